@@ -1,0 +1,117 @@
+#include "anim/clip.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace anim {
+
+const char* LoopModeName(LoopMode mode) {
+  switch (mode) {
+    case LoopMode::kLoop: return "loop";
+    case LoopMode::kClamp: return "clamp";
+    case LoopMode::kPingPong: return "ping-pong";
+  }
+  return "?";
+}
+
+Clip::Clip(std::string name, std::vector<JointTracks> tracks)
+    : name_(std::move(name)), tracks_(std::move(tracks)) {
+  float start = std::numeric_limits<float>::infinity();
+  float end = -std::numeric_limits<float>::infinity();
+  for (const JointTracks& jt : tracks_) {
+    auto extend = [&](const auto& track) {
+      if (track.Empty()) return;
+      start = std::min(start, track.StartTime());
+      end = std::max(end, track.EndTime());
+    };
+    extend(jt.translation);
+    extend(jt.rotation);
+    extend(jt.scale);
+  }
+  if (start <= end) {
+    start_ = start;
+    end_ = end;
+  }
+}
+
+namespace {
+
+// x mod period into [0, period), also for negative x. fmod is exact in
+// floating point, so wrapping never accumulates error however long a clip plays.
+float PositiveModulo(float x, float period) {
+  float r = std::fmod(x, period);
+  if (r < 0.0f) r += period;
+  // r + period can round up to exactly period for tiny negative r.
+  if (r >= period) r = 0.0f;
+  return r;
+}
+
+}  // namespace
+
+float Clip::WrapTime(float time, LoopMode mode) const {
+  const float duration = Duration();
+  if (!(duration > 0.0f) || !std::isfinite(time)) return start_;
+  switch (mode) {
+    case LoopMode::kLoop:
+      return start_ + PositiveModulo(time - start_, duration);
+    case LoopMode::kClamp:
+      return std::clamp(time, start_, end_);
+    case LoopMode::kPingPong:
+      return start_ + PositiveModulo(time - start_, 2.0f * duration);
+  }
+  return start_;
+}
+
+float Clip::SampleTime(float time, LoopMode mode) const {
+  const float wrapped = WrapTime(time, mode);
+  if (mode != LoopMode::kPingPong) return wrapped;
+  const float r = wrapped - start_;
+  const float duration = Duration();
+  return r <= duration ? wrapped : start_ + (2.0f * duration - r);
+}
+
+float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
+  const float wrapped = WrapTime(time, mode);
+  const float t = SampleTime(wrapped, mode);
+  const int joint_count = pose.JointCount();
+  const bool use_cursor = cursor != nullptr && cursor->keys.size() == 3 * tracks_.size();
+  for (std::size_t i = 0; i < tracks_.size(); ++i) {
+    const JointTracks& jt = tracks_[i];
+    if (jt.joint < 0 || jt.joint >= joint_count) continue;
+    TrackCursor* c = use_cursor ? &cursor->keys[3 * i] : nullptr;
+    Transform local = pose.Local(jt.joint);
+    if (!jt.translation.Empty()) local.translation = jt.translation.Sample(t, c);
+    if (!jt.rotation.Empty()) local.rotation = jt.rotation.Sample(t, c ? c + 1 : nullptr);
+    if (!jt.scale.Empty()) local.scale = jt.scale.Sample(t, c ? c + 2 : nullptr);
+    pose.SetLocal(jt.joint, local);
+  }
+  return wrapped;
+}
+
+ClipCursor Clip::MakeCursor() const {
+  ClipCursor cursor;
+  cursor.keys.resize(3 * tracks_.size());
+  return cursor;
+}
+
+void Playback::Start(const Clip* c, LoopMode m, float r) {
+  clip = c;
+  mode = m;
+  rate = r;
+  time = c != nullptr ? c->StartTime() : 0.0f;
+  cursor = c != nullptr ? c->MakeCursor() : ClipCursor{};
+}
+
+bool Playback::Advance(float dt, Pose& pose) {
+  if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
+  time = clip->Sample(pose, time + dt * rate, mode, &cursor);
+  return true;
+}
+
+float Playback::NormalizedTime() const {
+  if (clip == nullptr || !(clip->Duration() > 0.0f)) return 0.0f;
+  return (clip->SampleTime(time, mode) - clip->StartTime()) / clip->Duration();
+}
+
+}  // namespace anim

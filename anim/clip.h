@@ -1,0 +1,89 @@
+// Clip: a named animation, one transform track set per animated joint.
+// Sampling writes the animated channels of each joint into a pose; joints and
+// channels without a track keep what the pose held (callers start from the
+// rest pose, so those joints show their rest transform).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "anim/pose.h"
+#include "anim/track.h"
+
+namespace anim {
+
+// How time outside [start, end] maps back into the clip (seed 004's cycle
+// types): kLoop wraps around, kClamp holds the end frame, kPingPong plays
+// forward then backward.
+enum class LoopMode { kLoop, kClamp, kPingPong };
+
+const char* LoopModeName(LoopMode mode);
+
+struct JointTracks {
+  int joint = -1;
+  VectorTrack translation;  // empty: not animated
+  QuaternionTrack rotation;
+  VectorTrack scale;
+};
+
+// Cursors for every track of a clip, owned by one playback.
+struct ClipCursor {
+  std::vector<TrackCursor> keys;  // 3 per JointTracks entry: T, R, S
+};
+
+class Clip {
+ public:
+  Clip() = default;
+  // Start and end are taken from the tracks (earliest first key, latest last key).
+  Clip(std::string name, std::vector<JointTracks> tracks);
+
+  const std::string& Name() const { return name_; }
+  void SetName(std::string name) { name_ = std::move(name); }
+  float StartTime() const { return start_; }
+  float EndTime() const { return end_; }
+  float Duration() const { return end_ - start_; }
+  std::span<const JointTracks> Tracks() const { return tracks_; }
+
+  // Maps any time (negative, or many cycles past the end) into the clip.
+  // kLoop: into [start, end); kClamp: into [start, end]; kPingPong: into
+  // [start, start + 2 * duration), the second half being the backward pass.
+  // This "wrapped time" is what playback stores, so it never grows without bound.
+  float WrapTime(float time, LoopMode mode) const;
+
+  // The clip-local time that a wrapped (or any) time is sampled at: equal to
+  // WrapTime except that the backward half of ping-pong is reflected.
+  float SampleTime(float time, LoopMode mode) const;
+
+  // Samples the clip at `time` into `pose` and returns WrapTime(time, mode).
+  // The pose must belong to the skeleton the clip was made for. A cursor made
+  // by MakeCursor() speeds up the key search; it is optional.
+  float Sample(Pose& pose, float time, LoopMode mode = LoopMode::kLoop,
+               ClipCursor* cursor = nullptr) const;
+
+  ClipCursor MakeCursor() const;
+
+ private:
+  std::string name_;
+  std::vector<JointTracks> tracks_;
+  float start_ = 0.0f;
+  float end_ = 0.0f;
+};
+
+// One playing clip: time, rate and loop mode. Advance() moves time by
+// dt * rate (rate may be negative or zero) and keeps it wrapped.
+struct Playback {
+  const Clip* clip = nullptr;
+  float time = 0.0f;  // wrapped, see Clip::WrapTime
+  float rate = 1.0f;
+  LoopMode mode = LoopMode::kLoop;
+  ClipCursor cursor;
+
+  void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
+  // Advances and samples into pose. Non-finite dt is ignored (returns false).
+  bool Advance(float dt, Pose& pose);
+  // Normalised time in [0, 1] of the sampled frame (phase).
+  float NormalizedTime() const;
+};
+
+}  // namespace anim

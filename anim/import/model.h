@@ -1,0 +1,69 @@
+// Model: everything imported from a glTF file, as plain CPU-side data.
+// The runtime parts (Skeleton, Clip) come from anim/; the mesh, materials and
+// decoded images are what render/ uploads. No GL types here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+// One skinned primitive (glTF mesh primitive), triangles, all arrays the same
+// length (indices aside). Joint indices are skeleton joint indices (already
+// mapped from the skin's joint list), weights sum to 1.
+struct MeshPrimitive {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;     // computed (area-weighted) when absent
+  std::vector<glm::vec2> texcoords;   // empty when absent
+  std::vector<glm::vec4> colors;      // COLOR_0 as linear RGBA; empty when absent
+  std::vector<glm::u16vec4> joints;
+  std::vector<glm::vec4> weights;
+  std::vector<std::uint32_t> indices;  // triangle list; generated 0..n-1 when absent
+  int material = -1;                   // index into Model::materials, -1: default
+};
+
+// glTF sampler settings, as GL enum values (glTF uses the same numbers).
+struct SamplerSettings {
+  int mag_filter = 0x2601;  // GL_LINEAR
+  int min_filter = 0x2703;  // GL_LINEAR_MIPMAP_LINEAR
+  int wrap_s = 0x2901;      // GL_REPEAT
+  int wrap_t = 0x2901;
+};
+
+// A decoded texture image, 8-bit RGBA, rows top to bottom as stored in the file.
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;
+};
+
+struct Material {
+  std::string name;
+  glm::vec4 base_color_factor{1.0f};
+  int base_color_image = -1;  // index into Model::images, -1: none
+  SamplerSettings base_color_sampler;
+  bool double_sided = false;
+};
+
+struct Model {
+  std::string source_path;
+  Skeleton skeleton;
+  std::vector<Clip> clips;
+  std::vector<MeshPrimitive> primitives;
+  std::vector<Material> materials;
+  std::vector<Image> images;
+  // Things the user should know that did not stop the import (ignored
+  // channels, unsupported optional extensions, ...), one line each.
+  std::vector<std::string> warnings;
+
+  // Index of the clip with this name, or -1.
+  int FindClip(const std::string& name) const;
+};
+
+}  // namespace anim

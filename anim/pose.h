@@ -1,0 +1,50 @@
+// Pose: the local transform of every joint of a skeleton, plus the parent
+// indices needed to turn it into model space. Parents always come before
+// their children, so model space is computed in one forward pass.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "anim/transform.h"
+
+namespace anim {
+
+class Pose {
+ public:
+  Pose() = default;
+  // parents[i] < i for every joint, -1 for roots. offsets, when not empty,
+  // holds one matrix per joint: the fixed transform of the non-joint nodes
+  // that sit between a joint and its parent joint (for a root joint: its
+  // non-joint ancestors, such as an armature's scale).
+  Pose(std::vector<Transform> locals, std::vector<int> parents,
+       std::vector<glm::mat4> offsets = {});
+
+  int JointCount() const { return static_cast<int>(locals_.size()); }
+  int Parent(int joint) const { return parents_[joint]; }
+  std::span<const int> Parents() const { return parents_; }
+  std::span<const glm::mat4> Offsets() const { return offsets_; }
+
+  const Transform& Local(int joint) const { return locals_[joint]; }
+  void SetLocal(int joint, const Transform& t) { locals_[joint] = t; }
+  std::span<Transform> Locals() { return locals_; }
+  std::span<const Transform> Locals() const { return locals_; }
+
+  // Model-space matrix of one joint, walking up its parent chain.
+  glm::mat4 ModelMatrix(int joint) const;
+
+  // Model-space matrices of every joint in one pass in parent order.
+  // out.size() must be JointCount(); nothing is allocated.
+  void ComputeModelMatrices(std::span<glm::mat4> out) const;
+
+  // True when both poses have the same joints and parents (the condition
+  // under which seed 000 allows blending them).
+  bool SameHierarchy(const Pose& other) const;
+
+ private:
+  std::vector<Transform> locals_;
+  std::vector<int> parents_;
+  std::vector<glm::mat4> offsets_;
+};
+
+}  // namespace anim

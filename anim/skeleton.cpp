@@ -1,0 +1,60 @@
+#include "anim/skeleton.h"
+
+#include <cassert>
+
+namespace anim {
+
+namespace {
+
+std::string ValidateHierarchy(std::span<const std::string> names, const Pose& rest,
+                              const Pose& bind, std::span<const glm::mat4> inverse_bind) {
+  const int n = static_cast<int>(names.size());
+  if (rest.JointCount() != n || bind.JointCount() != n ||
+      static_cast<int>(inverse_bind.size()) != n) {
+    return "joint arrays disagree in length (names " + std::to_string(n) + ", rest pose " +
+           std::to_string(rest.JointCount()) + ", bind pose " + std::to_string(bind.JointCount()) +
+           ", inverse bind matrices " + std::to_string(inverse_bind.size()) + ")";
+  }
+  for (int i = 0; i < n; ++i) {
+    const int p = rest.Parent(i);
+    if (p < -1 || p >= i) {
+      return "joint " + std::to_string(i) + " (" + names[i] + ") has parent " +
+             std::to_string(p) + "; parents must come before their children";
+    }
+    if (bind.Parent(i) != p) return "rest and bind poses disagree on the parent of joint " + names[i];
+  }
+  return {};
+}
+
+}  // namespace
+
+Skeleton::Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
+                   std::vector<glm::mat4> inverse_bind) {
+  error_ = ValidateHierarchy(names, rest_pose, bind_pose, inverse_bind);
+  if (!error_.empty()) return;
+  names_ = std::move(names);
+  rest_pose_ = std::move(rest_pose);
+  bind_pose_ = std::move(bind_pose);
+  inverse_bind_ = std::move(inverse_bind);
+}
+
+int Skeleton::FindJoint(std::string_view name) const {
+  for (int i = 0; i < JointCount(); ++i) {
+    if (names_[i] == name) return i;
+  }
+  return -1;
+}
+
+void ComputePalette(std::span<const glm::mat4> model_matrices,
+                    std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette) {
+  assert(model_matrices.size() == inverse_bind.size() && palette.size() == inverse_bind.size());
+  for (std::size_t i = 0; i < palette.size(); ++i) palette[i] = model_matrices[i] * inverse_bind[i];
+}
+
+void ComputePalette(const Skeleton& skeleton, const Pose& pose,
+                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
+  pose.ComputeModelMatrices(model_scratch);
+  ComputePalette(model_scratch, skeleton.InverseBindMatrices(), palette);
+}
+
+}  // namespace anim

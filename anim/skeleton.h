@@ -1,0 +1,54 @@
+// Skeleton: the joints of a character, fixed at load time. Holds the rest
+// pose (what the joints look like when no clip drives them), the bind pose
+// (the pose the mesh was skinned in) and the inverse bind matrices.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/pose.h"
+
+namespace anim {
+
+class Skeleton {
+ public:
+  Skeleton() = default;
+  // Validates that parents come before children and that every array has
+  // one entry per joint; on failure error() says why and JointCount() == 0.
+  Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
+           std::vector<glm::mat4> inverse_bind);
+
+  int JointCount() const { return static_cast<int>(names_.size()); }
+  const std::string& JointName(int joint) const { return names_[joint]; }
+  std::span<const std::string> JointNames() const { return names_; }
+  // Index of the joint with this name, or -1.
+  int FindJoint(std::string_view name) const;
+  int Parent(int joint) const { return rest_pose_.Parent(joint); }
+
+  const Pose& RestPose() const { return rest_pose_; }
+  const Pose& BindPose() const { return bind_pose_; }
+  std::span<const glm::mat4> InverseBindMatrices() const { return inverse_bind_; }
+
+  const std::string& error() const { return error_; }
+
+ private:
+  std::vector<std::string> names_;
+  Pose rest_pose_;
+  Pose bind_pose_;
+  std::vector<glm::mat4> inverse_bind_;
+  std::string error_;
+};
+
+// Skinning palette: palette[i] = model_matrices[i] * inverse_bind[i].
+// Both spans are caller-owned and JointCount() long; nothing is allocated.
+void ComputePalette(std::span<const glm::mat4> model_matrices,
+                    std::span<const glm::mat4> inverse_bind,
+                    std::span<glm::mat4> palette);
+
+// Convenience: model matrices of `pose` into `model_scratch`, then the palette.
+void ComputePalette(const Skeleton& skeleton, const Pose& pose,
+                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette);
+
+}  // namespace anim

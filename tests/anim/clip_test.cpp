@@ -1,0 +1,158 @@
+#include "anim/clip.h"
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace {
+
+using anim::Clip;
+using anim::Interpolation;
+using anim::LoopMode;
+using namespace anim_test;
+
+// Two joints; only joint 1 is animated: its x translation goes 0 -> 2 over
+// [0, 2] seconds (so x equals the sample time), its rotation is untouched.
+Clip LinearClip() {
+  anim::JointTracks jt;
+  jt.joint = 1;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, {0, 2}, {{0, 0, 0}, {2, 0, 0}});
+  return Clip("slide", {jt});
+}
+
+anim::Pose RestPose() {
+  anim::Transform root;
+  root.translation = {0, 5, 0};
+  anim::Transform child;
+  child.translation = {0, 0, 9};
+  child.rotation = AxisAngle(30, {0, 1, 0});
+  return anim::Pose({root, child}, {-1, 0});
+}
+
+TEST(Clip, StartEndAndDurationComeFromTheTracks) {
+  anim::JointTracks a, b;
+  a.joint = 0;
+  a.rotation = anim::QuaternionTrack(Interpolation::kLinear, {0.5f, 1},
+                                     {glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)});
+  b.joint = 1;
+  b.scale = anim::VectorTrack(Interpolation::kStep, {0.75f, 3}, {glm::vec3(1), glm::vec3(2)});
+  const Clip clip("c", {a, b});
+  EXPECT_EQ(clip.StartTime(), 0.5f);
+  EXPECT_EQ(clip.EndTime(), 3.0f);
+  EXPECT_EQ(clip.Duration(), 2.5f);
+}
+
+TEST(Clip, LoopWrapsForwardAndBackward) {
+  const Clip clip = LinearClip();
+  EXPECT_FLOAT_EQ(clip.WrapTime(5.0f, LoopMode::kLoop), 1.0f);
+  EXPECT_FLOAT_EQ(clip.WrapTime(-0.5f, LoopMode::kLoop), 1.5f);
+  EXPECT_FLOAT_EQ(clip.WrapTime(2.0f, LoopMode::kLoop), 0.0f);
+  EXPECT_FLOAT_EQ(clip.WrapTime(-4.25f, LoopMode::kLoop), 1.75f);
+}
+
+TEST(Clip, ClampHoldsTheEnds) {
+  const Clip clip = LinearClip();
+  EXPECT_EQ(clip.WrapTime(5.0f, LoopMode::kClamp), 2.0f);
+  EXPECT_EQ(clip.WrapTime(-1.0f, LoopMode::kClamp), 0.0f);
+  EXPECT_EQ(clip.WrapTime(1.25f, LoopMode::kClamp), 1.25f);
+}
+
+TEST(Clip, PingPongPlaysForwardThenBackward) {
+  const Clip clip = LinearClip();
+  // Period 4 s: 0..2 forward, 2..4 backward.
+  EXPECT_FLOAT_EQ(clip.SampleTime(0.5f, LoopMode::kPingPong), 0.5f);
+  EXPECT_FLOAT_EQ(clip.SampleTime(2.5f, LoopMode::kPingPong), 1.5f);
+  EXPECT_NEAR(clip.SampleTime(3.9f, LoopMode::kPingPong), 0.1f, 1e-6f);
+  EXPECT_FLOAT_EQ(clip.SampleTime(4.5f, LoopMode::kPingPong), 0.5f);
+  EXPECT_FLOAT_EQ(clip.SampleTime(-0.5f, LoopMode::kPingPong), 0.5f);
+  // The stored (wrapped) time keeps the direction: 2.5 stays 2.5.
+  EXPECT_FLOAT_EQ(clip.WrapTime(6.5f, LoopMode::kPingPong), 2.5f);
+}
+
+TEST(Clip, SampleWritesAnimatedChannelsAndKeepsTheRest) {
+  const Clip clip = LinearClip();
+  const anim::Pose rest = RestPose();
+  anim::Pose pose = rest;
+  const float wrapped = clip.Sample(pose, 2.5f, LoopMode::kLoop);
+  EXPECT_FLOAT_EQ(wrapped, 0.5f);
+  ExpectVecNear(pose.Local(1).translation, {0.5f, 0, 0});
+  // Rotation and scale of joint 1 have no track: rest values stay.
+  EXPECT_EQ(pose.Local(1).rotation, rest.Local(1).rotation);
+  // Joint 0 has no tracks at all.
+  EXPECT_EQ(pose.Local(0).translation, rest.Local(0).translation);
+}
+
+TEST(Clip, SampleIgnoresTracksForJointsThePoseDoesNotHave) {
+  anim::JointTracks jt;
+  jt.joint = 7;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, {0, 1}, {{0, 0, 0}, {1, 1, 1}});
+  const Clip clip("bad", {jt});
+  anim::Pose pose = RestPose();
+  clip.Sample(pose, 0.5f);
+  EXPECT_EQ(pose.Local(1).translation, RestPose().Local(1).translation);
+}
+
+TEST(Playback, NegativeRatePlaysBackwardAndWraps) {
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip, LoopMode::kLoop, -1.0f);
+  ASSERT_TRUE(playback.Advance(0.5f, pose));
+  EXPECT_FLOAT_EQ(playback.time, 1.5f);
+  ExpectVecNear(pose.Local(1).translation, {1.5f, 0, 0});
+  ASSERT_TRUE(playback.Advance(1.0f, pose));
+  EXPECT_FLOAT_EQ(playback.time, 0.5f);
+  EXPECT_FLOAT_EQ(playback.NormalizedTime(), 0.25f);
+}
+
+TEST(Playback, RateScalesTimeAndClampStopsAtTheEnd) {
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip, LoopMode::kClamp, 2.0f);
+  playback.Advance(0.25f, pose);
+  EXPECT_FLOAT_EQ(playback.time, 0.5f);
+  for (int i = 0; i < 10; ++i) playback.Advance(0.25f, pose);
+  EXPECT_FLOAT_EQ(playback.time, 2.0f);
+  ExpectVecNear(pose.Local(1).translation, {2, 0, 0});
+  EXPECT_FLOAT_EQ(playback.NormalizedTime(), 1.0f);
+}
+
+TEST(Playback, PingPongNormalizedTimeFollowsTheBackwardPass) {
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip, LoopMode::kPingPong);
+  playback.Advance(3.0f, pose);
+  EXPECT_FLOAT_EQ(playback.NormalizedTime(), 0.5f);
+  ExpectVecNear(pose.Local(1).translation, {1, 0, 0});
+}
+
+TEST(Playback, NonFiniteStepsAreRefusedAndChangeNothing) {
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip);
+  playback.Advance(0.5f, pose);
+  EXPECT_FALSE(playback.Advance(NAN, pose));
+  EXPECT_FALSE(playback.Advance(INFINITY, pose));
+  EXPECT_FLOAT_EQ(playback.time, 0.5f);
+}
+
+TEST(Playback, LongPlayDoesNotDrift) {
+  // Ten simulated minutes at 60 Hz: the wrapped time stays inside the clip
+  // and equals the exact phase of the elapsed time within float precision.
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip);
+  const int frames = 60 * 600;
+  for (int i = 0; i < frames; ++i) playback.Advance(1.0f / 60.0f, pose);
+  EXPECT_GE(playback.time, 0.0f);
+  EXPECT_LT(playback.time, 2.0f);
+  const double exact = std::fmod(frames / 60.0, 2.0);
+  const double error = std::abs(playback.time - exact);
+  EXPECT_LT(std::min(error, 2.0 - error), 1e-3);
+}
+
+}  // namespace
