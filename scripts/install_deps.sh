@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs whatever this project needs on Debian 12 and does nothing when all
+# of it is already there (so it is safe to run before every build).
+# Needs root or sudo only when something is missing.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake pkg-config git clang
+  # libraries the code builds against
+  libglm-dev libtinygltf-dev libstb-dev libdraco-dev
+  libglfw3-dev libimgui-dev python3-glad libegl-dev libgl-dev
+  libgtest-dev libbenchmark-dev
+  # software OpenGL for machines without a GPU, and a virtual display for
+  # the windowed tests
+  libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth
+  # real malformed glTF files the importer tests use as bad input
+  assimp-testmodels
+)
+# The Khronos glTF validator runs on node. Some machines carry a node build
+# that bundles npm (nodesource), which conflicts with Debian's npm package,
+# so ask for the commands rather than for packages.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "install_deps: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "install_deps: all Debian packages present"
+fi
