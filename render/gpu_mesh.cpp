@@ -1,0 +1,128 @@
+#include "render/gpu_mesh.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace render {
+namespace {
+
+enum Attribute : GLuint {
+  kPosition = 0, kNormal = 1, kTexcoord = 2, kColor = 3, kJoints = 4, kWeights = 5
+};
+
+template <typename T>
+void UploadFloatAttribute(GLuint buffer, GLuint location, int components,
+                          const std::vector<T>& data) {
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(T)), data.data(),
+               GL_STATIC_DRAW);
+  glEnableVertexAttribArray(location);
+  glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, sizeof(T), nullptr);
+}
+
+}  // namespace
+
+GpuMesh::~GpuMesh() { Release(); }
+
+GpuMesh::GpuMesh(GpuMesh&& other) noexcept
+    : vao_(std::exchange(other.vao_, 0)),
+      index_count_(other.index_count_),
+      skinned_(other.skinned_),
+      material_(other.material_) {
+  std::copy(std::begin(other.buffers_), std::end(other.buffers_), buffers_);
+  std::fill(std::begin(other.buffers_), std::end(other.buffers_), 0u);
+}
+
+GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
+  std::swap(vao_, other.vao_);
+  std::swap(buffers_, other.buffers_);
+  std::swap(index_count_, other.index_count_);
+  std::swap(skinned_, other.skinned_);
+  std::swap(material_, other.material_);
+  return *this;
+}
+
+void GpuMesh::Release() {
+  if (vao_ != 0) glDeleteVertexArrays(1, &vao_);
+  glDeleteBuffers(7, buffers_);
+  vao_ = 0;
+  std::fill(std::begin(buffers_), std::end(buffers_), 0u);
+}
+
+bool GpuMesh::Upload(const anim::MeshPrimitive& p, int joint_count, std::string* error) {
+  const std::size_t n = p.positions.size();
+  auto length_ok = [n](std::size_t size, bool optional) {
+    return size == n || (optional && size == 0);
+  };
+  if (!length_ok(p.normals.size(), false) || !length_ok(p.texcoords.size(), true) ||
+      !length_ok(p.colors.size(), true) || !length_ok(p.joints.size(), true) ||
+      p.weights.size() != p.joints.size()) {
+    *error = "mesh primitive attribute arrays differ in length";
+    return false;
+  }
+  if (std::any_of(p.indices.begin(), p.indices.end(), [n](std::uint32_t i) { return i >= n; })) {
+    *error = "mesh primitive has an index past its " + std::to_string(n) + " vertices";
+    return false;
+  }
+  for (const glm::u16vec4& j : p.joints) {
+    for (int k = 0; k < 4; ++k) {
+      if (j[k] >= joint_count) {
+        *error = "mesh primitive references joint " + std::to_string(j[k]) +
+                 " but the skeleton has " + std::to_string(joint_count);
+        return false;
+      }
+    }
+  }
+
+  Release();
+  glGenVertexArrays(1, &vao_);
+  glGenBuffers(7, buffers_);
+  glBindVertexArray(vao_);
+  UploadFloatAttribute(buffers_[kPosition], kPosition, 3, p.positions);
+  UploadFloatAttribute(buffers_[kNormal], kNormal, 3, p.normals);
+  // Missing optional attributes get neutral values (uv 0, white, joint 0
+  // with weight 1) so one shader serves every primitive.
+  UploadFloatAttribute(buffers_[kTexcoord], kTexcoord, 2,
+                       p.texcoords.empty() ? std::vector<glm::vec2>(n, glm::vec2(0.0f))
+                                           : p.texcoords);
+  UploadFloatAttribute(buffers_[kColor], kColor, 4,
+                       p.colors.empty() ? std::vector<glm::vec4>(n, glm::vec4(1.0f)) : p.colors);
+  skinned_ = !p.joints.empty();
+  const std::vector<glm::u16vec4> joints =
+      skinned_ ? p.joints : std::vector<glm::u16vec4>(n, glm::u16vec4(0));
+  glBindBuffer(GL_ARRAY_BUFFER, buffers_[kJoints]);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(joints.size() * sizeof(glm::u16vec4)),
+               joints.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(kJoints);
+  glVertexAttribIPointer(kJoints, 4, GL_UNSIGNED_SHORT, sizeof(glm::u16vec4), nullptr);
+  UploadFloatAttribute(buffers_[kWeights], kWeights, 4,
+                       skinned_ ? p.weights
+                                : std::vector<glm::vec4>(n, glm::vec4(1.0f, 0.0f, 0.0f, 0.0f)));
+
+  std::vector<std::uint32_t> generated;
+  const std::vector<std::uint32_t>* indices = &p.indices;
+  if (p.indices.empty()) {  // the importer normally fills these; be safe
+    generated.resize(n);
+    for (std::size_t i = 0; i < n; ++i) generated[i] = static_cast<std::uint32_t>(i);
+    indices = &generated;
+  }
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers_[6]);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(indices->size() * sizeof(std::uint32_t)), indices->data(),
+               GL_STATIC_DRAW);
+  index_count_ = static_cast<GLsizei>(indices->size());
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  material_ = p.material;
+  return true;
+}
+
+void GpuMesh::Draw() const {
+  if (vao_ == 0 || index_count_ == 0) return;
+  glBindVertexArray(vao_);
+  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  glBindVertexArray(0);
+}
+
+}  // namespace render

@@ -1,0 +1,55 @@
+#include "render/gpu_model.h"
+
+namespace render {
+
+bool GpuModel::Upload(const anim::Model& model, std::string* error) {
+  meshes_.clear();
+  materials_.clear();
+  textures_.clear();
+  for (const anim::Material& m : model.materials) {
+    GpuMaterial material;
+    material.base_color_factor = m.base_color_factor;
+    material.double_sided = m.double_sided;
+    if (m.base_color_image >= 0 && m.base_color_image < static_cast<int>(model.images.size())) {
+      GpuTexture texture;
+      if (texture.Upload(model.images[m.base_color_image], m.base_color_sampler)) {
+        material.texture = static_cast<int>(textures_.size());
+        textures_.push_back(std::move(texture));
+      }
+    }
+    materials_.push_back(material);
+  }
+  const int joint_count = model.skeleton.JointCount();
+  for (std::size_t i = 0; i < model.primitives.size(); ++i) {
+    GpuMesh mesh;
+    std::string mesh_error;
+    if (!mesh.Upload(model.primitives[i], joint_count, &mesh_error)) {
+      *error = model.source_path + ": primitive " + std::to_string(i) + ": " + mesh_error;
+      meshes_.clear();
+      return false;
+    }
+    meshes_.push_back(std::move(mesh));
+  }
+  return true;
+}
+
+void GpuModel::Draw(const ShaderProgram& program) const {
+  static const GpuMaterial kDefaultMaterial{};  // glTF's default: white, single-sided
+  for (const GpuMesh& mesh : meshes_) {
+    const int index = mesh.Material();
+    const GpuMaterial& material =
+        (index >= 0 && index < static_cast<int>(materials_.size())) ? materials_[index]
+                                                                    : kDefaultMaterial;
+    program.Set("u_base_color_factor", material.base_color_factor);
+    program.Set("u_has_texture", material.texture >= 0);
+    if (material.texture >= 0) textures_[material.texture].Bind(0);
+    program.Set("u_skinned", mesh.Skinned());
+    // glTF: single-sided materials cull back faces; double-sided ones do not.
+    if (material.double_sided) glDisable(GL_CULL_FACE);
+    else glEnable(GL_CULL_FACE);
+    mesh.Draw();
+  }
+  glDisable(GL_CULL_FACE);
+}
+
+}  // namespace render

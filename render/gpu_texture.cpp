@@ -1,0 +1,69 @@
+#include "render/gpu_texture.h"
+
+#include <utility>
+
+namespace render {
+namespace {
+
+bool UsesMipmaps(int min_filter) {
+  return min_filter == GL_NEAREST_MIPMAP_NEAREST || min_filter == GL_LINEAR_MIPMAP_NEAREST ||
+         min_filter == GL_NEAREST_MIPMAP_LINEAR || min_filter == GL_LINEAR_MIPMAP_LINEAR;
+}
+
+// Values outside the enums glTF allows fall back to its usual defaults
+// instead of raising GL errors.
+GLint CheckedFilter(int filter, bool is_min) {
+  switch (filter) {
+    case GL_NEAREST: case GL_LINEAR: return filter;
+    case GL_NEAREST_MIPMAP_NEAREST: case GL_LINEAR_MIPMAP_NEAREST:
+    case GL_NEAREST_MIPMAP_LINEAR: case GL_LINEAR_MIPMAP_LINEAR:
+      return is_min ? filter : GL_LINEAR;
+    default: return is_min ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR;
+  }
+}
+
+GLint CheckedWrap(int wrap) {
+  return (wrap == GL_REPEAT || wrap == GL_CLAMP_TO_EDGE || wrap == GL_MIRRORED_REPEAT)
+             ? wrap : GL_REPEAT;
+}
+
+}  // namespace
+
+GpuTexture::~GpuTexture() {
+  if (texture_ != 0) glDeleteTextures(1, &texture_);
+}
+
+GpuTexture::GpuTexture(GpuTexture&& other) noexcept
+    : texture_(std::exchange(other.texture_, 0)) {}
+
+GpuTexture& GpuTexture::operator=(GpuTexture&& other) noexcept {
+  std::swap(texture_, other.texture_);
+  return *this;
+}
+
+bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler) {
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
+    return false;
+  }
+  if (texture_ == 0) glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, image.width, image.height, 0, GL_RGBA,
+               GL_UNSIGNED_BYTE, image.rgba.data());
+  const GLint min_filter = CheckedFilter(sampler.min_filter, true);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, CheckedFilter(sampler.mag_filter, false));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, CheckedWrap(sampler.wrap_s));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CheckedWrap(sampler.wrap_t));
+  if (UsesMipmaps(min_filter)) glGenerateMipmap(GL_TEXTURE_2D);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return true;
+}
+
+void GpuTexture::Bind(int unit) const {
+  glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+  glBindTexture(GL_TEXTURE_2D, texture_);
+}
+
+}  // namespace render

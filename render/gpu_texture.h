@@ -1,0 +1,30 @@
+// A base colour texture on the GPU: 8-bit sRGB RGBA (glTF base colour images
+// are sRGB, so sampling returns linear values), with the material's sampler
+// filters and wraps and a full mip chain when the min filter uses mipmaps.
+#pragma once
+
+#include <glad/gl.h>
+
+#include "anim/import/model.h"
+
+namespace render {
+
+class GpuTexture {
+ public:
+  GpuTexture() = default;
+  ~GpuTexture();
+  GpuTexture(GpuTexture&& other) noexcept;
+  GpuTexture& operator=(GpuTexture&& other) noexcept;
+
+  // Uploads `image` (rows top to bottom: glTF's texture coordinate (0, 0)
+  // is the first row, which is also where GL puts t = 0, so no flip).
+  // Returns false for an empty or inconsistent image.
+  bool Upload(const anim::Image& image, const anim::SamplerSettings& sampler);
+  void Bind(int unit) const;
+  bool Valid() const { return texture_ != 0; }
+
+ private:
+  GLuint texture_ = 0;
+};
+
+}  // namespace render

@@ -1,0 +1,89 @@
+#include "render/scene_renderer.h"
+
+#include <algorithm>
+
+#include "render/skeleton_overlay.h"
+
+namespace render {
+
+bool SceneRenderer::Init(std::string* error) {
+  return skinned_program_.Build("skinned.vert", "skinned.frag", error) &&
+         lines_program_.Build("lines.vert", "lines.frag", error) &&
+         grid_program_.Build("grid.vert", "grid.frag", error);
+}
+
+bool SceneRenderer::SetModel(const anim::Model& model, std::string* error) {
+  GpuModel uploaded;
+  if (!uploaded.Upload(model, error)) return false;
+  model_ = std::move(uploaded);
+  bounds_ = RestPoseBounds(model);
+  grid_layout_ = LayoutGridFor(bounds_);
+  const std::vector<ColoredVertex> lines = GridLines(grid_layout_);
+  grid_.Upload(lines);
+  return true;
+}
+
+bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
+  const glm::vec3 clear = lighting_.clear_color_srgb;
+  glClearColor(clear.r, clear.g, clear.b, 1.0f);
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  const glm::mat4 view_projection = frame.projection * frame.view;
+
+  if (frame.options.show_mesh && !model_.Empty()) {
+    if (!palette_.Upload(frame.palette, error)) return false;
+    skinned_program_.Use();
+    skinned_program_.Set("u_view_projection", view_projection);
+    skinned_program_.Set("u_world", frame.world);
+    skinned_program_.Set("u_palette", 1);
+    skinned_program_.Set("u_base_color_texture", 0);
+    skinned_program_.Set("u_light_direction", lighting_.direction_to_light);
+    skinned_program_.Set("u_light_color", lighting_.light_color);
+    skinned_program_.Set("u_sky_color", lighting_.sky_color);
+    skinned_program_.Set("u_ground_color", lighting_.ground_color);
+    palette_.Bind(1);
+    if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    model_.Draw(skinned_program_);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  }
+
+  // The grid is transparent lines: tested against the character's depth so
+  // the feet hide it, but not written, so it never hides anything itself.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  if (frame.options.show_grid) {
+    glDepthMask(GL_FALSE);
+    grid_program_.Use();
+    grid_program_.Set("u_view_projection", view_projection);
+    grid_program_.Set("u_grid_center", grid_layout_.center);
+    grid_program_.Set("u_fade_radius", grid_layout_.HalfExtent());
+    grid_.Draw(GL_LINES);
+    glDepthMask(GL_TRUE);
+  }
+
+  if (frame.options.show_skeleton) {
+    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world, &bone_vertices_,
+                         &joint_vertices_);
+    bones_.Upload(bone_vertices_);
+    joints_.Upload(joint_vertices_);
+    glDisable(GL_DEPTH_TEST);  // the skeleton sits inside the mesh: draw it on top
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    lines_program_.Use();
+    lines_program_.Set("u_view_projection", view_projection);
+    lines_program_.Set("u_point_size", std::max(3.0f, frame.viewport_height / 120.0f));
+    bones_.Draw(GL_LINES);
+    joints_.Draw(GL_POINTS);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+    glEnable(GL_DEPTH_TEST);
+  }
+  glDisable(GL_BLEND);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  return true;
+}
+
+}  // namespace render

@@ -1,0 +1,84 @@
+// Draws one frame of a character: the skinned mesh (lit, optionally as
+// wireframe), the ground grid and the skeleton overlay, into whatever
+// framebuffer is bound (a window's or an OffscreenTarget). It draws the pose
+// it is given: choosing and sampling clips is the caller's business.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/import/model.h"
+#include "render/ground_grid.h"
+#include "render/gpu_model.h"
+#include "render/line_mesh.h"
+#include "render/palette_buffer.h"
+#include "render/shader_program.h"
+#include "render/skinned_bounds.h"
+
+namespace render {
+
+struct ViewOptions {
+  bool show_mesh = true;
+  bool show_skeleton = false;  // joints and bones drawn on top of everything
+  bool wireframe = false;      // mesh triangles as lines
+  bool show_grid = true;
+};
+
+// One key light and a hemisphere ambient, linear RGB; the defaults light a
+// character from its front-left and above, as seen from OrbitCamera's
+// default angle.
+struct Lighting {
+  glm::vec3 direction_to_light = glm::normalize(glm::vec3(-0.35f, 0.8f, 0.6f));
+  glm::vec3 light_color{0.95f, 0.92f, 0.86f};
+  glm::vec3 sky_color{0.42f, 0.46f, 0.55f};
+  glm::vec3 ground_color{0.20f, 0.18f, 0.16f};
+  glm::vec3 clear_color_srgb{0.17f, 0.18f, 0.21f};
+};
+
+struct FrameInputs {
+  glm::mat4 view{1.0f};
+  glm::mat4 projection{1.0f};
+  glm::mat4 world{1.0f};  // model space -> world space (the character's placement)
+  int viewport_height = 720;                     // pixels, for the skeleton's point size
+  std::span<const glm::mat4> palette;            // one per joint, for skinning
+  std::span<const glm::mat4> joint_model_matrices;  // for the skeleton overlay
+  std::span<const int> parents;
+  ViewOptions options;
+};
+
+class SceneRenderer {
+ public:
+  // Compiles the embedded shaders; needs a current GL context.
+  bool Init(std::string* error);
+
+  // Uploads the model and lays out the grid around its rest pose bounds.
+  // On failure the previous model stays.
+  bool SetModel(const anim::Model& model, std::string* error);
+  const Bounds& ModelBounds() const { return bounds_; }
+  const GridLayout& Grid() const { return grid_layout_; }
+
+  Lighting& lighting() { return lighting_; }
+
+  // Clears and draws. Fails only if the palette exceeds the GL limit.
+  bool Draw(const FrameInputs& frame, std::string* error);
+
+ private:
+  ShaderProgram skinned_program_;
+  ShaderProgram lines_program_;
+  ShaderProgram grid_program_;
+  GpuModel model_;
+  PaletteBuffer palette_;
+  LineMesh grid_;
+  LineMesh bones_;
+  LineMesh joints_;
+  std::vector<ColoredVertex> bone_vertices_;   // reused every frame
+  std::vector<ColoredVertex> joint_vertices_;
+  Bounds bounds_;
+  GridLayout grid_layout_;
+  Lighting lighting_;
+};
+
+}  // namespace render

@@ -1,0 +1,21 @@
+// The skeleton drawn over the mesh: a line from every joint to its parent
+// and a dot on every joint, built from the joints' model-space matrices
+// (their translation column is the joint position).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "render/line_mesh.h"
+
+namespace render {
+
+// Appends line pairs (joint -> parent) and joint points; the vectors are
+// cleared first and reuse their capacity from frame to frame.
+void BuildSkeletonOverlay(std::span<const glm::mat4> joint_model_matrices,
+                          std::span<const int> parents, const glm::mat4& world,
+                          std::vector<ColoredVertex>* bones, std::vector<ColoredVertex>* joints);
+
+}  // namespace render

@@ -1,0 +1,38 @@
+// Tiny hand-made models for the render tests: quads bound to joints of a
+// flat skeleton, so expected pixels follow from the palette by hand.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/import/model.h"
+#include "render/scene_renderer.h"
+
+namespace render_test {
+
+// A skeleton of `joints` root joints at the origin (identity bind pose).
+anim::Skeleton FlatSkeleton(int joints);
+
+// A double-sided quad in the plane z = 0 spanning [x0, x1] x [y0, y1],
+// every vertex weighted over `joints` with `weights`, normal +Z, texture
+// coordinates (0, 0) at the top-left corner as glTF defines them.
+anim::MeshPrimitive Quad(float x0, float y0, float x1, float y1, glm::u16vec4 joints,
+                         glm::vec4 weights);
+
+// A model holding `primitive` with one double-sided material.
+anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_color);
+
+// Draws with an identity view and projection (model space = clip space) into
+// an off-screen target of size x size pixels; returns RGBA rows bottom-up.
+std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
+                                        const std::vector<glm::mat4>& palette, int size);
+
+struct Rgb {
+  int r, g, b;
+};
+// Pixel at normalised device coordinates (x, y) in [-1, 1].
+Rgb PixelAt(const std::vector<std::uint8_t>& pixels, int size, float x, float y);
+
+}  // namespace render_test

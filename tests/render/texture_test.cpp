@@ -1,0 +1,49 @@
+// Base colour textures: glTF's texture coordinate (0, 0) is the top-left of
+// the image, and nearest filtering keeps texel colours exact.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "render/headless_context.h"
+#include "render/scene_renderer.h"
+#include "test_scene.h"
+
+namespace {
+
+using render_test::PixelAt;
+
+TEST(Texture, TopRowOfImageAppearsAtTopOfQuad) {
+  std::string error;
+  auto context = render::HeadlessContext::Create(&error);
+  ASSERT_NE(context, nullptr) << error;
+  render::SceneRenderer renderer;
+  ASSERT_TRUE(renderer.Init(&error)) << error;
+
+  // A quad filling the view, one joint, identity palette.
+  anim::Model model = render_test::ModelWith(
+      1, render_test::Quad(-1, -1, 1, 1, {0, 0, 0, 0}, {1, 0, 0, 0}), glm::vec4(1.0f));
+  anim::Image image;  // 2 x 2: top row red, blue; bottom row green, white
+  image.width = 2;
+  image.height = 2;
+  image.rgba = {255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255};
+  model.images.push_back(image);
+  model.materials[0].base_color_image = 0;
+  model.materials[0].base_color_sampler.mag_filter = 0x2600;  // GL_NEAREST
+  model.materials[0].base_color_sampler.min_filter = 0x2600;
+  ASSERT_TRUE(renderer.SetModel(model, &error)) << error;
+
+  const int size = 32;
+  auto pixels = render_test::RenderPalette(renderer, {glm::mat4(1.0f)}, size);
+  ASSERT_FALSE(pixels.empty());
+  auto top_left = PixelAt(pixels, size, -0.5f, 0.5f);
+  auto top_right = PixelAt(pixels, size, 0.5f, 0.5f);
+  auto bottom_left = PixelAt(pixels, size, -0.5f, -0.5f);
+  auto bottom_right = PixelAt(pixels, size, 0.5f, -0.5f);
+  EXPECT_TRUE(top_left.r > 60 && top_left.g < 8 && top_left.b < 8);
+  EXPECT_TRUE(top_right.b > 60 && top_right.r < 8 && top_right.g < 8);
+  EXPECT_TRUE(bottom_left.g > 60 && bottom_left.r < 8 && bottom_left.b < 8);
+  EXPECT_TRUE(bottom_right.r > 60 && bottom_right.g > 60 && bottom_right.b > 60);
+}
+
+}  // namespace
