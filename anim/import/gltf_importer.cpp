@@ -1,0 +1,219 @@
+// Entry points of the glTF importer: parse with tinygltf (JSON, GLB
+// container, data URIs, external files), then hand the parsed document to the
+// steps that validate and convert it (nodes, skeleton, meshes, clips,
+// materials). Every failure becomes "<file>: <problem>".
+#include "anim/import/gltf_importer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <new>
+
+#include "anim/import/gltf_animation.h"
+#include "anim/import/gltf_context.h"
+#include "anim/import/gltf_draco.h"
+#include "anim/import/gltf_material.h"
+#include "anim/import/gltf_mesh.h"
+#include "anim/import/gltf_nodes.h"
+#include "anim/import/gltf_skeleton.h"
+
+namespace anim {
+
+namespace {
+
+using gltf::ImportError;
+
+// Files larger than this are refused rather than read into memory.
+constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 31;
+
+// Extensions whose absence would make us draw the model wrongly, and that
+// we implement, so a file may require them.
+const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quantization"};
+
+bool ReadFile(const std::string& path, std::vector<unsigned char>* out, std::string* error) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "no such file";
+    return false;
+  }
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size > kMaxFileBytes) {
+    *error = ec ? ec.message() : "file too large";
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = "cannot open the file";
+    return false;
+  }
+  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+// Filesystem callbacks for tinygltf. External URIs resolve inside base_dir
+// only (tinygltf would also try the current directory), and not at all when
+// base_dir is empty, as LoadGltfModelFromMemory promises.
+struct FileAccess {
+  std::string base_dir;
+};
+
+bool FileExists(const std::string& path, void* user) {
+  const auto* access = static_cast<const FileAccess*>(user);
+  if (access->base_dir.empty()) return false;
+  if (path.compare(0, access->base_dir.size(), access->base_dir) != 0) return false;
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+std::string ExpandFilePath(const std::string& path, void*) {
+  // tinygltf's default runs wordexp() on URIs from the file; a URI is a
+  // path, never a shell word.
+  return path;
+}
+
+bool ReadWholeFile(std::vector<unsigned char>* out, std::string* error, const std::string& path,
+                   void* user) {
+  if (!FileExists(path, user)) {
+    if (error) *error = "external files are not available here";
+    return false;
+  }
+  std::string message;
+  if (!ReadFile(path, out, &message)) {
+    if (error) *error = message;
+    return false;
+  }
+  return true;
+}
+
+bool WriteWholeFile(std::string* error, const std::string&, const std::vector<unsigned char>&,
+                    void*) {
+  if (error) *error = "the importer never writes files";
+  return false;
+}
+
+// tinygltf messages are newline-separated lines; we want one line.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty()) out += (out.empty() ? "" : "; ") + line;
+    start = end + 1;
+  }
+  return out;
+}
+
+void AddLines(const std::string& text, std::vector<std::string>* out) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    if (!line.empty()) out->push_back("tinygltf: " + line);
+    start = end + 1;
+  }
+}
+
+void CheckExtensions(gltf::Context& ctx) {
+  for (const std::string& ext : ctx.gltf.extensionsRequired) {
+    if (std::find(std::begin(kSupportedRequired), std::end(kSupportedRequired), ext) ==
+        std::end(kSupportedRequired)) {
+      throw ImportError("requires the glTF extension " + ext + ", which is not supported");
+    }
+  }
+  std::string ignored;
+  for (const std::string& ext : ctx.gltf.extensionsUsed) {
+    if (std::find(std::begin(kSupportedRequired), std::end(kSupportedRequired), ext) !=
+        std::end(kSupportedRequired)) {
+      continue;
+    }
+    ignored += (ignored.empty() ? "" : ", ") + ext;
+  }
+  if (!ignored.empty()) ctx.Warn("optional extensions ignored: " + ignored);
+}
+
+void Convert(gltf::Context& ctx, Model* model) {
+  CheckExtensions(ctx);
+  const gltf::NodeTree tree = gltf::BuildNodeTree(ctx);
+  // The first skin defines the skeleton; files without skins get one
+  // synthesised from their node hierarchy so node animations still play.
+  const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty()
+                                            ? gltf::BuildNodeSkeleton(ctx, tree)
+                                            : gltf::BuildSkinSkeleton(ctx, tree, 0);
+  if (ctx.gltf.skins.size() > 1) {
+    ctx.Warn("the file has " + std::to_string(ctx.gltf.skins.size()) +
+             " skins; only skin 0 is imported");
+  }
+  model->primitives = gltf::ImportMeshes(ctx, tree, mapping);
+  model->clips = gltf::ImportClips(ctx, mapping);
+  if (model->primitives.empty() && model->clips.empty()) {
+    throw ImportError("nothing to import: no triangle meshes and no animations");
+  }
+  gltf::ImportMaterials(ctx, &model->materials, &model->images);
+  model->skeleton = mapping.skeleton;
+}
+
+}  // namespace
+
+bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data, std::size_t size,
+                             const std::string& base_dir, Model* model, std::string* error) {
+  const auto fail = [&](const std::string& problem) {
+    if (error) *error = name + ": " + problem;
+    return false;
+  };
+  try {
+    if (data == nullptr || size == 0) return fail("the file is empty");
+    if (size > kMaxFileBytes) return fail("the file is too large");
+    FileAccess access{base_dir};
+    if (!access.base_dir.empty() && access.base_dir.back() != '/') access.base_dir += '/';
+
+    tinygltf::Model document;
+    tinygltf::TinyGLTF loader;
+    loader.SetFsCallbacks({&FileExists, &ExpandFilePath, &ReadWholeFile, &WriteWholeFile, &access});
+    loader.SetImageLoader(&gltf::KeepEncodedImage, &document);
+    std::string parse_error, parse_warning;
+    const bool binary = size >= 4 && std::equal(data, data + 4, "glTF");
+    const bool parsed =
+        binary ? loader.LoadBinaryFromMemory(&document, &parse_error, &parse_warning, data,
+                                             static_cast<unsigned int>(size), access.base_dir)
+               : loader.LoadASCIIFromString(&document, &parse_error, &parse_warning,
+                                            reinterpret_cast<const char*>(data),
+                                            static_cast<unsigned int>(size), access.base_dir);
+    if (!parsed) {
+      const std::string why = OneLine(parse_error);
+      return fail(why.empty() ? "not a valid glTF file" : why);
+    }
+
+    Model result;
+    result.source_path = name;
+    AddLines(parse_warning, &result.warnings);
+    gltf::Context ctx{document, result.warnings, {}};
+    Convert(ctx, &result);
+    *model = std::move(result);
+    return true;
+  } catch (const ImportError& e) {
+    return fail(e.what());
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory (the file claims more data than can be held)");
+  } catch (const std::exception& e) {
+    return fail(std::string("unexpected error: ") + e.what());
+  }
+}
+
+bool LoadGltfModel(const std::string& path, Model* model, std::string* error) {
+  std::vector<unsigned char> bytes;
+  std::string problem;
+  if (!ReadFile(path, &bytes, &problem)) {
+    if (error) *error = path + ": " + problem;
+    return false;
+  }
+  std::string base_dir = std::filesystem::path(path).parent_path().string();
+  if (base_dir.empty()) base_dir = ".";
+  return LoadGltfModelFromMemory(path, bytes.data(), bytes.size(), base_dir, model, error);
+}
+
+}  // namespace anim

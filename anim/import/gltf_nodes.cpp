@@ -1,0 +1,129 @@
+#include "anim/import/gltf_nodes.h"
+
+#include <cmath>
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace anim::gltf {
+
+namespace {
+
+bool AllFinite(const std::vector<double>& values) {
+  for (double v : values) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
+}
+
+void ReadLocalTransform(const tinygltf::Node& node, const std::string& name, Transform* local,
+                        glm::mat4* matrix) {
+  if (!AllFinite(node.matrix) || !AllFinite(node.translation) || !AllFinite(node.rotation) ||
+      !AllFinite(node.scale)) {
+    throw ImportError(name + " has a non-finite transform");
+  }
+  if (!node.matrix.empty()) {
+    if (node.matrix.size() != 16) throw ImportError(name + " matrix does not have 16 numbers");
+    float m[16];
+    for (int i = 0; i < 16; ++i) m[i] = static_cast<float>(node.matrix[i]);
+    *matrix = glm::make_mat4(m);  // glTF matrices are column-major, like glm
+    *local = FromMatrix(*matrix);
+    return;
+  }
+  Transform t;
+  if (!node.translation.empty()) {
+    if (node.translation.size() != 3) throw ImportError(name + " translation needs 3 numbers");
+    t.translation = glm::vec3(node.translation[0], node.translation[1], node.translation[2]);
+  }
+  if (!node.rotation.empty()) {
+    if (node.rotation.size() != 4) throw ImportError(name + " rotation needs 4 numbers");
+    // glTF stores (x, y, z, w); glm::quat's constructor takes (w, x, y, z).
+    const glm::quat q(static_cast<float>(node.rotation[3]), static_cast<float>(node.rotation[0]),
+                      static_cast<float>(node.rotation[1]), static_cast<float>(node.rotation[2]));
+    const float length = glm::length(q);
+    if (!(length > 1e-6f)) throw ImportError(name + " has a zero-length rotation quaternion");
+    t.rotation = q / length;
+  }
+  if (!node.scale.empty()) {
+    if (node.scale.size() != 3) throw ImportError(name + " scale needs 3 numbers");
+    t.scale = glm::vec3(node.scale[0], node.scale[1], node.scale[2]);
+  }
+  *local = t;
+  *matrix = ToMatrix(t);
+}
+
+}  // namespace
+
+NodeTree BuildNodeTree(const Context& ctx) {
+  const auto& nodes = ctx.gltf.nodes;
+  const int n = static_cast<int>(nodes.size());
+  NodeTree tree;
+  tree.parent.assign(n, -1);
+  tree.local.resize(n);
+  tree.local_matrix.resize(n);
+  tree.names.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const std::string name = "node " + std::to_string(i);
+    tree.names[i] = nodes[i].name.empty() ? name : nodes[i].name;
+    ReadLocalTransform(nodes[i], name, &tree.local[i], &tree.local_matrix[i]);
+    for (int child : nodes[i].children) {
+      CheckIndex(child, nodes.size(), name + " child");
+      if (child == i) throw ImportError(name + " lists itself as its child");
+      if (tree.parent[child] != -1) {
+        throw ImportError("node " + std::to_string(child) + " has two parents (nodes " +
+                          std::to_string(tree.parent[child]) + " and " + std::to_string(i) + ")");
+      }
+      tree.parent[child] = i;
+    }
+  }
+  // With one parent per node, a cycle is a chain that never reaches a root;
+  // no chain can be longer than n without repeating.
+  for (int i = 0; i < n; ++i) {
+    int steps = 0;
+    for (int p = tree.parent[i]; p >= 0; p = tree.parent[p]) {
+      if (++steps > n) {
+        throw ImportError("the node hierarchy has a cycle through node " + std::to_string(i));
+      }
+    }
+  }
+  return tree;
+}
+
+std::vector<int> SceneNodesInOrder(const Context& ctx, const NodeTree& tree) {
+  std::vector<int> roots;
+  const auto& scenes = ctx.gltf.scenes;
+  int scene = ctx.gltf.defaultScene;
+  if (scene < 0 || static_cast<std::size_t>(scene) >= scenes.size()) scene = scenes.empty() ? -1 : 0;
+  if (scene >= 0) {
+    for (int root : scenes[scene].nodes) {
+      CheckIndex(root, tree.parent.size(), "scene " + std::to_string(scene) + " node");
+      roots.push_back(root);
+    }
+  } else {
+    for (int i = 0; i < tree.NodeCount(); ++i) {
+      if (tree.parent[i] < 0) roots.push_back(i);
+    }
+  }
+  std::vector<int> order;
+  std::vector<bool> seen(tree.parent.size(), false);
+  std::vector<int> stack;
+  for (int root : roots) {
+    if (tree.parent[root] >= 0) {
+      throw ImportError("scene node " + std::to_string(root) + " is not a root node");
+    }
+    stack.push_back(root);
+    while (!stack.empty()) {
+      const int node = stack.back();
+      stack.pop_back();
+      if (seen[node]) {
+        throw ImportError("scene lists node " + std::to_string(node) + " twice");
+      }
+      seen[node] = true;
+      order.push_back(node);
+      const auto& children = ctx.gltf.nodes[node].children;
+      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+    }
+  }
+  return order;
+}
+
+}  // namespace anim::gltf
