@@ -100,7 +100,9 @@ void Playback::Start(const Clip* c, LoopMode m, float r) {
   mode = m;
   rate = r;
   time = c != nullptr ? c->StartTime() : 0.0f;
-  cursor = c != nullptr ? c->MakeCursor() : ClipCursor{};
+  // assign() reuses the cursor's storage, so restarting a playback with a
+  // clip no larger than before allocates nothing.
+  cursor.keys.assign(c != nullptr ? 3 * c->Tracks().size() : 0, TrackCursor{});
 }
 
 bool Playback::Advance(float dt, Pose& pose) {

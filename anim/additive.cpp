@@ -1,0 +1,128 @@
+#include "anim/additive.h"
+
+#include <cmath>
+
+#include "anim/blending.h"
+
+namespace anim {
+
+namespace {
+
+const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+
+glm::quat Normalized(const glm::quat& q) {
+  const float len = glm::length(q);
+  return len > 0.0f ? q / len : kIdentity;
+}
+
+// in + weight * delta, with the rotation delta applied as in * delta^weight
+// (approximated by nlerp from identity, exact at weight 0 and 1).
+Transform ApplyDelta(const Transform& in, const glm::vec3& dt, const glm::quat& dr,
+                     const glm::vec3& ds, float weight) {
+  if (weight == 0.0f) return in;
+  Transform out;
+  out.translation = in.translation + dt * weight;
+  out.rotation = Normalized(in.rotation * NlerpShortest(kIdentity, dr, weight));
+  out.scale = in.scale + ds * weight;
+  return out;
+}
+
+}  // namespace
+
+Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
+  return MakeAdditivePose(skeleton, clip, clip.StartTime());
+}
+
+Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
+  Pose pose = skeleton.RestPose();
+  clip.Sample(pose, time, LoopMode::kClamp);
+  return pose;
+}
+
+void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
+  const int n = out.JointCount();
+  for (int i = 0; i < n; ++i) {
+    if (root >= 0 && !IsInHierarchy(out, root, i)) {
+      out.SetLocal(i, in.Local(i));
+      continue;
+    }
+    const Transform& a = add.Local(i);
+    const Transform& b = base.Local(i);
+    out.SetLocal(i, ApplyDelta(in.Local(i), a.translation - b.translation,
+                               glm::inverse(b.rotation) * a.rotation, a.scale - b.scale, weight));
+  }
+}
+
+Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
+  std::vector<Transform> zero(skeleton.JointCount(), Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
+  const auto parents = skeleton.RestPose().Parents();
+  const auto offsets = skeleton.RestPose().Offsets();
+  return Pose(std::move(zero), {parents.begin(), parents.end()}, {offsets.begin(), offsets.end()});
+}
+
+bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
+                        Clip* difference, std::string* error, float sample_rate) {
+  const float duration = source.Duration();
+  if (std::abs(duration - reference.Duration()) > 1e-3f) {
+    *error = "difference clip needs clips of equal length: " + source.Name() + " lasts " +
+             std::to_string(duration) + " s, " + reference.Name() + " " +
+             std::to_string(reference.Duration()) + " s";
+    return false;
+  }
+  if (!(sample_rate > 0.0f) || !std::isfinite(sample_rate)) {
+    *error = "difference clip needs a positive sample rate";
+    return false;
+  }
+  const int n = skeleton.JointCount();
+  std::vector<bool> animated(n, false);
+  for (const Clip* clip : {&source, &reference}) {
+    for (const JointTracks& jt : clip->Tracks()) {
+      if (jt.joint >= 0 && jt.joint < n) animated[jt.joint] = true;
+    }
+  }
+  const int frames = std::max(2, static_cast<int>(std::ceil(duration * sample_rate)) + 1);
+  std::vector<float> times(frames);
+  for (int f = 0; f < frames; ++f) times[f] = duration * float(f) / float(frames - 1);
+
+  std::vector<std::vector<glm::vec3>> dt(n), ds(n);
+  std::vector<std::vector<glm::quat>> dr(n);
+  Pose s = skeleton.RestPose();
+  Pose r = skeleton.RestPose();
+  for (int f = 0; f < frames; ++f) {
+    // Sampling both at the same fraction of their lengths pairs their frames.
+    source.Sample(s, source.StartTime() + times[f], LoopMode::kClamp);
+    reference.Sample(r, reference.StartTime() + times[f], LoopMode::kClamp);
+    for (int j = 0; j < n; ++j) {
+      if (!animated[j]) continue;
+      dt[j].push_back(s.Local(j).translation - r.Local(j).translation);
+      dr[j].push_back(Normalized(glm::inverse(r.Local(j).rotation) * s.Local(j).rotation));
+      ds[j].push_back(s.Local(j).scale - r.Local(j).scale);
+    }
+  }
+  std::vector<JointTracks> tracks;
+  for (int j = 0; j < n; ++j) {
+    if (!animated[j]) continue;
+    JointTracks jt;
+    jt.joint = j;
+    jt.translation = VectorTrack(Interpolation::kLinear, times, std::move(dt[j]));
+    jt.rotation = QuaternionTrack(Interpolation::kLinear, times, std::move(dr[j]));
+    jt.scale = VectorTrack(Interpolation::kLinear, times, std::move(ds[j]));
+    tracks.push_back(std::move(jt));
+  }
+  *difference = Clip(source.Name() + " - " + reference.Name(), std::move(tracks));
+  return true;
+}
+
+void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
+  const int n = out.JointCount();
+  for (int i = 0; i < n; ++i) {
+    if (root >= 0 && !IsInHierarchy(out, root, i)) {
+      out.SetLocal(i, in.Local(i));
+      continue;
+    }
+    const Transform& d = difference.Local(i);
+    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+  }
+}
+
+}  // namespace anim

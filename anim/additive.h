@@ -1,0 +1,48 @@
+// Additive blending (seeds 000, 001, 003).
+//
+// Seed 000: result = in + (add - base) per joint, where `base` is the
+// additive clip sampled at its reference time (its first frame), so only the
+// change from that frame is applied: translation and scale add the
+// difference, rotation is in * (inverse(base) * add), normalised.
+//
+// Seed 001: a difference clip D = S - R made once from a source clip S and a
+// reference clip R of equal length; adding D to R gives back S, and adding
+// it with a weight to any other clip layers the same change on top.
+#pragma once
+
+#include <string>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+// The additive base pose: the rest pose with `clip` sampled at `time`
+// (default: the clip's start). Called once, at load time.
+Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
+Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
+
+// out = in + weight * (add - base) for `root` and its descendants (every
+// joint when root < 0); other joints keep `in`. Weight 0 gives `in` exactly,
+// weight 1 the full additive; rotation scales the delta by nlerp from
+// identity. `out` may alias `in`.
+void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root = -1,
+         float weight = 1.0f);
+
+// A pose with zero translation, identity rotation and zero scale: what a
+// difference clip is sampled onto (joints it does not animate add nothing).
+Pose MakeZeroDifferencePose(const Skeleton& skeleton);
+
+// D = S - R, resampled at `sample_rate` Hz over the common duration (a fixed
+// rate keeps D's size predictable whatever keys S and R have). Fails, with
+// `error` set, when the durations differ by more than 1 ms. Only joints
+// animated by S or R get tracks; D starts at time 0.
+bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
+                        Clip* difference, std::string* error, float sample_rate = 30.0f);
+
+// out = in + weight * difference, for a difference pose sampled from a
+// difference clip onto MakeZeroDifferencePose(). `out` may alias `in`.
+void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root = -1,
+                   float weight = 1.0f);
+
+}  // namespace anim

@@ -1,0 +1,30 @@
+// Pose blending as seed 000 defines it: a per-joint mix of two poses in
+// local space (lerp for translation and scale, nlerp with the quaternion
+// neighbourhood check for rotation), optionally limited to one joint and its
+// descendants (the blend root).
+#pragma once
+
+#include <span>
+
+#include "anim/pose.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+// True when `joint` is `root` or one of its descendants.
+bool IsInHierarchy(const Pose& pose, int root, int joint);
+bool IsInHierarchy(const Skeleton& skeleton, int root, int joint);
+
+// out = mix(a, b, t) for every joint when root < 0; otherwise only `root`
+// and its descendants are blended and every other joint keeps a's transform.
+// t = 0 gives a and t = 1 gives b exactly. `out` may alias `a` or `b`.
+// All three poses must share one hierarchy.
+void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root = -1);
+
+// Feather blend (seed 003) / partial-skeleton blend (seed 001): joint i is
+// mixed with t * weights[i]. weights.size() must be the joint count.
+// `out` may alias `a` or `b`.
+void BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
+                   std::span<const float> weights);
+
+}  // namespace anim

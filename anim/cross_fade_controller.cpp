@@ -1,0 +1,118 @@
+#include "anim/cross_fade_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "anim/blending.h"
+
+namespace anim {
+
+const char* TransitionModeName(TransitionMode mode) {
+  return mode == TransitionMode::kFrozen ? "frozen" : "smooth";
+}
+
+float CrossFadeTarget::Weight() const {
+  return ease.Evaluate(duration > 0.0f ? elapsed / duration : 1.0f);
+}
+
+CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets)
+    : skeleton_(&skeleton), pose_(skeleton.RestPose()) {
+  targets_.resize(std::max(1, max_targets));
+  // A clip has at most one track set per joint, so cursors of this size let
+  // Play and FadeTo start any clip of this skeleton without allocating.
+  const std::size_t cursor_keys = 3 * static_cast<std::size_t>(skeleton.JointCount());
+  current_.cursor.keys.reserve(cursor_keys);
+  for (CrossFadeTarget& t : targets_) {
+    t.pose = skeleton.RestPose();
+    t.frozen_source = skeleton.RestPose();
+    t.playback.cursor.keys.reserve(cursor_keys);
+  }
+}
+
+void CrossFadeController::SampleInto(Playback& playback, Pose& pose, float dt) {
+  pose = skeleton_->RestPose();  // same size: copies without allocating
+  playback.Advance(dt, pose);
+}
+
+void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
+  target_count_ = 0;
+  current_.Start(clip, mode, rate);
+  SampleInto(current_, pose_, 0.0f);
+}
+
+FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& options) {
+  if (clip == nullptr || !std::isfinite(options.duration) || !std::isfinite(options.rate) ||
+      !std::isfinite(options.start_phase) || !std::isfinite(options.phase_scale) ||
+      !std::isfinite(options.phase_offset)) {
+    return FadeResult::kInvalid;
+  }
+  if (current_.clip == nullptr) {
+    Play(clip, options.loop, options.rate);
+    return FadeResult::kPlayed;
+  }
+  const Playback& top = target_count_ > 0 ? targets_[target_count_ - 1].playback : current_;
+  if (top.clip == clip) return FadeResult::kAlreadyTarget;
+  if (target_count_ == MaxTargets()) return FadeResult::kQueueFull;
+
+  float phase = options.start_phase;
+  if (options.match_phase) phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
+  phase = phase - std::floor(phase);  // into [0, 1)
+
+  CrossFadeTarget& t = targets_[target_count_++];
+  t.playback.Start(clip, options.loop, options.rate);
+  t.playback.time = clip->StartTime() + phase * clip->Duration();
+  t.duration = options.duration;
+  t.elapsed = 0.0f;
+  t.ease = options.ease;
+  t.mode = options.mode;
+  if (t.mode == TransitionMode::kFrozen) t.frozen_source = pose_;
+  SampleInto(t.playback, t.pose, 0.0f);
+  return FadeResult::kQueued;
+}
+
+bool CrossFadeController::Update(float dt) {
+  if (!std::isfinite(dt) || dt < 0.0f) return false;
+  if (current_.clip == nullptr) return true;
+
+  // Below the highest frozen target nothing shows and every clock is paused
+  // (seed 001's frozen transition), so start the blend chain from its snapshot.
+  int first = 0;
+  for (int i = target_count_ - 1; i >= 0; --i) {
+    if (targets_[i].mode == TransitionMode::kFrozen) {
+      first = i;
+      break;
+    }
+  }
+  if (target_count_ > 0 && targets_[first].mode == TransitionMode::kFrozen) {
+    pose_ = targets_[first].frozen_source;
+  } else {
+    SampleInto(current_, pose_, dt);
+  }
+  for (int i = first; i < target_count_; ++i) {
+    CrossFadeTarget& t = targets_[i];
+    SampleInto(t.playback, t.pose, dt);
+    t.elapsed = std::min(t.elapsed + dt, std::max(t.duration, 0.0f));
+    Blend(pose_, pose_, t.pose, t.Weight());
+  }
+  PromoteFinishedTargets();
+  return true;
+}
+
+void CrossFadeController::PromoteFinishedTargets() {
+  // The highest finished target shows at full weight, which hides the current
+  // clip and every target below it: it becomes current, they are dropped.
+  int finished = -1;
+  for (int i = target_count_ - 1; i >= 0; --i) {
+    if (targets_[i].elapsed >= targets_[i].duration) {
+      finished = i;
+      break;
+    }
+  }
+  if (finished < 0) return;
+  std::swap(current_, targets_[finished].playback);  // swaps storage, no allocation
+  std::rotate(targets_.begin(), targets_.begin() + finished + 1, targets_.begin() + target_count_);
+  target_count_ -= finished + 1;
+}
+
+}  // namespace anim

@@ -1,0 +1,98 @@
+// CrossFadeController (seed 000): plays one clip and fades to others through
+// a queue of targets. Every target is sampled and blended over the pose
+// below it each update; when a target's fade completes it becomes the
+// current clip and everything below it is dropped.
+//
+// Extensions over the seed: an ease curve per fade (seed 001/002), smooth or
+// frozen transitions (seed 001: in a frozen one the pose shown when the fade
+// starts is held while the target fades in, seed 002's cached pose), and a
+// start phase for the target (seed 003: p2 = p1 * scale + offset). A fade
+// never changes a clip's length or playback rate.
+//
+// Nothing is allocated after construction: poses and key cursors for every
+// queue slot are made up front (cursors sized for one track set per joint).
+#pragma once
+
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/ease_curve.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+enum class TransitionMode { kSmooth, kFrozen };
+const char* TransitionModeName(TransitionMode mode);
+
+struct FadeOptions {
+  float duration = 0.25f;  // seconds; <= 0 switches on the next update
+  EaseCurve ease;
+  TransitionMode mode = TransitionMode::kSmooth;
+  // Where the target starts, as normalised time in [0, 1] ...
+  float start_phase = 0.0f;
+  // ... or, with match_phase, p2 = p1 * phase_scale + phase_offset (wrapped
+  // into [0, 1)), p1 being the normalised time of the clip on top of the
+  // queue (the last target, or the current clip).
+  bool match_phase = false;
+  float phase_scale = 1.0f;
+  float phase_offset = 0.0f;
+  LoopMode loop = LoopMode::kLoop;
+  float rate = 1.0f;
+};
+
+struct CrossFadeTarget {
+  Playback playback;
+  Pose pose;           // the target's own sampled pose
+  Pose frozen_source;  // the pose shown when a frozen fade started
+  float duration = 0.0f;
+  float elapsed = 0.0f;
+  EaseCurve ease;
+  TransitionMode mode = TransitionMode::kSmooth;
+
+  // Blend weight of this target over the pose below it, ease applied.
+  float Weight() const;
+};
+
+enum class FadeResult {
+  kQueued,         // a new target is fading in
+  kPlayed,         // nothing was playing, so the clip simply started
+  kAlreadyTarget,  // the clip is already the last target (or current, with no queue)
+  kQueueFull,      // max_targets fades are running; wait for one to finish
+  kInvalid,        // null clip or a non-finite option
+};
+
+class CrossFadeController {
+ public:
+  static constexpr int kDefaultMaxTargets = 8;
+
+  // The skeleton must outlive the controller.
+  explicit CrossFadeController(const Skeleton& skeleton, int max_targets = kDefaultMaxTargets);
+
+  // Plays `clip` from its start, clearing every fade.
+  void Play(const Clip* clip, LoopMode mode = LoopMode::kLoop, float rate = 1.0f);
+  FadeResult FadeTo(const Clip* clip, const FadeOptions& options);
+  // Advances every playback by dt and rebuilds the pose. A NaN, infinite or
+  // negative dt changes nothing and returns false.
+  bool Update(float dt);
+
+  const Pose& CurrentPose() const { return pose_; }
+  const Clip* CurrentClip() const { return current_.clip; }
+  const Playback& Current() const { return current_; }
+  Playback& Current() { return current_; }  // e.g. to change the rate
+  int TargetCount() const { return target_count_; }
+  const CrossFadeTarget& Target(int i) const { return targets_[i]; }
+  int MaxTargets() const { return static_cast<int>(targets_.size()); }
+
+ private:
+  // Rest pose, then the playback sampled at its current time.
+  void SampleInto(Playback& playback, Pose& pose, float dt);
+  void PromoteFinishedTargets();
+
+  const Skeleton* skeleton_;
+  Playback current_;
+  Pose pose_;
+  std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
+  int target_count_ = 0;
+};
+
+}  // namespace anim

@@ -1,0 +1,49 @@
+#include "anim/synced_blend.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending.h"
+
+namespace anim {
+
+float BlendedCycleLength(float l1, float l2, float weight) { return l2 * weight + l1 * (1.0f - weight); }
+
+SyncedBlend::SyncedBlend(const Skeleton& skeleton)
+    : skeleton_(&skeleton), pose_a_(skeleton.RestPose()), pose_b_(skeleton.RestPose()) {}
+
+void SyncedBlend::Start(const Clip* a, const Clip* b, float phase) {
+  a_ = a;
+  b_ = b;
+  cursor_a_ = a != nullptr ? a->MakeCursor() : ClipCursor{};
+  cursor_b_ = b != nullptr ? b->MakeCursor() : ClipCursor{};
+  phase_ = std::isfinite(phase) ? phase - std::floor(phase) : 0.0f;
+  cycle_length_ = a != nullptr ? a->Duration() : 0.0f;
+}
+
+float SyncedBlend::RateA() const {
+  return cycle_length_ > 0.0f && a_ != nullptr ? a_->Duration() / cycle_length_ : 1.0f;
+}
+
+float SyncedBlend::RateB() const {
+  return cycle_length_ > 0.0f && b_ != nullptr ? b_->Duration() / cycle_length_ : 1.0f;
+}
+
+bool SyncedBlend::Update(float dt, float weight, Pose& out) {
+  if (!std::isfinite(dt) || dt < 0.0f || !std::isfinite(weight)) return false;
+  if (a_ == nullptr || b_ == nullptr) return false;
+  weight = std::clamp(weight, 0.0f, 1.0f);
+  cycle_length_ = BlendedCycleLength(a_->Duration(), b_->Duration(), weight);
+  if (cycle_length_ > 0.0f) {
+    // fmod keeps the phase in [0, 1) exactly, however long this runs.
+    phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
+  }
+  pose_a_ = skeleton_->RestPose();
+  pose_b_ = skeleton_->RestPose();
+  a_->Sample(pose_a_, a_->StartTime() + phase_ * a_->Duration(), LoopMode::kLoop, &cursor_a_);
+  b_->Sample(pose_b_, b_->StartTime() + phase_ * b_->Duration(), LoopMode::kLoop, &cursor_b_);
+  Blend(out, pose_a_, pose_b_, weight);
+  return true;
+}
+
+}  // namespace anim

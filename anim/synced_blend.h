@@ -1,0 +1,47 @@
+// Synchronised blending of two cycles of different lengths (seed 003), for
+// example Walk (1.1 s) and Run (0.7 s): both clips advance by one shared
+// normalised time (phase), so a foot that lands at 30% of the walk cycle
+// lands at 30% of the run cycle too, whatever the weight.
+//
+// With blend weight w, clip lengths l1 and l2, the blended cycle lasts
+//   bl = l2 * w + l1 * (1 - w)
+// and the clips play at rates s1 = l1 / bl and s2 = l2 / bl. Those rates are
+// applied to this blend's own clocks only; the clips are never modified.
+#pragma once
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+float BlendedCycleLength(float l1, float l2, float weight);
+
+class SyncedBlend {
+ public:
+  // The skeleton must outlive the blend. Allocates the two scratch poses.
+  explicit SyncedBlend(const Skeleton& skeleton);
+
+  void Start(const Clip* a, const Clip* b, float phase = 0.0f);
+  // Advances the shared phase by dt / bl and writes the blend into `out`.
+  // Non-finite or negative dt, or a non-finite weight, change nothing and
+  // return false. weight is clamped to [0, 1].
+  bool Update(float dt, float weight, Pose& out);
+
+  float Phase() const { return phase_; }
+  float CycleLength() const { return cycle_length_; }
+  float RateA() const;  // s1 = l1 / bl for the last weight
+  float RateB() const;  // s2 = l2 / bl
+  const Pose& PoseA() const { return pose_a_; }
+  const Pose& PoseB() const { return pose_b_; }
+
+ private:
+  const Skeleton* skeleton_;
+  const Clip* a_ = nullptr;
+  const Clip* b_ = nullptr;
+  ClipCursor cursor_a_, cursor_b_;
+  Pose pose_a_, pose_b_;
+  float phase_ = 0.0f;
+  float cycle_length_ = 0.0f;
+};
+
+}  // namespace anim

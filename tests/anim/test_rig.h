@@ -1,0 +1,47 @@
+// A tiny rig for blending tests:  0 hips -> 1 spine -> 2 head, 0 hips -> 3 leg.
+// Rest pose: every joint 1 unit above its parent, identity rotation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+
+namespace anim_test {
+
+inline anim::Skeleton MakeTestSkeleton() {
+  std::vector<anim::Transform> locals(4);
+  for (auto& t : locals) t.translation = {0, 1, 0};
+  const anim::Pose rest(locals, {-1, 0, 1, 0});
+  std::vector<glm::mat4> model(4);
+  rest.ComputeModelMatrices(model);
+  std::vector<glm::mat4> inverse_bind;
+  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
+  return anim::Skeleton({"hips", "spine", "head", "leg"}, rest, rest, inverse_bind);
+}
+
+// A clip of `duration` seconds whose every joint's x translation goes
+// linearly from x0 to x1 (y stays 1 as in the rest pose).
+inline anim::Clip MakeSlideClip(const std::string& name, float duration, float x0, float x1) {
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0, duration},
+                                       {{x0, 1, 0}, {x1, 1, 0}});
+    tracks.push_back(jt);
+  }
+  return anim::Clip(name, tracks);
+}
+
+// A clip holding one constant rotation on joint `joint`.
+inline anim::Clip MakeHoldRotationClip(const std::string& name, int joint, const glm::quat& q,
+                                       float duration = 1.0f) {
+  anim::JointTracks jt;
+  jt.joint = joint;
+  jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, {0, duration}, {q, q});
+  return anim::Clip(name, {jt});
+}
+
+}  // namespace anim_test
