@@ -18,13 +18,26 @@ void OrbitCamera::Frame(const Bounds& bounds, float aspect) {
   }
   target_ = bounds.Center();
   scene_radius_ = std::max(bounds.Radius(), 1e-6f);
-  // The sphere fits when its radius subtends the half field of view, in
-  // whichever direction (vertical or horizontal) is narrower.
-  const float half_fov_y = glm::radians(kFieldOfViewYDegrees) * 0.5f;
-  const float half_fov_x = std::atan(std::tan(half_fov_y) * std::max(aspect, 1e-3f));
-  const float half_fov = std::min(half_fov_x, half_fov_y);
-  const float kMargin = 1.05f;
-  distance_ = kMargin * scene_radius_ / std::sin(half_fov);
+  // Fit the box itself (not its bounding sphere, which wastes most of a
+  // portrait view on a T-posed character): in camera coordinates, a corner
+  // at (x, y, z) relative to the target is inside the frustum when
+  // |x| <= (d - z) tan(half_fov_x), likewise for y, so d must be at least
+  // z + |x| / tan(half_fov_x) for every corner.
+  const float tan_y = std::tan(glm::radians(kFieldOfViewYDegrees) * 0.5f);
+  const float tan_x = tan_y * std::max(aspect, 1e-3f);
+  // Only the rotation of the view is used; it does not depend on distance_.
+  const glm::mat4 rotation = View();
+  distance_ = 1e-6f;
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 corner((i & 1) ? bounds.max.x : bounds.min.x,
+                           (i & 2) ? bounds.max.y : bounds.min.y,
+                           (i & 4) ? bounds.max.z : bounds.min.z);
+    const glm::vec3 c = glm::mat3(rotation) * (corner - target_);
+    // View space looks down -Z: a corner nearer the camera has c.z > 0.
+    distance_ = std::max({distance_, c.z + std::abs(c.x) / tan_x, c.z + std::abs(c.y) / tan_y});
+  }
+  // Margin: a clip's poses reach a little past the rest pose.
+  distance_ *= 1.18f;
 }
 
 void OrbitCamera::Orbit(float delta_yaw, float delta_pitch) {

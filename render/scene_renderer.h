@@ -32,9 +32,11 @@ struct ViewOptions {
 // default angle.
 struct Lighting {
   glm::vec3 direction_to_light = glm::normalize(glm::vec3(-0.35f, 0.8f, 0.6f));
-  glm::vec3 light_color{0.95f, 0.92f, 0.86f};
-  glm::vec3 sky_color{0.42f, 0.46f, 0.55f};
-  glm::vec3 ground_color{0.20f, 0.18f, 0.16f};
+  // Key + ambient stay near 1 where the light hits straight on, so a white
+  // material keeps its shading instead of clipping to flat white.
+  glm::vec3 light_color{0.72f, 0.70f, 0.66f};
+  glm::vec3 sky_color{0.34f, 0.37f, 0.44f};
+  glm::vec3 ground_color{0.13f, 0.12f, 0.11f};
   glm::vec3 clear_color_srgb{0.17f, 0.18f, 0.21f};
 };
 

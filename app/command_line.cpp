@@ -1,0 +1,173 @@
+#include "app/command_line.h"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace animviewer {
+namespace {
+
+bool ParseDouble(const std::string& text, double* value) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, *value);
+  return ec == std::errc() && ptr == end && std::isfinite(*value);
+}
+
+bool ParseInt(const std::string& text, int* value) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, *value);
+  return ec == std::errc() && ptr == end;
+}
+
+}  // namespace
+
+bool ParseSize(const std::string& text, int* width, int* height) {
+  const std::size_t x = text.find('x');
+  if (x == std::string::npos) return false;
+  int w = 0, h = 0;
+  if (!ParseInt(text.substr(0, x), &w) || !ParseInt(text.substr(x + 1), &h)) return false;
+  if (w < 1 || h < 1 || w > 16384 || h > 16384) return false;
+  *width = w;
+  *height = h;
+  return true;
+}
+
+bool ParseLoopMode(const std::string& text, anim::LoopMode* mode) {
+  if (text == "loop") *mode = anim::LoopMode::kLoop;
+  else if (text == "clamp") *mode = anim::LoopMode::kClamp;
+  else if (text == "ping-pong" || text == "pingpong") *mode = anim::LoopMode::kPingPong;
+  else return false;
+  return true;
+}
+
+ParseResult ParseCommandLine(const std::vector<std::string>& args) {
+  ParseResult result;
+  Options& o = result.options;
+  using Setter = std::function<std::string(const std::string&)>;  // returns an error
+  auto text_into = [](std::string* field) {
+    return Setter([field](const std::string& v) {
+      *field = v;
+      return std::string();
+    });
+  };
+  const std::map<std::string, Setter> with_value = {
+      {"--clip", [&o](const std::string& v) { o.clip = v; return std::string(); }},
+      {"--time",
+       [&o](const std::string& v) {
+         if (!ParseDouble(v, &o.time) || o.time < 0.0) {
+           return "--time needs a number of seconds >= 0, got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--size",
+       [&o](const std::string& v) {
+         if (!ParseSize(v, &o.width, &o.height)) {
+           return "--size needs WIDTHxHEIGHT with each side in 1..16384, got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--screenshot", text_into(&o.screenshot)},
+      {"--dump-pose", text_into(&o.dump_pose)},
+      {"--out-dir", text_into(&o.out_dir)},
+      {"--window-screenshot", text_into(&o.window_screenshot)},
+      {"--loop",
+       [&o](const std::string& v) {
+         if (!ParseLoopMode(v, &o.loop)) {
+           return "--loop needs loop, clamp or ping-pong, got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--speed",
+       [&o](const std::string& v) {
+         double speed = 0.0;
+         if (!ParseDouble(v, &speed)) return "--speed needs a number, got '" + v + "'";
+         o.speed = static_cast<float>(speed);
+         return std::string();
+       }},
+      {"--quit-after-frames",
+       [&o](const std::string& v) {
+         if (!ParseInt(v, &o.quit_after_frames) || o.quit_after_frames < 1) {
+           return "--quit-after-frames needs a whole number >= 1, got '" + v + "'";
+         }
+         return std::string();
+       }},
+  };
+  const std::map<std::string, bool*> flags = {
+      {"--help", &o.help},         {"-h", &o.help},           {"--info", &o.info},
+      {"--headless", &o.headless}, {"--skeleton", &o.skeleton}, {"--wireframe", &o.wireframe},
+  };
+
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string name = args[i];
+    std::optional<std::string> inline_value;
+    if (name.rfind("--", 0) == 0) {
+      const std::size_t eq = name.find('=');
+      if (eq != std::string::npos) {
+        inline_value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+      }
+    }
+    if (auto flag = flags.find(name); flag != flags.end()) {
+      if (inline_value) {
+        result.error = name + " takes no value";
+        return result;
+      }
+      *flag->second = true;
+      continue;
+    }
+    if (auto option = with_value.find(name); option != with_value.end()) {
+      std::string value;
+      if (inline_value) {
+        value = *inline_value;
+      } else if (i + 1 < args.size()) {
+        value = args[++i];
+      } else {
+        result.error = name + " needs a value";
+        return result;
+      }
+      result.error = option->second(value);
+      if (!result.ok()) return result;
+      continue;
+    }
+    if (name.size() > 1 && name[0] == '-') {
+      result.error = "unknown option '" + args[i] + "' (see --help)";
+      return result;
+    }
+    if (!o.file.empty()) {
+      result.error = "only one model file can be given, got '" + o.file + "' and '" + name + "'";
+      return result;
+    }
+    o.file = name;
+  }
+  return result;
+}
+
+std::string UsageText() {
+  return
+      "Usage: animviewer [FILE.gltf|FILE.glb] [options]\n"
+      "\n"
+      "Opens a skinned glTF character in a window (default: the bundled model).\n"
+      "Drop another file on the window to open it.\n"
+      "\n"
+      "Options:\n"
+      "  --headless            render off-screen (no window) and exit\n"
+      "  --clip NAME           clip to play (default: the first)\n"
+      "  --time SECONDS        playback time to show; simulated in fixed 1/60 s steps\n"
+      "  --size WxH            image size for --headless (default 1280x720)\n"
+      "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
+      "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
+      "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
+      "  --speed X             playback rate, negative plays backwards (default 1)\n"
+      "  --skeleton            draw the skeleton over the mesh\n"
+      "  --wireframe           draw the mesh as wireframe\n"
+      "  --info                print the skeleton and the clips, then exit\n"
+      "  --out-dir DIR         where to write images when no display is available\n"
+      "                        (default ./out)\n"
+      "  --help                this text\n"
+      "\n"
+      "Without a display (no DISPLAY or WAYLAND_DISPLAY), the viewer renders a few\n"
+      "frames of the first clip to --out-dir instead of opening a window.\n";
+}
+
+}  // namespace animviewer

@@ -1,0 +1,51 @@
+// The viewer's command line, parsed into Options without side effects so it
+// can be unit tested. Options may come in any order, as "--name value" or
+// "--name=value".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anim/clip.h"
+
+namespace animviewer {
+
+struct Options {
+  std::string file;               // empty: the default model
+  bool help = false;
+  bool info = false;              // print skeleton and clips, then exit
+  bool headless = false;          // render off-screen, no window
+  std::optional<std::string> clip;  // empty: the first clip
+  double time = 0.0;              // seconds of playback to simulate (headless)
+  int width = 1280;
+  int height = 720;
+  std::string screenshot;         // PNG path (headless)
+  std::string dump_pose;          // JSON path
+  std::string out_dir = "out";    // where the no-display fallback writes
+  anim::LoopMode loop = anim::LoopMode::kLoop;
+  float speed = 1.0f;
+  bool skeleton = false;
+  bool wireframe = false;
+  // Hidden, for testing the window under Xvfb: stop after N frames of fixed
+  // dt and optionally save the window (ImGui included) as PNG.
+  int quit_after_frames = -1;
+  std::string window_screenshot;
+};
+
+struct ParseResult {
+  Options options;
+  std::string error;  // empty on success
+  bool ok() const { return error.empty(); }
+};
+
+ParseResult ParseCommandLine(const std::vector<std::string>& args);  // args without argv[0]
+
+// "1280x720" -> width, height; both in [1, 16384].
+bool ParseSize(const std::string& text, int* width, int* height);
+// "loop", "clamp", "ping-pong" (or "pingpong").
+bool ParseLoopMode(const std::string& text, anim::LoopMode* mode);
+
+std::string UsageText();
+
+}  // namespace animviewer

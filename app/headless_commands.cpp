@@ -1,0 +1,138 @@
+#include "app/headless_commands.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "app/animated_character.h"
+#include "app/default_model.h"
+#include "app/headless_renderer.h"
+#include "app/model_info.h"
+#include "app/model_loading.h"
+#include "app/pose_json.h"
+
+namespace animviewer {
+namespace {
+
+int Fail(const std::string& message) {
+  std::cerr << "animviewer: " << message << "\n";
+  return 1;
+}
+
+render::ViewOptions ViewFor(const Options& options) {
+  render::ViewOptions view;
+  view.show_skeleton = options.skeleton;
+  view.wireframe = options.wireframe;
+  return view;
+}
+
+// The clip --clip names, or the first one; -1 when the model has none.
+bool ChooseClip(const Options& options, const anim::Model& model, int* index,
+                std::string* error) {
+  if (!options.clip) {
+    *index = model.clips.empty() ? -1 : 0;
+    return true;
+  }
+  *index = model.FindClip(*options.clip);
+  if (*index < 0) {
+    *error = "unknown clip '" + *options.clip + "' in " + model.source_path +
+             "; available clips: " + ClipNameList(model);
+    return false;
+  }
+  return true;
+}
+
+std::string FileNameSafe(const std::string& name) {
+  std::string out;
+  for (const char c : name) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      (c >= '0' && c <= '9') || c == '-' || c == '_';
+    out += keep ? c : '_';
+  }
+  return out.empty() ? "clip" : out;
+}
+
+}  // namespace
+
+std::string ModelPathFor(const Options& options) {
+  return options.file.empty() ? DefaultModelPath() : options.file;
+}
+
+int RunInfo(const Options& options) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  std::cout << DescribeModel(model);
+  return 0;
+}
+
+int RunHeadless(const Options& options) {
+  if (options.screenshot.empty() && options.dump_pose.empty()) {
+    return Fail("--headless needs --screenshot OUT.png and/or --dump-pose OUT.json");
+  }
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  int clip = -1;
+  if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
+
+  AnimatedCharacter character;
+  character.SetModel(std::move(model));
+  character.Play(clip, options.loop, options.speed);
+  character.AdvanceFixedSteps(options.time);
+
+  if (!options.dump_pose.empty()) {
+    PoseDumpInfo info;
+    if (character.clip() != nullptr) info.clip = character.clip()->Name();
+    info.requested_time = options.time;
+    if (!WritePoseJson(options.dump_pose, character, info, &error)) return Fail(error);
+  }
+  if (!options.screenshot.empty()) {
+    HeadlessRenderer renderer;
+    if (!renderer.Init(&error) || !renderer.SetModel(character.model(), &error) ||
+        !renderer.RenderPng(character, ViewFor(options), options.width, options.height,
+                            options.screenshot, &error)) {
+      return Fail(error);
+    }
+  }
+  return 0;
+}
+
+int RunWithoutDisplay(const Options& options) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  int clip = -1;
+  if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
+  std::error_code ec;
+  std::filesystem::create_directories(options.out_dir, ec);
+  if (ec) return Fail("cannot create output folder '" + options.out_dir + "': " + ec.message());
+
+  HeadlessRenderer renderer;
+  if (!renderer.Init(&error) || !renderer.SetModel(model, &error)) return Fail(error);
+  AnimatedCharacter character;
+  character.SetModel(std::move(model));
+  const anim::Model& m = character.model();
+  const double duration = clip >= 0 ? m.clips[clip].Duration() : 0.0;
+  const std::string base = clip >= 0 ? FileNameSafe(m.clips[clip].Name()) : "rest_pose";
+  const int frames = clip >= 0 && duration > 0.0 ? 4 : 1;
+  std::cout << "animviewer: no display available, rendering " << frames << " frame"
+            << (frames > 1 ? "s" : "") << " of " << (clip >= 0 ? m.clips[clip].Name() : base)
+            << " headless instead\n";
+  for (int i = 0; i < frames; ++i) {
+    const double time = duration * i / frames;
+    character.Play(clip, options.loop, options.speed);
+    character.AdvanceFixedSteps(time);
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, "_%.3fs.png", time);
+    const std::string path = (std::filesystem::path(options.out_dir) / (base + suffix)).string();
+    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height, path,
+                            &error)) {
+      return Fail(error);
+    }
+    std::cout << "  wrote " << path << "\n";
+  }
+  return 0;
+}
+
+}  // namespace animviewer

@@ -1,0 +1,18 @@
+// The viewer's command-line modes that need no window: --info, --headless
+// (screenshot and/or pose dump) and the fallback when no display exists.
+// Each returns the process exit code and prints its errors to stderr.
+#pragma once
+
+#include "app/command_line.h"
+
+namespace animviewer {
+
+// The model file to open: the one given, else the default.
+std::string ModelPathFor(const Options& options);
+
+int RunInfo(const Options& options);
+int RunHeadless(const Options& options);
+// Renders the first clip at a few times into options.out_dir.
+int RunWithoutDisplay(const Options& options);
+
+}  // namespace animviewer

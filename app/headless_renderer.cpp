@@ -1,0 +1,41 @@
+#include "app/headless_renderer.h"
+
+#include "render/offscreen_target.h"
+#include "render/orbit_camera.h"
+#include "render/png_writer.h"
+
+namespace animviewer {
+
+bool HeadlessRenderer::Init(std::string* error) {
+  context_ = render::HeadlessContext::Create(error);
+  return context_ != nullptr && scene_.Init(error);
+}
+
+bool HeadlessRenderer::SetModel(const anim::Model& model, std::string* error) {
+  return scene_.SetModel(model, error);
+}
+
+bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
+                                 const render::ViewOptions& view, int width, int height,
+                                 const std::string& path, std::string* error) {
+  render::OffscreenTarget target;
+  if (!target.Create(width, height, 4, error)) return false;
+  const float aspect = static_cast<float>(width) / static_cast<float>(height);
+  render::OrbitCamera camera;
+  camera.Frame(scene_.ModelBounds(), aspect);
+
+  render::FrameInputs frame;
+  frame.view = camera.View();
+  frame.projection = camera.Projection(aspect);
+  frame.viewport_height = height;
+  frame.palette = character.palette();
+  frame.joint_model_matrices = character.model_matrices();
+  frame.parents = character.model().skeleton.RestPose().Parents();
+  frame.options = view;
+  target.Bind();
+  if (!scene_.Draw(frame, error)) return false;
+  const auto pixels = target.ReadPixels();
+  return render::WritePngBottomUp(path, width, height, pixels, error);
+}
+
+}  // namespace animviewer

@@ -1,0 +1,28 @@
+// Renders a character's current pose to a PNG without any window: EGL
+// context, scene renderer and off-screen target in one object. The camera
+// is framed on the model's rest pose, so the picture depends only on the
+// model, the pose, the size and the view options.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "app/animated_character.h"
+#include "render/headless_context.h"
+#include "render/scene_renderer.h"
+
+namespace animviewer {
+
+class HeadlessRenderer {
+ public:
+  bool Init(std::string* error);
+  bool SetModel(const anim::Model& model, std::string* error);
+  bool RenderPng(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
+                 int height, const std::string& path, std::string* error);
+
+ private:
+  std::unique_ptr<render::HeadlessContext> context_;
+  render::SceneRenderer scene_;
+};
+
+}  // namespace animviewer

@@ -1,0 +1,48 @@
+// animviewer: opens a skinned glTF character in a window, or renders it
+// headless (screenshots, pose dumps) for tests and golden images.
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/command_line.h"
+#include "app/headless_commands.h"
+#include "app/viewer_window.h"
+
+namespace {
+
+bool DisplayAvailable() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 != nullptr && *x11 != '\0') || (wayland != nullptr && *wayland != '\0');
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace animviewer;
+  const ParseResult parsed = ParseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+  if (!parsed.ok()) {
+    std::cerr << "animviewer: " << parsed.error << "\n";
+    return 2;
+  }
+  const Options& options = parsed.options;
+  if (options.help) {
+    std::cout << UsageText();
+    return 0;
+  }
+  const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty();
+  if (options.info) {
+    const int code = RunInfo(options);
+    if (code != 0 || (!options.headless && !renders_files)) return code;
+  }
+  if (options.headless || renders_files) return RunHeadless(options);
+
+  if (DisplayAvailable()) {
+    bool no_display = false;
+    const int code = RunWindowed(options, &no_display);
+    if (!no_display) return code;
+    std::cerr << "animviewer: could not open a window on this display\n";
+  }
+  return RunWithoutDisplay(options);
+}

@@ -1,0 +1,18 @@
+#include "app/model_loading.h"
+
+#include "anim/import/gltf_importer.h"
+
+namespace animviewer {
+
+bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error) {
+  anim::Model loaded;
+  if (!anim::LoadGltfModel(path, &loaded, error)) return false;
+  if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
+    *error = path + ": nothing to show (no skinned mesh and no skeleton)";
+    return false;
+  }
+  *model = std::move(loaded);
+  return true;
+}
+
+}  // namespace animviewer

@@ -1,0 +1,89 @@
+#include "app/pose_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace animviewer {
+namespace {
+
+// JSON string with the characters JSON requires escaped.
+std::string Quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+          out += buffer;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// Nine significant digits round-trip a float exactly. JSON has no NaN or
+// infinity; the palette should never hold them, but a dump must stay valid.
+std::string Number(double v) {
+  if (!std::isfinite(v)) return "null";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.9g", v);
+  return buffer;
+}
+
+std::string Array(const float* values, int count) {
+  std::string out = "[";
+  for (int i = 0; i < count; ++i) out += (i ? ", " : "") + Number(values[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& info) {
+  const anim::Model& model = character.model();
+  const anim::Skeleton& skeleton = model.skeleton;
+  const anim::Pose& pose = character.pose();
+  std::ostringstream out;
+  out << "{\n";
+  out << "  \"model\": " << Quoted(model.source_path) << ",\n";
+  out << "  \"clip\": " << (info.clip.empty() ? "null" : Quoted(info.clip)) << ",\n";
+  out << "  \"time\": " << Number(info.requested_time) << ",\n";
+  out << "  \"clip_time\": " << Number(character.playback().time) << ",\n";
+  out << "  \"loop\": " << Quoted(anim::LoopModeName(character.playback().mode)) << ",\n";
+  out << "  \"speed\": " << Number(character.playback().rate) << ",\n";
+  out << "  \"joints\": [";
+  for (int j = 0; j < skeleton.JointCount(); ++j) {
+    const anim::Transform& t = pose.Local(j);
+    const float rotation[4] = {t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w};
+    const glm::mat4& m = character.model_matrices()[j];
+    out << (j ? ",\n" : "\n") << "    {\"index\": " << j
+        << ", \"name\": " << Quoted(skeleton.JointName(j)) << ", \"parent\": " << pose.Parent(j)
+        << ",\n     \"translation\": " << Array(&t.translation.x, 3)
+        << ", \"rotation\": " << Array(rotation, 4) << ", \"scale\": " << Array(&t.scale.x, 3)
+        << ",\n     \"model_matrix\": " << Array(&m[0][0], 16) << "}";
+  }
+  out << "\n  ]\n}\n";
+  return out.str();
+}
+
+bool WritePoseJson(const std::string& path, const AnimatedCharacter& character,
+                   const PoseDumpInfo& info, std::string* error) {
+  std::ofstream file(path, std::ios::binary);
+  if (file) file << PoseToJson(character, info);
+  if (!file) {
+    *error = "cannot write pose dump '" + path + "' (does its folder exist and is it writable?)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace animviewer

@@ -1,0 +1,121 @@
+#include "app/viewer_panels.h"
+
+#include <cfloat>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+
+namespace animviewer {
+namespace {
+
+// ImGui 1.86 has no SeparatorText yet.
+void Section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextUnformatted(title);
+  ImGui::Separator();
+}
+
+void PlaybackControls(ViewerState& state) {
+  AnimatedCharacter& character = state.character;
+  anim::Playback& playback = character.playback();
+  if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
+  ImGui::SameLine();
+  if (ImGui::Button("Restart") && character.clip_index() >= 0) {
+    character.Play(character.clip_index(), state.loop, state.speed);
+  }
+  if (ImGui::SliderFloat("Speed", &state.speed, -2.0f, 2.0f, "%.2fx")) playback.rate = state.speed;
+  int loop = static_cast<int>(state.loop);
+  const char* modes[] = {"loop", "clamp", "ping-pong"};
+  if (ImGui::Combo("Loop mode", &loop, modes, 3)) {
+    state.loop = static_cast<anim::LoopMode>(loop);
+    playback.mode = state.loop;
+  }
+  const anim::Clip* clip = character.clip();
+  if (clip == nullptr) return;
+  // The scrubber shows clip-local time; in ping-pong the backward half is
+  // reflected, as the pose is.
+  float time = clip->SampleTime(playback.time, playback.mode);
+  ImGui::Text("Time %.3f / %.3f s  (phase %.2f)", time - clip->StartTime(), clip->Duration(),
+              playback.NormalizedTime());
+  if (ImGui::SliderFloat("##time", &time, clip->StartTime(), clip->EndTime(), "%.3f s")) {
+    character.SetTime(time);
+  }
+}
+
+void ClipList(ViewerState& state) {
+  const anim::Model& model = state.character.model();
+  if (model.clips.empty()) {
+    ImGui::TextDisabled("This model has no clips (rest pose).");
+    return;
+  }
+  if (ImGui::BeginListBox("##clips", ImVec2(-FLT_MIN, 8.5f * ImGui::GetTextLineHeightWithSpacing()))) {
+    for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
+      const anim::Clip& clip = model.clips[i];
+      char label[256];
+      std::snprintf(label, sizeof label, "%s  (%.2f s)", clip.Name().c_str(), clip.Duration());
+      if (ImGui::Selectable(label, state.character.clip_index() == i)) {
+        state.character.Play(i, state.loop, state.speed);
+        state.playing = true;
+      }
+    }
+    ImGui::EndListBox();
+  }
+}
+
+}  // namespace
+
+void DrawAnimationPanel(ViewerState& state) {
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(320, 0), ImGuiCond_FirstUseEver);
+  ImGui::Begin("Animation");
+  const std::string file =
+      std::filesystem::path(state.character.model().source_path).filename().string();
+  ImGui::Text("%s", file.c_str());
+  ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
+  Section("Clips");
+  ClipList(state);
+  Section("Playback");
+  PlaybackControls(state);
+  Section("View");
+  ImGui::Checkbox("Mesh", &state.view.show_mesh);
+  ImGui::SameLine();
+  ImGui::Checkbox("Skeleton", &state.view.show_skeleton);
+  ImGui::SameLine();
+  ImGui::Checkbox("Wireframe", &state.view.wireframe);
+  ImGui::Checkbox("Grid", &state.view.show_grid);
+  ImGui::SameLine();
+  if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
+  ImGui::TextDisabled("Drag: orbit  Right/middle drag: pan  Wheel: zoom");
+  if (!state.message.empty()) {
+    ImGui::Separator();
+    const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
+                                                : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(color, "%s", state.message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+void DrawStatsPanel(const ViewerState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 10.0f, 10.0f), ImGuiCond_Always,
+                          ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+  ImGui::Begin("Stats", nullptr, flags);
+  if (state.fixed_step) {
+    ImGui::Text("Frame: fixed step 16.67 ms");
+    ImGui::Text("Animation: (not measured)");
+  } else {
+    ImGui::Text("Frame: %.2f ms", state.frame_seconds * 1e3);
+    ImGui::Text("Animation: %.1f us (sample + palette)", state.animation_seconds * 1e6);
+  }
+  const anim::Model& model = state.character.model();
+  ImGui::Text("%d joints, %zu clips", model.skeleton.JointCount(), model.clips.size());
+  ImGui::End();
+}
+
+}  // namespace animviewer

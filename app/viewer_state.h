@@ -1,0 +1,34 @@
+// What the interactive viewer remembers between frames: the character and
+// its playback settings, the view toggles, the camera and the last message.
+// ImGui panels read and change it; the window loop acts on it.
+#pragma once
+
+#include <string>
+
+#include "anim/clip.h"
+#include "app/animated_character.h"
+#include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
+
+namespace animviewer {
+
+struct ViewerState {
+  AnimatedCharacter character;
+  bool playing = true;
+  float speed = 1.0f;
+  anim::LoopMode loop = anim::LoopMode::kLoop;
+  render::ViewOptions view;
+  render::OrbitCamera camera;
+  bool reframe_requested = true;
+
+  std::string message;          // shown in the UI, e.g. why a dropped file failed
+  bool message_is_error = false;
+
+  // Timing shown in the stats panel; fixed_step hides the measured values so
+  // the screenshots of --quit-after-frames runs do not change from run to run.
+  bool fixed_step = false;
+  double frame_seconds = 0.0;
+  double animation_seconds = 0.0;
+};
+
+}  // namespace animviewer

@@ -1,0 +1,231 @@
+#include "app/viewer_window.h"
+
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+// GLFW after glad, and without its own GL header.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "app/headless_commands.h"
+#include "app/model_loading.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_state.h"
+#include "render/gl_loader.h"
+#include "render/png_writer.h"
+#include "render/scene_renderer.h"
+
+namespace animviewer {
+namespace {
+
+constexpr float kFixedStep = 1.0f / 60.0f;
+
+// Files dropped on the window, opened by the main loop (GLFW calls back in
+// the middle of event polling, not a good moment to reload GPU data).
+std::vector<std::string> g_dropped_files;
+
+void OnDrop(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) g_dropped_files.emplace_back(paths[i]);
+}
+
+GLFWwindow* OpenWindow(int width, int height) {
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // macOS needs it, harmless elsewhere
+  glfwWindowHint(GLFW_SAMPLES, 4);
+  GLFWwindow* window = glfwCreateWindow(width, height, "animviewer", nullptr, nullptr);
+  if (window == nullptr) {  // some X servers (Xvfb) offer no multisampled visual
+    glfwWindowHint(GLFW_SAMPLES, 0);
+    window = glfwCreateWindow(width, height, "animviewer", nullptr, nullptr);
+  }
+  return window;
+}
+
+// Makes `model` the shown one; on failure keeps the current model.
+bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& scene) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(path, &model, &error) || !scene.SetModel(model, &error)) {
+    std::cerr << "animviewer: " << error << "\n";
+    state.message = error;
+    state.message_is_error = true;
+    return false;
+  }
+  state.character.SetModel(std::move(model));
+  state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
+  state.playing = true;
+  state.reframe_requested = true;
+  state.message = "Opened " + path;
+  state.message_is_error = false;
+  for (const std::string& warning : state.character.model().warnings) {
+    state.message += "\nwarning: " + warning;
+  }
+  return true;
+}
+
+void HandleCameraInput(GLFWwindow* window, ViewerState& state, bool* f_was_down) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureMouse) {
+    const float height = std::max(io.DisplaySize.y, 1.0f);
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+      state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
+      state.camera.Pan(-io.MouseDelta.x / height, io.MouseDelta.y / height);
+    }
+    if (io.MouseWheel != 0.0f) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
+  }
+  const bool f_down = glfwGetKey(window, GLFW_KEY_F) == GLFW_PRESS;
+  if (f_down && !*f_was_down && !io.WantCaptureKeyboard) state.reframe_requested = true;
+  *f_was_down = f_down;
+}
+
+bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
+  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
+  return render::WritePngBottomUp(path, width, height, pixels, error);
+}
+
+int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
+            render::SceneRenderer& scene) {
+  bool f_was_down = false;
+  double last_time = glfwGetTime();
+  for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
+    glfwPollEvents();
+    for (const std::string& path : g_dropped_files) Open(path, state, scene);
+    g_dropped_files.clear();
+
+    // Interactive use follows real time; test runs use fixed steps so the
+    // same frame count always shows the same pose.
+    const double now = glfwGetTime();
+    const float dt = state.fixed_step ? kFixedStep : static_cast<float>(now - last_time);
+    state.frame_seconds = now - last_time;
+    last_time = now;
+    state.character.Advance(state.playing ? dt : 0.0f);
+    state.animation_seconds = state.character.last_update_seconds();
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    DrawAnimationPanel(state);
+    DrawStatsPanel(state);
+    HandleCameraInput(window, state, &f_was_down);
+
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(window, &width, &height);
+    const float aspect = height > 0 ? static_cast<float>(width) / height : 1.0f;
+    if (state.reframe_requested) {
+      state.camera.Frame(scene.ModelBounds(), aspect);
+      state.reframe_requested = false;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, width, height);
+    render::FrameInputs inputs;
+    inputs.view = state.camera.View();
+    inputs.projection = state.camera.Projection(aspect);
+    inputs.viewport_height = height;
+    inputs.palette = state.character.palette();
+    inputs.joint_model_matrices = state.character.model_matrices();
+    inputs.parents = state.character.model().skeleton.RestPose().Parents();
+    inputs.options = state.view;
+    std::string error;
+    if (!scene.Draw(inputs, &error) && state.message != error) {
+      std::cerr << "animviewer: " << error << "\n";
+      state.message = error;
+      state.message_is_error = true;
+    }
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (frame == options.quit_after_frames) {
+      if (!options.window_screenshot.empty() &&
+          !SaveWindow(width, height, options.window_screenshot, &error)) {
+        std::cerr << "animviewer: " << error << "\n";
+        return 1;
+      }
+      return 0;
+    }
+    glfwSwapBuffers(window);
+  }
+  return 0;
+}
+
+// Everything that owns GL objects lives here, so it is destroyed while the
+// window's context is still current.
+int RunWithContext(GLFWwindow* window, const Options& options) {
+  std::string error;
+  render::SceneRenderer scene;
+  if (!render::LoadGl(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress), &error) ||
+      !scene.Init(&error)) {
+    std::cerr << "animviewer: " << error << "\n";
+    return 1;
+  }
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the user's folder
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  glfwSetDropCallback(window, OnDrop);
+
+  int exit_code = 1;
+  ViewerState state;
+  state.fixed_step = options.quit_after_frames > 0;
+  state.loop = options.loop;
+  state.speed = options.speed;
+  state.view.show_skeleton = options.skeleton;
+  state.view.wireframe = options.wireframe;
+  if (Open(ModelPathFor(options), state, scene)) {
+    // --clip picks the clip shown first, as in headless mode.
+    if (options.clip) {
+      const int index = state.character.model().FindClip(*options.clip);
+      if (index >= 0) {
+        state.character.Play(index, state.loop, state.speed);
+      } else {
+        state.message = "unknown clip '" + *options.clip + "'";
+        state.message_is_error = true;
+      }
+    }
+    exit_code = RunLoop(window, options, state, scene);
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  return exit_code;
+}
+
+}  // namespace
+
+int RunWindowed(const Options& options, bool* no_display) {
+  *no_display = false;
+  if (!glfwInit()) {
+    *no_display = true;
+    return 0;
+  }
+  GLFWwindow* window = OpenWindow(options.width, options.height);
+  if (window == nullptr) {
+    glfwTerminate();
+    *no_display = true;
+    return 0;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(options.quit_after_frames > 0 ? 0 : 1);
+  const int exit_code = RunWithContext(window, options);
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}
+
+}  // namespace animviewer
