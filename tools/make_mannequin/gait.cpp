@@ -1,0 +1,123 @@
+#include "gait.h"
+
+#include <cmath>
+
+#include "rig.h"
+
+namespace mannequin {
+
+namespace {
+
+// Toe joint offset from the ankle in the foot's frame.
+glm::vec3 ToeOffset() { return Joints()[kLeftToeBase].offset; }
+
+struct FootState {
+  glm::vec3 ankle;
+  float pitch;      // degrees, heel up
+  float toe_bend;   // degrees of the toes relative to the foot (negative: bent up)
+};
+
+// Stance: flat until heel_lift, then rolling about the planted toes.
+FootState Stance(const GaitParams& p, float phase) {
+  const float travel = p.speed * p.period * phase;  // how far the ground moved back
+  const float ankle_height = AnkleHeight();
+  if (phase <= p.heel_lift) return {{0.0f, ankle_height, p.land_z - travel}, 0.0f, 0.0f};
+  const float s = (phase - p.heel_lift) / (p.toe_off - p.heel_lift);
+  const float pitch = p.toe_off_pitch * s * s;  // the heel rises from rest, faster and faster
+  const glm::vec3 toe_land = glm::vec3(0.0f, ankle_height, p.land_z) + ToeOffset();
+  const glm::vec3 toe = toe_land - glm::vec3(0.0f, 0.0f, travel);
+  const glm::vec3 ankle = toe - RotX(pitch) * ToeOffset();
+  return {ankle, pitch, -pitch};  // toes stay flat on the ground
+}
+
+FootState Swing(const GaitParams& p, float s) {
+  // Start where stance ended, with its velocity, so the path is smooth.
+  const float swing_time = (1.0f - p.toe_off) * p.period;
+  const float dphase = 1e-3f;
+  const FootState off = Stance(p, p.toe_off);
+  const FootState before = Stance(p, p.toe_off - dphase);
+  const glm::vec3 v_off = (off.ankle - before.ankle) / (dphase * p.period);
+  const float pitch_rate = (off.pitch - before.pitch) / (dphase * p.period);
+  // Touch down flat, moving back with the ground and slightly down.
+  const glm::vec3 land(0.0f, AnkleHeight(), p.land_z);
+  const glm::vec3 v_land(0.0f, -p.landing_speed, -p.speed);
+  glm::vec3 ankle;
+  ankle.x = 0.0f;
+  ankle.z = Hermite(off.ankle.z, v_off.z * swing_time, land.z, v_land.z * swing_time, s);
+  ankle.y = Hermite(off.ankle.y, v_off.y * swing_time, land.y, v_land.y * swing_time, s) +
+            p.swing_lift * 16.0f * s * s * (1.0f - s) * (1.0f - s);
+  // Pitch eases back to flat with a little toes-up just before landing.
+  float pitch = Hermite(off.pitch, 0.5f * pitch_rate * swing_time, 0.0f, 0.0f, s);
+  pitch -= 12.0f * std::pow(std::sin(kPi * s), 2.0f) * s;
+  const float toe_bend = off.toe_bend * (1.0f - Smoothstep(0.0f, 0.4f, s));
+  return {ankle, pitch, toe_bend};
+}
+
+}  // namespace
+
+LegGoal FootGoal(const GaitParams& p, float phase, bool left) {
+  phase = Wrap01(phase);
+  const FootState state = phase < p.toe_off
+                              ? Stance(p, phase)
+                              : Swing(p, (phase - p.toe_off) / (1.0f - p.toe_off));
+  LegGoal goal;
+  goal.ankle = state.ankle + glm::vec3(left ? p.foot_x : -p.foot_x, 0.0f, 0.0f);
+  goal.foot = RotX(state.pitch);  // pitch only: the same on both sides
+  goal.toes = goal.foot * RotX(state.toe_bend);
+  goal.knee_direction = glm::normalize(glm::vec3(left ? 0.08f : -0.08f, 0.0f, 1.0f));
+  return goal;
+}
+
+RigPose GaitPose(const GaitParams& p, float t) {
+  const float phase = Wrap01(t / p.period);  // 0: left foot lands
+  const float w = kTwoPi * phase;
+  RigPose pose;
+
+  // Hips: highest twice a cycle, over the stance foot, the leading leg's hip
+  // forward. The left foot is mid-stance around phase ~0.3.
+  const float mid_left = 0.5f * p.toe_off;
+  glm::vec3 hips(0.0f, p.hip_height, 0.0f);
+  hips.y += p.bob * std::cos(2.0f * kTwoPi * (phase - p.bob_high_phase));
+  hips.x += p.sway * std::cos(kTwoPi * (phase - mid_left));
+  const float yaw = -p.pelvis_yaw * std::cos(w);
+  const float roll = p.pelvis_roll * std::cos(kTwoPi * (phase - mid_left));
+  pose.joints[kHips].translation = hips;
+  pose.joints[kHips].rotation = RotY(yaw) * RotZ(roll) * RotX(p.forward_lean);
+
+  // Spine: undo the pelvis roll, twist the chest the other way.
+  pose.joints[kSpine].rotation = RotZ(-0.5f * roll) * RotY(-0.3f * yaw);
+  pose.joints[kSpine1].rotation = RotZ(-0.5f * roll) * RotY(-0.5f * yaw + 0.5f * p.chest_twist * std::cos(w));
+  pose.joints[kSpine2].rotation = RotY(-0.4f * yaw + 0.5f * p.chest_twist * std::cos(w));
+  // Neck and head keep the gaze level and forward.
+  const float chest_yaw = 0.5f * p.chest_twist * std::cos(w) * 2.0f - 0.2f * yaw;
+  pose.joints[kNeck].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
+  pose.joints[kHead].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
+
+  // Arms swing opposite to the legs: the left arm is back when the left foot lands.
+  for (bool left : {true, false}) {
+    const float arm_phase = left ? phase : phase + 0.5f;
+    const float swing = -std::cos(kTwoPi * arm_phase);  // +1 fully forward
+    const float forward = p.arm_swing_offset + p.arm_swing * swing;
+    const float elbow = p.elbow_bend + p.elbow_swing * std::max(0.0f, swing);
+    const glm::quat arm = RotX(-forward) * RotZ(-p.arm_down);
+    const glm::quat fore = RotY(-elbow);
+    const glm::quat shoulder = RotZ(-4.0f) * RotY(-2.0f * swing);
+    if (left) {
+      pose.joints[kLeftShoulder].rotation = shoulder;
+      pose.joints[kLeftArm].rotation = arm;
+      pose.joints[kLeftForeArm].rotation = fore;
+      pose.joints[kLeftHand].rotation = RotZ(-8.0f);
+    } else {
+      pose.joints[kRightShoulder].rotation = MirrorRotation(shoulder);
+      pose.joints[kRightArm].rotation = MirrorRotation(arm);
+      pose.joints[kRightForeArm].rotation = MirrorRotation(fore);
+      pose.joints[kRightHand].rotation = MirrorRotation(RotZ(-8.0f));
+    }
+  }
+
+  SolveLeg(pose, true, FootGoal(p, phase, true));
+  SolveLeg(pose, false, FootGoal(p, phase + 0.5f, false));
+  return pose;
+}
+
+}  // namespace mannequin

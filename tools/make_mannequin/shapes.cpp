@@ -1,0 +1,118 @@
+#include "shapes.h"
+
+#include <cmath>
+
+#include "pose_math.h"
+
+namespace mannequin {
+
+namespace {
+
+float SignedPow(float x, float p) { return std::copysign(std::pow(std::fabs(x), p), x); }
+
+struct Ring {
+  glm::vec3 centre;
+  glm::vec2 radii;
+  glm::vec2 offset;
+};
+
+}  // namespace
+
+void AddTube(Mesh& mesh, const TubeSpec& spec) {
+  glm::vec3 axis = spec.b - spec.a;
+  const float length = glm::length(axis);
+  axis = length > 1e-6f ? axis / length : glm::normalize(spec.axis_hint);
+  const glm::vec3 u = glm::normalize(spec.side - axis * glm::dot(spec.side, axis));
+  const glm::vec3 v = glm::cross(axis, u);
+  auto offset_at = [&](float s) {
+    return spec.centre_offset ? spec.centre_offset(s) : glm::vec2(0.0f);
+  };
+
+  // Rings from the pole at a to the pole at b. Caps are quarter ellipses:
+  // at angle t from the pole, the section is radii * sin(t), cos(t) * cap away.
+  std::vector<Ring> rings;
+  for (int i = 1; i <= spec.cap_rings; ++i) {
+    const float t = 0.5f * kPi * static_cast<float>(i) / static_cast<float>(spec.cap_rings + 1);
+    rings.push_back({spec.a - axis * (spec.cap_a * std::cos(t)), spec.radii(0.0f) * std::sin(t),
+                     offset_at(0.0f)});
+  }
+  const int body = std::max(spec.rings, 1);
+  for (int i = 0; i < body; ++i) {
+    const float s = body == 1 ? 0.0f : static_cast<float>(i) / static_cast<float>(body - 1);
+    rings.push_back({spec.a + axis * (length * s), spec.radii(s), offset_at(s)});
+  }
+  for (int i = spec.cap_rings; i >= 1; --i) {
+    const float t = 0.5f * kPi * static_cast<float>(i) / static_cast<float>(spec.cap_rings + 1);
+    rings.push_back({spec.b + axis * (spec.cap_b * std::cos(t)), spec.radii(1.0f) * std::sin(t),
+                     offset_at(1.0f)});
+  }
+
+  const std::uint32_t base = static_cast<std::uint32_t>(mesh.vertices.size());
+  auto emit = [&](const glm::vec3& p) {
+    MeshVertex vertex;
+    vertex.position = p;
+    vertex.color = spec.color ? spec.color(p) : glm::vec4(1.0f);
+    vertex.bone = spec.bone(p);
+    vertex.rigid = spec.rigid;
+    mesh.vertices.push_back(vertex);
+  };
+  const glm::vec2 first_offset = offset_at(0.0f), last_offset = offset_at(1.0f);
+  emit(spec.a - axis * spec.cap_a + u * first_offset.x + v * first_offset.y);  // pole a
+  const float e = 2.0f / spec.exponent;
+  for (const Ring& ring : rings) {
+    for (int k = 0; k < spec.around; ++k) {
+      const float phi = kTwoPi * static_cast<float>(k) / static_cast<float>(spec.around);
+      const float cu = SignedPow(std::cos(phi), e) * ring.radii.x + ring.offset.x;
+      const float cv = SignedPow(std::sin(phi), e) * ring.radii.y + ring.offset.y;
+      emit(ring.centre + u * cu + v * cv);
+    }
+  }
+  emit(spec.b + axis * spec.cap_b + u * last_offset.x + v * last_offset.y);  // pole b
+
+  // Winding: u, v, axis is right-handed, so going around in +phi and forward
+  // along the axis, (next ring - this ring) x (next around) points outward.
+  const std::uint32_t n = static_cast<std::uint32_t>(spec.around);
+  const std::uint32_t ring_count = static_cast<std::uint32_t>(rings.size());
+  const std::uint32_t pole_b = base + 1 + ring_count * n;
+  std::vector<std::uint32_t>& idx = mesh.indices;
+  const std::size_t first_index = idx.size();
+  auto at = [&](std::uint32_t r, std::uint32_t k) { return base + 1 + r * n + (k % n); };
+  for (std::uint32_t k = 0; k < n; ++k) idx.insert(idx.end(), {base, at(0, k + 1), at(0, k)});
+  for (std::uint32_t r = 0; r + 1 < ring_count; ++r) {
+    for (std::uint32_t k = 0; k < n; ++k) {
+      idx.insert(idx.end(), {at(r, k), at(r, k + 1), at(r + 1, k + 1)});
+      idx.insert(idx.end(), {at(r, k), at(r + 1, k + 1), at(r + 1, k)});
+    }
+  }
+  for (std::uint32_t k = 0; k < n; ++k)
+    idx.insert(idx.end(), {pole_b, at(ring_count - 1, k), at(ring_count - 1, k + 1)});
+
+  // Smooth normals: area-weighted sum of the face normals around each vertex.
+  for (std::size_t i = first_index; i < idx.size(); i += 3) {
+    MeshVertex& p0 = mesh.vertices[idx[i]];
+    MeshVertex& p1 = mesh.vertices[idx[i + 1]];
+    MeshVertex& p2 = mesh.vertices[idx[i + 2]];
+    const glm::vec3 face = glm::cross(p1.position - p0.position, p2.position - p0.position);
+    p0.normal += face;
+    p1.normal += face;
+    p2.normal += face;
+  }
+  for (std::size_t i = base; i < mesh.vertices.size(); ++i)
+    mesh.vertices[i].normal = glm::normalize(mesh.vertices[i].normal);
+}
+
+TubeSpec Ellipsoid(const glm::vec3& centre, const glm::vec3& radii) {
+  TubeSpec spec;
+  spec.a = spec.b = centre;
+  spec.axis_hint = {0, 1, 0};
+  spec.side = {1, 0, 0};
+  spec.cap_a = spec.cap_b = radii.y;
+  // side = +X, second axis = axis x side = Y x X = -Z: radii along X and Z.
+  spec.radii = [r = radii](float) { return glm::vec2(r.x, r.z); };
+  spec.rings = 1;
+  spec.cap_rings = 9;
+  spec.around = 20;
+  return spec;
+}
+
+}  // namespace mannequin
