@@ -1,0 +1,15 @@
+#include "samples/sample_factories.h"
+
+namespace samples {
+
+std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
+  std::vector<std::unique_ptr<Sample>> all;
+  all.push_back(MakePlaybackSample());
+  all.push_back(MakeBlendSample());
+  all.push_back(MakeCrossFadeSample());
+  all.push_back(MakeAdditiveSample());
+  all.push_back(MakePartialBlendSample());
+  return all;
+}
+
+}  // namespace samples

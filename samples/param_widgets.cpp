@@ -1,0 +1,37 @@
+// ImGui side of ParamList, kept apart so the parsing side can be unit tested
+// without ImGui.
+#include <imgui.h>
+
+#include "samples/param_list.h"
+
+namespace samples {
+
+void DrawParamWidgets(ParamList& params) {
+  for (const Param& p : params.All()) {
+    switch (p.kind) {
+      case Param::Kind::kFloat:
+        ImGui::SliderFloat(p.name.c_str(), p.float_value, p.min, p.max, "%.3f");
+        break;
+      case Param::Kind::kInt:
+        ImGui::SliderInt(p.name.c_str(), p.int_value, static_cast<int>(p.min), static_cast<int>(p.max));
+        break;
+      case Param::Kind::kBool:
+        ImGui::Checkbox(p.name.c_str(), p.bool_value);
+        break;
+      case Param::Kind::kChoice: {
+        const int n = static_cast<int>(p.choices.size());
+        const char* preview = *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";
+        if (ImGui::BeginCombo(p.name.c_str(), preview)) {
+          for (int i = 0; i < n; ++i) {
+            if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
+          }
+          ImGui::EndCombo();
+        }
+        break;
+      }
+    }
+    if (!p.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
+  }
+}
+
+}  // namespace samples

@@ -1,0 +1,16 @@
+// One factory per sample file, gathered by MakeAllSamples().
+#pragma once
+
+#include <memory>
+
+#include "samples/sample.h"
+
+namespace samples {
+
+std::unique_ptr<Sample> MakePlaybackSample();
+std::unique_ptr<Sample> MakeBlendSample();
+std::unique_ptr<Sample> MakeCrossFadeSample();
+std::unique_ptr<Sample> MakeAdditiveSample();
+std::unique_ptr<Sample> MakePartialBlendSample();
+
+}  // namespace samples

@@ -1,0 +1,160 @@
+// Runs every sample on Woman.gltf and checks what each one promises against
+// an independent computation with the anim/ primitives.
+#include <cmath>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "anim/blending.h"
+#include "anim/import/gltf_importer.h"
+#include "samples/sample.h"
+
+namespace {
+
+const std::string kWoman = std::string(ANIM_SHARED_ASSETS_DIR) + "/Woman.gltf";
+
+class SamplesOnWoman : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(kWoman)) GTEST_SKIP() << kWoman << " is absent; sample runs skipped";
+    std::string error;
+    ASSERT_TRUE(anim::LoadGltfModel(kWoman, &model_, &error)) << error;
+    all_ = samples::MakeAllSamples();
+  }
+
+  samples::Sample& Loaded(int index) {
+    std::string error;
+    EXPECT_TRUE(all_[index]->Load(model_, &error)) << error;
+    return *all_[index];
+  }
+
+  void Set(samples::Sample& s, const std::string& assignment) {
+    std::string error;
+    ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
+  }
+
+  anim::Pose Sampled(const std::string& clip, float time) {
+    anim::Pose p = model_.skeleton.RestPose();
+    model_.clips[model_.FindClip(clip)].Sample(p, time);
+    return p;
+  }
+
+  static void ExpectPosesNear(const anim::Pose& a, const anim::Pose& b, float tol, int first = 0,
+                              int last = -1) {
+    if (last < 0) last = a.JointCount() - 1;
+    for (int j = first; j <= last; ++j) {
+      const auto& x = a.Local(j);
+      const auto& y = b.Local(j);
+      EXPECT_NEAR(glm::length(x.translation - y.translation), 0.0f, tol) << "joint " << j;
+      EXPECT_NEAR(std::abs(glm::dot(x.rotation, y.rotation)), 1.0f, tol) << "joint " << j;
+    }
+  }
+
+  anim::Model model_;
+  std::vector<std::unique_ptr<samples::Sample>> all_;
+};
+
+TEST_F(SamplesOnWoman, EverySampleLoadsRunsAndStaysFinite) {
+  for (std::size_t i = 0; i < all_.size(); ++i) {
+    samples::Sample& s = Loaded(static_cast<int>(i));
+    EXPECT_FALSE(s.Explanation().empty());
+    for (int frame = 0; frame < 600; ++frame) s.Update(1.0f / 60);
+    const anim::Pose& p = s.CurrentPose();
+    ASSERT_EQ(p.JointCount(), model_.skeleton.JointCount()) << s.Title();
+    for (int j = 0; j < p.JointCount(); ++j) {
+      const auto& t = p.Local(j);
+      EXPECT_TRUE(std::isfinite(t.translation.x + t.translation.y + t.translation.z)) << s.Title();
+      EXPECT_NEAR(glm::length(t.rotation), 1.0f, 1e-4f) << s.Title() << " joint " << j;
+    }
+  }
+}
+
+TEST_F(SamplesOnWoman, PlaybackShowsTheClipAtTheScrubbedPhase) {
+  samples::Sample& s = Loaded(0);
+  Set(s, "clip=Running");
+  Set(s, "playing=false");
+  Set(s, "phase=0.25");
+  s.Update(1.0f / 60);
+  const anim::Clip& run = model_.clips[model_.FindClip("Running")];
+  ExpectPosesNear(s.CurrentPose(), Sampled("Running", run.StartTime() + 0.25f * run.Duration()), 1e-4f);
+}
+
+TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
+  samples::Sample& s = Loaded(1);
+  Set(s, "manual_weight=true");
+  Set(s, "weight=0.5");
+  Set(s, "synchronized=true");
+  const int frames = 50;
+  for (int i = 0; i < frames; ++i) s.Update(1.0f / 60);
+  // By hand: the blended cycle lasts (l_walk + l_run) / 2 at w = 0.5.
+  const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
+  const anim::Clip& run = model_.clips[model_.FindClip("Running")];
+  const double cycle = 0.5 * walk.Duration() + 0.5 * run.Duration();
+  const float phase = static_cast<float>(std::fmod(frames / 60.0 / cycle, 1.0));
+  anim::Pose expected = model_.skeleton.RestPose();
+  anim::Blend(expected, Sampled("Walking", walk.StartTime() + phase * walk.Duration()),
+              Sampled("Running", run.StartTime() + phase * run.Duration()), 0.5f);
+  ExpectPosesNear(s.CurrentPose(), expected, 1e-3f);
+}
+
+TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip) {
+  samples::Sample& s = Loaded(3);
+  Set(s, "base_clip=Walking");
+  Set(s, "lean_clip=Lean_Left");
+  Set(s, "lean=-1");  // the additive clip's first frame, i.e. its own base
+  Set(s, "lean_weight=1");
+  s.Update(0.5f);
+  const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
+  const anim::Pose base = Sampled("Walking", walk.StartTime() + 0.5f);
+  ExpectPosesNear(s.CurrentPose(), base, 1e-4f);
+  Set(s, "lean=1");
+  s.Update(0.0f);
+  // A full lean must move at least one joint visibly.
+  float largest = 0.0f;
+  for (int j = 0; j < base.JointCount(); ++j) {
+    largest = std::max(largest, 1.0f - std::abs(glm::dot(base.Local(j).rotation, s.CurrentPose().Local(j).rotation)));
+  }
+  EXPECT_GT(largest, 1e-3f);
+  Set(s, "lean_weight=0");
+  s.Update(0.0f);
+  ExpectPosesNear(s.CurrentPose(), base, 1e-5f);
+}
+
+TEST_F(SamplesOnWoman, PartialBlendKeepsTheLegsOfTheBaseClip) {
+  samples::Sample& s = Loaded(4);
+  Set(s, "base_clip=Walking");
+  Set(s, "upper_clip=Punch");
+  Set(s, "mask_root=Spine");
+  Set(s, "weight=1");
+  s.Update(0.4f);
+  const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
+  const anim::Pose base = Sampled("Walking", walk.StartTime() + 0.4f);
+  const int spine = model_.skeleton.FindJoint("Spine");
+  ASSERT_GE(spine, 0);
+  for (int j = 0; j < base.JointCount(); ++j) {
+    if (anim::IsInHierarchy(model_.skeleton, spine, j)) continue;
+    EXPECT_NEAR(std::abs(glm::dot(base.Local(j).rotation, s.CurrentPose().Local(j).rotation)), 1.0f, 1e-5f)
+        << model_.skeleton.JointName(j) << " is outside the mask and must follow the base clip";
+  }
+  std::vector<glm::vec4> colors(base.JointCount());
+  ASSERT_TRUE(s.JointColors(colors));
+  EXPECT_GT(colors[model_.skeleton.FindJoint("Head")].r, colors[0].r);  // masked joints are red
+}
+
+TEST_F(SamplesOnWoman, CrossFadeSampleIsDeterministic) {
+  std::string error;
+  auto a = samples::MakeAllSamples();
+  auto b = samples::MakeAllSamples();
+  ASSERT_TRUE(a[2]->Load(model_, &error));
+  ASSERT_TRUE(b[2]->Load(model_, &error));
+  for (int i = 0; i < 900; ++i) {  // 15 s: several automatic random fades
+    a[2]->Update(1.0f / 60);
+    b[2]->Update(1.0f / 60);
+  }
+  for (int j = 0; j < model_.skeleton.JointCount(); ++j) {
+    EXPECT_EQ(a[2]->CurrentPose().Local(j).translation, b[2]->CurrentPose().Local(j).translation);
+    EXPECT_EQ(a[2]->CurrentPose().Local(j).rotation, b[2]->CurrentPose().Local(j).rotation);
+  }
+}
+
+}  // namespace
