@@ -92,7 +92,9 @@ bool WriteWholeFile(std::string* error, const std::string&, const std::vector<un
   return false;
 }
 
-// tinygltf messages are newline-separated lines; we want one line.
+// tinygltf messages are newline-separated lines; we want one short,
+// printable line (a JSON parser quoting a binary file's first bytes must not
+// put raw bytes into our message).
 std::string OneLine(const std::string& text) {
   std::string out;
   std::size_t start = 0;
@@ -104,7 +106,33 @@ std::string OneLine(const std::string& text) {
     if (!line.empty()) out += (out.empty() ? "" : "; ") + line;
     start = end + 1;
   }
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
+  constexpr std::size_t kMaxLength = 300;
+  if (out.size() > kMaxLength) out = out.substr(0, kMaxLength) + "...";
   return out;
+}
+
+bool Contains(const unsigned char* data, std::size_t size, const std::string& text) {
+  return std::search(data, data + size, text.begin(), text.end()) != data + size;
+}
+
+// Why tinygltf refused the file, in our words where we know better.
+std::string ParseFailure(const std::string& tinygltf_error, const unsigned char* data,
+                         std::size_t size) {
+  const std::string why = OneLine(tinygltf_error);
+  if (why.empty()) return "not a valid glTF file";
+  if (why.find("json.exception") != std::string::npos) return "not a glTF file (" + why + ")";
+  // Debian's tinygltf 2.7 is a prebuilt library without Draco support: it
+  // rejects the bufferView-less index accessors of Draco primitives before
+  // we could decode them (gltf_draco.cpp handles the non-indexed ones).
+  if (Contains(data, size, gltf::kDracoExtension)) {
+    return std::string("uses ") + gltf::kDracoExtension +
+           " with indexed primitives, which the system's tinygltf (built without Draco) "
+           "cannot load (" + why + ")";
+  }
+  return why;
 }
 
 void AddLines(const std::string& text, std::vector<std::string>* out) {
@@ -151,7 +179,9 @@ void Convert(gltf::Context& ctx, Model* model) {
   model->primitives = gltf::ImportMeshes(ctx, tree, mapping);
   model->clips = gltf::ImportClips(ctx, mapping);
   if (model->primitives.empty() && model->clips.empty()) {
-    throw ImportError("nothing to import: no triangle meshes and no animations");
+    std::string why = "nothing to import: no triangle meshes and no animations";
+    for (const std::string& warning : ctx.warnings) why += "; " + warning;
+    throw ImportError(why);
   }
   gltf::ImportMaterials(ctx, &model->materials, &model->images);
   model->skeleton = mapping.skeleton;
@@ -161,7 +191,12 @@ void Convert(gltf::Context& ctx, Model* model) {
 
 bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data, std::size_t size,
                              const std::string& base_dir, Model* model, std::string* error) {
-  const auto fail = [&](const std::string& problem) {
+  const auto fail = [&](std::string problem) {
+    // Names and URIs inside the file may hold control characters; the
+    // message is meant for a terminal or a log line.
+    for (char& c : problem) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
     if (error) *error = name + ": " + problem;
     return false;
   };
@@ -183,10 +218,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
                : loader.LoadASCIIFromString(&document, &parse_error, &parse_warning,
                                             reinterpret_cast<const char*>(data),
                                             static_cast<unsigned int>(size), access.base_dir);
-    if (!parsed) {
-      const std::string why = OneLine(parse_error);
-      return fail(why.empty() ? "not a valid glTF file" : why);
-    }
+    if (!parsed) return fail(ParseFailure(parse_error, data, size));
 
     Model result;
     result.source_path = name;

@@ -1,0 +1,262 @@
+// Skins written by hand: joint order, parents through non-joint nodes,
+// offsets, inverse bind matrices, weights; the same file as .glb and with an
+// external .bin. Expected values come from glm on the transforms written in
+// the test, never from the importer.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <unistd.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+
+#include "anim/import/gltf_importer.h"
+#include "gltf_builder.h"
+#include "test_util.h"
+
+namespace {
+
+using gltf_test::GltfBuilder;
+using gltf_test::LoadOk;
+using gltf_test::MatrixNear;
+using gltf_test::VecNear;
+
+const float kHalfSqrt2 = std::sqrt(0.5f);
+
+std::string Num(float v) { return std::to_string(v); }
+
+// Two joints under an "Armature" node scaled 0.5, listed child first in the
+// skin; the mesh node has its own translation, which glTF says to ignore.
+struct TwoJointFile {
+  glm::mat4 root_global;
+  glm::mat4 tip_global;
+  GltfBuilder builder;
+  std::string rest;
+
+  TwoJointFile() {
+    const glm::mat4 scale = glm::scale(glm::mat4(1.0f), glm::vec3(0.5f));
+    root_global = scale * glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
+    const glm::mat4 tip_local =
+        glm::translate(glm::mat4(1.0f), glm::vec3(0, 2, 0)) *
+        glm::mat4_cast(glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)));
+    tip_global = root_global * tip_local;
+
+    const int positions = builder.AddFloats({0, 0.5f, 0, 0, 1.5f, 0, 1, 1, 0}, "VEC3");
+    const int joints = builder.AddU16({1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0}, "VEC4", false);
+    const int weights = builder.AddFloats({1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0}, "VEC4");
+    const int indices = builder.AddU16({0, 1, 2}, "SCALAR", false);
+    std::vector<float> ibm = gltf_test::MatrixFloats(glm::inverse(tip_global));
+    const std::vector<float> root_ibm = gltf_test::MatrixFloats(glm::inverse(root_global));
+    ibm.insert(ibm.end(), root_ibm.begin(), root_ibm.end());
+    const int ibm_accessor = builder.AddFloats(ibm, "MAT4");
+
+    rest = R"("scene":0,"scenes":[{"nodes":[0,3]}],"nodes":[
+      {"name":"Armature","scale":[0.5,0.5,0.5],"children":[1]},
+      {"name":"root","translation":[0,1,0],"children":[2]},
+      {"name":"tip","translation":[0,2,0],"rotation":[0,0,)" +
+           Num(kHalfSqrt2) + "," + Num(kHalfSqrt2) + R"(]},
+      {"name":"body","mesh":0,"skin":0,"translation":[10,0,0]}],
+      "skins":[{"joints":[2,1],"inverseBindMatrices":)" +
+           std::to_string(ibm_accessor) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+           std::to_string(positions) + R"(,"JOINTS_0":)" + std::to_string(joints) +
+           R"(,"WEIGHTS_0":)" + std::to_string(weights) + R"(},"indices":)" +
+           std::to_string(indices) + "}]}]";
+  }
+};
+
+void CheckTwoJointModel(const anim::Model& model, const TwoJointFile& file) {
+  const anim::Skeleton& skeleton = model.skeleton;
+  ASSERT_EQ(skeleton.JointCount(), 2);
+  // Reordered: the parent ("root") comes first although the skin lists "tip" first.
+  EXPECT_EQ(skeleton.JointName(0), "root");
+  EXPECT_EQ(skeleton.JointName(1), "tip");
+  EXPECT_EQ(skeleton.Parent(0), -1);
+  EXPECT_EQ(skeleton.Parent(1), 0);
+
+  // The armature's scale is the root's offset; the tip has none.
+  const auto offsets = skeleton.RestPose().Offsets();
+  ASSERT_EQ(offsets.size(), 2u);
+  EXPECT_TRUE(MatrixNear(offsets[0], glm::scale(glm::mat4(1.0f), glm::vec3(0.5f)), 1e-6f));
+  EXPECT_TRUE(MatrixNear(offsets[1], glm::mat4(1.0f), 1e-6f));
+
+  // Model space ignores the mesh node's translation (10, 0, 0).
+  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(0), file.root_global, 1e-5f));
+  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(1), file.tip_global, 1e-5f));
+
+  // Inverse bind matrices follow the reordering.
+  EXPECT_TRUE(MatrixNear(skeleton.InverseBindMatrices()[0], glm::inverse(file.root_global), 1e-5f));
+  EXPECT_TRUE(MatrixNear(skeleton.InverseBindMatrices()[1], glm::inverse(file.tip_global), 1e-5f));
+
+  // Bind pose derived from the inverse bind matrices: palette = identity.
+  std::vector<glm::mat4> scratch(2), palette(2);
+  anim::ComputePalette(skeleton, skeleton.BindPose(), scratch, palette);
+  for (int j = 0; j < 2; ++j) EXPECT_TRUE(MatrixNear(palette[j], glm::mat4(1.0f), 1e-5f)) << j;
+
+  ASSERT_EQ(model.primitives.size(), 1u);
+  const anim::MeshPrimitive& mesh = model.primitives[0];
+  ASSERT_EQ(mesh.positions.size(), 3u);
+  EXPECT_TRUE(VecNear(mesh.positions[0], glm::vec3(0, 0.5f, 0), 1e-6f));
+  // JOINTS_0 held skin slots (slot 1 = root, slot 0 = tip): now joint indices.
+  EXPECT_EQ(mesh.joints[0][0], 0);
+  EXPECT_EQ(mesh.joints[1][0], 1);
+  EXPECT_FLOAT_EQ(mesh.weights[2][0], 0.5f);
+  EXPECT_FLOAT_EQ(mesh.weights[2][1], 0.5f);
+  EXPECT_EQ((std::set<int>{mesh.joints[2][0], mesh.joints[2][1]}), (std::set<int>{0, 1}));
+  // No NORMAL in the file: computed. The triangle (0,.5,0), (0,1.5,0),
+  // (1,1,0) winds clockwise seen from +z, so its normal is -z.
+  for (const glm::vec3& n : mesh.normals) EXPECT_TRUE(VecNear(n, glm::vec3(0, 0, -1), 1e-6f));
+  EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2}));
+}
+
+TEST(SkinImport, TwoJointsUnderScaledNodeAreReorderedWithOffsets) {
+  const TwoJointFile file;
+  const anim::Model model = LoadOk(file.builder.EmbeddedJson(file.rest));
+  CheckTwoJointModel(model, file);
+}
+
+TEST(SkinImport, GlbGivesTheSameModel) {
+  const TwoJointFile file;
+  const std::vector<std::uint8_t> glb = file.builder.Glb(file.rest);
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(anim::LoadGltfModelFromMemory("two.glb", glb.data(), glb.size(), "", &model, &error))
+      << error;
+  CheckTwoJointModel(model, file);
+}
+
+TEST(SkinImport, ExternalBinBufferIsReadFromTheFilesFolder) {
+  const TwoJointFile file;
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("anim_import_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream bin(dir / "two.bin", std::ios::binary);
+    bin.write(reinterpret_cast<const char*>(file.builder.Data().data()),
+              static_cast<std::streamsize>(file.builder.Data().size()));
+    std::ofstream gltf(dir / "two.gltf");
+    gltf << file.builder.Json(file.rest, "two.bin");
+  }
+  anim::Model model;
+  std::string error;
+  const std::string path = (dir / "two.gltf").string();
+  ASSERT_TRUE(anim::LoadGltfModel(path, &model, &error)) << error;
+  CheckTwoJointModel(model, file);
+  EXPECT_EQ(model.source_path, path);
+
+  // From memory without a base folder, external files are refused by name.
+  const std::string text = file.builder.Json(file.rest, "two.bin");
+  error = gltf_test::LoadError(text, "mem.gltf");
+  EXPECT_EQ(error.rfind("mem.gltf: ", 0), 0u) << error;
+  EXPECT_NE(error.find("two.bin"), std::string::npos) << error;
+  std::filesystem::remove_all(dir);
+}
+
+// hips -> helper (not a joint) -> spine, no inverse bind matrices.
+TEST(SkinImport, ParentFoundThroughNonJointNodeAndMissingInverseBindIsIdentity) {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int joints = b.AddU8({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
+  const int weights = b.AddFloats({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4");
+  const std::string rest = R"("nodes":[
+      {"name":"hips","translation":[0,1,0],"children":[1]},
+      {"name":"helper","translation":[1,0,0],"rotation":[0,)" +
+                           Num(kHalfSqrt2) + ",0," + Num(kHalfSqrt2) + R"(],"children":[2]},
+      {"name":"spine","translation":[0,1,0]},
+      {"mesh":0,"skin":0}],
+      "skins":[{"joints":[0,2]}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                           std::to_string(positions) + R"(,"JOINTS_0":)" +
+                           std::to_string(joints) + R"(,"WEIGHTS_0":)" + std::to_string(weights) +
+                           "}}]}]";
+  const anim::Model model = LoadOk(b.EmbeddedJson(rest));
+  const anim::Skeleton& skeleton = model.skeleton;
+  ASSERT_EQ(skeleton.JointCount(), 2);
+  EXPECT_EQ(skeleton.JointName(1), "spine");
+  EXPECT_EQ(skeleton.Parent(1), 0);
+
+  const glm::mat4 helper = glm::translate(glm::mat4(1.0f), glm::vec3(1, 0, 0)) *
+                           glm::mat4_cast(glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0)));
+  ASSERT_EQ(skeleton.RestPose().Offsets().size(), 2u);
+  EXPECT_TRUE(MatrixNear(skeleton.RestPose().Offsets()[1], helper, 1e-6f));
+  const glm::mat4 expected_spine = glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)) * helper *
+                                   glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
+  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(1), expected_spine, 1e-5f));
+
+  for (const glm::mat4& ibm : skeleton.InverseBindMatrices()) {
+    EXPECT_TRUE(MatrixNear(ibm, glm::mat4(1.0f), 0.0f));
+  }
+  // Identity inverse bind matrices mean every joint sits at the origin in
+  // the bind pose, through the offset.
+  for (int j = 0; j < 2; ++j) {
+    EXPECT_TRUE(MatrixNear(skeleton.BindPose().ModelMatrix(j), glm::mat4(1.0f), 1e-5f)) << j;
+  }
+}
+
+// u8 joints with normalised u8 weights summing to 150/255, plus a zero-weight
+// slot whose joint index (3) lies outside the 2-joint skin: harmless.
+TEST(SkinImport, NormalizedByteWeightsAreRenormalized) {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int joints = b.AddU8({1, 0, 3, 3, 1, 0, 3, 3, 0, 1, 3, 3}, "VEC4", false);
+  const int weights = b.AddU8({100, 50, 0, 0, 100, 50, 0, 0, 255, 0, 0, 0}, "VEC4", true);
+  const std::string rest = R"("nodes":[{"name":"a","children":[1]},{"name":"b"},{"mesh":0,"skin":0}],
+      "skins":[{"joints":[0,1]}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                           std::to_string(positions) + R"(,"JOINTS_0":)" +
+                           std::to_string(joints) + R"(,"WEIGHTS_0":)" + std::to_string(weights) +
+                           "}}]}]";
+  const anim::Model model = LoadOk(b.EmbeddedJson(rest));
+  ASSERT_EQ(model.primitives.size(), 1u);
+  const anim::MeshPrimitive& mesh = model.primitives[0];
+  EXPECT_EQ(mesh.joints[0][0], 1);
+  EXPECT_EQ(mesh.joints[0][1], 0);
+  EXPECT_NEAR(mesh.weights[0][0], 100.0f / 150.0f, 1e-6f);
+  EXPECT_NEAR(mesh.weights[0][1], 50.0f / 150.0f, 1e-6f);
+  EXPECT_EQ(mesh.weights[0][2], 0.0f);
+  EXPECT_NEAR(mesh.weights[2][0], 1.0f, 1e-6f);
+  for (const glm::vec4& w : mesh.weights) EXPECT_NEAR(w.x + w.y + w.z + w.w, 1.0f, 1e-6f);
+}
+
+// Eight influences through JOINTS_1/WEIGHTS_1: the four largest survive.
+TEST(SkinImport, EightInfluencesKeepTheFourLargest) {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  std::vector<std::uint8_t> j0, j1;
+  std::vector<float> w0, w1;
+  for (int v = 0; v < 3; ++v) {
+    j0.insert(j0.end(), {0, 1, 2, 3});
+    j1.insert(j1.end(), {4, 5, 6, 7});
+    w0.insert(w0.end(), {0.30f, 0.05f, 0.12f, 0.02f});
+    w1.insert(w1.end(), {0.20f, 0.15f, 0.06f, 0.10f});
+  }
+  const int joints0 = b.AddU8(j0, "VEC4", false), joints1 = b.AddU8(j1, "VEC4", false);
+  const int weights0 = b.AddFloats(w0, "VEC4"), weights1 = b.AddFloats(w1, "VEC4");
+  std::string nodes;
+  for (int i = 0; i < 8; ++i) {
+    nodes += "{\"name\":\"j" + std::to_string(i) + "\"" +
+             (i < 7 ? ",\"children\":[" + std::to_string(i + 1) + "]" : std::string()) + "},";
+  }
+  const std::string rest = "\"nodes\":[" + nodes + R"({"mesh":0,"skin":0}],
+      "skins":[{"joints":[0,1,2,3,4,5,6,7]}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                           std::to_string(positions) + ",\"JOINTS_0\":" + std::to_string(joints0) +
+                           ",\"WEIGHTS_0\":" + std::to_string(weights0) +
+                           ",\"JOINTS_1\":" + std::to_string(joints1) +
+                           ",\"WEIGHTS_1\":" + std::to_string(weights1) + "}}]}]";
+  const anim::Model model = LoadOk(b.EmbeddedJson(rest));
+  ASSERT_EQ(model.primitives.size(), 1u);
+  const float sum = 0.30f + 0.20f + 0.15f + 0.12f;
+  for (int v = 0; v < 3; ++v) {
+    EXPECT_EQ(model.primitives[0].joints[v], glm::u16vec4(0, 4, 5, 2));
+    EXPECT_NEAR(model.primitives[0].weights[v][0], 0.30f / sum, 1e-6f);
+    EXPECT_NEAR(model.primitives[0].weights[v][3], 0.12f / sum, 1e-6f);
+  }
+  int warnings = 0;
+  for (const std::string& w : model.warnings) warnings += w.find("4 largest") != std::string::npos;
+  EXPECT_EQ(warnings, 1);
+}
+
+}  // namespace
