@@ -1,5 +1,6 @@
 #include "app/viewer_panels.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <filesystem>
@@ -49,7 +50,8 @@ void ClipList(ViewerState& state) {
     ImGui::TextDisabled("This model has no clips (rest pose).");
     return;
   }
-  if (ImGui::BeginListBox("##clips", ImVec2(-FLT_MIN, 8.5f * ImGui::GetTextLineHeightWithSpacing()))) {
+  const float rows = static_cast<float>(std::min<std::size_t>(model.clips.size(), 12)) + 0.25f;
+  if (ImGui::BeginListBox("##clips", ImVec2(-FLT_MIN, rows * ImGui::GetTextLineHeightWithSpacing()))) {
     for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
       const anim::Clip& clip = model.clips[i];
       char label[256];
@@ -86,7 +88,9 @@ void DrawAnimationPanel(ViewerState& state) {
   ImGui::Checkbox("Grid", &state.view.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
-  ImGui::TextDisabled("Drag: orbit  Right/middle drag: pan  Wheel: zoom");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Drag: orbit. Right or middle drag: pan. Wheel: zoom. F: frame.");
+  ImGui::PopStyleColor();
   if (!state.message.empty()) {
     ImGui::Separator();
     const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)

@@ -1,0 +1,111 @@
+// The viewer's argument parser: any order, both "--x v" and "--x=v", and a
+// clear message for every mistake.
+#include <gtest/gtest.h>
+
+#include "app/command_line.h"
+
+namespace {
+
+using animviewer::ParseCommandLine;
+
+TEST(CommandLine, NoArgumentsMeansDefaultModelInAWindow) {
+  const auto r = ParseCommandLine({});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.file.empty());
+  EXPECT_FALSE(r.options.headless);
+  EXPECT_FALSE(r.options.clip.has_value());
+  EXPECT_EQ(r.options.width, 1280);
+  EXPECT_EQ(r.options.height, 720);
+  EXPECT_EQ(r.options.loop, anim::LoopMode::kLoop);
+  EXPECT_EQ(r.options.speed, 1.0f);
+}
+
+TEST(CommandLine, HeadlessOptionsInAnyOrder) {
+  const auto a = ParseCommandLine({"--headless", "--clip", "Walking", "--time", "1.25",
+                                   "--size", "640x480", "--screenshot", "out.png", "model.glb"});
+  const auto b = ParseCommandLine({"model.glb", "--screenshot=out.png", "--size=640x480",
+                                   "--time=1.25", "--clip=Walking", "--headless"});
+  for (const auto* r : {&a, &b}) {
+    ASSERT_TRUE(r->ok()) << r->error;
+    EXPECT_TRUE(r->options.headless);
+    EXPECT_EQ(r->options.file, "model.glb");
+    EXPECT_EQ(r->options.clip.value_or(""), "Walking");
+    EXPECT_DOUBLE_EQ(r->options.time, 1.25);
+    EXPECT_EQ(r->options.width, 640);
+    EXPECT_EQ(r->options.height, 480);
+    EXPECT_EQ(r->options.screenshot, "out.png");
+  }
+}
+
+TEST(CommandLine, LoopSpeedAndToggles) {
+  const auto r = ParseCommandLine({"--loop", "ping-pong", "--speed", "-0.5", "--skeleton",
+                                   "--wireframe", "--dump-pose", "p.json", "--info"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.options.loop, anim::LoopMode::kPingPong);
+  EXPECT_FLOAT_EQ(r.options.speed, -0.5f);  // negative speed plays backwards
+  EXPECT_TRUE(r.options.skeleton);
+  EXPECT_TRUE(r.options.wireframe);
+  EXPECT_TRUE(r.options.info);
+  EXPECT_EQ(r.options.dump_pose, "p.json");
+  EXPECT_EQ(ParseCommandLine({"--loop=clamp"}).options.loop, anim::LoopMode::kClamp);
+}
+
+TEST(CommandLine, HiddenWindowTestOptions) {
+  const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.options.quit_after_frames, 30);
+  EXPECT_EQ(r.options.window_screenshot, "w.png");
+}
+
+// Each mistake gives an error that names the option and the bad value.
+TEST(CommandLine, ErrorsNameTheProblem) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {{"--size", "640"}, "--size"},
+      {{"--size", "0x480"}, "0x480"},
+      {{"--size", "640x480x3"}, "640x480x3"},
+      {{"--size", "99999x10"}, "99999x10"},
+      {{"--time", "-1"}, "--time"},
+      {{"--time", "abc"}, "abc"},
+      {{"--time", "nan"}, "nan"},
+      {{"--speed", "fast"}, "fast"},
+      {{"--loop", "forever"}, "forever"},
+      {{"--clip"}, "--clip needs a value"},
+      {{"--quit-after-frames", "0"}, "--quit-after-frames"},
+      {{"--bogus"}, "unknown option '--bogus'"},
+      {{"--headless=yes"}, "--headless takes no value"},
+      {{"a.gltf", "b.gltf"}, "only one model file"},
+  };
+  for (const Case& c : cases) {
+    const auto r = ParseCommandLine(c.args);
+    EXPECT_FALSE(r.ok()) << c.args[0];
+    EXPECT_NE(r.error.find(c.expected), std::string::npos)
+        << "error '" << r.error << "' should mention '" << c.expected << "'";
+  }
+}
+
+TEST(CommandLine, ParseSizeBounds) {
+  int w = 0, h = 0;
+  EXPECT_TRUE(animviewer::ParseSize("1x1", &w, &h));
+  EXPECT_EQ(w, 1);
+  EXPECT_TRUE(animviewer::ParseSize("16384x2", &w, &h));
+  EXPECT_EQ(w, 16384);
+  EXPECT_EQ(h, 2);
+  EXPECT_FALSE(animviewer::ParseSize("16385x2", &w, &h));
+  EXPECT_FALSE(animviewer::ParseSize("-5x2", &w, &h));
+  EXPECT_FALSE(animviewer::ParseSize("x", &w, &h));
+}
+
+TEST(CommandLine, UsageMentionsEveryPublicOption) {
+  const std::string usage = animviewer::UsageText();
+  for (const char* option : {"--headless", "--clip", "--time", "--size", "--screenshot",
+                             "--dump-pose", "--loop", "--speed", "--skeleton", "--wireframe",
+                             "--info", "--out-dir", "--help"}) {
+    EXPECT_NE(usage.find(option), std::string::npos) << option;
+  }
+}
+
+}  // namespace

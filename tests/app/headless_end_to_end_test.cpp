@@ -1,0 +1,154 @@
+// animviewer run as a user would, with no display: screenshots, --info and
+// the error paths.
+#include <cstdio>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include "run_viewer.h"
+
+namespace {
+
+using app_test::RunViewer;
+using app_test::TempPath;
+
+#define REQUIRE_WOMAN()                                                        \
+  const std::string woman = app_test::WomanPath();                              \
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgba;
+};
+
+Image LoadPng(const std::string& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+  if (data != nullptr) {
+    image.rgba.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 4);
+    stbi_image_free(data);
+  }
+  return image;
+}
+
+TEST(HeadlessViewer, ScreenshotHasRequestedSizeAndShowsTheCharacter) {
+  REQUIRE_WOMAN();
+  const std::string png = TempPath("walking.png");
+  const auto run = RunViewer("'" + woman + "' --headless --clip Walking --time 0.5 --size 320x240 "
+                             "--screenshot '" + png + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const Image image = LoadPng(png);
+  ASSERT_EQ(image.width, 320);
+  ASSERT_EQ(image.height, 240);
+  // The corner is background; the character is the bright (white material)
+  // figure in the middle. Count bright pixels in the central third.
+  const unsigned char* corner = &image.rgba[0];
+  int bright_center = 0, bright_total = 0;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const unsigned char* p = &image.rgba[(static_cast<std::size_t>(y) * image.width + x) * 4];
+      const bool bright = p[0] > 140 && p[1] > 140 && p[2] > 140;
+      bright_total += bright;
+      if (bright && x > image.width / 3 && x < 2 * image.width / 3) ++bright_center;
+    }
+  }
+  EXPECT_LT(corner[0], 80) << "top-left pixel should be the dark background";
+  EXPECT_GT(bright_total, image.width * image.height / 20) << "character too small or missing";
+  EXPECT_GT(bright_center, bright_total * 8 / 10) << "character should be framed in the centre";
+}
+
+TEST(HeadlessViewer, SameArgumentsGiveIdenticalPng) {
+  REQUIRE_WOMAN();
+  const std::string a = TempPath("det_a.png"), b = TempPath("det_b.png");
+  const std::string args = "'" + woman + "' --headless --clip Running --time 0.42 --size 200x150 "
+                           "--skeleton --screenshot ";
+  ASSERT_EQ(RunViewer(args + "'" + a + "'").exit_code, 0);
+  ASSERT_EQ(RunViewer(args + "'" + b + "'").exit_code, 0);
+  const std::string bytes_a = app_test::ReadFile(a);
+  EXPECT_FALSE(bytes_a.empty());
+  EXPECT_EQ(bytes_a, app_test::ReadFile(b));
+}
+
+TEST(HeadlessViewer, DifferentTimesGiveDifferentPictures) {
+  REQUIRE_WOMAN();
+  const std::string a = TempPath("t0.png"), b = TempPath("t1.png");
+  const std::string args = "'" + woman + "' --headless --clip Running --size 160x120 ";
+  ASSERT_EQ(RunViewer(args + "--time 0 --screenshot '" + a + "'").exit_code, 0);
+  ASSERT_EQ(RunViewer(args + "--time 0.35 --screenshot '" + b + "'").exit_code, 0);
+  EXPECT_NE(LoadPng(a).rgba, LoadPng(b).rgba);
+}
+
+TEST(HeadlessViewer, UnknownClipListsTheAvailableOnes) {
+  REQUIRE_WOMAN();
+  const auto run = RunViewer("'" + woman + "' --headless --clip Dancing --screenshot '" +
+                             TempPath("never.png") + "'");
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("unknown clip 'Dancing'"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("Walking"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("Lean_Left"), std::string::npos) << run.err;
+}
+
+TEST(HeadlessViewer, MissingFileIsNamed) {
+  const auto run = RunViewer("/no/such/model.gltf --headless --screenshot '" +
+                             TempPath("never.png") + "'");
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("/no/such/model.gltf"), std::string::npos) << run.err;
+}
+
+TEST(HeadlessViewer, MalformedFileIsNamedAndDoesNotCrash) {
+  const std::string bad = TempPath("broken.gltf");
+  std::ofstream(bad) << "{ \"asset\": { \"version\": \"2.0\" }, \"nodes\": [ {";
+  const auto run = RunViewer("'" + bad + "' --headless --screenshot '" + TempPath("never.png") + "'");
+  EXPECT_EQ(run.exit_code, 1) << run.err;  // an error, not a signal
+  EXPECT_NE(run.err.find("broken.gltf"), std::string::npos) << run.err;
+}
+
+TEST(HeadlessViewer, BadSizeAndBadOptionsFailWithUsageHint) {
+  const auto size = RunViewer("--headless --size 12 --screenshot x.png");
+  EXPECT_NE(size.exit_code, 0);
+  EXPECT_NE(size.err.find("--size"), std::string::npos) << size.err;
+  const auto unknown = RunViewer("--fly");
+  EXPECT_NE(unknown.exit_code, 0);
+  EXPECT_NE(unknown.err.find("--help"), std::string::npos) << unknown.err;
+}
+
+TEST(HeadlessViewer, HeadlessWithoutOutputSaysWhatIsMissing) {
+  const auto run = RunViewer("--headless");
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("--screenshot"), std::string::npos) << run.err;
+}
+
+TEST(HeadlessViewer, UnwritableScreenshotPathIsNamed) {
+  REQUIRE_WOMAN();
+  const auto run = RunViewer("'" + woman + "' --headless --screenshot /no/such/dir/x.png");
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("/no/such/dir/x.png"), std::string::npos) << run.err;
+}
+
+TEST(HeadlessViewer, InfoPrintsSkeletonTreeAndClips) {
+  REQUIRE_WOMAN();
+  const auto run = RunViewer("'" + woman + "' --info");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("41 joints"), std::string::npos) << run.out;
+  // Children are indented one level deeper than their parent.
+  EXPECT_NE(run.out.find("\n  0 Hips\n    1 Spine\n"), std::string::npos) << run.out;
+  for (const char* clip : {"Running", "Jump2", "PickUp", "SitIdle", "Idle", "Punch", "Sitting",
+                           "Walking", "Jump", "Lean_Left"}) {
+    EXPECT_NE(run.out.find(clip), std::string::npos) << clip;
+  }
+}
+
+TEST(HeadlessViewer, WithoutDisplayRendersFramesIntoOutDir) {
+  REQUIRE_WOMAN();
+  const std::string dir = TempPath("fallback");
+  const auto run = RunViewer("'" + woman + "' --size 64x48 --out-dir '" + dir + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find(dir), std::string::npos) << "should say where it wrote: " << run.out;
+  const Image first = LoadPng(dir + "/Running_0.000s.png");
+  EXPECT_EQ(first.width, 64);
+  EXPECT_EQ(first.height, 48);
+}
+
+}  // namespace

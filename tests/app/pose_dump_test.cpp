@@ -1,0 +1,125 @@
+// --dump-pose writes the pose anim/ computes for the same clip, time, speed
+// and loop mode: compared here with the pose sampled directly (one Sample
+// call at the total time, where the viewer took fixed 1/60 s steps).
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "anim/import/gltf_importer.h"
+#include "json_reader.h"
+#include "run_viewer.h"
+
+namespace {
+
+using app_test::JsonValue;
+
+#define REQUIRE_WOMAN()                                                        \
+  const std::string woman = app_test::WomanPath();                              \
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR
+
+// Values the size of the Woman's 250-unit hip height get a relative tolerance.
+void ExpectNear(double actual, double expected, const std::string& what) {
+  EXPECT_NEAR(actual, expected, 1e-4 * std::max(1.0, std::abs(expected))) << what;
+}
+
+void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name, double time,
+                          float speed, anim::LoopMode mode, const std::string& mode_arg) {
+  const std::string json_path = app_test::TempPath("pose_" + clip_name + ".json");
+  char speed_text[32];
+  std::snprintf(speed_text, sizeof speed_text, "%g", speed);
+  const auto run = app_test::RunViewer("'" + woman + "' --headless --clip " + clip_name +
+                                       " --time " + std::to_string(time) + " --speed " +
+                                       speed_text + " --loop " + mode_arg + " --dump-pose '" +
+                                       json_path + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  JsonValue dump;
+  std::string error;
+  ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;
+
+  anim::Model model;
+  ASSERT_TRUE(anim::LoadGltfModel(woman, &model, &error)) << error;
+  const anim::Skeleton& skeleton = model.skeleton;
+  const int clip_index = model.FindClip(clip_name);
+  ASSERT_GE(clip_index, 0);
+  const anim::Clip& clip = model.clips[clip_index];
+  anim::Pose pose = skeleton.RestPose();
+  // Playback starts at the clip's start and moves by time * speed.
+  clip.Sample(pose, clip.StartTime() + static_cast<float>(time) * speed, mode);
+  std::vector<glm::mat4> model_matrices(static_cast<std::size_t>(skeleton.JointCount()));
+  pose.ComputeModelMatrices(model_matrices);
+
+  EXPECT_EQ(dump["clip"].string, clip_name);
+  EXPECT_EQ(dump["loop"].string, anim::LoopModeName(mode));
+  const JsonValue& joints = dump["joints"];
+  ASSERT_EQ(joints.array.size(), static_cast<std::size_t>(skeleton.JointCount()));
+  for (int j = 0; j < skeleton.JointCount(); ++j) {
+    const JsonValue& joint = joints[static_cast<std::size_t>(j)];
+    const std::string where = clip_name + " joint " + skeleton.JointName(j);
+    EXPECT_EQ(joint["name"].string, skeleton.JointName(j));
+    EXPECT_EQ(joint["parent"].number, skeleton.Parent(j)) << where;
+    const anim::Transform& t = pose.Local(j);
+    for (int k = 0; k < 3; ++k) {
+      ExpectNear(joint["translation"][k].number, t.translation[k], where + " translation");
+      ExpectNear(joint["scale"][k].number, t.scale[k], where + " scale");
+    }
+    // q and -q are the same rotation: compare up to sign.
+    const glm::quat q(static_cast<float>(joint["rotation"][3].number),
+                      static_cast<float>(joint["rotation"][0].number),
+                      static_cast<float>(joint["rotation"][1].number),
+                      static_cast<float>(joint["rotation"][2].number));
+    EXPECT_NEAR(std::abs(glm::dot(q, t.rotation)), 1.0f, 1e-4f) << where << " rotation";
+    const JsonValue& m = joint["model_matrix"];
+    ASSERT_EQ(m.array.size(), 16u) << where;
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) {
+        ExpectNear(m[static_cast<std::size_t>(c * 4 + r)].number, model_matrices[j][c][r],
+                   where + " model matrix");
+      }
+    }
+  }
+}
+
+TEST(PoseDump, WalkingMatchesAnimSampling) {
+  REQUIRE_WOMAN();
+  CheckDumpAgainstAnim(woman, "Walking", 0.75, 1.0f, anim::LoopMode::kLoop, "loop");
+}
+
+TEST(PoseDump, BackwardPingPongMatchesAnimSampling) {
+  REQUIRE_WOMAN();
+  CheckDumpAgainstAnim(woman, "Running", 2.3, -0.5f, anim::LoopMode::kPingPong, "ping-pong");
+}
+
+TEST(PoseDump, ClampHoldsTheLastFrame) {
+  REQUIRE_WOMAN();
+  CheckDumpAgainstAnim(woman, "Punch", 5.0, 1.0f, anim::LoopMode::kClamp, "clamp");
+}
+
+// Independent of anim/: the Woman's "Armature" node scales by 0.01 above the
+// root joint, so the hips' model matrix must carry that scale, and its
+// translation must be the local translation scaled by 0.01.
+TEST(PoseDump, ModelMatricesIncludeTheArmatureScale) {
+  REQUIRE_WOMAN();
+  const std::string json_path = app_test::TempPath("pose_armature.json");
+  const auto run = app_test::RunViewer("'" + woman + "' --headless --clip Idle --time 1 "
+                                       "--dump-pose '" + json_path + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  JsonValue dump;
+  std::string error;
+  ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;
+  const JsonValue& hips = dump["joints"][0];
+  ASSERT_EQ(hips["name"].string, "Hips");
+  ASSERT_EQ(hips["parent"].number, -1);
+  const JsonValue& m = hips["model_matrix"];
+  for (int c = 0; c < 3; ++c) {
+    const double length = std::sqrt(m[c * 4].number * m[c * 4].number +
+                                    m[c * 4 + 1].number * m[c * 4 + 1].number +
+                                    m[c * 4 + 2].number * m[c * 4 + 2].number);
+    EXPECT_NEAR(length, 0.01 * hips["scale"][static_cast<std::size_t>(c)].number, 1e-6);
+  }
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(m[12 + k].number, 0.01 * hips["translation"][static_cast<std::size_t>(k)].number,
+                1e-5);
+  }
+}
+
+}  // namespace
