@@ -70,7 +70,14 @@ void ClipList(ViewerState& state) {
 void DrawAnimationPanel(ViewerState& state) {
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(320, 0), ImGuiCond_FirstUseEver);
-  ImGui::Begin("Animation");
+  if (!ImGui::Begin("Animation")) {  // collapsed: the whole view is free
+    state.panel_right_edge = 0.0f;
+    ImGui::End();
+    return;
+  }
+  // The camera frames the model in the part of the window right of the panel.
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+  state.panel_right_edge = right < ImGui::GetIO().DisplaySize.x * 0.5f ? right : 0.0f;
   const std::string file =
       std::filesystem::path(state.character.model().source_path).filename().string();
   ImGui::Text("%s", file.c_str());

@@ -20,6 +20,9 @@ struct ViewerState {
   render::ViewOptions view;
   render::OrbitCamera camera;
   bool reframe_requested = true;
+  // Right edge of the animation panel in window coordinates (0: no panel on
+  // the left); the model is framed and centred in the area right of it.
+  float panel_right_edge = 0.0f;
 
   std::string message;          // shown in the UI, e.g. why a dropped file failed
   bool message_is_error = false;

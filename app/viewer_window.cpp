@@ -1,11 +1,13 @@
 #include "app/viewer_window.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include <glad/gl.h>
+#include <glm/gtc/matrix_transform.hpp>
 // GLFW after glad, and without its own GL header.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -111,7 +113,8 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     // same frame count always shows the same pose.
     const double now = glfwGetTime();
     const float dt = state.fixed_step ? kFixedStep : static_cast<float>(now - last_time);
-    state.frame_seconds = now - last_time;
+    // Smoothed so the number is readable while it updates every frame.
+    state.frame_seconds += 0.1 * ((now - last_time) - state.frame_seconds);
     last_time = now;
     state.character.Advance(state.playing ? dt : 0.0f);
     state.animation_seconds = state.character.last_update_seconds();
@@ -126,15 +129,23 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);
     const float aspect = height > 0 ? static_cast<float>(width) / height : 1.0f;
+    // Panel width in framebuffer pixels (differs from window units on HiDPI).
+    const float panel = std::min(state.panel_right_edge * ImGui::GetIO().DisplayFramebufferScale.x,
+                                 0.6f * static_cast<float>(width));
     if (state.reframe_requested) {
-      state.camera.Frame(scene.ModelBounds(), aspect);
+      const float free_aspect = height > 0 ? (static_cast<float>(width) - panel) / height : 1.0f;
+      state.camera.Frame(scene.ModelBounds(), free_aspect);
       state.reframe_requested = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, width, height);
     render::FrameInputs inputs;
     inputs.view = state.camera.View();
-    inputs.projection = state.camera.Projection(aspect);
+    // Shift the image right by half the panel width (a lens shift, in NDC)
+    // so the model is centred in the free area instead of behind the panel.
+    const float shift = width > 0 ? panel / static_cast<float>(width) : 0.0f;
+    inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
+                        state.camera.Projection(aspect);
     inputs.viewport_height = height;
     inputs.palette = state.character.palette();
     inputs.joint_model_matrices = state.character.model_matrices();

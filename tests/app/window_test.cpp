@@ -1,0 +1,62 @@
+// The windowed viewer (GLFW + ImGui) under a virtual X server: the hidden
+// --quit-after-frames / --window-screenshot options make it testable and
+// its screenshot reproducible. Skips where xvfb-run is not installed.
+#include <cstdlib>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include "run_viewer.h"
+
+namespace {
+
+bool HaveXvfb() { return std::filesystem::exists("/usr/bin/xvfb-run"); }
+
+struct Pixel {
+  int r, g, b;
+};
+
+TEST(WindowViewer, ScreenshotAfterFixedFramesShowsPanelAndCharacter) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR;
+  if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string a = app_test::TempPath("window_a.png");
+  const std::string b = app_test::TempPath("window_b.png");
+  auto run = [&](const std::string& png) {
+    const std::string command =
+        "xvfb-run -a -s '-screen 0 1024x768x24' '" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
+        "' --clip Walking --size 800x600 --quit-after-frames 12 --window-screenshot '" + png +
+        "' > /dev/null 2>&1";
+    return std::system(command.c_str());
+  };
+  ASSERT_EQ(run(a), 0);
+  int w = 0, h = 0, n = 0;
+  unsigned char* data = stbi_load(a.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(data, nullptr);
+  EXPECT_EQ(w, 800);
+  EXPECT_EQ(h, 600);
+  auto at = [&](int x, int y) {
+    const unsigned char* p = data + (static_cast<std::size_t>(y) * w + x) * 4;
+    return Pixel{p[0], p[1], p[2]};
+  };
+  // ImGui's dark panel sits at the top left, darker than the scene's
+  // background at the top right.
+  const Pixel panel = at(160, 300), background = at(790, 300);
+  EXPECT_LT(panel.r + panel.g + panel.b, background.r + background.g + background.b);
+  // The white character stands in the free area right of the panel (x > 340).
+  int bright = 0;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 340; x < w; ++x) {
+      const Pixel p = at(x, y);
+      bright += p.r > 150 && p.g > 150 && p.b > 150;
+    }
+  }
+  stbi_image_free(data);
+  EXPECT_GT(bright, 5000);
+  // Fixed steps and no measured timings on screen: the same picture twice.
+  ASSERT_EQ(run(b), 0);
+  EXPECT_EQ(app_test::ReadFile(a), app_test::ReadFile(b));
+}
+
+}  // namespace
