@@ -28,8 +28,10 @@ glm::quat ArmRotation(const ArmShape& s) { return RotX(-s.forward) * RotZ(-s.dow
 
 RigPose PunchPose(float t) {
   const ArmShape relaxed{80.0f, 4.0f, 12.0f, 0.0f};
-  const ArmShape guard{70.0f, 55.0f, 125.0f, -60.0f};
-  const ArmShape jab{12.0f, 88.0f, 4.0f, -80.0f};
+  // `down` lowers the arm from the T pose, then `forward` swings it about the
+  // shoulder's X axis: down 90 + forward 90 points the arm straight ahead.
+  const ArmShape guard{80.0f, 35.0f, 130.0f, 25.0f};
+  const ArmShape jab{90.0f, 86.0f, 4.0f, 0.0f};
 
   const float raise = Segment(t, 0.0f, 0.3f) * (1.0f - Segment(t, 0.8f, 1.2f));
   const float strike = Segment(t, 0.38f, 0.52f) * (1.0f - Segment(t, 0.6f, 0.8f));

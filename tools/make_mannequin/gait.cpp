@@ -1,5 +1,6 @@
 #include "gait.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "rig.h"
@@ -37,19 +38,23 @@ FootState Swing(const GaitParams& p, float s) {
   const FootState off = Stance(p, p.toe_off);
   const FootState before = Stance(p, p.toe_off - dphase);
   const glm::vec3 v_off = (off.ankle - before.ankle) / (dphase * p.period);
-  const float pitch_rate = (off.pitch - before.pitch) / (dphase * p.period);
   // Touch down flat, moving back with the ground and slightly down.
   const glm::vec3 land(0.0f, AnkleHeight(), p.land_z);
   const glm::vec3 v_land(0.0f, -p.landing_speed, -p.speed);
   glm::vec3 ankle;
   ankle.x = 0.0f;
   ankle.z = Hermite(off.ankle.z, v_off.z * swing_time, land.z, v_land.z * swing_time, s);
+  // A quick early lift (non-zero upward speed at toe off) so the toes clear
+  // the ground at once instead of skimming it while the foot speeds up.
+  const float early = 0.03f * std::sin(kPi * std::min(1.0f, s / 0.35f));
   ankle.y = Hermite(off.ankle.y, v_off.y * swing_time, land.y, v_land.y * swing_time, s) +
-            p.swing_lift * 16.0f * s * s * (1.0f - s) * (1.0f - s);
-  // Pitch eases back to flat with a little toes-up just before landing.
-  float pitch = Hermite(off.pitch, 0.5f * pitch_rate * swing_time, 0.0f, 0.0f, s);
+            p.swing_lift * 16.0f * s * s * (1.0f - s) * (1.0f - s) + early;
+  // The foot levels out during the first 70% of the swing, with a little
+  // toes-up just before landing; the toes, flat on the ground at toe off,
+  // straighten into the foot slowly so their tips never point into the ground.
+  float pitch = off.pitch * (1.0f - Smoothstep(0.0f, 0.7f, s));
   pitch -= 12.0f * std::pow(std::sin(kPi * s), 2.0f) * s;
-  const float toe_bend = off.toe_bend * (1.0f - Smoothstep(0.0f, 0.4f, s));
+  const float toe_bend = off.toe_bend * (1.0f - Smoothstep(0.0f, 0.7f, s));
   return {ankle, pitch, toe_bend};
 }
 
