@@ -1,5 +1,6 @@
 #include "app/headless_renderer.h"
 
+#include "app/framing_bounds.h"
 #include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
 #include "render/png_writer.h"
@@ -12,6 +13,7 @@ bool HeadlessRenderer::Init(std::string* error) {
 }
 
 bool HeadlessRenderer::SetModel(const anim::Model& model, std::string* error) {
+  framed_clip_ = -2;
   return scene_.SetModel(model, error);
 }
 
@@ -21,8 +23,12 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   render::OffscreenTarget target;
   if (!target.Create(width, height, 4, error)) return false;
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
+  if (framed_clip_ != character.clip_index()) {
+    framed_clip_ = character.clip_index();
+    framing_ = FramingBounds(character.model(), framed_clip_);
+  }
   render::OrbitCamera camera;
-  camera.Frame(scene_.ModelBounds(), aspect);
+  camera.Frame(framing_, aspect);
 
   render::FrameInputs frame;
   frame.view = camera.View();

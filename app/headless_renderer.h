@@ -1,7 +1,8 @@
 // Renders a character's current pose to a PNG without any window: EGL
 // context, scene renderer and off-screen target in one object. The camera
-// is framed on the model's rest pose, so the picture depends only on the
-// model, the pose, the size and the view options.
+// is framed on FramingBounds (rest pose + the clip's whole motion), so the
+// picture depends only on the model, the clip, the pose, the size and the
+// view options.
 #pragma once
 
 #include <memory>
@@ -23,6 +24,8 @@ class HeadlessRenderer {
  private:
   std::unique_ptr<render::HeadlessContext> context_;
   render::SceneRenderer scene_;
+  int framed_clip_ = -2;  // clip the cached framing bounds belong to
+  render::Bounds framing_;
 };
 
 }  // namespace animviewer

@@ -15,6 +15,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/framing_bounds.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
 #include "app/viewer_panels.h"
@@ -134,7 +135,8 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                                  0.6f * static_cast<float>(width));
     if (state.reframe_requested) {
       const float free_aspect = height > 0 ? (static_cast<float>(width) - panel) / height : 1.0f;
-      state.camera.Frame(scene.ModelBounds(), free_aspect);
+      state.camera.Frame(
+          FramingBounds(state.character.model(), state.character.clip_index()), free_aspect);
       state.reframe_requested = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -1,0 +1,16 @@
+// What the camera frames: the rest pose plus the whole motion of the clip
+// being shown, so a jump or a clip that walks away stays in the picture.
+// Computed from evenly spaced samples of the clip, never from playback
+// state, so a headless screenshot depends only on model, clip and time.
+#pragma once
+
+#include "anim/import/model.h"
+#include "render/skinned_bounds.h"
+
+namespace animviewer {
+
+// Union of the skinned rest pose bounds and the skinned bounds at
+// `samples` evenly spaced times over clip `clip_index` (-1: rest pose only).
+render::Bounds FramingBounds(const anim::Model& model, int clip_index, int samples = 24);
+
+}  // namespace animviewer

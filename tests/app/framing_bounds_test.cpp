@@ -1,0 +1,42 @@
+// The camera's framing box holds the rest pose and every sampled frame of
+// the clip, so a jump stays in the picture.
+#include <gtest/gtest.h>
+
+#include "anim/import/gltf_importer.h"
+#include "app/framing_bounds.h"
+#include "run_viewer.h"
+
+namespace {
+
+bool Contains(const render::Bounds& outer, const render::Bounds& inner) {
+  const float eps = 1e-4f;
+  return glm::all(glm::lessThanEqual(outer.min, inner.min + eps)) &&
+         glm::all(glm::greaterThanEqual(outer.max, inner.max - eps));
+}
+
+TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR;
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(anim::LoadGltfModel(woman, &model, &error)) << error;
+  const int jump = model.FindClip("Jump");
+  ASSERT_GE(jump, 0);
+  const render::Bounds rest = render::RestPoseBounds(model);
+  const render::Bounds framing = animviewer::FramingBounds(model, jump, 24);
+  EXPECT_TRUE(Contains(framing, rest));
+  EXPECT_TRUE(Contains(animviewer::FramingBounds(model, -1), rest));
+  EXPECT_TRUE(Contains(rest, animviewer::FramingBounds(model, -1)));
+
+  // A frame on the sample grid (i = 12 of 24) is inside, and the jump
+  // reaches above the rest pose.
+  const anim::Clip& clip = model.clips[jump];
+  anim::Pose pose = model.skeleton.RestPose();
+  clip.Sample(pose, clip.StartTime() + clip.Duration() * 0.5f, anim::LoopMode::kClamp);
+  std::vector<glm::mat4> matrices(41), palette(41);
+  anim::ComputePalette(model.skeleton, pose, matrices, palette);
+  EXPECT_TRUE(Contains(framing, render::SkinnedBounds(model, palette)));
+  EXPECT_GT(framing.max.y, rest.max.y);
+}
+
+}  // namespace
