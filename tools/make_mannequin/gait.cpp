@@ -38,6 +38,7 @@ FootState Swing(const GaitParams& p, float s) {
   const FootState off = Stance(p, p.toe_off);
   const FootState before = Stance(p, p.toe_off - dphase);
   const glm::vec3 v_off = (off.ankle - before.ankle) / (dphase * p.period);
+  const float pitch_rate = (off.pitch - before.pitch) / (dphase * p.period);
   // Touch down flat, moving back with the ground and slightly down.
   const glm::vec3 land(0.0f, AnkleHeight(), p.land_z);
   const glm::vec3 v_land(0.0f, -p.landing_speed, -p.speed);
@@ -52,7 +53,10 @@ FootState Swing(const GaitParams& p, float s) {
   // The foot levels out during the first 70% of the swing, with a little
   // toes-up just before landing; the toes, flat on the ground at toe off,
   // straighten into the foot slowly so their tips never point into the ground.
-  float pitch = off.pitch * (1.0f - Smoothstep(0.0f, 0.7f, s));
+  // It keeps rolling at the stance's rate for an instant (else the toes,
+  // which rolled in place, would jerk forward at toe off).
+  const float level = std::min(1.0f, s / 0.7f);
+  float pitch = Hermite(off.pitch, pitch_rate * 0.7f * swing_time, 0.0f, 0.0f, level);
   pitch -= 12.0f * std::pow(std::sin(kPi * s), 2.0f) * s;
   const float toe_bend = off.toe_bend * (1.0f - Smoothstep(0.0f, 0.7f, s));
   return {ankle, pitch, toe_bend};
