@@ -181,7 +181,7 @@ void AddArm(Mesh& mesh, bool left) {
   fore.cap_b = 0.03f;
   fore.radii = Profile{{{0.0f, 0.040f, 0.042f},
                         {0.3f, 0.043f, 0.045f},
-                        {1.0f, 0.030f, 0.034f}}};
+                        {1.0f, 0.028f, 0.031f}}};
   fore.around = 22;
   fore.rings = 10;
   fore.cap_rings = 6;
@@ -189,18 +189,19 @@ void AddArm(Mesh& mesh, bool left) {
   fore.bone = Bone(J(kLeftForeArm));
   AddTube(mesh, fore);
 
-  AddTube(mesh, Ball(J(kLeftHand), 0.034f, J(kLeftHand)));
+  AddTube(mesh, Ball(J(kLeftHand), 0.036f, J(kLeftHand)));
 
-  // Hand: a flat mitten, palm down in the T pose, plus a thumb pointing forward.
+  // Hand: a chunky mitten (reads as a fist or an open hand alike), palm
+  // down in the T pose, plus a thumb pointing forward.
   const glm::vec3 wrist = P(kLeftHand);
   TubeSpec palm;
   palm.a = wrist + glm::vec3(sx * 0.035f, 0.0f, 0.0f);
-  palm.b = wrist + glm::vec3(sx * 0.115f, 0.0f, 0.0f);
+  palm.b = wrist + glm::vec3(sx * 0.095f, 0.0f, 0.0f);
   palm.side = {0, 0, 1};
   palm.cap_a = 0.02f;
-  palm.cap_b = 0.06f;
-  palm.radii = Profile{{{0.0f, 0.040f, 0.020f}, {0.6f, 0.047f, 0.023f}, {1.0f, 0.045f, 0.020f}}};
-  palm.exponent = 2.6f;
+  palm.cap_b = 0.045f;
+  palm.radii = Profile{{{0.0f, 0.038f, 0.026f}, {0.6f, 0.046f, 0.032f}, {1.0f, 0.046f, 0.030f}}};
+  palm.exponent = 2.4f;
   palm.around = 24;
   palm.rings = 8;
   palm.cap_rings = 6;
@@ -209,8 +210,8 @@ void AddArm(Mesh& mesh, bool left) {
   AddTube(mesh, palm);
 
   TubeSpec thumb;
-  thumb.a = wrist + glm::vec3(sx * 0.045f, -0.004f, 0.035f);
-  thumb.b = wrist + glm::vec3(sx * 0.095f, -0.010f, 0.075f);
+  thumb.a = wrist + glm::vec3(sx * 0.045f, -0.006f, 0.032f);
+  thumb.b = wrist + glm::vec3(sx * 0.085f, -0.014f, 0.058f);
   thumb.side = {0, 1, 0};
   thumb.cap_a = thumb.cap_b = 0.016f;
   thumb.radii = [](float) { return glm::vec2(0.016f); };
@@ -227,7 +228,7 @@ void AddLeg(Mesh& mesh, bool left) {
   auto J = [&](int left_joint) { return left ? left_joint : MirrorJoint(left_joint); };
   auto P = [&](int left_joint) { return BindPosition(J(left_joint)); };
 
-  AddTube(mesh, Ball(J(kLeftUpLeg), 0.080f, J(kLeftUpLeg)));
+  AddTube(mesh, Ball(J(kLeftUpLeg), 0.072f, J(kLeftUpLeg)));
 
   TubeSpec thigh;
   thigh.a = P(kLeftUpLeg);
@@ -242,7 +243,11 @@ void AddLeg(Mesh& mesh, bool left) {
   thigh.around = 24;
   thigh.rings = 14;
   thigh.cap_rings = 6;
-  thigh.color = Solid(limb);
+  // The top of the thigh takes the pelvis colour, so where it pushes through
+  // the pelvis surface no jagged seam of two colours shows.
+  thigh.color = [limb](const glm::vec3& p) {
+    return glm::mix(limb, kTorsoColor, Smoothstep(0.85f, 0.88f, p.y));
+  };
   thigh.bone = Bone(J(kLeftUpLeg));
   AddTube(mesh, thigh);
 

@@ -68,7 +68,7 @@ GaitParams RunParams() {
   p.sway = 0.01f;
   p.pelvis_yaw = 8.0f;
   p.pelvis_roll = 2.0f;
-  p.forward_lean = 9.0f;
+  p.forward_lean = 12.0f;
   p.chest_twist = 10.0f;
   p.arm_down = 72.0f;
   p.arm_swing = 35.0f;
