@@ -1,6 +1,7 @@
 #include "run_viewer.h"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,8 +17,24 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+namespace {
+
+// One folder per test process (ctest runs tests in parallel processes), removed
+// when the process ends.
+struct TempFolder {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("animviewer_tests_" + std::to_string(getpid()));
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+}  // namespace
+
 std::string TempPath(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "animviewer_tests";
+  static TempFolder folder;
+  const auto& dir = folder.path;
   std::filesystem::create_directories(dir);
   const auto path = dir / name;
   std::filesystem::remove_all(path);
