@@ -96,7 +96,7 @@ void DrawAnimationPanel(ViewerState& state) {
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("Drag: orbit. Right or middle drag: pan. Wheel: zoom. F: frame.");
+  ImGui::TextWrapped("Drag: orbit. Right or middle drag: pan. Wheel: zoom. F: frame. Space: play/pause.");
   ImGui::PopStyleColor();
   if (!state.message.empty()) {
     ImGui::Separator();

@@ -73,7 +73,15 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   return true;
 }
 
-void HandleCameraInput(GLFWwindow* window, ViewerState& state, bool* f_was_down) {
+// True once per key press (GLFW reports the key's state, not its presses).
+bool Pressed(GLFWwindow* window, int key, bool* was_down) {
+  const bool down = glfwGetKey(window, key) == GLFW_PRESS;
+  const bool pressed = down && !*was_down;
+  *was_down = down;
+  return pressed;
+}
+
+void HandleInput(GLFWwindow* window, ViewerState& state, bool keys_down[2]) {
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantCaptureMouse) {
     const float height = std::max(io.DisplaySize.y, 1.0f);
@@ -86,9 +94,11 @@ void HandleCameraInput(GLFWwindow* window, ViewerState& state, bool* f_was_down)
     }
     if (io.MouseWheel != 0.0f) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
   }
-  const bool f_down = glfwGetKey(window, GLFW_KEY_F) == GLFW_PRESS;
-  if (f_down && !*f_was_down && !io.WantCaptureKeyboard) state.reframe_requested = true;
-  *f_was_down = f_down;
+  const bool f = Pressed(window, GLFW_KEY_F, &keys_down[0]);
+  const bool space = Pressed(window, GLFW_KEY_SPACE, &keys_down[1]);
+  if (io.WantCaptureKeyboard) return;
+  if (f) state.reframe_requested = true;
+  if (space) state.playing = !state.playing;
 }
 
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
@@ -103,7 +113,7 @@ bool SaveWindow(int width, int height, const std::string& path, std::string* err
 
 int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
-  bool f_was_down = false;
+  bool keys_down[2] = {false, false};
   double last_time = glfwGetTime();
   for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
     glfwPollEvents();
@@ -125,7 +135,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     ImGui::NewFrame();
     DrawAnimationPanel(state);
     DrawStatsPanel(state);
-    HandleCameraInput(window, state, &f_was_down);
+    HandleInput(window, state, keys_down);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);

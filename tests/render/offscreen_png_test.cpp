@@ -23,6 +23,11 @@ TEST(OffscreenTarget, RejectsBadSizes) {
   EXPECT_FALSE(target.Create(10, 1 << 20, 4, &error));
   EXPECT_TRUE(target.Create(17, 9, 4, &error)) << error;
   EXPECT_EQ(target.ReadPixels().size(), 17u * 9u * 4u);
+  // 4x MSAA when the implementation offers it (llvmpipe does).
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  EXPECT_EQ(target.samples(), max_samples >= 4 ? 4 : (max_samples >= 2 ? max_samples : 0));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
 TEST(OffscreenTarget, ClearColourReadsBackInEveryPixel) {

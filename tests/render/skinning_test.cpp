@@ -31,6 +31,13 @@ class SkinningTest : public ::testing::Test {
     ASSERT_NE(context_, nullptr) << error;
     ASSERT_TRUE(renderer_.Init(&error)) << error;
   }
+  // Every test must leave GL without errors (a wrong enum or size in the
+  // renderer shows up here even when the pixels happen to look right).
+  void TearDown() override {
+    if (context_ != nullptr) {
+      EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    }
+  }
   void Load(const anim::Model& model) {
     std::string error;
     ASSERT_TRUE(renderer_.SetModel(model, &error)) << error;
