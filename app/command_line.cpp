@@ -27,7 +27,9 @@ bool ParseSize(const std::string& text, int* width, int* height) {
   if (x == std::string::npos) return false;
   int w = 0, h = 0;
   if (!ParseInt(text.substr(0, x), &w) || !ParseInt(text.substr(x + 1), &h)) return false;
-  if (w < 1 || h < 1 || w > 16384 || h > 16384) return false;
+  if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide) return false;
+  // Multisampled colour + depth cost 32 bytes a pixel: keep it near 0.5 GB.
+  if (static_cast<long long>(w) * h > kMaxImagePixels) return false;
   *width = w;
   *height = h;
   return true;
@@ -55,15 +57,17 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
       {"--clip", [&o](const std::string& v) { o.clip = v; return std::string(); }},
       {"--time",
        [&o](const std::string& v) {
-         if (!ParseDouble(v, &o.time) || o.time < 0.0) {
-           return "--time needs a number of seconds >= 0, got '" + v + "'";
+         if (!ParseDouble(v, &o.time) || o.time < 0.0 || o.time > kMaxTime) {
+           return "--time needs seconds in 0.." + std::to_string(static_cast<int>(kMaxTime)) +
+                  ", got '" + v + "'";
          }
          return std::string();
        }},
       {"--size",
        [&o](const std::string& v) {
          if (!ParseSize(v, &o.width, &o.height)) {
-           return "--size needs WIDTHxHEIGHT with each side in 1..16384, got '" + v + "'";
+           return "--size needs WIDTHxHEIGHT, each side 1.." + std::to_string(kMaxImageSide) +
+                  " and at most " + std::to_string(kMaxImagePixels) + " pixels, got '" + v + "'";
          }
          return std::string();
        }},
@@ -81,7 +85,9 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
       {"--speed",
        [&o](const std::string& v) {
          double speed = 0.0;
-         if (!ParseDouble(v, &speed)) return "--speed needs a number, got '" + v + "'";
+         if (!ParseDouble(v, &speed) || std::abs(speed) > kMaxSpeed) {
+           return "--speed needs a number in -100..100, got '" + v + "'";
+         }
          o.speed = static_cast<float>(speed);
          return std::string();
        }},

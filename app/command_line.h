@@ -11,6 +11,13 @@
 
 namespace animviewer {
 
+// Limits that keep a mistyped number from exhausting memory or time: the
+// headless path simulates --time in 1/60 s steps (3600 s = 216000 steps).
+inline constexpr int kMaxImageSide = 8192;
+inline constexpr long long kMaxImagePixels = 4096LL * 4096LL;
+inline constexpr double kMaxTime = 3600.0;
+inline constexpr double kMaxSpeed = 100.0;
+
 struct Options {
   std::string file;               // empty: the default model
   bool help = false;
@@ -41,7 +48,8 @@ struct ParseResult {
 
 ParseResult ParseCommandLine(const std::vector<std::string>& args);  // args without argv[0]
 
-// "1280x720" -> width, height; both in [1, 16384].
+// "1280x720" -> width, height; sides in [1, kMaxImageSide], area at most
+// kMaxImagePixels.
 bool ParseSize(const std::string& text, int* width, int* height);
 // "loop", "clamp", "ping-pong" (or "pingpong").
 bool ParseLoopMode(const std::string& text, anim::LoopMode* mode);

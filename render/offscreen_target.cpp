@@ -60,6 +60,12 @@ bool OffscreenTarget::Create(int width, int height, int samples, std::string* er
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  if (glGetError() == GL_OUT_OF_MEMORY) {
+    *error = "not enough memory for a " + std::to_string(width) + "x" + std::to_string(height) +
+             " off-screen image";
+    Release();
+    return false;
+  }
   if (status != GL_FRAMEBUFFER_COMPLETE) {
     *error = "off-screen framebuffer incomplete (status 0x" + std::to_string(status) + ")";
     Release();

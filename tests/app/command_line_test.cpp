@@ -68,7 +68,10 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--size", "0x480"}, "0x480"},
       {{"--size", "640x480x3"}, "640x480x3"},
       {{"--size", "99999x10"}, "99999x10"},
+      {{"--size", "8192x8192"}, "8192x8192"},
       {{"--time", "-1"}, "--time"},
+      {{"--time", "1e9"}, "1e9"},
+      {{"--speed", "1e30"}, "1e30"},
       {{"--time", "abc"}, "abc"},
       {{"--time", "nan"}, "nan"},
       {{"--speed", "fast"}, "fast"},
@@ -91,10 +94,12 @@ TEST(CommandLine, ParseSizeBounds) {
   int w = 0, h = 0;
   EXPECT_TRUE(animviewer::ParseSize("1x1", &w, &h));
   EXPECT_EQ(w, 1);
-  EXPECT_TRUE(animviewer::ParseSize("16384x2", &w, &h));
-  EXPECT_EQ(w, 16384);
+  EXPECT_TRUE(animviewer::ParseSize("8192x2", &w, &h));
+  EXPECT_EQ(w, 8192);
   EXPECT_EQ(h, 2);
-  EXPECT_FALSE(animviewer::ParseSize("16385x2", &w, &h));
+  EXPECT_TRUE(animviewer::ParseSize("4096x4096", &w, &h));
+  EXPECT_FALSE(animviewer::ParseSize("8193x2", &w, &h));
+  EXPECT_FALSE(animviewer::ParseSize("4097x4096", &w, &h));
   EXPECT_FALSE(animviewer::ParseSize("-5x2", &w, &h));
   EXPECT_FALSE(animviewer::ParseSize("x", &w, &h));
 }
