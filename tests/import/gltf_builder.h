@@ -64,13 +64,15 @@ class GltfBuilder {
     views_.push_back(json);
     return static_cast<int>(views_.size()) - 1;
   }
-  // A buffer view over raw bytes (images), returns the view index.
-  int AddView(const std::vector<std::uint8_t>& bytes) {
+  // A buffer view over raw bytes (images, interleaved data), returns the
+  // view index. `stride` 0 leaves byteStride out.
+  int AddView(const std::vector<std::uint8_t>& bytes, int stride = 0) {
     Align();
     const std::size_t offset = data_.size();
     data_.insert(data_.end(), bytes.begin(), bytes.end());
     views_.push_back("{\"buffer\":0,\"byteOffset\":" + std::to_string(offset) +
-                     ",\"byteLength\":" + std::to_string(bytes.size()) + "}");
+                     ",\"byteLength\":" + std::to_string(bytes.size()) +
+                     (stride ? ",\"byteStride\":" + std::to_string(stride) : std::string()) + "}");
     return static_cast<int>(views_.size()) - 1;
   }
 
