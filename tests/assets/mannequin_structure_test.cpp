@@ -155,5 +155,34 @@ TEST(MannequinStructure, ClipsUseAllThreeSamplerInterpolations) {
   EXPECT_TRUE(modes.count("CUBICSPLINE"));
 }
 
+TEST(MannequinStructure, CubicSplineTangentsAreSlopesPerSecond) {
+  // glTF stores CUBICSPLINE tangents in units per second. Sampled through
+  // the runtime (which scales them by the key interval), the curve's slope
+  // at each key must then equal the stored tangent, and be the same on both
+  // sides of the key (the motion is smooth, not kinked).
+  ASSERT_NE(Model(), nullptr);
+  int checked = 0;
+  for (const anim::Clip& clip : Model()->clips) {
+    for (const anim::JointTracks& tracks : clip.Tracks()) {
+      const anim::VectorTrack& track = tracks.translation;
+      if (track.Empty() || track.GetInterpolation() != anim::Interpolation::kCubicSpline) continue;
+      const auto times = track.Times();
+      const auto values = track.Values();
+      for (int k = 1; k + 1 < track.KeyCount(); ++k) {
+        const float h = 1e-3f;
+        const glm::vec3 left = (track.Sample(times[k]) - track.Sample(times[k] - h)) / h;
+        const glm::vec3 right = (track.Sample(times[k] + h) - track.Sample(times[k])) / h;
+        const glm::vec3 in_tangent = values[3 * k], out_tangent = values[3 * k + 2];
+        const float scale = std::max(1e-3f, glm::length(out_tangent));
+        EXPECT_LT(glm::distance(left, in_tangent), 0.02f * scale + 2e-3f) << clip.Name() << " key " << k;
+        EXPECT_LT(glm::distance(right, out_tangent), 0.02f * scale + 2e-3f) << clip.Name() << " key " << k;
+        EXPECT_LT(glm::distance(in_tangent, out_tangent), 1e-6f) << clip.Name() << " key " << k;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 3);
+}
+
 }  // namespace
 }  // namespace mannequin_test

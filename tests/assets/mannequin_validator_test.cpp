@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 
 #include "mannequin_fixture.h"
 
@@ -25,17 +27,43 @@ int RunCommand(const std::string& command, std::string* output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-TEST(MannequinValidator, KhronosValidatorFindsNoErrorsOrWarnings) {
-  const std::string dir = std::string(ANIM_SOURCE_DIR) + "/tools/gltf_validator";
+const std::string kValidatorDir = std::string(ANIM_SOURCE_DIR) + "/tools/gltf_validator";
+
+// Empty when the validator can run, else why not.
+std::string ValidatorMissing() {
   std::string ignored;
-  if (RunCommand("node --version", &ignored) != 0) GTEST_SKIP() << "node is not installed";
-  if (!std::filesystem::exists(dir + "/node_modules/gltf-validator"))
-    GTEST_SKIP() << "gltf-validator is not installed: run scripts/install_validator.sh "
-                    "(npm ci in tools/gltf_validator)";
+  if (RunCommand("node --version", &ignored) != 0) return "node is not installed";
+  if (!std::filesystem::exists(kValidatorDir + "/node_modules/gltf-validator"))
+    return "gltf-validator is not installed: run scripts/install_validator.sh "
+           "(npm ci in tools/gltf_validator)";
+  return "";
+}
+
+TEST(MannequinValidator, KhronosValidatorFindsNoErrorsOrWarnings) {
+  const std::string missing = ValidatorMissing();
+  if (!missing.empty()) GTEST_SKIP() << missing;
+  const std::string dir = kValidatorDir;
   std::string output;
   const int status = RunCommand("node \"" + dir + "/validate.js\" \"" + AssetPath() + "\"", &output);
   EXPECT_EQ(status, 0) << output;
   EXPECT_NE(output.find("0 errors, 0 warnings"), std::string::npos) << output;
+}
+
+TEST(MannequinValidator, TheValidatorRunnerReportsABrokenFile) {
+  // The check above can fail: a node pointing at a mesh that does not exist
+  // is an error, and validate.js must say so and exit non-zero.
+  const std::string missing = ValidatorMissing();
+  if (!missing.empty()) GTEST_SKIP() << missing;
+  const std::string path = ::testing::TempDir() + "broken_" + std::to_string(::getpid()) + ".gltf";
+  {
+    std::ofstream out(path);
+    out << R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"mesh":3}]})";
+  }
+  std::string output;
+  const int status = RunCommand("node \"" + kValidatorDir + "/validate.js\" \"" + path + "\"", &output);
+  std::filesystem::remove(path);
+  EXPECT_EQ(status, 1) << output;
+  EXPECT_EQ(output.find(" 0 errors"), std::string::npos) << output;
 }
 
 }  // namespace
