@@ -19,7 +19,8 @@ constexpr float kBob = 0.006f;     // hips dip when the weight is centred
 // Hips position and its time derivative (used as the cubic tangents).
 glm::vec3 HipsAt(float t) {
   const float w = kTwoPi / kDuration;
-  return {kShift * std::sin(w * t), 0.975f - kBob * std::cos(2.0f * w * t), 0.0f};
+  // 0.985 m keeps the knees soft (about 15 degrees) but not crouched.
+  return {kShift * std::sin(w * t), 0.985f - kBob * std::cos(2.0f * w * t), 0.0f};
 }
 glm::vec3 HipsVelocity(float t) {
   const float w = kTwoPi / kDuration;

@@ -14,7 +14,7 @@ namespace {
 
 constexpr float kDuration = 1.8f;
 constexpr float kGravity = 9.81f;
-constexpr float kStand = 0.975f, kCrouch = 0.80f, kTakeOff = 0.975f, kAbsorb = 0.79f;
+constexpr float kStand = 0.985f, kCrouch = 0.80f, kTakeOff = 0.975f, kAbsorb = 0.79f;
 constexpr float kCrouchStart = 0.15f, kCrouchEnd = 0.55f, kLiftOff = 0.75f;
 constexpr float kAirTime = 0.45f, kLandEnd = 1.40f;
 constexpr float kTouchDown = kLiftOff + kAirTime;
