@@ -82,9 +82,12 @@ void AddTorsoAndHead(Mesh& mesh) {
   torso.around = 36;
   torso.rings = 28;
   torso.cap_rings = 8;
-  torso.color = [](const glm::vec3& p) {
-    return (p.y > 1.065f && p.y < 1.165f) ? kJointColor : kTorsoColor;  // dark waist band
+  const float band_low = 1.065f, band_high = 1.165f;  // the dark waist band
+  torso.color = [=](const glm::vec3& p) {
+    return (p.y > band_low && p.y < band_high) ? kJointColor : kTorsoColor;
   };
+  for (float edge : {band_low, band_high})
+    for (float side : {-0.002f, 0.002f}) torso.extra_rings.push_back(s_of(edge + side));
   torso.bone = [](const glm::vec3& p) {
     if (p.y < BindPosition(kSpine).y) return static_cast<int>(kHips);
     if (p.y < BindPosition(kSpine1).y) return static_cast<int>(kSpine);
@@ -245,9 +248,10 @@ void AddLeg(Mesh& mesh, bool left) {
   thigh.cap_rings = 6;
   // The top of the thigh takes the pelvis colour, so where it pushes through
   // the pelvis surface no jagged seam of two colours shows.
-  thigh.color = [limb](const glm::vec3& p) {
-    return glm::mix(limb, kTorsoColor, Smoothstep(0.85f, 0.88f, p.y));
-  };
+  const float shorts = 0.865f;  // height of that colour edge
+  thigh.color = [limb, shorts](const glm::vec3& p) { return p.y > shorts ? kTorsoColor : limb; };
+  for (float side : {-0.002f, 0.002f})
+    thigh.extra_rings.push_back((thigh.a.y - shorts + side) / (thigh.a.y - thigh.b.y));
   thigh.bone = Bone(J(kLeftUpLeg));
   AddTube(mesh, thigh);
 

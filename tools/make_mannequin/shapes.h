@@ -38,6 +38,9 @@ struct TubeSpec {
   int around = 32;        // vertices per ring
   int rings = 16;         // rings along the straight part (1 for an ellipsoid)
   int cap_rings = 8;      // rings per cap, pole excluded
+  // Extra rings (s values) on top of the evenly spaced ones: a pair of rings
+  // a hair apart on each side of a colour boundary keeps the edge crisp.
+  std::vector<float> extra_rings;
   std::function<glm::vec4(const glm::vec3& p)> color;
   std::function<int(const glm::vec3& p)> bone;
   bool rigid = false;
