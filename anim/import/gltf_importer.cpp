@@ -33,8 +33,12 @@ const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quant
 
 bool ReadFile(const std::string& path, std::vector<unsigned char>* out, std::string* error) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
+  if (!std::filesystem::exists(path, ec)) {
     *error = "no such file";
+    return false;
+  }
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "not a regular file";
     return false;
   }
   const std::uintmax_t size = std::filesystem::file_size(path, ec);

@@ -53,7 +53,7 @@ Skeleton MakeSkeleton(std::vector<std::string> names, Pose rest, Pose bind,
 
 }  // namespace
 
-SkeletonMapping BuildSkinSkeleton(const Context& ctx, const NodeTree& tree, int skin_index) {
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_index) {
   const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
   const std::string skin_name = "skin " + std::to_string(skin_index);
   const int slots = static_cast<int>(skin.joints.size());
@@ -160,7 +160,7 @@ SkeletonMapping BuildSkinSkeleton(const Context& ctx, const NodeTree& tree, int 
     bind_global[j] = above * ToMatrix(bind[j]);
   }
   if (fallbacks > 0) {
-    ctx.warnings.push_back(std::to_string(fallbacks) +
+    ctx.Warn(std::to_string(fallbacks) +
                            " joint(s) have non-invertible inverse bind matrices; their bind pose "
                            "is the rest pose");
   }

@@ -26,7 +26,7 @@ struct SkeletonMapping {
 // parents are found through non-joint nodes, whose fixed transforms become
 // the pose offsets (for root joints: all their ancestors, e.g. an armature's
 // scale). The skinned mesh node's own transform plays no part (glTF spec).
-SkeletonMapping BuildSkinSkeleton(const Context& ctx, const NodeTree& tree, int skin);
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin);
 
 // Every node of the shown scene becomes a joint; the inverse bind matrix of
 // each is the inverse of its rest model matrix, so rest pose = bind pose.

@@ -154,6 +154,33 @@ TEST(SkinImport, ExternalBinBufferIsReadFromTheFilesFolder) {
   std::filesystem::remove_all(dir);
 }
 
+// An unskinned mesh under a joint (a prop in a hand) follows that joint
+// rigidly: drawn through the palette it lands where its node chain puts it.
+TEST(SkinImport, UnskinnedMeshUnderAJointFollowsTheJoint) {
+  TwoJointFile file;
+  const int prop = file.builder.AddFloats({0, 0, 0, 1, 0, 0, 0, 0, 1}, "VEC3");
+  std::string rest = file.rest;
+  rest.replace(rest.find("\"name\":\"tip\","), 13, "\"name\":\"tip\",\"children\":[4],");
+  const std::string body = "\"translation\":[10,0,0]}]";
+  rest.replace(rest.find(body), body.size(),
+               "\"translation\":[10,0,0]},{\"name\":\"prop\",\"mesh\":1,\"translation\":[0,1,0]}]");
+  rest.pop_back();  // the meshes array's "]"
+  rest += ",{\"primitives\":[{\"attributes\":{\"POSITION\":" + std::to_string(prop) + "}}]}]";
+  const anim::Model model = LoadOk(file.builder.EmbeddedJson(rest));
+  ASSERT_EQ(model.primitives.size(), 2u);
+  const anim::MeshPrimitive& mesh = model.primitives[1];
+  const glm::mat4 prop_global = file.tip_global * glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
+  std::vector<glm::mat4> scratch(2), palette(2);
+  anim::ComputePalette(model.skeleton, model.skeleton.RestPose(), scratch, palette);
+  const glm::vec3 original[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
+  for (int v = 0; v < 3; ++v) {
+    EXPECT_EQ(mesh.joints[v][0], model.skeleton.FindJoint("tip"));
+    EXPECT_EQ(mesh.weights[v], glm::vec4(1, 0, 0, 0));
+    const glm::vec3 drawn = glm::vec3(palette[mesh.joints[v][0]] * glm::vec4(mesh.positions[v], 1.0f));
+    EXPECT_TRUE(VecNear(drawn, glm::vec3(prop_global * glm::vec4(original[v], 1.0f)), 1e-5f)) << v;
+  }
+}
+
 // hips -> helper (not a joint) -> spine, no inverse bind matrices.
 TEST(SkinImport, ParentFoundThroughNonJointNodeAndMissingInverseBindIsIdentity) {
   GltfBuilder b;
