@@ -100,6 +100,61 @@ TEST(MannequinMotion, AtTheWrongSpeedTheFeetWouldSlide) {
   EXPECT_GT(r.worst_slide, 0.1f);
 }
 
+// Knee flexion in degrees: the angle between the thigh and the shin.
+float KneeFlex(const std::vector<glm::mat4>& m, const char* side) {
+  const glm::vec3 hip = Position(m[Joint(std::string(side) + "UpLeg")]);
+  const glm::vec3 knee = Position(m[Joint(std::string(side) + "Leg")]);
+  const glm::vec3 ankle = Position(m[Joint(std::string(side) + "Foot")]);
+  const float c = glm::dot(glm::normalize(knee - hip), glm::normalize(ankle - knee));
+  return glm::degrees(std::acos(glm::clamp(c, -1.0f, 1.0f)));
+}
+
+void ExpectNaturalGait(const char* clip_name, float min_passing_flex) {
+  ASSERT_NE(Model(), nullptr);
+  const anim::Clip* clip = Clip(clip_name);
+  ASSERT_NE(clip, nullptr);
+  // Arms swing against the legs: when the left foot is ahead of the right,
+  // the left hand is behind the right. Measured as a correlation over a cycle.
+  std::vector<float> feet, hands;
+  int passes = 0;
+  for (float t = 0.0f; t < clip->Duration(); t += 1.0f / kSampleRate) {
+    const std::vector<glm::mat4> m = SampleModelMatrices(*clip, t);
+    const glm::vec3 lf = Position(m[Joint("LeftFoot")]), rf = Position(m[Joint("RightFoot")]);
+    feet.push_back(lf.z - rf.z);
+    hands.push_back(Position(m[Joint("LeftHand")]).z - Position(m[Joint("RightHand")]).z);
+    // The passing pose: the swinging ankle (the higher one) goes by the
+    // planted one. Its knee must be clearly bent so the foot clears the ground.
+    if (std::fabs(lf.z - rf.z) < 0.03f && std::fabs(lf.y - rf.y) > 0.03f) {
+      ++passes;
+      EXPECT_GT(KneeFlex(m, lf.y > rf.y ? "Left" : "Right"), min_passing_flex) << clip_name << " t=" << t;
+    }
+  }
+  EXPECT_GT(passes, 2) << clip_name << ": no passing pose found";
+  double sum_fh = 0, sum_ff = 0, sum_hh = 0, mean_f = 0, mean_h = 0;
+  for (std::size_t i = 0; i < feet.size(); ++i) { mean_f += feet[i]; mean_h += hands[i]; }
+  mean_f /= feet.size();
+  mean_h /= hands.size();
+  for (std::size_t i = 0; i < feet.size(); ++i) {
+    sum_fh += (feet[i] - mean_f) * (hands[i] - mean_h);
+    sum_ff += (feet[i] - mean_f) * (feet[i] - mean_f);
+    sum_hh += (hands[i] - mean_h) * (hands[i] - mean_h);
+  }
+  EXPECT_LT(sum_fh / std::sqrt(sum_ff * sum_hh), -0.6) << clip_name << ": arms do not swing against the legs";
+  // And at the extremes of the stride the hands are the other way round.
+  const auto most = std::max_element(feet.begin(), feet.end()) - feet.begin();
+  const auto least = std::min_element(feet.begin(), feet.end()) - feet.begin();
+  EXPECT_LT(hands[most], -0.05f) << clip_name << ": left foot ahead, left hand should be behind";
+  EXPECT_GT(hands[least], 0.05f) << clip_name << ": right foot ahead, right hand should be behind";
+}
+
+TEST(MannequinMotion, WalkSwingsArmsAgainstLegsAndBendsThePassingKnee) {
+  ExpectNaturalGait("Walk", 25.0f);
+}
+
+TEST(MannequinMotion, RunSwingsArmsAgainstLegsAndBendsThePassingKnee) {
+  ExpectNaturalGait("Run", 60.0f);
+}
+
 TEST(MannequinMotion, NothingGoesBelowTheGroundInAnyClip) {
   ASSERT_NE(Model(), nullptr);
   const anim::MeshPrimitive& prim = Model()->primitives[0];

@@ -93,12 +93,13 @@ RigPose GaitPose(const GaitParams& p, float t) {
   pose.joints[kHips].translation = hips;
   pose.joints[kHips].rotation = RotY(yaw) * RotZ(roll) * RotX(p.forward_lean);
 
-  // Spine: undo the pelvis roll, twist the chest the other way.
+  // Spine: undo the pelvis roll and turn the shoulders against the hips.
+  const float twist = p.chest_twist * std::cos(w);
   pose.joints[kSpine].rotation = RotZ(-0.5f * roll) * RotY(-0.3f * yaw);
-  pose.joints[kSpine1].rotation = RotZ(-0.5f * roll) * RotY(-0.5f * yaw + 0.5f * p.chest_twist * std::cos(w));
-  pose.joints[kSpine2].rotation = RotY(-0.4f * yaw + 0.5f * p.chest_twist * std::cos(w));
-  // Neck and head keep the gaze level and forward.
-  const float chest_yaw = 0.5f * p.chest_twist * std::cos(w) * 2.0f - 0.2f * yaw;
+  pose.joints[kSpine1].rotation = RotZ(-0.5f * roll) * RotY(-0.5f * yaw + 0.5f * twist);
+  pose.joints[kSpine2].rotation = RotY(-0.4f * yaw + 0.5f * twist);
+  // Neck and head undo the chest's turn and lean so the gaze stays level and forward.
+  const float chest_yaw = yaw + (-1.2f * yaw + twist);
   pose.joints[kNeck].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
   pose.joints[kHead].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
 
