@@ -1,6 +1,22 @@
 // Loads a .gltf (external or embedded buffers) or .glb file into a Model.
 // Never throws and never crashes on malformed input: on failure it returns
-// false and `error` names the file and what is wrong with it.
+// false and `error` is "<file>: <what is wrong>".
+//
+// What a Model holds (details in anim/import/gltf_*.h):
+//   - Skeleton: the first skin's joints, reordered parents-first; non-joint
+//     nodes between joints (e.g. an "Armature" scale) become pose offsets.
+//     Files without a skin get one joint per node of the shown scene, and
+//     their meshes are bound rigidly to their nodes.
+//   - Primitives: triangles (strips and fans triangulated; points and lines
+//     skipped with a warning), at most four renormalised influences per
+//     vertex. Unskinned meshes below a joint follow that joint rigidly.
+//   - Clips: one per glTF animation, named after it or "clip N" (N = its
+//     index in the file). Channels on non-joint nodes and morph weights are
+//     ignored with one warning each per file.
+//   - Materials and decoded RGBA8 base colour images.
+// Draco (KHR_draco_mesh_compression) is decoded with libdraco, except that
+// Debian's prebuilt tinygltf rejects indexed Draco primitives itself; those
+// files fail with an error naming the extension.
 #pragma once
 
 #include <string>
