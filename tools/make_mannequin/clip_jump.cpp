@@ -79,7 +79,6 @@ RigPose JumpPose(float t) {
 
 }  // namespace
 
-RigPose JumpPoseDbg(float t) { return JumpPose(t); }
 ClipData MakeJump() {
   ClipData clip;
   clip.name = "Jump";
