@@ -133,7 +133,9 @@ void ImportMaterials(Context& ctx, std::vector<Material>* materials, std::vector
     material.name = source.name.empty() ? what : source.name;
     material.double_sided = source.doubleSided;
     const auto& factor = source.pbrMetallicRoughness.baseColorFactor;
-    if (factor.size() == 4 && std::isfinite(factor[0] + factor[1] + factor[2] + factor[3])) {
+    const auto in_range = [](double v) { return std::abs(v) <= 1e30; };  // also false for NaN
+    if (factor.size() == 4 && in_range(factor[0]) && in_range(factor[1]) && in_range(factor[2]) &&
+        in_range(factor[3])) {
       material.base_color_factor = glm::vec4(factor[0], factor[1], factor[2], factor[3]);
     } else {
       ctx.Warn(what + " has an invalid baseColorFactor; white is used");

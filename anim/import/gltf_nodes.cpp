@@ -1,6 +1,7 @@
 #include "anim/import/gltf_nodes.h"
 
 #include <cmath>
+#include <limits>
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -8,9 +9,11 @@ namespace anim::gltf {
 
 namespace {
 
+// Finite and within float range: converting a larger double to float is
+// undefined behaviour, and the JSON may hold 1e300.
 bool AllFinite(const std::vector<double>& values) {
   for (double v : values) {
-    if (!std::isfinite(v)) return false;
+    if (!(std::abs(v) <= std::numeric_limits<float>::max())) return false;
   }
   return true;
 }
