@@ -11,6 +11,8 @@ packages=(
   libglm-dev libtinygltf-dev libstb-dev libdraco-dev
   libglfw3-dev libimgui-dev python3-glad libegl-dev libgl-dev
   libgtest-dev libbenchmark-dev
+  # tinygltf is compiled in the project (for its Draco support); its header needs nlohmann's JSON
+  nlohmann-json3-dev
   # software OpenGL for machines without a GPU, and a virtual display for
   # the windowed tests
   libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth

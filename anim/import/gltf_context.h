@@ -5,7 +5,10 @@
 // point catches it and prefixes the file name.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <set>
+#include <utility>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,12 +22,17 @@ class ImportError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Triangle corners of Draco-compressed primitives that have no indices
+// accessor, by (mesh, primitive): tinygltf decodes only their vertices.
+using DracoFaces = std::map<std::pair<int, int>, std::vector<std::uint32_t>>;
+
 struct Context {
   const tinygltf::Model& gltf;
   std::vector<std::string>& warnings;
   // Keys of warnings already given: several kinds are reported once per file
   // so that a file with 500 morph channels does not produce 500 lines.
   std::set<std::string> warned;
+  DracoFaces draco_faces;
 
   void Warn(const std::string& message) { warnings.push_back(message); }
   void WarnOnce(const std::string& key, const std::string& message) {

@@ -1,40 +1,34 @@
-// Internal to anim_import: KHR_draco_mesh_compression. Debian's tinygltf is
-// built without Draco, so the extension's buffer view is decoded here with
-// libdraco; attributes come out as the same AccessorData the plain accessor
-// path produces, so the mesh code does not care where they came from.
+// Internal to anim_import: KHR_draco_mesh_compression.
+//
+// tinygltf (compiled with TINYGLTF_ENABLE_DRACO, see
+// tinygltf_implementation.cpp) decodes Draco data into the primitive's
+// accessors while it parses, but it trusts the file: buffer view, buffer and
+// accessor indices, the Draco attribute ids and their component counts are
+// used unchecked (out-of-bounds reads, a null dereference, a stack overflow
+// for attributes of more than four components). CheckDracoPrimitives runs
+// before tinygltf on the raw JSON and compressed bytes and refuses every such
+// primitive with a message naming it. It also returns what tinygltf drops:
+// the faces of Draco primitives that have no indices accessor.
 #pragma once
 
-#include <cstdint>
-#include <memory>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "anim/import/gltf_accessor.h"
 #include "anim/import/gltf_context.h"
+#include "anim/import/gltf_glb.h"
 
 namespace anim::gltf {
 
 inline constexpr const char* kDracoExtension = "KHR_draco_mesh_compression";
 
-class DracoPrimitive {
- public:
-  // Decodes the primitive's Draco buffer view; throws ImportError naming
-  // `what` when the extension or the compressed data is malformed.
-  DracoPrimitive(const Context& ctx, const tinygltf::Primitive& primitive,
-                 const std::string& what);
-  ~DracoPrimitive();
+// Reads an external buffer file named by its URI (relative to the glTF
+// file); false with `error` set when it cannot.
+using ExternalBufferReader =
+    std::function<bool(const std::string& uri, std::vector<unsigned char>* out, std::string* error)>;
 
-  bool Has(const std::string& semantic) const;
-  std::size_t VertexCount() const;
-  std::vector<std::uint32_t> Indices() const;
-  // The attribute `semantic`, converted per `mode` (normalisation is decided
-  // by the glTF accessor that describes it, as for uncompressed data).
-  AccessorData Read(const Context& ctx, const std::string& semantic, int accessor_index,
-                    IntegerMode mode, const std::string& what) const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
+// Throws ImportError when tinygltf must not decode a Draco primitive of the
+// file. JSON that does not parse is left to tinygltf to report.
+DracoFaces CheckDracoPrimitives(const GltfBytes& bytes, const ExternalBufferReader& read_external);
 
 }  // namespace anim::gltf

@@ -13,6 +13,7 @@
 #include "anim/import/gltf_animation.h"
 #include "anim/import/gltf_context.h"
 #include "anim/import/gltf_draco.h"
+#include "anim/import/gltf_glb.h"
 #include "anim/import/gltf_material.h"
 #include "anim/import/gltf_mesh.h"
 #include "anim/import/gltf_nodes.h"
@@ -123,20 +124,18 @@ bool Contains(const unsigned char* data, std::size_t size, const std::string& te
 }
 
 // Why tinygltf refused the file, in our words where we know better.
-std::string ParseFailure(const std::string& tinygltf_error, const unsigned char* data,
-                         std::size_t size) {
+std::string ParseFailure(const std::string& tinygltf_error) {
   const std::string why = OneLine(tinygltf_error);
   if (why.empty()) return "not a valid glTF file";
   if (why.find("json.exception") != std::string::npos) return "not a glTF file (" + why + ")";
-  // Debian's tinygltf 2.7 is a prebuilt library without Draco support: it
-  // rejects the bufferView-less index accessors of Draco primitives before
-  // we could decode them (gltf_draco.cpp handles the non-indexed ones).
-  if (Contains(data, size, gltf::kDracoExtension)) {
-    return std::string("uses ") + gltf::kDracoExtension +
-           " with indexed primitives, which the system's tinygltf (built without Draco) "
-           "cannot load (" + why + ")";
-  }
   return why;
+}
+
+// Whether the JSON may name KHR_draco_mesh_compression: literally, or
+// spelled with \u escapes (the only JSON escapes that yield letters), which
+// must not let a file slip past the Draco checks.
+bool MayUseDraco(const unsigned char* data, std::size_t size) {
+  return Contains(data, size, gltf::kDracoExtension) || Contains(data, size, "\\u");
 }
 
 void AddLines(const std::string& text, std::vector<std::string>* out) {
@@ -210,6 +209,17 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     FileAccess access{base_dir};
     if (!access.base_dir.empty() && access.base_dir.back() != '/') access.base_dir += '/';
 
+    // tinygltf decodes Draco data while it parses, trusting the file; the
+    // checks come first. Files without Draco skip the second JSON parse.
+    gltf::DracoFaces draco_faces;
+    if (MayUseDraco(data, size)) {
+      const auto read_external = [&access](const std::string& uri, std::vector<unsigned char>* out,
+                                           std::string* problem) {
+        return ReadWholeFile(out, problem, access.base_dir + uri, &access);
+      };
+      draco_faces = gltf::CheckDracoPrimitives(gltf::SplitGltfBytes(data, size), read_external);
+    }
+
     tinygltf::Model document;
     tinygltf::TinyGLTF loader;
     loader.SetFsCallbacks({&FileExists, &ExpandFilePath, &ReadWholeFile, &WriteWholeFile, &access});
@@ -222,12 +232,12 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
                : loader.LoadASCIIFromString(&document, &parse_error, &parse_warning,
                                             reinterpret_cast<const char*>(data),
                                             static_cast<unsigned int>(size), access.base_dir);
-    if (!parsed) return fail(ParseFailure(parse_error, data, size));
+    if (!parsed) return fail(ParseFailure(parse_error));
 
     Model result;
     result.source_path = name;
     AddLines(parse_warning, &result.warnings);
-    gltf::Context ctx{document, result.warnings, {}};
+    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces)};
     Convert(ctx, &result);
     *model = std::move(result);
     return true;

@@ -14,9 +14,8 @@
 //     index in the file). Channels on non-joint nodes and morph weights are
 //     ignored with one warning each per file.
 //   - Materials and decoded RGBA8 base colour images.
-// Draco (KHR_draco_mesh_compression) is decoded with libdraco, except that
-// Debian's prebuilt tinygltf rejects indexed Draco primitives itself; those
-// files fail with an error naming the extension.
+// Draco (KHR_draco_mesh_compression) is decoded by tinygltf, compiled in the
+// project with libdraco, after gltf_draco.cpp has checked the data.
 #pragma once
 
 #include <string>

@@ -25,15 +25,24 @@ struct Binding {
   glm::mat4 vertex_to_bind{1.0f};
 };
 
-// Where a primitive's attributes come from: plain accessors or Draco data.
+// A primitive's attributes and indices. Draco-compressed ones were decoded
+// into the accessors by tinygltf (after gltf_draco.cpp checked them); only
+// the faces of Draco primitives without an indices accessor come from the
+// context.
 class AttributeSource {
  public:
-  AttributeSource(const Context& ctx, const tinygltf::Primitive& primitive, std::string what)
+  AttributeSource(const Context& ctx, const tinygltf::Primitive& primitive, std::pair<int, int> key,
+                  std::string what)
       : ctx_(ctx), primitive_(primitive), what_(std::move(what)) {
-    if (primitive.extensions.count(kDracoExtension) != 0) {
-      draco_.emplace(ctx, primitive, what_);
+    const auto draco = primitive.extensions.find(kDracoExtension);
+    if (draco != primitive.extensions.end()) {
+      draco_attributes_ = &draco->second.Get("attributes");
+      const auto faces = ctx.draco_faces.find(key);
+      if (faces != ctx.draco_faces.end()) draco_faces_ = &faces->second;
     }
   }
+
+  bool IsDraco() const { return draco_attributes_ != nullptr; }
 
   bool Has(const std::string& semantic) const { return primitive_.attributes.count(semantic) != 0; }
 
@@ -41,15 +50,16 @@ class AttributeSource {
                     std::initializer_list<int> component_types, IntegerMode mode) const {
     const int accessor = primitive_.attributes.at(semantic);
     const std::string what = semantic + " of " + what_;
-    if (draco_ && draco_->Has(semantic)) return draco_->Read(ctx_, semantic, accessor, mode, what);
+    if (IsDraco() && draco_attributes_->Has(semantic)) CheckDecoded(accessor, what);
     return ReadAccessor(ctx_, accessor, what, types, component_types, mode);
   }
 
   // Triangle-list (or strip/fan) vertex indices, or nullopt when the
   // primitive is not indexed.
   std::optional<std::vector<std::uint32_t>> Indices() const {
-    if (draco_) return draco_->Indices();
+    if (draco_faces_ != nullptr) return *draco_faces_;
     if (primitive_.indices < 0) return std::nullopt;
+    if (IsDraco()) CheckDecoded(primitive_.indices, "indices of " + what_);
     const AccessorData data = ReadAccessor(
         ctx_, primitive_.indices, "indices of " + what_, {TINYGLTF_TYPE_SCALAR},
         {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
@@ -63,10 +73,23 @@ class AttributeSource {
   }
 
  private:
+  // tinygltf gives a decoded accessor a buffer view and silently leaves it
+  // without one when it does not decode (e.g. a second primitive sharing the
+  // compressed buffer view with other accessors); that would read as zeros.
+  void CheckDecoded(int accessor, const std::string& what) const {
+    CheckIndex(accessor, ctx_.gltf.accessors.size(), what + " accessor");
+    if (ctx_.gltf.accessors[accessor].bufferView < 0) {
+      throw ImportError(what + ": tinygltf did not decode the " + kDracoExtension +
+                        " data into accessor " + std::to_string(accessor) +
+                        " (is its buffer view shared with another primitive?)");
+    }
+  }
+
   const Context& ctx_;
   const tinygltf::Primitive& primitive_;
   std::string what_;
-  std::optional<DracoPrimitive> draco_;
+  const tinygltf::Value* draco_attributes_ = nullptr;
+  const std::vector<std::uint32_t>* draco_faces_ = nullptr;
 };
 
 constexpr std::initializer_list<int> kFloatOrNormalized = {
@@ -213,8 +236,9 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
 }
 
 MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
-                            const Binding& binding, const std::string& what) {
-  const AttributeSource source(ctx, primitive, what);
+                            std::pair<int, int> key, const Binding& binding,
+                            const std::string& what) {
+  const AttributeSource source(ctx, primitive, key, what);
   MeshPrimitive out;
   if (!source.Has("POSITION")) throw ImportError(what + " has no POSITION attribute");
   const AccessorData positions =
@@ -243,7 +267,8 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
     order.resize(n);
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
   }
-  out.indices = Triangulate(order, primitive.mode, what);
+  // Draco meshes are triangle lists whatever the primitive's mode says.
+  out.indices = Triangulate(order, source.IsDraco() ? kTriangles : primitive.mode, what);
 
   const std::vector<glm::vec3> computed = AreaWeightedNormals(out.positions, out.indices);
   if (source.Has("NORMAL")) {
@@ -402,7 +427,7 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
                          " (points or lines) are skipped; only triangles are imported");
         continue;
       }
-      out.push_back(ReadPrimitive(ctx, primitive, *binding, what));
+      out.push_back(ReadPrimitive(ctx, primitive, {n.mesh, static_cast<int>(p)}, *binding, what));
     }
   }
   return out;
