@@ -66,8 +66,8 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   }
 
   if (frame.options.show_skeleton) {
-    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world, &bone_vertices_,
-                         &joint_vertices_);
+    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world,
+                         frame.joint_colors, &bone_vertices_, &joint_vertices_);
     bones_.Upload(bone_vertices_);
     joints_.Upload(joint_vertices_);
     glDisable(GL_DEPTH_TEST);  // the skeleton sits inside the mesh: draw it on top

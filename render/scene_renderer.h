@@ -48,6 +48,7 @@ struct FrameInputs {
   std::span<const glm::mat4> palette;            // one per joint, for skinning
   std::span<const glm::mat4> joint_model_matrices;  // for the skeleton overlay
   std::span<const int> parents;
+  std::span<const glm::vec4> joint_colors;  // optional, one per joint (see skeleton_overlay.h)
   ViewOptions options;
 };
 
