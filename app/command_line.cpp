@@ -75,6 +75,7 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
       {"--dump-pose", text_into(&o.dump_pose)},
       {"--out-dir", text_into(&o.out_dir)},
       {"--window-screenshot", text_into(&o.window_screenshot)},
+      {"--simulate-drop", text_into(&o.simulate_drop)},
       {"--loop",
        [&o](const std::string& v) {
          if (!ParseLoopMode(v, &o.loop)) {

@@ -38,6 +38,9 @@ struct Options {
   // dt and optionally save the window (ImGui included) as PNG.
   int quit_after_frames = -1;
   std::string window_screenshot;
+  // Hidden, for testing drag and drop: acts as if this file were dropped on
+  // the window after the first frame.
+  std::string simulate_drop;
 };
 
 struct ParseResult {

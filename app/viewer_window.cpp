@@ -117,6 +117,9 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
   double last_time = glfwGetTime();
   for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
     glfwPollEvents();
+    if (frame == 2 && !options.simulate_drop.empty()) {
+      g_dropped_files.push_back(options.simulate_drop);
+    }
     for (const std::string& path : g_dropped_files) Open(path, state, scene);
     g_dropped_files.clear();
 

@@ -51,8 +51,10 @@ TEST(CommandLine, LoopSpeedAndToggles) {
 }
 
 TEST(CommandLine, HiddenWindowTestOptions) {
-  const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png"});
+  const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png",
+                                   "--simulate-drop", "other.glb"});
   ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.options.simulate_drop, "other.glb");
   EXPECT_EQ(r.options.quit_after_frames, 30);
   EXPECT_EQ(r.options.window_screenshot, "w.png");
 }

@@ -3,6 +3,7 @@
 // its screenshot reproducible. Skips where xvfb-run is not installed.
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 #include <stb_image.h>
@@ -57,6 +58,45 @@ TEST(WindowViewer, ScreenshotAfterFixedFramesShowsPanelAndCharacter) {
   // Fixed steps and no measured timings on screen: the same picture twice.
   ASSERT_EQ(run(b), 0);
   EXPECT_EQ(app_test::ReadFile(a), app_test::ReadFile(b));
+}
+
+}  // namespace
+
+namespace {
+
+// Dropping a broken file shows the error in the panel and on stderr and
+// keeps the character that was open; dropping a good one replaces it.
+TEST(WindowViewer, DroppedFileErrorKeepsTheCurrentModel) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR;
+  if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string bad = app_test::TempPath("dropped_broken.gltf");
+  { std::ofstream(bad) << "not a gltf file"; }
+  const std::string png = app_test::TempPath("window_drop.png");
+  const std::string err = app_test::TempPath("window_drop_err.txt");
+  const std::string command =
+      "xvfb-run -a -s '-screen 0 1024x768x24' '" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
+      "' --size 800x600 --quit-after-frames 6 --simulate-drop '" + bad +
+      "' --window-screenshot '" + png + "' > /dev/null 2> '" + err + "'";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_NE(app_test::ReadFile(err).find("dropped_broken.gltf"), std::string::npos)
+      << app_test::ReadFile(err);
+  int w = 0, h = 0, n = 0;
+  unsigned char* data = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(data, nullptr);
+  int bright = 0, red_text = 0;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const unsigned char* p = data + (static_cast<std::size_t>(y) * w + x) * 4;
+      if (x > 340) bright += p[0] > 150 && p[1] > 150 && p[2] > 150;
+      // The error is printed in light red inside the panel.
+      // (Only inside the panel, x < 330 and y < 540, where no red grid axis shows.)
+      if (x < 330 && y < 540) red_text += p[0] > 200 && p[1] < 150 && p[2] < 150;
+    }
+  }
+  stbi_image_free(data);
+  EXPECT_GT(bright, 5000) << "the Woman should still be shown";
+  EXPECT_GT(red_text, 20) << "the error message should be shown in the panel";
 }
 
 }  // namespace
