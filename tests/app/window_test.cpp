@@ -1,6 +1,8 @@
 // The windowed viewer (GLFW + ImGui) under a virtual X server: the hidden
 // --quit-after-frames / --window-screenshot options make it testable and
 // its screenshot reproducible. Skips where xvfb-run is not installed.
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,14 @@ namespace {
 
 bool HaveXvfb() { return std::filesystem::exists("/usr/bin/xvfb-run"); }
 
+// xvfb-run -a alone races when ctest starts two of these tests at once (both
+// see the same display number free); starting each process's search at its
+// own number avoids that.
+std::string Xvfb() {
+  return "xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
+         " -s '-screen 0 1024x768x24' ";
+}
+
 struct Pixel {
   int r, g, b;
 };
@@ -26,7 +36,7 @@ TEST(WindowViewer, ScreenshotAfterFixedFramesShowsPanelAndCharacter) {
   const std::string b = app_test::TempPath("window_b.png");
   auto run = [&](const std::string& png) {
     const std::string command =
-        "xvfb-run -a -s '-screen 0 1024x768x24' '" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
+        Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
         "' --clip Walking --size 800x600 --quit-after-frames 12 --window-screenshot '" + png +
         "' > /dev/null 2>&1";
     return std::system(command.c_str());
@@ -75,7 +85,7 @@ TEST(WindowViewer, DroppedFileErrorKeepsTheCurrentModel) {
   const std::string png = app_test::TempPath("window_drop.png");
   const std::string err = app_test::TempPath("window_drop_err.txt");
   const std::string command =
-      "xvfb-run -a -s '-screen 0 1024x768x24' '" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
+      Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
       "' --size 800x600 --quit-after-frames 6 --simulate-drop '" + bad +
       "' --window-screenshot '" + png + "' > /dev/null 2> '" + err + "'";
   ASSERT_EQ(std::system(command.c_str()), 0);
