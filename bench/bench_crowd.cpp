@@ -1,0 +1,112 @@
+#include "bench_crowd.h"
+
+#include <random>
+
+#include "anim/additive.h"
+#include "anim/blending.h"
+#include "anim/import/gltf_importer.h"
+
+namespace anim_bench {
+
+std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
+                             const std::string& run, const std::string& lean,
+                             const std::string& idle, std::string* error) {
+  auto rig = std::make_unique<Rig>();
+  if (!anim::LoadGltfModel(path, &rig->model, error)) return nullptr;
+  auto find = [&](const std::string& name) -> const anim::Clip* {
+    const int i = rig->model.FindClip(name);
+    if (i < 0) *error = path + ": no clip named " + name;
+    return i < 0 ? nullptr : &rig->model.clips[i];
+  };
+  rig->walk = find(walk);
+  rig->run = find(run);
+  rig->lean = find(lean);
+  rig->idle = find(idle);
+  if (!rig->walk || !rig->run || !rig->lean || !rig->idle) return nullptr;
+  rig->lean_base = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
+  return rig;
+}
+
+Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case_(c) {
+  const anim::Skeleton& s = rig.model.skeleton;
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> phase(0.0f, 1.0f);
+  characters_.resize(count);
+  for (Character& ch : characters_) {
+    ch.walk_pose = ch.run_pose = ch.lean_pose = ch.pose = s.RestPose();
+    ch.model.resize(s.JointCount());
+    ch.palette.resize(s.JointCount());
+    // Each clip starts at its own random phase, so characters (and the two
+    // clips of one character) hit different keys every frame.
+    auto start = [&](anim::Playback& p, const anim::Clip* clip) {
+      p.Start(clip);
+      p.time = clip->StartTime() + phase(random) * clip->Duration();
+    };
+    start(ch.walk, rig.walk);
+    start(ch.run, rig.run);
+    start(ch.lean, rig.lean);
+    if (c == Case::kCrossFade2) {
+      ch.fade.emplace(s, 2);
+      ch.fade->Play(rig.walk);
+      ch.fade->Current().time = ch.walk.time;
+      RefillFadeQueue(ch);
+    }
+  }
+}
+
+void Crowd::RefillFadeQueue(Character& ch) {
+  // Current clip plus two fading targets, always: when a fade completes, the
+  // next clip of the cycle walk -> run -> idle -> walk is queued.
+  anim::CrossFadeController& cf = *ch.fade;
+  while (cf.TargetCount() < 2) {
+    const anim::Clip* top =
+        cf.TargetCount() > 0 ? cf.Target(cf.TargetCount() - 1).playback.clip : cf.CurrentClip();
+    const anim::Clip* next = top == rig_.walk ? rig_.run : top == rig_.run ? rig_.idle : rig_.walk;
+    anim::FadeOptions options;
+    options.duration = 1.5f;
+    options.start_phase = 0.37f * static_cast<float>(cf.TargetCount() + 1);
+    cf.FadeTo(next, options);
+  }
+}
+
+void Crowd::FrameOne(Character& ch, float dt) {
+  const anim::Skeleton& s = rig_.model.skeleton;
+  const anim::Pose* pose = &ch.pose;
+  switch (case_) {
+    case Case::kSampleLtm:
+      ch.walk.Advance(dt, ch.walk_pose);
+      ch.walk_pose.ComputeModelMatrices(ch.model);
+      return;
+    case Case::kBlend2Palette:
+    case Case::kBlend2Additive:
+      ch.walk.Advance(dt, ch.walk_pose);
+      ch.run.Advance(dt, ch.run_pose);
+      // 0.3 walk + 0.7 run.
+      anim::Blend(ch.pose, ch.walk_pose, ch.run_pose, 0.7f);
+      if (case_ == Case::kBlend2Additive) {
+        ch.lean.Advance(dt, ch.lean_pose);
+        anim::Add(ch.pose, ch.pose, ch.lean_pose, rig_.lean_base);
+      }
+      break;
+    case Case::kCrossFade2:
+      ch.fade->Update(dt);
+      RefillFadeQueue(ch);
+      pose = &ch.fade->CurrentPose();
+      break;
+  }
+  anim::ComputePalette(s, *pose, ch.model, ch.palette);
+}
+
+void Crowd::Frame(float dt) {
+  for (Character& ch : characters_) FrameOne(ch, dt);
+}
+
+float Crowd::Checksum() const {
+  float sum = 0.0f;
+  for (const Character& ch : characters_) {
+    sum += case_ == Case::kSampleLtm ? ch.model.back()[3][0] : ch.palette.back()[3][0];
+  }
+  return sum;
+}
+
+}  // namespace anim_bench
