@@ -182,7 +182,7 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
 
   if (accessor.bufferView < 0) {
     // No buffer view: all zeros (then usually overwritten by sparse values).
-    if (accessor.count > kMaxUnbackedCount) {
+    if (accessor.count > kMaxUnbackedCount / static_cast<std::size_t>(components)) {
       throw ImportError(name + " has no buffer view but claims " + std::to_string(accessor.count) +
                         " elements");
     }

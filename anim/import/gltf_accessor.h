@@ -52,9 +52,10 @@ struct ByteSpan {
 };
 ByteSpan BufferViewBytes(const Context& ctx, int buffer_view, const std::string& what);
 
-// Largest element count accepted for accessors that have no buffer view
-// (all zeros by the spec): a count in the JSON alone must not make us
-// allocate gigabytes.
+// Largest number of components (elements x components per element)
+// accepted for accessors that have no buffer view (all zeros by the spec): a
+// count in the JSON alone must not make us allocate gigabytes. 2^24 doubles
+// are 128 MB.
 inline constexpr std::size_t kMaxUnbackedCount = std::size_t{1} << 24;
 
 }  // namespace anim::gltf

@@ -1,9 +1,11 @@
 #include "anim/import/gltf_animation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "anim/import/gltf_accessor.h"
+#include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
 
@@ -102,6 +104,26 @@ QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationS
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
   std::vector<Clip> clips;
   const auto& animations = ctx.gltf.animations;
+  // Many channels may share one sampler, so the keys held after import are
+  // bounded by this count, made before any track is read, not by the file's
+  // size. Channels the loop below skips or refuses do not matter here.
+  std::size_t keys = 0;
+  for (std::size_t a = 0; a < animations.size(); ++a) {
+    for (std::size_t c = 0; c < animations[a].channels.size(); ++c) {
+      const tinygltf::AnimationChannel& channel = animations[a].channels[c];
+      const int s = channel.sampler;
+      if (s < 0 || static_cast<std::size_t>(s) >= animations[a].samplers.size()) continue;
+      const int input = animations[a].samplers[s].input;
+      if (input < 0 || static_cast<std::size_t>(input) >= ctx.gltf.accessors.size()) continue;
+      keys += std::min<std::size_t>(ctx.gltf.accessors[input].count, kMaxTotalKeys + 1);
+      if (keys > kMaxTotalKeys) {
+        throw ImportError("the animations hold more than " + std::to_string(kMaxTotalKeys) +
+                          " keyframes in all (the import limit; counted up to animation " +
+                          std::to_string(a) + " channel " + std::to_string(c) +
+                          "; do many channels share one sampler?)");
+      }
+    }
+  }
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const tinygltf::Animation& animation = animations[a];
     const std::string animation_name = "animation " + std::to_string(a);

@@ -14,6 +14,7 @@
 #include "anim/import/gltf_context.h"
 #include "anim/import/gltf_draco.h"
 #include "anim/import/gltf_glb.h"
+#include "anim/import/gltf_limits.h"
 #include "anim/import/gltf_material.h"
 #include "anim/import/gltf_mesh.h"
 #include "anim/import/gltf_nodes.h"
@@ -138,6 +139,30 @@ bool MayUseDraco(const unsigned char* data, std::size_t size) {
   return Contains(data, size, gltf::kDracoExtension) || Contains(data, size, "\\u");
 }
 
+// Refuses JSON nested deeper than kMaxJsonDepth before tinygltf, which
+// recurses once per level, sees it. Brackets inside strings do not count.
+void CheckJsonDepth(std::string_view json) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') ++i;  // skip the escaped character
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > gltf::kMaxJsonDepth) {
+        throw ImportError("the JSON nests arrays/objects more than " +
+                          std::to_string(gltf::kMaxJsonDepth) + " levels deep (at byte " +
+                          std::to_string(i) + "); glTF files need far fewer");
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
 void AddLines(const std::string& text, std::vector<std::string>* out) {
   std::size_t start = 0;
   while (start < text.size()) {
@@ -209,6 +234,9 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     FileAccess access{base_dir};
     if (!access.base_dir.empty() && access.base_dir.back() != '/') access.base_dir += '/';
 
+    const gltf::GltfBytes parts = gltf::SplitGltfBytes(data, size);
+    CheckJsonDepth(parts.json);
+
     // tinygltf decodes Draco data while it parses, trusting the file; the
     // checks come first. Files without Draco skip the second JSON parse.
     gltf::DracoFaces draco_faces;
@@ -217,7 +245,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
                                            std::string* problem) {
         return ReadWholeFile(out, problem, access.base_dir + uri, &access);
       };
-      draco_faces = gltf::CheckDracoPrimitives(gltf::SplitGltfBytes(data, size), read_external);
+      draco_faces = gltf::CheckDracoPrimitives(parts, read_external);
     }
 
     tinygltf::Model document;

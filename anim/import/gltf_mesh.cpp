@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "anim/import/gltf_accessor.h"
 #include "anim/import/gltf_draco.h"
+#include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
 
@@ -235,6 +237,13 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
   }
 }
 
+// Element count of an accessor, or 0 when the index is invalid (the read
+// that follows reports that).
+std::size_t DeclaredCount(const Context& ctx, int accessor) {
+  if (accessor < 0 || static_cast<std::size_t>(accessor) >= ctx.gltf.accessors.size()) return 0;
+  return ctx.gltf.accessors[accessor].count;
+}
+
 MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
                             std::pair<int, int> key, const Binding& binding,
                             const std::string& what) {
@@ -353,8 +362,30 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
 
 // The binding of a mesh node, or nullopt (with a warning) when its mesh
 // cannot follow the skeleton.
+// Per node, the nearest joint node at or above it and the matrix from the
+// node's space to that joint's, filled in one parents-first pass (walking up
+// from every mesh node would be quadratic in a deep hierarchy).
+struct NearestJoint {
+  std::vector<int> joint_node;  // -1: no joint above
+  std::vector<glm::mat4> node_to_joint;
+
+  NearestJoint(const NodeTree& tree, const SkeletonMapping& mapping)
+      : joint_node(tree.NodeCount(), -1), node_to_joint(tree.NodeCount(), glm::mat4(1.0f)) {
+    for (int node : tree.parents_first) {
+      if (mapping.joint_of_node[node] >= 0) {
+        joint_node[node] = node;
+        continue;
+      }
+      const int p = tree.parent[node];
+      if (p < 0) continue;
+      joint_node[node] = joint_node[p];
+      node_to_joint[node] = node_to_joint[p] * tree.local_matrix[node];
+    }
+  }
+};
+
 std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const SkeletonMapping& mapping,
-                                 int node) {
+                                 const NearestJoint& above, int node) {
   const tinygltf::Node& n = ctx.gltf.nodes[node];
   Binding binding;
   if (mapping.skin < 0) {
@@ -376,12 +407,8 @@ std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const Skele
   // An unskinned mesh below a joint (a prop in a hand, say) moves rigidly
   // with the nearest joint: vertex -> node -> ... -> joint space, then into
   // the joint's bind space by the inverse of its inverse bind matrix.
-  glm::mat4 node_to_joint(1.0f);
-  int at = node;
-  while (at >= 0 && mapping.joint_of_node[at] < 0) {
-    node_to_joint = tree.local_matrix[at] * node_to_joint;
-    at = tree.parent[at];
-  }
+  const int at = above.joint_node[node];
+  const glm::mat4& node_to_joint = above.node_to_joint[node];
   if (at < 0) {
     ctx.WarnOnce("static mesh", "meshes that are neither skinned nor attached to a joint are "
                                 "ignored (mesh node \"" + tree.names[node] + "\")");
@@ -404,30 +431,66 @@ std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const Skele
 
 std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
                                         const SkeletonMapping& mapping) {
-  if (mapping.skeleton.JointCount() > 65536) {
+  // The skeleton builders refuse more; this guards the u16 casts below.
+  if (static_cast<std::size_t>(mapping.skeleton.JointCount()) > kMaxJoints) {
     throw ImportError("the skeleton has " + std::to_string(mapping.skeleton.JointCount()) +
-                      " joints; 16-bit joint indices hold at most 65536");
+                      " joints; 16-bit joint indices hold at most " + std::to_string(kMaxJoints));
   }
-  std::vector<MeshPrimitive> out;
+  const NearestJoint above(tree, mapping);
+  // Which mesh nodes are imported, and how (warning once about the others).
+  std::vector<std::pair<int, Binding>> bound;
   for (int node = 0; node < tree.NodeCount(); ++node) {
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     if (n.mesh < 0) continue;
     CheckIndex(n.mesh, ctx.gltf.meshes.size(), "node " + std::to_string(node) + " mesh");
     if (n.skin >= 0) CheckIndex(n.skin, ctx.gltf.skins.size(), "node " + std::to_string(node) + " skin");
-    const std::optional<Binding> binding = BindingOf(ctx, tree, mapping, node);
-    if (!binding) continue;
+    if (std::optional<Binding> binding = BindingOf(ctx, tree, mapping, above, node)) {
+      bound.emplace_back(node, *binding);
+    }
+  }
+  const auto is_triangles = [](int mode) {
+    return mode == kTriangles || mode == kTriangleStrip || mode == kTriangleFan;
+  };
+  // The whole import's size from the declared counts, before anything is
+  // read: one accessor may be drawn by many primitives and one mesh by many
+  // nodes, so a file of a megabyte can ask for gigabytes of copies, and
+  // failing after building most of them would not be "fast".
+  std::size_t vertices = 0, corners = 0;
+  for (const auto& [node, binding] : bound) {
+    for (const tinygltf::Primitive& primitive : ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
+      if (!is_triangles(primitive.mode)) continue;
+      const auto position = primitive.attributes.find("POSITION");
+      const std::size_t n =
+          position == primitive.attributes.end() ? 0 : DeclaredCount(ctx, position->second);
+      // Strips and fans become up to three corners per vertex.
+      const std::size_t order = primitive.indices >= 0 ? DeclaredCount(ctx, primitive.indices) : n;
+      const std::size_t limit = std::numeric_limits<std::size_t>::max() / 4;
+      vertices += std::min(n, limit);
+      corners += 3 * std::min(order, limit);
+      if (vertices > kMaxTotalVertices || corners > kMaxTotalIndices) {
+        throw ImportError("the meshes would import as more than " +
+                          std::to_string(vertices > kMaxTotalVertices ? kMaxTotalVertices : kMaxTotalIndices / 3) +
+                          (vertices > kMaxTotalVertices ? " vertices" : " triangles") +
+                          " (the import limit; counted up to node " + std::to_string(node) +
+                          ", mesh " + std::to_string(ctx.gltf.nodes[node].mesh) +
+                          "; is a mesh or accessor repeated many times?)");
+      }
+    }
+  }
+  std::vector<MeshPrimitive> out;
+  for (const auto& [node, binding] : bound) {
+    const tinygltf::Node& n = ctx.gltf.nodes[node];
     const tinygltf::Mesh& mesh = ctx.gltf.meshes[n.mesh];
     for (std::size_t p = 0; p < mesh.primitives.size(); ++p) {
       const tinygltf::Primitive& primitive = mesh.primitives[p];
       const std::string what = "mesh " + std::to_string(n.mesh) + " primitive " + std::to_string(p);
-      if (primitive.mode != kTriangles && primitive.mode != kTriangleStrip &&
-          primitive.mode != kTriangleFan) {
+      if (!is_triangles(primitive.mode)) {
         ctx.WarnOnce("mode " + std::to_string(primitive.mode),
                      "primitives of mode " + std::to_string(primitive.mode) +
                          " (points or lines) are skipped; only triangles are imported");
         continue;
       }
-      out.push_back(ReadPrimitive(ctx, primitive, {n.mesh, static_cast<int>(p)}, *binding, what));
+      out.push_back(ReadPrimitive(ctx, primitive, {n.mesh, static_cast<int>(p)}, binding, what));
     }
   }
   return out;

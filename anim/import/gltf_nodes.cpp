@@ -78,15 +78,24 @@ NodeTree BuildNodeTree(const Context& ctx) {
       tree.parent[child] = i;
     }
   }
-  // With one parent per node, a cycle is a chain that never reaches a root;
-  // no chain can be longer than n without repeating.
+  // With one parent per node, the nodes reachable from the roots form a
+  // forest; any node left over lies on or below a cycle. Linear in the node
+  // count whatever the depth.
+  tree.parents_first.reserve(n);
   for (int i = 0; i < n; ++i) {
-    int steps = 0;
-    for (int p = tree.parent[i]; p >= 0; p = tree.parent[p]) {
-      if (++steps > n) {
-        throw ImportError("the node hierarchy has a cycle through node " + std::to_string(i));
-      }
-    }
+    if (tree.parent[i] < 0) tree.parents_first.push_back(i);
+  }
+  for (std::size_t k = 0; k < tree.parents_first.size(); ++k) {
+    for (int child : nodes[tree.parents_first[k]].children) tree.parents_first.push_back(child);
+  }
+  if (static_cast<int>(tree.parents_first.size()) != n) {
+    std::vector<bool> reached(n, false);
+    for (int node : tree.parents_first) reached[node] = true;
+    int on_cycle = 0;
+    while (reached[on_cycle]) ++on_cycle;
+    // n steps up from an unreached node certainly end on the cycle itself.
+    for (int step = 0; step < n; ++step) on_cycle = tree.parent[on_cycle];
+    throw ImportError("the node hierarchy has a cycle through node " + std::to_string(on_cycle));
   }
   return tree;
 }

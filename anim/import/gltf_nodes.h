@@ -18,6 +18,11 @@ struct NodeTree {
   std::vector<Transform> local;         // rest TRS (matrix nodes decomposed)
   std::vector<glm::mat4> local_matrix;  // the node's own matrix, exact
   std::vector<std::string> names;       // "node N" when unnamed
+  // Every node, parents before children (breadth first from the roots), so
+  // that per-node results depending on the parent are computed in one pass:
+  // no walk up the hierarchy per node, which a 100,000-deep chain would make
+  // quadratic.
+  std::vector<int> parents_first;
 
   int NodeCount() const { return static_cast<int>(parent.size()); }
 };

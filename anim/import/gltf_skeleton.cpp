@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "anim/import/gltf_accessor.h"
+#include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
 
@@ -58,6 +59,11 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   const std::string skin_name = "skin " + std::to_string(skin_index);
   const int slots = static_cast<int>(skin.joints.size());
   if (slots == 0) throw ImportError(skin_name + " has no joints");
+  if (skin.joints.size() > kMaxJoints) {
+    throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
+                      " joints; at most " + std::to_string(kMaxJoints) +
+                      " are supported (JOINTS_0 holds 16-bit joint indices)");
+  }
 
   std::vector<int> slot_of_node(tree.NodeCount(), -1);
   for (int s = 0; s < slots; ++s) {
@@ -70,25 +76,41 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   }
 
   // Parent joint of each slot, found through any non-joint nodes in between,
-  // whose matrices are multiplied into the offset (outermost first).
+  // whose matrices are multiplied into the offset (outermost first). One
+  // parents-first pass gives every node its nearest joint at or above it and
+  // the matrix from that joint's space down to the node: linear in the node
+  // count, however deep the hierarchy.
+  const int node_count = tree.NodeCount();
+  std::vector<int> joint_at_or_above(node_count, -1);          // slot, or -1
+  std::vector<glm::mat4> below_joint(node_count, glm::mat4(1.0f));  // joint (excl.) to node (incl.)
+  for (int node : tree.parents_first) {
+    if (slot_of_node[node] >= 0) {
+      joint_at_or_above[node] = slot_of_node[node];
+      continue;
+    }
+    const int p = tree.parent[node];
+    if (p >= 0) {
+      joint_at_or_above[node] = joint_at_or_above[p];
+      below_joint[node] = below_joint[p] * tree.local_matrix[node];
+    } else {
+      below_joint[node] = tree.local_matrix[node];
+    }
+  }
   std::vector<int> parent_slot(slots, -1);
   std::vector<glm::mat4> offset_of_slot(slots, glm::mat4(1.0f));
   for (int s = 0; s < slots; ++s) {
-    glm::mat4 offset(1.0f);
-    int p = tree.parent[skin.joints[s]];
-    while (p >= 0 && slot_of_node[p] < 0) {
-      offset = tree.local_matrix[p] * offset;
-      p = tree.parent[p];
-    }
-    parent_slot[s] = p >= 0 ? slot_of_node[p] : -1;
-    offset_of_slot[s] = offset;
+    const int p = tree.parent[skin.joints[s]];
+    if (p < 0) continue;
+    parent_slot[s] = joint_at_or_above[p];
+    offset_of_slot[s] = below_joint[p];
   }
 
   // Parents before children: a stable sort by depth keeps the file's order
-  // otherwise. The node tree is acyclic, so depths are finite.
+  // otherwise. Depths come from the same parents-first pass over the nodes.
   std::vector<int> depth(slots, 0);
-  for (int s = 0; s < slots; ++s) {
-    for (int p = parent_slot[s]; p >= 0; p = parent_slot[p]) ++depth[s];
+  for (int node : tree.parents_first) {
+    const int s = slot_of_node[node];
+    if (s >= 0 && parent_slot[s] >= 0) depth[s] = depth[parent_slot[s]] + 1;
   }
   std::vector<int> order(slots);
   std::iota(order.begin(), order.end(), 0);
@@ -176,6 +198,11 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
 SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
   const std::vector<int> nodes = SceneNodesInOrder(ctx, tree);
   if (nodes.empty()) throw ImportError("the scene has no nodes");
+  if (nodes.size() > kMaxJoints) {
+    throw ImportError("the file has no skin, so each of its " + std::to_string(nodes.size()) +
+                      " scene nodes would become a joint; at most " + std::to_string(kMaxJoints) +
+                      " joints are supported (16-bit joint indices)");
+  }
   const int n = static_cast<int>(nodes.size());
 
   SkeletonMapping out;
