@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "anim/interpolation.h"
+
 namespace anim {
 
 bool IsInHierarchy(const Pose& pose, int root, int joint) {
@@ -21,8 +23,15 @@ bool IsInHierarchy(const Skeleton& skeleton, int root, int joint) {
 void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root) {
   assert(out.JointCount() == a.JointCount() && a.JointCount() == b.JointCount());
   const int n = out.JointCount();
+  if (root < 0) {
+    // The whole skeleton: a tight loop over the arrays with Mix inlined.
+    std::span<Transform> o = out.Locals();
+    std::span<const Transform> la = a.Locals(), lb = b.Locals();
+    for (int i = 0; i < n; ++i) o[i] = interpolation::Mix(la[i], lb[i], t);
+    return;
+  }
   for (int i = 0; i < n; ++i) {
-    if (root >= 0 && !IsInHierarchy(out, root, i)) {
+    if (!IsInHierarchy(out, root, i)) {
       out.SetLocal(i, a.Local(i));
       continue;
     }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "anim/interpolation.h"
+
 namespace anim {
 
 const char* LoopModeName(LoopMode mode) {
@@ -33,6 +35,24 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     start_ = start;
     end_ = end;
   }
+  FindSharedTimes();
+}
+
+void Clip::FindSharedTimes() {
+  shared_times_.clear();
+  std::span<const float> shared;
+  for (const JointTracks& jt : tracks_) {
+    for (std::span<const float> times :
+         {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
+      if (times.empty()) continue;
+      if (shared.empty()) {
+        shared = times;
+      } else if (!std::equal(times.begin(), times.end(), shared.begin(), shared.end())) {
+        return;
+      }
+    }
+  }
+  shared_times_.assign(shared.begin(), shared.end());
 }
 
 namespace {
@@ -45,6 +65,29 @@ float PositiveModulo(float x, float period) {
   // r + period can round up to exactly period for tiny negative r.
   if (r >= period) r = 0.0f;
   return r;
+}
+
+// One channel of Clip::Sample's shared-times path: t is strictly inside the
+// track, k its interval and s the fraction; non-LINEAR tracks take the
+// general route.
+inline void SampleLinearOr(const VectorTrack& track, float t, int k, float s, glm::vec3& out) {
+  if (track.Empty()) return;
+  if (track.GetInterpolation() != Interpolation::kLinear) {
+    out = track.SampleInterval(t, k);
+    return;
+  }
+  const glm::vec3* v = track.Values().data();
+  out = glm::mix(v[k], v[k + 1], s);
+}
+
+inline void SampleLinearOr(const QuaternionTrack& track, float t, int k, float s, glm::quat& out) {
+  if (track.Empty()) return;
+  if (track.GetInterpolation() != Interpolation::kLinear) {
+    out = track.SampleInterval(t, k);
+    return;
+  }
+  const glm::quat* v = track.Values().data();
+  out = interpolation::SlerpKeys(v[k], v[k + 1], s);
 }
 
 }  // namespace
@@ -76,6 +119,38 @@ float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) co
   const float t = SampleTime(wrapped, mode);
   const int joint_count = pose.JointCount();
   const bool use_cursor = cursor != nullptr && cursor->keys.size() == 3 * tracks_.size();
+  if (!shared_times_.empty()) {
+    // One interval search for every track (they share their key times), and
+    // each channel written in place.
+    const bool interior = shared_times_.size() >= 2 && t > shared_times_.front() &&
+                          t < shared_times_.back();
+    const int k = interior ? FindKeyInterval(shared_times_, t,
+                                             use_cursor ? &cursor->keys[0] : nullptr)
+                           : 0;
+    std::span<Transform> locals = pose.Locals();
+    if (interior) {
+      // Inside the clip, LINEAR tracks are mixed inline with the interval
+      // and fraction computed once (the same arithmetic as Track::Sample).
+      const float t0 = shared_times_[k];
+      const float s = (t - t0) / (shared_times_[k + 1] - t0);
+      for (const JointTracks& jt : tracks_) {
+        if (jt.joint < 0 || jt.joint >= joint_count) continue;
+        Transform& local = locals[jt.joint];
+        SampleLinearOr(jt.translation, t, k, s, local.translation);
+        SampleLinearOr(jt.rotation, t, k, s, local.rotation);
+        SampleLinearOr(jt.scale, t, k, s, local.scale);
+      }
+      return wrapped;
+    }
+    for (const JointTracks& jt : tracks_) {
+      if (jt.joint < 0 || jt.joint >= joint_count) continue;
+      Transform& local = locals[jt.joint];
+      if (!jt.translation.Empty()) local.translation = jt.translation.SampleInterval(t, k);
+      if (!jt.rotation.Empty()) local.rotation = jt.rotation.SampleInterval(t, k);
+      if (!jt.scale.Empty()) local.scale = jt.scale.SampleInterval(t, k);
+    }
+    return wrapped;
+  }
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
     const JointTracks& jt = tracks_[i];
     if (jt.joint < 0 || jt.joint >= joint_count) continue;

@@ -64,8 +64,15 @@ class Clip {
   ClipCursor MakeCursor() const;
 
  private:
+  void FindSharedTimes();
+
   std::string name_;
   std::vector<JointTracks> tracks_;
+  // The key times every track shares, when they all share one array (glTF
+  // exporters usually write one input accessor per clip): Sample then finds
+  // the key interval once for the whole clip instead of once per track.
+  // Empty when the tracks' times differ.
+  std::vector<float> shared_times_;
   float start_ = 0.0f;
   float end_ = 0.0f;
 };

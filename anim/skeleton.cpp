@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "anim/affine.h"
+
 namespace anim {
 
 namespace {
@@ -48,7 +50,11 @@ int Skeleton::FindJoint(std::string_view name) const {
 void ComputePalette(std::span<const glm::mat4> model_matrices,
                     std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette) {
   assert(model_matrices.size() == inverse_bind.size() && palette.size() == inverse_bind.size());
-  for (std::size_t i = 0; i < palette.size(); ++i) palette[i] = model_matrices[i] * inverse_bind[i];
+  for (std::size_t i = 0; i < palette.size(); ++i) {
+    const glm::mat4& ib = inverse_bind[i];
+    palette[i] = affine::IsAffine(ib) ? affine::MultiplyAffine(model_matrices[i], ib)
+                                      : model_matrices[i] * ib;
+  }
 }
 
 void ComputePalette(const Skeleton& skeleton, const Pose& pose,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/interpolation.h"
+
 namespace anim {
 
 namespace {
@@ -13,10 +15,7 @@ namespace {
 float Lerp(float a, float b, float t) { return a + (b - a) * t; }
 glm::vec3 Lerp(const glm::vec3& a, const glm::vec3& b, float t) { return glm::mix(a, b, t); }
 glm::quat Lerp(const glm::quat& a, const glm::quat& b, float t) {
-  const glm::quat near_b = glm::dot(a, b) < 0.0f ? -b : b;
-  const glm::quat q = glm::slerp(a, near_b, t);
-  const float len = glm::length(q);
-  return len > 0.0f ? q / len : a;
+  return interpolation::SlerpKeys(a, b, t);
 }
 
 float Finish(float v) { return v; }
@@ -41,6 +40,23 @@ T Hermite(const T& v0, const T& out0, const T& in1, const T& v1, float s, float 
 
 }  // namespace
 
+int FindKeyInterval(std::span<const float> times, float t, TrackCursor* cursor) {
+  const int last_interval = static_cast<int>(times.size()) - 2;
+  if (cursor != nullptr) {
+    // Playback moves a frame at a time, so the answer is almost always the
+    // remembered interval or one of its neighbours.
+    const int k = std::clamp(cursor->key, 0, last_interval);
+    if (times[k] <= t && t < times[k + 1]) return k;
+    if (k < last_interval && times[k + 1] <= t && t < times[k + 2]) return cursor->key = k + 1;
+    if (k > 0 && times[k - 1] <= t && t < times[k]) return cursor->key = k - 1;
+  }
+  // First key strictly after t, minus one; t == back() falls in the last interval.
+  const auto it = std::upper_bound(times.begin(), times.end(), t);
+  const int k = std::clamp(static_cast<int>(it - times.begin()) - 1, 0, last_interval);
+  if (cursor != nullptr) cursor->key = k;
+  return k;
+}
+
 template <typename T>
 Track<T>::Track(Interpolation interpolation, std::vector<float> times, std::vector<T> values)
     : interpolation_(interpolation), times_(std::move(times)), values_(std::move(values)) {}
@@ -62,31 +78,20 @@ T Track<T>::KeyValue(int k) const {
 }
 
 template <typename T>
-int Track<T>::FindInterval(float t, TrackCursor* cursor) const {
-  const int last_interval = KeyCount() - 2;
-  if (cursor != nullptr) {
-    // Playback moves a frame at a time, so the answer is almost always the
-    // remembered interval or one of its neighbours.
-    const int k = std::clamp(cursor->key, 0, last_interval);
-    if (times_[k] <= t && t < times_[k + 1]) return k;
-    if (k < last_interval && times_[k + 1] <= t && t < times_[k + 2]) return cursor->key = k + 1;
-    if (k > 0 && times_[k - 1] <= t && t < times_[k]) return cursor->key = k - 1;
-  }
-  // First key strictly after t, minus one; t == EndTime() falls in the last interval.
-  const auto it = std::upper_bound(times_.begin(), times_.end(), t);
-  const int k = std::clamp(static_cast<int>(it - times_.begin()) - 1, 0, last_interval);
-  if (cursor != nullptr) cursor->key = k;
-  return k;
+T Track<T>::Sample(float t, TrackCursor* cursor) const {
+  const int n = KeyCount();
+  // Only interior times need the interval search; SampleInterval handles the rest.
+  const bool interior = n >= 2 && t > times_.front() && t < times_.back();
+  return SampleInterval(t, interior ? FindKeyInterval(times_, t, cursor) : 0);
 }
 
 template <typename T>
-T Track<T>::Sample(float t, TrackCursor* cursor) const {
+T Track<T>::SampleInterval(float t, int k) const {
   const int n = KeyCount();
   if (n == 0) return T{};
   if (n == 1 || !(t > times_.front())) return Finish(KeyValue(0));
   if (t >= times_.back()) return Finish(KeyValue(n - 1));
 
-  const int k = FindInterval(t, cursor);
   const float t0 = times_[k];
   const float dt = times_[k + 1] - t0;
   const float s = (t - t0) / dt;

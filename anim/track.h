@@ -26,6 +26,12 @@ struct TrackCursor {
   int key = 0;
 };
 
+// Index k of the interval [times[k], times[k+1]] holding t, for t inside
+// [times.front(), times.back()] and at least two times (t == back() falls in
+// the last interval). Starts from the cursor's key when given (O(1) for
+// playback moving a little each frame), else binary search; updates it.
+int FindKeyInterval(std::span<const float> times, float t, TrackCursor* cursor);
+
 template <typename T>
 class Track {
  public:
@@ -49,14 +55,16 @@ class Track {
   // cursor remembers (O(1) for forward or backward playback), else binary search.
   T Sample(float t, TrackCursor* cursor = nullptr) const;
 
+  // Sample(t) for a caller that already knows the key interval: `k` must be
+  // FindKeyInterval(Times(), t) whenever StartTime() < t < EndTime() (it is
+  // ignored otherwise). Lets tracks sharing one key-time array (the common
+  // case in exported clips) search once for all of them; same result as Sample.
+  T SampleInterval(float t, int k) const;
+
   // The value stored at key k (for CUBICSPLINE, the value, not a tangent).
   T KeyValue(int k) const;
 
  private:
-  // Index k of the interval [times_[k], times_[k+1]] holding t; t is already
-  // inside [StartTime(), EndTime()] and there are at least two keys.
-  int FindInterval(float t, TrackCursor* cursor) const;
-
   Interpolation interpolation_ = Interpolation::kLinear;
   std::vector<float> times_;
   std::vector<T> values_;

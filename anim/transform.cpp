@@ -4,6 +4,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/interpolation.h"
+
 namespace anim {
 
 namespace {
@@ -69,24 +71,11 @@ glm::vec3 TransformVector(const Transform& t, const glm::vec3& v) {
 }
 
 glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float t) {
-  if (t == 0.0f) return a;
-  const glm::quat near_b = glm::dot(a, b) < 0.0f ? -b : b;
-  if (t == 1.0f) return near_b;
-  const glm::quat q = a * (1.0f - t) + near_b * t;
-  const float len = glm::length(q);
-  // Only reachable when a == -near_b, which the neighbourhood flip rules out
-  // for unit quaternions; guard anyway so garbage never reaches the palette.
-  return len > 0.0f ? q / len : a;
+  return interpolation::NlerpShortest(a, b, t);
 }
 
 Transform Mix(const Transform& a, const Transform& b, float t) {
-  if (t == 0.0f) return a;
-  if (t == 1.0f) return Transform{b.translation, NlerpShortest(a.rotation, b.rotation, 1.0f), b.scale};
-  Transform out;
-  out.translation = glm::mix(a.translation, b.translation, t);
-  out.rotation = NlerpShortest(a.rotation, b.rotation, t);
-  out.scale = glm::mix(a.scale, b.scale, t);
-  return out;
+  return interpolation::Mix(a, b, t);
 }
 
 }  // namespace anim
