@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "anim/skeleton.h"
+#include "app/fixed_steps.h"
 
 namespace animviewer {
 
@@ -36,16 +37,20 @@ void AnimatedCharacter::SetTime(float time) {
   UpdatePose(0.0f);
 }
 
+void AnimatedCharacter::ShowPose(const anim::Pose& pose) {
+  const auto start = std::chrono::steady_clock::now();
+  playback_.clip = nullptr;
+  clip_index_ = -1;
+  if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
+  const auto locals = pose.Locals();
+  std::copy(locals.begin(), locals.end(), pose_.Locals().begin());
+  if (!palette_.empty()) anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
+  last_update_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void AnimatedCharacter::AdvanceFixedSteps(double seconds) {
-  constexpr double kStep = 1.0 / 60.0;
-  // Step ends are computed as i * step (not accumulated) so no rounding
-  // drift builds up, and the last one is exactly `seconds`.
-  double done = 0.0;
-  for (long i = 1; done < seconds; ++i) {
-    const double next = std::min(seconds, static_cast<double>(i) * kStep);
-    UpdatePose(static_cast<float>(next - done));
-    done = next;
-  }
+  ForEachFixedStep(seconds, [this](float dt) { UpdatePose(dt); });
 }
 
 void AnimatedCharacter::UpdatePose(float dt) {

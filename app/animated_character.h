@@ -33,6 +33,10 @@ class AnimatedCharacter {
   // Jumps to a playback time (scrubbing) and updates as Advance does.
   void SetTime(float time);
 
+  // Shows a pose computed elsewhere (a walkthrough sample): stops the clip,
+  // copies the pose's local transforms and updates matrices and palette.
+  void ShowPose(const anim::Pose& pose);
+
   // Simulates `seconds` of playback from the clip's start in steps of 1/60 s,
   // the last one shortened to land exactly: the same frame sequence every run.
   void AdvanceFixedSteps(double seconds);

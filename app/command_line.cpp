@@ -92,6 +92,21 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          o.speed = static_cast<float>(speed);
          return std::string();
        }},
+      {"--sample",
+       [&o](const std::string& v) {
+         if (!ParseInt(v, &o.sample) || o.sample < 0) {
+           return "--sample needs a sample number (see --list-samples), got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--set",
+       [&o](const std::string& v) {
+         if (v.find('=') == std::string::npos || v.front() == '=') {
+           return "--set needs name=value, got '" + v + "'";
+         }
+         o.sets.push_back(v);
+         return std::string();
+       }},
       {"--quit-after-frames",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.quit_after_frames) || o.quit_after_frames < 1) {
@@ -103,6 +118,7 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
   const std::map<std::string, bool*> flags = {
       {"--help", &o.help},         {"-h", &o.help},           {"--info", &o.info},
       {"--headless", &o.headless}, {"--skeleton", &o.skeleton}, {"--wireframe", &o.wireframe},
+      {"--list-params", &o.list_params}, {"--list-samples", &o.list_samples},
   };
 
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -147,6 +163,8 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
     }
     o.file = name;
   }
+  if (!o.sets.empty() && o.sample < 0) result.error = "--set needs --sample N";
+  if (o.list_params && o.sample < 0) result.error = "--list-params needs --sample N";
   return result;
 }
 
@@ -169,6 +187,10 @@ std::string UsageText() {
       "  --skeleton            draw the skeleton over the mesh\n"
       "  --wireframe           draw the mesh as wireframe\n"
       "  --info                print the skeleton and the clips, then exit\n"
+      "  --sample N            show walkthrough sample N instead of a plain clip\n"
+      "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
+      "  --list-samples        print the walkthrough's samples, then exit\n"
+      "  --list-params         with --sample N: print its parameters, then exit\n"
       "  --out-dir DIR         where to write images when no display is available\n"
       "                        (default ./out)\n"
       "  --help                this text\n"

@@ -34,6 +34,13 @@ struct Options {
   float speed = 1.0f;
   bool skeleton = false;
   bool wireframe = false;
+  // The walkthrough: --sample N shows sample N instead of a plain clip;
+  // --set name=value (repeatable) sets its panel parameters; --list-params
+  // and --list-samples print what there is and exit.
+  int sample = -1;
+  std::vector<std::string> sets;
+  bool list_params = false;
+  bool list_samples = false;
   // Hidden, for testing the window under Xvfb: stop after N frames of fixed
   // dt and optionally save the window (ImGui included) as PNG.
   int quit_after_frames = -1;

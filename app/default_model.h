@@ -8,7 +8,7 @@
 namespace animviewer {
 
 // Relative to the source tree (ANIMVIEWER_SOURCE_DIR, set by CMake).
-inline constexpr const char* kDefaultModelRelativePath = "../shared/assets/Woman.gltf";
+inline constexpr const char* kDefaultModelRelativePath = "assets/mannequin.gltf";
 
 inline std::string DefaultModelPath() {
   return (std::filesystem::path(ANIMVIEWER_SOURCE_DIR) / kDefaultModelRelativePath)

@@ -29,4 +29,15 @@ render::Bounds FramingBounds(const anim::Model& model, int clip_index, int sampl
   return bounds;
 }
 
+render::Bounds FramingBoundsAllClips(const anim::Model& model, int samples) {
+  render::Bounds bounds = render::RestPoseBounds(model);
+  for (int c = 0; c < static_cast<int>(model.clips.size()); ++c) {
+    const render::Bounds clip = FramingBounds(model, c, samples);
+    if (clip.Empty()) continue;
+    bounds.Extend(clip.min);
+    bounds.Extend(clip.max);
+  }
+  return bounds;
+}
+
 }  // namespace animviewer

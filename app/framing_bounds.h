@@ -13,4 +13,8 @@ namespace animviewer {
 // `samples` evenly spaced times over clip `clip_index` (-1: rest pose only).
 render::Bounds FramingBounds(const anim::Model& model, int clip_index, int samples = 24);
 
+// What a walkthrough sample is framed on: it may play any clip of the model,
+// so the union over every clip.
+render::Bounds FramingBoundsAllClips(const anim::Model& model, int samples = 24);
+
 }  // namespace animviewer

@@ -10,6 +10,8 @@
 #include "app/model_info.h"
 #include "app/model_loading.h"
 #include "app/pose_json.h"
+#include "app/fixed_steps.h"
+#include "app/walkthrough.h"
 
 namespace animviewer {
 namespace {
@@ -78,12 +80,29 @@ int RunHeadless(const Options& options) {
 
   AnimatedCharacter character;
   character.SetModel(std::move(model));
-  character.Play(clip, options.loop, options.speed);
-  character.AdvanceFixedSteps(options.time);
+  Walkthrough walkthrough;
+  SampleView sample_view;
+  std::vector<glm::vec4> joint_colors;
+  if (options.sample >= 0) {
+    // A sample poses the character itself; --set applies before the first frame.
+    if (!walkthrough.Activate(options.sample, character.model(), &error) ||
+        !walkthrough.ApplySets(options.sets, &error)) {
+      return Fail(error);
+    }
+    ForEachFixedStep(options.time, [&](float dt) { walkthrough.Step(dt, character); });
+    if (options.time == 0.0) walkthrough.Step(0.0f, character);
+    joint_colors.resize(character.model().skeleton.JointCount());
+    sample_view.active = true;
+    if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
+  } else {
+    character.Play(clip, options.loop, options.speed);
+    character.AdvanceFixedSteps(options.time);
+  }
 
   if (!options.dump_pose.empty()) {
     PoseDumpInfo info;
     if (character.clip() != nullptr) info.clip = character.clip()->Name();
+    if (walkthrough.Active() != nullptr) info.clip = walkthrough.Active()->Title();
     info.requested_time = options.time;
     if (!WritePoseJson(options.dump_pose, character, info, &error)) return Fail(error);
   }
@@ -91,10 +110,30 @@ int RunHeadless(const Options& options) {
     HeadlessRenderer renderer;
     if (!renderer.Init(&error) || !renderer.SetModel(character.model(), &error) ||
         !renderer.RenderPng(character, ViewFor(options), options.width, options.height,
-                            options.screenshot, &error)) {
+                            options.screenshot, &error, sample_view)) {
       return Fail(error);
     }
   }
+  return 0;
+}
+
+int RunListSamples() {
+  std::cout << Walkthrough().ListSamples();
+  return 0;
+}
+
+int RunListParams(const Options& options) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  Walkthrough walkthrough;
+  if (!walkthrough.Activate(options.sample, model, &error) ||
+      !walkthrough.ApplySets(options.sets, &error)) {
+    return Fail(error);
+  }
+  samples::Sample& sample = *walkthrough.Active();
+  std::cout << sample.Title() << "\n  " << sample.Explanation() << "\nParameters (--set NAME=VALUE):\n"
+            << sample.Params().Describe();
   return 0;
 }
 

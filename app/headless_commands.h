@@ -11,6 +11,9 @@ namespace animviewer {
 std::string ModelPathFor(const Options& options);
 
 int RunInfo(const Options& options);
+// --list-samples, and --sample N --list-params.
+int RunListSamples();
+int RunListParams(const Options& options);
 int RunHeadless(const Options& options);
 // Renders the first clip at a few times into options.out_dir.
 int RunWithoutDisplay(const Options& options);

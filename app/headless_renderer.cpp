@@ -19,13 +19,16 @@ bool HeadlessRenderer::SetModel(const anim::Model& model, std::string* error) {
 
 bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                                  const render::ViewOptions& view, int width, int height,
-                                 const std::string& path, std::string* error) {
+                                 const std::string& path, std::string* error,
+                                 const SampleView& sample) {
   render::OffscreenTarget target;
   if (!target.Create(width, height, 4, error)) return false;
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  if (framed_clip_ != character.clip_index()) {
-    framed_clip_ = character.clip_index();
-    framing_ = FramingBounds(character.model(), framed_clip_);
+  const int framing_key = sample.active ? -3 : character.clip_index();
+  if (framed_clip_ != framing_key) {
+    framed_clip_ = framing_key;
+    framing_ = sample.active ? FramingBoundsAllClips(character.model())
+                             : FramingBounds(character.model(), framed_clip_);
   }
   render::OrbitCamera camera;
   camera.Frame(framing_, aspect);
@@ -38,6 +41,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.joint_model_matrices = character.model_matrices();
   frame.parents = character.model().skeleton.RestPose().Parents();
   frame.options = view;
+  frame.joint_colors = sample.joint_colors;
   target.Bind();
   if (!scene_.Draw(frame, error)) return false;
   const auto pixels = target.ReadPixels();

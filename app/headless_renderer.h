@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 
 #include "app/animated_character.h"
@@ -14,17 +15,24 @@
 
 namespace animviewer {
 
+// What a walkthrough sample adds to a picture.
+struct SampleView {
+  bool active = false;                    // frame on every clip's motion
+  std::span<const glm::vec4> joint_colors;  // skeleton overlay colours, optional
+};
+
 class HeadlessRenderer {
  public:
   bool Init(std::string* error);
   bool SetModel(const anim::Model& model, std::string* error);
   bool RenderPng(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
-                 int height, const std::string& path, std::string* error);
+                 int height, const std::string& path, std::string* error,
+                 const SampleView& sample = {});
 
  private:
   std::unique_ptr<render::HeadlessContext> context_;
   render::SceneRenderer scene_;
-  int framed_clip_ = -2;  // clip the cached framing bounds belong to
+  int framed_clip_ = -2;  // clip the cached framing bounds belong to (-3: all clips)
   render::Bounds framing_;
 };
 

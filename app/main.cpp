@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
     std::cout << UsageText();
     return 0;
   }
+  if (options.list_samples) return RunListSamples();
+  if (options.list_params) return RunListParams(options);
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty();
   if (options.info) {
     const int code = RunInfo(options);

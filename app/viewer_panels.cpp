@@ -65,11 +65,46 @@ void ClipList(ViewerState& state) {
   }
 }
 
+// The sample selector; while a sample runs, its explanation and panel.
+// Returns true when a sample is active (it then owns the pose).
+bool WalkthroughSection(ViewerState& state) {
+  Walkthrough& walkthrough = state.walkthrough;
+  const int active = walkthrough.active();
+  const std::string preview = active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
+  if (ImGui::BeginCombo("Sample", preview.c_str())) {
+    if (ImGui::Selectable("none: clip list", active < 0)) {
+      walkthrough.Activate(-1, state.character.model(), nullptr);
+      state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
+      state.reframe_requested = true;
+    }
+    for (int i = 0; i < walkthrough.SampleCount(); ++i) {
+      if (!ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active)) continue;
+      std::string error;
+      if (walkthrough.Activate(i, state.character.model(), &error)) {
+        state.reframe_requested = true;
+        state.playing = true;
+      } else {
+        state.message = error;
+        state.message_is_error = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  samples::Sample* sample = walkthrough.Active();
+  if (sample == nullptr) return false;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", sample->Explanation().c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
+  sample->DrawPanel();
+  return true;
+}
+
 }  // namespace
 
 void DrawAnimationPanel(ViewerState& state) {
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(320, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Animation")) {  // collapsed: the whole view is free
     state.panel_right_edge = 0.0f;
     ImGui::End();
@@ -82,10 +117,13 @@ void DrawAnimationPanel(ViewerState& state) {
       std::filesystem::path(state.character.model().source_path).filename().string();
   ImGui::Text("%s", file.c_str());
   ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
-  Section("Clips");
-  ClipList(state);
-  Section("Playback");
-  PlaybackControls(state);
+  Section("Walkthrough");
+  if (!WalkthroughSection(state)) {
+    Section("Clips");
+    ClipList(state);
+    Section("Playback");
+    PlaybackControls(state);
+  }
   Section("View");
   ImGui::Checkbox("Mesh", &state.view.show_mesh);
   ImGui::SameLine();

@@ -4,9 +4,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
 
 #include "anim/clip.h"
 #include "app/animated_character.h"
+#include "app/walkthrough.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"
 
@@ -14,6 +18,10 @@ namespace animviewer {
 
 struct ViewerState {
   AnimatedCharacter character;
+  // When a sample is active it poses the character instead of the clip list.
+  Walkthrough walkthrough;
+  std::vector<glm::vec4> joint_colors;  // the active sample's, for the skeleton overlay
+  bool has_joint_colors = false;
   bool playing = true;
   float speed = 1.0f;
   anim::LoopMode loop = anim::LoopMode::kLoop;

@@ -15,6 +15,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
@@ -27,7 +28,6 @@
 namespace animviewer {
 namespace {
 
-constexpr float kFixedStep = 1.0f / 60.0f;
 
 // Files dropped on the window, opened by the main loop (GLFW calls back in
 // the middle of event polling, not a good moment to reload GPU data).
@@ -63,6 +63,11 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   }
   state.character.SetModel(std::move(model));
   state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
+  // A running sample follows the new model, or stops if it cannot run on it.
+  if (state.walkthrough.active() >= 0 &&
+      !state.walkthrough.Activate(state.walkthrough.active(), state.character.model(), &error)) {
+    state.walkthrough.Activate(-1, state.character.model(), nullptr);
+  }
   state.playing = true;
   state.reframe_requested = true;
   state.message = "Opened " + path;
@@ -126,11 +131,18 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     // Interactive use follows real time; test runs use fixed steps so the
     // same frame count always shows the same pose.
     const double now = glfwGetTime();
-    const float dt = state.fixed_step ? kFixedStep : static_cast<float>(now - last_time);
+    const float dt = state.fixed_step ? static_cast<float>(kFixedStep) : static_cast<float>(now - last_time);
     // Smoothed so the number is readable while it updates every frame.
     state.frame_seconds += 0.1 * ((now - last_time) - state.frame_seconds);
     last_time = now;
-    state.character.Advance(state.playing ? dt : 0.0f);
+    if (state.walkthrough.active() >= 0) {
+      state.walkthrough.Step(state.playing ? dt : 0.0f, state.character);
+      state.joint_colors.resize(state.character.model().skeleton.JointCount());
+      state.has_joint_colors = state.walkthrough.Active()->JointColors(state.joint_colors);
+    } else {
+      state.character.Advance(state.playing ? dt : 0.0f);
+      state.has_joint_colors = false;
+    }
     state.animation_seconds = state.character.last_update_seconds();
 
     ImGui_ImplOpenGL3_NewFrame();
@@ -148,8 +160,11 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                                  0.6f * static_cast<float>(width));
     if (state.reframe_requested) {
       const float free_aspect = height > 0 ? (static_cast<float>(width) - panel) / height : 1.0f;
-      state.camera.Frame(
-          FramingBounds(state.character.model(), state.character.clip_index()), free_aspect);
+      const anim::Model& model = state.character.model();
+      state.camera.Frame(state.walkthrough.active() >= 0
+                             ? FramingBoundsAllClips(model)
+                             : FramingBounds(model, state.character.clip_index()),
+                         free_aspect);
       state.reframe_requested = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -166,6 +181,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     inputs.joint_model_matrices = state.character.model_matrices();
     inputs.parents = state.character.model().skeleton.RestPose().Parents();
     inputs.options = state.view;
+    if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
     std::string error;
     if (!scene.Draw(inputs, &error) && state.message != error) {
       std::cerr << "animviewer: " << error << "\n";
@@ -214,6 +230,14 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.show_skeleton = options.skeleton;
   state.view.wireframe = options.wireframe;
   if (Open(ModelPathFor(options), state, scene)) {
+    // --sample and --set start the walkthrough as in headless mode.
+    if (options.sample >= 0 &&
+        (!state.walkthrough.Activate(options.sample, state.character.model(), &error) ||
+         !state.walkthrough.ApplySets(options.sets, &error))) {
+      std::cerr << "animviewer: " << error << "\n";
+      state.message = error;
+      state.message_is_error = true;
+    }
     // --clip picks the clip shown first, as in headless mode.
     if (options.clip) {
       const int index = state.character.model().FindClip(*options.clip);

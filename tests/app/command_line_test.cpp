@@ -116,3 +116,23 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CommandLine, SampleWithRepeatedSets) {
+  const auto r = animviewer::ParseCommandLine({"--sample", "3", "--set", "lean=0.5", "--set=lean_weight=1"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.options.sample, 3);
+  EXPECT_EQ(r.options.sets, (std::vector<std::string>{"lean=0.5", "lean_weight=1"}));
+}
+
+TEST(CommandLine, SampleOptionMistakesAreExplained) {
+  EXPECT_EQ(animviewer::ParseCommandLine({"--set", "a=1"}).error, "--set needs --sample N");
+  EXPECT_EQ(animviewer::ParseCommandLine({"--list-params"}).error, "--list-params needs --sample N");
+  EXPECT_NE(animviewer::ParseCommandLine({"--sample", "x"}).error.find("--sample needs a sample number"),
+            std::string::npos);
+  EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--set", "novalue"}).error.find("--set needs name=value"),
+            std::string::npos);
+}
+
+}  // namespace

@@ -53,6 +53,9 @@ std::string ModelPath(const std::string& model) {
   return model;
 }
 
+// Readable test output: gtest would otherwise dump the struct's bytes.
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << " (" << c.model << " " << c.args << ")"; }
+
 class GoldenScreenshot : public testing::TestWithParam<GoldenCase> {};
 
 TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {

@@ -1,0 +1,42 @@
+// The walkthrough inside the viewer: every sample of samples/, the one that
+// is active, and the glue that shows its pose on the character. Shared by
+// the window, the headless capture and --list-params.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/animated_character.h"
+#include "samples/sample.h"
+
+namespace animviewer {
+
+class Walkthrough {
+ public:
+  Walkthrough();
+
+  int SampleCount() const { return static_cast<int>(samples_.size()); }
+  samples::Sample& SampleAt(int index) { return *samples_[index]; }
+  int active() const { return active_; }
+  samples::Sample* Active() { return active_ >= 0 ? samples_[active_].get() : nullptr; }
+
+  // Makes sample `index` active on `model` (which must stay alive while it
+  // is active); -1 turns the walkthrough off. On failure nothing changes
+  // and `error` says why.
+  bool Activate(int index, const anim::Model& model, std::string* error);
+  // Applies "name=value" assignments to the active sample's parameters.
+  bool ApplySets(const std::vector<std::string>& sets, std::string* error);
+
+  // Advances the active sample by dt and shows its pose on `character`.
+  void Step(float dt, AnimatedCharacter& character);
+
+  // "0  00 Playback" lines, one per sample.
+  std::string ListSamples() const;
+
+ private:
+  std::vector<std::unique_ptr<samples::Sample>> samples_;
+  int active_ = -1;
+};
+
+}  // namespace animviewer
