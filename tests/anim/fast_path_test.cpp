@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
+#include "anim/interpolation.h"
 #include "anim/skeleton.h"
 #include "test_util.h"
 
@@ -184,6 +185,33 @@ TEST(FastPath, PaletteMatchesPlainMatrixProducts) {
   model[1][2][3] = 0.125f;        // a non-affine model matrix is used as it is
   anim::ComputePalette(model, inverse_bind, palette);
   for (int i = 0; i < joints; ++i) ExpectMatNear(palette[i], model[i] * inverse_bind[i], kTol);
+}
+
+}  // namespace
+
+namespace {
+
+// Track's rotation LINEAR (interpolation::SlerpKeys, a series instead of
+// trigonometry for near keys) against glm::slerp on the shorter arc.
+TEST(FastPath, KeySlerpMatchesGlmSlerp) {
+  std::mt19937 random(21);
+  std::uniform_real_distribution<float> angle(0.0f, 3.14159f);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  int near_pairs = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const glm::quat a = RandomRotation(random);
+    // Turns from 0 to 180 degrees (as many small ones as large), either sign.
+    const float turn = i % 2 == 0 ? angle(random) * 0.3f : angle(random);
+    glm::quat b = a * glm::angleAxis(turn, glm::normalize(RandomVec(random, -1.0f, 1.0f)));
+    if (i % 3 == 0) b = -b;
+    const float s = i % 10 == 0 ? float(i % 20 == 0) : unit(random);
+    const glm::quat near_b = glm::dot(a, b) < 0.0f ? -b : b;
+    near_pairs += std::abs(glm::dot(a, b)) > 0.9f;
+    const glm::quat expected = glm::normalize(glm::slerp(a, near_b, s));
+    const glm::quat got = anim::interpolation::SlerpKeys(a, b, s);
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(got[c], expected[c], kTol) << "turn " << turn << " s " << s;
+  }
+  EXPECT_GT(near_pairs, 5000);  // the series path was exercised
 }
 
 }  // namespace
