@@ -6,6 +6,10 @@
 //   <rig>/blend2_additive/N   (c) (b) plus an additive Lean_Left layer
 //   <rig>/crossfade2/N        (d) CrossFadeController with two fading
 //                                 targets, local to model, palette
+//   <rig>/blend2_palette_parallel/N/T
+//                             (b) with the characters split over T threads
+//                                 (anim::ParallelFor); ns_per_character is
+//                                 wall time here, to show the scaling
 //   woman/import              LoadGltfModel of Woman.gltf
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,
@@ -17,6 +21,7 @@
 // machines we measure on are loaded, and on an idle machine the two agree.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -92,6 +97,32 @@ void CrowdBenchmark(benchmark::State& state, const RigSource* source, Case c) {
   state.SetItemsProcessed(state.iterations() * count);
 }
 
+void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source) {
+  std::string error;
+  const anim_bench::Rig* rig = GetRig(*source, &error);
+  if (rig == nullptr) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const int count = static_cast<int>(state.range(0));
+  anim::ParallelFor pool(static_cast<int>(state.range(1)));
+  anim_bench::Crowd crowd(*rig, Case::kBlend2Palette, count);
+  const float dt = 1.0f / 60.0f;
+  crowd.Frame(dt, pool);
+
+  const auto begin = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    crowd.Frame(dt, pool);
+    benchmark::ClobberMemory();
+  }
+  const std::chrono::duration<double, std::nano> elapsed = std::chrono::steady_clock::now() - begin;
+  float checksum = crowd.Checksum();
+  benchmark::DoNotOptimize(checksum);
+  state.counters["ns_per_character"] =
+      elapsed.count() / (static_cast<double>(state.iterations()) * count);
+  state.SetItemsProcessed(state.iterations() * count);
+}
+
 void ImportBenchmark(benchmark::State& state, const RigSource* source) {
   if (!std::filesystem::exists(source->path)) {
     state.SkipWithError((source->path + " not found; import benchmark skipped").c_str());
@@ -122,6 +153,13 @@ void RegisterAll() {
           ->Arg(1)->Arg(100)->Arg(1000)->Arg(10000)
           ->Unit(benchmark::kMicrosecond);
     }
+  }
+  for (const RigSource& rig : kRigs) {
+    benchmark::RegisterBenchmark((std::string(rig.name) + "/blend2_palette_parallel").c_str(),
+                                 ParallelCrowdBenchmark, &rig)
+        ->ArgsProduct({{1000, 10000}, {1, 2}})
+        ->UseRealTime()
+        ->Unit(benchmark::kMicrosecond);
   }
   benchmark::RegisterBenchmark("woman/import", ImportBenchmark, &kRigs[0])
       ->Unit(benchmark::kMillisecond);

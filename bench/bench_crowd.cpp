@@ -101,6 +101,12 @@ void Crowd::Frame(float dt) {
   for (Character& ch : characters_) FrameOne(ch, dt);
 }
 
+void Crowd::Frame(float dt, anim::ParallelFor& pool) {
+  pool.Run(static_cast<int>(characters_.size()), [&](int begin, int end) {
+    for (int i = begin; i < end; ++i) FrameOne(characters_[i], dt);
+  });
+}
+
 float Crowd::Checksum() const {
   float sum = 0.0f;
   for (const Character& ch : characters_) {

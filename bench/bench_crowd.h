@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "anim/cross_fade_controller.h"
+#include "anim/parallel_for.h"
 #include "anim/import/model.h"
 
 namespace anim_bench {
@@ -51,6 +52,8 @@ class Crowd {
   Crowd(const Rig& rig, Case c, int count, unsigned seed = 7);
   // Advances every character by dt through the case's work.
   void Frame(float dt);
+  // The same, the characters split across the pool's threads.
+  void Frame(float dt, anim::ParallelFor& pool);
   // Keeps the optimiser honest: a value that depends on every palette.
   float Checksum() const;
 

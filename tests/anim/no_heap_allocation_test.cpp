@@ -3,6 +3,7 @@
 // not move while many frames of playback, cross-fades, synced blends,
 // additive layers and palette updates run.
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 
@@ -11,6 +12,7 @@
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/layer_blend.h"
+#include "anim/parallel_for.h"
 #include "anim/synced_blend.h"
 #include "test_rig.h"
 #include "test_util.h"
@@ -63,6 +65,20 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     anim::ComputePalette(s, additive, model, palette);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
+}
+
+TEST(NoHeapAllocation, ParallelForRunAllocatesNothing) {
+  anim::ParallelFor pool(2);  // starting the workers may allocate
+  std::vector<float> values(1000, 1.0f);
+  const long before = g_allocations.load();
+  for (int frame = 0; frame < 500; ++frame) {
+    pool.Run(static_cast<int>(values.size()), [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) values[i] *= 1.0001f;
+    });
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_NEAR(values.front(), std::pow(1.0001f, 500.0f), 1e-3f);
+  EXPECT_NEAR(values.back(), std::pow(1.0001f, 500.0f), 1e-3f);
 }
 
 }  // namespace
