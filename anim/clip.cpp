@@ -175,6 +175,8 @@ void Playback::Start(const Clip* c, LoopMode m, float r) {
   mode = m;
   rate = r;
   time = c != nullptr ? c->StartTime() : 0.0f;
+  exact_time = time;
+  exact_time_written = time;
   // assign() reuses the cursor's storage, so restarting a playback with a
   // clip no larger than before allocates nothing.
   cursor.keys.assign(c != nullptr ? 3 * c->Tracks().size() : 0, TrackCursor{});
@@ -182,7 +184,23 @@ void Playback::Start(const Clip* c, LoopMode m, float r) {
 
 bool Playback::Advance(float dt, Pose& pose) {
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
-  time = clip->Sample(pose, time + dt * rate, mode, &cursor);
+  if (time != exact_time_written) exact_time = time;
+  double next = exact_time + static_cast<double>(dt) * static_cast<double>(rate);
+  // The same wrapping as Clip::WrapTime, in double.
+  const double start = clip->StartTime(), duration = clip->Duration();
+  if (duration > 0.0 && std::isfinite(next)) {
+    if (mode == LoopMode::kClamp) {
+      next = std::clamp(next, start, start + duration);
+    } else {
+      const double period = mode == LoopMode::kPingPong ? 2.0 * duration : duration;
+      double r = std::fmod(next - start, period);
+      if (r < 0.0) r += period;
+      next = start + r;
+    }
+  }
+  time = clip->Sample(pose, static_cast<float>(next), mode, &cursor);
+  exact_time = duration > 0.0 ? next : time;
+  exact_time_written = time;
   return true;
 }
 

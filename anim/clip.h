@@ -85,6 +85,13 @@ struct Playback {
   float rate = 1.0f;
   LoopMode mode = LoopMode::kLoop;
   ClipCursor cursor;
+  // Advance accumulates time in double and stores the wrapped result here,
+  // rounding only `time` to float: adding a float dt to a float time rounds
+  // every frame, and at 60 Hz those roundings add up to milliseconds of
+  // drift per hour. Used only while `time` is still what Advance last wrote,
+  // so code that sets `time` directly just restarts from it.
+  double exact_time = 0.0;
+  float exact_time_written = -1.0f;
 
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
   // Advances and samples into pose. Non-finite dt is ignored (returns false).
