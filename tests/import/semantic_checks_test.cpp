@@ -110,6 +110,22 @@ TEST(SemanticChecks, FewerInverseBindMatricesThanJointsIsRefused) {
   ExpectNamedError(LoadError(file.Json(b)), "skin 0 has 2 joints but only 1 inverse bind matrices");
 }
 
+// The glTF schema: the accessor's count "MUST be greater than or equal to
+// the number of elements of the joints array"; extra matrices are unused.
+TEST(SemanticChecks, MoreInverseBindMatricesThanJointsAreAllowed) {
+  GltfBuilder b;
+  std::vector<float> three;
+  for (int m = 0; m < 3; ++m) {
+    three.insert(three.end(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -2.0f * m, 0, 1});
+  }
+  const int ibm = b.AddFloats(three, "MAT4");
+  Triangle file;
+  file.skin = R"({"joints":[0,1],"inverseBindMatrices":)" + S(ibm) + "}";
+  const anim::Model model = LoadOk(file.Json(b));
+  ASSERT_EQ(model.skeleton.JointCount(), 2);
+  EXPECT_FLOAT_EQ(model.skeleton.InverseBindMatrices()[1][3][1], -2.0f);
+}
+
 TEST(SemanticChecks, InverseBindMatricesOfTheWrongTypeAreRefused) {
   GltfBuilder b;
   const int ibm = b.AddFloats(std::vector<float>(8, 0.0f), "VEC4");
