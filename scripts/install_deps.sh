@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake pkg-config git clang
+  # libFuzzer and the sanitizer runtimes for clang (fuzz/run.sh)
+  libclang-rt-14-dev
   # libraries the code builds against
   libglm-dev libtinygltf-dev libstb-dev libdraco-dev
   libglfw3-dev libimgui-dev python3-glad libegl-dev libgl-dev

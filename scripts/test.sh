@@ -22,3 +22,8 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 (cd build-asan && ctest --output-on-failure -j "$jobs")
 echo "test.sh: sanitizer suite passed after $((SECONDS - start)) s"
+
+# The importer's libFuzzer target (clang, ASan+UBSan, its own build folder),
+# for a bounded time; any crash fails the run (fuzz/run.sh says what to do).
+fuzz/run.sh 60
+echo "test.sh: importer fuzzing passed after $((SECONDS - start)) s"
