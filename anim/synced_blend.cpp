@@ -12,7 +12,12 @@ float BlendedCycleLength(float l1, float l2, float weight) { return l2 * weight 
 SyncedBlend::SyncedBlend(const Skeleton& skeleton)
     : skeleton_(&skeleton), pose_a_(skeleton.RestPose()), pose_b_(skeleton.RestPose()) {}
 
-void SyncedBlend::Start(const Clip* a, const Clip* b, float phase) {
+void SyncedBlend::SetPhaseOffsetB(float offset) {
+  phase_offset_b_ = std::isfinite(offset) ? offset - std::floor(offset) : 0.0f;
+}
+
+void SyncedBlend::Start(const Clip* a, const Clip* b, float phase, float phase_offset_b) {
+  SetPhaseOffsetB(phase_offset_b);
   a_ = a;
   b_ = b;
   cursor_a_ = a != nullptr ? a->MakeCursor() : ClipCursor{};
@@ -41,7 +46,8 @@ bool SyncedBlend::Update(float dt, float weight, Pose& out) {
   pose_a_ = skeleton_->RestPose();
   pose_b_ = skeleton_->RestPose();
   a_->Sample(pose_a_, a_->StartTime() + phase_ * a_->Duration(), LoopMode::kLoop, &cursor_a_);
-  b_->Sample(pose_b_, b_->StartTime() + phase_ * b_->Duration(), LoopMode::kLoop, &cursor_b_);
+  const float phase_b = std::fmod(phase_ + phase_offset_b_, 1.0f);
+  b_->Sample(pose_b_, b_->StartTime() + phase_b * b_->Duration(), LoopMode::kLoop, &cursor_b_);
   Blend(out, pose_a_, pose_b_, weight);
   return true;
 }

@@ -21,7 +21,12 @@ class SyncedBlend {
   // The skeleton must outlive the blend. Allocates the two scratch poses.
   explicit SyncedBlend(const Skeleton& skeleton);
 
-  void Start(const Clip* a, const Clip* b, float phase = 0.0f);
+  // phase_offset_b is seed 003's sync offset o: clip B is sampled at
+  // normalised time phase + o (wrapped), for clips whose cycles start at
+  // different events (e.g. a run that starts a little after the left foot
+  // lands where the walk starts on it).
+  void Start(const Clip* a, const Clip* b, float phase = 0.0f, float phase_offset_b = 0.0f);
+  void SetPhaseOffsetB(float offset);
   // Advances the shared phase by dt / bl and writes the blend into `out`.
   // Non-finite or negative dt, or a non-finite weight, change nothing and
   // return false. weight is clamped to [0, 1].
@@ -41,6 +46,7 @@ class SyncedBlend {
   ClipCursor cursor_a_, cursor_b_;
   Pose pose_a_, pose_b_;
   float phase_ = 0.0f;
+  float phase_offset_b_ = 0.0f;
   float cycle_length_ = 0.0f;
 };
 

@@ -23,6 +23,8 @@ class BlendSample : public Sample {
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f, "blend weight of clip_b (when manual)");
     params_.AddFloat("timer_period", &period_, 1.0f, 10.0f, "seconds for the timer to go 0 -> 1 -> 0");
     params_.AddBool("synchronized", &synced_, "advance both clips by one normalised time (seed 003)");
+    params_.AddFloat("phase_offset", &phase_offset_, -0.5f, 0.5f,
+                     "seed 003's sync offset o: clip_b plays at phase + o, for cycles that start at different steps");
   }
 
   std::string Title() const override { return "01 Blend"; }
@@ -67,6 +69,7 @@ class BlendSample : public Sample {
     if (!manual_) weight_ = 0.5f - 0.5f * std::cos(kTwoPi * timer_ / period_);
 
     if (synced_) {
+      synced_blend_->SetPhaseOffsetB(phase_offset_);
       synced_blend_->Update(dt, weight_, pose_);
       // Keep the free clocks at the synced phase so switching is seamless.
       playback_a_.time = playback_a_.clip->StartTime() + synced_blend_->Phase() * playback_a_.clip->Duration();
@@ -108,6 +111,7 @@ class BlendSample : public Sample {
   float period_ = 4.0f;
   float timer_ = 0.0f;
   bool synced_ = true;
+  float phase_offset_ = 0.0f;
   float phase_a_ = 0.0f, phase_b_ = 0.0f;
 };
 

@@ -49,6 +49,22 @@ TEST(SyncedBlend, PhaseStaysLockedAcrossAWeightSweep) {
   }
 }
 
+TEST(SyncedBlend, PhaseOffsetShiftsClipBOnly) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
+  const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 1);
+  anim::SyncedBlend blend(s);
+  blend.Start(&walk, &run, 0.0f, 0.25f);  // seed 003's o = 0.25
+  anim::Pose out = s.RestPose();
+  // Weight 0: bl = 1 s, so 0.5 s is phase 0.5 for A and 0.75 for B.
+  ASSERT_TRUE(blend.Update(0.5f, 0.0f, out));
+  EXPECT_FLOAT_EQ(blend.PoseA().Local(0).translation.x, 0.5f);
+  EXPECT_FLOAT_EQ(blend.PoseB().Local(0).translation.x, 0.75f);
+  // Phase 0.9 + 0.25 wraps to 0.15.
+  ASSERT_TRUE(blend.Update(0.4f, 0.0f, out));
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.15f, 1e-5f);
+}
+
 TEST(SyncedBlend, RefusesBadInput) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
