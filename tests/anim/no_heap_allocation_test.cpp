@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "allocation_counter.h"
+
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/layer_blend.h"
@@ -17,17 +19,6 @@
 #include "test_rig.h"
 #include "test_util.h"
 
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -53,7 +44,7 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   anim::FadeOptions fade;
   fade.duration = 0.3f;
 
-  const long before = g_allocations.load();
+  const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 2000; ++frame) {
     if (frame % 50 == 0) cf.FadeTo(frame % 100 == 0 ? &run : &walk, fade);
     cf.Update(1.0f / 60);
@@ -64,19 +55,19 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     anim::Add(additive, layered, lean_pose, lean_base, -1, 0.5f);
     anim::ComputePalette(s, additive, model, palette);
   }
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
 
 TEST(NoHeapAllocation, ParallelForRunAllocatesNothing) {
   anim::ParallelFor pool(2);  // starting the workers may allocate
   std::vector<float> values(1000, 1.0f);
-  const long before = g_allocations.load();
+  const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 500; ++frame) {
     pool.Run(static_cast<int>(values.size()), [&](int begin, int end) {
       for (int i = begin; i < end; ++i) values[i] *= 1.0001f;
     });
   }
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_NEAR(values.front(), std::pow(1.0001f, 500.0f), 1e-3f);
   EXPECT_NEAR(values.back(), std::pow(1.0001f, 500.0f), 1e-3f);
 }

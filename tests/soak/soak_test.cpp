@@ -25,28 +25,12 @@
 
 #include <gtest/gtest.h>
 
+#include "allocation_counter.h"
+
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/import/gltf_importer.h"
 
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-// The nothrow form too (std::stable_sort's temporary buffer uses it): its
-// memory comes back through the operator delete below, so both must agree
-// on malloc/free or AddressSanitizer reports a mismatch.
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  return std::malloc(size ? size : 1);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -137,7 +121,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   Problems problems;
   for (long frame = 0; frame < frames; ++frame) {
     if (frame == minute) {
-      allocations_after_minute = g_allocations.load();
+      allocations_after_minute = test_support::AllocationCount();
       heap_after_minute = mallinfo2().uordblks;
     }
     const float r = unit(rng);
@@ -180,7 +164,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
     for (int i = 0; i < controller.TargetCount(); ++i) CheckTime(controller.Target(i).playback, frame, problems, i);
     CheckTime(additive_playback, frame, problems, 100);
   }
-  const long allocations_at_end = g_allocations.load();
+  const long allocations_at_end = test_support::AllocationCount();
   const std::size_t heap_at_end = mallinfo2().uordblks;
 
   EXPECT_EQ(problems.count, 0) << "first: " << problems.first;
