@@ -150,4 +150,26 @@ class GltfBuilder {
   std::vector<std::string> accessors_;
 };
 
+// Accessors of the two-joint skinned quad (a strip of two triangles) that the
+// mutation test and the fuzzer's seed corpus both build on: four vertices
+// with u8 joints and normalised u8 weights (one pair not summing to 1),
+// u16 UVs and indices, two inverse bind matrices and three key times.
+struct SkinnedQuad {
+  int positions, normals, uv, joints, weights, indices, inverse_bind, times;
+};
+
+inline SkinnedQuad AddSkinnedQuad(GltfBuilder& b) {
+  SkinnedQuad q;
+  q.positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, "VEC3");
+  q.normals = b.AddFloats({0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, "VEC3");
+  q.uv = b.AddU16({0, 0, 65535, 0, 0, 65535, 65535, 65535}, "VEC2", true);
+  q.joints = b.AddU8({0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
+  q.weights = b.AddU8({128, 127, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 200, 0, 0, 0}, "VEC4", true);
+  q.indices = b.AddU16({0, 1, 2, 2, 1, 3}, "SCALAR", false);
+  q.inverse_bind = b.AddFloats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+                                1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1}, "MAT4");
+  q.times = b.AddFloats({0, 0.5f, 1}, "SCALAR");
+  return q;
+}
+
 }  // namespace gltf_test

@@ -15,15 +15,10 @@
 namespace {
 
 std::string SkinnedAnimatedJson(gltf_test::GltfBuilder& b, bool embedded) {
-  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, "VEC3");
-  const int normals = b.AddFloats({0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, "VEC3");
-  const int uv = b.AddU16({0, 0, 65535, 0, 0, 65535, 65535, 65535}, "VEC2", true);
-  const int joints = b.AddU8({0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
-  const int weights = b.AddU8({128, 127, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 200, 0, 0, 0}, "VEC4", true);
-  const int indices = b.AddU16({0, 1, 2, 2, 1, 3}, "SCALAR", false);
-  const int ibm = b.AddFloats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
-                               1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1}, "MAT4");
-  const int times = b.AddFloats({0, 0.5f, 1}, "SCALAR");
+  const gltf_test::SkinnedQuad quad = gltf_test::AddSkinnedQuad(b);
+  const int positions = quad.positions, normals = quad.normals, uv = quad.uv, joints = quad.joints,
+            weights = quad.weights, indices = quad.indices, ibm = quad.inverse_bind,
+            times = quad.times;
   const int translations = b.AddFloats({0, 1, 0, 0, 1.5f, 0, 0, 1, 0}, "VEC3");
   // CUBICSPLINE rotations: (in-tangent, value, out-tangent) per key, x y z w.
   const int cubic = b.AddFloats({0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
