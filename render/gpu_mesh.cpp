@@ -118,10 +118,14 @@ bool GpuMesh::Upload(const anim::MeshPrimitive& p, int joint_count, std::string*
   return true;
 }
 
-void GpuMesh::Draw() const {
-  if (vao_ == 0 || index_count_ == 0) return;
+void GpuMesh::Draw(int instances) const {
+  if (vao_ == 0 || index_count_ == 0 || instances < 1) return;
   glBindVertexArray(vao_);
-  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  if (instances == 1) {
+    glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  } else {
+    glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr, instances);
+  }
   glBindVertexArray(0);
 }
 

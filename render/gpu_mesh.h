@@ -23,7 +23,8 @@ class GpuMesh {
   // the driver. `joint_count` bounds the joint indices.
   bool Upload(const anim::MeshPrimitive& primitive, int joint_count, std::string* error);
 
-  void Draw() const;
+  // `instances` > 1 draws that many copies in one call (gl_InstanceID 0..n-1).
+  void Draw(int instances = 1) const;
   bool Skinned() const { return skinned_; }
   int Material() const { return material_; }
 

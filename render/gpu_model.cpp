@@ -33,21 +33,25 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
   return true;
 }
 
-void GpuModel::Draw(const ShaderProgram& program) const {
+void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
   static const GpuMaterial kDefaultMaterial{};  // glTF's default: white, single-sided
-  for (const GpuMesh& mesh : meshes_) {
-    const int index = mesh.Material();
-    const GpuMaterial& material =
-        (index >= 0 && index < static_cast<int>(materials_.size())) ? materials_[index]
-                                                                    : kDefaultMaterial;
-    program.Set("u_base_color_factor", material.base_color_factor);
-    program.Set("u_has_texture", material.texture >= 0);
-    if (material.texture >= 0) textures_[material.texture].Bind(0);
-    program.Set("u_skinned", mesh.Skinned());
-    // glTF: single-sided materials cull back faces; double-sided ones do not.
-    if (material.double_sided) glDisable(GL_CULL_FACE);
-    else glEnable(GL_CULL_FACE);
-    mesh.Draw();
+  const int index = meshes_[mesh].Material();
+  const GpuMaterial& material =
+      (index >= 0 && index < static_cast<int>(materials_.size())) ? materials_[index]
+                                                                  : kDefaultMaterial;
+  program.Set("u_base_color_factor", material.base_color_factor);
+  program.Set("u_has_texture", material.texture >= 0);
+  if (material.texture >= 0) textures_[material.texture].Bind(0);
+  // glTF: single-sided materials cull back faces; double-sided ones do not.
+  if (material.double_sided) glDisable(GL_CULL_FACE);
+  else glEnable(GL_CULL_FACE);
+}
+
+void GpuModel::Draw(const ShaderProgram& program, int instances) const {
+  for (int i = 0; i < MeshCount(); ++i) {
+    ApplyMaterial(program, i);
+    program.Set("u_skinned", meshes_[i].Skinned());
+    meshes_[i].Draw(instances);
   }
   glDisable(GL_CULL_FACE);
 }

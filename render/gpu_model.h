@@ -21,8 +21,16 @@ class GpuModel {
   // Uploads every primitive; fails (naming the primitive) on inconsistent
   // data. Textures that cannot be uploaded are dropped (factor only).
   bool Upload(const anim::Model& model, std::string* error);
-  void Draw(const ShaderProgram& skinned_program) const;
+  // Every primitive with its material; `instances` > 1 draws that many
+  // copies per primitive in one instanced call (shaders/crowd_skinned.vert).
+  void Draw(const ShaderProgram& skinned_program, int instances = 1) const;
   bool Empty() const { return meshes_.empty(); }
+
+  // For callers that feed the primitives their own vertices (the crowd's
+  // CPU-skinning path): mesh i is model.primitives[i].
+  int MeshCount() const { return static_cast<int>(meshes_.size()); }
+  // Sets mesh i's material uniforms (factor, texture) and face culling.
+  void ApplyMaterial(const ShaderProgram& program, int mesh) const;
 
  private:
   struct GpuMaterial {

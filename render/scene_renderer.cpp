@@ -6,6 +6,13 @@
 
 namespace render {
 
+void ApplyLighting(const ShaderProgram& program, const Lighting& lighting) {
+  program.Set("u_light_direction", lighting.direction_to_light);
+  program.Set("u_light_color", lighting.light_color);
+  program.Set("u_sky_color", lighting.sky_color);
+  program.Set("u_ground_color", lighting.ground_color);
+}
+
 bool SceneRenderer::Init(std::string* error) {
   return skinned_program_.Build("skinned.vert", "skinned.frag", error) &&
          lines_program_.Build("lines.vert", "lines.frag", error) &&
@@ -41,10 +48,7 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     skinned_program_.Set("u_world", frame.world);
     skinned_program_.Set("u_palette", 1);
     skinned_program_.Set("u_base_color_texture", 0);
-    skinned_program_.Set("u_light_direction", lighting_.direction_to_light);
-    skinned_program_.Set("u_light_color", lighting_.light_color);
-    skinned_program_.Set("u_sky_color", lighting_.sky_color);
-    skinned_program_.Set("u_ground_color", lighting_.ground_color);
+    ApplyLighting(skinned_program_, lighting_);
     palette_.Bind(1);
     if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     model_.Draw(skinned_program_);

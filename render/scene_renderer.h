@@ -40,6 +40,9 @@ struct Lighting {
   glm::vec3 clear_color_srgb{0.17f, 0.18f, 0.21f};
 };
 
+// Sets the light uniforms of shaders/skinned.frag on `program` (in use).
+void ApplyLighting(const ShaderProgram& program, const Lighting& lighting);
+
 struct FrameInputs {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};

@@ -14,6 +14,7 @@
 
 #include "anim/import/model.h"
 #include "anim/pose.h"
+#include "samples/crowd_frame.h"
 #include "samples/param_list.h"
 
 namespace samples {
@@ -40,6 +41,10 @@ class Sample {
     (void)colors;
     return false;
   }
+
+  // Render hook: a sample that animates a whole crowd returns it here and
+  // the viewer draws it (instanced) instead of the single character.
+  virtual const CrowdFrame* Crowd() const { return nullptr; }
 
   ParamList& Params() { return params_; }
   const ParamList& Params() const { return params_; }

@@ -1,0 +1,40 @@
+// Linear-blend skinning on the CPU with four influences: the formula of
+// shaders/skinned.vert (skin = sum of weight x palette[joint]; position by
+// skin, normal by its upper 3x3), for the crowd's CPU-skinning comparison
+// path and for bounds. Joints past the palette count as identity.
+#pragma once
+
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "anim/import/model.h"
+
+namespace render {
+
+// What the CPU path uploads per vertex (normals are not renormalised: the
+// fragment shader does that, as for GPU skinning).
+struct SkinnedVertex {
+  glm::vec3 position;
+  glm::vec3 normal;
+};
+
+inline glm::mat4 BlendedSkinMatrix(const glm::u16vec4& joints, const glm::vec4& weights,
+                                   std::span<const glm::mat4> palette) {
+  glm::mat4 skin(0.0f);
+  for (int k = 0; k < 4; ++k) {
+    const std::size_t j = joints[k];
+    skin += weights[k] * (j < palette.size() ? palette[j] : glm::mat4(1.0f));
+  }
+  return skin;
+}
+
+// True when `p` carries joints and weights for every vertex.
+bool IsSkinned(const anim::MeshPrimitive& p);
+
+// Skins every vertex of `p` with `palette` into `out` (p.positions.size()
+// long); unskinned primitives are copied as they are. Allocates nothing.
+void SkinPrimitive(const anim::MeshPrimitive& p, std::span<const glm::mat4> palette,
+                   std::span<SkinnedVertex> out);
+
+}  // namespace render

@@ -1,0 +1,50 @@
+#version 330 core
+// Instanced linear-blend skinning for a crowd: one draw call per mesh
+// primitive draws every character. All palettes and world matrices live in
+// one texture buffer of RGBA32F texels, four per matrix (its columns):
+// instance k's palette is matrices [k * u_joint_count, (k + 1) * u_joint_count),
+// and its world matrix is matrix u_world_offset + k, after all palettes.
+// One buffer means one upload per frame however many characters there are.
+// Shares skinned.frag (material and lighting) with the single-character path.
+
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_texcoord;
+layout(location = 3) in vec4 a_color;
+layout(location = 4) in uvec4 a_joints;
+layout(location = 5) in vec4 a_weights;
+
+uniform samplerBuffer u_matrices;
+uniform int u_joint_count;
+uniform int u_world_offset;      // index of instance 0's world matrix
+uniform bool u_skinned;          // false: the primitive has no joints, only the world matrix
+uniform mat4 u_view_projection;
+
+out vec3 v_world_normal;
+out vec2 v_texcoord;
+out vec4 v_color;
+
+mat4 MatrixAt(int index) {
+  int base = index * 4;
+  return mat4(texelFetch(u_matrices, base), texelFetch(u_matrices, base + 1),
+              texelFetch(u_matrices, base + 2), texelFetch(u_matrices, base + 3));
+}
+
+void main() {
+  int palette_base = gl_InstanceID * u_joint_count;
+  mat4 skin = mat4(1.0);
+  if (u_skinned) {
+    skin = a_weights.x * MatrixAt(palette_base + int(a_joints.x)) +
+           a_weights.y * MatrixAt(palette_base + int(a_joints.y)) +
+           a_weights.z * MatrixAt(palette_base + int(a_joints.z)) +
+           a_weights.w * MatrixAt(palette_base + int(a_joints.w));
+  }
+  mat4 world_skin = MatrixAt(u_world_offset + gl_InstanceID) * skin;
+  vec4 world_position = world_skin * vec4(a_position, 1.0);
+  // As in skinned.vert: mat3 rather than the inverse transpose (near-uniform
+  // scale; the fragment shader renormalises).
+  v_world_normal = mat3(world_skin) * a_normal;
+  v_texcoord = a_texcoord;
+  v_color = a_color;
+  gl_Position = u_view_projection * world_position;
+}
