@@ -1,0 +1,37 @@
+// Blend-space weights run every frame: prove they allocate nothing (this
+// executable links allocation_counter, which replaces operator new).
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/blend_space_1d.h"
+#include "anim/blend_space_2d.h"
+#include "allocation_counter.h"
+
+namespace {
+
+TEST(BlendSpaceAllocation, WeightsAllocateNothingInAnyMode) {
+  anim::BlendSpace1D line;
+  ASSERT_TRUE(line.Build(std::vector<float>{0.0f, 1.4f, 3.5f}, nullptr));
+  anim::BlendSpace2D triangulated, grid, collinear;
+  const std::vector<glm::vec2> points = {{0, 0}, {-1, 1.4f}, {0, 1.4f}, {1, 1.4f}, {-1, 3.5f}, {0, 3.5f}, {1, 3.5f}};
+  ASSERT_TRUE(triangulated.Build(points, nullptr));
+  ASSERT_TRUE(grid.BuildGrid(std::vector<glm::vec2>(points.begin() + 1, points.end()), nullptr));
+  ASSERT_TRUE(collinear.Build(std::vector<glm::vec2>{{0, 0}, {1, 1}, {2, 2}}, nullptr));
+  std::vector<float> w1(3), w7(7), w6(6), w3(3);
+  float sink = 0.0f;
+  const long before = test_support::AllocationCount();
+  for (int k = 0; k < 2000; ++k) {
+    const glm::vec2 p{-1.5f + 3.0f * (k % 50) / 49.0f, -0.5f + 4.5f * (k / 50) / 39.0f};
+    line.Weights(p.y, w1);
+    sink += line.Locate(p.y).t;
+    triangulated.Weights(p, w7);  // inside and outside the hull
+    grid.Weights(p, w6);
+    collinear.Weights(p, w3);
+    sink += w1[0] + w7[0] + w6[0] + w3[0];
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_GT(sink, 0.0f);
+}
+
+}  // namespace
