@@ -20,6 +20,14 @@ enum class LoopMode { kLoop, kClamp, kPingPong };
 
 const char* LoopModeName(LoopMode mode);
 
+// A named text key on a clip's timeline (seed 001's event trigger, seed 004's
+// text key): "footstep_left" at the frame the left foot lands. Time is in the
+// clip's own seconds. anim/clip_events.h says when playback fires them.
+struct ClipEvent {
+  float time = 0.0f;
+  std::string name;
+};
+
 struct JointTracks {
   int joint = -1;
   VectorTrack translation;  // empty: not animated
@@ -44,6 +52,16 @@ class Clip {
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
   std::span<const JointTracks> Tracks() const { return tracks_; }
+
+  // Text keys, kept sorted by time (stable: equal times keep their order).
+  // Defined in clip_events.cpp.
+  void SetEvents(std::vector<ClipEvent> events);
+  std::span<const ClipEvent> Events() const { return events_; }
+  // Ground speed in m/s for locomotion cycles (the glTF animation's
+  // extras.speed); 0 when not given. Root motion synthesises a straight-line
+  // motion from it for treadmill clips (anim/root_motion.h).
+  void SetSpeed(float speed) { speed_ = speed; }
+  float Speed() const { return speed_; }
 
   // Maps any time (negative, or many cycles past the end) into the clip.
   // kLoop: into [start, end); kClamp: into [start, end]; kPingPong: into
@@ -75,6 +93,8 @@ class Clip {
   std::vector<float> shared_times_;
   float start_ = 0.0f;
   float end_ = 0.0f;
+  std::vector<ClipEvent> events_;
+  float speed_ = 0.0f;
 };
 
 // One playing clip: time, rate and loop mode. Advance() moves time by
