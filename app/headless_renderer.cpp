@@ -31,7 +31,8 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                              : FramingBounds(character.model(), framed_clip_);
   }
   render::OrbitCamera camera;
-  camera.Frame(framing_, aspect);
+  if (sample.crowd != nullptr) FrameCrowd(*sample.crowd, aspect, &camera);
+  else camera.Frame(framing_, aspect);
 
   render::FrameInputs frame;
   frame.view = camera.View();
@@ -40,10 +41,15 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.palette = character.palette();
   frame.joint_model_matrices = character.model_matrices();
   frame.parents = character.model().skeleton.RestPose().Parents();
-  frame.options = view;
+  frame.options = sample.crowd != nullptr ? SceneOptionsUnderCrowd(view) : view;
   frame.joint_colors = sample.joint_colors;
   target.Bind();
   if (!scene_.Draw(frame, error)) return false;
+  if (sample.crowd != nullptr &&
+      !crowd_.Draw(character.model(), *sample.crowd, frame.view, frame.projection, view,
+                   scene_.lighting(), /*measure=*/false, error)) {
+    return false;
+  }
   const auto pixels = target.ReadPixels();
   return render::WritePngBottomUp(path, width, height, pixels, error);
 }

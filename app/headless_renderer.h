@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/animated_character.h"
+#include "app/crowd_view.h"
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
 
@@ -19,6 +20,7 @@ namespace animviewer {
 struct SampleView {
   bool active = false;                    // frame on every clip's motion
   std::span<const glm::vec4> joint_colors;  // skeleton overlay colours, optional
+  const samples::CrowdFrame* crowd = nullptr;  // drawn instead of the character, framed on its box
 };
 
 class HeadlessRenderer {
@@ -32,6 +34,7 @@ class HeadlessRenderer {
  private:
   std::unique_ptr<render::HeadlessContext> context_;
   render::SceneRenderer scene_;
+  CrowdView crowd_;
   int framed_clip_ = -2;  // clip the cached framing bounds belong to (-3: all clips)
   render::Bounds framing_;
 };

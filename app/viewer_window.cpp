@@ -15,6 +15,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/crowd_view.h"
 #include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
@@ -106,6 +107,23 @@ void HandleInput(GLFWwindow* window, ViewerState& state, bool keys_down[2]) {
   if (space) state.playing = !state.playing;
 }
 
+// Keys bound to the active sample's parameters (jump, punch, speed up...):
+// each press is applied once, unless an ImGui text field has the keyboard.
+void HandleSampleKeys(GLFWwindow* window, ViewerState& state, std::vector<bool>& keys_down) {
+  samples::Sample* sample = state.walkthrough.Active();
+  if (sample == nullptr) return;
+  keys_down.resize(GLFW_KEY_LAST + 1, false);
+  for (const samples::Param& p : sample->Params().All()) {
+    for (int key : {p.key, p.key_less, p.key_more}) {
+      if (key <= 0 || key > GLFW_KEY_LAST) continue;
+      const bool down = glfwGetKey(window, key) == GLFW_PRESS;
+      const bool pressed = down && !keys_down[key];
+      keys_down[key] = down;
+      if (pressed && !ImGui::GetIO().WantCaptureKeyboard) sample->Params().PressKey(key);
+    }
+  }
+}
+
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
@@ -119,7 +137,10 @@ bool SaveWindow(int width, int height, const std::string& path, std::string* err
 int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
   bool keys_down[2] = {false, false};
+  std::vector<bool> sample_keys_down;
   double last_time = glfwGetTime();
+  CrowdView crowd_view;       // draws a crowd sample's characters (sample 08)
+  render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
   for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
     glfwPollEvents();
     if (frame == 2 && !options.simulate_drop.empty()) {
@@ -151,6 +172,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     DrawAnimationPanel(state);
     DrawStatsPanel(state);
     HandleInput(window, state, keys_down);
+    HandleSampleKeys(window, state, sample_keys_down);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);
@@ -158,13 +180,24 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     // Panel width in framebuffer pixels (differs from window units on HiDPI).
     const float panel = std::min(state.panel_right_edge * ImGui::GetIO().DisplayFramebufferScale.x,
                                  0.6f * static_cast<float>(width));
+    const samples::Sample* sample = state.walkthrough.Active();
+    const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
+    if (crowd != nullptr && (CrowdBounds(*crowd).min != crowd_framed.min ||
+                             CrowdBounds(*crowd).max != crowd_framed.max)) {
+      crowd_framed = CrowdBounds(*crowd);
+      state.reframe_requested = true;
+    }
     if (state.reframe_requested) {
       const float free_aspect = height > 0 ? (static_cast<float>(width) - panel) / height : 1.0f;
       const anim::Model& model = state.character.model();
-      state.camera.Frame(state.walkthrough.active() >= 0
-                             ? FramingBoundsAllClips(model)
-                             : FramingBounds(model, state.character.clip_index()),
-                         free_aspect);
+      if (crowd != nullptr) {
+        FrameCrowd(*crowd, free_aspect, &state.camera);
+      } else {
+        state.camera.Frame(state.walkthrough.active() >= 0
+                               ? FramingBoundsAllClips(model)
+                               : FramingBounds(model, state.character.clip_index()),
+                           free_aspect);
+      }
       state.reframe_requested = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -180,10 +213,15 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     inputs.palette = state.character.palette();
     inputs.joint_model_matrices = state.character.model_matrices();
     inputs.parents = state.character.model().skeleton.RestPose().Parents();
-    inputs.options = state.view;
+    inputs.options = crowd != nullptr ? SceneOptionsUnderCrowd(state.view) : state.view;
     if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
     std::string error;
-    if (!scene.Draw(inputs, &error) && state.message != error) {
+    const bool drawn = scene.Draw(inputs, &error) &&
+                       (crowd == nullptr ||
+                        crowd_view.Draw(state.character.model(), *crowd, inputs.view,
+                                        inputs.projection, state.view, scene.lighting(),
+                                        /*measure=*/true, &error));
+    if (!drawn && state.message != error) {
       std::cerr << "animviewer: " << error << "\n";
       state.message = error;
       state.message_is_error = true;
@@ -233,7 +271,8 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
     // --sample and --set start the walkthrough as in headless mode.
     if (options.sample >= 0 &&
         (!state.walkthrough.Activate(options.sample, state.character.model(), &error) ||
-         !state.walkthrough.ApplySets(options.sets, &error))) {
+         !state.walkthrough.ApplySets(options.sets, &error) ||
+         !state.walkthrough.Schedule(options.timed_sets, &error))) {
       std::cerr << "animviewer: " << error << "\n";
       state.message = error;
       state.message_is_error = true;

@@ -171,6 +171,9 @@ bool CrowdRenderer::DrawGpu(const CrowdInputs& crowd, CrowdTimings* timings, std
 void CrowdRenderer::DrawCpu(const CrowdInputs& crowd, CrowdTimings* timings) {
   single_program_.Use();
   single_program_.Set("u_skinned", false);  // the vertices arrive skinned
+  // Unused here, but two sampler types on one texture unit (the palette's
+  // default 0 and the base colour's 0) make every draw an invalid operation.
+  single_program_.Set("u_palette", kMatrixUnit);
   const auto joints = static_cast<std::size_t>(crowd.joint_count);
   Clock::duration skinning{}, upload{};
   for (int m = 0; m < model_.MeshCount(); ++m) {

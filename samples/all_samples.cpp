@@ -9,6 +9,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeCrossFadeSample());
   all.push_back(MakeAdditiveSample());
   all.push_back(MakePartialBlendSample());
+  all.push_back(MakeCrowdSample());
   return all;
 }
 

@@ -1,0 +1,271 @@
+// 08 Crowd: N characters, each with its own clips, phase and blend weight,
+// animated on every core and drawn with instanced GPU skinning (or, for
+// comparison, skinned on the CPU).
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <imgui.h>
+
+#include "anim/parallel_for.h"
+#include "anim/skeleton.h"
+#include "anim/synced_blend.h"
+#include "samples/clip_roles.h"
+#include "samples/sample_factories.h"
+
+namespace samples {
+
+namespace {
+
+constexpr int kMaxCharacters = 1000;
+constexpr int kHistory = 120;  // frames in the frame-time plot
+
+// A small deterministic generator (SplitMix64): the same crowd on every
+// platform and standard library, unlike std::uniform_real_distribution.
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  float Uniform() {  // [0, 1)
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return static_cast<float>(z >> 40) / static_cast<float>(1ull << 24);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// Index of the first clip whose lower-case name contains `role`, or -1.
+int ClipContaining(const anim::Model& model, const char* role) {
+  const int found = FindClipForRole(model, {role}, -1);
+  if (found < 0) return -1;
+  std::string name = model.clips[found].Name();
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name.find(role) != std::string::npos ? found : -1;
+}
+
+struct Character {
+  explicit Character(const anim::Skeleton& skeleton) : blend(skeleton), pose(skeleton.RestPose()) {}
+  anim::SyncedBlend blend;   // clip_a / clip_b, phase-locked (sample 01)
+  anim::Playback solo;       // used instead when the character plays one other clip
+  bool plays_solo = false;
+  float weight = 0.0f;       // of clip_b
+  anim::Pose pose;
+};
+
+class CrowdSample : public Sample {
+ public:
+  CrowdSample() {
+    params_.AddInt("count", &count_, 1, kMaxCharacters, "characters in the crowd");
+    params_.AddChoice("skinning", &skinning_, {"gpu", "cpu"},
+                      "gpu: instanced skinning in the vertex shader; cpu: vertices skinned on the "
+                      "CPU and uploaded every frame (for comparison)");
+    params_.AddChoice("clip_a", &clip_a_, {}, "the locomotion clip at weight 0 (walk)");
+    params_.AddChoice("clip_b", &clip_b_, {}, "the locomotion clip at weight 1 (run)");
+    params_.AddFloat("other_clips", &other_fraction_, 0.0f, 1.0f,
+                     "share of characters playing another clip (idle, punch, jump) instead");
+    params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f, "distance between characters, in character heights");
+    params_.AddInt("threads", &threads_, 1, 8, "threads animating the crowd (anim::ParallelFor)");
+  }
+
+  std::string Title() const override { return "08 Crowd"; }
+  std::string Explanation() const override {
+    return "A crowd: every character blends clip_a and clip_b with its own weight and phase "
+           "(fixed seed), or plays another clip, split over threads with anim::ParallelFor. All "
+           "palettes go to the GPU in one buffer and each mesh primitive is one instanced draw "
+           "call; the cpu path skins every vertex on the CPU instead and uploads the result.";
+  }
+
+  bool Load(const anim::Model& model, std::string* error) override {
+    if (model.clips.empty()) {
+      *error = "this sample needs a model with at least one clip";
+      return false;
+    }
+    if (model.skeleton.JointCount() == 0) {
+      *error = "this sample needs a skinned model (the skeleton has no joints)";
+      return false;
+    }
+    model_ = &model;
+    params_.SetChoices("clip_a", ClipNames(model));
+    params_.SetChoices("clip_b", ClipNames(model));
+    clip_a_ = FindClipForRole(model, {"walk", "walking"}, 0);
+    clip_b_ = FindClipForRole(model, {"run", "running"}, 1);
+    others_.clear();
+    for (const char* role : {"idle", "punch", "jump"}) {
+      const int c = ClipContaining(model, role);
+      if (c >= 0) others_.push_back(c);
+    }
+    character_height_ = CharacterHeight(model);
+    const auto joints = static_cast<std::size_t>(model.skeleton.JointCount());
+    characters_.clear();
+    characters_.reserve(kMaxCharacters);
+    palettes_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
+    model_scratch_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
+    worlds_.assign(kMaxCharacters, glm::mat4(1.0f));
+    history_.assign(kHistory, 0.0f);
+    history_next_ = 0;
+    built_ = {};
+    return true;
+  }
+
+  void Update(float dt) override {
+    RecordDrawTimes();
+    const Layout wanted{count_, clip_a_, clip_b_, other_fraction_, spacing_};
+    if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
+    if (!pool_ || pool_->ThreadCount() != threads_) pool_.emplace(threads_);
+
+    const auto start = std::chrono::steady_clock::now();
+    const anim::Skeleton& skeleton = model_->skeleton;
+    const auto joints = static_cast<std::size_t>(skeleton.JointCount());
+    pool_->Run(count_, [&](int begin, int end) {
+      for (int k = begin; k < end; ++k) {
+        Character& c = characters_[k];
+        if (c.plays_solo) {
+          const auto rest = skeleton.RestPose().Locals();
+          std::copy(rest.begin(), rest.end(), c.pose.Locals().begin());
+          c.solo.Advance(dt, c.pose);
+        } else {
+          c.blend.Update(dt, c.weight, c.pose);
+        }
+        const std::size_t offset = static_cast<std::size_t>(k) * joints;
+        anim::ComputePalette(skeleton, c.pose, std::span(model_scratch_).subspan(offset, joints),
+                             std::span(palettes_).subspan(offset, joints));
+      }
+    });
+    animation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    frame_.joint_count = static_cast<int>(joints);
+    frame_.palettes = std::span<const glm::mat4>(palettes_).first(count_ * joints);
+    frame_.worlds = std::span<const glm::mat4>(worlds_).first(count_);
+    frame_.cpu_skinning = skinning_ == 1;
+    frame_.draw_times = &draw_times_;
+  }
+
+  const anim::Pose& CurrentPose() const override { return characters_.front().pose; }
+  const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
+
+  void DrawPanel() override {
+    DrawParamWidgets(params_);
+    ImGui::Separator();
+    const int primitives = static_cast<int>(model_->primitives.size());
+    ImGui::Text("%d characters x %d joints, %d draw call%s", count_, frame_.joint_count,
+                skinning_ == 0 ? primitives : primitives * count_,
+                (skinning_ == 0 ? primitives : primitives * count_) == 1 ? "" : "s");
+    ImGui::Text("Animation: %.2f ms (sample + blend + palette, %d thread%s)",
+                animation_seconds_ * 1e3, threads_, threads_ == 1 ? "" : "s");
+    if (!draw_times_.measured) {
+      ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
+      return;
+    }
+    if (skinning_ == 1) ImGui::Text("CPU skinning: %.2f ms", draw_times_.skinning * 1e3);
+    ImGui::Text("Upload: %.2f ms (%s)", draw_times_.upload * 1e3,
+                skinning_ == 0 ? "all palettes, one buffer" : "skinned vertices");
+    ImGui::Text("Frame (crowd draw, finished): %.2f ms", draw_times_.frame * 1e3);
+    float highest = 0.0f;
+    for (float v : history_) highest = std::max(highest, v);
+    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, "frame ms, last 120",
+                     0.0f, std::max(1.0f, highest * 1.1f), ImVec2(-1.0f, 70.0f));
+  }
+
+ private:
+  struct Layout {
+    int count = -1, clip_a = -1, clip_b = -1;
+    float other_fraction = -1.0f, spacing = -1.0f;
+    bool operator==(const Layout&) const = default;
+  };
+
+  // Height of the rest pose's joints, for the spacing (in the model's units
+  // whatever its scale: Woman.gltf carries 0.01 above its root).
+  static float CharacterHeight(const anim::Model& model) {
+    const anim::Skeleton& skeleton = model.skeleton;
+    std::vector<glm::mat4> matrices(static_cast<std::size_t>(skeleton.JointCount()));
+    skeleton.RestPose().ComputeModelMatrices(matrices);
+    float low = 1e30f, high = -1e30f;
+    for (const glm::mat4& m : matrices) {
+      low = std::min(low, m[3].y);
+      high = std::max(high, m[3].y);
+    }
+    const float height = high - low;
+    return height > 0.0f && std::isfinite(height) ? height : 1.0f;
+  }
+
+  void Build(const Layout& layout) {
+    const anim::Skeleton& skeleton = model_->skeleton;
+    while (static_cast<int>(characters_.size()) < layout.count) characters_.emplace_back(skeleton);
+    const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
+    const int rows = (layout.count + columns - 1) / columns;
+    const float step = layout.spacing * character_height_;
+    const anim::Clip* a = &model_->clips[layout.clip_a];
+    const anim::Clip* b = &model_->clips[layout.clip_b];
+    Random random(8);  // fixed seed: the same crowd every run
+    for (int k = 0; k < layout.count; ++k) {
+      Character& c = characters_[k];
+      const float phase = random.Uniform();
+      c.weight = random.Uniform();
+      const float pick = random.Uniform();
+      const float yaw = (random.Uniform() - 0.5f) * glm::radians(50.0f);
+      const float jitter_x = (random.Uniform() - 0.5f) * 0.3f * step;
+      const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
+      c.plays_solo = !others_.empty() && pick < layout.other_fraction;
+      if (c.plays_solo) {
+        const anim::Clip* clip = &model_->clips[others_[static_cast<std::size_t>(
+            pick / layout.other_fraction * static_cast<float>(others_.size())) % others_.size()]];
+        c.solo.Start(clip);
+        c.solo.time = clip->StartTime() + phase * clip->Duration();
+      } else {
+        c.blend.Start(a, b, phase);
+      }
+      // Row 0 at the back, the grid centred on the origin.
+      const float x = (static_cast<float>(k % columns) - 0.5f * static_cast<float>(columns - 1)) * step;
+      const float z = (static_cast<float>(k / columns) - 0.5f * static_cast<float>(rows - 1)) * step;
+      worlds_[k] = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
+                               yaw, glm::vec3(0.0f, 1.0f, 0.0f));
+    }
+    const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_height_;
+    const float half_z = 0.5f * static_cast<float>(rows - 1) * step + 0.6f * character_height_;
+    frame_.bounds_min = glm::vec3(-half_x, 0.0f, -half_z);
+    frame_.bounds_max = glm::vec3(half_x, 1.1f * character_height_, half_z);
+    built_ = layout;
+  }
+
+  // The viewer measured the previous frame's draw: keep it for the plot.
+  void RecordDrawTimes() {
+    if (!draw_times_.measured) return;
+    history_[history_next_] = static_cast<float>(draw_times_.frame * 1e3);
+    history_next_ = (history_next_ + 1) % kHistory;
+  }
+
+  const anim::Model* model_ = nullptr;
+  int count_ = 100;
+  int skinning_ = 0;
+  int clip_a_ = 0, clip_b_ = 1;
+  float other_fraction_ = 0.2f;
+  float spacing_ = 0.8f;
+  int threads_ = 2;
+  std::vector<int> others_;
+  float character_height_ = 1.0f;
+  std::vector<Character> characters_;
+  std::vector<glm::mat4> palettes_, model_scratch_, worlds_;
+  std::optional<anim::ParallelFor> pool_;
+  Layout built_;
+  CrowdFrame frame_;
+  CrowdDrawTimes draw_times_;
+  double animation_seconds_ = 0.0;
+  std::vector<float> history_;
+  int history_next_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Sample> MakeCrowdSample() { return std::make_unique<CrowdSample>(); }
+
+}  // namespace samples
