@@ -1,0 +1,139 @@
+#include "anim/graph/blend_nodes.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton& skeleton,
+                                     std::vector<Node*> inputs, bool sync)
+    : Node(std::move(name)),
+      inputs_(std::move(inputs)),
+      sync_(sync),
+      weights_(inputs_.size(), 0.0f),
+      poses_(inputs_.size(), skeleton.RestPose()),
+      layers_(inputs_.size()) {
+  if (!weights_.empty()) weights_[0] = 1.0f;
+}
+
+void WeightedBlendNode::Reset(float phase) {
+  for (Node* n : inputs_) n->Reset(phase);
+}
+
+void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
+  if (inputs_.empty()) return;
+  ComputeWeights(ctx, weights_);
+  float sum = 0.0f;
+  for (float& w : weights_) {
+    if (!(w > 0.0f) || !std::isfinite(w)) w = 0.0f;  // also NaN
+    sum += w;
+  }
+  if (sum > 0.0f) {
+    for (float& w : weights_) w /= sum;
+  } else {
+    std::fill(weights_.begin(), weights_.end(), 0.0f);
+    weights_[0] = 1.0f;
+  }
+  // Seed 003: bl = sum(w_i * l_i); input i plays at rate l_i / bl, so every
+  // input advances its normalised time by dt / bl.
+  float blended_cycle = 0.0f;
+  if (sync_) blended_cycle = CycleDuration();
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const float length = inputs_[i]->CycleDuration();
+    const float scale = sync_ && blended_cycle > 0.0f && length > 0.0f ? length / blended_cycle : 1.0f;
+    inputs_[i]->Update(dt * scale, weight * weights_[i], ctx);
+  }
+}
+
+void WeightedBlendNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+  motion = {};
+  int count = 0;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    if (!(weights_[i] > 0.0f)) continue;
+    MotionDelta m;
+    inputs_[i]->Write(ctx, poses_[i], m);
+    motion.translation += m.translation * weights_[i];
+    motion.yaw += m.yaw * weights_[i];
+    layers_[count++] = BlendLayer{&poses_[i], weights_[i], nullptr};
+  }
+  // The weights sum to 1, so no rest pose fills in (threshold 0).
+  BlendLayers(out, std::span<const BlendLayer>(layers_.data(), count), ctx.skeleton->RestPose(),
+              0.0f);
+}
+
+float WeightedBlendNode::CycleDuration() const {
+  if (!sync_) return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->CycleDuration();
+  // Inputs without a cycle (single frames) do not stretch the blended one.
+  float cycle = 0.0f, weight = 0.0f;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const float length = inputs_[i]->CycleDuration();
+    if (length > 0.0f) {
+      cycle += weights_[i] * length;
+      weight += weights_[i];
+    }
+  }
+  return weight > 0.0f ? cycle / weight : 0.0f;
+}
+
+float WeightedBlendNode::Phase() const {
+  return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->Phase();
+}
+
+int WeightedBlendNode::HeaviestInput() const {
+  return static_cast<int>(std::max_element(weights_.begin(), weights_.end()) - weights_.begin());
+}
+
+Blend2Node::Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b,
+                       FloatInput t, bool sync)
+    : WeightedBlendNode(std::move(name), skeleton, {a, b}, sync), t_(t) {}
+
+void Blend2Node::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+  float t = ctx.Param(t_);
+  t = std::isfinite(t) ? std::clamp(t, 0.0f, 1.0f) : 0.0f;
+  weights[0] = 1.0f - t;
+  weights[1] = t;
+}
+
+BlendNNode::BlendNNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+                       std::vector<FloatInput> weights, bool sync)
+    : WeightedBlendNode(std::move(name), skeleton, std::move(inputs), sync),
+      inputs_weights_(std::move(weights)) {
+  inputs_weights_.resize(ChildCount(), FloatInput{-1, 0.0f});
+}
+
+void BlendNNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+  for (std::size_t i = 0; i < weights.size(); ++i) weights[i] = ctx.Param(inputs_weights_[i]);
+}
+
+BlendSpace1DNode::BlendSpace1DNode(std::string name, const Skeleton& skeleton,
+                                   std::vector<Node*> inputs, BlendSpace1D space, FloatInput x,
+                                   bool sync)
+    : WeightedBlendNode(std::move(name), skeleton, std::move(inputs), sync),
+      space_(std::move(space)),
+      x_(x) {}
+
+void BlendSpace1DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+  if (space_.PointCount() != static_cast<int>(weights.size())) {
+    std::fill(weights.begin(), weights.end(), 0.0f);
+    return;
+  }
+  space_.Weights(ctx.Param(x_), weights);
+}
+
+BlendSpace2DNode::BlendSpace2DNode(std::string name, const Skeleton& skeleton,
+                                   std::vector<Node*> inputs, BlendSpace2D space, FloatInput x,
+                                   FloatInput y, bool sync)
+    : WeightedBlendNode(std::move(name), skeleton, std::move(inputs), sync),
+      space_(std::move(space)),
+      x_(x),
+      y_(y) {}
+
+void BlendSpace2DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+  if (space_.PointCount() != static_cast<int>(weights.size())) {
+    std::fill(weights.begin(), weights.end(), 0.0f);
+    return;
+  }
+  space_.Weights(glm::vec2(ctx.Param(x_), ctx.Param(y_)), weights);
+}
+
+}  // namespace anim

@@ -1,0 +1,116 @@
+// Nodes that mix the poses of several inputs by weight: Blend2 (one factor
+// t between two inputs, seed 000's mix), BlendN (one weight per input,
+// normalised), and the blend spaces, which turn one or two parameters into
+// weights (seed 001). With `sync` the inputs share one normalised time
+// (seed 003): the blend's cycle lasts bl = sum(w_i * l_i) and input i runs
+// at rate l_i / bl, so feet land together whatever the weights.
+//
+// Every scratch pose is made at construction; Update and Write allocate
+// nothing. Inputs with zero weight keep their clocks running but are not
+// sampled.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "anim/blend_space_1d.h"
+#include "anim/blend_space_2d.h"
+#include "anim/graph/node.h"
+#include "anim/layer_blend.h"
+
+namespace anim {
+
+class WeightedBlendNode : public Node {
+ public:
+  WeightedBlendNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+                    bool sync);
+
+  void Reset(float phase) override;
+  void Update(float dt, float weight, GraphContext& ctx) override;
+  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  float CycleDuration() const override;
+  float Phase() const override;
+  int ChildCount() const override { return static_cast<int>(inputs_.size()); }
+  Node* Child(int i) const override { return inputs_[i]; }
+
+  bool Synchronised() const { return sync_; }
+  // Normalised weights of the last Update, one per input.
+  std::span<const float> Weights() const { return weights_; }
+
+ protected:
+  // Writes one raw weight per input (any scale; normalised afterwards).
+  virtual void ComputeWeights(const GraphContext& ctx, std::span<float> weights) = 0;
+
+ private:
+  int HeaviestInput() const;
+
+  std::vector<Node*> inputs_;
+  bool sync_;
+  std::vector<float> weights_;
+  std::vector<Pose> poses_;
+  std::vector<BlendLayer> layers_;
+};
+
+// out = mix(a, b, t): t = 0 gives a, t = 1 gives b (clamped to [0, 1]).
+class Blend2Node : public WeightedBlendNode {
+ public:
+  Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b, FloatInput t,
+             bool sync = false);
+  const char* Kind() const override { return "blend2"; }
+
+ protected:
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+
+ private:
+  FloatInput t_;
+};
+
+// Weights are clamped to >= 0 and normalised; all zero gives the first input.
+class BlendNNode : public WeightedBlendNode {
+ public:
+  BlendNNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+             std::vector<FloatInput> weights, bool sync = false);
+  const char* Kind() const override { return "blend_n"; }
+
+ protected:
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+
+ private:
+  std::vector<FloatInput> inputs_weights_;
+};
+
+// Inputs placed on an axis; `x` picks the two neighbours (BlendSpace1D).
+class BlendSpace1DNode : public WeightedBlendNode {
+ public:
+  // `space` must be built with one position per input.
+  BlendSpace1DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+                   BlendSpace1D space, FloatInput x, bool sync = true);
+  const char* Kind() const override { return "blend_space_1d"; }
+  const BlendSpace1D& Space() const { return space_; }
+  float X(const GraphContext& ctx) const { return ctx.Param(x_); }
+
+ protected:
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+
+ private:
+  BlendSpace1D space_;
+  FloatInput x_;
+};
+
+// Inputs placed in a plane; (x, y) weights by triangulation or grid (BlendSpace2D).
+class BlendSpace2DNode : public WeightedBlendNode {
+ public:
+  BlendSpace2DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+                   BlendSpace2D space, FloatInput x, FloatInput y, bool sync = true);
+  const char* Kind() const override { return "blend_space_2d"; }
+  const BlendSpace2D& Space() const { return space_; }
+
+ protected:
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+
+ private:
+  BlendSpace2D space_;
+  FloatInput x_, y_;
+};
+
+}  // namespace anim

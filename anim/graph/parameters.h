@@ -1,0 +1,57 @@
+// The named inputs a blend tree or state machine reads each frame: floats
+// (speed, direction), bools (grounded) and triggers (jump, punch). Names are
+// resolved to ids once, when a graph is built; per-frame reads and writes go
+// by id and never allocate. Setting by name is offered for tools and UIs.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace anim {
+
+enum class ParamType { kFloat, kBool, kTrigger };
+const char* ParamTypeName(ParamType type);
+
+class ParameterSet {
+ public:
+  // Adds a parameter; returns its id, or -1 when the name is taken or empty.
+  int Add(std::string name, ParamType type, float initial = 0.0f);
+  // Id of a parameter, or -1.
+  int Find(std::string_view name) const;
+  int Count() const { return static_cast<int>(params_.size()); }
+  const std::string& Name(int id) const { return params_[id].name; }
+  ParamType Type(int id) const { return params_[id].type; }
+
+  // Bools and triggers read as 0 or 1. An invalid id reads 0.
+  float Get(int id) const;
+  bool IsSet(int id) const { return Get(id) != 0.0f; }
+  // Non-finite values are refused (the parameter keeps its value).
+  bool Set(int id, float value);
+  bool Set(std::string_view name, float value) { return Set(Find(name), value); }
+  // A trigger stays set until the graph update that follows has run: a
+  // transition waiting on it consumes it, and any trigger left unused is
+  // cleared at the end of that update, so a key press never fires later.
+  bool Fire(int id) { return Set(id, 1.0f); }
+  bool Fire(std::string_view name) { return Fire(Find(name)); }
+  void ClearTriggers();
+
+ private:
+  struct Entry {
+    std::string name;
+    ParamType type;
+    float value;
+  };
+  std::vector<Entry> params_;
+};
+
+// A node input that is either a constant or a parameter.
+struct FloatInput {
+  int param = -1;  // -1: use `constant`
+  float constant = 0.0f;
+  float Get(const ParameterSet& params) const {
+    return param >= 0 ? params.Get(param) : constant;
+  }
+};
+
+}  // namespace anim

@@ -1,0 +1,129 @@
+// Action state machine (seeds 001, 003, 004): states that each own a node
+// (a blend tree, or a nested StateMachineNode for hierarchical states),
+// transitions that fire on conditions over parameters and cross-fade from
+// one state's output to the next.
+//
+// Semantics, in the order they apply each Update:
+//  - A machine that has just been entered (first update, or its parent
+//    state was entered) enters its default state. Entering a state whose
+//    node is a machine enters that machine's default state: a transition
+//    into a parent state enters its default child (seed 003's "true"
+//    hierarchical machine).
+//  - Transitions are checked only when no fade runs, or when the running
+//    transition's interrupt rule allows it: kSource lets transitions out of
+//    the state being left interrupt, kDestination transitions out of the
+//    state being entered. Any-state transitions are checked first, then the
+//    state's own, each list in declaration order; the first that holds wins.
+//  - A transition holds when every condition holds and, if it has an exit
+//    window, the source state's normalised time lies within it. Triggers it
+//    tested are consumed when it fires.
+//  - A fade blends the source's live output into the destination with the
+//    transition's ease curve. A frozen transition (seed 001) or an
+//    interrupting one fades from the pose on screen when it fired instead.
+//  - Events: kStateEnter when a transition (or the machine's entry) starts
+//    a state, kStateExit when the state it leaves stops contributing: at the
+//    end of its fade-out, or at once when the fade starts from a snapshot.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "anim/cross_fade_controller.h"
+#include "anim/ease_curve.h"
+#include "anim/graph/node.h"
+
+namespace anim {
+
+enum class CompareOp { kGreater, kLess, kGreaterEqual, kLessEqual, kEqual, kNotEqual, kIsTrue,
+                       kIsFalse, kTriggered };
+const char* CompareOpName(CompareOp op);
+
+struct Condition {
+  int param = -1;
+  CompareOp op = CompareOp::kIsTrue;
+  float value = 0.0f;
+  bool Holds(const ParameterSet& params) const;
+};
+
+enum class InterruptRule { kNone, kSource, kDestination };
+const char* InterruptRuleName(InterruptRule rule);
+
+struct Transition {
+  static constexpr int kAnyState = -1;
+  int from = kAnyState;
+  int to = 0;
+  std::vector<Condition> conditions;  // all must hold; none: always
+  float duration = 0.2f;              // seconds; <= 0 switches at once
+  EaseCurve ease = EaseCurve::SmoothStep();
+  TransitionMode mode = TransitionMode::kSmooth;
+  // Normalised time of the source in which the transition may fire; a
+  // negative begin means "any time". [1, 1] fires when a clamped clip ends.
+  float exit_begin = -1.0f;
+  float exit_end = 1.0f;
+  InterruptRule interrupt = InterruptRule::kNone;
+  // The destination starts at this normalised time, or at the source's
+  // current one with match_phase (walk to run keeps the feet in step).
+  float start_phase = 0.0f;
+  bool match_phase = false;
+  bool allow_self = false;  // an any-state transition may re-enter the active state
+};
+
+struct State {
+  std::string name;
+  Node* node = nullptr;
+};
+
+class StateMachineNode : public Node {
+ public:
+  // The constructor does not validate: BuildStateMachine-style callers (and
+  // the description loader) check indices first; Validate() says what is wrong.
+  StateMachineNode(std::string name, const Skeleton& skeleton, std::vector<State> states,
+                   std::vector<Transition> transitions, int default_state = 0);
+  const char* Kind() const override { return "state_machine"; }
+
+  // Empty when the states and transitions are consistent, else the problem.
+  std::string Validate(const ParameterSet& params) const;
+
+  void Reset(float phase) override;
+  void Update(float dt, float weight, GraphContext& ctx) override;
+  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  float CycleDuration() const override;
+  float Phase() const override;
+  bool IsComplete() const override;
+  int ChildCount() const override { return static_cast<int>(states_.size()); }
+  Node* Child(int i) const override { return states_[i].node; }
+
+  int StateCount() const { return static_cast<int>(states_.size()); }
+  const State& StateAt(int i) const { return states_[i]; }
+  int FindState(std::string_view name) const;
+  int DefaultState() const { return default_state_; }
+  const std::vector<Transition>& Transitions() const { return transitions_; }
+
+  int ActiveState() const { return active_; }        // the destination while fading
+  int SourceState() const { return source_; }        // -1 when none or frozen
+  bool Fading() const { return fading_; }
+  int ActiveTransition() const { return transition_; }  // -1 when not fading
+  float TransitionProgress() const;                   // eased weight of the destination
+  float TimeInState() const { return time_in_state_; }
+
+ private:
+  bool MayInterrupt(int from_state) const;
+  int FindTransition(const GraphContext& ctx) const;
+  bool TransitionHolds(const Transition& t, const GraphContext& ctx) const;
+  void Start(int transition, GraphContext& ctx);
+  void PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const;
+
+  std::vector<State> states_;
+  std::vector<Transition> transitions_;
+  int default_state_;
+  bool entered_ = false;
+  int active_ = -1;
+  int source_ = -1;
+  int transition_ = -1;
+  bool fading_ = false;
+  float elapsed_ = 0.0f;
+  float time_in_state_ = 0.0f;
+  Pose source_pose_, frozen_, last_output_;
+};
+
+}  // namespace anim
