@@ -40,6 +40,12 @@ Pose MakeZeroDifferencePose(const Skeleton& skeleton);
 bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
                         Clip* difference, std::string* error, float sample_rate = 30.0f);
 
+// difference = source - reference per joint (translation and scale
+// subtract, rotation is inverse(reference) * source): one frame of
+// MakeDifferenceClip, for difference poses made at run time (a blend tree's
+// Subtract node). `difference` may alias neither input.
+void Subtract(Pose& difference, const Pose& source, const Pose& reference);
+
 // out = in + weight * difference, for a difference pose sampled from a
 // difference clip onto MakeZeroDifferencePose(). `out` may alias `in`.
 void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root = -1,
