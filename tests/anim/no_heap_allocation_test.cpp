@@ -13,6 +13,10 @@
 
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
+#include "anim/graph/animation_graph.h"
+#include "anim/graph/blend_nodes.h"
+#include "anim/graph/clip_node.h"
+#include "anim/graph/state_machine.h"
 #include "anim/layer_blend.h"
 #include "anim/parallel_for.h"
 #include "anim/synced_blend.h"
@@ -73,3 +77,61 @@ TEST(NoHeapAllocation, ParallelForRunAllocatesNothing) {
 }
 
 }  // namespace
+
+// A whole animation graph: a synced blend space and a clip in a state
+// machine with fades and interruptions, an upper-body layer with a higher
+// priority, events every cycle. Built once; thousands of frames after that
+// allocate nothing, whatever the transitions do.
+TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
+  walk.SetEvents({{0.25f, "step_left"}, {0.75f, "step_right"}});
+  const anim::Clip run = anim_test::MakeSlideClip("run", 0.6f, 0.0f, 2.0f);
+  const anim::Clip punch = anim_test::MakeSlideClip("punch", 0.5f, 3.0f, 5.0f);
+  anim::AnimationGraph g(s);
+  const int speed = g.Params().Add("speed", anim::ParamType::kFloat);
+  const int go = g.Params().Add("go", anim::ParamType::kTrigger);
+  auto* nw = g.Add<anim::ClipNode>("walk", s, walk);
+  auto* nr = g.Add<anim::ClipNode>("run", s, run);
+  anim::BlendSpace1D space;
+  const float positions[] = {0.0f, 1.0f};
+  ASSERT_TRUE(space.Build(positions, nullptr));
+  auto* move = g.Add<anim::BlendSpace1DNode>("move", s, std::vector<anim::Node*>{nw, nr}, space,
+                                             anim::FloatInput{speed}, true);
+  anim::ClipNodeOptions once;
+  once.loop = anim::LoopMode::kClamp;
+  auto* np = g.Add<anim::ClipNode>("punch", s, punch, once);
+  anim::Transition in, out;
+  in.from = 0;
+  in.to = 1;
+  in.interrupt = anim::InterruptRule::kDestination;
+  in.conditions = {{go, anim::CompareOp::kTriggered}};
+  out.from = 1;
+  out.to = 0;
+  out.exit_begin = 0.9f;
+  auto* sm = g.Add<anim::StateMachineNode>(
+      "sm", s, std::vector<anim::State>{{"move", move}, {"punch", np}},
+      std::vector<anim::Transition>{in, out}, 0);
+  auto* upper_clip = g.Add<anim::ClipNode>("upper", s, punch);
+  anim::Layer base;
+  base.root = sm;
+  anim::Layer upper;
+  upper.root = upper_clip;
+  upper.priority = 1;
+  upper.weight = {-1, 0.5f};
+  upper.mask = anim::MakeMaskFromRoot(s, 1, 1);
+  g.SetLayers({base, upper});
+  g.Update(0.0f);
+
+  const long before = test_support::AllocationCount();
+  int events = 0;
+  for (int frame = 0; frame < 5000; ++frame) {
+    g.Params().Set(speed, 0.5f + 0.5f * std::sin(frame * 0.01f));
+    if (frame % 37 == 0) g.Params().Fire(go);
+    g.Update(1.0f / 60.0f);
+    events += static_cast<int>(g.Events().size());
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_GT(events, 0);
+  EXPECT_EQ(g.DroppedEvents(), 0);
+}
