@@ -1,11 +1,13 @@
-// Blend-space weights run every frame: prove they allocate nothing (this
-// executable links allocation_counter, which replaces operator new).
+// Blend-space weights and pose mirroring run every frame: prove they
+// allocate nothing (this executable links allocation_counter, which replaces
+// operator new).
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/mirror.h"
 #include "allocation_counter.h"
 
 namespace {
@@ -32,6 +34,26 @@ TEST(BlendSpaceAllocation, WeightsAllocateNothingInAnyMode) {
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_GT(sink, 0.0f);
+}
+
+TEST(BlendSpaceAllocation, MirrorPoseAllocatesNothing) {
+  std::vector<anim::Transform> locals(3);
+  locals[1].translation = {0.2f, 0, 0};
+  locals[2].translation = {-0.2f, 0, 0};
+  const anim::Pose rest(locals, {-1, 0, 0});
+  const anim::Skeleton skeleton({"Hips", "LeftUpLeg", "RightUpLeg"}, rest, rest,
+                                std::vector<glm::mat4>(3, glm::mat4(1.0f)));
+  anim::MirrorMap map;
+  std::string error;
+  ASSERT_TRUE(map.Build(skeleton, &error)) << error;
+  anim::Pose pose = rest, out = rest;
+  const long before = test_support::AllocationCount();
+  for (int k = 0; k < 1000; ++k) {
+    anim::MirrorPose(map, pose, out);
+    anim::MirrorPose(map, out, out);  // in place
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_EQ(out.Local(1).translation.x, 0.2f);  // mirrored twice: back where it was
 }
 
 }  // namespace
