@@ -107,6 +107,18 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          o.sets.push_back(v);
          return std::string();
        }},
+      {"--at",
+       [&o](const std::string& v) {
+         const auto colon = v.find(':');
+         double t = 0.0;
+         if (colon == std::string::npos || !ParseDouble(v.substr(0, colon), &t) || t < 0.0 ||
+             t > kMaxTime || v.find('=', colon) == std::string::npos || colon + 1 >= v.size() ||
+             v[colon + 1] == '=') {
+           return "--at needs SECONDS:NAME=VALUE with SECONDS in 0..3600, got '" + v + "'";
+         }
+         o.timed_sets.push_back({t, v.substr(colon + 1)});
+         return std::string();
+       }},
       {"--quit-after-frames",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.quit_after_frames) || o.quit_after_frames < 1) {
@@ -164,6 +176,7 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
     o.file = name;
   }
   if (!o.sets.empty() && o.sample < 0) result.error = "--set needs --sample N";
+  if (!o.timed_sets.empty() && o.sample < 0) result.error = "--at needs --sample N";
   if (o.list_params && o.sample < 0) result.error = "--list-params needs --sample N";
   return result;
 }
@@ -189,6 +202,8 @@ std::string UsageText() {
       "  --info                print the skeleton and the clips, then exit\n"
       "  --sample N            show walkthrough sample N instead of a plain clip\n"
       "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
+      "  --at SECONDS:NAME=VALUE  set it when the sample's time reaches SECONDS:\n"
+      "                        scripted input such as --at 1.5:jump=1 (repeatable)\n"
       "  --list-samples        print the walkthrough's samples, then exit\n"
       "  --list-params         with --sample N: print its parameters, then exit\n"
       "  --out-dir DIR         where to write images when no display is available\n"

@@ -39,6 +39,14 @@ struct Options {
   // and --list-samples print what there is and exit.
   int sample = -1;
   std::vector<std::string> sets;
+  // --at SECONDS:NAME=VALUE (repeatable): a scripted input, applied when the
+  // sample's simulated time reaches SECONDS (a key press at a given time,
+  // e.g. --at 1.5:jump=1), so interactive scenes can be captured headless.
+  struct TimedSet {
+    double time = 0.0;
+    std::string assignment;
+  };
+  std::vector<TimedSet> timed_sets;
   bool list_params = false;
   bool list_samples = false;
   // Hidden, for testing the window under Xvfb: stop after N frames of fixed

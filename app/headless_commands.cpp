@@ -86,11 +86,13 @@ int RunHeadless(const Options& options) {
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
     if (!walkthrough.Activate(options.sample, character.model(), &error) ||
-        !walkthrough.ApplySets(options.sets, &error)) {
+        !walkthrough.ApplySets(options.sets, &error) ||
+        !walkthrough.Schedule(options.timed_sets, &error)) {
       return Fail(error);
     }
     ForEachFixedStep(options.time, [&](float dt) { walkthrough.Step(dt, character); });
     if (options.time == 0.0) walkthrough.Step(0.0f, character);
+    if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
     joint_colors.resize(character.model().skeleton.JointCount());
     sample_view.active = true;
     if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;

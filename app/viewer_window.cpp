@@ -107,6 +107,23 @@ void HandleInput(GLFWwindow* window, ViewerState& state, bool keys_down[2]) {
   if (space) state.playing = !state.playing;
 }
 
+// Keys bound to the active sample's parameters (jump, punch, speed up...):
+// each press is applied once, unless an ImGui text field has the keyboard.
+void HandleSampleKeys(GLFWwindow* window, ViewerState& state, std::vector<bool>& keys_down) {
+  samples::Sample* sample = state.walkthrough.Active();
+  if (sample == nullptr) return;
+  keys_down.resize(GLFW_KEY_LAST + 1, false);
+  for (const samples::Param& p : sample->Params().All()) {
+    for (int key : {p.key, p.key_less, p.key_more}) {
+      if (key <= 0 || key > GLFW_KEY_LAST) continue;
+      const bool down = glfwGetKey(window, key) == GLFW_PRESS;
+      const bool pressed = down && !keys_down[key];
+      keys_down[key] = down;
+      if (pressed && !ImGui::GetIO().WantCaptureKeyboard) sample->Params().PressKey(key);
+    }
+  }
+}
+
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
@@ -120,6 +137,7 @@ bool SaveWindow(int width, int height, const std::string& path, std::string* err
 int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
   bool keys_down[2] = {false, false};
+  std::vector<bool> sample_keys_down;
   double last_time = glfwGetTime();
   CrowdView crowd_view;       // draws a crowd sample's characters (sample 08)
   render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
@@ -154,6 +172,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     DrawAnimationPanel(state);
     DrawStatsPanel(state);
     HandleInput(window, state, keys_down);
+    HandleSampleKeys(window, state, sample_keys_down);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);
@@ -252,7 +271,8 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
     // --sample and --set start the walkthrough as in headless mode.
     if (options.sample >= 0 &&
         (!state.walkthrough.Activate(options.sample, state.character.model(), &error) ||
-         !state.walkthrough.ApplySets(options.sets, &error))) {
+         !state.walkthrough.ApplySets(options.sets, &error) ||
+         !state.walkthrough.Schedule(options.timed_sets, &error))) {
       std::cerr << "animviewer: " << error << "\n";
       state.message = error;
       state.message_is_error = true;

@@ -1,5 +1,6 @@
 #include "app/walkthrough.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace animviewer {
@@ -22,6 +23,25 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
     return false;
   }
   active_ = index;
+  elapsed_ = 0.0;
+  script_.clear();
+  script_error_.clear();
+  return true;
+}
+
+bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* error) {
+  samples::Sample* sample = Active();
+  for (const Options::TimedSet& t : timed) {
+    const std::string name = t.assignment.substr(0, t.assignment.find('='));
+    if (sample == nullptr || sample->Params().Find(name) == nullptr) {
+      *error = sample == nullptr ? "--at needs an active sample"
+                                 : sample->Title() + ": --at names unknown parameter '" + name + "'";
+      return false;
+    }
+  }
+  std::stable_sort(timed.begin(), timed.end(),
+                   [](const auto& a, const auto& b) { return a.time < b.time; });
+  script_ = std::move(timed);
   return true;
 }
 
@@ -40,7 +60,19 @@ bool Walkthrough::ApplySets(const std::vector<std::string>& sets, std::string* e
 void Walkthrough::Step(float dt, AnimatedCharacter& character) {
   samples::Sample* sample = Active();
   if (sample == nullptr) return;
+  // Inputs due by now apply before this step, as a key pressed during the
+  // previous frame would. The tolerance absorbs the float steps' rounding.
+  std::size_t due = 0;
+  while (due < script_.size() && script_[due].time <= elapsed_ + 1e-9) {
+    std::string why;
+    if (!sample->Params().SetAssignment(script_[due].assignment, &why) && script_error_.empty()) {
+      script_error_ = sample->Title() + ": --at " + script_[due].assignment + ": " + why;
+    }
+    ++due;
+  }
+  script_.erase(script_.begin(), script_.begin() + static_cast<long>(due));
   sample->Update(dt);
+  elapsed_ += dt;
   character.ShowPose(sample->CurrentPose());
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/animated_character.h"
+#include "app/command_line.h"
 #include "samples/sample.h"
 
 namespace animviewer {
@@ -28,8 +29,15 @@ class Walkthrough {
   // Applies "name=value" assignments to the active sample's parameters.
   bool ApplySets(const std::vector<std::string>& sets, std::string* error);
 
+  // Scripted inputs (--at): each assignment is applied by the first Step
+  // that starts at or after its time, counted from Activate. Names are
+  // checked here; a value the sample refuses later ends up in ScriptError().
+  bool Schedule(std::vector<Options::TimedSet> timed, std::string* error);
+  const std::string& ScriptError() const { return script_error_; }
+
   // Advances the active sample by dt and shows its pose on `character`.
   void Step(float dt, AnimatedCharacter& character);
+  double Elapsed() const { return elapsed_; }
 
   // "0  00 Playback" lines, one per sample.
   std::string ListSamples() const;
@@ -37,6 +45,9 @@ class Walkthrough {
  private:
   std::vector<std::unique_ptr<samples::Sample>> samples_;
   int active_ = -1;
+  double elapsed_ = 0.0;  // simulated seconds since Activate
+  std::vector<Options::TimedSet> script_;  // sorted by time; applied ones removed
+  std::string script_error_;
 };
 
 }  // namespace animviewer

@@ -1,5 +1,6 @@
 #include "samples/param_list.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -81,6 +82,42 @@ void ParamList::AddChoice(std::string name, int* index, std::vector<std::string>
   Add(std::move(p));
 }
 
+void ParamList::AddTrigger(std::string name, bool* fired, int key, std::string help) {
+  Param p;
+  p.kind = Param::Kind::kTrigger;
+  p.name = std::move(name);
+  p.help = std::move(help);
+  p.bool_value = fired;
+  p.key = key;
+  Add(std::move(p));
+}
+
+void ParamList::BindKeys(const std::string& name, int key, int key_less, int key_more) {
+  for (Param& p : params_) {
+    if (p.name != name) continue;
+    p.key = key;
+    p.key_less = key_less;
+    p.key_more = key_more;
+  }
+}
+
+bool ParamList::PressKey(int key) {
+  if (key == 0) return false;
+  bool handled = false;
+  for (Param& p : params_) {
+    if (p.key == key && (p.kind == Param::Kind::kTrigger || p.kind == Param::Kind::kBool)) {
+      *p.bool_value = p.kind == Param::Kind::kTrigger ? true : !*p.bool_value;
+      handled = true;
+    }
+    if (p.kind == Param::Kind::kFloat && (p.key_less == key || p.key_more == key)) {
+      const float step = (p.max - p.min) / 10.0f * (p.key_more == key ? 1.0f : -1.0f);
+      *p.float_value = std::clamp(*p.float_value + step, p.min, p.max);
+      handled = true;
+    }
+  }
+  return handled;
+}
+
 void ParamList::SetChoices(const std::string& name, std::vector<std::string> choices) {
   for (Param& p : params_) {
     if (p.name != name || p.kind != Param::Kind::kChoice) continue;
@@ -136,6 +173,13 @@ bool ParamList::Set(const std::string& name, const std::string& value, std::stri
       *p->int_value = v;
       return true;
     }
+    case Param::Kind::kTrigger:
+      if (value == "1" || value == "true" || value == "fire") {
+        *p->bool_value = true;
+        return true;
+      }
+      *error = name + ": a trigger is fired with 1 (or true, fire), got '" + value + "'";
+      return false;
     case Param::Kind::kBool:
       if (value == "true" || value == "1" || value == "on") {
         *p->bool_value = true;
@@ -185,6 +229,7 @@ std::string ParamList::Describe() const {
       case Param::Kind::kFloat: s << *p.float_value << "  (float " << Range(p.min, p.max) << ")"; break;
       case Param::Kind::kInt: s << *p.int_value << "  (int " << Range(p.min, p.max) << ")"; break;
       case Param::Kind::kBool: s << (*p.bool_value ? "true" : "false") << "  (bool)"; break;
+      case Param::Kind::kTrigger: s << "(trigger: --set " << p.name << "=1)"; break;
       case Param::Kind::kChoice: {
         const int i = *p.int_value;
         s << (i >= 0 && i < static_cast<int>(p.choices.size()) ? p.choices[i] : "?") << "  (one of:";
@@ -193,6 +238,8 @@ std::string ParamList::Describe() const {
         break;
       }
     }
+    if (p.key != 0) s << "  key " << static_cast<char>(p.key);
+    if (p.key_less != 0) s << "  keys " << static_cast<char>(p.key_less) << "/" << static_cast<char>(p.key_more);
     s << "\n      " << p.help << "\n";
   }
   return s.str();

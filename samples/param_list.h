@@ -1,7 +1,9 @@
 // The named, ranged parameters a sample exposes. Declaring a parameter once
 // gives it a panel widget (DrawParamWidgets), a command-line setter
-// (--set name=value) and a line in --list-params, so every state a user can
-// reach with the mouse can also be reached, captured and dumped headless.
+// (--set name=value, or --at SECONDS:name=value later in a run), an optional
+// keyboard key and a line in --list-params, so every state a user can reach
+// with the mouse or the keyboard can also be reached, captured and dumped
+// headless.
 #pragma once
 
 #include <string>
@@ -10,16 +12,24 @@
 namespace samples {
 
 struct Param {
-  enum class Kind { kFloat, kInt, kBool, kChoice };
+  // kTrigger: a one-shot action (jump, punch): a button, a key, or
+  // --set name=1; the sample reads and clears the flag in its next Update.
+  enum class Kind { kFloat, kInt, kBool, kChoice, kTrigger };
   Kind kind = Kind::kFloat;
   std::string name;  // lower_snake_case, used by --set
   std::string help;  // one line, shown as the widget's tooltip and by --list-params
   float* float_value = nullptr;
   int* int_value = nullptr;  // kInt and kChoice (index into choices)
-  bool* bool_value = nullptr;
+  bool* bool_value = nullptr;  // kBool, and kTrigger's "fired" flag
   float min = 0.0f;
   float max = 1.0f;
   std::vector<std::string> choices;
+  // Keyboard: `key` fires a trigger or toggles a bool; for a float,
+  // key_less/key_more step it by a tenth of its range. Upper-case letters,
+  // digits, or 0 for none (GLFW's key codes for these are their ASCII codes).
+  int key = 0;
+  int key_less = 0;
+  int key_more = 0;
 };
 
 class ParamList {
@@ -28,6 +38,11 @@ class ParamList {
   void AddInt(std::string name, int* value, int min, int max, std::string help);
   void AddBool(std::string name, bool* value, std::string help);
   void AddChoice(std::string name, int* index, std::vector<std::string> choices, std::string help);
+  void AddTrigger(std::string name, bool* fired, int key, std::string help);
+  // Binds keys to an existing parameter (see Param::key).
+  void BindKeys(const std::string& name, int key, int key_less = 0, int key_more = 0);
+  // Applies a key press; true when some parameter is bound to `key`.
+  bool PressKey(int key);
   // Replaces the choices of an existing kChoice parameter (e.g. clip names
   // after a model loads), clamping its index.
   void SetChoices(const std::string& name, std::vector<std::string> choices);

@@ -2,6 +2,8 @@
 // without ImGui.
 #include <imgui.h>
 
+#include <string>
+
 #include "samples/param_list.h"
 
 namespace samples {
@@ -18,6 +20,12 @@ void DrawParamWidgets(ParamList& params) {
       case Param::Kind::kBool:
         ImGui::Checkbox(p.name.c_str(), p.bool_value);
         break;
+      case Param::Kind::kTrigger: {
+        const std::string label =
+            p.key != 0 ? p.name + " [" + static_cast<char>(p.key) + "]" : p.name;
+        if (ImGui::Button(label.c_str())) *p.bool_value = true;
+        break;
+      }
       case Param::Kind::kChoice: {
         const int n = static_cast<int>(p.choices.size());
         const char* preview = *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";

@@ -135,4 +135,21 @@ TEST(CommandLine, SampleOptionMistakesAreExplained) {
             std::string::npos);
 }
 
+TEST(CommandLine, TimedSetsAreScriptedInputs) {
+  const auto r = animviewer::ParseCommandLine(
+      {"--sample", "7", "--at", "1.5:jump=1", "--at=0:speed=2.5"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.options.timed_sets.size(), 2u);
+  EXPECT_DOUBLE_EQ(r.options.timed_sets[0].time, 1.5);
+  EXPECT_EQ(r.options.timed_sets[0].assignment, "jump=1");
+  EXPECT_DOUBLE_EQ(r.options.timed_sets[1].time, 0.0);
+  EXPECT_EQ(r.options.timed_sets[1].assignment, "speed=2.5");
+  EXPECT_EQ(animviewer::ParseCommandLine({"--at", "1:jump=1"}).error, "--at needs --sample N");
+  for (const char* bad : {"jump=1", "x:jump=1", "-1:jump=1", "1:jump", "1:=1", "4000:jump=1"}) {
+    EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--at", bad}).error.find("--at needs SECONDS:NAME=VALUE"),
+              std::string::npos)
+        << bad;
+  }
+}
+
 }  // namespace

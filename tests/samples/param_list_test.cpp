@@ -69,4 +69,33 @@ TEST(ParamList, SetChoicesClampsTheIndex) {
   EXPECT_EQ(v.c, 0);
 }
 
+TEST(ParamList, TriggersAndKeysActLikeTheirWidgets) {
+  Values v;
+  samples::ParamList p = Make(v);
+  bool jumped = false;
+  p.AddTrigger("jump", &jumped, 'J', "j");
+  p.BindKeys("synced", 'Y');
+  p.BindKeys("weight", 0, 'S', 'W');
+  std::string error;
+  EXPECT_FALSE(p.SetAssignment("jump=0", &error));
+  EXPECT_NE(error.find("a trigger is fired with 1"), std::string::npos) << error;
+  ASSERT_TRUE(p.SetAssignment("jump=1", &error)) << error;
+  EXPECT_TRUE(jumped);
+  jumped = false;
+  EXPECT_TRUE(p.PressKey('J'));
+  EXPECT_TRUE(jumped);
+  EXPECT_TRUE(p.PressKey('Y'));  // toggles the bool
+  EXPECT_TRUE(v.b);
+  EXPECT_TRUE(p.PressKey('Y'));
+  EXPECT_FALSE(v.b);
+  // W and S step the float by a tenth of its [0, 1] range, clamped.
+  EXPECT_TRUE(p.PressKey('W'));
+  EXPECT_FLOAT_EQ(v.f, 0.6f);
+  for (int i = 0; i < 10; ++i) p.PressKey('S');
+  EXPECT_FLOAT_EQ(v.f, 0.0f);
+  EXPECT_FALSE(p.PressKey('Q'));
+  EXPECT_FALSE(p.PressKey(0));
+  EXPECT_NE(p.Describe().find("key J"), std::string::npos);
+}
+
 }  // namespace

@@ -1,0 +1,255 @@
+// 07 State machine: locomotion, jump and an upper-body punch layer, driven by
+// keys and buttons, with the state graph and an event log in the panel.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <memory>
+
+#include "anim/graph/animation_graph.h"
+#include "anim/graph/blend_nodes.h"
+#include "anim/graph/clip_node.h"
+#include "anim/graph/state_machine.h"
+#include "samples/clip_roles.h"
+#include "samples/sample_factories.h"
+
+namespace samples {
+
+namespace {
+
+// Speeds of the locomotion blend space: the clips' `speed` extras when the
+// model has them (the default character does), else typical human speeds.
+float ClipSpeed(const anim::Clip& clip, float fallback) {
+  return clip.Speed() > 0.0f ? clip.Speed() : fallback;
+}
+
+class StateMachineSample : public Sample {
+ public:
+  StateMachineSample() {
+    params_.AddFloat("speed", &speed_, 0.0f, 4.0f, "locomotion speed in m/s (Idle, Walk, Run blend)");
+    params_.BindKeys("speed", 0, 'S', 'W');
+    params_.AddTrigger("jump", &jump_, 'J', "jump: locomotion -> Jump, back when the clip ends");
+    params_.AddTrigger("punch", &punch_, 'P', "punch on the upper-body layer, over any state");
+    params_.AddInt("mask_falloff", &falloff_, 0, 4, "joints over which the punch layer's mask ramps up");
+  }
+
+  std::string Title() const override { return "07 State machine"; }
+  std::string Explanation() const override {
+    return "An action state machine (seeds 001, 003, 004): Locomotion is a 1D blend space, Jump "
+           "a clip; transitions fire on parameters and cross-fade. Punch plays on a second layer "
+           "with a higher priority and an upper-body mask: where it has weight, the walk's arm "
+           "swing does not show. Keys: W/S speed, J jump, P punch.";
+  }
+
+  bool Load(const anim::Model& model, std::string* error) override {
+    if (model.clips.empty()) {
+      *error = "this sample needs a model with at least one clip";
+      return false;
+    }
+    model_ = &model;
+    const anim::Skeleton& sk = model.skeleton;
+    graph_ = std::make_unique<anim::AnimationGraph>(sk);
+    anim::ParameterSet& p = graph_->Params();
+    speed_id_ = p.Add("speed", anim::ParamType::kFloat, speed_);
+    jump_id_ = p.Add("jump", anim::ParamType::kTrigger);
+    punch_id_ = p.Add("punch", anim::ParamType::kTrigger);
+    upper_weight_id_ = p.Add("upper_weight", anim::ParamType::kFloat, 0.0f);
+
+    const anim::Clip& idle = model.clips[FindClipForRole(model, {"idle"})];
+    const anim::Clip& walk = model.clips[FindClipForRole(model, {"walk", "walking"})];
+    const anim::Clip& run = model.clips[FindClipForRole(model, {"run", "running"})];
+    const anim::Clip& jump = model.clips[FindClipForRole(model, {"jump"})];
+    const anim::Clip& punch = model.clips[FindClipForRole(model, {"punch"})];
+
+    // Base layer: Locomotion <-> Jump.
+    auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, idle);
+    auto* n_walk = graph_->Add<anim::ClipNode>("walk", sk, walk);
+    auto* n_run = graph_->Add<anim::ClipNode>("run", sk, run);
+    anim::BlendSpace1D space;
+    const float walk_speed = ClipSpeed(walk, 1.4f);
+    const float positions[] = {0.0f, walk_speed, std::max(ClipSpeed(run, 3.5f), walk_speed + 0.5f)};
+    std::string why;
+    if (!space.Build(positions, &why)) {
+      *error = "locomotion blend space: " + why;
+      return false;
+    }
+    auto* locomotion = graph_->Add<anim::BlendSpace1DNode>(
+        "locomotion", sk, std::vector<anim::Node*>{n_idle, n_walk, n_run}, space,
+        anim::FloatInput{speed_id_}, true);
+    anim::ClipNodeOptions once;
+    once.loop = anim::LoopMode::kClamp;
+    auto* n_jump = graph_->Add<anim::ClipNode>("jump", sk, jump, once);
+    anim::Transition to_jump;
+    to_jump.from = 0;
+    to_jump.to = 1;
+    to_jump.duration = 0.15f;
+    to_jump.conditions = {{jump_id_, anim::CompareOp::kTriggered}};
+    anim::Transition land;
+    land.from = 1;
+    land.to = 0;
+    land.duration = 0.3f;
+    land.exit_begin = 0.85f;  // blend back while the landing settles
+    base_ = graph_->Add<anim::StateMachineNode>(
+        "base", sk, std::vector<anim::State>{{"Locomotion", locomotion}, {"Jump", n_jump}},
+        std::vector<anim::Transition>{to_jump, land}, 0);
+
+    // Upper layer: Off <-> Punch. Off holds the punch's first frame, but the
+    // layer's weight follows the machine (see Update), so it never shows.
+    auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
+    auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, once);
+    anim::Transition start_punch;
+    start_punch.from = 0;
+    start_punch.to = 1;
+    start_punch.duration = 0.12f;
+    start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+    anim::Transition again;  // a punch during a punch restarts it
+    again.from = 1;
+    again.to = 1;
+    again.duration = 0.12f;
+    again.exit_begin = 0.4f;
+    again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+    anim::Transition end_punch;
+    end_punch.from = 1;
+    end_punch.to = 0;
+    end_punch.duration = 0.25f;
+    end_punch.exit_begin = 0.8f;
+    upper_ = graph_->Add<anim::StateMachineNode>(
+        "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
+        std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
+    for (const auto* sm : {base_, upper_}) {
+      const std::string problem = sm->Validate(p);
+      if (!problem.empty()) {
+        *error = problem;
+        return false;
+      }
+    }
+    spine_ = FindJointForRole(model, {"Spine1", "Spine", "spine"});
+    applied_falloff_ = -1;
+    log_.clear();
+    time_ = 0.0;
+    return true;
+  }
+
+  void Update(float dt) override {
+    if (falloff_ != applied_falloff_) RebuildLayers();
+    anim::ParameterSet& p = graph_->Params();
+    p.Set(speed_id_, speed_);
+    if (jump_) p.Fire(jump_id_);
+    if (punch_) p.Fire(punch_id_);
+    jump_ = punch_ = false;
+    // The punch layer shows as much as the machine is in (or fading into)
+    // Punch: the destination's eased weight while fading in, the rest of it
+    // while fading out.
+    float w = upper_->ActiveState() == 1 ? upper_->TransitionProgress()
+                                         : (upper_->Fading() ? 1.0f - upper_->TransitionProgress() : 0.0f);
+    p.Set(upper_weight_id_, w);
+    graph_->Update(dt);
+    time_ += dt;
+    for (const anim::FiredEvent& e : graph_->Events()) {
+      if (e.kind == anim::EventKind::kLoop) continue;  // every cycle: too chatty for the log
+      char line[160];
+      std::snprintf(line, sizeof line, "%7.2f s  %-6s %.*s%s", time_, anim::EventKindName(e.kind),
+                    static_cast<int>(e.name.size()), e.name.data(),
+                    e.kind == anim::EventKind::kKey ? "" : "");
+      log_.push_front(line);
+      if (log_.size() > 14) log_.pop_back();
+    }
+  }
+
+  const anim::Pose& CurrentPose() const override { return graph_->Output(); }
+
+  bool JointColors(std::span<glm::vec4> colors) const override {
+    const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;
+    if (layers == nullptr) return false;
+    for (std::size_t j = 0; j < colors.size(); ++j) {
+      const float w = layers->JointShare(1, static_cast<int>(j));
+      colors[j] = glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
+    }
+    return true;
+  }
+
+  void DrawPanel() override {
+    DrawParamWidgets(params_);
+    ImGui::Separator();
+    DrawMachine(*base_, "base layer");
+    DrawMachine(*upper_, "upper layer (priority 1, masked)");
+    ImGui::Separator();
+    ImGui::TextUnformatted("Events (newest first):");
+    for (const std::string& line : log_) ImGui::TextUnformatted(line.c_str());
+  }
+
+ private:
+  void RebuildLayers() {
+    anim::Layer base;
+    base.name = "base";
+    base.root = base_;
+    anim::Layer upper;
+    upper.name = "upper";
+    upper.root = upper_;
+    upper.priority = 1;
+    upper.weight = anim::FloatInput{upper_weight_id_};
+    upper.mask = anim::MakeMaskFromRoot(model_->skeleton, spine_ >= 0 ? spine_ : 0, falloff_);
+    graph_->SetLayers({base, upper});
+    applied_falloff_ = falloff_;
+  }
+
+  // The states as boxes in a row, transitions as arrows; the active state
+  // is filled, a running transition shows its progress along the arrow.
+  static void DrawMachine(const anim::StateMachineNode& sm, const char* label) {
+    ImGui::Text("%s: %s%s", label, sm.StateAt(sm.ActiveState() >= 0 ? sm.ActiveState() : 0).name.c_str(),
+                sm.Fading() ? " (fading in)" : "");
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float box_w = 110.0f, box_h = 26.0f, gap = 70.0f;
+    const int n = sm.StateCount();
+    auto box_pos = [&](int i) { return ImVec2(origin.x + i * (box_w + gap), origin.y + 14.0f); };
+    for (const anim::Transition& t : sm.Transitions()) {
+      if (t.from < 0 || t.from == t.to) continue;
+      const bool forward = t.to > t.from;
+      const ImVec2 a = box_pos(t.from), b = box_pos(t.to);
+      const float y = forward ? a.y + 6.0f : a.y + box_h - 6.0f;
+      const float x0 = forward ? a.x + box_w : a.x, x1 = forward ? b.x : b.x + box_w;
+      const bool running = sm.Fading() && &sm.Transitions()[sm.ActiveTransition()] == &t;
+      const ImU32 color = running ? IM_COL32(255, 200, 60, 255) : IM_COL32(150, 150, 150, 255);
+      draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), color, running ? 3.0f : 1.5f);
+      const float dir = x1 > x0 ? 1.0f : -1.0f;
+      draw->AddTriangleFilled(ImVec2(x1, y), ImVec2(x1 - dir * 8.0f, y - 4.0f),
+                              ImVec2(x1 - dir * 8.0f, y + 4.0f), color);
+      if (running) {
+        const float u = sm.TransitionProgress();
+        draw->AddCircleFilled(ImVec2(x0 + (x1 - x0) * u, y), 4.0f, color);
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const ImVec2 p = box_pos(i);
+      const bool active = i == sm.ActiveState();
+      const bool source = sm.Fading() && i == sm.SourceState();
+      const ImU32 fill = active ? IM_COL32(60, 140, 230, 255)
+                                : (source ? IM_COL32(60, 90, 130, 255) : IM_COL32(45, 45, 50, 255));
+      draw->AddRectFilled(p, ImVec2(p.x + box_w, p.y + box_h), fill, 4.0f);
+      draw->AddRect(p, ImVec2(p.x + box_w, p.y + box_h), IM_COL32(200, 200, 200, 255), 4.0f);
+      draw->AddText(ImVec2(p.x + 8.0f, p.y + 6.0f), IM_COL32(255, 255, 255, 255),
+                    sm.StateAt(i).name.c_str());
+    }
+    ImGui::Dummy(ImVec2(n * (box_w + gap), box_h + 22.0f));
+  }
+
+  const anim::Model* model_ = nullptr;
+  std::unique_ptr<anim::AnimationGraph> graph_;
+  anim::StateMachineNode* base_ = nullptr;
+  anim::StateMachineNode* upper_ = nullptr;
+  int speed_id_ = -1, jump_id_ = -1, punch_id_ = -1, upper_weight_id_ = -1;
+  int spine_ = -1;
+  float speed_ = 0.0f;
+  bool jump_ = false, punch_ = false;
+  int falloff_ = 1, applied_falloff_ = -1;
+  double time_ = 0.0;
+  std::deque<std::string> log_;
+};
+
+}  // namespace
+
+std::unique_ptr<Sample> MakeStateMachineSample() { return std::make_unique<StateMachineSample>(); }
+
+}  // namespace samples
