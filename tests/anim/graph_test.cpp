@@ -13,6 +13,7 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
+#include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"
@@ -513,6 +514,48 @@ TEST_F(GraphTest, ParametersRefuseBadValuesAndDuplicates) {
   const int flag = p.Add("flag", anim::ParamType::kBool);
   p.Set(flag, 7.0f);
   EXPECT_FLOAT_EQ(p.Get(flag), 1.0f);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(GraphMirror, MirrorNodeOutputsTheMirroredPoseOfItsInput) {
+  // hips -> leg_L, hips -> leg_R, each leg 1 unit to its side.
+  std::vector<anim::Transform> locals(3);
+  locals[1].translation = {1, 0, 0};
+  locals[2].translation = {-1, 0, 0};
+  const anim::Pose rest(locals, {-1, 0, 0});
+  std::vector<glm::mat4> model(3);
+  rest.ComputeModelMatrices(model);
+  std::vector<glm::mat4> inverse_bind;
+  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
+  const anim::Skeleton s({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
+  anim::MirrorMap map;
+  std::string error;
+  ASSERT_TRUE(map.Build(s, &error)) << error;
+  // The left leg swings forward (about +X), the right one stays.
+  anim::JointTracks swing;
+  swing.joint = 1;
+  const glm::quat q = anim_test::AxisAngle(30.0f, {1, 0, 0});
+  swing.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, {0, 1}, {q, q});
+  const anim::Clip clip("swing", {swing});
+
+  anim::AnimationGraph g(s);
+  auto* in = g.Add<anim::ClipNode>("in", s, clip);
+  g.SetRoot(g.Add<anim::MirrorNode>("mirror", s, in, map));
+  g.Update(0.0f);
+  anim::Pose sampled = s.RestPose(), expect = s.RestPose();
+  clip.Sample(sampled, 0.0f);
+  anim::MirrorPose(map, sampled, expect);
+  for (int j = 0; j < 3; ++j) {
+    anim_test::ExpectVecNear(g.Output().Local(j).translation, expect.Local(j).translation);
+    anim_test::ExpectSameRotation(g.Output().Local(j).rotation, expect.Local(j).rotation);
+  }
+  // By hand: now the right leg swings, the same way (a rotation about X is
+  // unchanged by an X mirror), and the left one rests.
+  anim_test::ExpectSameRotation(g.Output().Local(2).rotation, q);
+  anim_test::ExpectSameRotation(g.Output().Local(1).rotation, glm::quat(1, 0, 0, 0));
 }
 
 }  // namespace
