@@ -5,6 +5,7 @@
 #include <map>
 
 #include "anim/import/gltf_accessor.h"
+#include "anim/import/gltf_animation_extras.h"
 #include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
@@ -165,6 +166,7 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
     for (auto& [joint, joint_tracks] : by_joint) tracks.push_back(std::move(joint_tracks));
     clips.emplace_back(animation.name.empty() ? "clip " + std::to_string(a) : animation.name,
                        std::move(tracks));
+    ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
   }
   return clips;
 }

@@ -33,6 +33,9 @@ struct Context {
   // so that a file with 500 morph channels does not produce 500 lines.
   std::set<std::string> warned;
   DracoFaces draco_faces;
+  // The file being imported, for warnings that must name it (the entry
+  // point prefixes errors itself; warnings are kept as they are written).
+  std::string file;
 
   void Warn(const std::string& message) { warnings.push_back(message); }
   void WarnOnce(const std::string& key, const std::string& message) {

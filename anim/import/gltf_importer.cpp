@@ -265,7 +265,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     Model result;
     result.source_path = name;
     AddLines(parse_warning, &result.warnings);
-    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces)};
+    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces), name};
     Convert(ctx, &result);
     *model = std::move(result);
     return true;

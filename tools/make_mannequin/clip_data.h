@@ -26,6 +26,12 @@ struct ClipData {
   std::string name;
   std::vector<Channel> channels;
   float speed = 0.0f;  // treadmill ground speed in m/s, written to extras when > 0
+  // Text keys written to extras.events, e.g. footstep_left at a contact frame.
+  struct Event {
+    float time;
+    std::string name;
+  };
+  std::vector<Event> events;
 };
 
 ClipData MakeIdle();

@@ -13,6 +13,13 @@ namespace {
 // The run moves 2.5 times faster, so it gets twice the keys.
 constexpr int kWalkKeysPerSecond = 60;
 constexpr int kRunKeysPerSecond = 120;
+// Footsteps: a foot's own cycle starts when it lands flat (gait.h), the
+// left foot's at phase 0 of the clip and the right foot's half a cycle
+// later (GaitPose), so those are the contact frames.
+std::vector<ClipData::Event> Footsteps(const GaitParams& p) {
+  return {{0.0f, "footstep_left"}, {0.5f * p.period, "footstep_right"}};
+}
+
 }  // namespace
 
 GaitParams WalkParams() {
@@ -43,6 +50,7 @@ ClipData MakeWalk() {
   ClipData clip;
   clip.name = "Walk";
   clip.speed = p.speed;
+  clip.events = Footsteps(p);
   clip.channels = BakeLinear([p](float t) { return GaitPose(p, t); }, p.period, kWalkKeysPerSecond,
                              AllJoints(), true);
   return clip;
@@ -83,6 +91,7 @@ ClipData MakeRun() {
   ClipData clip;
   clip.name = "Run";
   clip.speed = p.speed;
+  clip.events = Footsteps(p);
   clip.channels = BakeLinear([p](float t) { return GaitPose(p, t); }, p.period, kRunKeysPerSecond,
                              AllJoints(), true);
   return clip;

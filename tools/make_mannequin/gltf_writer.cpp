@@ -190,12 +190,23 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
     channel.target_path = rotation ? "rotation" : "translation";
     anim.channels.push_back(channel);
   }
+  tinygltf::Value::Object extras;
   if (clip.speed > 0.0f) {
     // Rounded to millimetres per second so the JSON says 1.4, not 1.39999997.
-    tinygltf::Value::Object extras;
     extras["speed"] = tinygltf::Value(std::round(static_cast<double>(clip.speed) * 1000.0) / 1000.0);
-    anim.extras = tinygltf::Value(extras);
   }
+  if (!clip.events.empty()) {
+    tinygltf::Value::Array events;
+    for (const ClipData::Event& e : clip.events) {
+      tinygltf::Value::Object event;
+      // Rounded to microseconds so the JSON says 0.55, not 0.550000011920929.
+      event["time"] = tinygltf::Value(std::round(static_cast<double>(e.time) * 1e6) / 1e6);
+      event["name"] = tinygltf::Value(e.name);
+      events.push_back(tinygltf::Value(event));
+    }
+    extras["events"] = tinygltf::Value(events);
+  }
+  if (!extras.empty()) anim.extras = tinygltf::Value(extras);
   model.animations.push_back(anim);
 }
 
