@@ -160,20 +160,23 @@ class CrowdSample : public Sample {
     ImGui::Text("%d characters x %d joints, %d draw call%s", count_, frame_.joint_count,
                 skinning_ == 0 ? primitives : primitives * count_,
                 (skinning_ == 0 ? primitives : primitives * count_) == 1 ? "" : "s");
-    ImGui::Text("Animation: %.2f ms (sample + blend + palette, %d thread%s)",
-                animation_seconds_ * 1e3, threads_, threads_ == 1 ? "" : "s");
+    // Animation: sampling, blending and palettes of every character (CPU).
+    ImGui::Text("Animation: %.2f ms on %d thread%s", animation_seconds_ * 1e3, threads_,
+                threads_ == 1 ? "" : "s");
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
     }
     if (skinning_ == 1) ImGui::Text("CPU skinning: %.2f ms", draw_times_.skinning * 1e3);
     ImGui::Text("Upload: %.2f ms (%s)", draw_times_.upload * 1e3,
-                skinning_ == 0 ? "all palettes, one buffer" : "skinned vertices");
-    ImGui::Text("Frame (crowd draw, finished): %.2f ms", draw_times_.frame * 1e3);
+                skinning_ == 0 ? "palettes" : "skinned vertices");
+    // Frame: the crowd's whole draw up to glFinish, upload (and CPU skinning) included.
+    ImGui::Text("Frame: %.2f ms (crowd draw, finished)", draw_times_.frame * 1e3);
     float highest = 0.0f;
     for (float v : history_) highest = std::max(highest, v);
     ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, "frame ms, last 120",
-                     0.0f, std::max(1.0f, highest * 1.1f), ImVec2(-1.0f, 70.0f));
+                     0.0f, std::max(1.0f, highest * 1.1f),
+                     ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
   }
 
  private:
