@@ -73,6 +73,7 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
        }},
       {"--screenshot", text_into(&o.screenshot)},
       {"--dump-pose", text_into(&o.dump_pose)},
+      {"--graph", text_into(&o.graph)},
       {"--out-dir", text_into(&o.out_dir)},
       {"--window-screenshot", text_into(&o.window_screenshot)},
       {"--simulate-drop", text_into(&o.simulate_drop)},
@@ -200,6 +201,9 @@ std::string UsageText() {
       "  --skeleton            draw the skeleton over the mesh\n"
       "  --wireframe           draw the mesh as wireframe\n"
       "  --info                print the skeleton and the clips, then exit\n"
+      "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
+      "                        model, print its parameters, nodes, states and layers\n"
+      "                        (or the error), then exit\n"
       "  --sample N            show walkthrough sample N instead of a plain clip\n"
       "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
       "  --at SECONDS:NAME=VALUE  set it when the sample's time reaches SECONDS:\n"

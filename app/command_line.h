@@ -22,6 +22,7 @@ struct Options {
   std::string file;               // empty: the default model
   bool help = false;
   bool info = false;              // print skeleton and clips, then exit
+  std::string graph;              // --graph FILE: load a graph description, print it, exit
   bool headless = false;          // render off-screen, no window
   std::optional<std::string> clip;  // empty: the first clip
   double time = 0.0;              // seconds of playback to simulate (headless)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/graph_info.h"
 #include "app/headless_commands.h"
 #include "app/viewer_window.h"
 
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   }
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
+  if (!options.graph.empty()) return RunGraphInfo(options);
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty();
   if (options.info) {
     const int code = RunInfo(options);
