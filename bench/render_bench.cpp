@@ -178,15 +178,23 @@ struct CrowdScene {
   }
 };
 
-void CrowdFrame(benchmark::State& state, const RenderRig* rig, render::SkinningPath path) {
+// Sets `scene` up for the benchmark's crowd size; false (case skipped with
+// the reason) without the rig or an EGL context.
+bool MakeScene(benchmark::State& state, const RenderRig& rig, CrowdScene* scene) {
   std::string error;
-  const CrowdData* data = Data(*rig, &error);
-  CrowdScene scene;
-  const int count = static_cast<int>(state.range(0));
-  if (data == nullptr || Context(&error) == nullptr || !scene.Make(*data, count, &error)) {
+  const CrowdData* data = Data(rig, &error);
+  if (data == nullptr || Context(&error) == nullptr ||
+      !scene->Make(*data, static_cast<int>(state.range(0)), &error)) {
     state.SkipWithError(error.c_str());
-    return;
+    return false;
   }
+  return true;
+}
+
+void CrowdFrame(benchmark::State& state, const RenderRig* rig, render::SkinningPath path) {
+  CrowdScene scene;
+  if (!MakeScene(state, *rig, &scene)) return;
+  const int count = static_cast<int>(state.range(0));
   scene.Frame(path);  // first use: buffers sized, shaders warmed
   double total = 0.0;
   for (auto _ : state) {
@@ -202,14 +210,8 @@ void CrowdFrame(benchmark::State& state, const RenderRig* rig, render::SkinningP
 // GPU and CPU skinning alternate in one renderer, so both see the same load
 // on a shared machine; the ratio is of their mean frame times.
 void CrowdFrameRatio(benchmark::State& state, const RenderRig* rig, bool rasterize) {
-  std::string error;
-  const CrowdData* data = Data(*rig, &error);
   CrowdScene scene;
-  const int count = static_cast<int>(state.range(0));
-  if (data == nullptr || Context(&error) == nullptr || !scene.Make(*data, count, &error)) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  if (!MakeScene(state, *rig, &scene)) return;
   scene.Frame(render::SkinningPath::kGpu, rasterize);
   scene.Frame(render::SkinningPath::kCpu, rasterize);
   double gpu = 0.0, cpu = 0.0;

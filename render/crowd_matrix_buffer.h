@@ -40,6 +40,7 @@ class CrowdMatrixBuffer {
   void Bind(int unit) const;
   // Index of the first world matrix (what the shader's u_world_offset gets).
   int WorldOffset() const { return world_offset_; }
+  long Capacity() const { return capacity_; }  // matrices the buffer holds room for
 
  private:
   GLuint buffer_ = 0;

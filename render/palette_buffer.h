@@ -2,6 +2,7 @@
 // per joint (the columns of palette[i]), read in skinned.vert with
 // texelFetch. Sized to the skeleton, so there is no small fixed joint limit:
 // the cap is GL_MAX_TEXTURE_BUFFER_SIZE / 4 joints (at least 16384 in GL 3.3).
+// One character's case of the crowd's CrowdMatrixBuffer, which it wraps.
 #pragma once
 
 #include <span>
@@ -10,17 +11,14 @@
 #include <glad/gl.h>
 #include <glm/glm.hpp>
 
+#include "render/crowd_matrix_buffer.h"
+
 namespace render {
 
 class PaletteBuffer {
  public:
-  PaletteBuffer() = default;
-  ~PaletteBuffer();
-  PaletteBuffer(const PaletteBuffer&) = delete;
-  PaletteBuffer& operator=(const PaletteBuffer&) = delete;
-
   // Most joints a palette may have on this GL implementation.
-  static int MaxJoints();
+  static int MaxJoints() { return static_cast<int>(CrowdMatrixBuffer::MaxMatrices()); }
 
   // Replaces the GPU palette with `palette` (one matrix per joint). Grows the
   // buffer when the skeleton is bigger than any before; otherwise only
@@ -28,13 +26,11 @@ class PaletteBuffer {
   bool Upload(std::span<const glm::mat4> palette, std::string* error);
 
   // Binds the buffer texture to texture unit `unit`.
-  void Bind(int unit) const;
-  int JointCapacity() const { return capacity_; }
+  void Bind(int unit) const { matrices_.Bind(unit); }
+  int JointCapacity() const { return static_cast<int>(matrices_.Capacity()); }
 
  private:
-  GLuint buffer_ = 0;
-  GLuint texture_ = 0;
-  int capacity_ = 0;  // joints the buffer currently holds room for
+  CrowdMatrixBuffer matrices_;
 };
 
 }  // namespace render

@@ -32,18 +32,13 @@ bool Background(Rgb c) { return c.g > 30 && c.b > 30; }
 
 glm::mat4 Translate(float x, float y) { return glm::translate(glm::mat4(1.0f), glm::vec3(x, y, 0.0f)); }
 
-class CrowdRendererTest : public ::testing::Test {
+class CrowdRendererTest : public render_test::GlTest {
  protected:
   void SetUp() override {
+    GlTest::SetUp();
+    if (HasFatalFailure()) return;
     std::string error;
-    context_ = render::HeadlessContext::Create(&error);
-    ASSERT_NE(context_, nullptr) << error;
     ASSERT_TRUE(renderer_.Init(&error)) << error;
-  }
-  void TearDown() override {
-    if (context_ != nullptr) {
-      EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-    }
   }
   void Load(const anim::Model& model) {
     std::string error;
@@ -67,7 +62,6 @@ class CrowdRendererTest : public ::testing::Test {
     return target.ReadPixels();
   }
 
-  std::unique_ptr<render::HeadlessContext> context_;
   render::CrowdRenderer renderer_;
 };
 

@@ -23,26 +23,18 @@ const glm::vec4 kRed(1.0f, 0.0f, 0.0f, 1.0f);
 bool CoveredByRedQuad(Rgb c) { return c.r > 60 && c.g < 8 && c.b < 8; }
 bool Background(Rgb c) { return c.g > 30 && c.b > 30; }
 
-class SkinningTest : public ::testing::Test {
+class SkinningTest : public render_test::GlTest {
  protected:
   void SetUp() override {
+    GlTest::SetUp();
+    if (HasFatalFailure()) return;
     std::string error;
-    context_ = render::HeadlessContext::Create(&error);
-    ASSERT_NE(context_, nullptr) << error;
     ASSERT_TRUE(renderer_.Init(&error)) << error;
-  }
-  // Every test must leave GL without errors (a wrong enum or size in the
-  // renderer shows up here even when the pixels happen to look right).
-  void TearDown() override {
-    if (context_ != nullptr) {
-      EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-    }
   }
   void Load(const anim::Model& model) {
     std::string error;
     ASSERT_TRUE(renderer_.SetModel(model, &error)) << error;
   }
-  std::unique_ptr<render::HeadlessContext> context_;
   render::SceneRenderer renderer_;
 };
 

@@ -3,11 +3,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include <glm/glm.hpp>
 
 #include "anim/import/model.h"
+#include "render/headless_context.h"
 #include "render/scene_renderer.h"
 
 namespace render_test {
@@ -28,6 +33,24 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
 // an off-screen target of size x size pixels; returns RGBA rows bottom-up.
 std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
                                         const std::vector<glm::mat4>& palette, int size);
+
+// A fixture with a headless GL context; every test must leave GL without
+// errors (a wrong enum or size in the renderer shows up here even when the
+// pixels happen to look right).
+class GlTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string error;
+    context_ = render::HeadlessContext::Create(&error);
+    ASSERT_NE(context_, nullptr) << error;
+  }
+  void TearDown() override {
+    if (context_ != nullptr) {
+      EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    }
+  }
+  std::unique_ptr<render::HeadlessContext> context_;
+};
 
 struct Rgb {
   int r, g, b;
