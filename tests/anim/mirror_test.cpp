@@ -327,3 +327,35 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
 }
 
 }  // namespace
+namespace {
+
+// Why sample 06 samples its mirrored clips half a cycle later: a symmetric
+// gait's mirror image is the same gait with the other foot leading, so
+// mirror(Walk(phase + 0.5)) is Walk(phase), and blending the two keeps the
+// feet together; at the same phase the feet are opposite.
+TEST(Mirror, MannequinWalkMirroredHalfACycleLaterIsTheWalk) {
+  const Loaded l = Load(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf");
+  ASSERT_TRUE(l.ok) << l.error;
+  const anim::Skeleton& s = l.model.skeleton;
+  anim::MirrorMap map;
+  std::string error;
+  ASSERT_TRUE(map.Build(s, &error)) << error;
+  const auto worst_distance = [&](float offset) {
+    float worst = 0.0f;
+    std::vector<glm::mat4> a(s.JointCount()), b(s.JointCount());
+    for (int k = 0; k < 20; ++k) {
+      const float phase = k / 20.0f;
+      const anim::Pose walk = SampleAt(l.model, "Walk", phase);
+      anim::Pose mirrored = SampleAt(l.model, "Walk", std::fmod(phase + offset, 1.0f));
+      anim::MirrorPose(map, mirrored, mirrored);
+      walk.ComputeModelMatrices(a);
+      mirrored.ComputeModelMatrices(b);
+      for (int j = 0; j < s.JointCount(); ++j) worst = std::max(worst, glm::distance(glm::vec3(a[j][3]), glm::vec3(b[j][3])));
+    }
+    return worst;
+  };
+  EXPECT_LT(worst_distance(0.5f), 1e-3f);  // metres
+  EXPECT_GT(worst_distance(0.0f), 0.3f);   // the feet are a stride apart
+}
+
+}  // namespace

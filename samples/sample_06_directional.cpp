@@ -1,0 +1,289 @@
+// 06 Directional: a 2D blend space over (direction, speed), filled from the
+// default character's few clips: Idle, Walk, Run, the additive Lean_Left,
+// and mirrored copies for the right side.
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "anim/additive.h"
+#include "anim/blend_space_2d.h"
+#include "anim/layer_blend.h"
+#include "anim/mirror.h"
+#include "anim/root_motion.h"
+#include "samples/clip_roles.h"
+#include "samples/sample_factories.h"
+
+namespace samples {
+
+namespace {
+
+enum Gait { kIdle, kWalk, kRun };
+enum Side { kLeft = -1, kCentre = 0, kRight = 1 };
+
+// One point of the blend space: a gait, leaned left (the additive lean
+// clip), straight, or leaned right (the left version, mirrored).
+struct Variant {
+  Gait gait;
+  Side side;
+};
+
+// Grid mode needs every (direction, gait) combination; the triangulated
+// mode uses the seven of the issue (Idle only at the centre), so Idle
+// blends into every walking direction through the triangles fanning out
+// from it.
+constexpr std::array<Variant, 9> kVariants = {{
+    {kIdle, kCentre}, {kWalk, kCentre}, {kRun, kCentre},
+    {kWalk, kLeft}, {kWalk, kRight}, {kRun, kLeft}, {kRun, kRight},
+    {kIdle, kLeft}, {kIdle, kRight},
+}};
+constexpr int kTriangulatedCount = 7;  // the first seven variants
+constexpr int kGridCount = 9;
+
+const char* GaitName(Gait g) { return g == kIdle ? "Idle" : g == kWalk ? "Walk" : "Run"; }
+
+// The treadmill speed of a locomotion clip: its glTF extras.speed, else
+// measured on its feet (root_motion.h), else `fallback`.
+float GroundSpeed(const anim::Model& model, int clip, float fallback) {
+  if (clip < 0) return fallback;
+  const anim::Clip& c = model.clips[clip];
+  if (c.Speed() > 0.0f) return c.Speed();
+  const int left = FindJointForRole(model, {"LeftFoot", "foot_l", "foot.l", "l_foot"});
+  const int right = FindJointForRole(model, {"RightFoot", "foot_r", "foot.r", "r_foot"});
+  if (left < 0 || right < 0) return fallback;
+  // Contact: within 3% of the character's height of the foot's lowest.
+  std::vector<glm::mat4> m(model.skeleton.JointCount());
+  model.skeleton.RestPose().ComputeModelMatrices(m);
+  float lo = 1e30f, hi = -1e30f;
+  for (const glm::mat4& j : m) lo = std::min(lo, j[3].y), hi = std::max(hi, j[3].y);
+  const float speed = anim::EstimateGroundSpeed(model.skeleton, c, left, right, 0.03f * (hi - lo));
+  return speed > 0.0f ? speed : fallback;
+}
+
+class DirectionalSample : public Sample {
+ public:
+  DirectionalSample() { DeclareParams(3.5f); }
+
+  std::string Title() const override { return "06 Directional"; }
+  std::string Explanation() const override {
+    return "A 2D blend space (seed 001): clips placed at (direction, speed) points; the parameter "
+           "point's barycentric coordinates in its Delaunay triangle, or bilinear weights in a grid "
+           "cell, weight the clips. Right-side clips are the left ones mirrored, left ones are Walk "
+           "and Run with the additive lean; Walk and Run share one phase over the weighted cycle "
+           "length sum(w_i * l_i) (seed 003), mirrored ones half a cycle later.";
+  }
+
+  bool Load(const anim::Model& model, std::string* error) override {
+    if (model.clips.empty()) {
+      *error = "this sample needs a model with at least one clip";
+      return false;
+    }
+    model_ = &model;
+    const anim::Skeleton& skeleton = model.skeleton;
+    clip_[kIdle] = FindClipForRole(model, {"idle"}, 0);
+    clip_[kWalk] = FindClipForRole(model, {"walk", "walking"}, 0);
+    clip_[kRun] = FindClipForRole(model, {"run", "running"}, clip_[kWalk]);
+    lean_clip_ = FindClipForRole(model, {"lean_left", "lean"}, -1);
+    if (lean_clip_ >= 0 && model.clips[lean_clip_].Name().find("ean") == std::string::npos) lean_clip_ = -1;
+    speed_of_[kIdle] = 0.0f;
+    speed_of_[kWalk] = GroundSpeed(model, clip_[kWalk], 1.0f);
+    speed_of_[kRun] = std::max(GroundSpeed(model, clip_[kRun], 2.0f * speed_of_[kWalk]), 1.01f * speed_of_[kWalk]);
+    DeclareParams(speed_of_[kRun]);
+    direction_ = 0.0f;
+    speed_ = speed_of_[kWalk];
+
+    mirror_error_.clear();
+    has_mirror_ = mirror_.Build(skeleton, &mirror_error_);
+    if (has_mirror_ && std::count_if(mirror_.partner.begin(), mirror_.partner.end(),
+                                     [i = 0](int p) mutable { return p != i++; }) == 0) {
+      has_mirror_ = false;
+      mirror_error_ = "no joint has a left/right partner by name";
+    }
+    if (lean_clip_ >= 0) {
+      lean_base_ = anim::MakeAdditivePose(skeleton, model.clips[lean_clip_]);
+      lean_full_ = skeleton.RestPose();
+      const anim::Clip& lean = model.clips[lean_clip_];
+      lean.Sample(lean_full_, lean.StartTime() + lean.Duration(), anim::LoopMode::kClamp);
+    }
+
+    std::array<glm::vec2, kGridCount> points;
+    for (int i = 0; i < kGridCount; ++i) {
+      points[i] = {static_cast<float>(kVariants[i].side), speed_of_[kVariants[i].gait]};
+    }
+    std::string why;
+    if (!triangulated_.Build(std::span(points).first(kTriangulatedCount), &why) ||
+        !grid_.BuildGrid(points, &why)) {
+      *error = "cannot build the blend space: " + why;
+      return false;
+    }
+    for (anim::Pose& p : variant_pose_) p = skeleton.RestPose();
+    pose_ = skeleton.RestPose();
+    weights_.fill(0.0f);
+    phase_ = idle_time_ = 0.0f;
+    return true;
+  }
+
+  void Update(float dt) override {
+    if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
+    const anim::BlendSpace2D& space = Space();
+    const int count = space.PointCount();
+    const glm::vec2 p(direction_, speed_);
+    space.Weights(p, std::span(weights_).first(count));
+
+    // Seed 003 for N clips: one shared phase over the weighted cycle length
+    // bl = sum(w_i * l_i), taken over the locomotion clips only (an idle is
+    // no cycle to keep in step; it runs on its own clock).
+    float loco_weight = 0.0f, bl = 0.0f;
+    for (int i = 0; i < count; ++i) {
+      if (kVariants[i].gait == kIdle) continue;
+      loco_weight += weights_[i];
+      bl += weights_[i] * model_->clips[clip_[kVariants[i].gait]].Duration();
+    }
+    cycle_length_ = loco_weight > 0.0f ? bl / loco_weight : model_->clips[clip_[kWalk]].Duration();
+    if (cycle_length_ > 0.0f) phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
+    idle_time_ = std::fmod(idle_time_ + dt, std::max(model_->clips[clip_[kIdle]].Duration(), 1e-3f));
+
+    std::array<anim::BlendLayer, kGridCount> layers{};
+    int used = 0;
+    for (int i = 0; i < count; ++i) {
+      if (weights_[i] <= 1e-5f) continue;
+      EvaluateVariant(kVariants[i], variant_pose_[i]);
+      layers[used++] = {&variant_pose_[i], weights_[i], nullptr};
+    }
+    anim::BlendLayers(pose_, std::span(layers).first(used), model_->skeleton.RestPose(), 0.0f);
+  }
+
+  const anim::Pose& CurrentPose() const override { return pose_; }
+
+  void DrawPanel() override {
+    DrawParamWidgets(params_);
+    ImGui::Separator();
+    DrawPad();
+    ImGui::Text("phase %.2f, blended cycle %.3f s", phase_, cycle_length_);
+    ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f/s, Run '%s' at %.2f/s, lean '%s'",
+                       model_->clips[clip_[kIdle]].Name().c_str(), model_->clips[clip_[kWalk]].Name().c_str(),
+                       speed_of_[kWalk], model_->clips[clip_[kRun]].Name().c_str(), speed_of_[kRun],
+                       lean_clip_ >= 0 ? model_->clips[lean_clip_].Name().c_str() : "none");
+    if (lean_clip_ < 0) ImGui::TextWrapped("No lean clip: left and right differ only by mirroring.");
+    if (!has_mirror_) ImGui::TextWrapped("No mirror (%s): the right side repeats the left.", mirror_error_.c_str());
+  }
+
+ private:
+  void DeclareParams(float run_speed) {
+    // Re-declared when a model loads, since the speed range is its run speed.
+    params_ = ParamList();
+    params_.AddFloat("direction", &direction_, -1.0f, 1.0f, "-1 leans into a left turn, +1 right");
+    speed_ = std::clamp(speed_, 0.0f, run_speed);
+    params_.AddFloat("speed", &speed_, 0.0f, run_speed, "ground speed: Idle at 0, Walk and Run at their own speeds");
+    params_.AddChoice("mode", &mode_, {"triangulated", "grid"},
+                      "Delaunay triangles with barycentric weights, or a grid with bilinear weights");
+    params_.AddFloat("lean_amount", &lean_amount_, 0.0f, 1.0f, "weight of the additive lean in the side clips");
+    params_.AddFloat("mirror_phase", &mirror_offset_, 0.0f, 1.0f,
+                     "phase shift of the mirrored clips: a mirrored step is the other foot's, half a cycle on");
+  }
+
+  const anim::BlendSpace2D& Space() const { return mode_ == 1 ? grid_ : triangulated_; }
+
+  // The variant's pose at the current phase: gait clip, plus lean, mirrored
+  // for the right side. A right-leaning walk is the left-leaning walk
+  // mirrored, sampled half a cycle on so its feet match the straight walk's.
+  void EvaluateVariant(const Variant& v, anim::Pose& out) const {
+    const anim::Skeleton& skeleton = model_->skeleton;
+    const anim::Clip& clip = model_->clips[clip_[v.gait]];
+    const bool mirrored = v.side == kRight && has_mirror_;
+    float phase = phase_ + (mirrored ? mirror_offset_ : 0.0f);
+    phase -= std::floor(phase);
+    const float time = v.gait == kIdle ? idle_time_ : phase * clip.Duration();
+    out = skeleton.RestPose();
+    clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
+    if (v.side != kCentre && lean_clip_ >= 0) anim::Add(out, out, lean_full_, lean_base_, -1, lean_amount_);
+    if (mirrored) anim::MirrorPose(mirror_, out, out);
+  }
+
+  std::string PointLabel(int i) const {
+    const Variant& v = kVariants[i];
+    return std::string(GaitName(v.gait)) + (v.side == kLeft ? " L" : v.side == kRight ? " R" : "");
+  }
+
+  // The pad: x is direction (-1..1), y speed (0 at the bottom). Shows the
+  // points with their names and current weights, the triangulation or the
+  // grid, and the parameter point, which can be dragged.
+  void DrawPad() {
+    const anim::BlendSpace2D& space = Space();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
+    const ImVec2 size(width, std::min(width * 0.8f, 300.0f));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("direction_speed_pad", size);
+    const float margin_x = 44.0f, margin_top = 30.0f, margin_bottom = 30.0f;
+    const float run = speed_of_[kRun];
+    const auto to_screen = [&](glm::vec2 q) {
+      return ImVec2(origin.x + margin_x + (q.x + 1.0f) * 0.5f * (size.x - 2.0f * margin_x),
+                    origin.y + margin_top + (1.0f - q.y / run) * (size.y - margin_top - margin_bottom));
+    };
+    if (ImGui::IsItemActive()) {
+      const ImVec2 m = ImGui::GetIO().MousePos;
+      direction_ = std::clamp((m.x - origin.x - margin_x) / (size.x - 2.0f * margin_x) * 2.0f - 1.0f, -1.0f, 1.0f);
+      speed_ = std::clamp((1.0f - (m.y - origin.y - margin_top) / (size.y - margin_top - margin_bottom)) * run, 0.0f, run);
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(30, 32, 38, 255), 4.0f);
+    // Edges: the triangulation's or the grid's.
+    for (const auto& e : space.Edges()) {
+      draw->AddLine(to_screen(space.Point(e[0])), to_screen(space.Point(e[1])), IM_COL32(110, 120, 140, 255), 1.5f);
+    }
+    // Axis labels.
+    draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "left");
+    draw->AddText(ImVec2(origin.x + size.x - 38, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "right");
+    char text[64];
+    std::snprintf(text, sizeof text, "%.1f/s", run);
+    draw->AddText(ImVec2(origin.x + 4, origin.y + 3), IM_COL32(170, 170, 170, 255), text);
+    // Points: a dot that fills with the weight, the name, and a weight bar.
+    for (int i = 0; i < space.PointCount(); ++i) {
+      const ImVec2 c = to_screen(space.Point(i));
+      const float w = weights_[i];
+      draw->AddCircleFilled(c, 5.0f + 7.0f * w, w > 0.0f ? IM_COL32(255, 170, 60, 255) : IM_COL32(200, 200, 210, 255));
+      const std::string label = PointLabel(i);
+      const ImVec2 text_size = ImGui::CalcTextSize(label.c_str());
+      const float below = space.Point(i).y <= 0.0f ? -text_size.y - 16.0f : 8.0f;
+      const ImVec2 at(c.x - text_size.x * 0.5f, c.y + below);
+      draw->AddText(at, IM_COL32(235, 235, 235, 255), label.c_str());
+      if (w > 0.0f) {
+        std::snprintf(text, sizeof text, "%.2f", w);
+        const ImVec2 bar(at.x, at.y + text_size.y + 1.0f);
+        draw->AddRectFilled(bar, ImVec2(bar.x + 40.0f * w, bar.y + 4.0f), IM_COL32(255, 170, 60, 255));
+        draw->AddText(ImVec2(c.x + 12.0f, c.y - text_size.y - 4.0f), IM_COL32(255, 200, 120, 255), text);
+      }
+    }
+    // The parameter point.
+    const ImVec2 here = to_screen({direction_, speed_});
+    draw->AddCircle(here, 9.0f, IM_COL32(80, 220, 255, 255), 20, 2.5f);
+    draw->AddLine(ImVec2(here.x - 13, here.y), ImVec2(here.x + 13, here.y), IM_COL32(80, 220, 255, 255), 1.5f);
+    draw->AddLine(ImVec2(here.x, here.y - 13), ImVec2(here.x, here.y + 13), IM_COL32(80, 220, 255, 255), 1.5f);
+  }
+
+  const anim::Model* model_ = nullptr;
+  std::array<int, 3> clip_{0, 0, 0};
+  std::array<float, 3> speed_of_{0.0f, 1.4f, 3.5f};
+  int lean_clip_ = -1;
+  anim::Pose lean_base_, lean_full_;
+  anim::MirrorMap mirror_;
+  bool has_mirror_ = false;
+  std::string mirror_error_;
+  anim::BlendSpace2D triangulated_, grid_;
+  std::array<anim::Pose, kGridCount> variant_pose_;
+  std::array<float, kGridCount> weights_{};
+  anim::Pose pose_;
+  float phase_ = 0.0f, idle_time_ = 0.0f, cycle_length_ = 0.0f;
+  float direction_ = 0.0f, speed_ = 1.4f;
+  int mode_ = 0;
+  float lean_amount_ = 1.0f;
+  float mirror_offset_ = 0.5f;
+};
+
+}  // namespace
+
+std::unique_ptr<Sample> MakeDirectionalSample() { return std::make_unique<DirectionalSample>(); }
+
+}  // namespace samples
