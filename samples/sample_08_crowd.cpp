@@ -150,7 +150,11 @@ class CrowdSample : public Sample {
     frame_.draw_times = &draw_times_;
   }
 
-  const anim::Pose& CurrentPose() const override { return characters_.front().pose; }
+  // Character 0 stands for the crowd where the viewer wants one pose (the
+  // pose dump); before the first Update there is none yet: the rest pose.
+  const anim::Pose& CurrentPose() const override {
+    return characters_.empty() ? model_->skeleton.RestPose() : characters_.front().pose;
+  }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
   void DrawPanel() override {
