@@ -82,10 +82,11 @@ int RunHeadless(const Options& options) {
   character.SetModel(std::move(model));
   Walkthrough walkthrough;
   SampleView sample_view;
+  CharacterPlacement placement;
   std::vector<glm::vec4> joint_colors;
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
-    if (!walkthrough.Activate(options.sample, character.model(), &error) ||
+    if (!walkthrough.ActivateNumber(options.sample, character.model(), &error) ||
         !walkthrough.ApplySets(options.sets, &error) ||
         !walkthrough.Schedule(options.timed_sets, &error)) {
       return Fail(error);
@@ -97,6 +98,8 @@ int RunHeadless(const Options& options) {
     sample_view.active = true;
     if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
     sample_view.crowd = walkthrough.Active()->Crowd();
+    placement.Read(walkthrough.Active());
+    sample_view.placement = &placement;
   } else {
     character.Play(clip, options.loop, options.speed);
     character.AdvanceFixedSteps(options.time);
@@ -130,7 +133,7 @@ int RunListParams(const Options& options) {
   std::string error;
   if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
   Walkthrough walkthrough;
-  if (!walkthrough.Activate(options.sample, model, &error) ||
+  if (!walkthrough.ActivateNumber(options.sample, model, &error) ||
       !walkthrough.ApplySets(options.sets, &error)) {
     return Fail(error);
   }

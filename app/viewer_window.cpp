@@ -15,6 +15,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
@@ -141,6 +142,8 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
   double last_time = glfwGetTime();
   CrowdView crowd_view;       // draws a crowd sample's characters (sample 08)
   render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
+  CharacterPlacement placement;  // a moving character (sample 05) and its marks
+  glm::vec3 followed(0.0f);      // where the camera last saw it
   for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
     glfwPollEvents();
     if (frame == 2 && !options.simulate_drop.empty()) {
@@ -182,6 +185,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                                  0.6f * static_cast<float>(width));
     const samples::Sample* sample = state.walkthrough.Active();
     const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
+    placement.Read(sample);
     if (crowd != nullptr && (CrowdBounds(*crowd).min != crowd_framed.min ||
                              CrowdBounds(*crowd).max != crowd_framed.max)) {
       crowd_framed = CrowdBounds(*crowd);
@@ -199,6 +203,14 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                            free_aspect);
       }
       state.reframe_requested = false;
+      followed = glm::vec3(0.0f);  // framing looks at the origin
+    }
+    // The camera keeps its angles and moves with the character.
+    if (placement.follow) {
+      state.camera.MoveTarget(placement.Position() - followed);
+      followed = placement.Position();
+    } else {
+      followed = glm::vec3(0.0f);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, width, height);
@@ -215,6 +227,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     inputs.parents = state.character.model().skeleton.RestPose().Parents();
     inputs.options = crowd != nullptr ? SceneOptionsUnderCrowd(state.view) : state.view;
     if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
+    placement.Apply(&inputs);
     std::string error;
     const bool drawn = scene.Draw(inputs, &error) &&
                        (crowd == nullptr ||
@@ -270,7 +283,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   if (Open(ModelPathFor(options), state, scene)) {
     // --sample and --set start the walkthrough as in headless mode.
     if (options.sample >= 0 &&
-        (!state.walkthrough.Activate(options.sample, state.character.model(), &error) ||
+        (!state.walkthrough.ActivateNumber(options.sample, state.character.model(), &error) ||
          !state.walkthrough.ApplySets(options.sets, &error) ||
          !state.walkthrough.Schedule(options.timed_sets, &error))) {
       std::cerr << "animviewer: " << error << "\n";

@@ -1,6 +1,7 @@
 #include "app/walkthrough.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 namespace animviewer {
@@ -27,6 +28,24 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   script_.clear();
   script_error_.clear();
   return true;
+}
+
+int Walkthrough::IndexOfNumber(int number) const {
+  for (int i = 0; i < SampleCount(); ++i) {
+    const std::string title = samples_[i]->Title();
+    int n = -1;
+    if (std::sscanf(title.c_str(), "%d", &n) == 1 && n == number) return i;
+  }
+  return -1;
+}
+
+bool Walkthrough::ActivateNumber(int number, const anim::Model& model, std::string* error) {
+  const int index = IndexOfNumber(number);
+  if (index < 0) {
+    *error = "there is no sample " + std::to_string(number) + " (see --list-samples)";
+    return false;
+  }
+  return Activate(index, model, error);
 }
 
 bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* error) {
@@ -79,7 +98,8 @@ void Walkthrough::Step(float dt, AnimatedCharacter& character) {
 std::string Walkthrough::ListSamples() const {
   std::ostringstream out;
   for (int i = 0; i < SampleCount(); ++i) {
-    out << i << "  " << samples_[i]->Title() << "\n    " << samples_[i]->Explanation() << "\n";
+    // The title starts with the sample's number, which --sample takes.
+    out << samples_[i]->Title() << "\n    " << samples_[i]->Explanation() << "\n";
   }
   return out.str();
 }

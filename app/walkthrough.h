@@ -26,6 +26,12 @@ class Walkthrough {
   // is active); -1 turns the walkthrough off. On failure nothing changes
   // and `error` says why.
   bool Activate(int index, const anim::Model& model, std::string* error);
+  // The position of the sample numbered `number` in its title ("07 State
+  // machine" is number 7), which is what --sample N means, or -1.
+  int IndexOfNumber(int number) const;
+  // Activate(IndexOfNumber(number)), with an error listing the numbers.
+  bool ActivateNumber(int number, const anim::Model& model, std::string* error);
+
   // Applies "name=value" assignments to the active sample's parameters.
   bool ApplySets(const std::vector<std::string>& sets, std::string* error);
 

@@ -87,3 +87,26 @@ TEST(SampleCapture, BadSampleOrParameterIsAClearError) {
 }
 
 }  // namespace
+
+namespace {
+
+// Scripted input: the jump trigger fired by --at reaches the state machine
+// of sample 07 at the frame it names, and once the 0.15 s fade is over the
+// pose is the Jump clip alone, 30 frames after the trigger.
+TEST(SampleCapture, ScriptedTriggerDrivesTheStateMachine) {
+  // Steps start at (k - 1) / 60 s; the first one at or after 0.49 s is the
+  // 31st, so steps 31..60 play the jump: 0.5 s of it by --time 1.
+  const auto dump = DumpSample("--sample 7 --at 0.49:jump=1 --time 1.0");
+  const auto expected = ClipRotations("Jump", 0.5f);
+  ASSERT_EQ(dump["joints"].array.size(), expected.size());
+  for (std::size_t j = 0; j < expected.size(); ++j) {
+    EXPECT_NEAR(std::abs(glm::dot(DumpedRotation(dump["joints"][j]), expected[j])), 1.0f, 1e-4f)
+        << dump["joints"][j]["name"].string;
+  }
+  const std::string png = app_test::TempPath("never.png");
+  const auto run = app_test::RunViewer("'" + kMannequin + "' --headless --sample 7 --at 1:fly=1 --screenshot '" + png + "'");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("--at names unknown parameter 'fly'"), std::string::npos) << run.err;
+}
+
+}  // namespace
