@@ -33,6 +33,10 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   render::OrbitCamera camera;
   if (sample.crowd != nullptr) FrameCrowd(*sample.crowd, aspect, &camera);
   else camera.Frame(framing_, aspect);
+  // Framed on the character at the origin; a moving one takes the camera along.
+  if (sample.placement != nullptr && sample.placement->follow) {
+    camera.MoveTarget(sample.placement->Position());
+  }
 
   render::FrameInputs frame;
   frame.view = camera.View();
@@ -43,6 +47,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.parents = character.model().skeleton.RestPose().Parents();
   frame.options = sample.crowd != nullptr ? SceneOptionsUnderCrowd(view) : view;
   frame.joint_colors = sample.joint_colors;
+  if (sample.placement != nullptr) sample.placement->Apply(&frame);
   target.Bind();
   if (!scene_.Draw(frame, error)) return false;
   if (sample.crowd != nullptr &&

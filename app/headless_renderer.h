@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/animated_character.h"
+#include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
@@ -21,6 +22,7 @@ struct SampleView {
   bool active = false;                    // frame on every clip's motion
   std::span<const glm::vec4> joint_colors;  // skeleton overlay colours, optional
   const samples::CrowdFrame* crowd = nullptr;  // drawn instead of the character, framed on its box
+  const CharacterPlacement* placement = nullptr;  // where a moving character stands, marks
 };
 
 class HeadlessRenderer {

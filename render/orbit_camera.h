@@ -29,6 +29,9 @@ class OrbitCamera {
   void Orbit(float delta_yaw, float delta_pitch);
   void Zoom(float factor);
   void Pan(float right_fraction, float up_fraction);
+  // Moves the target (and so the eye) by a world offset: following a
+  // character keeps the user's angles, distance and pan.
+  void MoveTarget(const glm::vec3& offset) { target_ += offset; }
 
   glm::vec3 Eye() const;
   glm::vec3 Target() const { return target_; }

@@ -1,6 +1,7 @@
 #include "render/scene_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "render/skeleton_overlay.h"
 
@@ -28,6 +29,30 @@ bool SceneRenderer::SetModel(const anim::Model& model, std::string* error) {
   const std::vector<ColoredVertex> lines = GridLines(grid_layout_);
   grid_.Upload(lines);
   return true;
+}
+
+void SceneRenderer::FollowWithGrid(const glm::vec3& focus) {
+  const float major = 5.0f * grid_layout_.cell;
+  const glm::vec3 center(std::round(focus.x / major) * major, 0.0f,
+                         std::round(focus.z / major) * major);
+  if (center == grid_layout_.center) return;
+  grid_layout_.center = center;
+  grid_.Upload(GridLines(grid_layout_));
+}
+
+void BuildGroundDiscs(std::span<const GroundDisc> discs, std::vector<ColoredVertex>* triangles) {
+  constexpr int kSides = 20;
+  constexpr float kLift = 0.002f;  // above the grid lines, against z-fighting
+  triangles->clear();
+  for (const GroundDisc& disc : discs) {
+    const glm::vec3 c = disc.center + glm::vec3(0.0f, kLift * std::max(1.0f, disc.radius / 0.07f), 0.0f);
+    for (int i = 0; i < kSides; ++i) {
+      const float a0 = 6.2831853f * i / kSides, a1 = 6.2831853f * (i + 1) / kSides;
+      triangles->push_back({c, disc.color});
+      triangles->push_back({c + disc.radius * glm::vec3(std::cos(a0), 0.0f, std::sin(a0)), disc.color});
+      triangles->push_back({c + disc.radius * glm::vec3(std::cos(a1), 0.0f, std::sin(a1)), disc.color});
+    }
+  }
 }
 
 bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
@@ -59,6 +84,7 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   // the feet hide it, but not written, so it never hides anything itself.
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  if (frame.grid_follows) FollowWithGrid(frame.grid_focus);
   if (frame.options.show_grid) {
     glDepthMask(GL_FALSE);
     grid_program_.Use();
@@ -66,6 +92,18 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     grid_program_.Set("u_grid_center", grid_layout_.center);
     grid_program_.Set("u_fade_radius", grid_layout_.HalfExtent());
     grid_.Draw(GL_LINES);
+    glDepthMask(GL_TRUE);
+  }
+
+  if (!frame.ground_discs.empty()) {
+    // Over the grid, under the character's feet: depth-tested, not written.
+    BuildGroundDiscs(frame.ground_discs, &disc_vertices_);
+    discs_.Upload(disc_vertices_);
+    glDepthMask(GL_FALSE);
+    lines_program_.Use();
+    lines_program_.Set("u_view_projection", view_projection);
+    lines_program_.Set("u_point_size", 1.0f);
+    discs_.Draw(GL_TRIANGLES);
     glDepthMask(GL_TRUE);
   }
 

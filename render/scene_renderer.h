@@ -43,6 +43,13 @@ struct Lighting {
 // Sets the light uniforms of shaders/skinned.frag on `program` (in use).
 void ApplyLighting(const ShaderProgram& program, const Lighting& lighting);
 
+// A flat disc on the ground (a footprint), drawn over the grid.
+struct GroundDisc {
+  glm::vec3 center;  // world; drawn just above its y
+  glm::vec4 color;   // sRGB, alpha blends
+  float radius;
+};
+
 struct FrameInputs {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};
@@ -52,6 +59,11 @@ struct FrameInputs {
   std::span<const glm::mat4> joint_model_matrices;  // for the skeleton overlay
   std::span<const int> parents;
   std::span<const glm::vec4> joint_colors;  // optional, one per joint (see skeleton_overlay.h)
+  std::span<const GroundDisc> ground_discs;  // optional marks on the ground
+  // When set, the grid re-centres (in whole major cells, so its lines stay
+  // put in the world) on this point: a character walking off keeps a grid.
+  bool grid_follows = false;
+  glm::vec3 grid_focus{0.0f};
   ViewOptions options;
 };
 
@@ -72,6 +84,8 @@ class SceneRenderer {
   bool Draw(const FrameInputs& frame, std::string* error);
 
  private:
+  void FollowWithGrid(const glm::vec3& focus);
+
   ShaderProgram skinned_program_;
   ShaderProgram lines_program_;
   ShaderProgram grid_program_;
@@ -82,9 +96,14 @@ class SceneRenderer {
   LineMesh joints_;
   std::vector<ColoredVertex> bone_vertices_;   // reused every frame
   std::vector<ColoredVertex> joint_vertices_;
+  LineMesh discs_;                            // GroundDisc triangles
+  std::vector<ColoredVertex> disc_vertices_;  // reused every frame
   Bounds bounds_;
   GridLayout grid_layout_;
   Lighting lighting_;
 };
+
+// Triangles (three vertices each) of flat discs facing up.
+void BuildGroundDiscs(std::span<const GroundDisc> discs, std::vector<ColoredVertex>* triangles);
 
 }  // namespace render

@@ -9,6 +9,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeCrossFadeSample());
   all.push_back(MakeAdditiveSample());
   all.push_back(MakePartialBlendSample());
+  all.push_back(MakeLocomotionSample());
   all.push_back(MakeDirectionalSample());
   all.push_back(MakeStateMachineSample());
   all.push_back(MakeCrowdSample());

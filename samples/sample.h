@@ -46,6 +46,19 @@ class Sample {
   // the viewer draws it (instanced) instead of the single character.
   virtual const CrowdFrame* Crowd() const { return nullptr; }
 
+  // Render hooks for samples that move the character around (root motion):
+  // its placement in the world (applied to the mesh and the skeleton
+  // overlay), discs to draw on the ground (footsteps) and whether the
+  // camera and the grid follow the character.
+  struct GroundMark {
+    glm::vec3 position;  // world, on the ground
+    glm::vec4 color;     // sRGB, alpha blends
+    float radius;        // world units
+  };
+  virtual glm::mat4 CharacterWorld() const { return glm::mat4(1.0f); }
+  virtual std::span<const GroundMark> GroundMarks() const { return {}; }
+  virtual bool FollowCamera() const { return false; }
+
   ParamList& Params() { return params_; }
   const ParamList& Params() const { return params_; }
 

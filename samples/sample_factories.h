@@ -12,6 +12,7 @@ std::unique_ptr<Sample> MakeBlendSample();
 std::unique_ptr<Sample> MakeCrossFadeSample();
 std::unique_ptr<Sample> MakeAdditiveSample();
 std::unique_ptr<Sample> MakePartialBlendSample();
+std::unique_ptr<Sample> MakeLocomotionSample();
 std::unique_ptr<Sample> MakeDirectionalSample();
 std::unique_ptr<Sample> MakeStateMachineSample();
 std::unique_ptr<Sample> MakeCrowdSample();

@@ -1,0 +1,22 @@
+#include "app/character_placement.h"
+
+namespace animviewer {
+
+void CharacterPlacement::Read(const samples::Sample* sample) {
+  world = sample != nullptr ? sample->CharacterWorld() : glm::mat4(1.0f);
+  follow = sample != nullptr && sample->FollowCamera();
+  discs.clear();
+  if (sample == nullptr) return;
+  for (const samples::Sample::GroundMark& mark : sample->GroundMarks()) {
+    discs.push_back({mark.position, mark.color, mark.radius});
+  }
+}
+
+void CharacterPlacement::Apply(render::FrameInputs* frame) const {
+  frame->world = world;
+  frame->ground_discs = discs;
+  frame->grid_follows = follow;
+  frame->grid_focus = Position();
+}
+
+}  // namespace animviewer
