@@ -202,13 +202,21 @@ SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map
   return worst;
 }
 
-TEST(Mirror, MannequinWalkMirrorsJointPositionsAndRoundTrips) {
-  const Loaded l = Load(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf");
-  ASSERT_TRUE(l.ok) << l.error;
-  const anim::Skeleton& s = l.model.skeleton;
+// The default character and its mirror map, loaded once per test.
+class MannequinMirror : public testing::Test {
+ protected:
+  void SetUp() override {
+    l = Load(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf");
+    ASSERT_TRUE(l.ok) << l.error;
+    std::string error;
+    ASSERT_TRUE(map.Build(l.model.skeleton, &error)) << error;
+  }
+  Loaded l;
   anim::MirrorMap map;
-  std::string error;
-  ASSERT_TRUE(map.Build(s, &error)) << error;
+};
+
+TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
+  const anim::Skeleton& s = l.model.skeleton;
   EXPECT_EQ(map.partner[s.FindJoint("LeftArm")], s.FindJoint("RightArm"));
   EXPECT_EQ(map.partner[s.FindJoint("RightToeBase")], s.FindJoint("LeftToeBase"));
   EXPECT_EQ(map.partner[s.FindJoint("Hips")], s.FindJoint("Hips"));
@@ -326,20 +334,12 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
   EXPECT_GT(worst_plain.rotation, 0.1f);
 }
 
-}  // namespace
-namespace {
-
 // Why sample 06 samples its mirrored clips half a cycle later: a symmetric
 // gait's mirror image is the same gait with the other foot leading, so
 // mirror(Walk(phase + 0.5)) is Walk(phase), and blending the two keeps the
 // feet together; at the same phase the feet are opposite.
-TEST(Mirror, MannequinWalkMirroredHalfACycleLaterIsTheWalk) {
-  const Loaded l = Load(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf");
-  ASSERT_TRUE(l.ok) << l.error;
+TEST_F(MannequinMirror, WalkMirroredHalfACycleLaterIsTheWalk) {
   const anim::Skeleton& s = l.model.skeleton;
-  anim::MirrorMap map;
-  std::string error;
-  ASSERT_TRUE(map.Build(s, &error)) << error;
   const auto worst_distance = [&](float offset) {
     float worst = 0.0f;
     std::vector<glm::mat4> a(s.JointCount()), b(s.JointCount());
