@@ -36,6 +36,7 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     end_ = end;
   }
   FindSharedTimes();
+  if (!shared_times_.empty()) soa_keys_ = SoaClipKeys(tracks_, shared_times_);
 }
 
 void Clip::FindSharedTimes() {
@@ -114,45 +115,68 @@ float Clip::SampleTime(float time, LoopMode mode) const {
   return r <= duration ? wrapped : start_ + (2.0f * duration - r);
 }
 
-float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  const float wrapped = WrapTime(time, mode);
-  const float t = SampleTime(wrapped, mode);
+namespace {
+
+// Clip::Sample for both pose layouts: Pose and SoaPose both read and write a
+// joint's Transform through Local/SetLocal, which is all the per-track
+// routes need; the structure-of-arrays keys write their channels themselves.
+template <typename PoseT>
+float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
+                 std::span<const float> shared_times, const SoaClipKeys& soa_keys,
+                 PoseT& pose, float time, LoopMode mode, ClipCursor* cursor) {
+  const float wrapped = clip.WrapTime(time, mode);
+  const float t = clip.SampleTime(wrapped, mode);
   const int joint_count = pose.JointCount();
-  const bool use_cursor = cursor != nullptr && cursor->keys.size() == 3 * tracks_.size();
-  if (!shared_times_.empty()) {
+  const bool use_cursor = cursor != nullptr && cursor->keys.size() == 3 * tracks.size();
+  if (!shared_times.empty()) {
     // One interval search for every track (they share their key times), and
     // each channel written in place.
-    const bool interior = shared_times_.size() >= 2 && t > shared_times_.front() &&
-                          t < shared_times_.back();
-    const int k = interior ? FindKeyInterval(shared_times_, t,
+    const bool interior = shared_times.size() >= 2 && t > shared_times.front() &&
+                          t < shared_times.back();
+    const int k = interior ? FindKeyInterval(shared_times, t,
                                              use_cursor ? &cursor->keys[0] : nullptr)
                            : 0;
-    std::span<Transform> locals = pose.Locals();
     if (interior) {
-      // Inside the clip, LINEAR tracks are mixed inline with the interval
-      // and fraction computed once (the same arithmetic as Track::Sample).
-      const float t0 = shared_times_[k];
-      const float s = (t - t0) / (shared_times_[k + 1] - t0);
-      for (const JointTracks& jt : tracks_) {
+      // Inside the clip, LINEAR tracks are mixed with the interval and
+      // fraction computed once (the same arithmetic as Track::Sample).
+      const float t0 = shared_times[k];
+      const float s = (t - t0) / (shared_times[k + 1] - t0);
+      if (!soa_keys.Empty()) {
+        // All LINEAR channels in one vectorised pass, then the others.
+        soa_keys.SampleLinear(k, s, pose);
+        for (const SoaClipKeys::Other& other : soa_keys.Others()) {
+          const JointTracks& jt = tracks[other.track];
+          if (jt.joint >= joint_count) continue;
+          Transform local = pose.Local(jt.joint);
+          if (other.group == 0) local.translation = jt.translation.SampleInterval(t, k);
+          if (other.group == 1) local.rotation = jt.rotation.SampleInterval(t, k);
+          if (other.group == 2) local.scale = jt.scale.SampleInterval(t, k);
+          pose.SetLocal(jt.joint, local);
+        }
+        return wrapped;
+      }
+      for (const JointTracks& jt : tracks) {
         if (jt.joint < 0 || jt.joint >= joint_count) continue;
-        Transform& local = locals[jt.joint];
+        Transform local = pose.Local(jt.joint);
         SampleLinearOr(jt.translation, t, k, s, local.translation);
         SampleLinearOr(jt.rotation, t, k, s, local.rotation);
         SampleLinearOr(jt.scale, t, k, s, local.scale);
+        pose.SetLocal(jt.joint, local);
       }
       return wrapped;
     }
-    for (const JointTracks& jt : tracks_) {
+    for (const JointTracks& jt : tracks) {
       if (jt.joint < 0 || jt.joint >= joint_count) continue;
-      Transform& local = locals[jt.joint];
+      Transform local = pose.Local(jt.joint);
       if (!jt.translation.Empty()) local.translation = jt.translation.SampleInterval(t, k);
       if (!jt.rotation.Empty()) local.rotation = jt.rotation.SampleInterval(t, k);
       if (!jt.scale.Empty()) local.scale = jt.scale.SampleInterval(t, k);
+      pose.SetLocal(jt.joint, local);
     }
     return wrapped;
   }
-  for (std::size_t i = 0; i < tracks_.size(); ++i) {
-    const JointTracks& jt = tracks_[i];
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    const JointTracks& jt = tracks[i];
     if (jt.joint < 0 || jt.joint >= joint_count) continue;
     TrackCursor* c = use_cursor ? &cursor->keys[3 * i] : nullptr;
     Transform local = pose.Local(jt.joint);
@@ -162,6 +186,16 @@ float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) co
     pose.SetLocal(jt.joint, local);
   }
   return wrapped;
+}
+
+}  // namespace
+
+float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
+  return SampleClip(*this, tracks_, shared_times_, soa_keys_, pose, time, mode, cursor);
+}
+
+float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
+  return SampleClip(*this, tracks_, shared_times_, soa_keys_, pose, time, mode, cursor);
 }
 
 ClipCursor Clip::MakeCursor() const {
@@ -182,10 +216,17 @@ void Playback::Start(const Clip* c, LoopMode m, float r) {
   cursor.keys.assign(c != nullptr ? 3 * c->Tracks().size() : 0, TrackCursor{});
 }
 
-bool Playback::Advance(float dt, Pose& pose) {
+namespace {
+
+// Playback::Advance for both pose layouts.
+template <typename PoseT>
+bool AdvancePlayback(Playback& playback, float dt, PoseT& pose) {
+  const Clip* clip = playback.clip;
+  const float rate = playback.rate;
+  const LoopMode mode = playback.mode;
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
-  if (time != exact_time_written) exact_time = time;
-  double next = exact_time + static_cast<double>(dt) * static_cast<double>(rate);
+  if (playback.time != playback.exact_time_written) playback.exact_time = playback.time;
+  double next = playback.exact_time + static_cast<double>(dt) * static_cast<double>(rate);
   // The same wrapping as Clip::WrapTime, in double.
   const double start = clip->StartTime(), duration = clip->Duration();
   if (duration > 0.0 && std::isfinite(next)) {
@@ -198,11 +239,17 @@ bool Playback::Advance(float dt, Pose& pose) {
       next = start + r;
     }
   }
-  time = clip->Sample(pose, static_cast<float>(next), mode, &cursor);
-  exact_time = duration > 0.0 ? next : time;
-  exact_time_written = time;
+  playback.time = clip->Sample(pose, static_cast<float>(next), mode, &playback.cursor);
+  playback.exact_time = duration > 0.0 ? next : playback.time;
+  playback.exact_time_written = playback.time;
   return true;
 }
+
+}  // namespace
+
+bool Playback::Advance(float dt, Pose& pose) { return AdvancePlayback(*this, dt, pose); }
+
+bool Playback::Advance(float dt, SoaPose& pose) { return AdvancePlayback(*this, dt, pose); }
 
 float Playback::NormalizedTime() const {
   if (clip == nullptr || !(clip->Duration() > 0.0f)) return 0.0f;

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "anim/pose.h"
+#include "anim/soa_clip.h"
+#include "anim/soa_pose.h"
 #include "anim/track.h"
 
 namespace anim {
@@ -78,6 +80,9 @@ class Clip {
   // by MakeCursor() speeds up the key search; it is optional.
   float Sample(Pose& pose, float time, LoopMode mode = LoopMode::kLoop,
                ClipCursor* cursor = nullptr) const;
+  // The same into a SoaPose (soa_pose.h): the crowd path.
+  float Sample(SoaPose& pose, float time, LoopMode mode = LoopMode::kLoop,
+               ClipCursor* cursor = nullptr) const;
 
   ClipCursor MakeCursor() const;
 
@@ -91,6 +96,9 @@ class Clip {
   // the key interval once for the whole clip instead of once per track.
   // Empty when the tracks' times differ.
   std::vector<float> shared_times_;
+  // The LINEAR channels of a shared-times clip as structure of arrays, so
+  // sampling is a vectorised loop over joints (soa_clip.h); built here once.
+  SoaClipKeys soa_keys_;
   float start_ = 0.0f;
   float end_ = 0.0f;
   std::vector<ClipEvent> events_;
@@ -116,6 +124,7 @@ struct Playback {
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
   // Advances and samples into pose. Non-finite dt is ignored (returns false).
   bool Advance(float dt, Pose& pose);
+  bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).
   float NormalizedTime() const;
 };

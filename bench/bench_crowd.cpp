@@ -24,6 +24,7 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
   rig->idle = find(idle);
   if (!rig->walk || !rig->run || !rig->lean || !rig->idle) return nullptr;
   rig->lean_base = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
+  rig->soa_skeleton = anim::SoaSkeleton(rig->model.skeleton);
   return rig;
 }
 
@@ -34,6 +35,7 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
   characters_.resize(count);
   for (Character& ch : characters_) {
     ch.walk_pose = ch.run_pose = ch.lean_pose = ch.pose = s.RestPose();
+    ch.soa_walk = ch.soa_run = ch.soa_pose = rig.soa_skeleton.RestPose();
     ch.model.resize(s.JointCount());
     ch.palette.resize(s.JointCount());
     // Each clip starts at its own random phase, so characters (and the two
@@ -73,11 +75,18 @@ void Crowd::FrameOne(Character& ch, float dt) {
   const anim::Skeleton& s = rig_.model.skeleton;
   const anim::Pose* pose = &ch.pose;
   switch (case_) {
+    // (a) and (b) run the structure-of-arrays path (soa_pose.h): sampling,
+    // blending and local to model as vectorised loops over joints.
     case Case::kSampleLtm:
-      ch.walk.Advance(dt, ch.walk_pose);
-      ch.walk_pose.ComputeModelMatrices(ch.model);
+      ch.walk.Advance(dt, ch.soa_walk);
+      anim::ComputeModelMatrices(rig_.soa_skeleton, ch.soa_walk, ch.model);
       return;
     case Case::kBlend2Palette:
+      ch.walk.Advance(dt, ch.soa_walk);
+      ch.run.Advance(dt, ch.soa_run);
+      anim::Blend(ch.soa_pose, ch.soa_walk, ch.soa_run, 0.7f);  // 0.3 walk + 0.7 run
+      anim::ComputePalette(rig_.soa_skeleton, ch.soa_pose, ch.model, ch.palette);
+      return;
     case Case::kBlend2Additive:
       ch.walk.Advance(dt, ch.walk_pose);
       ch.run.Advance(dt, ch.run_pose);

@@ -12,6 +12,8 @@
 
 #include "anim/cross_fade_controller.h"
 #include "anim/parallel_for.h"
+#include "anim/soa_pose.h"
+#include "anim/soa_skeleton.h"
 #include "anim/import/model.h"
 
 namespace anim_bench {
@@ -32,6 +34,7 @@ struct Rig {
   const anim::Clip* lean = nullptr;  // additive layer
   const anim::Clip* idle = nullptr;  // the third clip of the cross-fade queue
   anim::Pose lean_base;              // lean's reference pose (its first frame)
+  anim::SoaSkeleton soa_skeleton;    // the structure-of-arrays path of cases (a) and (b)
 };
 
 // Loads `path` and finds the clips by name; on failure returns nullptr and
@@ -43,6 +46,7 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
 struct Character {
   anim::Playback walk, run, lean;
   anim::Pose walk_pose, run_pose, lean_pose, pose;
+  anim::SoaPose soa_walk, soa_run, soa_pose;  // cases (a) and (b)
   std::vector<glm::mat4> model, palette;
   std::optional<anim::CrossFadeController> fade;
 };

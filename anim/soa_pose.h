@@ -1,0 +1,58 @@
+// SoaPose: a pose stored as structure of arrays, one float array per channel
+// (translation x, y, z, rotation x, y, z, w, scale x, y, z), each padded to a
+// multiple of kSoaLanes joints. The per-frame crowd path (sampling, blending,
+// local to model) runs over it as straight loops over joints that the
+// compiler vectorises; Pose (an array of Transform) stays the interchange
+// format, converted at the edges with Load/Store.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "anim/pose.h"
+
+namespace anim {
+
+// Joints per vector step. Arrays are padded to a multiple of this so loops
+// need no scalar tail; padding joints hold the identity transform.
+inline constexpr int kSoaLanes = 8;
+
+inline constexpr int SoaPadded(int joints) { return (joints + kSoaLanes - 1) / kSoaLanes * kSoaLanes; }
+
+enum SoaChannel : int { kTx, kTy, kTz, kQx, kQy, kQz, kQw, kSx, kSy, kSz, kSoaChannels };
+
+class SoaPose {
+ public:
+  SoaPose() = default;
+  // The locals of `pose` (its hierarchy stays with the skeleton: see
+  // soa_skeleton.h).
+  explicit SoaPose(const Pose& pose);
+
+  int JointCount() const { return joint_count_; }
+  int PaddedCount() const { return padded_; }
+
+  float* Channel(int c) { return data_.data() + c * padded_; }
+  const float* Channel(int c) const { return data_.data() + c * padded_; }
+
+  Transform Local(int joint) const;
+  void SetLocal(int joint, const Transform& t);
+
+  // Copies pose's locals in (same joint count: allocates nothing) or out.
+  void Load(const Pose& pose);
+  void Store(Pose& pose) const;
+  // The same from another SoaPose of the same size, without allocating.
+  void CopyFrom(const SoaPose& other);
+
+ private:
+  int joint_count_ = 0;
+  int padded_ = 0;
+  std::vector<float> data_;  // kSoaChannels * padded_, channel after channel
+};
+
+// Blend (blending.h) over the whole skeleton, on SoaPoses: out = mix(a, b,
+// t) per joint, lerp for translation and scale, nlerp with the
+// neighbourhood check for rotation; t = 0 gives a and t = 1 gives b exactly.
+// `out` may alias `a` or `b`; all three have the same joint count.
+void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t);
+
+}  // namespace anim

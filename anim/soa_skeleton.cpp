@@ -1,0 +1,152 @@
+#include "anim/soa_skeleton.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+#include "anim/affine.h"
+
+namespace anim {
+
+using affine::IsAffine;
+using affine::MultiplyAffine;
+
+namespace {
+
+// o = a * b for an affine b given by its upper 3x4 part, column-major,
+// element e at b[e * kStride]: affine::MultiplyAffine's sums in its order,
+// so the results are identical, written on float arrays so that GCC turns
+// each column into broadcast multiply-adds (glm's vec4 operators stay
+// scalar here). kStride lets b be read straight from lane arrays.
+template <int kStride = 1>
+inline void MultiplyAffine3x4(const glm::mat4& a_matrix, const float* b_strided, glm::mat4& o) {
+  float a[16], r[16], b[12];
+  std::memcpy(a, &a_matrix[0][0], sizeof(a));
+  for (int e = 0; e < 12; ++e) b[e] = b_strided[e * kStride];
+  for (int c = 0; c < 3; ++c) {
+    const float b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
+    for (int row = 0; row < 4; ++row) r[4 * c + row] = a[row] * b0 + a[4 + row] * b1 + a[8 + row] * b2;
+  }
+  for (int row = 0; row < 4; ++row) {
+    r[12 + row] = a[row] * b[9] + a[4 + row] * b[10] + a[8 + row] * b[11] + a[12 + row];
+  }
+  std::memcpy(&o[0][0], r, sizeof(r));
+}
+
+}  // namespace
+
+SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
+  const Pose& rest = skeleton.RestPose();
+  const int n = skeleton.JointCount();
+  parents_.assign(rest.Parents().begin(), rest.Parents().end());
+  offsets_.assign(n, glm::mat4(1.0f));
+  if (!rest.Offsets().empty()) offsets_.assign(rest.Offsets().begin(), rest.Offsets().end());
+  offset_kinds_.reserve(n);
+  for (const glm::mat4& m : offsets_) {
+    offset_kinds_.push_back(m == glm::mat4(1.0f) ? kIdentityOffset
+                            : IsAffine(m)        ? kAffineOffset
+                                                 : kGeneralOffset);
+  }
+  inverse_bind_.assign(skeleton.InverseBindMatrices().begin(), skeleton.InverseBindMatrices().end());
+  for (const glm::mat4& m : inverse_bind_) {
+    Affine3x4 a;
+    a.affine = IsAffine(m);
+    for (int c = 0; c < 4; ++c) {
+      for (int row = 0; row < 3; ++row) a.m[3 * c + row] = m[c][row];
+    }
+    inverse_bind_3x4_.push_back(a);
+  }
+  rest_.Load(rest);
+}
+
+void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+                          std::span<glm::mat4> out) {
+  const int n = skeleton.JointCount();
+  assert(pose.JointCount() == n && static_cast<int>(out.size()) == n);
+  const std::span<const int> parents = skeleton.Parents();
+  const std::span<const SoaSkeleton::OffsetKind> kinds = skeleton.OffsetKinds();
+  const std::span<const glm::mat4> offsets = skeleton.Offsets();
+  for (int j0 = 0; j0 < n; j0 += kSoaLanes) {
+    // The local matrices of kSoaLanes joints as glm::mat3_cast(rotation)
+    // with columns scaled (ToMatrix), one straight loop over the lanes that
+    // the compiler vectorises: m[column * 3 + row].
+    float m[12][kSoaLanes];
+    {
+      const float* qx = pose.Channel(kQx) + j0;
+      const float* qy = pose.Channel(kQy) + j0;
+      const float* qz = pose.Channel(kQz) + j0;
+      const float* qw = pose.Channel(kQw) + j0;
+      const float* sx = pose.Channel(kSx) + j0;
+      const float* sy = pose.Channel(kSy) + j0;
+      const float* sz = pose.Channel(kSz) + j0;
+      const float* tx = pose.Channel(kTx) + j0;
+      const float* ty = pose.Channel(kTy) + j0;
+      const float* tz = pose.Channel(kTz) + j0;
+      for (int l = 0; l < kSoaLanes; ++l) {
+        const float qxx = qx[l] * qx[l], qyy = qy[l] * qy[l], qzz = qz[l] * qz[l];
+        const float qxz = qx[l] * qz[l], qxy = qx[l] * qy[l], qyz = qy[l] * qz[l];
+        const float qwx = qw[l] * qx[l], qwy = qw[l] * qy[l], qwz = qw[l] * qz[l];
+        m[0][l] = (1.0f - 2.0f * (qyy + qzz)) * sx[l];
+        m[1][l] = (2.0f * (qxy + qwz)) * sx[l];
+        m[2][l] = (2.0f * (qxz - qwy)) * sx[l];
+        m[3][l] = (2.0f * (qxy - qwz)) * sy[l];
+        m[4][l] = (1.0f - 2.0f * (qxx + qzz)) * sy[l];
+        m[5][l] = (2.0f * (qyz + qwx)) * sy[l];
+        m[6][l] = (2.0f * (qxz + qwy)) * sz[l];
+        m[7][l] = (2.0f * (qyz - qwx)) * sz[l];
+        m[8][l] = (1.0f - 2.0f * (qxx + qyy)) * sz[l];
+        m[9][l] = tx[l];
+        m[10][l] = ty[l];
+        m[11][l] = tz[l];
+      }
+    }
+    // Then each joint after its parent. The common joint (identity offset,
+    // a parent) is multiplied straight from the lane arrays: out[p] times the
+    // affine local, column by column, the sums of affine::MultiplyAffine.
+    const int end = std::min(kSoaLanes, n - j0);
+    for (int l = 0; l < end; ++l) {
+      const int j = j0 + l;
+      const int p = parents[j];
+      if (p >= 0 && kinds[j] == SoaSkeleton::kIdentityOffset) {
+        MultiplyAffine3x4<kSoaLanes>(out[p], &m[0][l], out[j]);
+        continue;
+      }
+      // Roots and joints with offsets: as Pose::ComputeModelMatrices.
+      glm::mat4 local(glm::vec4(m[0][l], m[1][l], m[2][l], 0.0f),
+                      glm::vec4(m[3][l], m[4][l], m[5][l], 0.0f),
+                      glm::vec4(m[6][l], m[7][l], m[8][l], 0.0f),
+                      glm::vec4(m[9][l], m[10][l], m[11][l], 1.0f));
+      bool affine = true;
+      switch (kinds[j]) {
+        case SoaSkeleton::kIdentityOffset: break;
+        case SoaSkeleton::kAffineOffset: local = MultiplyAffine(offsets[j], local); break;
+        default: local = offsets[j] * local; affine = IsAffine(local); break;
+      }
+      if (p < 0) {
+        out[j] = local;
+      } else {
+        out[j] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
+      }
+    }
+  }
+}
+
+void ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
+                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
+  ComputeModelMatrices(skeleton, pose, model_scratch);
+  // skeleton.h's ComputePalette, with the inverse bind matrices' affine
+  // parts prepared once (SoaSkeleton) instead of tested every frame.
+  const int n = skeleton.JointCount();
+  assert(static_cast<int>(palette.size()) == n);
+  const std::span<const glm::mat4> inverse_bind = skeleton.InverseBindMatrices();
+  const std::span<const SoaSkeleton::Affine3x4> bind3x4 = skeleton.InverseBind3x4();
+  for (int j = 0; j < n; ++j) {
+    if (bind3x4[j].affine) {
+      MultiplyAffine3x4(model_scratch[j], bind3x4[j].m, palette[j]);
+    } else {
+      palette[j] = model_scratch[j] * inverse_bind[j];
+    }
+  }
+}
+
+}  // namespace anim

@@ -1,0 +1,342 @@
+// The structure-of-arrays path (soa_pose.h, soa_clip.h, soa_skeleton.h)
+// against the reference code, within 1e-6:
+//   - Clip::Sample into a Pose or a SoaPose (SoaClipKeys' vectorised lerp
+//     and series slerp) against Track::Sample of every track on its own, for
+//     clips mixing STEP, LINEAR and CUBICSPLINE tracks, rotation keys near
+//     and far apart and on opposite hemispheres, unanimated joints, more
+//     joints than one vector block, and clips whose tracks' key times differ;
+//   - Playback::Advance into a SoaPose against Advance into a Pose;
+//   - Blend of SoaPoses against anim::Mix per joint;
+//   - model-space matrices and palette from a SoaPose against plain glm
+//     products of ToMatrix with identity, affine and projective offsets.
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/clip.h"
+#include "anim/soa_pose.h"
+#include "anim/soa_skeleton.h"
+#include "test_util.h"
+
+namespace {
+
+using namespace anim_test;
+
+constexpr float kTol = 1e-6f;
+constexpr int kJoints = 19;  // three vector blocks, the last one partial
+
+glm::quat RandomRotation(std::mt19937& random) {
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  return glm::normalize(glm::quat(n(random), n(random), n(random), n(random)));
+}
+
+glm::vec3 RandomVec(std::mt19937& random, float lo, float hi) {
+  std::uniform_real_distribution<float> u(lo, hi);
+  return glm::vec3(u(random), u(random), u(random));
+}
+
+std::vector<float> RandomTimes(std::mt19937& random, int count) {
+  std::uniform_real_distribution<float> step(0.02f, 0.3f);
+  std::vector<float> times = {0.0f};
+  while (static_cast<int>(times.size()) < count) times.push_back(times.back() + step(random));
+  return times;
+}
+
+// Rotation keys: mostly small turns from the previous key (the series
+// path), some large jumps (the trigonometric fallback), some sign flips
+// (the shorter-arc check) and some repeats (slerp between equal keys).
+std::vector<glm::quat> RotationKeys(std::mt19937& random, int count) {
+  std::uniform_real_distribution<float> small(0.0f, 0.4f);
+  std::vector<glm::quat> keys = {RandomRotation(random)};
+  for (int k = 1; k < count; ++k) {
+    glm::quat q = keys.back() * glm::angleAxis(small(random), glm::normalize(RandomVec(random, -1, 1)));
+    if (k % 5 == 2) q = RandomRotation(random);
+    if (k % 4 == 3) q = -q;
+    if (k % 7 == 6) q = keys.back();
+    keys.push_back(glm::normalize(q));
+  }
+  return keys;
+}
+
+template <typename T>
+std::vector<T> CubicValues(const std::vector<T>& values, std::mt19937& random) {
+  std::vector<T> out;
+  for (const T& v : values) {
+    T in = v, tangent = v;
+    if constexpr (std::is_same_v<T, glm::quat>) {
+      in = RandomRotation(random);
+      tangent = RandomRotation(random);
+    } else {
+      in = RandomVec(random, -1, 1);
+      tangent = RandomVec(random, -1, 1);
+    }
+    out.insert(out.end(), {in, v, tangent});
+  }
+  return out;
+}
+
+// A clip over kJoints joints, tracks listed in shuffled joint order; joints
+// 3 and 10 unanimated, joint 12 without scale, and STEP or CUBICSPLINE
+// channels on joints 0, 1, 5, 7 and 16. With `shared`, every track uses the
+// same key times, else each has its own.
+anim::Clip MakeClip(bool shared, std::mt19937& random) {
+  const int keys = 9;
+  const std::vector<float> clip_times = RandomTimes(random, keys);
+  std::vector<int> joints;
+  for (int j = 0; j < kJoints; ++j) {
+    if (j != 3 && j != 10) joints.push_back(j);
+  }
+  std::shuffle(joints.begin(), joints.end(), random);
+  std::vector<anim::JointTracks> tracks;
+  for (int j : joints) {
+    auto times = [&] { return shared ? clip_times : RandomTimes(random, keys - j % 3); };
+    anim::JointTracks jt;
+    jt.joint = j;
+    {
+      std::vector<float> t = times();
+      std::vector<glm::vec3> v;
+      for (std::size_t k = 0; k < t.size(); ++k) v.push_back(RandomVec(random, -2, 2));
+      const auto mode = j == 1 ? anim::Interpolation::kStep
+                        : j == 16 ? anim::Interpolation::kCubicSpline
+                                  : anim::Interpolation::kLinear;
+      if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
+      jt.translation = anim::VectorTrack(mode, t, v);
+    }
+    {
+      std::vector<float> t = times();
+      std::vector<glm::quat> v = RotationKeys(random, static_cast<int>(t.size()));
+      const auto mode = j == 5 ? anim::Interpolation::kStep
+                        : j == 7 ? anim::Interpolation::kCubicSpline
+                                 : anim::Interpolation::kLinear;
+      if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
+      jt.rotation = anim::QuaternionTrack(mode, t, v);
+    }
+    if (j != 12) {
+      std::vector<float> t = times();
+      std::vector<glm::vec3> v;
+      for (std::size_t k = 0; k < t.size(); ++k) v.push_back(RandomVec(random, 0.5f, 1.5f));
+      const auto mode = j == 0 ? anim::Interpolation::kCubicSpline : anim::Interpolation::kLinear;
+      if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
+      jt.scale = anim::VectorTrack(mode, t, v);
+    }
+    EXPECT_TRUE(jt.translation.Valid() && jt.rotation.Valid() && (jt.scale.Empty() || jt.scale.Valid()));
+    tracks.push_back(std::move(jt));
+  }
+  return anim::Clip(shared ? "shared" : "own_times", std::move(tracks));
+}
+
+anim::Pose MakeRest(std::mt19937& random) {
+  std::vector<anim::Transform> locals(kJoints);
+  for (anim::Transform& t : locals) {
+    t.translation = RandomVec(random, -1, 1);
+    t.rotation = RandomRotation(random);
+    t.scale = RandomVec(random, 0.5f, 2.0f);
+  }
+  std::vector<int> parents(kJoints);
+  for (int j = 0; j < kJoints; ++j) parents[j] = j == 0 ? -1 : (j * 5 + 3) % j;  // branches, depth 5
+  return anim::Pose(locals, parents);
+}
+
+// Matrices compared with a tolerance relative to their entries' size: the
+// products of scales along a chain reach values where 1e-6 is a few ulps.
+void ExpectMatRelNear(const glm::mat4& got, const glm::mat4& want, float tol) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      EXPECT_NEAR(got[c][r], want[c][r], tol * std::max(1.0f, std::abs(want[c][r])))
+          << "at column " << c << " row " << r;
+    }
+  }
+}
+
+void ExpectTransformNear(const anim::Transform& got, const anim::Transform& want, float tol,
+                         const std::string& where) {
+  SCOPED_TRACE(where);
+  ExpectVecNear(got.translation, want.translation, tol);
+  for (int c = 0; c < 4; ++c) EXPECT_NEAR(got.rotation[c], want.rotation[c], tol);
+  ExpectVecNear(got.scale, want.scale, tol);
+}
+
+// Each track sampled on its own at clip time t over `rest`: the reference.
+anim::Pose ReferenceSample(const anim::Clip& clip, const anim::Pose& rest, float t) {
+  anim::Pose pose = rest;
+  for (const anim::JointTracks& jt : clip.Tracks()) {
+    anim::Transform local = pose.Local(jt.joint);
+    if (!jt.translation.Empty()) local.translation = jt.translation.Sample(t);
+    if (!jt.rotation.Empty()) local.rotation = jt.rotation.Sample(t);
+    if (!jt.scale.Empty()) local.scale = jt.scale.Sample(t);
+    pose.SetLocal(jt.joint, local);
+  }
+  return pose;
+}
+
+void ExpectPosesNear(const anim::Pose& got, const anim::Pose& want, float tol, const std::string& what) {
+  for (int j = 0; j < want.JointCount(); ++j) {
+    ExpectTransformNear(got.Local(j), want.Local(j), tol, what + ", joint " + std::to_string(j));
+  }
+}
+
+void ExpectSoaNear(const anim::SoaPose& got, const anim::Pose& want, float tol, const std::string& what) {
+  ASSERT_EQ(got.JointCount(), want.JointCount());
+  for (int j = 0; j < want.JointCount(); ++j) {
+    ExpectTransformNear(got.Local(j), want.Local(j), tol, what + ", joint " + std::to_string(j));
+  }
+}
+
+class SoaSampling : public ::testing::TestWithParam<bool> {};
+
+TEST_P(SoaSampling, ClipSampleIntoPoseAndSoaPoseMatchesEachTrack) {
+  std::mt19937 random(GetParam() ? 5 : 6);
+  const anim::Clip clip = MakeClip(GetParam(), random);
+  const anim::Pose rest = MakeRest(random);
+  std::uniform_real_distribution<float> any(clip.StartTime() - 0.5f, clip.EndTime() + 0.5f);
+  std::vector<float> probes;
+  for (int i = 0; i < 400; ++i) probes.push_back(any(random));
+  // Exactly on the keys and beside them, where intervals change.
+  for (const anim::JointTracks& jt : clip.Tracks()) {
+    for (float k : jt.rotation.Times()) {
+      probes.insert(probes.end(), {k, std::nextafter(k, 1e9f), std::nextafter(k, -1e9f)});
+    }
+  }
+  for (float time : probes) {
+    const float t = clip.SampleTime(time, anim::LoopMode::kClamp);
+    const anim::Pose want = ReferenceSample(clip, rest, t);
+    anim::Pose pose = rest;
+    clip.Sample(pose, time, anim::LoopMode::kClamp);
+    ExpectPosesNear(pose, want, kTol, "Pose at " + std::to_string(time));
+    anim::SoaPose soa(rest);
+    clip.Sample(soa, time, anim::LoopMode::kClamp);
+    ExpectSoaNear(soa, want, kTol, "SoaPose at " + std::to_string(time));
+    if (HasFailure()) return;
+  }
+}
+
+TEST_P(SoaSampling, PlaybackIntoSoaPoseMatchesPlaybackIntoPose) {
+  std::mt19937 random(GetParam() ? 7 : 8);
+  const anim::Clip clip = MakeClip(GetParam(), random);
+  const anim::Pose rest = MakeRest(random);
+  for (const anim::LoopMode mode : {anim::LoopMode::kLoop, anim::LoopMode::kPingPong, anim::LoopMode::kClamp}) {
+    for (const float rate : {1.0f, -1.3f, 7.0f}) {
+      anim::Playback a, b;
+      a.Start(&clip, mode, rate);
+      b.Start(&clip, mode, rate);
+      anim::Pose pose = rest;
+      anim::SoaPose soa(rest);
+      for (int frame = 0; frame < 300; ++frame) {
+        ASSERT_TRUE(a.Advance(1.0f / 60.0f, pose));
+        ASSERT_TRUE(b.Advance(1.0f / 60.0f, soa));
+        ASSERT_EQ(a.time, b.time);
+        ExpectSoaNear(soa, pose, kTol, "frame " + std::to_string(frame));
+        // And both equal the reference at that time.
+        ExpectPosesNear(pose, ReferenceSample(clip, rest, clip.SampleTime(a.time, mode)), kTol,
+                        "reference, frame " + std::to_string(frame));
+        if (HasFailure()) return;
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling, ::testing::Values(true, false),
+                         [](const auto& info) { return info.param ? "Shared" : "PerTrack"; });
+
+TEST(SoaPose, LoadStoreRoundTripsExactlyAndPadsWithIdentity) {
+  std::mt19937 random(3);
+  const anim::Pose rest = MakeRest(random);
+  const anim::SoaPose soa(rest);
+  EXPECT_EQ(soa.JointCount(), kJoints);
+  EXPECT_EQ(soa.PaddedCount() % anim::kSoaLanes, 0);
+  EXPECT_GE(soa.PaddedCount(), kJoints);
+  anim::Pose back = MakeRest(random);
+  soa.Store(back);
+  for (int j = 0; j < kJoints; ++j) {
+    EXPECT_EQ(back.Local(j).translation, rest.Local(j).translation);
+    EXPECT_EQ(back.Local(j).rotation, rest.Local(j).rotation);
+    EXPECT_EQ(back.Local(j).scale, rest.Local(j).scale);
+  }
+  for (int j = kJoints; j < soa.PaddedCount(); ++j) {
+    const anim::Transform t = soa.Local(j);
+    EXPECT_EQ(t.translation, glm::vec3(0.0f));
+    EXPECT_EQ(t.rotation, glm::quat(1, 0, 0, 0));
+    EXPECT_EQ(t.scale, glm::vec3(1.0f));
+  }
+}
+
+TEST(SoaPose, BlendMatchesMixPerJointIncludingAliasing) {
+  std::mt19937 random(4);
+  const anim::Pose a = MakeRest(random);
+  anim::Pose b = MakeRest(random);
+  // Joint 2 on the opposite hemisphere (the neighbourhood flip), joint 4
+  // exactly opposite to a (the degenerate mix).
+  anim::Transform t2 = b.Local(2);
+  t2.rotation = -a.Local(2).rotation * glm::angleAxis(0.3f, glm::vec3(0, 1, 0));
+  b.SetLocal(2, t2);
+  anim::Transform t4 = b.Local(4);
+  t4.rotation = -a.Local(4).rotation;
+  b.SetLocal(4, t4);
+  const anim::SoaPose sa(a), sb(b);
+  for (const float t : {0.0f, 0.3f, 0.7f, 1.0f, 0.5f}) {
+    anim::Pose want = a;
+    for (int j = 0; j < kJoints; ++j) want.SetLocal(j, anim::Mix(a.Local(j), b.Local(j), t));
+    anim::SoaPose out(MakeRest(random));
+    anim::Blend(out, sa, sb, t);
+    ExpectSoaNear(out, want, kTol, "t " + std::to_string(t));
+    anim::SoaPose alias_a = sa;
+    anim::Blend(alias_a, alias_a, sb, t);
+    ExpectSoaNear(alias_a, want, kTol, "out = a, t " + std::to_string(t));
+    anim::SoaPose alias_b = sb;
+    anim::Blend(alias_b, sa, alias_b, t);
+    ExpectSoaNear(alias_b, want, kTol, "out = b, t " + std::to_string(t));
+  }
+}
+
+TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
+  std::mt19937 random(10);
+  const anim::Pose shape = MakeRest(random);
+  std::vector<int> parents(shape.Parents().begin(), shape.Parents().end());
+  std::vector<anim::Transform> locals(shape.Locals().begin(), shape.Locals().end());
+  // Identity, affine (an armature's scale and turn) and projective offsets.
+  std::vector<glm::mat4> offsets(kJoints, glm::mat4(1.0f));
+  offsets[0] = glm::mat4(glm::mat3(0.01f)) * anim::ToMatrix({glm::vec3(1, 2, 3), RandomRotation(random), glm::vec3(1)});
+  offsets[9] = anim::ToMatrix({glm::vec3(0, 1, 0), RandomRotation(random), glm::vec3(2, 1, 1)});
+  offsets[17][0][3] = 0.25f;  // not affine: the general product must be used
+  const anim::Pose rest(locals, parents, offsets);
+  std::vector<glm::mat4> inverse_bind(kJoints);
+  for (int j = 0; j < kJoints; ++j) {
+    inverse_bind[j] = glm::inverse(anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), glm::vec3(1)}));
+  }
+  inverse_bind[6][1][3] = -0.5f;  // not affine
+  std::vector<std::string> names;
+  for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
+  const anim::Skeleton skeleton(names, rest, rest, inverse_bind);
+  ASSERT_EQ(skeleton.error(), "");
+  const anim::SoaSkeleton soa_skeleton(skeleton);
+
+  // A pose that differs from the rest pose, in SoA form.
+  anim::Pose pose = rest;
+  for (int j = 0; j < kJoints; ++j) {
+    pose.SetLocal(j, {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)});
+  }
+  anim::SoaPose soa = soa_skeleton.RestPose();
+  soa.Load(pose);
+
+  std::vector<glm::mat4> expected(kJoints);
+  for (int j = 0; j < kJoints; ++j) {
+    const glm::mat4 local = offsets[j] * anim::ToMatrix(pose.Local(j));
+    expected[j] = parents[j] >= 0 ? expected[parents[j]] * local : local;
+  }
+  std::vector<glm::mat4> model(kJoints), palette(kJoints);
+  anim::ComputeModelMatrices(soa_skeleton, soa, model);
+  for (int j = 0; j < kJoints; ++j) {
+    SCOPED_TRACE("joint " + std::to_string(j));
+    ExpectMatRelNear(model[j], expected[j], kTol);
+  }
+  std::fill(model.begin(), model.end(), glm::mat4(0.0f));
+  anim::ComputePalette(soa_skeleton, soa, model, palette);
+  for (int j = 0; j < kJoints; ++j) {
+    SCOPED_TRACE("joint " + std::to_string(j));
+    ExpectMatRelNear(palette[j], expected[j] * inverse_bind[j], kTol);
+  }
+}
+
+}  // namespace
