@@ -76,11 +76,15 @@ class LocomotionSample : public Sample {
     if (hips_ < 0) hips_ = 0;
     left_foot_ = FindJointForRole(model, {"LeftFoot", "foot_l", "left_foot", "l_foot"});
     right_foot_ = FindJointForRole(model, {"RightFoot", "foot_r", "right_foot", "r_foot"});
-    // The character's own units: the mannequin is in metres, Woman.gltf
-    // about 2.6 units a metre. The head's rest height over 1.7 m says which.
+    // The character's own units. A clip with extras.speed (m/s) says the
+    // model is in metres (the mannequin). Otherwise the head joint's rest
+    // height is taken as a 1.8 m adult's (1.58 m, the mannequin's):
+    // Woman.gltf, drawn 4.5 units tall, gets about 2.8 units a metre.
     const int head = FindJointForRole(model, {"head"});
-    const float head_height = head >= 0 ? skeleton.RestPose().ModelMatrix(head)[3].y : 1.7f;
-    units_per_metre_ = head_height > 0.0f ? head_height / 1.7f : 1.0f;
+    const float head_height = head >= 0 ? skeleton.RestPose().ModelMatrix(head)[3].y : 0.0f;
+    bool declares_speed = false;
+    for (const anim::Clip& clip : model.clips) declares_speed |= clip.Speed() > 0.0f;
+    units_per_metre_ = !declares_speed && head_height > 0.0f ? head_height / 1.58f : 1.0f;
 
     pose_ = skeleton.RestPose();
     pose_a_ = pose_b_ = pose_;

@@ -1,0 +1,107 @@
+// 05 Locomotion on the mannequin: the character covers the distance its
+// speed says, leaves one footprint per step a stride apart (a planted foot
+// that slid, or a footstep fired at the wrong frame, would break the even
+// spacing), turns as asked, and its per-frame update allocates nothing.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "allocation_counter.h"
+#include "anim/import/gltf_importer.h"
+#include "samples/sample.h"
+
+namespace {
+
+class LocomotionSampleTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string error;
+    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_,
+                                    &error))
+        << error;
+    all_ = samples::MakeAllSamples();
+    for (auto& sample : all_) {
+      if (sample->Title() == "05 Locomotion") sample_ = sample.get();
+    }
+    ASSERT_NE(sample_, nullptr) << "no sample titled '05 Locomotion'";
+    ASSERT_TRUE(sample_->Load(model_, &error)) << error;
+  }
+  void Set(const std::string& assignment) {
+    std::string error;
+    ASSERT_TRUE(sample_->Params().SetAssignment(assignment, &error)) << error;
+  }
+  void Run(float seconds) {
+    for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i) sample_->Update(1.0f / 60);
+  }
+  glm::vec3 Position() const { return glm::vec3(sample_->CharacterWorld()[3]); }
+
+  anim::Model model_;
+  std::vector<std::unique_ptr<samples::Sample>> all_;
+  samples::Sample* sample_ = nullptr;
+};
+
+TEST_F(LocomotionSampleTest, WalkingCoversSpeedTimesTimeAlongItsHeading) {
+  Set("acceleration=10");  // 1.4 m/s reached in 0.14 s
+  Set("speed=1.4");
+  Run(10.0f);
+  // 1.4 m/s for 10 s, less what the 0.14 s ramp from rest does not cover
+  // (at most 1.4 * 0.14 m): within 2%.
+  EXPECT_NEAR(Position().z, 14.0f, 0.28f);
+  EXPECT_NEAR(Position().x, 0.0f, 1e-3f);
+  EXPECT_NEAR(Position().y, 0.0f, 1e-6f);
+  EXPECT_TRUE(sample_->FollowCamera());
+}
+
+TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
+  Set("acceleration=10");
+  Set("speed=1.4");
+  Run(10.0f);
+  const std::span<const samples::Sample::GroundMark> marks = sample_->GroundMarks();
+  // Walk: two steps per 1.1 s cycle, over ~10 s.
+  ASSERT_GE(marks.size(), 17u);
+  ASSERT_LE(marks.size(), 19u);
+  // Left and right alternate; the same foot lands one stride (1.4 m/s x
+  // 1.1 s) further on each time, on the ground.
+  for (std::size_t i = 2; i < marks.size(); ++i) {
+    EXPECT_NE(marks[i].color, marks[i - 1].color) << i;
+    EXPECT_EQ(marks[i].color, marks[i - 2].color) << i;
+    EXPECT_EQ(marks[i].position.y, 0.0f);
+    if (i >= 4) EXPECT_NEAR(marks[i].position.z - marks[i - 2].position.z, 1.54f, 0.02f) << i;
+  }
+  Set("footprints=false");
+  EXPECT_TRUE(sample_->GroundMarks().empty());
+}
+
+TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
+  Set("acceleration=10");
+  Set("speed=1.4");
+  Set("turn=1");  // 90 degrees a second to the right
+  Run(1.0f);
+  // Facing +Z, the character's right is -X: a quarter turn later the world
+  // matrix maps the model's forward (+Z) to -X.
+  const glm::vec3 forward = glm::vec3(sample_->CharacterWorld() * glm::vec4(0, 0, 1, 0));
+  EXPECT_NEAR(forward.x, -1.0f, 1e-3f);
+  EXPECT_NEAR(forward.z, 0.0f, 1e-3f);
+  EXPECT_LT(Position().x, -0.3f);  // it walked a quarter circle to the right
+}
+
+TEST_F(LocomotionSampleTest, StandingStillDoesNotMoveOrMark) {
+  Run(3.0f);
+  EXPECT_EQ(Position(), glm::vec3(0.0f));
+  EXPECT_TRUE(sample_->GroundMarks().empty());
+}
+
+TEST_F(LocomotionSampleTest, UpdatesAllocateNothing) {
+  Set("speed=2.5");
+  Run(1.0f);  // first frames build the blend space and root motions
+  const long before = test_support::AllocationCount();
+  Set("turn=0.5");  // parameters set by pointer: no allocation either way
+  for (int frame = 0; frame < 1200; ++frame) {
+    // Sweep through idle, walk and run and back so every segment plays.
+    *sample_->Params().Find("speed")->float_value = 2.0f + 2.0f * std::sin(frame * 0.01f);
+    sample_->Update(1.0f / 60);
+  }
+  EXPECT_EQ(test_support::AllocationCount(), before);
+}
+
+}  // namespace
