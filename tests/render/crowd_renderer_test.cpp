@@ -32,18 +32,8 @@ bool Background(Rgb c) { return c.g > 30 && c.b > 30; }
 
 glm::mat4 Translate(float x, float y) { return glm::translate(glm::mat4(1.0f), glm::vec3(x, y, 0.0f)); }
 
-class CrowdRendererTest : public render_test::GlTest {
+class CrowdRendererTest : public render_test::RendererTest<render::CrowdRenderer> {
  protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (HasFatalFailure()) return;
-    std::string error;
-    ASSERT_TRUE(renderer_.Init(&error)) << error;
-  }
-  void Load(const anim::Model& model) {
-    std::string error;
-    ASSERT_TRUE(renderer_.SetModel(model, &error)) << error;
-  }
   // Clears to the scene's background and draws the crowd; RGBA rows bottom-up.
   std::vector<std::uint8_t> Render(render::CrowdInputs crowd, SkinningPath path, int width = kSize,
                                    int height = kSize) {
@@ -61,8 +51,6 @@ class CrowdRendererTest : public render_test::GlTest {
     EXPECT_GE(timings.frame, timings.skinning);
     return target.ReadPixels();
   }
-
-  render::CrowdRenderer renderer_;
 };
 
 golden::Rgba8Image AsImage(const std::vector<std::uint8_t>& pixels, int width, int height) {

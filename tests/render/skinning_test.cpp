@@ -23,20 +23,7 @@ const glm::vec4 kRed(1.0f, 0.0f, 0.0f, 1.0f);
 bool CoveredByRedQuad(Rgb c) { return c.r > 60 && c.g < 8 && c.b < 8; }
 bool Background(Rgb c) { return c.g > 30 && c.b > 30; }
 
-class SkinningTest : public render_test::GlTest {
- protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (HasFatalFailure()) return;
-    std::string error;
-    ASSERT_TRUE(renderer_.Init(&error)) << error;
-  }
-  void Load(const anim::Model& model) {
-    std::string error;
-    ASSERT_TRUE(renderer_.SetModel(model, &error)) << error;
-  }
-  render::SceneRenderer renderer_;
-};
+using SkinningTest = render_test::RendererTest<render::SceneRenderer>;
 
 TEST_F(SkinningTest, PaletteRotationMovesQuad) {
   // A bar right of the centre, bound to joint 1 only.

@@ -52,6 +52,24 @@ class GlTest : public ::testing::Test {
   std::unique_ptr<render::HeadlessContext> context_;
 };
 
+// GlTest plus a renderer (SceneRenderer, CrowdRenderer: anything with
+// Init(error) and SetModel(model, error)) set up in it.
+template <typename Renderer>
+class RendererTest : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (HasFatalFailure()) return;
+    std::string error;
+    ASSERT_TRUE(renderer_.Init(&error)) << error;
+  }
+  void Load(const anim::Model& model) {
+    std::string error;
+    ASSERT_TRUE(renderer_.SetModel(model, &error)) << error;
+  }
+  Renderer renderer_;
+};
+
 struct Rgb {
   int r, g, b;
 };
