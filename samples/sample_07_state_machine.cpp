@@ -7,6 +7,7 @@
 #include <deque>
 #include <memory>
 
+#include "anim/additive.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
@@ -32,6 +33,7 @@ class StateMachineSample : public Sample {
     params_.AddTrigger("jump", &jump_, 'J', "jump: locomotion -> Jump, back when the clip ends");
     params_.AddTrigger("punch", &punch_, 'P', "punch on the upper-body layer, over any state");
     params_.AddInt("mask_falloff", &falloff_, 0, 4, "joints over which the punch layer's mask ramps up");
+    params_.AddFloat("lean", &lean_, 0.0f, 1.0f, "weight of an additive lean layer on top of both");
   }
 
   std::string Title() const override { return "07 State machine"; }
@@ -39,7 +41,8 @@ class StateMachineSample : public Sample {
     return "An action state machine (seeds 001, 003, 004): Locomotion is a 1D blend space, Jump "
            "a clip; transitions fire on parameters and cross-fade. Punch plays on a second layer "
            "with a higher priority and an upper-body mask: where it has weight, the walk's arm "
-           "swing does not show. Keys: W/S speed, J jump, P punch.";
+           "swing does not show. An additive lean layer goes on top. Keys: W/S speed, J jump, "
+           "P punch.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
@@ -55,12 +58,14 @@ class StateMachineSample : public Sample {
     jump_id_ = p.Add("jump", anim::ParamType::kTrigger);
     punch_id_ = p.Add("punch", anim::ParamType::kTrigger);
     upper_weight_id_ = p.Add("upper_weight", anim::ParamType::kFloat, 0.0f);
+    lean_id_ = p.Add("lean", anim::ParamType::kFloat, lean_);
 
     const anim::Clip& idle = model.clips[FindClipForRole(model, {"idle"})];
     const anim::Clip& walk = model.clips[FindClipForRole(model, {"walk", "walking"})];
     const anim::Clip& run = model.clips[FindClipForRole(model, {"run", "running"})];
     const anim::Clip& jump = model.clips[FindClipForRole(model, {"jump"})];
     const anim::Clip& punch = model.clips[FindClipForRole(model, {"punch"})];
+    const anim::Clip& lean = model.clips[FindClipForRole(model, {"lean_left", "lean"})];
 
     // Base layer: Locomotion <-> Jump.
     auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, idle);
@@ -117,6 +122,10 @@ class StateMachineSample : public Sample {
     upper_ = graph_->Add<anim::StateMachineNode>(
         "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
         std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
+    // Additive layer: the lean's last frame measured from its first (seed
+    // 000's additive pose), added on top of whatever the layers above made.
+    lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, lean, 1.0f);
+    lean_reference_ = anim::MakeAdditivePose(sk, lean);
     for (const auto* sm : {base_, upper_}) {
       const std::string problem = sm->Validate(p);
       if (!problem.empty()) {
@@ -135,6 +144,7 @@ class StateMachineSample : public Sample {
     if (falloff_ != applied_falloff_) RebuildLayers();
     anim::ParameterSet& p = graph_->Params();
     p.Set(speed_id_, speed_);
+    p.Set(lean_id_, lean_);
     if (jump_) p.Fire(jump_id_);
     if (punch_) p.Fire(punch_id_);
     jump_ = punch_ = false;
@@ -190,7 +200,13 @@ class StateMachineSample : public Sample {
     upper.priority = 1;
     upper.weight = anim::FloatInput{upper_weight_id_};
     upper.mask = anim::MakeMaskFromRoot(model_->skeleton, spine_ >= 0 ? spine_ : 0, falloff_);
-    graph_->SetLayers({base, upper});
+    anim::Layer lean;
+    lean.name = "lean";
+    lean.root = lean_node_;
+    lean.additive = true;
+    lean.reference = lean_reference_;
+    lean.weight = anim::FloatInput{lean_id_};
+    graph_->SetLayers({base, upper, lean});
     applied_falloff_ = falloff_;
   }
 
@@ -239,7 +255,10 @@ class StateMachineSample : public Sample {
   std::unique_ptr<anim::AnimationGraph> graph_;
   anim::StateMachineNode* base_ = nullptr;
   anim::StateMachineNode* upper_ = nullptr;
-  int speed_id_ = -1, jump_id_ = -1, punch_id_ = -1, upper_weight_id_ = -1;
+  int speed_id_ = -1, jump_id_ = -1, punch_id_ = -1, upper_weight_id_ = -1, lean_id_ = -1;
+  anim::SingleFrameNode* lean_node_ = nullptr;
+  anim::Pose lean_reference_;
+  float lean_ = 0.0f;
   int spine_ = -1;
   float speed_ = 0.0f;
   bool jump_ = false, punch_ = false;

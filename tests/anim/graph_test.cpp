@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/additive.h"
 #include "anim/blending.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
@@ -556,6 +557,37 @@ TEST(GraphMirror, MirrorNodeOutputsTheMirroredPoseOfItsInput) {
   // unchanged by an X mirror), and the left one rests.
   anim_test::ExpectSameRotation(g.Output().Local(2).rotation, q);
   anim_test::ExpectSameRotation(g.Output().Local(1).rotation, glm::quat(1, 0, 0, 0));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(GraphLayers, AdditiveLayerAddsItsChangeOnTopOfTheBlendedLayers) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  const anim::Clip a = anim_test::MakeSlideClip("A", 1.0f, 0.0f, 1.0f);  // x = t
+  const anim::Clip d = anim_test::MakeSlideClip("D", 1.0f, 2.0f, 6.0f);  // x = 2 + 4 t
+  anim::AnimationGraph g(s);
+  const int w = g.Params().Add("w", anim::ParamType::kFloat, 0.5f);
+  anim::Layer base;
+  base.root = g.Add<anim::ClipNode>("a", s, a);
+  anim::Layer add;
+  add.root = g.Add<anim::ClipNode>("d", s, d);
+  add.additive = true;
+  add.reference = anim::MakeAdditivePose(s, d);  // D's first frame: x 2
+  add.weight = anim::FloatInput{w};
+  add.mask = anim::JointMask{{1.0f, 1.0f, 0.0f, 0.0f}};
+  g.SetLayers({base, add});
+  g.Update(0.0f);
+  g.Update(0.25f);
+  // A at x 0.25; D has moved 1.0 from its first frame; half of that is added
+  // on the masked joints only.
+  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f + 0.5f, 1e-5f);
+  EXPECT_NEAR(g.Output().Local(1).translation.x, 0.25f + 0.5f, 1e-5f);
+  EXPECT_NEAR(g.Output().Local(2).translation.x, 0.25f, 1e-5f);
+  g.Params().Set(w, 0.0f);
+  g.Update(0.0f);
+  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f, 1e-5f);
 }
 
 }  // namespace
