@@ -16,6 +16,7 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
+#include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
 #include "anim/import/graph_description_json.h"
 
@@ -42,13 +43,14 @@ constexpr int kMaxPriority = 1000;
 constexpr const char* kNodeTypes[] = {"clip",          "single_frame",  "blend2",
                                       "blend_n",       "blend_space_1d", "blend_space_2d",
                                       "feather_blend", "additive",      "subtract",
-                                      "cross_fade",    "state_machine"};
+                                      "cross_fade",    "state_machine", "mirror"};
 constexpr const char* kParamTypes[] = {"float", "bool", "trigger"};  // ParamType order
 constexpr const char* kLoopModes[] = {"loop", "clamp", "ping_pong"};  // LoopMode order
 constexpr const char* kTransitionModes[] = {"smooth", "frozen"};     // TransitionMode order
 constexpr const char* kInterrupts[] = {"none", "source", "destination"};  // InterruptRule order
 constexpr const char* kReferences[] = {"first_frame", "difference"};
 constexpr const char* kBlendSpaceModes[] = {"triangulated", "grid"};
+constexpr const char* kMirrorAxes[] = {"x", "y", "z"};  // MirrorAxis order
 constexpr const char* kEaseNames[] = {"linear", "smoothstep", "ease_in", "ease_out",
                                       "ease_in_out"};
 
@@ -118,6 +120,7 @@ class GraphBuilder {
   Node* BuildSubtract(ObjectReader& r);
   Node* BuildCrossFade(ObjectReader& r);
   Node* BuildStateMachine(ObjectReader& r);
+  Node* BuildMirror(ObjectReader& r);
   Transition ReadTransition(const Json& value, const std::string& where,
                             const std::vector<State>& states);
 
@@ -330,6 +333,7 @@ void GraphBuilder::BuildNode(const std::string& name) {
   else if (type == "subtract") node = BuildSubtract(r);
   else if (type == "cross_fade") node = BuildCrossFade(r);
   else if (type == "state_machine") node = BuildStateMachine(r);
+  else if (type == "mirror") node = BuildMirror(r);
   r.Finish();
   building_.pop_back();
   entry.building = false;
@@ -579,6 +583,16 @@ Node* GraphBuilder::BuildStateMachine(ObjectReader& r) {
     Fail(r.Where() + ": " + problem);
   }
   return node;
+}
+
+Node* GraphBuilder::BuildMirror(ObjectReader& r) {
+  Node* input = Reference(r, "input", Role(r, "input")).node;
+  const auto axis = static_cast<MirrorAxis>(r.Choice("axis", kMirrorAxes, 0));
+  const bool correct_bind = r.Bool("correct_bind", true);
+  MirrorMap map;
+  std::string error;
+  if (!map.Build(skeleton_, &error, axis, correct_bind)) Fail(r.Where() + ": " + error);
+  return graph_->Add<MirrorNode>(building_.back(), skeleton_, input, std::move(map));
 }
 
 Transition GraphBuilder::ReadTransition(const Json& value, const std::string& where,

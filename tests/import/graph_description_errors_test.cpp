@@ -351,6 +351,14 @@ TEST(GraphDescriptionErrors, TransitionOptionProblems) {
                     {"start_phase: has no effect with \"match_phase\": true"});
 }
 
+TEST(GraphDescriptionErrors, MirrorProblems) {
+  const std::string mirror = Replace(Replace(kBase, R"("root": "fsm")", R"("root": "m")"),
+                                     R"("fsm": {)", R"("m": {"type": "mirror", "input": "fsm", "axis": "w"}, "fsm": {)");
+  ExpectError(mirror, {"node 'm': axis: unknown value 'w' (one of: x, y, z)"});
+  ExpectError(Replace(Replace(mirror, R"("input": "fsm")", R"("input": "walk")"), R"("w")", R"("x")"),
+              {"node 'walk' is used twice", "node 'm' (input)"});
+}
+
 TEST(GraphDescriptionErrors, DeepNodeChainsAreRefused) {
   std::string nodes;
   for (int i = 0; i < 80; ++i) {

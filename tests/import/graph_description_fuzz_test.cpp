@@ -61,7 +61,7 @@ TEST(GraphDescriptionFuzz, RandomByteEditsNeverCrash) {
   std::mt19937 rng(2);
   const std::string alphabet = "{}[]\":,0123456789.-eE truefalsnl\\u*!<>=_abcSpineWalk";
   Outcome outcome;
-  for (int round = 0; round < 3000; ++round) {
+  for (int round = 0; round < 2000; ++round) {
     std::string t = text;
     const int edits = 1 + static_cast<int>(rng() % 4);
     for (int e = 0; e < edits; ++e) {
@@ -108,7 +108,7 @@ TEST(GraphDescriptionFuzz, StructuralEditsNeverCrash) {
       Json::parse(R"({"node": "idle", "position": "speed"})"), Json::parse(R"({"root": "Spine"})"),
       Json::parse(R"({"type": "clip", "clip": "Run"})")};
   Outcome outcome;
-  for (int round = 0; round < 4000; ++round) {
+  for (int round = 0; round < 3000; ++round) {
     Json edited = doc;
     const int edits = 1 + static_cast<int>(rng() % 3);
     for (int e = 0; e < edits; ++e) {

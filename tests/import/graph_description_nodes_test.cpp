@@ -9,6 +9,7 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
+#include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
 #include "graph_description_test_util.h"
 
@@ -66,15 +67,18 @@ constexpr const char* kEveryNode = R"({
   "layers": [
     {"name": "main", "node": "fsm", "weight": 0.9,
      "mask": {"weights": {"Hips": 1, "Spine": 0.5, "LeftArm": 0.25}}},
-    {"name": "extra", "node": "idle_top"}
+    {"name": "extra", "node": "idle_top"},
+    {"name": "mirrored", "node": "mirrored", "weight": 0.3, "priority": 2}
   ]
 })";
 
-// The idle_top node is added below so the layer list can end with it.
+// Nodes listed after their users, to show order does not matter.
 std::string Description() {
   std::string text = kEveryNode;
   const std::string marker = R"("lean": {)";
-  text.insert(text.find(marker), R"("idle_top": {"type": "clip", "clip": "Idle"}, )");
+  text.insert(text.find(marker), R"("idle_top": {"type": "clip", "clip": "Idle"},
+    "mirrored": {"type": "mirror", "input": "run3", "axis": "x"},
+    "run3": {"type": "clip", "clip": "Run"}, )");
   return text;
 }
 
@@ -155,13 +159,20 @@ std::unique_ptr<AnimationGraph> HandBuilt() {
   mask[sk.FindJoint("Hips")] = 1.0f;
   mask[sk.FindJoint("Spine")] = 0.5f;
   mask[sk.FindJoint("LeftArm")] = 0.25f;
-  std::vector<Layer> layers(2);
+  std::vector<Layer> layers(3);
   layers[0].name = "main";
   layers[0].root = fsm;
   layers[0].weight = FloatInput{-1, 0.9f};
   layers[0].mask = MakeMaskFromWeights(sk, mask);
   layers[1].name = "extra";
   layers[1].root = idle_top;
+  MirrorMap map;
+  EXPECT_TRUE(map.Build(sk, nullptr));
+  Node* run3 = g->Add<ClipNode>("run3", sk, ClipNamed("Run"));
+  layers[2].name = "mirrored";
+  layers[2].root = g->Add<MirrorNode>("mirrored", sk, run3, std::move(map));
+  layers[2].weight = FloatInput{-1, 0.3f};
+  layers[2].priority = 2;
   g->SetLayers(std::move(layers));
   return g;
 }
