@@ -591,3 +591,38 @@ TEST(GraphLayers, AdditiveLayerAddsItsChangeOnTopOfTheBlendedLayers) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GraphBlendSpace2D, WeightsAreTheBarycentricCoordinatesOfThePoint) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  const anim::Clip c0 = anim_test::MakeSlideClip("c0", 1.0f, 0.0f, 0.0f);  // x 0
+  const anim::Clip c1 = anim_test::MakeSlideClip("c1", 1.0f, 4.0f, 4.0f);  // x 4
+  const anim::Clip c2 = anim_test::MakeSlideClip("c2", 1.0f, 8.0f, 8.0f);  // x 8
+  anim::AnimationGraph g(s);
+  const int px = g.Params().Add("x", anim::ParamType::kFloat, 0.25f);
+  const int py = g.Params().Add("y", anim::ParamType::kFloat, 0.25f);
+  anim::BlendSpace2D space;
+  const glm::vec2 points[] = {{0, 0}, {1, 0}, {0, 1}};
+  std::string error;
+  ASSERT_TRUE(space.Build(points, &error)) << error;
+  auto* node = g.Add<anim::BlendSpace2DNode>(
+      "dir", s,
+      std::vector<anim::Node*>{g.Add<anim::ClipNode>("0", s, c0), g.Add<anim::ClipNode>("1", s, c1),
+                               g.Add<anim::ClipNode>("2", s, c2)},
+      space, anim::FloatInput{px}, anim::FloatInput{py});
+  g.SetRoot(node);
+  g.Update(0.0f);
+  // (0.25, 0.25) = 0.5 * p0 + 0.25 * p1 + 0.25 * p2.
+  EXPECT_NEAR(node->Weights()[0], 0.5f, 1e-6f);
+  EXPECT_NEAR(node->Weights()[1], 0.25f, 1e-6f);
+  EXPECT_NEAR(node->Weights()[2], 0.25f, 1e-6f);
+  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f * 4.0f + 0.25f * 8.0f, 1e-5f);
+  // At a clip's own point, that clip alone.
+  g.Params().Set(px, 1.0f);
+  g.Params().Set(py, 0.0f);
+  g.Update(0.0f);
+  EXPECT_NEAR(g.Output().Local(0).translation.x, 4.0f, 1e-6f);
+}
+
+}  // namespace
