@@ -76,45 +76,51 @@ void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
   }
   const int p = out.PaddedCount();
   const float u = 1.0f - t;
-  const bool whole = t == 1.0f;  // Mix's exact b (rotation: b on a's side)
-  // kSoaLanes joints at a time, through local arrays: `out` may alias `a`
-  // or `b`, and the compute loops, reading and writing only locals, are
-  // straight loops the compiler vectorises without proving anything about
-  // aliasing. Every value is computed and then selected, never branched on,
-  // for the same reason.
+  // Mix's t = 1: b exactly, its rotation on a's side.
+  const float lerp_a = t == 1.0f ? 0.0f : u;
+  // kSoaLanes joints at a time. Each compute loop reads the inputs and
+  // writes a local array, which is then copied out: `out` may alias `a` or
+  // `b`, and loops that write only locals vectorise without proving
+  // anything about aliasing. Values are computed and selected, never
+  // branched on, for the same reason.
   for (int j0 = 0; j0 < p; j0 += kSoaLanes) {
-    float va[kSoaChannels][kSoaLanes], vb[kSoaChannels][kSoaLanes], vo[kSoaChannels][kSoaLanes];
-    for (int c = 0; c < kSoaChannels; ++c) {
-      std::copy_n(a.Channel(c) + j0, kSoaLanes, va[c]);
-      std::copy_n(b.Channel(c) + j0, kSoaLanes, vb[c]);
-    }
+    float r[kSoaChannels][kSoaLanes];
+    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1,
+    // 0 * x + y, which is y).
+    auto lerp = [&](int c) {
+      const float* ca = a.Channel(c) + j0;
+      const float* cb = b.Channel(c) + j0;
+      for (int l = 0; l < kSoaLanes; ++l) r[c][l] = ca[l] * lerp_a + cb[l] * t;
+    };
+    for (int c = kTx; c <= kTz; ++c) lerp(c);
+    for (int c = kSx; c <= kSz; ++c) lerp(c);
     // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
-    // normalised (a where the mix vanishes).
+    // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
+    const float* ax = a.Channel(kQx) + j0;
+    const float* ay = a.Channel(kQy) + j0;
+    const float* az = a.Channel(kQz) + j0;
+    const float* aw = a.Channel(kQw) + j0;
+    const float* bx = b.Channel(kQx) + j0;
+    const float* by = b.Channel(kQy) + j0;
+    const float* bz = b.Channel(kQz) + j0;
+    const float* bw = b.Channel(kQw) + j0;
+    const bool whole = t == 1.0f;
     for (int l = 0; l < kSoaLanes; ++l) {
-      const float ax = va[kQx][l], ay = va[kQy][l], az = va[kQz][l], aw = va[kQw][l];
-      const float dot = ax * vb[kQx][l] + ay * vb[kQy][l] + az * vb[kQz][l] + aw * vb[kQw][l];
+      const float dot = ax[l] * bx[l] + ay[l] * by[l] + az[l] * bz[l] + aw[l] * bw[l];
       const float sign = dot < 0.0f ? -1.0f : 1.0f;
-      const float bx = vb[kQx][l] * sign, by = vb[kQy][l] * sign, bz = vb[kQz][l] * sign,
-                  bw = vb[kQw][l] * sign;
-      const float mx = ax * u + bx * t, my = ay * u + by * t, mz = az * u + bz * t,
-                  mw = aw * u + bw * t;
+      const float nbx = bx[l] * sign, nby = by[l] * sign, nbz = bz[l] * sign, nbw = bw[l] * sign;
+      const float mx = ax[l] * u + nbx * t, my = ay[l] * u + nby * t, mz = az[l] * u + nbz * t,
+                  mw = aw[l] * u + nbw * t;
       const float len = std::sqrt(mx * mx + my * my + mz * mz + mw * mw);
       const bool ok = len > 0.0f;
       const float div = ok ? len : 1.0f;
       const float nx = mx / div, ny = my / div, nz = mz / div, nw = mw / div;
-      vo[kQx][l] = whole ? bx : ok ? nx : ax;
-      vo[kQy][l] = whole ? by : ok ? ny : ay;
-      vo[kQz][l] = whole ? bz : ok ? nz : az;
-      vo[kQw][l] = whole ? bw : ok ? nw : aw;
+      r[kQx][l] = whole ? nbx : ok ? nx : ax[l];
+      r[kQy][l] = whole ? nby : ok ? ny : ay[l];
+      r[kQz][l] = whole ? nbz : ok ? nz : az[l];
+      r[kQw][l] = whole ? nbw : ok ? nw : aw[l];
     }
-    // Translation and scale: glm::mix's x * (1 - t) + y * t.
-    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
-      for (int l = 0; l < kSoaLanes; ++l) {
-        const float m = va[c][l] * u + vb[c][l] * t;
-        vo[c][l] = whole ? vb[c][l] : m;
-      }
-    }
-    for (int c = 0; c < kSoaChannels; ++c) std::copy_n(vo[c], kSoaLanes, out.Channel(c) + j0);
+    for (int c = 0; c < kSoaChannels; ++c) std::copy_n(r[c], kSoaLanes, out.Channel(c) + j0);
   }
 }
 

@@ -20,16 +20,15 @@ namespace {
 // scalar here). kStride lets b be read straight from lane arrays.
 template <int kStride = 1>
 inline void MultiplyAffine3x4(const glm::mat4& a_matrix, const float* b_strided, glm::mat4& o) {
-  float a[16], r[16], b[12];
+  float a[16], r[16];
   std::memcpy(a, &a_matrix[0][0], sizeof(a));
-  for (int e = 0; e < 12; ++e) b[e] = b_strided[e * kStride];
+  const float* b = b_strided;
   for (int c = 0; c < 3; ++c) {
-    const float b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
+    const float b0 = b[(3 * c) * kStride], b1 = b[(3 * c + 1) * kStride], b2 = b[(3 * c + 2) * kStride];
     for (int row = 0; row < 4; ++row) r[4 * c + row] = a[row] * b0 + a[4 + row] * b1 + a[8 + row] * b2;
   }
-  for (int row = 0; row < 4; ++row) {
-    r[12 + row] = a[row] * b[9] + a[4 + row] * b[10] + a[8 + row] * b[11] + a[12 + row];
-  }
+  const float b9 = b[9 * kStride], b10 = b[10 * kStride], b11 = b[11 * kStride];
+  for (int row = 0; row < 4; ++row) r[12 + row] = a[row] * b9 + a[4 + row] * b10 + a[8 + row] * b11 + a[12 + row];
   std::memcpy(&o[0][0], r, sizeof(r));
 }
 
@@ -59,13 +58,42 @@ SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
   rest_.Load(rest);
 }
 
-void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+namespace {
+
+// A root or a joint with an offset, exactly as Pose::ComputeModelMatrices;
+// the local matrix's element e is m[e * kSoaLanes].
+void ModelSpaceWithOffset(const SoaSkeleton& skeleton, int j, const float* m,
                           std::span<glm::mat4> out) {
+  const int p = skeleton.Parents()[j];
+  const glm::mat4& offset = skeleton.Offsets()[j];
+  glm::mat4 local(glm::vec4(m[0], m[kSoaLanes], m[2 * kSoaLanes], 0.0f),
+                  glm::vec4(m[3 * kSoaLanes], m[4 * kSoaLanes], m[5 * kSoaLanes], 0.0f),
+                  glm::vec4(m[6 * kSoaLanes], m[7 * kSoaLanes], m[8 * kSoaLanes], 0.0f),
+                  glm::vec4(m[9 * kSoaLanes], m[10 * kSoaLanes], m[11 * kSoaLanes], 1.0f));
+  bool affine = true;
+  switch (skeleton.OffsetKinds()[j]) {
+    case SoaSkeleton::kIdentityOffset: break;
+    case SoaSkeleton::kAffineOffset: local = MultiplyAffine(offset, local); break;
+    default: local = offset * local; affine = IsAffine(local); break;
+  }
+  if (p < 0) {
+    out[j] = local;
+  } else {
+    out[j] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
+  }
+}
+
+// ComputeModelMatrices, and with kPalette also palette[j] = out[j] *
+// inverse_bind[j] (skeleton.h's ComputePalette) right after out[j] is made,
+// while it is still in registers, with the inverse bind matrices' affine
+// parts prepared once (SoaSkeleton) instead of tested every frame.
+template <bool kPalette>
+void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> out,
+                std::span<glm::mat4> palette) {
   const int n = skeleton.JointCount();
   assert(pose.JointCount() == n && static_cast<int>(out.size()) == n);
   const std::span<const int> parents = skeleton.Parents();
   const std::span<const SoaSkeleton::OffsetKind> kinds = skeleton.OffsetKinds();
-  const std::span<const glm::mat4> offsets = skeleton.Offsets();
   for (int j0 = 0; j0 < n; j0 += kSoaLanes) {
     // The local matrices of kSoaLanes joints as glm::mat3_cast(rotation)
     // with columns scaled (ToMatrix), one straight loop over the lanes that
@@ -109,44 +137,32 @@ void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
       const int p = parents[j];
       if (p >= 0 && kinds[j] == SoaSkeleton::kIdentityOffset) {
         MultiplyAffine3x4<kSoaLanes>(out[p], &m[0][l], out[j]);
-        continue;
-      }
-      // Roots and joints with offsets: as Pose::ComputeModelMatrices.
-      glm::mat4 local(glm::vec4(m[0][l], m[1][l], m[2][l], 0.0f),
-                      glm::vec4(m[3][l], m[4][l], m[5][l], 0.0f),
-                      glm::vec4(m[6][l], m[7][l], m[8][l], 0.0f),
-                      glm::vec4(m[9][l], m[10][l], m[11][l], 1.0f));
-      bool affine = true;
-      switch (kinds[j]) {
-        case SoaSkeleton::kIdentityOffset: break;
-        case SoaSkeleton::kAffineOffset: local = MultiplyAffine(offsets[j], local); break;
-        default: local = offsets[j] * local; affine = IsAffine(local); break;
-      }
-      if (p < 0) {
-        out[j] = local;
       } else {
-        out[j] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
+        ModelSpaceWithOffset(skeleton, j, &m[0][l], out);
+      }
+      if constexpr (kPalette) {
+        const SoaSkeleton::Affine3x4& bind = skeleton.InverseBind3x4()[j];
+        if (bind.affine) {
+          MultiplyAffine3x4(out[j], bind.m, palette[j]);
+        } else {
+          palette[j] = out[j] * skeleton.InverseBindMatrices()[j];
+        }
       }
     }
   }
 }
 
+}  // namespace
+
+void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+                          std::span<glm::mat4> out) {
+  ModelSpace<false>(skeleton, pose, out, {});
+}
+
 void ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
                     std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
-  ComputeModelMatrices(skeleton, pose, model_scratch);
-  // skeleton.h's ComputePalette, with the inverse bind matrices' affine
-  // parts prepared once (SoaSkeleton) instead of tested every frame.
-  const int n = skeleton.JointCount();
-  assert(static_cast<int>(palette.size()) == n);
-  const std::span<const glm::mat4> inverse_bind = skeleton.InverseBindMatrices();
-  const std::span<const SoaSkeleton::Affine3x4> bind3x4 = skeleton.InverseBind3x4();
-  for (int j = 0; j < n; ++j) {
-    if (bind3x4[j].affine) {
-      MultiplyAffine3x4(model_scratch[j], bind3x4[j].m, palette[j]);
-    } else {
-      palette[j] = model_scratch[j] * inverse_bind[j];
-    }
-  }
+  assert(palette.size() == model_scratch.size());
+  ModelSpace<true>(skeleton, pose, model_scratch, palette);
 }
 
 }  // namespace anim

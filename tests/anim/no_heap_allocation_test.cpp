@@ -19,6 +19,8 @@
 #include "anim/graph/state_machine.h"
 #include "anim/layer_blend.h"
 #include "anim/parallel_for.h"
+#include "anim/soa_pose.h"
+#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "test_rig.h"
 #include "test_util.h"
@@ -60,6 +62,33 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     anim::ComputePalette(s, additive, model, palette);
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
+}
+
+// The structure-of-arrays crowd path (soa_pose.h, soa_clip.h,
+// soa_skeleton.h): two clips sampled into SoaPoses, blended, local to model
+// and palette.
+TEST(NoHeapAllocation, SoaCrowdPathAllocatesNothing) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.1f, 0, 1);
+  const anim::Clip run = MakeSlideClip("run", 0.7f, 0, 2);
+  const anim::SoaSkeleton soa_skeleton(s);
+  anim::SoaPose walk_pose = soa_skeleton.RestPose(), run_pose = walk_pose, pose = walk_pose;
+  anim::Playback walk_playback, run_playback;
+  walk_playback.Start(&walk);
+  run_playback.Start(&run, anim::LoopMode::kPingPong, -1.3f);
+  std::vector<glm::mat4> model(s.JointCount()), palette(s.JointCount());
+
+  const long before = test_support::AllocationCount();
+  for (int frame = 0; frame < 2000; ++frame) {
+    walk_playback.Advance(1.0f / 60, walk_pose);
+    run_playback.Advance(1.0f / 60, run_pose);
+    anim::Blend(pose, walk_pose, run_pose, 0.5f + 0.5f * std::sin(frame * 0.01f));
+    anim::ComputeModelMatrices(soa_skeleton, walk_pose, model);
+    anim::ComputePalette(soa_skeleton, pose, model, palette);
+    pose.CopyFrom(soa_skeleton.RestPose());
+  }
+  EXPECT_EQ(test_support::AllocationCount(), before);
+  EXPECT_TRUE(std::isfinite(palette.back()[3][0]));
 }
 
 TEST(NoHeapAllocation, ParallelForRunAllocatesNothing) {
