@@ -122,8 +122,10 @@ bool BlendSpace2D::CheckPoints(std::span<const glm::vec2> points, double toleran
   for (size_t i = 0; i < points.size(); ++i) {
     for (size_t j = i + 1; j < points.size(); ++j) {
       if (glm::distance(glm::dvec2(points[i]), glm::dvec2(points[j])) <= tolerance) {
+        const bool equal = points[i] == points[j];
         SetError(error, "blend space 2D: points " + std::to_string(i) + " and " + std::to_string(j) +
-                            " are the same (" + Format(points[i].x) + ", " + Format(points[i].y) + ")");
+                            (equal ? " are the same (" : " are too close to tell apart (") + Format(points[i].x) +
+                            ", " + Format(points[i].y) + (equal ? ")" : ", within 1e-6 of the layout's size)"));
         return false;
       }
     }

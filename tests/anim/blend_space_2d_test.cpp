@@ -267,6 +267,8 @@ TEST(BlendSpace2D, RejectsDuplicatesAndNonFinitePoints) {
   EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}, {1, 0}}, &error));
   EXPECT_NE(error.find("points 1 and 3 are the same (1, 0)"), std::string::npos) << error;
   EXPECT_EQ(space.GetMode(), Mode::kEmpty);
+  EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}, {1.0f + 1e-8f, 1e-7f}}, &error));
+  EXPECT_NE(error.find("points 1 and 3 are too close to tell apart"), std::string::npos) << error;
   EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, NAN}}, &error));
   EXPECT_NE(error.find("point 1 is not finite"), std::string::npos) << error;
   EXPECT_FALSE(space.BuildGrid(std::vector<glm::vec2>{{0, 0}, {0, 0}}, &error));
