@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "anim/clip.h"
 #include "anim/interpolation.h"
@@ -88,11 +89,14 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
     }
   }
   hole_lanes_.assign(lanes / kSoaLanes, 0);
-  for (int g = 0; g < 3; ++g) {
+  hole_channels_.assign(lanes, 0);
+  for (int c = 0; c < kSoaChannels; ++c) {
+    const int g = ChannelGroup(c);
     for (int j = 0; j < lanes; ++j) {
       const int block = j / kSoaLanes;
       if ((block_groups_[block] & (1u << g)) && !masks_[g * lanes + j]) {
         hole_lanes_[block] |= 1u << (j % kSoaLanes);
+        hole_channels_[j] |= static_cast<std::uint16_t>(1u << c);
       }
     }
   }
@@ -196,12 +200,17 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
                  // is then stored as whole blocks (plain vector copies).
                  const int block = j0 / kSoaLanes;
                  if (hole_lanes_[block]) {
+                   const std::uint16_t* holes = hole_channels_.data() + j0;
                    for (int l = 0; l < kSoaLanes; ++l) {
-                     if (!(hole_lanes_[block] & (1u << l))) continue;
+                     if (!holes[l]) continue;
                      for (int c = 0; c < kSoaChannels; ++c) {
-                       if (!masks_[ChannelGroup(c) * lanes_ + j0 + l]) v[c][l] = pose.Channel(c)[j0 + l];
+                       if (holes[l] & (1u << c)) v[c][l] = pose.Channel(c)[j0 + l];
                      }
                    }
+                 }
+                 if (groups == 7u) {  // the usual block: every channel
+                   for (int c = 0; c < kSoaChannels; ++c) std::copy_n(v[c], kSoaLanes, pose.Channel(c) + j0);
+                   return;
                  }
                  for (int g = 0; g < 3; ++g) {
                    if (!(groups & (1u << g))) continue;

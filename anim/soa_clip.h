@@ -9,6 +9,7 @@
 // Track::Sample within 1e-6 (tests/anim/soa_test.cpp).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -57,6 +58,7 @@ class SoaClipKeys {
   // [block]: bit l set when lane l lacks a group that the block animates
   // (a joint without that track keeps the pose's value).
   std::vector<unsigned char> hole_lanes_;
+  std::vector<std::uint16_t> hole_channels_;  // [lane]: bit c set for such a channel
   std::vector<Other> others_;
 };
 
