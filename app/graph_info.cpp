@@ -23,8 +23,10 @@ std::string ConditionText(const anim::Condition& c, const anim::ParameterSet& pa
   const std::string& name = params.Name(c.param);
   switch (c.op) {
     case anim::CompareOp::kIsTrue:
-    case anim::CompareOp::kTriggered: return name;
-    case anim::CompareOp::kIsFalse: return "!" + name;
+    case anim::CompareOp::kTriggered:
+      return name;
+    case anim::CompareOp::kIsFalse:
+      return "!" + name;
     default: {
       std::ostringstream s;
       s << name << " " << anim::CompareOpName(c.op) << " " << c.value;
@@ -35,14 +37,13 @@ std::string ConditionText(const anim::Condition& c, const anim::ParameterSet& pa
 
 void DescribeMachine(const anim::StateMachineNode& m, const anim::ParameterSet& params,
                      std::ostream& out) {
-  out << "state machine " << m.Name() << " (default " << m.StateAt(m.DefaultState()).name
-      << "):\n";
+  out << "state machine " << m.Name() << " (default " << m.StateAt(m.DefaultState()).name << "):\n";
   for (int i = 0; i < m.StateCount(); ++i) {
     out << "  state " << m.StateAt(i).name << ": node " << m.StateAt(i).node->Name() << "\n";
   }
   for (const anim::Transition& t : m.Transitions()) {
-    out << "  " << (t.from == anim::Transition::kAnyState ? "*" : m.StateAt(t.from).name)
-        << " -> " << m.StateAt(t.to).name;
+    out << "  " << (t.from == anim::Transition::kAnyState ? "*" : m.StateAt(t.from).name) << " -> "
+        << m.StateAt(t.to).name;
     for (std::size_t i = 0; i < t.conditions.size(); ++i) {
       out << (i == 0 ? " when " : ", ") << ConditionText(t.conditions[i], params);
     }
@@ -64,7 +65,9 @@ std::string DescribeGraph(const anim::AnimationGraph& graph) {
   out << "parameters (" << params.Count() << "):\n";
   for (int i = 0; i < params.Count(); ++i) {
     out << "  " << params.Name(i) << ": " << anim::ParamTypeName(params.Type(i));
-    if (params.Type(i) != anim::ParamType::kTrigger) out << " = " << params.Get(i);
+    if (params.Type(i) == anim::ParamType::kFloat) out << " = " << params.Get(i);
+    if (params.Type(i) == anim::ParamType::kBool)
+      out << " = " << (params.IsSet(i) ? "true" : "false");
     out << "\n";
   }
   out << "nodes (" << graph.NodeCount() << "):\n";

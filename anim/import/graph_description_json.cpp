@@ -22,8 +22,8 @@ std::string FormatNumber(double v) {
 // object or array.
 struct Frame {
   bool is_array = false;
-  std::string key;    // object: the key whose value is being read
-  int index = 0;      // array: elements completed so far = index of the current one
+  std::string key;  // object: the key whose value is being read
+  int index = 0;    // array: elements completed so far = index of the current one
   std::unordered_set<std::string> keys;  // object: keys seen
 };
 
@@ -185,14 +185,15 @@ int ObjectReader::Integer(std::string_view key, int fallback, int min, int max) 
   bool in_range;
   if (v->is_number_unsigned()) {
     const std::uint64_t u = v->get<std::uint64_t>();
-    in_range = u <= static_cast<std::uint64_t>(max) && (min <= 0 || u >= static_cast<std::uint64_t>(min));
+    in_range =
+        u <= static_cast<std::uint64_t>(max) && (min <= 0 || u >= static_cast<std::uint64_t>(min));
   } else {
     const std::int64_t i = v->get<std::int64_t>();
     in_range = i >= min && i <= max;
   }
   if (!in_range) {
-    Fail(key, v->dump() + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) +
-                  "]");
+    Fail(key,
+         v->dump() + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
   }
   return static_cast<int>(v->get<std::int64_t>());
 }
@@ -213,10 +214,10 @@ const Json& ObjectReader::Array(std::string_view key, std::size_t min_size, std:
   const Json& v = Required(key);
   if (!v.is_array()) Fail(key, "expected an array, got " + TypeName(v));
   if (v.size() < min_size || v.size() > max_size) {
-    Fail(key, "has " + std::to_string(v.size()) + " entries, expected " +
-                  (min_size == max_size ? std::to_string(min_size)
-                                        : std::to_string(min_size) + " to " +
-                                              std::to_string(max_size)));
+    Fail(key,
+         "has " + std::to_string(v.size()) + " entries, expected " +
+             (min_size == max_size ? std::to_string(min_size)
+                                   : std::to_string(min_size) + " to " + std::to_string(max_size)));
   }
   return v;
 }
@@ -225,8 +226,8 @@ void ObjectReader::Finish() const {
   for (auto it = value_.begin(); it != value_.end(); ++it) {
     if (it.key() == "comment") continue;
     if (std::find(known_.begin(), known_.end(), it.key()) == known_.end()) {
-      graph_json::Fail(where_ + ": unknown field '" + it.key() + "' (known here: " +
-                       NameList(known_) + ", comment)");
+      graph_json::Fail(where_ + ": unknown field '" + it.key() +
+                       "' (known here: " + NameList(known_) + ", comment)");
     }
   }
 }

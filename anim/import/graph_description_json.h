@@ -5,12 +5,11 @@
 // loader catches it once and prefixes the file name.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace anim::graph_json {
 

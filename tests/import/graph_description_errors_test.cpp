@@ -71,8 +71,8 @@ TEST(GraphDescriptionErrors, MalformedJsonGivesTheBytePosition) {
   const std::string text = kBase;
   const std::string cut = text.substr(0, text.rfind('}'));
   // nlohmann counts the end of input as one more byte read.
-  ExpectError(cut, {"malformed JSON at byte " + std::to_string(cut.size() + 1),
-                    "unexpected end of input"});
+  ExpectError(
+      cut, {"malformed JSON at byte " + std::to_string(cut.size() + 1), "unexpected end of input"});
   ExpectError(Replace(kBase, R"("loop": "clamp")", R"("loop": clamp)"),
               {"malformed JSON at byte", "invalid literal"});
   ExpectError(std::string(kBase) + " x", {"malformed JSON", "end of input"});
@@ -83,15 +83,16 @@ TEST(GraphDescriptionErrors, MalformedJsonGivesTheBytePosition) {
 TEST(GraphDescriptionErrors, NestingIsLimited) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   ExpectError(deep, {"nests arrays/objects more than 64 levels"});
-  ExpectChangeFails(R"("rate": 1.0)", R"("comment": )" + std::string(70, '[') + std::string(70, ']') +
-                                          R"(, "rate": 1.0)",
-                    {"more than 64 levels", "nodes.walk.comment"});
+  ExpectChangeFails(
+      R"("rate": 1.0)",
+      R"("comment": )" + std::string(70, '[') + std::string(70, ']') + R"(, "rate": 1.0)",
+      {"more than 64 levels", "nodes.walk.comment"});
 }
 
 TEST(GraphDescriptionErrors, UnknownClipListsTheModelsClips) {
-  ExpectChangeFails(R"("clip": "Walk")", R"("clip": "Wlak")",
-                    {"node 'walk': clip: unknown clip 'Wlak'",
-                     "Idle, Walk, Run, Punch, Jump, Lean_Left, Look"});
+  ExpectChangeFails(
+      R"("clip": "Walk")", R"("clip": "Wlak")",
+      {"node 'walk': clip: unknown clip 'Wlak'", "Idle, Walk, Run, Punch, Jump, Lean_Left, Look"});
 }
 
 TEST(GraphDescriptionErrors, UnknownParameter) {
@@ -146,16 +147,19 @@ TEST(GraphDescriptionErrors, UnknownJoint) {
       R"("upper": {"type": "feather_blend", "base": "fsm", "over": "punch", "mask": {"root": "Spin"}},
          "punch": {"type": "clip", "clip": "Punch"}, "fsm": {)");
   ExpectError(feather, {"node 'upper': mask: root: unknown joint 'Spin'"});
-  ExpectError(Replace(feather, R"({"root": "Spin"})", R"({"weights": {"Hips": 1, "LeftArmm": 0.5}})"),
-              {"node 'upper': mask: weights: unknown joint 'LeftArmm'"});
+  ExpectError(
+      Replace(feather, R"({"root": "Spin"})", R"({"weights": {"Hips": 1, "LeftArmm": 0.5}})"),
+      {"node 'upper': mask: weights: unknown joint 'LeftArmm'"});
   ExpectError(Replace(feather, R"({"root": "Spin"})", R"({"root": "Spine", "weights": {}})"),
               {"node 'upper': mask: needs exactly one of 'root'"});
 }
 
 TEST(GraphDescriptionErrors, UnknownNodeReference) {
-  ExpectChangeFails(R"({"node": "walk", "position": "speed"})", R"({"node": "wlak", "position": 1})",
+  ExpectChangeFails(R"({"node": "walk", "position": "speed"})",
+                    R"({"node": "wlak", "position": 1})",
                     {"node 'move': inputs[1]: node: unknown node 'wlak'", "idle, walk, move"});
-  ExpectChangeFails(R"("root": "fsm")", R"("root": "fms")", {"top level: root: unknown node 'fms'"});
+  ExpectChangeFails(R"("root": "fsm")", R"("root": "fms")",
+                    {"top level: root: unknown node 'fms'"});
   ExpectChangeFails(R"({"name": "air", "node": "jump"})", R"({"name": "air", "node": "jmup"})",
                     {"node 'fsm': state 'air': node: unknown node 'jmup'"});
 }
@@ -176,10 +180,12 @@ TEST(GraphDescriptionErrors, ReferenceCycles) {
 }
 
 TEST(GraphDescriptionErrors, DuplicateNames) {
-  ExpectChangeFails(R"("jump": {"type": "clip", "clip": "Jump", "loop": "clamp"})",
-                    R"("jump": {"type": "clip", "clip": "Jump"}, "walk": {"type": "clip", "clip": "Run"})",
-                    {"the key 'walk' appears twice in nodes"});
-  ExpectChangeFails(R"({"name": "jump", "type": "trigger"})", R"({"name": "speed", "type": "trigger"})",
+  ExpectChangeFails(
+      R"("jump": {"type": "clip", "clip": "Jump", "loop": "clamp"})",
+      R"("jump": {"type": "clip", "clip": "Jump"}, "walk": {"type": "clip", "clip": "Run"})",
+      {"the key 'walk' appears twice in nodes"});
+  ExpectChangeFails(R"({"name": "jump", "type": "trigger"})",
+                    R"({"name": "speed", "type": "trigger"})",
                     {"two parameters are named 'speed'"});
   ExpectChangeFails(R"({"name": "air", "node": "jump"})", R"({"name": "ground", "node": "jump"})",
                     {"node 'fsm': two states are named 'ground'"});
@@ -202,8 +208,9 @@ TEST(GraphDescriptionErrors, ANodeUsedTwice) {
 
 TEST(GraphDescriptionErrors, WrongJsonTypes) {
   ExpectError("[1, 2]", {"top level: expected an object, got an array"});
-  ExpectChangeFails(R"("rate": 1.0)", R"("rate": [1])",
-                    {"node 'walk': rate: expected a number or a float parameter's name, got an array"});
+  ExpectChangeFails(
+      R"("rate": 1.0)", R"("rate": [1])",
+      {"node 'walk': rate: expected a number or a float parameter's name, got an array"});
   ExpectChangeFails(R"("loop": "clamp")", R"("loop": 2)",
                     {"node 'jump': loop: expected a string, got a number"});
   ExpectChangeFails(R"("type": "clip", "clip": "Idle")", R"("type": "clip", "clip": null)",
@@ -284,7 +291,8 @@ TEST(GraphDescriptionErrors, BlendSpacesWithDuplicatePositions) {
 }
 
 TEST(GraphDescriptionErrors, SpeedPositionsNeedAClipWithASpeed) {
-  ExpectChangeFails(R"({"node": "idle", "position": 0})", R"({"node": "idle", "position": "speed"})",
+  ExpectChangeFails(R"({"node": "idle", "position": 0})",
+                    R"({"node": "idle", "position": "speed"})",
                     {"node 'move': inputs[0]: position: \"speed\": clip 'Idle' has no speed"});
   ExpectChangeFails(R"({"node": "idle", "position": 0})", R"({"node": "idle", "position": "fast"})",
                     {"position: expected a number or \"speed\""});
@@ -304,8 +312,8 @@ TEST(GraphDescriptionErrors, AdditiveReferencesNeedTheRightInput) {
       R"("add": {"type": "additive", "base": "fsm", "additive": "lean", "reference": "first_frame"},
          "lean": {"type": "blend2", "inputs": ["l1", "l2"], "weight": 0.5},
          "l1": {"type": "clip", "clip": "Lean_Left"}, "l2": {"type": "clip", "clip": "Look"}, "fsm": {)");
-  ExpectError(additive, {"node 'add': reference: \"first_frame\" needs a clip node",
-                         "got a blend2 node"});
+  ExpectError(additive,
+              {"node 'add': reference: \"first_frame\" needs a clip node", "got a blend2 node"});
   ExpectError(Replace(additive, "first_frame", "difference"),
               {"node 'add': reference: \"difference\" needs a subtract node"});
   ExpectError(Replace(additive, R"(, "reference": "first_frame")", ""),
@@ -313,9 +321,10 @@ TEST(GraphDescriptionErrors, AdditiveReferencesNeedTheRightInput) {
 }
 
 TEST(GraphDescriptionErrors, LayerProblems) {
-  ExpectChangeFails(R"("root": "fsm")",
-                    R"("layers": [{"name": "a", "node": "fsm", "additive": true, "reference": "first_frame"}])",
-                    {"layer 'a': reference: \"first_frame\" needs a clip node"});
+  ExpectChangeFails(
+      R"("root": "fsm")",
+      R"("layers": [{"name": "a", "node": "fsm", "additive": true, "reference": "first_frame"}])",
+      {"layer 'a': reference: \"first_frame\" needs a clip node"});
   ExpectChangeFails(R"("root": "fsm")",
                     R"("layers": [{"name": "a", "node": "fsm", "reference": "first_frame"}])",
                     {"layer 'a': reference: only additive layers have a reference"});
@@ -330,7 +339,8 @@ TEST(GraphDescriptionErrors, ParameterProblems) {
   ExpectChangeFails(R"({"name": "jump", "type": "trigger"})",
                     R"({"name": "jump", "type": "trigger", "default": true})",
                     {"parameter 'jump': default: a trigger has no default"});
-  ExpectChangeFails(R"({"name": "jump", "type": "trigger"})", R"({"name": "my jump", "type": "trigger"})",
+  ExpectChangeFails(R"({"name": "jump", "type": "trigger"})",
+                    R"({"name": "my jump", "type": "trigger"})",
                     {"parameters[1]: name: 'my jump' is not a valid parameter name"});
   ExpectChangeFails(R"({"name": "jump", "type": "trigger"})", R"({"name": "jump", "type": "int"})",
                     {"parameter 'jump': type: unknown value 'int' (one of: float, bool, trigger)"});
@@ -352,11 +362,13 @@ TEST(GraphDescriptionErrors, TransitionOptionProblems) {
 }
 
 TEST(GraphDescriptionErrors, MirrorProblems) {
-  const std::string mirror = Replace(Replace(kBase, R"("root": "fsm")", R"("root": "m")"),
-                                     R"("fsm": {)", R"("m": {"type": "mirror", "input": "fsm", "axis": "w"}, "fsm": {)");
+  const std::string mirror =
+      Replace(Replace(kBase, R"("root": "fsm")", R"("root": "m")"), R"("fsm": {)",
+              R"("m": {"type": "mirror", "input": "fsm", "axis": "w"}, "fsm": {)");
   ExpectError(mirror, {"node 'm': axis: unknown value 'w' (one of: x, y, z)"});
-  ExpectError(Replace(Replace(mirror, R"("input": "fsm")", R"("input": "walk")"), R"("w")", R"("x")"),
-              {"node 'walk' is used twice", "node 'm' (input)"});
+  ExpectError(
+      Replace(Replace(mirror, R"("input": "fsm")", R"("input": "walk")"), R"("w")", R"("x")"),
+      {"node 'walk' is used twice", "node 'm' (input)"});
 }
 
 TEST(GraphDescriptionErrors, DeepNodeChainsAreRefused) {

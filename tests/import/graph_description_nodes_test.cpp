@@ -115,18 +115,18 @@ std::unique_ptr<AnimationGraph> HandBuilt() {
   BlendSpace2D tri_space;
   const glm::vec2 tri_points[] = {{0, 1.4f}, {1, 3.5f}, {0.5f, 0}};
   EXPECT_TRUE(tri_space.Build(tri_points, nullptr));
-  Node* tri = g->Add<BlendSpace2DNode>("tri", sk, std::vector<Node*>{walk2, run2, idle2},
-                                       tri_space, FloatInput{x}, FloatInput{y}, true);
+  Node* tri = g->Add<BlendSpace2DNode>("tri", sk, std::vector<Node*>{walk2, run2, idle2}, tri_space,
+                                       FloatInput{x}, FloatInput{y}, true);
   Node* punch = g->Add<ClipNode>("punch", sk, ClipNamed("Punch"));
   Node* idle3 = g->Add<ClipNode>("idle3", sk, ClipNamed("Idle"));
-  Node* mix = g->Add<BlendNNode>("mix", sk, std::vector<Node*>{punch, idle3},
-                                 std::vector<FloatInput>{FloatInput{wa}, FloatInput{-1, 0.5f}},
-                                 true);
+  Node* mix =
+      g->Add<BlendNNode>("mix", sk, std::vector<Node*>{punch, idle3},
+                         std::vector<FloatInput>{FloatInput{wa}, FloatInput{-1, 0.5f}}, true);
   Node* look = g->Add<ClipNode>("look", sk, ClipNamed("Look"));
   Node* look_rest = g->Add<SingleFrameNode>("look_rest", sk, ClipNamed("Look"), 0.0f);
   Node* look_diff = g->Add<SubtractNode>("look_diff", sk, look, look_rest);
-  Node* looking = g->Add<AdditiveNode>("looking", sk, mix, look_diff, std::nullopt,
-                                       FloatInput{-1, 0.7f});
+  Node* looking =
+      g->Add<AdditiveNode>("looking", sk, mix, look_diff, std::nullopt, FloatInput{-1, 0.7f});
   CrossFadeNodeOptions fade;
   fade.duration = 0.4f;
   fade.ease = EaseCurve::Bezier(0.1f, 0.9f);
@@ -138,18 +138,13 @@ std::unique_ptr<AnimationGraph> HandBuilt() {
   Node* lean = g->Add<ClipNode>("lean", sk, ClipNamed("Lean_Left"), clamp);
   Node* lean_pose = g->Add<SingleFrameNode>("lean_pose", sk, ClipNamed("Lean_Left"), 0.0f);
   Node* lean_diff = g->Add<SubtractNode>("lean_diff", sk, lean, lean_pose);
-  Transition to_a;
-  to_a.from = 1;
-  to_a.to = 0;
-  to_a.conditions = {{go, CompareOp::kTriggered}};
-  to_a.duration = 0.25f;
+  Transition to_a = graph_test::MakeTransition(1, 0, {{go, CompareOp::kTriggered}}, 0.25f);
   to_a.ease = EaseCurve::Linear();
   to_a.interrupt = InterruptRule::kDestination;
   to_a.start_phase = 0.5f;
-  Transition to_b;
-  to_b.from = Transition::kAnyState;
-  to_b.to = 1;
-  to_b.conditions = {{go, CompareOp::kTriggered}, {x, CompareOp::kGreater, 0.9f}};
+  Transition to_b = graph_test::MakeTransition(
+      Transition::kAnyState, 1, {{go, CompareOp::kTriggered}, {x, CompareOp::kGreater, 0.9f}},
+      Transition{}.duration);
   to_b.ease = EaseCurve::EaseOut();
   to_b.mode = TransitionMode::kFrozen;
   to_b.match_phase = true;

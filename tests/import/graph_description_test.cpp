@@ -18,6 +18,7 @@ namespace {
 
 using namespace anim;
 using graph_test::ClipNamed;
+using graph_test::MakeTransition;
 using graph_test::Mannequin;
 using graph_test::PoseDifference;
 
@@ -122,18 +123,11 @@ std::unique_ptr<AnimationGraph> HandBuiltExample() {
                                               space, FloatInput{speed}, true);
   Node* jump = g->Add<ClipNode>("jump", sk, ClipNamed("Jump"), clamp);
 
-  Transition take_off;
-  take_off.from = 0;
-  take_off.to = 1;
-  take_off.conditions = {{jump_trigger, CompareOp::kTriggered}, {grounded, CompareOp::kIsTrue}};
-  take_off.duration = 0.15f;
-  Transition land;
-  land.from = 1;
-  land.to = 0;
-  land.conditions = {{grounded, CompareOp::kIsTrue}};
+  const Transition take_off = MakeTransition(
+      0, 1, {{jump_trigger, CompareOp::kTriggered}, {grounded, CompareOp::kIsTrue}}, 0.15f);
+  Transition land = MakeTransition(1, 0, {{grounded, CompareOp::kIsTrue}}, 0.3f);
   land.exit_begin = 0.85f;
   land.exit_end = 1.0f;
-  land.duration = 0.3f;
   land.ease = EaseCurve::EaseInOut();
   Node* body = g->Add<StateMachineNode>(
       "body", sk, std::vector<State>{{"locomotion", locomotion}, {"air", jump}},
@@ -141,28 +135,17 @@ std::unique_ptr<AnimationGraph> HandBuiltExample() {
 
   Node* guard = g->Add<SingleFrameNode>("guard", sk, ClipNamed("Punch"), 0.0f);
   Node* jab = g->Add<ClipNode>("jab", sk, ClipNamed("Punch"), clamp);
-  Transition strike;
-  strike.from = 0;
-  strike.to = 1;
-  strike.conditions = {{punch, CompareOp::kTriggered}};
-  strike.duration = 0.1f;
-  Transition recover;
-  recover.from = 1;
-  recover.to = 0;
+  const Transition strike = MakeTransition(0, 1, {{punch, CompareOp::kTriggered}}, 0.1f);
+  Transition recover = MakeTransition(1, 0, {}, 0.2f);
   recover.exit_begin = 1.0f;
   recover.exit_end = 1.0f;
-  recover.duration = 0.2f;
-  Transition again;
-  again.from = 1;
-  again.to = 1;
-  again.conditions = {{punch, CompareOp::kTriggered}};
+  Transition again = MakeTransition(1, 1, {{punch, CompareOp::kTriggered}}, 0.1f);
   again.exit_begin = 0.6f;
   again.exit_end = 1.0f;
-  again.duration = 0.1f;
   again.mode = TransitionMode::kFrozen;
-  Node* arms = g->Add<StateMachineNode>(
-      "arms", sk, std::vector<State>{{"ready", guard}, {"punching", jab}},
-      std::vector<Transition>{strike, recover, again}, 0);
+  Node* arms =
+      g->Add<StateMachineNode>("arms", sk, std::vector<State>{{"ready", guard}, {"punching", jab}},
+                               std::vector<Transition>{strike, recover, again}, 0);
   const Clip& lean_clip = ClipNamed("Lean_Left");
   Node* lean_node = g->Add<ClipNode>("lean_clip", sk, lean_clip, clamp);
 

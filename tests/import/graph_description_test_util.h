@@ -2,16 +2,17 @@
 // example description, and pose comparisons.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <sstream>
 #include <string>
 
-#include <glm/glm.hpp>
-#include <glm/gtc/quaternion.hpp>
-#include <gtest/gtest.h>
-
+#include "anim/graph/state_machine.h"
 #include "anim/import/gltf_importer.h"
 #include "anim/import/graph_description.h"
 
@@ -25,8 +26,7 @@ inline const anim::Model& Mannequin() {
   static const anim::Model model = [] {
     anim::Model m;
     std::string error;
-    if (!anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &m,
-                             &error)) {
+    if (!anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &m, &error)) {
       ADD_FAILURE() << error;
     }
     return m;
@@ -38,6 +38,18 @@ inline const anim::Clip& ClipNamed(const std::string& name) {
   const int i = Mannequin().FindClip(name);
   EXPECT_GE(i, 0) << name;
   return Mannequin().clips.at(i);
+}
+
+// A transition as the hand-built graphs write them; other fields keep
+// their defaults unless the caller sets them.
+inline anim::Transition MakeTransition(int from, int to, std::vector<anim::Condition> when,
+                                       float duration) {
+  anim::Transition t;
+  t.from = from;
+  t.to = to;
+  t.conditions = std::move(when);
+  t.duration = duration;
+  return t;
 }
 
 inline std::string ReadText(const std::string& path) {
