@@ -106,6 +106,7 @@ void GraphBuilder::IndexNodes(const Json& nodes) {
     NodeEntry& entry = nodes_[it.key()];
     entry.json = &it.value();
     entry.type = kNodeTypes[type];
+    entry.kind = type;
   }
 }
 
@@ -192,32 +193,16 @@ void GraphBuilder::BuildNode(const std::string& name) {
   building_.push_back(name);
   ObjectReader r(*entry.json, "node " + Quote(name));
   r.Has("type");
-  const std::string& type = entry.type;
-  Node* node = nullptr;
-  if (type == "clip")
-    node = BuildClip(r, entry);
-  else if (type == "single_frame")
-    node = BuildSingleFrame(r);
-  else if (type == "blend2")
-    node = BuildBlend2(r);
-  else if (type == "blend_n")
-    node = BuildBlendN(r);
-  else if (type == "blend_space_1d")
-    node = BuildBlendSpace1D(r);
-  else if (type == "blend_space_2d")
-    node = BuildBlendSpace2D(r);
-  else if (type == "feather_blend")
-    node = BuildFeatherBlend(r);
-  else if (type == "additive")
-    node = BuildAdditive(r);
-  else if (type == "subtract")
-    node = BuildSubtract(r);
-  else if (type == "cross_fade")
-    node = BuildCrossFade(r);
-  else if (type == "state_machine")
-    node = BuildStateMachine(r);
-  else if (type == "mirror")
-    node = BuildMirror(r);
+  // One builder per entry of kNodeTypes, in its order.
+  static constexpr Node* (GraphBuilder::*kBuilders[])(ObjectReader&) = {
+      &GraphBuilder::BuildClip,         &GraphBuilder::BuildSingleFrame,
+      &GraphBuilder::BuildBlend2,       &GraphBuilder::BuildBlendN,
+      &GraphBuilder::BuildBlendSpace1D, &GraphBuilder::BuildBlendSpace2D,
+      &GraphBuilder::BuildFeatherBlend, &GraphBuilder::BuildAdditive,
+      &GraphBuilder::BuildSubtract,     &GraphBuilder::BuildCrossFade,
+      &GraphBuilder::BuildStateMachine, &GraphBuilder::BuildMirror};
+  static_assert(std::size(kBuilders) == std::size(kNodeTypes));
+  Node* node = (this->*kBuilders[entry.kind])(r);
   r.Finish();
   building_.pop_back();
   entry.building = false;

@@ -20,7 +20,7 @@ using graph_json::Fail;
 using graph_json::NameList;
 using graph_json::TypeName;
 
-Node* GraphBuilder::BuildClip(ObjectReader& r, NodeEntry& entry) {
+Node* GraphBuilder::BuildClip(ObjectReader& r) {
   const Clip& clip = ReadClip(r);
   ClipNodeOptions options;
   options.loop = static_cast<LoopMode>(r.Choice("loop", kLoopModes, 0));
@@ -32,7 +32,7 @@ Node* GraphBuilder::BuildClip(ObjectReader& r, NodeEntry& entry) {
   } else if (options.root_motion && skeleton_.JointCount() == 0) {
     r.Fail("root_motion", "the model has no joints");
   }
-  entry.clip = &clip;
+  nodes_.at(building_.back()).clip = &clip;  // for "speed" positions and "first_frame"
   return graph_->Add<ClipNode>(building_.back(), skeleton_, clip, options);
 }
 
