@@ -13,6 +13,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeDirectionalSample());
   all.push_back(MakeStateMachineSample());
   all.push_back(MakeCrowdSample());
+  all.push_back(MakeGraphFileSample());
   return all;
 }
 

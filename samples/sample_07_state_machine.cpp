@@ -3,8 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <deque>
 #include <memory>
 
 #include "anim/additive.h"
@@ -13,6 +11,7 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
 #include "samples/clip_roles.h"
+#include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -135,7 +134,7 @@ class StateMachineSample : public Sample {
     }
     spine_ = FindJointForRole(model, {"Spine1", "Spine", "spine"});
     applied_falloff_ = -1;
-    log_.clear();
+    log_.Clear();
     time_ = 0.0;
     return true;
   }
@@ -156,15 +155,7 @@ class StateMachineSample : public Sample {
     p.Set(upper_weight_id_, w);
     graph_->Update(dt);
     time_ += dt;
-    for (const anim::FiredEvent& e : graph_->Events()) {
-      if (e.kind == anim::EventKind::kLoop) continue;  // every cycle: too chatty for the log
-      char line[160];
-      std::snprintf(line, sizeof line, "%7.2f s  %-6s %.*s%s", time_, anim::EventKindName(e.kind),
-                    static_cast<int>(e.name.size()), e.name.data(),
-                    e.kind == anim::EventKind::kKey ? "" : "");
-      log_.push_front(line);
-      if (log_.size() > 14) log_.pop_back();
-    }
+    log_.Add(time_, graph_->Events());
   }
 
   const anim::Pose& CurrentPose() const override { return graph_->Output(); }
@@ -182,11 +173,10 @@ class StateMachineSample : public Sample {
   void DrawPanel() override {
     DrawParamWidgets(params_);
     ImGui::Separator();
-    DrawMachine(*base_, "base layer");
-    DrawMachine(*upper_, "upper layer (priority 1, masked)");
+    DrawStateMachine(*base_, "base layer");
+    DrawStateMachine(*upper_, "upper layer (priority 1, masked)");
     ImGui::Separator();
-    ImGui::TextUnformatted("Events (newest first):");
-    for (const std::string& line : log_) ImGui::TextUnformatted(line.c_str());
+    log_.Draw();
   }
 
  private:
@@ -210,47 +200,6 @@ class StateMachineSample : public Sample {
     applied_falloff_ = falloff_;
   }
 
-  // The states as boxes in a row, transitions as arrows; the active state
-  // is filled, a running transition shows its progress along the arrow.
-  static void DrawMachine(const anim::StateMachineNode& sm, const char* label) {
-    ImGui::Text("%s: %s%s", label, sm.StateAt(sm.ActiveState() >= 0 ? sm.ActiveState() : 0).name.c_str(),
-                sm.Fading() ? " (fading in)" : "");
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float box_w = 110.0f, box_h = 26.0f, gap = 70.0f;
-    const int n = sm.StateCount();
-    auto box_pos = [&](int i) { return ImVec2(origin.x + i * (box_w + gap), origin.y + 14.0f); };
-    for (const anim::Transition& t : sm.Transitions()) {
-      if (t.from < 0 || t.from == t.to) continue;
-      const bool forward = t.to > t.from;
-      const ImVec2 a = box_pos(t.from), b = box_pos(t.to);
-      const float y = forward ? a.y + 6.0f : a.y + box_h - 6.0f;
-      const float x0 = forward ? a.x + box_w : a.x, x1 = forward ? b.x : b.x + box_w;
-      const bool running = sm.Fading() && &sm.Transitions()[sm.ActiveTransition()] == &t;
-      const ImU32 color = running ? IM_COL32(255, 200, 60, 255) : IM_COL32(150, 150, 150, 255);
-      draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), color, running ? 3.0f : 1.5f);
-      const float dir = x1 > x0 ? 1.0f : -1.0f;
-      draw->AddTriangleFilled(ImVec2(x1, y), ImVec2(x1 - dir * 8.0f, y - 4.0f),
-                              ImVec2(x1 - dir * 8.0f, y + 4.0f), color);
-      if (running) {
-        const float u = sm.TransitionProgress();
-        draw->AddCircleFilled(ImVec2(x0 + (x1 - x0) * u, y), 4.0f, color);
-      }
-    }
-    for (int i = 0; i < n; ++i) {
-      const ImVec2 p = box_pos(i);
-      const bool active = i == sm.ActiveState();
-      const bool source = sm.Fading() && i == sm.SourceState();
-      const ImU32 fill = active ? IM_COL32(60, 140, 230, 255)
-                                : (source ? IM_COL32(60, 90, 130, 255) : IM_COL32(45, 45, 50, 255));
-      draw->AddRectFilled(p, ImVec2(p.x + box_w, p.y + box_h), fill, 4.0f);
-      draw->AddRect(p, ImVec2(p.x + box_w, p.y + box_h), IM_COL32(200, 200, 200, 255), 4.0f);
-      draw->AddText(ImVec2(p.x + 8.0f, p.y + 6.0f), IM_COL32(255, 255, 255, 255),
-                    sm.StateAt(i).name.c_str());
-    }
-    ImGui::Dummy(ImVec2(n * (box_w + gap), box_h + 22.0f));
-  }
-
   const anim::Model* model_ = nullptr;
   std::unique_ptr<anim::AnimationGraph> graph_;
   anim::StateMachineNode* base_ = nullptr;
@@ -264,7 +213,7 @@ class StateMachineSample : public Sample {
   bool jump_ = false, punch_ = false;
   int falloff_ = 1, applied_falloff_ = -1;
   double time_ = 0.0;
-  std::deque<std::string> log_;
+  EventLog log_;
 };
 
 }  // namespace

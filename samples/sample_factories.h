@@ -16,5 +16,6 @@ std::unique_ptr<Sample> MakeLocomotionSample();
 std::unique_ptr<Sample> MakeDirectionalSample();
 std::unique_ptr<Sample> MakeStateMachineSample();
 std::unique_ptr<Sample> MakeCrowdSample();
+std::unique_ptr<Sample> MakeGraphFileSample();
 
 }  // namespace samples
