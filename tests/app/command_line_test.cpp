@@ -110,7 +110,7 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
   const std::string usage = animviewer::UsageText();
   for (const char* option : {"--headless", "--clip", "--time", "--size", "--screenshot",
                              "--dump-pose", "--loop", "--speed", "--skeleton", "--wireframe",
-                             "--info", "--out-dir", "--help"}) {
+                             "--info", "--graph", "--out-dir", "--help"}) {
     EXPECT_NE(usage.find(option), std::string::npos) << option;
   }
 }

@@ -140,6 +140,25 @@ TEST(HeadlessViewer, InfoPrintsSkeletonTreeAndClips) {
   }
 }
 
+TEST(HeadlessViewer, GraphPrintsTheDescriptionOrItsError) {
+  const std::string example =
+      std::string(ANIM_SOURCE_DIR) + "/assets/graphs/mannequin_locomotion.json";
+  auto run = RunViewer("--graph '" + example + "'");  // on the default character
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  for (const char* line : {"grounded: bool = true\n",
+                           "locomotion: blend_space_1d <- idle, walk, run\n",
+                           "state machine body (default locomotion):\n",
+                           "upper_body: node arms, weight punch_weight, priority 1, masked\n"}) {
+    EXPECT_NE(run.out.find(line), std::string::npos) << line << " not in:\n" << run.out;
+  }
+  const std::string bad = TempPath("bad_graph.json");
+  std::ofstream(bad) << R"({"nodes": {"a": {"type": "clip", "clip": "Wlak"}}, "root": "a"})";
+  run = RunViewer("--graph '" + bad + "'");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find(bad + ": node 'a': clip: unknown clip 'Wlak'"), std::string::npos)
+      << run.err;
+}
+
 TEST(HeadlessViewer, WithoutDisplayRendersFramesIntoOutDir) {
   REQUIRE_WOMAN();
   const std::string dir = TempPath("fallback");
