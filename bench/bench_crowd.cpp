@@ -33,9 +33,12 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
   std::mt19937 random(seed);
   std::uniform_real_distribution<float> phase(0.0f, 1.0f);
   characters_.resize(count);
+  Scratch scratch;
+  scratch.walk = scratch.run = scratch.blended = rig.soa_skeleton.RestPose();
+  scratch.model.resize(s.JointCount());
+  scratch_.push_back(std::move(scratch));
   for (Character& ch : characters_) {
     ch.walk_pose = ch.run_pose = ch.lean_pose = ch.pose = s.RestPose();
-    ch.soa_walk = ch.soa_run = ch.soa_pose = rig.soa_skeleton.RestPose();
     ch.model.resize(s.JointCount());
     ch.palette.resize(s.JointCount());
     // Each clip starts at its own random phase, so characters (and the two
@@ -71,21 +74,24 @@ void Crowd::RefillFadeQueue(Character& ch) {
   }
 }
 
-void Crowd::FrameOne(Character& ch, float dt) {
+void Crowd::FrameOne(Character& ch, float dt, Scratch& scratch) {
   const anim::Skeleton& s = rig_.model.skeleton;
   const anim::Pose* pose = &ch.pose;
   switch (case_) {
     // (a) and (b) run the structure-of-arrays path (soa_pose.h): sampling,
     // blending and local to model as vectorised loops over joints.
+    // The sampled poses start from the rest pose (Scratch) and every frame
+    // overwrites each animated channel, so sharing them between characters
+    // changes no result.
     case Case::kSampleLtm:
-      ch.walk.Advance(dt, ch.soa_walk);
-      anim::ComputeModelMatrices(rig_.soa_skeleton, ch.soa_walk, ch.model);
+      ch.walk.Advance(dt, scratch.walk);
+      anim::ComputeModelMatrices(rig_.soa_skeleton, scratch.walk, ch.model);
       return;
     case Case::kBlend2Palette:
-      ch.walk.Advance(dt, ch.soa_walk);
-      ch.run.Advance(dt, ch.soa_run);
-      anim::Blend(ch.soa_pose, ch.soa_walk, ch.soa_run, 0.7f);  // 0.3 walk + 0.7 run
-      anim::ComputePalette(rig_.soa_skeleton, ch.soa_pose, ch.model, ch.palette);
+      ch.walk.Advance(dt, scratch.walk);
+      ch.run.Advance(dt, scratch.run);
+      anim::Blend(scratch.blended, scratch.walk, scratch.run, 0.7f);  // 0.3 walk + 0.7 run
+      anim::ComputePalette(rig_.soa_skeleton, scratch.blended, scratch.model, ch.palette);
       return;
     case Case::kBlend2Additive:
       ch.walk.Advance(dt, ch.walk_pose);
@@ -107,12 +113,18 @@ void Crowd::FrameOne(Character& ch, float dt) {
 }
 
 void Crowd::Frame(float dt) {
-  for (Character& ch : characters_) FrameOne(ch, dt);
+  for (Character& ch : characters_) FrameOne(ch, dt, scratch_[0]);
 }
 
 void Crowd::Frame(float dt, anim::ParallelFor& pool) {
-  pool.Run(static_cast<int>(characters_.size()), [&](int begin, int end) {
-    for (int i = begin; i < end; ++i) FrameOne(characters_[i], dt);
+  const int count = static_cast<int>(characters_.size());
+  const int threads = pool.ThreadCount();
+  if (static_cast<int>(scratch_.size()) < threads) scratch_.resize(threads, scratch_[0]);
+  pool.Run(count, [&](int begin, int end) {
+    // ParallelFor gives thread t the chunk starting at count * t / threads.
+    int slot = 0;
+    while (slot + 1 < threads && static_cast<long long>(count) * (slot + 1) / threads <= begin) ++slot;
+    for (int i = begin; i < end; ++i) FrameOne(characters_[i], dt, scratch_[slot]);
   });
 }
 

@@ -46,9 +46,17 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
 struct Character {
   anim::Playback walk, run, lean;
   anim::Pose walk_pose, run_pose, lean_pose, pose;
-  anim::SoaPose soa_walk, soa_run, soa_pose;  // cases (a) and (b)
   std::vector<glm::mat4> model, palette;
   std::optional<anim::CrossFadeController> fade;
+};
+
+// What cases (a) and (b) recompute from scratch every frame: the sampled
+// and blended poses and, in (b), the model-space matrices. One per thread,
+// shared by the characters it animates, so a character's own memory is its
+// playbacks and its output (model matrices in (a), palette in (b)).
+struct Scratch {
+  anim::SoaPose walk, run, blended;
+  std::vector<glm::mat4> model;
 };
 
 class Crowd {
@@ -62,12 +70,13 @@ class Crowd {
   float Checksum() const;
 
  private:
-  void FrameOne(Character& ch, float dt);
+  void FrameOne(Character& ch, float dt, Scratch& scratch);
   void RefillFadeQueue(Character& ch);
 
   const Rig& rig_;
   Case case_;
   std::vector<Character> characters_;
+  std::vector<Scratch> scratch_;  // one per thread of the pool (one without)
 };
 
 }  // namespace anim_bench
