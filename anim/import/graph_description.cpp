@@ -193,16 +193,22 @@ void GraphBuilder::BuildNode(const std::string& name) {
   building_.push_back(name);
   ObjectReader r(*entry.json, "node " + Quote(name));
   r.Has("type");
-  // One builder per entry of kNodeTypes, in its order.
-  static constexpr Node* (GraphBuilder::*kBuilders[])(ObjectReader&) = {
-      &GraphBuilder::BuildClip,         &GraphBuilder::BuildSingleFrame,
-      &GraphBuilder::BuildBlend2,       &GraphBuilder::BuildBlendN,
-      &GraphBuilder::BuildBlendSpace1D, &GraphBuilder::BuildBlendSpace2D,
-      &GraphBuilder::BuildFeatherBlend, &GraphBuilder::BuildAdditive,
-      &GraphBuilder::BuildSubtract,     &GraphBuilder::BuildCrossFade,
-      &GraphBuilder::BuildStateMachine, &GraphBuilder::BuildMirror};
-  static_assert(std::size(kBuilders) == std::size(kNodeTypes));
-  Node* node = (this->*kBuilders[entry.kind])(r);
+  Node* node = nullptr;
+  switch (entry.kind) {  // kNodeTypes order
+    case 0: node = BuildClip(r); break;
+    case 1: node = BuildSingleFrame(r); break;
+    case 2: node = BuildBlend2(r); break;
+    case 3: node = BuildBlendN(r); break;
+    case 4: node = BuildBlendSpace1D(r); break;
+    case 5: node = BuildBlendSpace2D(r); break;
+    case 6: node = BuildFeatherBlend(r); break;
+    case 7: node = BuildAdditive(r); break;
+    case 8: node = BuildSubtract(r); break;
+    case 9: node = BuildCrossFade(r); break;
+    case 10: node = BuildStateMachine(r); break;
+    case 11: node = BuildMirror(r); break;
+  }
+  static_assert(std::size(kNodeTypes) == 12, "a node type without a builder");
   r.Finish();
   building_.pop_back();
   entry.building = false;
@@ -261,16 +267,11 @@ EaseCurve GraphBuilder::ReadEase(ObjectReader& r, std::string_view key, EaseCurv
                              ExpectNumber(a[1], where + "[1]", -10.0f, 10.0f));
   }
   switch (r.Choice(key, kEaseNames, 0)) {
-    case 0:
-      return EaseCurve::Linear();
-    case 1:
-      return EaseCurve::SmoothStep();
-    case 2:
-      return EaseCurve::EaseIn();
-    case 3:
-      return EaseCurve::EaseOut();
-    default:
-      return EaseCurve::EaseInOut();
+    case 0: return EaseCurve::Linear();
+    case 1: return EaseCurve::SmoothStep();
+    case 2: return EaseCurve::EaseIn();
+    case 3: return EaseCurve::EaseOut();
+    default: return EaseCurve::EaseInOut();
   }
 }
 
