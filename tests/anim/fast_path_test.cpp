@@ -14,6 +14,7 @@
 #include "anim/clip.h"
 #include "anim/interpolation.h"
 #include "anim/skeleton.h"
+#include "random_values.h"
 #include "test_util.h"
 
 namespace {
@@ -21,16 +22,6 @@ namespace {
 using namespace anim_test;
 
 constexpr float kTol = 1e-6f;
-
-glm::quat RandomRotation(std::mt19937& random) {
-  std::normal_distribution<float> n(0.0f, 1.0f);
-  return glm::normalize(glm::quat(n(random), n(random), n(random), n(random)));
-}
-
-glm::vec3 RandomVec(std::mt19937& random, float lo, float hi) {
-  std::uniform_real_distribution<float> u(lo, hi);
-  return glm::vec3(u(random), u(random), u(random));
-}
 
 // A clip over `joints` joints whose tracks all share `times`; joint 0's
 // scale is CUBICSPLINE and joint 1's translation STEP, the rest LINEAR, and

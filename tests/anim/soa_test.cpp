@@ -18,6 +18,7 @@
 #include "anim/clip.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
+#include "random_values.h"
 #include "test_util.h"
 
 namespace {
@@ -26,16 +27,6 @@ using namespace anim_test;
 
 constexpr float kTol = 1e-6f;
 constexpr int kJoints = 19;  // three vector blocks, the last one partial
-
-glm::quat RandomRotation(std::mt19937& random) {
-  std::normal_distribution<float> n(0.0f, 1.0f);
-  return glm::normalize(glm::quat(n(random), n(random), n(random), n(random)));
-}
-
-glm::vec3 RandomVec(std::mt19937& random, float lo, float hi) {
-  std::uniform_real_distribution<float> u(lo, hi);
-  return glm::vec3(u(random), u(random), u(random));
-}
 
 std::vector<float> RandomTimes(std::mt19937& random, int count) {
   std::uniform_real_distribution<float> step(0.02f, 0.3f);
