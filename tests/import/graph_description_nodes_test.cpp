@@ -182,7 +182,7 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
   auto* sw = dynamic_cast<CrossFadeNode*>(loaded->FindNode("switch"));
   ASSERT_TRUE(fsm && sw);
   float worst = 0.0f;
-  bool visited_a = false;
+  bool visited_a = false, used_any_state = false;
   int targets_seen = 0;
   for (int frame = 0; frame < 400; ++frame) {
     const float t = frame / 60.0f;
@@ -193,15 +193,17 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
       p.Set("y", 1.5f + 1.5f * std::cos(0.7f * t));
       p.Set("pick", static_cast<float>((frame / 60) % 3));
       p.Set("wa", 0.5f + 0.5f * std::cos(t));
-      if (frame % 97 == 10) p.Fire("go");
+      if (frame % 97 == 10 || frame == 72) p.Fire("go");  // at 72, x > 0.9
       g->Update(1.0f / 60.0f);
     }
     worst = std::max(worst, PoseDifference(loaded->Output(), hand->Output()));
     visited_a = visited_a || fsm->ActiveState() == 0;
     targets_seen |= 1 << sw->Target();
+    used_any_state = used_any_state || fsm->ActiveTransition() == 1;
   }
   EXPECT_EQ(worst, 0.0f);
   EXPECT_TRUE(visited_a);
+  EXPECT_TRUE(used_any_state);  // the "*" transition (frozen, ease_out, match_phase) ran
   EXPECT_EQ(targets_seen, 7);  // every input of the cross-fade was selected
 }
 
