@@ -181,6 +181,20 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
   auto* fsm = dynamic_cast<StateMachineNode*>(loaded->FindNode("fsm"));
   auto* sw = dynamic_cast<CrossFadeNode*>(loaded->FindNode("switch"));
   ASSERT_TRUE(fsm && sw);
+  // Options a short script may not reach, checked field by field.
+  ASSERT_EQ(fsm->Transitions().size(), 2u);
+  const Transition& to_a = fsm->Transitions()[0];
+  EXPECT_EQ(to_a.interrupt, InterruptRule::kDestination);
+  EXPECT_EQ(to_a.start_phase, 0.5f);
+  EXPECT_EQ(to_a.ease.kind, EaseKind::kLinear);
+  const Transition& to_b = fsm->Transitions()[1];
+  EXPECT_EQ(to_b.from, Transition::kAnyState);
+  EXPECT_EQ(to_b.mode, TransitionMode::kFrozen);
+  EXPECT_TRUE(to_b.match_phase);
+  EXPECT_EQ(to_b.ease.kind, EaseKind::kBezier);  // ease_out: (0, 1/3, 1, 1)
+  EXPECT_FLOAT_EQ(to_b.ease.b1, 1.0f / 3.0f);
+  EXPECT_EQ(to_b.ease.b2, 1.0f);
+  EXPECT_EQ(fsm->DefaultState(), 1);
   float worst = 0.0f;
   bool visited_a = false, used_any_state = false;
   int targets_seen = 0;
