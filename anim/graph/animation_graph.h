@@ -39,6 +39,7 @@ class AnimationGraph {
   // The output: one node, or layers (which replace the single root).
   void SetRoot(Node* root);
   void SetLayers(std::vector<Layer> layers);
+  Node* Root() const { return root_; }  // null when the graph has layers (or nothing)
   const LayerStack* Layers() const { return layers_ ? &*layers_ : nullptr; }
 
   // Advances by dt (non-finite or negative: no time passes) and rebuilds the

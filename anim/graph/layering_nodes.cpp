@@ -14,67 +14,51 @@ float Clamp01(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0
 
 }  // namespace
 
-FeatherBlendNode::FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base,
-                                   Node* over, JointMask mask, FloatInput t)
-    : Node(std::move(name)),
-      base_(base),
-      over_(over),
-      mask_(std::move(mask)),
-      t_(t),
-      over_pose_(skeleton.RestPose()) {
-  mask_.weights.resize(skeleton.JointCount(), 0.0f);
-}
+OverlayNode::OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
+                         FloatInput weight)
+    : Node(std::move(name)), base_(base), over_(over), weight_(weight), over_pose_(skeleton.RestPose()) {}
 
-void FeatherBlendNode::Reset(float phase) {
+void OverlayNode::Reset(float phase) {
   base_->Reset(phase);
   over_->Reset(phase);
 }
 
-void FeatherBlendNode::Update(float dt, float weight, GraphContext& ctx) {
-  t_now_ = Clamp01(ctx.Param(t_));
+void OverlayNode::Update(float dt, float weight, GraphContext& ctx) {
+  weight_now_ = Clamp01(ctx.Param(weight_));
   base_->Update(dt, weight, ctx);
-  // The overlay's events carry its share, which varies per joint; its
-  // factor times the node's weight is the share at a fully masked joint.
-  over_->Update(dt, weight * t_now_, ctx);
+  // The overlay's events carry its share (for a feather blend, its share at
+  // a fully masked joint).
+  over_->Update(dt, weight * weight_now_, ctx);
 }
 
-void FeatherBlendNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void OverlayNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
   base_->Write(ctx, out, motion);
-  if (t_now_ <= 0.0f) return;
+  if (weight_now_ <= 0.0f) return;
   MotionDelta unused;
   over_->Write(ctx, over_pose_, unused);
-  BlendWeighted(out, out, over_pose_, t_now_, mask_.weights);
+  Combine(out, over_pose_, weight_now_);
+}
+
+FeatherBlendNode::FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base,
+                                   Node* over, JointMask mask, FloatInput t)
+    : OverlayNode(std::move(name), skeleton, base, over, t), mask_(std::move(mask)) {
+  mask_.weights.resize(skeleton.JointCount(), 0.0f);
+}
+
+void FeatherBlendNode::Combine(Pose& out, const Pose& over, float w) const {
+  BlendWeighted(out, out, over, w, mask_.weights);
 }
 
 AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base,
                            Node* additive, std::optional<Pose> reference, FloatInput weight)
-    : Node(std::move(name)),
-      base_(base),
-      additive_(additive),
-      reference_(std::move(reference)),
-      weight_(weight),
-      additive_pose_(skeleton.RestPose()) {}
+    : OverlayNode(std::move(name), skeleton, base, additive, weight),
+      reference_(std::move(reference)) {}
 
-void AdditiveNode::Reset(float phase) {
-  base_->Reset(phase);
-  additive_->Reset(phase);
-}
-
-void AdditiveNode::Update(float dt, float weight, GraphContext& ctx) {
-  weight_now_ = Clamp01(ctx.Param(weight_));
-  base_->Update(dt, weight, ctx);
-  additive_->Update(dt, weight * weight_now_, ctx);
-}
-
-void AdditiveNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
-  base_->Write(ctx, out, motion);
-  if (weight_now_ <= 0.0f) return;
-  MotionDelta unused;
-  additive_->Write(ctx, additive_pose_, unused);
+void AdditiveNode::Combine(Pose& out, const Pose& over, float w) const {
   if (reference_) {
-    Add(out, out, additive_pose_, *reference_, -1, weight_now_);
+    Add(out, out, over, *reference_, -1, w);
   } else {
-    AddDifference(out, out, additive_pose_, -1, weight_now_);
+    AddDifference(out, out, over, -1, w);
   }
 }
 

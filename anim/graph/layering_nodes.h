@@ -11,12 +11,12 @@
 
 namespace anim {
 
-// Joint i = mix(base, over, t * mask[i]). Motion comes from `base`.
-class FeatherBlendNode : public Node {
+// The shape FeatherBlend and Additive share: a base input, an overlay input
+// whose share is a weight parameter (clamped to [0, 1]), motion from the
+// base. The overlay is sampled only when its weight is above zero.
+class OverlayNode : public Node {
  public:
-  FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
-                   JointMask mask, FloatInput t);
-  const char* Kind() const override { return "feather_blend"; }
+  OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over, FloatInput weight);
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
   void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
@@ -24,41 +24,49 @@ class FeatherBlendNode : public Node {
   float Phase() const override { return base_->Phase(); }
   int ChildCount() const override { return 2; }
   Node* Child(int i) const override { return i == 0 ? base_ : over_; }
-  const JointMask& Mask() const { return mask_; }
+
+ protected:
+  // out holds the base's pose; puts `over` on it with weight w in (0, 1].
+  virtual void Combine(Pose& out, const Pose& over, float w) const = 0;
 
  private:
   Node* base_;
   Node* over_;
-  JointMask mask_;
-  FloatInput t_;
-  float t_now_ = 0.0f;
+  FloatInput weight_;
+  float weight_now_ = 0.0f;
   Pose over_pose_;
+};
+
+// Joint i = mix(base, over, t * mask[i]).
+class FeatherBlendNode : public OverlayNode {
+ public:
+  FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
+                   JointMask mask, FloatInput t);
+  const char* Kind() const override { return "feather_blend"; }
+  const JointMask& Mask() const { return mask_; }
+
+ protected:
+  void Combine(Pose& out, const Pose& over, float w) const override;
+
+ private:
+  JointMask mask_;
 };
 
 // out = base + weight * (additive - reference) with a reference pose (for
 // example an additive clip's first frame, MakeAdditivePose), or
 // out = base + weight * additive when the additive input already outputs a
 // difference pose (a Subtract node): construct with no reference for that.
-class AdditiveNode : public Node {
+class AdditiveNode : public OverlayNode {
  public:
   AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
                std::optional<Pose> reference, FloatInput weight);
   const char* Kind() const override { return "additive"; }
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return base_->CycleDuration(); }
-  float Phase() const override { return base_->Phase(); }
-  int ChildCount() const override { return 2; }
-  Node* Child(int i) const override { return i == 0 ? base_ : additive_; }
+
+ protected:
+  void Combine(Pose& out, const Pose& over, float w) const override;
 
  private:
-  Node* base_;
-  Node* additive_;
   std::optional<Pose> reference_;
-  FloatInput weight_;
-  float weight_now_ = 0.0f;
-  Pose additive_pose_;
 };
 
 // out = source - reference (anim::Subtract): a difference pose, only
