@@ -4,7 +4,11 @@
 
 #include <glm/glm.hpp>
 
+#include <filesystem>
+#include <iostream>
+
 #include "anim/import/gltf_importer.h"
+#include "anim/import/graph_description.h"
 #include "samples/sample.h"
 
 namespace {
@@ -89,6 +93,35 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
   const int foot = model_.skeleton.FindJoint("LeftFoot");
   ASSERT_GE(foot, 0);
   EXPECT_LT(colors[foot].r, 0.25f) << "the legs stay on the base layer";
+}
+
+}  // namespace
+
+namespace {
+
+// Every shipped description loads on the character it is written for.
+TEST(ShippedGraphs, EachDescriptionLoadsOnItsCharacter) {
+  const std::string source = ANIM_SOURCE_DIR;
+  const std::pair<std::string, std::string> cases[] = {
+      {"assets/graphs/mannequin_locomotion.json", source + "/assets/mannequin.gltf"},
+      {"assets/graphs/woman_locomotion.json", std::string(ANIM_SHARED_ASSETS_DIR) + "/Woman.gltf"},
+  };
+  for (const auto& [graph, model_path] : cases) {
+    if (!std::filesystem::exists(model_path)) {
+      std::cout << "[  NOTE    ] " << model_path << " is absent; " << graph << " not checked\n";
+      continue;
+    }
+    anim::Model model;
+    std::string error;
+    ASSERT_TRUE(anim::LoadGltfModel(model_path, &model, &error)) << error;
+    const auto loaded = anim::LoadAnimationGraph(source + "/" + graph, model, &error);
+    ASSERT_NE(loaded, nullptr) << error;
+    loaded->Params().Set("speed", 2.0f);
+    for (int i = 0; i < 120; ++i) loaded->Update(1.0f / 60.0f);
+    for (int j = 0; j < loaded->Output().JointCount(); ++j) {
+      EXPECT_NEAR(glm::length(loaded->Output().Local(j).rotation), 1.0f, 1e-4f) << graph;
+    }
+  }
 }
 
 }  // namespace
