@@ -47,6 +47,9 @@ void AnimationGraph::Update(float dt) {
     output_ = skeleton_->RestPose();
   }
   params_.ClearTriggers();
+  if (callback_) {
+    for (const FiredEvent& e : events_.Events()) callback_(e);
+  }
 }
 
 }  // namespace anim

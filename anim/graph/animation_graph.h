@@ -4,6 +4,7 @@
 // parameters, Update(dt), read Output(), Motion() and Events().
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -49,6 +50,14 @@ class AnimationGraph {
   // Restarts every clock and machine, as when the character spawns.
   void Reset();
 
+  // Seed 004's callbacks: called once per fired event (key, state enter and
+  // exit, loop, complete), in firing order, at the end of each Update. The
+  // same events stay readable through Events() until the next Update.
+  // Setting a callback may allocate; calling it does not.
+  void SetEventCallback(std::function<void(const FiredEvent&)> callback) {
+    callback_ = std::move(callback);
+  }
+
   const Pose& Output() const { return output_; }
   const MotionDelta& Motion() const { return motion_; }
   std::span<const FiredEvent> Events() const { return events_.Events(); }
@@ -63,6 +72,7 @@ class AnimationGraph {
   std::optional<LayerStack> layers_;
   EventBuffer events_;
   GraphContext ctx_;
+  std::function<void(const FiredEvent&)> callback_;
   Pose output_;
   MotionDelta motion_;
 };

@@ -626,3 +626,22 @@ TEST(GraphBlendSpace2D, WeightsAreTheBarycentricCoordinatesOfThePoint) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GraphCallbacks, CallbackSeesEveryEventOnceInOrder) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
+  walk.SetEvents({{0.25f, "left"}, {0.75f, "right"}});
+  anim::AnimationGraph g(s);
+  g.SetRoot(g.Add<anim::ClipNode>("walk", s, walk));
+  std::vector<std::string> seen;
+  g.SetEventCallback([&](const anim::FiredEvent& e) {
+    if (e.kind == anim::EventKind::kKey) seen.emplace_back(e.name);
+  });
+  g.Update(0.0f);
+  for (int i = 0; i < 120; ++i) g.Update(1.0f / 60.0f);  // two cycles
+  EXPECT_EQ(seen, (std::vector<std::string>{"left", "right", "left", "right"}));
+}
+
+}  // namespace
