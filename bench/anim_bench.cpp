@@ -10,6 +10,9 @@
 //                             (b) with the characters split over T threads
 //                                 (anim::ParallelFor); ns_per_character is
 //                                 wall time here, to show the scaling
+//   <rig>/crowd_animator/N/T  (b) through the public batch API,
+//                                 anim::CrowdAnimator::Update over a span of
+//                                 N characters on T threads (wall time)
 //   woman/import              LoadGltfModel of Woman.gltf
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,
@@ -26,8 +29,12 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <random>
+#include <span>
 #include <string>
+#include <vector>
 
+#include "anim/crowd_animator.h"
 #include "anim/import/gltf_importer.h"
 #include "bench_crowd.h"
 
@@ -123,6 +130,45 @@ void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source) {
   state.SetItemsProcessed(state.iterations() * count);
 }
 
+// What a caller of the batch API writes: a span of characters, each with
+// its two playbacks at its own time, one Update per frame.
+void CrowdAnimatorBenchmark(benchmark::State& state, const RigSource* source) {
+  std::string error;
+  const anim_bench::Rig* rig = GetRig(*source, &error);
+  if (rig == nullptr) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const int count = static_cast<int>(state.range(0));
+  const int joints = rig->model.skeleton.JointCount();
+  std::vector<glm::mat4> palettes(static_cast<std::size_t>(count) * joints);
+  std::vector<anim::CrowdCharacter> crowd(count);
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  for (int i = 0; i < count; ++i) {
+    anim::CrowdCharacter& c = crowd[i];
+    c.a.Start(rig->walk);
+    c.a.time = rig->walk->StartTime() + unit(random) * rig->walk->Duration();
+    c.b.Start(rig->run);
+    c.b.time = rig->run->StartTime() + unit(random) * rig->run->Duration();
+    c.weight = 0.7f;  // 0.3 walk + 0.7 run, as case (b)
+    c.palette = std::span<glm::mat4>(palettes.data() + static_cast<std::size_t>(i) * joints, joints);
+  }
+  anim::CrowdAnimator animator(rig->model.skeleton, static_cast<int>(state.range(1)));
+  const float dt = 1.0f / 60.0f;
+  animator.Update(crowd, dt);
+  const auto begin = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    animator.Update(crowd, dt);
+    benchmark::ClobberMemory();
+  }
+  const std::chrono::duration<double, std::nano> elapsed = std::chrono::steady_clock::now() - begin;
+  benchmark::DoNotOptimize(palettes.back()[3][0]);
+  state.counters["ns_per_character"] =
+      elapsed.count() / (static_cast<double>(state.iterations()) * count);
+  state.SetItemsProcessed(state.iterations() * count);
+}
+
 void ImportBenchmark(benchmark::State& state, const RigSource* source) {
   if (!std::filesystem::exists(source->path)) {
     state.SkipWithError((source->path + " not found; import benchmark skipped").c_str());
@@ -158,6 +204,13 @@ void RegisterAll() {
     benchmark::RegisterBenchmark((std::string(rig.name) + "/blend2_palette_parallel").c_str(),
                                  ParallelCrowdBenchmark, &rig)
         ->ArgsProduct({{1000, 10000}, {1, 2}})
+        ->UseRealTime()
+        ->Unit(benchmark::kMicrosecond);
+  }
+  for (const RigSource& rig : kRigs) {
+    benchmark::RegisterBenchmark((std::string(rig.name) + "/crowd_animator").c_str(),
+                                 CrowdAnimatorBenchmark, &rig)
+        ->ArgsProduct({{1, 1000, 10000}, {1, 2}})
         ->UseRealTime()
         ->Unit(benchmark::kMicrosecond);
   }

@@ -13,6 +13,7 @@
 
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
+#include "anim/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
@@ -163,4 +164,25 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_GT(events, 0);
   EXPECT_EQ(g.DroppedEvents(), 0);
+}
+
+// The crowd batch API: after construction, animating a crowd on two
+// threads allocates nothing, frame after frame.
+TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  const anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
+  const anim::Clip run = anim_test::MakeSlideClip("run", 0.6f, 0.0f, 2.0f);
+  std::vector<std::vector<glm::mat4>> palettes(64, std::vector<glm::mat4>(s.JointCount()));
+  std::vector<anim::CrowdCharacter> crowd(64);
+  for (std::size_t i = 0; i < crowd.size(); ++i) {
+    crowd[i].a.Start(&walk);
+    crowd[i].b.Start(i % 2 ? &run : &walk);
+    crowd[i].weight = 0.3f;
+    crowd[i].palette = palettes[i];
+  }
+  anim::CrowdAnimator animator(s, 2);
+  animator.Update(crowd, 0.0f);
+  const long before = test_support::AllocationCount();
+  for (int frame = 0; frame < 200; ++frame) animator.Update(crowd, 1.0f / 60.0f);
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
