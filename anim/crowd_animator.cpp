@@ -5,8 +5,8 @@
 
 namespace anim {
 
-CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int threads)
-    : skeleton_(&skeleton), soa_skeleton_(skeleton), pool_(threads) {
+CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int threads, int min_per_thread)
+    : skeleton_(&skeleton), soa_skeleton_(skeleton), pool_(threads), min_per_thread_(min_per_thread) {
   Scratch s;
   s.a = s.b = s.blended = soa_skeleton_.RestPose();
   s.model.resize(skeleton.JointCount());
@@ -38,6 +38,10 @@ void CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
 void CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {
   const int count = static_cast<int>(characters.size());
   const int threads = pool_.ThreadCount();
+  if (threads == 1 || count < static_cast<long long>(min_per_thread_) * threads) {
+    for (CrowdCharacter& c : characters) Animate(c, dt, scratch_[0]);
+    return;
+  }
   pool_.Run(count, [&](int begin, int end) {
     // ParallelFor gives thread t the chunk starting at count * t / threads:
     // find t from `begin` to pick that thread's scratch.

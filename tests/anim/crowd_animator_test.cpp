@@ -60,7 +60,7 @@ TEST(CrowdAnimator, MatchesThePerCharacterReferenceOnOneAndTwoThreads) {
   for (int threads : {1, 2}) {
     std::vector<std::vector<glm::mat4>> palettes;
     std::vector<anim::CrowdCharacter> crowd = MakeCrowd(f, palettes);
-    anim::CrowdAnimator animator(f.skeleton, threads);
+    anim::CrowdAnimator animator(f.skeleton, threads, /*min_per_thread=*/1);
     for (int frame = 0; frame < 5; ++frame) {
       const std::vector<anim::CrowdCharacter> before = crowd;  // playbacks before the step
       animator.Update(crowd, 1.0f / 60.0f);

@@ -180,7 +180,7 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
     crowd[i].weight = 0.3f;
     crowd[i].palette = palettes[i];
   }
-  anim::CrowdAnimator animator(s, 2);
+  anim::CrowdAnimator animator(s, 2, /*min_per_thread=*/1);
   animator.Update(crowd, 0.0f);
   const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 200; ++frame) animator.Update(crowd, 1.0f / 60.0f);
