@@ -12,12 +12,20 @@
 
 namespace {
 
-TEST(ReadmeExample, RunsAsDocumented) {
-  const float dt = 1.0f / 60.0f;
+// The README's first lines, which its graph example reuses: the model, its
+// skeleton and the error string.
+class ReadmeExample : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+        << error;
+  }
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
-      << error;
+};
+
+TEST_F(ReadmeExample, RunsAsDocumented) {
+  const float dt = 1.0f / 60.0f;
   const anim::Skeleton& skeleton = model.skeleton;
 
   anim::CrossFadeController fades(skeleton);
@@ -46,12 +54,8 @@ TEST(ReadmeExample, RunsAsDocumented) {
 }
 
 // The README's anim/graph example, as written there.
-TEST(ReadmeExample, GraphRunsAsDocumented) {
+TEST_F(ReadmeExample, GraphRunsAsDocumented) {
   const float dt = 1.0f / 60.0f;
-  anim::Model model;
-  std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
-      << error;
   const anim::Skeleton& skeleton = model.skeleton;
 
   anim::AnimationGraph graph(skeleton);
