@@ -134,7 +134,7 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
     const bool interior = shared_times.size() >= 2 && t > shared_times.front() &&
                           t < shared_times.back();
     const int k = interior ? FindKeyInterval(shared_times, t,
-                                             use_cursor ? &cursor->keys[0] : nullptr)
+                                             cursor != nullptr ? &cursor->shared : nullptr)
                            : 0;
     if (interior) {
       // Inside the clip, LINEAR tracks are mixed with the interval and

@@ -21,16 +21,28 @@ namespace anim::interpolation {
 // Each term is at most 0.05 times the one before here, so five terms leave
 // a remainder below 2e-8: no acos and no sines, which cost more than the rest
 // of a key's sampling.
-inline float SlerpWeight(float t, float d) {
+//
+// The factors depend on t alone, so the series is kept as a polynomial in
+// d, sum_i c_i d^i with c_0 = t and c_i = c_{i-1} (t^2 - i^2) / (i (2i + 1)),
+// and evaluated by Horner's rule: the crowd path (soa_clip.cpp) works the
+// coefficients out once per clip sample and shares them across joints.
+inline void SlerpSeriesCoefficients(float t, float (&c)[6]) {
   constexpr float kInv[6] = {0.0f, 1.0f / 3.0f, 1.0f / 10.0f, 1.0f / 21.0f, 1.0f / 36.0f, 1.0f / 55.0f};
   const float t2 = t * t;
-  float term = t;
-  float sum = t;
-  for (int i = 1; i <= 5; ++i) {
-    term *= d * (t2 - float(i * i)) * kInv[i];
-    sum += term;
-  }
-  return sum;
+  c[0] = t;
+  for (int i = 1; i <= 5; ++i) c[i] = c[i - 1] * ((t2 - float(i * i)) * kInv[i]);
+}
+
+// T is float, or soa::F32x4 for four lanes at once.
+template <typename T>
+inline T SlerpSeries(const float (&c)[6], T d) {
+  return c[0] + d * (c[1] + d * (c[2] + d * (c[3] + d * (c[4] + d * c[5]))));
+}
+
+inline float SlerpWeight(float t, float d) {
+  float c[6];
+  SlerpSeriesCoefficients(t, c);
+  return SlerpSeries(c, d);
 }
 
 // Track LINEAR for rotations: slerp along the shorter arc, as glTF 2.0
@@ -48,8 +60,9 @@ inline glm::quat SlerpKeys(const glm::quat& a, const glm::quat& b, float s) {
   } else {
     q = glm::slerp(a, near_b, s);
   }
+  // One division and four products (the crowd loops normalise the same way).
   const float len = glm::length(q);
-  return len > 0.0f ? q / len : a;
+  return len > 0.0f ? q * (1.0f / len) : a;
 }
 
 // See NlerpShortest in transform.h.
@@ -61,7 +74,7 @@ inline glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float t) 
   const float len = glm::length(q);
   // Only reachable when a == -near_b, which the neighbourhood flip rules out
   // for unit quaternions; guard anyway so garbage never reaches the palette.
-  return len > 0.0f ? q / len : a;
+  return len > 0.0f ? q * (1.0f / len) : a;
 }
 
 // See Mix in transform.h.

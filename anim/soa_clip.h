@@ -46,19 +46,18 @@ class SoaClipKeys {
   std::span<const Other> Others() const { return others_; }
 
  private:
-  // The block [j0, j0 + kSoaLanes) of interval k at fraction s: values of
-  // every channel into `out`, and which lanes each group animates.
+  // Interval k at fraction s, four lanes at a time: write(j, v) gets the
+  // values of every channel for lanes [j, j + 4) (soa_vector.h's F32x4).
   template <typename Write>
-  void ForEachBlock(int k, float s, int lane_end, Write&& write) const;
+  void ForEachQuad(int k, float s, int lane_end, Write&& write) const;
 
   int lanes_ = 0;  // joints covered, padded to kSoaLanes
   std::vector<float> keys_;   // [key][channel][lane]
   std::vector<int> masks_;    // [group][lane]: 1 where the group's track is LINEAR here
   std::vector<unsigned char> block_groups_;  // [block]: bit g set when group g animates a lane
-  // [block]: bit l set when lane l lacks a group that the block animates
-  // (a joint without that track keeps the pose's value).
-  std::vector<unsigned char> hole_lanes_;
-  std::vector<std::uint16_t> hole_channels_;  // [lane]: bit c set for such a channel
+  // [lane / 4][channel][lane % 4]: all bits set where the joint has no
+  // LINEAR track of that channel, so that sampling keeps the pose's value.
+  std::vector<std::int32_t> keep_;
   std::vector<Other> others_;
 };
 

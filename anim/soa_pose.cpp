@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "anim/soa_vector.h"
+
 namespace anim {
 
 namespace {
@@ -69,6 +71,7 @@ void SoaPose::CopyFrom(const SoaPose& other) {
 }
 
 void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
+  using namespace soa;
   assert(out.PaddedCount() == a.PaddedCount() && a.PaddedCount() == b.PaddedCount());
   if (t == 0.0f) {
     if (&out != &a) out.CopyFrom(a);
@@ -76,51 +79,53 @@ void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
   }
   const int p = out.PaddedCount();
   const float u = 1.0f - t;
-  // Mix's t = 1: b exactly, its rotation on a's side.
-  const float lerp_a = t == 1.0f ? 0.0f : u;
-  // kSoaLanes joints at a time. Each compute loop reads the inputs and
-  // writes a local array, which is then copied out: `out` may alias `a` or
-  // `b`, and loops that write only locals vectorise without proving
-  // anything about aliasing. Values are computed and selected, never
-  // branched on, for the same reason.
-  for (int j0 = 0; j0 < p; j0 += kSoaLanes) {
-    float r[kSoaChannels][kSoaLanes];
-    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1,
-    // 0 * x + y, which is y).
-    auto lerp = [&](int c) {
-      const float* ca = a.Channel(c) + j0;
-      const float* cb = b.Channel(c) + j0;
-      for (int l = 0; l < kSoaLanes; ++l) r[c][l] = ca[l] * lerp_a + cb[l] * t;
-    };
-    for (int c = kTx; c <= kTz; ++c) lerp(c);
-    for (int c = kSx; c <= kSz; ++c) lerp(c);
+  // Mix's t = 1 is b exactly, its rotation on a's side.
+  const bool whole = t == 1.0f;
+  const float *ca[kSoaChannels], *cb[kSoaChannels];
+  float* co[kSoaChannels];
+  for (int c = 0; c < kSoaChannels; ++c) {
+    ca[c] = a.Channel(c);
+    cb[c] = b.Channel(c);
+    co[c] = out.Channel(c);
+  }
+  // Four joints at a time, as vectors (soa_vector.h). Each group of four
+  // lanes is read in full before it is written, so `out` may alias `a` or
+  // `b`.
+  for (int j = 0; j < p; j += 4) {
+    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1, y).
+    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
+      const F32x4 y = Load4(cb[c] + j);
+      Store4(co[c] + j, whole ? y : Load4(ca[c] + j) * u + y * t);
+    }
     // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
     // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
-    const float* ax = a.Channel(kQx) + j0;
-    const float* ay = a.Channel(kQy) + j0;
-    const float* az = a.Channel(kQz) + j0;
-    const float* aw = a.Channel(kQw) + j0;
-    const float* bx = b.Channel(kQx) + j0;
-    const float* by = b.Channel(kQy) + j0;
-    const float* bz = b.Channel(kQz) + j0;
-    const float* bw = b.Channel(kQw) + j0;
-    const bool whole = t == 1.0f;
-    for (int l = 0; l < kSoaLanes; ++l) {
-      const float dot = ax[l] * bx[l] + ay[l] * by[l] + az[l] * bz[l] + aw[l] * bw[l];
-      const float sign = dot < 0.0f ? -1.0f : 1.0f;
-      const float nbx = bx[l] * sign, nby = by[l] * sign, nbz = bz[l] * sign, nbw = bw[l] * sign;
-      const float mx = ax[l] * u + nbx * t, my = ay[l] * u + nby * t, mz = az[l] * u + nbz * t,
-                  mw = aw[l] * u + nbw * t;
-      const float len = std::sqrt(mx * mx + my * my + mz * mz + mw * mw);
-      const bool ok = len > 0.0f;
-      const float div = ok ? len : 1.0f;
-      const float nx = mx / div, ny = my / div, nz = mz / div, nw = mw / div;
-      r[kQx][l] = whole ? nbx : ok ? nx : ax[l];
-      r[kQy][l] = whole ? nby : ok ? ny : ay[l];
-      r[kQz][l] = whole ? nbz : ok ? nz : az[l];
-      r[kQw][l] = whole ? nbw : ok ? nw : aw[l];
+    const F32x4 ax = Load4(ca[kQx] + j), ay = Load4(ca[kQy] + j), az = Load4(ca[kQz] + j),
+                aw = Load4(ca[kQw] + j);
+    const F32x4 bx = Load4(cb[kQx] + j), by = Load4(cb[kQy] + j), bz = Load4(cb[kQz] + j),
+                bw = Load4(cb[kQw] + j);
+    const I32x4 flip = (ax * bx + ay * by + az * bz + aw * bw) < 0.0f;
+    F32x4 rx, ry, rz, rw;
+    if (whole) {
+      rx = FlipSign(flip, bx);
+      ry = FlipSign(flip, by);
+      rz = FlipSign(flip, bz);
+      rw = FlipSign(flip, bw);
+    } else {
+      const F32x4 st = FlipSign(flip, Splat4(t));  // t times the flip
+      const F32x4 mx = ax * u + bx * st, my = ay * u + by * st, mz = az * u + bz * st,
+                  mw = aw * u + bw * st;
+      const F32x4 len = Sqrt4(mx * mx + my * my + mz * mz + mw * mw);
+      const I32x4 ok = len > 0.0f;
+      const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));  // one division, not four
+      rx = Select(ok, mx * inv, ax);
+      ry = Select(ok, my * inv, ay);
+      rz = Select(ok, mz * inv, az);
+      rw = Select(ok, mw * inv, aw);
     }
-    for (int c = 0; c < kSoaChannels; ++c) std::copy_n(r[c], kSoaLanes, out.Channel(c) + j0);
+    Store4(co[kQx] + j, rx);
+    Store4(co[kQy] + j, ry);
+    Store4(co[kQz] + j, rz);
+    Store4(co[kQw] + j, rw);
   }
 }
 

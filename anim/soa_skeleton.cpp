@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "anim/affine.h"
+#include "anim/soa_vector.h"
 
 namespace anim {
 
@@ -13,23 +14,37 @@ using affine::MultiplyAffine;
 
 namespace {
 
+using soa::F32x4;
+using soa::Load4;
+using soa::Store4;
+
 // o = a * b for an affine b given by its upper 3x4 part, column-major,
 // element e at b[e * kStride]: affine::MultiplyAffine's sums in its order,
-// so the results are identical, written on float arrays so that GCC turns
-// each column into broadcast multiply-adds (glm's vec4 operators stay
-// scalar here). kStride lets b be read straight from lane arrays.
-template <int kStride = 1>
-inline void MultiplyAffine3x4(const glm::mat4& a_matrix, const float* b_strided, glm::mat4& o) {
-  float a[16], r[16];
-  std::memcpy(a, &a_matrix[0][0], sizeof(a));
-  const float* b = b_strided;
+// so the results are identical, each column of o one vector sum of a's
+// columns times b's elements. kStride lets b be read straight from lane
+// arrays. (Written on plain float arrays, GCC kept copies of a and o on the
+// stack: ten stores a product that nothing read.)
+template <int kStride>
+inline void MultiplyAffine3x4(const glm::mat4& a_matrix, const float* b, glm::mat4& o) {
+  const float* a = &a_matrix[0][0];
+  const F32x4 a0 = Load4(a), a1 = Load4(a + 4), a2 = Load4(a + 8), a3 = Load4(a + 12);
+  float* out = &o[0][0];
   for (int c = 0; c < 3; ++c) {
-    const float b0 = b[(3 * c) * kStride], b1 = b[(3 * c + 1) * kStride], b2 = b[(3 * c + 2) * kStride];
-    for (int row = 0; row < 4; ++row) r[4 * c + row] = a[row] * b0 + a[4 + row] * b1 + a[8 + row] * b2;
+    Store4(out + 4 * c,
+           a0 * b[(3 * c) * kStride] + a1 * b[(3 * c + 1) * kStride] + a2 * b[(3 * c + 2) * kStride]);
   }
-  const float b9 = b[9 * kStride], b10 = b[10 * kStride], b11 = b[11 * kStride];
-  for (int row = 0; row < 4; ++row) r[12 + row] = a[row] * b9 + a[4 + row] * b10 + a[8 + row] * b11 + a[12 + row];
-  std::memcpy(&o[0][0], r, sizeof(r));
+  Store4(out + 12, a0 * b[9 * kStride] + a1 * b[10 * kStride] + a2 * b[11 * kStride] + a3);
+}
+
+// MultiplyAffine3x4 with b's elements stored four times each (SplatAffine3x4).
+inline void MultiplyAffine3x4Splat(const glm::mat4& a_matrix, const float (*b)[4], glm::mat4& o) {
+  const float* a = &a_matrix[0][0];
+  const F32x4 a0 = Load4(a), a1 = Load4(a + 4), a2 = Load4(a + 8), a3 = Load4(a + 12);
+  float* out = &o[0][0];
+  for (int c = 0; c < 3; ++c) {
+    Store4(out + 4 * c, a0 * Load4(b[3 * c]) + a1 * Load4(b[3 * c + 1]) + a2 * Load4(b[3 * c + 2]));
+  }
+  Store4(out + 12, a0 * Load4(b[9]) + a1 * Load4(b[10]) + a2 * Load4(b[11]) + a3);
 }
 
 }  // namespace
@@ -48,12 +63,12 @@ SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
   }
   inverse_bind_.assign(skeleton.InverseBindMatrices().begin(), skeleton.InverseBindMatrices().end());
   for (const glm::mat4& m : inverse_bind_) {
-    Affine3x4 a;
+    SplatAffine3x4 a;
     a.affine = IsAffine(m);
     for (int c = 0; c < 4; ++c) {
-      for (int row = 0; row < 3; ++row) a.m[3 * c + row] = m[c][row];
+      for (int row = 0; row < 3; ++row) std::fill_n(a.m[3 * c + row], 4, m[c][row]);
     }
-    inverse_bind_3x4_.push_back(a);
+    inverse_bind_splat_.push_back(a);
   }
   rest_.Load(rest);
 }
@@ -141,9 +156,9 @@ void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm:
         ModelSpaceWithOffset(skeleton, j, &m[0][l], out);
       }
       if constexpr (kPalette) {
-        const SoaSkeleton::Affine3x4& bind = skeleton.InverseBind3x4()[j];
+        const SoaSkeleton::SplatAffine3x4& bind = skeleton.InverseBindSplat()[j];
         if (bind.affine) {
-          MultiplyAffine3x4(out[j], bind.m, palette[j]);
+          MultiplyAffine3x4Splat(out[j], bind.m, palette[j]);
         } else {
           palette[j] = out[j] * skeleton.InverseBindMatrices()[j];
         }

@@ -29,20 +29,23 @@ class SoaSkeleton {
   std::span<const OffsetKind> OffsetKinds() const { return offset_kinds_; }
   std::span<const glm::mat4> Offsets() const { return offsets_; }
 
-  // Each inverse bind matrix's upper 3x4 part, column-major, and whether the
-  // matrix is affine (only then is that part all of it).
-  struct Affine3x4 {
-    float m[12];
+  // Each inverse bind matrix's upper 3x4 part, column-major, every element
+  // repeated four times (a 4x4 product multiplies a column of the other
+  // matrix by each element: stored ready, it is one aligned load instead of
+  // a load and a shuffle), and whether the matrix is affine (only then is
+  // that part all of it).
+  struct alignas(16) SplatAffine3x4 {
+    float m[12][4];
     bool affine;
   };
-  std::span<const Affine3x4> InverseBind3x4() const { return inverse_bind_3x4_; }
+  std::span<const SplatAffine3x4> InverseBindSplat() const { return inverse_bind_splat_; }
 
  private:
   std::vector<int> parents_;
   std::vector<glm::mat4> offsets_;  // one per joint (identity where the rig has none)
   std::vector<OffsetKind> offset_kinds_;
   std::vector<glm::mat4> inverse_bind_;
-  std::vector<Affine3x4> inverse_bind_3x4_;
+  std::vector<SplatAffine3x4> inverse_bind_splat_;
   SoaPose rest_;
 };
 

@@ -66,7 +66,9 @@ TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
     EXPECT_NE(marks[i].color, marks[i - 1].color) << i;
     EXPECT_EQ(marks[i].color, marks[i - 2].color) << i;
     EXPECT_EQ(marks[i].position.y, 0.0f);
-    if (i >= 4) EXPECT_NEAR(marks[i].position.z - marks[i - 2].position.z, 1.54f, 0.02f) << i;
+    if (i >= 4) {
+      EXPECT_NEAR(marks[i].position.z - marks[i - 2].position.z, 1.54f, 0.02f) << i;
+    }
   }
   Set("footprints=false");
   EXPECT_TRUE(sample_->GroundMarks().empty());
