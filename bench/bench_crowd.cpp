@@ -33,14 +33,18 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
   std::mt19937 random(seed);
   std::uniform_real_distribution<float> phase(0.0f, 1.0f);
   characters_.resize(count);
+  const std::size_t joints = static_cast<std::size_t>(s.JointCount());
+  models_.resize(joints * count);
+  palettes_.resize(joints * count);
   Scratch scratch;
   scratch.walk = scratch.run = scratch.blended = rig.soa_skeleton.RestPose();
   scratch.model.resize(s.JointCount());
   scratch_.push_back(std::move(scratch));
-  for (Character& ch : characters_) {
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    Character& ch = characters_[i];
     ch.walk_pose = ch.run_pose = ch.lean_pose = ch.pose = s.RestPose();
-    ch.model.resize(s.JointCount());
-    ch.palette.resize(s.JointCount());
+    ch.model = std::span(models_).subspan(i * joints, joints);
+    ch.palette = std::span(palettes_).subspan(i * joints, joints);
     // Each clip starts at its own random phase, so characters (and the two
     // clips of one character) hit different keys every frame.
     auto start = [&](anim::Playback& p, const anim::Clip* clip) {

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,9 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
 struct Character {
   anim::Playback walk, run, lean;
   anim::Pose walk_pose, run_pose, lean_pose, pose;
-  std::vector<glm::mat4> model, palette;
+  // This character's rows of the crowd's output arrays (Crowd::models_,
+  // Crowd::palettes_).
+  std::span<glm::mat4> model, palette;
   std::optional<anim::CrossFadeController> fade;
 };
 
@@ -76,6 +79,11 @@ class Crowd {
   const Rig& rig_;
   Case case_;
   std::vector<Character> characters_;
+  // Every character's model matrices and palette, one after the other, as
+  // a crowd renderer uploads them (render/crowd_renderer) and as
+  // CrowdAnimator's callers hold them: one allocation each per crowd, not
+  // per character, so the output of a frame is one sequential stream.
+  std::vector<glm::mat4> models_, palettes_;
   std::vector<Scratch> scratch_;  // one per thread of the pool (one without)
 };
 
