@@ -35,7 +35,7 @@ inline void SlerpSeriesCoefficients(float t, float (&c)[6]) {
 
 // T is float, or soa::F32x4 for four lanes at once.
 template <typename T>
-inline T SlerpSeries(const float (&c)[6], T d) {
+inline T SlerpSeries(const T (&c)[6], T d) {
   return c[0] + d * (c[1] + d * (c[2] + d * (c[3] + d * (c[4] + d * c[5]))));
 }
 

@@ -110,22 +110,27 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
   const float u = 1.0f - s;
   // interpolation::SlerpWeight's series for weights u (key k) and s (key
   // k + 1): its coefficients depend on the fraction alone, which every
-  // joint shares, so they are worked out once here.
+  // joint shares, so they are worked out once here, as vectors.
   float ca[6], cb[6];
   interpolation::SlerpSeriesCoefficients(u, ca);
   interpolation::SlerpSeriesCoefficients(s, cb);
+  F32x4 va[6], vb[6];
+  for (int i = 0; i < 6; ++i) {
+    va[i] = Splat4(ca[i]);
+    vb[i] = Splat4(cb[i]);
+  }
 
-  for (int j = 0; j < lane_end; j += 4) {
-    if (block_groups_[j / kSoaLanes] == 0) continue;  // nothing animated here
-    F32x4 v[kSoaChannels];
+  // Lanes [j, j + 4) into v: every channel of interval k at fraction s.
+  // Returns the lanes whose rotation keys are too far apart for the
+  // series (all bits set there): those are left to SlerpKeys below.
+  auto sample = [&](int j, F32x4 (&v)[kSoaChannels]) {
     // Translation and scale: glm::mix's x * (1 - s) + y * s.
     for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
       v[c] = Load4(k0 + c * p + j) * u + Load4(k1 + c * p + j) * s;
     }
     // Rotation (lanes without a rotation track hold the identity, so every
     // value is defined): interpolation::SlerpKeys on four lanes, without
-    // branches: shorter arc, series weights, normalise. Lanes whose keys
-    // are more than ~50 degrees apart are redone by SlerpKeys itself.
+    // branches: shorter arc, series weights, normalise.
     const F32x4 ax = Load4(k0 + kQx * p + j), ay = Load4(k0 + kQy * p + j),
                 az = Load4(k0 + kQz * p + j), aw = Load4(k0 + kQw * p + j);
     const F32x4 bx = Load4(k1 + kQx * p + j), by = Load4(k1 + kQy * p + j),
@@ -133,11 +138,10 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
     const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
     const I32x4 flip = cos_theta < 0.0f;
     const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
-    const I32x4 far = ~(near_cos > 0.9f);
     // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
     const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-    const F32x4 wa = interpolation::SlerpSeries(ca, d);
-    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
+    const F32x4 wa = interpolation::SlerpSeries(va, d);
+    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(vb, d));
     const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
                 qw = aw * wa + bw * wb;
     const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
@@ -148,16 +152,45 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
     v[kQy] = Select(ok, qy * inv, ay);
     v[kQz] = Select(ok, qz * inv, az);
     v[kQw] = Select(ok, qw * inv, aw);
-    if (far[0] | far[1] | far[2] | far[3]) {
-      for (int l = 0; l < 4; ++l) {
-        if (!far[l]) continue;
-        const glm::quat q = interpolation::SlerpKeys(glm::quat(aw[l], ax[l], ay[l], az[l]),
-                                                     glm::quat(bw[l], bx[l], by[l], bz[l]), s);
-        v[kQx][l] = q.x;
-        v[kQy][l] = q.y;
-        v[kQz][l] = q.z;
-        v[kQw][l] = q.w;
-      }
+    return ~(near_cos > 0.9f);
+  };
+
+  // Rotations more than ~50 degrees apart between two keys are rare in
+  // sampled animation: the loop only gathers where they are, and such
+  // groups of lanes are sampled again afterwards with SlerpKeys on the far
+  // lanes (looking at each lane inside the loop cost more than the rest
+  // of the rotation).
+  constexpr int kMaxQuads = 64;
+  I32x4 far_quads[kMaxQuads];
+  I32x4 any_far = {0, 0, 0, 0};
+  for (int j = 0; j < lane_end; j += 4) {
+    if (block_groups_[j / kSoaLanes] == 0) {  // nothing animated here
+      if (j / 4 < kMaxQuads) far_quads[j / 4] = I32x4{0, 0, 0, 0};
+      continue;
+    }
+    F32x4 v[kSoaChannels];
+    const I32x4 far = sample(j, v);
+    write(j, v);
+    if (j / 4 < kMaxQuads) far_quads[j / 4] = far;
+    any_far |= far;
+  }
+  if (!Any(any_far)) return;
+  for (int j = 0; j < lane_end; j += 4) {
+    if (block_groups_[j / kSoaLanes] == 0) continue;
+    if (j / 4 < kMaxQuads && !Any(far_quads[j / 4])) continue;
+    F32x4 v[kSoaChannels];
+    const I32x4 far = sample(j, v);
+    if (!Any(far)) continue;
+    for (int l = 0; l < 4; ++l) {
+      if (!far[l]) continue;
+      const float* a = k0 + j + l;
+      const float* b = k1 + j + l;
+      const glm::quat q = interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
+                                                   glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), s);
+      v[kQx][l] = q.x;
+      v[kQy][l] = q.y;
+      v[kQz][l] = q.z;
+      v[kQw][l] = q.w;
     }
     write(j, v);
   }

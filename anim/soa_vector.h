@@ -52,6 +52,9 @@ inline F32x4 FlipSign(const I32x4& mask, const F32x4& x) {
   return FromBits(Bits(x) ^ (mask & static_cast<std::int32_t>(0x80000000u)));
 }
 
+// Whether any lane of a mask is set.
+inline bool Any(const I32x4& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+
 // Lane-wise square root; GCC and Clang turn the loop into one sqrtps.
 inline F32x4 Sqrt4(F32x4 x) {
   for (int i = 0; i < 4; ++i) x[i] = std::sqrt(x[i]);

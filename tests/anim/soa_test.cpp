@@ -5,6 +5,8 @@
 //     clips mixing STEP, LINEAR and CUBICSPLINE tracks, rotation keys near
 //     and far apart and on opposite hemispheres, unanimated joints, more
 //     joints than one vector block, and clips whose tracks' key times differ;
+//   - far-apart rotation keys on a thousand-joint rig (past the sampler's
+//     record of where they are);
 //   - Playback::Advance into a SoaPose against Advance into a Pose;
 //   - Blend of SoaPoses against anim::Mix per joint;
 //   - model-space matrices and palette from a SoaPose against plain glm
@@ -225,6 +227,41 @@ TEST_P(SoaSampling, PlaybackIntoSoaPoseMatchesPlaybackIntoPose) {
         if (HasFailure()) return;
       }
     }
+  }
+}
+
+// A rig far larger than the sampler's record of which groups of lanes had
+// keys too far apart for the series (64 groups of four joints): far keys
+// before and past that record are both redone exactly.
+TEST(SoaSampling, FarKeysAreExactOnAThousandJoints) {
+  constexpr int kMany = 1000;
+  std::mt19937 random(12);
+  std::uniform_real_distribution<float> small(0.0f, 0.3f);
+  const std::vector<float> times = {0.0f, 0.5f, 1.0f};
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < kMany; ++j) {
+    std::vector<glm::quat> keys = {RandomRotation(random)};
+    for (int k = 1; k < 3; ++k) {
+      // Joints 5, 290 and 777 turn by two radians between keys; the others a little.
+      const float angle = j == 5 || j == 290 || j == 777 ? 2.0f : small(random);
+      keys.push_back(glm::normalize(keys.back() * glm::angleAxis(angle, glm::normalize(RandomVec(random, -1, 1)))));
+    }
+    anim::JointTracks jt;
+    jt.joint = j;
+    jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times, keys);
+    tracks.push_back(std::move(jt));
+  }
+  const anim::Clip clip("many", std::move(tracks));
+  std::vector<anim::Transform> locals(kMany);
+  std::vector<int> parents(kMany);
+  for (int j = 0; j < kMany; ++j) parents[j] = j - 1;
+  const anim::Pose rest(locals, parents);
+  for (const float t : {0.1f, 0.37f, 0.5f, 0.81f}) {
+    const anim::Pose want = ReferenceSample(clip, rest, t);
+    anim::SoaPose soa(rest);
+    clip.Sample(soa, t, anim::LoopMode::kClamp);
+    ExpectSoaNear(soa, want, kTol, "t " + std::to_string(t));
+    if (HasFailure()) return;
   }
 }
 
