@@ -3,6 +3,7 @@
 #include <random>
 
 #include "anim/additive.h"
+#include "anim/soa_additive.h"
 #include "anim/blending.h"
 #include "anim/import/gltf_importer.h"
 
@@ -25,6 +26,7 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
   if (!rig->walk || !rig->run || !rig->lean || !rig->idle) return nullptr;
   rig->lean_base = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
   rig->soa_skeleton = anim::SoaSkeleton(rig->model.skeleton);
+  rig->lean_base_soa = anim::SoaPose(rig->lean_base);
   return rig;
 }
 
@@ -37,12 +39,11 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
   models_.resize(joints * count);
   palettes_.resize(joints * count);
   Scratch scratch;
-  scratch.walk = scratch.run = scratch.blended = rig.soa_skeleton.RestPose();
+  scratch.walk = scratch.run = scratch.lean = scratch.blended = rig.soa_skeleton.RestPose();
   scratch.model.resize(s.JointCount());
   scratch_.push_back(std::move(scratch));
   for (std::size_t i = 0; i < characters_.size(); ++i) {
     Character& ch = characters_[i];
-    ch.walk_pose = ch.run_pose = ch.lean_pose = ch.pose = s.RestPose();
     ch.model = std::span(models_).subspan(i * joints, joints);
     ch.palette = std::span(palettes_).subspan(i * joints, joints);
     // Each clip starts at its own random phase, so characters (and the two
@@ -79,41 +80,34 @@ void Crowd::RefillFadeQueue(Character& ch) {
 }
 
 void Crowd::FrameOne(Character& ch, float dt, Scratch& scratch) {
-  const anim::Skeleton& s = rig_.model.skeleton;
-  const anim::Pose* pose = &ch.pose;
   switch (case_) {
-    // (a) and (b) run the structure-of-arrays path (soa_pose.h): sampling,
-    // blending and local to model as vectorised loops over joints.
-    // The sampled poses start from the rest pose (Scratch) and every frame
-    // overwrites each animated channel, so sharing them between characters
-    // changes no result.
+    // (a) to (c) run the structure-of-arrays path (soa_pose.h): sampling,
+    // blending, the additive layer and local to model as vectorised loops
+    // over joints. The sampled poses start from the rest pose (Scratch) and
+    // every frame overwrites each animated channel, so sharing them between
+    // characters changes no result.
     case Case::kSampleLtm:
       ch.walk.Advance(dt, scratch.walk);
       anim::ComputeModelMatrices(rig_.soa_skeleton, scratch.walk, ch.model);
       return;
     case Case::kBlend2Palette:
+    case Case::kBlend2Additive:
       ch.walk.Advance(dt, scratch.walk);
       ch.run.Advance(dt, scratch.run);
       anim::Blend(scratch.blended, scratch.walk, scratch.run, 0.7f);  // 0.3 walk + 0.7 run
+      if (case_ == Case::kBlend2Additive) {
+        ch.lean.Advance(dt, scratch.lean);
+        anim::Add(scratch.blended, scratch.blended, scratch.lean, rig_.lean_base_soa);
+      }
       anim::ComputePalette(rig_.soa_skeleton, scratch.blended, scratch.model, ch.palette);
       return;
-    case Case::kBlend2Additive:
-      ch.walk.Advance(dt, ch.walk_pose);
-      ch.run.Advance(dt, ch.run_pose);
-      // 0.3 walk + 0.7 run.
-      anim::Blend(ch.pose, ch.walk_pose, ch.run_pose, 0.7f);
-      if (case_ == Case::kBlend2Additive) {
-        ch.lean.Advance(dt, ch.lean_pose);
-        anim::Add(ch.pose, ch.pose, ch.lean_pose, rig_.lean_base);
-      }
-      break;
     case Case::kCrossFade2:
+      // CrossFadeController, on Poses (cross_fade_controller.h).
       ch.fade->Update(dt);
       RefillFadeQueue(ch);
-      pose = &ch.fade->CurrentPose();
-      break;
+      anim::ComputePalette(rig_.model.skeleton, ch.fade->CurrentPose(), ch.model, ch.palette);
+      return;
   }
-  anim::ComputePalette(s, *pose, ch.model, ch.palette);
 }
 
 void Crowd::Frame(float dt) {

@@ -35,7 +35,8 @@ struct Rig {
   const anim::Clip* lean = nullptr;  // additive layer
   const anim::Clip* idle = nullptr;  // the third clip of the cross-fade queue
   anim::Pose lean_base;              // lean's reference pose (its first frame)
-  anim::SoaSkeleton soa_skeleton;    // the structure-of-arrays path of cases (a) and (b)
+  anim::SoaPose lean_base_soa;       // the same for the structure-of-arrays path
+  anim::SoaSkeleton soa_skeleton;    // the structure-of-arrays path of cases (a) to (c)
 };
 
 // Loads `path` and finds the clips by name; on failure returns nullptr and
@@ -46,19 +47,18 @@ std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
 
 struct Character {
   anim::Playback walk, run, lean;
-  anim::Pose walk_pose, run_pose, lean_pose, pose;
   // This character's rows of the crowd's output arrays (Crowd::models_,
   // Crowd::palettes_).
   std::span<glm::mat4> model, palette;
   std::optional<anim::CrossFadeController> fade;
 };
 
-// What cases (a) and (b) recompute from scratch every frame: the sampled
-// and blended poses and, in (b), the model-space matrices. One per thread,
+// What cases (a) to (c) recompute from scratch every frame: the sampled
+// and blended poses and, in (b) and (c), the model-space matrices. One per thread,
 // shared by the characters it animates, so a character's own memory is its
 // playbacks and its output (model matrices in (a), palette in (b)).
 struct Scratch {
-  anim::SoaPose walk, run, blended;
+  anim::SoaPose walk, run, lean, blended;
   std::vector<glm::mat4> model;
 };
 

@@ -1,0 +1,17 @@
+// Additive layering (additive.h's Add) on SoaPoses, for the crowd path:
+// out = in + weight * (add - base) per joint over the whole skeleton,
+// translation and scale adding the difference, rotation in * delta^weight
+// with delta = inverse(base) * add and delta^weight by nlerp from the
+// identity, normalised. The same arithmetic as anim::Add, four joints at a
+// time; results agree within 1e-6 (tests/anim/soa_additive_test.cpp).
+#pragma once
+
+#include "anim/soa_pose.h"
+
+namespace anim {
+
+// All four poses have the same joint count; `out` may alias `in` (not
+// `add` or `base`). Weight 0 gives `in` exactly.
+void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight = 1.0f);
+
+}  // namespace anim
