@@ -2,10 +2,10 @@
 // array (what glTF exporters write: one input accessor per clip), stored at
 // load time as structure of arrays: for every key, one contiguous float
 // array per channel (tx, ty, tz, qx, qy, qz, qw, sx, sy, sz) indexed by
-// joint. Sampling interval k is then one straight loop over joints per
-// channel, the same fraction for all of them, that the compiler vectorises:
-// lerp for translation and scale, slerp (Eberly's series, interpolation.h)
-// for rotation. Clip builds one for itself; its results agree with
+// joint. Sampling interval k is then one loop over joints, four at a time
+// as vectors (soa_vector.h), the same fraction for all of them: lerp for
+// translation and scale, slerp (Eberly's series, interpolation.h) for
+// rotation. Clip builds one for itself; its results agree with
 // Track::Sample within 1e-6 (tests/anim/soa_test.cpp).
 #pragma once
 

@@ -1,8 +1,8 @@
 // SoaPose: a pose stored as structure of arrays, one float array per channel
 // (translation x, y, z, rotation x, y, z, w, scale x, y, z), each padded to a
 // multiple of kSoaLanes joints. The per-frame crowd path (sampling, blending,
-// local to model) runs over it as straight loops over joints that the
-// compiler vectorises; Pose (an array of Transform) stays the interchange
+// additive layers, local to model) runs over it as loops over joints, four
+// at a time as vectors (soa_vector.h); Pose (an array of Transform) stays the interchange
 // format, converted at the edges with Load/Store.
 #pragma once
 
