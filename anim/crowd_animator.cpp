@@ -42,11 +42,7 @@ void CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {
     for (CrowdCharacter& c : characters) Animate(c, dt, scratch_[0]);
     return;
   }
-  pool_.Run(count, [&](int begin, int end) {
-    // ParallelFor gives thread t the chunk starting at count * t / threads:
-    // find t from `begin` to pick that thread's scratch.
-    int slot = 0;
-    while (slot + 1 < threads && static_cast<long long>(count) * (slot + 1) / threads <= begin) ++slot;
+  pool_.RunWithSlot(count, [&](int slot, int begin, int end) {
     for (int i = begin; i < end; ++i) Animate(characters[i], dt, scratch_[slot]);
   });
 }

@@ -24,13 +24,13 @@ void ParallelFor::RunChunk(int slot) {
   // Chunk sizes differ by at most one.
   const int begin = static_cast<int>(static_cast<long long>(count_) * slot / threads);
   const int end = static_cast<int>(static_cast<long long>(count_) * (slot + 1) / threads);
-  if (begin < end) invoke_(body_, begin, end);
+  if (begin < end) invoke_(body_, slot, begin, end);
 }
 
 void ParallelFor::RunErased(int count, void* body, Invoke invoke) {
   if (count <= 0) return;
   if (workers_.empty()) {
-    invoke(body, 0, count);
+    invoke(body, 0, 0, count);
     return;
   }
   {

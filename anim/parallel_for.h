@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace anim {
@@ -34,11 +35,20 @@ class ParallelFor {
   // re-entrant: one Run at a time per pool.
   template <typename Body>
   void Run(int count, Body&& body) {
-    RunErased(count, &body, [](void* b, int begin, int end) { (*static_cast<Body*>(b))(begin, end); });
+    RunWithSlot(count, [&body](int, int begin, int end) { body(begin, end); });
+  }
+
+  // The same with body(slot, begin, end): `slot` is the thread running the
+  // chunk, 0 (the caller) to ThreadCount() - 1, for per-thread scratch.
+  template <typename Body>
+  void RunWithSlot(int count, Body&& body) {
+    RunErased(count, &body, [](void* b, int slot, int begin, int end) {
+      (*static_cast<std::remove_reference_t<Body>*>(b))(slot, begin, end);
+    });
   }
 
  private:
-  using Invoke = void (*)(void* body, int begin, int end);
+  using Invoke = void (*)(void* body, int slot, int begin, int end);
   void RunErased(int count, void* body, Invoke invoke);
   void WorkerLoop(int worker);
   // The chunk of thread `slot` (0 = caller) for the current run.

@@ -34,7 +34,7 @@ float SyncedBlend::RateB() const {
   return cycle_length_ > 0.0f && b_ != nullptr ? b_->Duration() / cycle_length_ : 1.0f;
 }
 
-bool SyncedBlend::Update(float dt, float weight, Pose& out) {
+bool SyncedBlend::Advance(float dt, float& weight) {
   if (!std::isfinite(dt) || dt < 0.0f || !std::isfinite(weight)) return false;
   if (a_ == nullptr || b_ == nullptr) return false;
   weight = std::clamp(weight, 0.0f, 1.0f);
@@ -43,12 +43,34 @@ bool SyncedBlend::Update(float dt, float weight, Pose& out) {
     // fmod keeps the phase in [0, 1) exactly, however long this runs.
     phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
   }
+  return true;
+}
+
+float SyncedBlend::TimeA() const { return a_->StartTime() + phase_ * a_->Duration(); }
+
+float SyncedBlend::TimeB() const {
+  const float phase_b = std::fmod(phase_ + phase_offset_b_, 1.0f);
+  return b_->StartTime() + phase_b * b_->Duration();
+}
+
+bool SyncedBlend::Update(float dt, float weight, Pose& out) {
+  if (!Advance(dt, weight)) return false;
   pose_a_ = skeleton_->RestPose();
   pose_b_ = skeleton_->RestPose();
-  a_->Sample(pose_a_, a_->StartTime() + phase_ * a_->Duration(), LoopMode::kLoop, &cursor_a_);
-  const float phase_b = std::fmod(phase_ + phase_offset_b_, 1.0f);
-  b_->Sample(pose_b_, b_->StartTime() + phase_b * b_->Duration(), LoopMode::kLoop, &cursor_b_);
+  a_->Sample(pose_a_, TimeA(), LoopMode::kLoop, &cursor_a_);
+  b_->Sample(pose_b_, TimeB(), LoopMode::kLoop, &cursor_b_);
   Blend(out, pose_a_, pose_b_, weight);
+  return true;
+}
+
+bool SyncedBlend::Update(float dt, float weight, const SoaPose& rest, SoaPose& scratch_a,
+                         SoaPose& scratch_b, SoaPose& out) {
+  if (!Advance(dt, weight)) return false;
+  scratch_a.CopyFrom(rest);
+  scratch_b.CopyFrom(rest);
+  a_->Sample(scratch_a, TimeA(), LoopMode::kLoop, &cursor_a_);
+  b_->Sample(scratch_b, TimeB(), LoopMode::kLoop, &cursor_b_);
+  Blend(out, scratch_a, scratch_b, weight);
   return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -31,6 +32,13 @@ class SyncedBlend {
   // Non-finite or negative dt, or a non-finite weight, change nothing and
   // return false. weight is clamped to [0, 1].
   bool Update(float dt, float weight, Pose& out);
+  // The same into a SoaPose (soa_pose.h), for crowds: the clips are sampled
+  // into scratch_a and scratch_b (the caller's, one pair per thread say;
+  // each is reset to `rest`, the skeleton's rest pose as a SoaPose, first)
+  // and blended into out. Nothing is allocated; PoseA() and PoseB() are not
+  // updated.
+  bool Update(float dt, float weight, const SoaPose& rest, SoaPose& scratch_a, SoaPose& scratch_b,
+              SoaPose& out);
 
   float Phase() const { return phase_; }
   float CycleLength() const { return cycle_length_; }
@@ -40,6 +48,13 @@ class SyncedBlend {
   const Pose& PoseB() const { return pose_b_; }
 
  private:
+  // Checks the inputs, clamps the weight and advances the shared phase;
+  // false when nothing may change.
+  bool Advance(float dt, float& weight);
+  // Where clip A and clip B are sampled for the current phase.
+  float TimeA() const;
+  float TimeB() const;
+
   const Skeleton* skeleton_;
   const Clip* a_ = nullptr;
   const Clip* b_ = nullptr;

@@ -118,10 +118,7 @@ void Crowd::Frame(float dt, anim::ParallelFor& pool) {
   const int count = static_cast<int>(characters_.size());
   const int threads = pool.ThreadCount();
   if (static_cast<int>(scratch_.size()) < threads) scratch_.resize(threads, scratch_[0]);
-  pool.Run(count, [&](int begin, int end) {
-    // ParallelFor gives thread t the chunk starting at count * t / threads.
-    int slot = 0;
-    while (slot + 1 < threads && static_cast<long long>(count) * (slot + 1) / threads <= begin) ++slot;
+  pool.RunWithSlot(count, [&](int slot, int begin, int end) {
     for (int i = begin; i < end; ++i) FrameOne(characters_[i], dt, scratch_[slot]);
   });
 }

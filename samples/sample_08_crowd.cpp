@@ -1,6 +1,6 @@
 // 08 Crowd: N characters, each with its own clips, phase and blend weight,
-// animated on every core and drawn with instanced GPU skinning (or, for
-// comparison, skinned on the CPU).
+// animated on every core through the structure-of-arrays path and drawn
+// with instanced GPU skinning (or, for comparison, skinned on the CPU).
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -15,6 +15,8 @@
 
 #include "anim/parallel_for.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
+#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
@@ -80,7 +82,8 @@ class CrowdSample : public Sample {
   std::string Title() const override { return "08 Crowd"; }
   std::string Explanation() const override {
     return "A crowd: every character blends clip_a and clip_b with its own weight and phase "
-           "(fixed seed), or plays another clip, split over threads with anim::ParallelFor. All "
+           "(fixed seed), or plays another clip, split over threads with anim::ParallelFor and "
+           "animated on structure-of-arrays poses (anim/soa_pose.h). All "
            "palettes go to the GPU in one buffer and each mesh primitive is one instanced draw "
            "call; the cpu path skins every vertex on the CPU instead and uploads the result.";
   }
@@ -95,6 +98,9 @@ class CrowdSample : public Sample {
       return false;
     }
     model_ = &model;
+    soa_skeleton_ = anim::SoaSkeleton(model.skeleton);
+    rest_ = soa_skeleton_.RestPose();
+    pool_.reset();  // Update makes the pool and its scratch for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
     clip_a_ = FindClipForRole(model, {"walk", "walking"}, 0);
@@ -121,23 +127,29 @@ class CrowdSample : public Sample {
     RecordDrawTimes();
     const Layout wanted{count_, clip_a_, clip_b_, other_fraction_, spacing_};
     if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
-    if (!pool_ || pool_->ThreadCount() != threads_) pool_.emplace(threads_);
+    if (!pool_ || pool_->ThreadCount() != threads_) {
+      pool_.emplace(threads_);
+      scratch_.assign(static_cast<std::size_t>(threads_), Scratch{rest_, rest_, rest_});
+    }
 
     const auto start = std::chrono::steady_clock::now();
-    const anim::Skeleton& skeleton = model_->skeleton;
-    const auto joints = static_cast<std::size_t>(skeleton.JointCount());
-    pool_->Run(count_, [&](int begin, int end) {
+    const auto joints = static_cast<std::size_t>(model_->skeleton.JointCount());
+    // The structure-of-arrays path (anim/soa_pose.h), with each thread's
+    // poses in its own Scratch; only character 0's pose is kept as a Pose,
+    // for CurrentPose().
+    pool_->RunWithSlot(count_, [&](int slot, int begin, int end) {
+      Scratch& s = scratch_[slot];
       for (int k = begin; k < end; ++k) {
         Character& c = characters_[k];
         if (c.plays_solo) {
-          const auto rest = skeleton.RestPose().Locals();
-          std::copy(rest.begin(), rest.end(), c.pose.Locals().begin());
-          c.solo.Advance(dt, c.pose);
+          s.pose.CopyFrom(rest_);
+          c.solo.Advance(dt, s.pose);
         } else {
-          c.blend.Update(dt, c.weight, c.pose);
+          c.blend.Update(dt, c.weight, rest_, s.a, s.b, s.pose);
         }
+        if (k == 0) s.pose.Store(c.pose);
         const std::size_t offset = static_cast<std::size_t>(k) * joints;
-        anim::ComputePalette(skeleton, c.pose, std::span(model_scratch_).subspan(offset, joints),
+        anim::ComputePalette(soa_skeleton_, s.pose, std::span(model_scratch_).subspan(offset, joints),
                              std::span(palettes_).subspan(offset, joints));
       }
     });
@@ -251,7 +263,15 @@ class CrowdSample : public Sample {
     history_next_ = (history_next_ + 1) % kHistory;
   }
 
+  // One thread's poses: the two clips of a blend, and the character's pose.
+  struct Scratch {
+    anim::SoaPose a, b, pose;
+  };
+
   const anim::Model* model_ = nullptr;
+  anim::SoaSkeleton soa_skeleton_;
+  anim::SoaPose rest_;
+  std::vector<Scratch> scratch_;  // one per thread of pool_
   int count_ = 100;
   int skinning_ = 0;
   int clip_a_ = 0, clip_b_ = 1;

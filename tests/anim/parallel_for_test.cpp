@@ -54,6 +54,40 @@ TEST(ParallelFor, SecondChunkRunsOnAnotherThread) {
   }
 }
 
+// RunWithSlot names each chunk's thread: the caller is slot 0, each slot
+// runs on one thread of its own, and slot t has the chunk starting at
+// count * t / threads (what per-thread scratch relies on).
+TEST(ParallelFor, RunWithSlotNamesEachChunksThread) {
+  anim::ParallelFor pool(3);
+  const std::thread::id caller = std::this_thread::get_id();
+  for (int run = 0; run < 20; ++run) {
+    std::vector<std::pair<int, int>> chunks(3, {-1, -1});
+    std::vector<std::thread::id> ids(3);
+    pool.RunWithSlot(10, [&](int slot, int begin, int end) {
+      ASSERT_GE(slot, 0);
+      ASSERT_LT(slot, 3);
+      chunks[slot] = {begin, end};
+      ids[slot] = std::this_thread::get_id();
+    });
+    EXPECT_EQ(chunks[0], std::make_pair(0, 3));
+    EXPECT_EQ(chunks[1], std::make_pair(3, 6));
+    EXPECT_EQ(chunks[2], std::make_pair(6, 10));
+    EXPECT_EQ(ids[0], caller);
+    EXPECT_NE(ids[1], caller);
+    EXPECT_NE(ids[2], caller);
+    EXPECT_NE(ids[1], ids[2]);
+  }
+  // One thread: everything is slot 0, inline.
+  anim::ParallelFor inline_pool(1);
+  int seen_slot = -1;
+  inline_pool.RunWithSlot(5, [&](int slot, int begin, int end) {
+    seen_slot = slot;
+    EXPECT_EQ(begin, 0);
+    EXPECT_EQ(end, 5);
+  });
+  EXPECT_EQ(seen_slot, 0);
+}
+
 TEST(ParallelFor, NonPositiveThreadCountUsesTheMachinesCores) {
   anim::ParallelFor pool(0);
   EXPECT_EQ(pool.ThreadCount(), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
