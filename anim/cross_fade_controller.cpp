@@ -17,28 +17,29 @@ float CrossFadeTarget::Weight() const {
 }
 
 CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets)
-    : skeleton_(&skeleton), pose_(skeleton.RestPose()) {
+    : skeleton_(&skeleton), rest_(skeleton.RestPose()), soa_pose_(rest_), pose_(skeleton.RestPose()) {
   targets_.resize(std::max(1, max_targets));
   // A clip has at most one track set per joint, so cursors of this size let
   // Play and FadeTo start any clip of this skeleton without allocating.
   const std::size_t cursor_keys = 3 * static_cast<std::size_t>(skeleton.JointCount());
   current_.cursor.keys.reserve(cursor_keys);
   for (CrossFadeTarget& t : targets_) {
-    t.pose = skeleton.RestPose();
-    t.frozen_source = skeleton.RestPose();
+    t.pose = rest_;
+    t.frozen_source = rest_;
     t.playback.cursor.keys.reserve(cursor_keys);
   }
 }
 
-void CrossFadeController::SampleInto(Playback& playback, Pose& pose, float dt) {
-  pose = skeleton_->RestPose();  // same size: copies without allocating
+void CrossFadeController::SampleInto(Playback& playback, SoaPose& pose, float dt) {
+  pose.CopyFrom(rest_);  // same size: copies without allocating
   playback.Advance(dt, pose);
 }
 
 void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
   target_count_ = 0;
   current_.Start(clip, mode, rate);
-  SampleInto(current_, pose_, 0.0f);
+  SampleInto(current_, soa_pose_, 0.0f);
+  soa_pose_.Store(pose_);
 }
 
 FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& options) {
@@ -66,7 +67,7 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   t.elapsed = 0.0f;
   t.ease = options.ease;
   t.mode = options.mode;
-  if (t.mode == TransitionMode::kFrozen) t.frozen_source = pose_;
+  if (t.mode == TransitionMode::kFrozen) t.frozen_source.CopyFrom(soa_pose_);
   SampleInto(t.playback, t.pose, 0.0f);
   return FadeResult::kQueued;
 }
@@ -85,16 +86,17 @@ bool CrossFadeController::Update(float dt) {
     }
   }
   if (target_count_ > 0 && targets_[first].mode == TransitionMode::kFrozen) {
-    pose_ = targets_[first].frozen_source;
+    soa_pose_.CopyFrom(targets_[first].frozen_source);
   } else {
-    SampleInto(current_, pose_, dt);
+    SampleInto(current_, soa_pose_, dt);
   }
   for (int i = first; i < target_count_; ++i) {
     CrossFadeTarget& t = targets_[i];
     SampleInto(t.playback, t.pose, dt);
     t.elapsed = std::min(t.elapsed + dt, std::max(t.duration, 0.0f));
-    Blend(pose_, pose_, t.pose, t.Weight());
+    Blend(soa_pose_, soa_pose_, t.pose, t.Weight());
   }
+  soa_pose_.Store(pose_);
   PromoteFinishedTargets();
   return true;
 }

@@ -18,6 +18,7 @@
 #include "anim/clip.h"
 #include "anim/ease_curve.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -42,8 +43,10 @@ struct FadeOptions {
 
 struct CrossFadeTarget {
   Playback playback;
-  Pose pose;           // the target's own sampled pose
-  Pose frozen_source;  // the pose shown when a frozen fade started
+  // Structure of arrays (soa_pose.h), like everything the controller
+  // samples and blends: SoaPose::Store gives a Pose.
+  SoaPose pose;           // the target's own sampled pose
+  SoaPose frozen_source;  // the pose shown when a frozen fade started
   float duration = 0.0f;
   float elapsed = 0.0f;
   EaseCurve ease;
@@ -76,6 +79,9 @@ class CrossFadeController {
   bool Update(float dt);
 
   const Pose& CurrentPose() const { return pose_; }
+  // The same pose as a SoaPose, for the crowd path (soa_skeleton.h's
+  // ComputePalette).
+  const SoaPose& CurrentSoaPose() const { return soa_pose_; }
   const Clip* CurrentClip() const { return current_.clip; }
   const Playback& Current() const { return current_; }
   Playback& Current() { return current_; }  // e.g. to change the rate
@@ -85,11 +91,15 @@ class CrossFadeController {
 
  private:
   // Rest pose, then the playback sampled at its current time.
-  void SampleInto(Playback& playback, Pose& pose, float dt);
+  void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
 
   const Skeleton* skeleton_;
+  SoaPose rest_;  // the skeleton's rest pose
   Playback current_;
+  // What is shown: built on SoaPoses every update (sampling and blending
+  // four joints at a time), then copied into pose_ for CurrentPose().
+  SoaPose soa_pose_;
   Pose pose_;
   std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
   int target_count_ = 0;

@@ -102,10 +102,10 @@ void Crowd::FrameOne(Character& ch, float dt, Scratch& scratch) {
       anim::ComputePalette(rig_.soa_skeleton, scratch.blended, scratch.model, ch.palette);
       return;
     case Case::kCrossFade2:
-      // CrossFadeController, on Poses (cross_fade_controller.h).
+      // CrossFadeController samples and blends on SoaPoses itself.
       ch.fade->Update(dt);
       RefillFadeQueue(ch);
-      anim::ComputePalette(rig_.model.skeleton, ch.fade->CurrentPose(), ch.model, ch.palette);
+      anim::ComputePalette(rig_.soa_skeleton, ch.fade->CurrentSoaPose(), scratch.model, ch.palette);
       return;
   }
 }
