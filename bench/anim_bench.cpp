@@ -73,6 +73,14 @@ const anim_bench::Rig* GetRig(const RigSource& source, std::string* error) {
   return it->second.get();
 }
 
+// The rig, or nullptr after marking the benchmark skipped with the reason.
+const anim_bench::Rig* RigOrSkip(benchmark::State& state, const RigSource& source) {
+  std::string error;
+  const anim_bench::Rig* rig = GetRig(source, &error);
+  if (rig == nullptr) state.SkipWithError(error.c_str());
+  return rig;
+}
+
 double ThreadCpuNanoseconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -80,12 +88,8 @@ double ThreadCpuNanoseconds() {
 }
 
 void CrowdBenchmark(benchmark::State& state, const RigSource* source, Case c) {
-  std::string error;
-  const anim_bench::Rig* rig = GetRig(*source, &error);
-  if (rig == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const anim_bench::Rig* rig = RigOrSkip(state, *source);
+  if (rig == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   anim_bench::Crowd crowd(*rig, c, count);
   const float dt = 1.0f / 60.0f;
@@ -121,12 +125,8 @@ void RunWallTimed(benchmark::State& state, int count, Frame&& frame) {
 }
 
 void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source) {
-  std::string error;
-  const anim_bench::Rig* rig = GetRig(*source, &error);
-  if (rig == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const anim_bench::Rig* rig = RigOrSkip(state, *source);
+  if (rig == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   anim::ParallelFor pool(static_cast<int>(state.range(1)));
   anim_bench::Crowd crowd(*rig, Case::kBlend2Palette, count);
@@ -141,12 +141,8 @@ void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source) {
 // What a caller of the batch API writes: a span of characters, each with
 // its two playbacks at its own time, one Update per frame.
 void CrowdAnimatorBenchmark(benchmark::State& state, const RigSource* source) {
-  std::string error;
-  const anim_bench::Rig* rig = GetRig(*source, &error);
-  if (rig == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const anim_bench::Rig* rig = RigOrSkip(state, *source);
+  if (rig == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   const int joints = rig->model.skeleton.JointCount();
   std::vector<glm::mat4> palettes(static_cast<std::size_t>(count) * joints);

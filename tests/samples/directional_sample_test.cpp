@@ -9,27 +9,15 @@
 
 #include "allocation_counter.h"
 #include "anim/blending.h"
-#include "anim/import/gltf_importer.h"
-#include "samples/sample.h"
+#include "mannequin_samples.h"
 
 namespace {
 
-class DirectionalSampleTest : public testing::Test {
+class DirectionalSampleTest : public MannequinSamples {
  protected:
   void SetUp() override {
-    std::string error;
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_, &error))
-        << error;
-    all_ = samples::MakeAllSamples();
-    for (auto& sample : all_) {
-      if (sample->Title() == "06 Directional") sample_ = sample.get();
-    }
-    ASSERT_NE(sample_, nullptr) << "no sample titled '06 Directional'";
-    ASSERT_TRUE(sample_->Load(model_, &error)) << error;
-  }
-  void Set(const std::string& assignment) {
-    std::string error;
-    ASSERT_TRUE(sample_->Params().SetAssignment(assignment, &error)) << error;
+    MannequinSamples::SetUp();
+    if (!HasFatalFailure()) Select("06 Directional");
   }
   void Run(int frames) {
     for (int i = 0; i < frames; ++i) sample_->Update(1.0f / 60);
@@ -49,10 +37,6 @@ class DirectionalSampleTest : public testing::Test {
     for (int j = 0; j < a.JointCount(); ++j) worst = std::max(worst, glm::distance(glm::vec3(ma[j][3]), glm::vec3(mb[j][3])));
     return worst;
   }
-
-  anim::Model model_;
-  std::vector<std::unique_ptr<samples::Sample>> all_;
-  samples::Sample* sample_ = nullptr;
 };
 
 TEST_F(DirectionalSampleTest, AtWalkSpeedStraightAheadItIsTheWalk) {

@@ -9,18 +9,13 @@
 
 #include "anim/import/gltf_importer.h"
 #include "anim/import/graph_description.h"
+#include "mannequin_samples.h"
 #include "samples/sample.h"
 
 namespace {
 
-class GraphSamples : public ::testing::Test {
+class GraphSamples : public MannequinSamples {
  protected:
-  void SetUp() override {
-    std::string error;
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_, &error))
-        << error;
-    all_ = samples::MakeAllSamples();
-  }
   samples::Sample& Numbered(const std::string& prefix) {
     for (auto& s : all_) {
       if (s->Title().rfind(prefix, 0) == 0) {
@@ -36,8 +31,6 @@ class GraphSamples : public ::testing::Test {
     std::string error;
     ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
   }
-  anim::Model model_;
-  std::vector<std::unique_ptr<samples::Sample>> all_;
 };
 
 // At the Walk clip's own speed (its extras.speed, 1.4 m/s) the blend space

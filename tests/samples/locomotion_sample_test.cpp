@@ -7,37 +7,20 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/import/gltf_importer.h"
-#include "samples/sample.h"
+#include "mannequin_samples.h"
 
 namespace {
 
-class LocomotionSampleTest : public testing::Test {
+class LocomotionSampleTest : public MannequinSamples {
  protected:
   void SetUp() override {
-    std::string error;
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_,
-                                    &error))
-        << error;
-    all_ = samples::MakeAllSamples();
-    for (auto& sample : all_) {
-      if (sample->Title() == "05 Locomotion") sample_ = sample.get();
-    }
-    ASSERT_NE(sample_, nullptr) << "no sample titled '05 Locomotion'";
-    ASSERT_TRUE(sample_->Load(model_, &error)) << error;
-  }
-  void Set(const std::string& assignment) {
-    std::string error;
-    ASSERT_TRUE(sample_->Params().SetAssignment(assignment, &error)) << error;
+    MannequinSamples::SetUp();
+    if (!HasFatalFailure()) Select("05 Locomotion");
   }
   void Run(float seconds) {
     for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i) sample_->Update(1.0f / 60);
   }
   glm::vec3 Position() const { return glm::vec3(sample_->CharacterWorld()[3]); }
-
-  anim::Model model_;
-  std::vector<std::unique_ptr<samples::Sample>> all_;
-  samples::Sample* sample_ = nullptr;
 };
 
 TEST_F(LocomotionSampleTest, WalkingCoversSpeedTimesTimeAlongItsHeading) {
