@@ -7,19 +7,17 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/import/gltf_importer.h"
 #include "anim/skeleton.h"
-#include "samples/sample.h"
+#include "mannequin_samples.h"
 
 namespace {
 
-class CrowdSampleTest : public testing::Test {
+// Several crowds side by side (Make), so each test holds its own.
+class CrowdSampleTest : public MannequinSamples {
  protected:
   void SetUp() override {
-    std::string error;
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_,
-                                    &error))
-        << error;
+    MannequinSamples::SetUp();
+    if (HasFatalFailure()) return;
     crowd_ = Make();
     ASSERT_NE(crowd_, nullptr) << "no sample titled '08 Crowd'";
   }
@@ -37,7 +35,6 @@ class CrowdSampleTest : public testing::Test {
     std::string error;
     ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
   }
-  anim::Model model_;
   std::unique_ptr<samples::Sample> crowd_;
 };
 
