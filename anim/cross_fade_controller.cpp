@@ -17,7 +17,7 @@ float CrossFadeTarget::Weight() const {
 }
 
 CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets)
-    : skeleton_(&skeleton), rest_(skeleton.RestPose()), soa_pose_(rest_), pose_(skeleton.RestPose()) {
+    : rest_(skeleton.RestPose()), soa_pose_(rest_), pose_(skeleton.RestPose()) {
   targets_.resize(std::max(1, max_targets));
   // A clip has at most one track set per joint, so cursors of this size let
   // Play and FadeTo start any clip of this skeleton without allocating.

@@ -94,7 +94,6 @@ class CrossFadeController {
   void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
 
-  const Skeleton* skeleton_;
   SoaPose rest_;  // the skeleton's rest pose
   Playback current_;
   // What is shown: built on SoaPoses every update (sampling and blending

@@ -24,7 +24,6 @@ double WrapDouble(const Clip& clip, LoopMode mode, double t) {
 ClipNode::ClipNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                    const ClipNodeOptions& options)
     : Node(std::move(name)),
-      skeleton_(&skeleton),
       clip_(&clip),
       options_(options),
       cursor_(clip.MakeCursor()) {

@@ -38,7 +38,6 @@ class ClipNode : public Node {
   void SetSyncScale(float scale) { sync_scale_ = scale; }
 
  private:
-  const Skeleton* skeleton_;
   const Clip* clip_;
   ClipNodeOptions options_;
   std::optional<RootMotion> root_motion_;
