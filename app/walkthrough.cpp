@@ -8,7 +8,8 @@ namespace animviewer {
 
 Walkthrough::Walkthrough() : samples_(samples::MakeAllSamples()) {}
 
-bool Walkthrough::Activate(int index, const anim::Model& model, std::string* error) {
+bool Walkthrough::Activate(int index, const anim::Model& model, std::string* error,
+                           const std::vector<std::string>& sets) {
   if (index < 0) {
     active_ = -1;
     return true;
@@ -20,7 +21,7 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   }
   const int previous = active_;
   active_ = index;
-  if (!LoadActive(model, error)) {
+  if (!LoadActive(model, sets, error)) {
     active_ = previous;
     return false;
   }
@@ -30,12 +31,19 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   return true;
 }
 
-bool Walkthrough::LoadActive(const anim::Model& model, std::string* error) {
+bool Walkthrough::LoadActive(const anim::Model& model, const std::vector<std::string>& sets,
+                             std::string* error) {
   samples::Sample& sample = *samples_[active_];
   std::string why;
   if (!sample.Load(model, &why)) {
     *error = sample.Title() + " cannot run on " + model.source_path + ": " + why;
     return false;
+  }
+  for (const std::string& assignment : sets) {
+    if (!sample.Params().SetAssignment(assignment, &why)) {
+      *error = sample.Title() + ": " + why;
+      return false;
+    }
   }
   loaded_values_ = sample.Params().Assignments();
   // Drawable at once: the panel of the frame that loads it comes before
@@ -56,17 +64,18 @@ int Walkthrough::IndexOfNumber(int number) const {
   return -1;
 }
 
-bool Walkthrough::ActivateNumber(int number, const anim::Model& model, std::string* error) {
+bool Walkthrough::ActivateNumber(int number, const anim::Model& model, std::string* error,
+                                 const std::vector<std::string>& sets) {
   const int index = IndexOfNumber(number);
   if (index < 0) {
     *error = "there is no sample " + std::to_string(number) + " (see --list-samples)";
     return false;
   }
-  return Activate(index, model, error);
+  return Activate(index, model, error, sets);
 }
 
 bool Walkthrough::StartAsAsked(const Options& options, const anim::Model& model, std::string* error) {
-  return ActivateNumber(options.sample, model, error) && ApplySets(options.sets, error) &&
+  return ActivateNumber(options.sample, model, error, options.sets) &&
          Schedule(options.timed_sets, error);
 }
 
@@ -84,18 +93,6 @@ bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* er
                    [](const auto& a, const auto& b) { return a.time < b.time; });
   script_ = timed;
   whole_script_ = std::move(timed);
-  return true;
-}
-
-bool Walkthrough::ApplySets(const std::vector<std::string>& sets, std::string* error) {
-  samples::Sample* sample = Active();
-  for (const std::string& assignment : sets) {
-    std::string why;
-    if (sample == nullptr || !sample->Params().SetAssignment(assignment, &why)) {
-      *error = sample == nullptr ? "--set needs an active sample" : sample->Title() + ": " + why;
-      return false;
-    }
-  }
   return true;
 }
 

@@ -23,21 +23,21 @@ class Walkthrough {
   samples::Sample* Active() { return active_ >= 0 ? samples_[active_].get() : nullptr; }
 
   // Makes sample `index` active on `model` (which must stay alive while it
-  // is active) and runs its Update(0), so its panel and pose are valid
-  // before the first frame's step; -1 turns the walkthrough off. On
-  // failure nothing changes and `error` says why.
-  bool Activate(int index, const anim::Model& model, std::string* error);
+  // is active): Load, the "name=value" `sets` (--set: they shape the start,
+  // as if set before the first frame), then Update(0), so its panel and
+  // pose are valid before the first frame's step; -1 turns the walkthrough
+  // off. On failure nothing changes and `error` says why.
+  bool Activate(int index, const anim::Model& model, std::string* error,
+                const std::vector<std::string>& sets = {});
   // The position of the sample numbered `number` in its title ("07 State
   // machine" is number 7), which is what --sample N means, or -1.
   int IndexOfNumber(int number) const;
   // Activate(IndexOfNumber(number)), with an error listing the numbers.
-  bool ActivateNumber(int number, const anim::Model& model, std::string* error);
+  bool ActivateNumber(int number, const anim::Model& model, std::string* error,
+                      const std::vector<std::string>& sets = {});
 
-  // --sample N with its --set and --at: ActivateNumber, ApplySets, Schedule.
+  // --sample N with its --set and --at: ActivateNumber with the sets, Schedule.
   bool StartAsAsked(const Options& options, const anim::Model& model, std::string* error);
-
-  // Applies "name=value" assignments to the active sample's parameters.
-  bool ApplySets(const std::vector<std::string>& sets, std::string* error);
 
   // Scripted inputs (--at): each assignment is applied by the first Step
   // that starts at or after its time, counted from Activate. Names are
@@ -68,8 +68,8 @@ class Walkthrough {
   std::vector<std::unique_ptr<samples::Sample>> samples_;
   int active_ = -1;
   double elapsed_ = 0.0;  // simulated seconds since Activate
-  // Runs Load and Update(0) on the active sample and starts a recording.
-  bool LoadActive(const anim::Model& model, std::string* error);
+  // Runs Load, the sets and Update(0) on the active sample and starts a recording.
+  bool LoadActive(const anim::Model& model, const std::vector<std::string>& sets, std::string* error);
   // Applies due --at inputs, records the step with the changes since the
   // last Update, and updates.
   void Advance(float dt);
