@@ -3,8 +3,6 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "app/viewer_state.h"
-
 namespace animviewer {
 namespace {
 
@@ -27,30 +25,6 @@ std::vector<KeyEvent> TakeKeyEvents() {
   std::vector<KeyEvent> events;
   events.swap(g_events);
   return events;
-}
-
-void ApplyShortcuts(const std::vector<KeyEvent>& events, bool imgui_wants_keyboard,
-                    ViewerState& state) {
-  if (imgui_wants_keyboard) return;
-  samples::Sample* sample = state.walkthrough.Active();
-  for (const KeyEvent& e : events) {
-    // Punctuation comes as characters, so it works on any keyboard layout;
-    // named keys and the samples' letter keys as key codes.
-    switch (e.codepoint) {
-      case ',': state.rewind_seconds += state.time.StepBack(); continue;
-      case '.': state.time.StepForward(); continue;
-      case '[': state.time.Slower(); continue;
-      case ']': state.time.Faster(); continue;
-      default: break;
-    }
-    if (e.key == GLFW_KEY_SPACE) {
-      state.time.paused = !state.time.paused;
-    } else if (e.key == GLFW_KEY_F) {
-      state.reframe_requested = true;
-    } else if (sample != nullptr && e.key > 0) {
-      sample->Params().PressKey(e.key);  // jump, punch, speed up...: false when unbound
-    }
-  }
 }
 
 }  // namespace animviewer

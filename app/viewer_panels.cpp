@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "app/keyboard_input.h"
+#include "app/shortcuts.h"
 #include "samples/hover_tooltip.h"
 
 namespace animviewer {

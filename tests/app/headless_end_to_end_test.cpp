@@ -210,7 +210,7 @@ TEST(HeadlessViewer, ScreenshotAndPoseDumpPrintImportWarnings) {
   text.insert(1, "\"extensionsUsed\": [\"EXT_unknown_to_the_importer\"],");
   const std::string path = TempPath("mannequin_with_extension.gltf");
   { std::ofstream(path) << text; }
-  for (const std::string output : {"--screenshot '" + TempPath("w.png") + "' --size 32x32",
+  for (const std::string& output : {"--screenshot '" + TempPath("w.png") + "' --size 32x32",
                                    "--dump-pose '" + TempPath("w.json") + "'"}) {
     const auto run = RunViewer("'" + path + "' --headless " + output);
     ASSERT_EQ(run.exit_code, 0) << run.err;
