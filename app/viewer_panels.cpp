@@ -133,7 +133,7 @@ void ViewSection(ViewerState& state) {
   ImGui::Checkbox("Grid", &state.view.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
-  Hint("Drag: orbit. Right or middle drag: pan. Wheel: zoom.");
+  Hint("Mouse: drag to orbit, right or middle drag to pan, wheel to zoom.");
 }
 
 // --- The framework panel ---------------------------------------------------
@@ -243,19 +243,18 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
       std::filesystem::path(state.character.model().source_path).filename().string();
   ImGui::Text("%s", file.c_str());
   ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
+  // Messages (errors above all) at the top, never below a long sample panel.
+  if (!state.message.empty()) {
+    const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
+                                                : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
+    ImGui::TextColored(color, "%s", state.message.c_str());
+  }
   Section("Walkthrough");
   if (!WalkthroughSection(state)) {
     Section("Clips");
     ClipList(state);
     Section("Playback");
     PlaybackControls(state);
-  }
-  ViewSection(state);
-  if (!state.message.empty()) {
-    ImGui::Separator();
-    const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
-                                                : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
-    ImGui::TextColored(color, "%s", state.message.c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::End();
@@ -278,6 +277,7 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   }
   ImGui::PushTextWrapPos(0.0f);
   TimeSection(state);
+  ViewSection(state);
   TimingsSection(state);
   Section("Capture");
   if (ImGui::Button("Screenshot")) state.screenshot_requested = true;

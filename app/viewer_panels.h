@@ -7,10 +7,10 @@
 
 namespace animviewer {
 
-// Left, the animation panel: the model, the walkthrough (sample selector,
-// explanation, the sample's own panel) or the clip list, view toggles,
-// messages. Right, the framework panel: the time control (pause, scale,
-// steps, fixed rate, scrubber), frame/update/render timings with plots, the
+// Left, the animation panel: the model, messages, the walkthrough (sample
+// selector, explanation, the sample's own panel) or the clip list. Right,
+// the framework panel: the time control (pause, scale, steps, fixed rate,
+// scrubber), view toggles, frame/update/render timings with plots, the
 // screenshot button.
 void DrawPanels(ViewerState& state);
 
