@@ -179,6 +179,10 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
   if (!o.sets.empty() && o.sample < 0) result.error = "--set needs --sample N";
   if (!o.timed_sets.empty() && o.sample < 0) result.error = "--at needs --sample N";
   if (o.list_params && o.sample < 0) result.error = "--list-params needs --sample N";
+  const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
+  if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && !prints_and_exits) {
+    result.error = "--headless needs --screenshot OUT.png and/or --dump-pose OUT.json";
+  }
   return result;
 }
 
@@ -193,7 +197,7 @@ std::string UsageText() {
       "  --headless            render off-screen (no window) and exit\n"
       "  --clip NAME           clip to play (default: the first)\n"
       "  --time SECONDS        playback time to show; simulated in fixed 1/60 s steps\n"
-      "  --size WxH            image size for --headless (default 1280x720)\n"
+      "  --size WxH            window or image size (default 1280x720)\n"
       "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
       "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
       "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
@@ -212,10 +216,17 @@ std::string UsageText() {
       "  --list-params         with --sample N: print its parameters, then exit\n"
       "  --out-dir DIR         where to write images when no display is available\n"
       "                        (default ./out)\n"
+      "  --quit-after-frames N  window: advance fixed 1/60 s steps (no real time,\n"
+      "                        no measured timings) and close after frame N\n"
+      "  --window-screenshot OUT.png  with --quit-after-frames: save the last frame of\n"
+      "                        the window, panels included\n"
       "  --help                this text\n"
       "\n"
       "Without a display (no DISPLAY or WAYLAND_DISPLAY), the viewer renders a few\n"
-      "frames of the first clip to --out-dir instead of opening a window.\n";
+      "frames of the clip (or of --sample N) to --out-dir instead of opening a window.\n"
+      "\n"
+      "Exit status: 0 on success, 2 for bad arguments, 1 for any other error (a model\n"
+      "or a --set the sample refuses included, checked before a window opens).\n";
 }
 
 }  // namespace animviewer

@@ -50,8 +50,9 @@ struct Options {
   std::vector<TimedSet> timed_sets;
   bool list_params = false;
   bool list_samples = false;
-  // Hidden, for testing the window under Xvfb: stop after N frames of fixed
-  // dt and optionally save the window (ImGui included) as PNG.
+  // For tests and reproducible window screenshots (README, --help): stop
+  // after N frames of fixed dt and optionally save the window (ImGui
+  // included) as PNG.
   int quit_after_frames = -1;
   std::string window_screenshot;
   // Hidden, for testing drag and drop: acts as if this file were dropped on

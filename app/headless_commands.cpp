@@ -54,6 +54,17 @@ std::string FileNameSafe(const std::string& name) {
   return out.empty() ? "clip" : out;
 }
 
+// Loads the model for a command that renders or dumps it, printing the
+// importer's warnings (a missing texture, ignored channels) to stderr: the
+// output is made anyway, but the user learns what it lacks.
+bool LoadForOutput(const Options& options, anim::Model* model, std::string* error) {
+  if (!LoadModelFile(ModelPathFor(options), model, error)) return false;
+  for (const std::string& warning : model->warnings) {
+    std::cerr << "animviewer: warning: " << model->source_path << ": " << warning << "\n";
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string ModelPathFor(const Options& options) {
@@ -74,7 +85,7 @@ int RunHeadless(const Options& options) {
   }
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  if (!LoadForOutput(options, &model, &error)) return Fail(error);
   int clip = -1;
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
@@ -86,11 +97,7 @@ int RunHeadless(const Options& options) {
   std::vector<glm::vec4> joint_colors;
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
-    if (!walkthrough.ActivateNumber(options.sample, character.model(), &error) ||
-        !walkthrough.ApplySets(options.sets, &error) ||
-        !walkthrough.Schedule(options.timed_sets, &error)) {
-      return Fail(error);
-    }
+    if (!walkthrough.StartAsAsked(options, character.model(), &error)) return Fail(error);
     ForEachFixedStep(options.time, [&](float dt) { walkthrough.Step(dt, character); });
     if (options.time == 0.0) walkthrough.Step(0.0f, character);
     if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
@@ -133,25 +140,59 @@ int RunListParams(const Options& options) {
   std::string error;
   if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
   Walkthrough walkthrough;
-  if (!walkthrough.ActivateNumber(options.sample, model, &error) ||
-      !walkthrough.ApplySets(options.sets, &error)) {
-    return Fail(error);
-  }
+  if (!walkthrough.ActivateNumber(options.sample, model, &error, options.sets)) return Fail(error);
   samples::Sample& sample = *walkthrough.Active();
   std::cout << sample.Title() << "\n  " << sample.Explanation() << "\nParameters (--set NAME=VALUE):\n"
             << sample.Params().Describe();
   return 0;
 }
 
-int RunWithoutDisplay(const Options& options) {
+int CheckWindowOptions(const Options& options) {
+  if (options.sample < 0 && !options.clip) return 0;  // a bad model ends the window with 1 too
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
   int clip = -1;
-  if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
+  if (!LoadModelFile(ModelPathFor(options), &model, &error) ||
+      !ChooseClip(options, model, &clip, &error)) {
+    return Fail(error);
+  }
+  Walkthrough walkthrough;
+  if (options.sample >= 0 && !walkthrough.StartAsAsked(options, model, &error)) return Fail(error);
+  return 0;
+}
+
+namespace {
+
+// The fallback with --sample: the sample at 0, 0.5, 1 and 1.5 s, each
+// simulated from the start as --headless --time would.
+int RunSampleWithoutDisplay(const Options& options) {
+  std::cout << "animviewer: no display available, rendering 4 frames of sample "
+            << options.sample << " headless instead\n";
+  for (int i = 0; i < 4; ++i) {
+    Options frame = options;
+    frame.time = 0.5 * i;
+    char name[48];
+    std::snprintf(name, sizeof name, "sample_%02d_%.3fs.png", options.sample, frame.time);
+    frame.screenshot = (std::filesystem::path(options.out_dir) / name).string();
+    frame.dump_pose.clear();
+    if (const int code = RunHeadless(frame); code != 0) return code;
+    std::cout << "  wrote " << frame.screenshot << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int RunWithoutDisplay(const Options& options) {
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
   if (ec) return Fail("cannot create output folder '" + options.out_dir + "': " + ec.message());
+  if (options.sample >= 0) return RunSampleWithoutDisplay(options);
+  anim::Model model;
+  std::string error;
+  if (!LoadForOutput(options, &model, &error)) return Fail(error);
+  int clip = -1;
+  if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
   HeadlessRenderer renderer;
   if (!renderer.Init(&error) || !renderer.SetModel(model, &error)) return Fail(error);

@@ -15,7 +15,10 @@ int RunInfo(const Options& options);
 int RunListSamples();
 int RunListParams(const Options& options);
 int RunHeadless(const Options& options);
-// Renders the first clip at a few times into options.out_dir.
+// Renders the clip (or --sample N) at a few times into options.out_dir.
 int RunWithoutDisplay(const Options& options);
+// The window's check before it opens: loads the model and runs --sample,
+// --set and --at on it as the window would. 0, or 1 after printing why.
+int CheckWindowOptions(const Options& options);
 
 }  // namespace animviewer

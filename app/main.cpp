@@ -38,11 +38,13 @@ int main(int argc, char** argv) {
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty();
   if (options.info) {
     const int code = RunInfo(options);
-    if (code != 0 || (!options.headless && !renders_files)) return code;
+    if (code != 0 || !renders_files) return code;
   }
   if (options.headless || renders_files) return RunHeadless(options);
 
   if (DisplayAvailable()) {
+    // A sample or a --set that cannot run exits non-zero before any window opens.
+    if (const int code = CheckWindowOptions(options); code != 0) return code;
     bool no_display = false;
     const int code = RunWindowed(options, &no_display);
     if (!no_display) return code;

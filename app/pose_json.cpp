@@ -57,7 +57,14 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
   out << "  \"model\": " << Quoted(model.source_path) << ",\n";
   out << "  \"clip\": " << (info.clip.empty() ? "null" : Quoted(info.clip)) << ",\n";
   out << "  \"time\": " << Number(info.requested_time) << ",\n";
-  out << "  \"clip_time\": " << Number(character.playback().time) << ",\n";
+  // The time that was sampled, in the clip's own timeline: wrapped by the
+  // loop mode, and on ping-pong's way back reflected (a 1.2 s clip at a
+  // playback time of 1.5 shows 0.9). The player's unwrapped time is kept too.
+  const anim::Playback& playback = character.playback();
+  const double sampled = playback.clip != nullptr ? playback.clip->SampleTime(playback.time, playback.mode)
+                                                  : playback.time;
+  out << "  \"clip_time\": " << Number(sampled) << ",\n";
+  out << "  \"playback_time\": " << Number(playback.time) << ",\n";
   out << "  \"loop\": " << Quoted(anim::LoopModeName(character.playback().mode)) << ",\n";
   out << "  \"speed\": " << Number(character.playback().rate) << ",\n";
   out << "  \"joints\": [";

@@ -1,7 +1,9 @@
 // Writes the pose a character shows as JSON, for tests and golden checks:
 // every joint's name, parent index, local translation / rotation (x, y, z, w)
 // / scale, and model-space 4x4 matrix (column-major, the model's own units,
-// including the transforms of non-joint ancestors such as an armature node).
+// including the transforms of non-joint ancestors such as an armature node),
+// and the playback: clip_time, the time sampled in the clip's timeline
+// (wrapped; ping-pong's way back reflected), and playback_time, the player's.
 #pragma once
 
 #include <string>

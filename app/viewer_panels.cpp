@@ -7,8 +7,15 @@
 
 #include <imgui.h>
 
+#include "app/shortcuts.h"
+#include "samples/hover_tooltip.h"
+
 namespace animviewer {
 namespace {
+
+constexpr float kAnimationPanelWidth = 380.0f;
+constexpr float kFrameworkPanelWidth = 300.0f;
+constexpr float kMargin = 10.0f;
 
 // ImGui 1.86 has no SeparatorText yet.
 void Section(const char* title) {
@@ -17,30 +24,48 @@ void Section(const char* title) {
   ImGui::Separator();
 }
 
+void Hint(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+// Fixed width, height of the content up to the window's (then a scroll bar).
+void SizeToContent(float width) {
+  const float max_height = std::max(100.0f, ImGui::GetIO().DisplaySize.y - 2.0f * kMargin);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, max_height));
+}
+
+// After a resize (even to 1x1 and back) the panel is moved back inside the
+// window, as far as it fits.
+void KeepInsideDisplay() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const ImVec2 clamped(std::clamp(pos.x, 0.0f, std::max(0.0f, display.x - size.x)),
+                       std::clamp(pos.y, 0.0f, std::max(0.0f, display.y - size.y)));
+  if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
+}
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_AlwaysAutoResize;
+
 void PlaybackControls(ViewerState& state) {
   AnimatedCharacter& character = state.character;
   anim::Playback& playback = character.playback();
-  if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
-  ImGui::SameLine();
   if (ImGui::Button("Restart") && character.clip_index() >= 0) {
     character.Play(character.clip_index(), state.loop, state.speed);
   }
-  if (ImGui::SliderFloat("Speed", &state.speed, -2.0f, 2.0f, "%.2fx")) playback.rate = state.speed;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::SliderFloat("##speed", &state.speed, -2.0f, 2.0f, "clip speed %.2fx")) {
+    playback.rate = state.speed;
+  }
+  samples::HoverTooltip("The clip's own playback rate; negative plays it backward. The time "
+                        "scale (right panel) slows everything down instead.");
   int loop = static_cast<int>(state.loop);
   const char* modes[] = {"loop", "clamp", "ping-pong"};
   if (ImGui::Combo("Loop mode", &loop, modes, 3)) {
     state.loop = static_cast<anim::LoopMode>(loop);
     playback.mode = state.loop;
-  }
-  const anim::Clip* clip = character.clip();
-  if (clip == nullptr) return;
-  // The scrubber shows clip-local time; in ping-pong the backward half is
-  // reflected, as the pose is.
-  float time = clip->SampleTime(playback.time, playback.mode);
-  ImGui::Text("Time %.3f / %.3f s  (phase %.2f)", time - clip->StartTime(), clip->Duration(),
-              playback.NormalizedTime());
-  if (ImGui::SliderFloat("##time", &time, clip->StartTime(), clip->EndTime(), "%.3f s")) {
-    character.SetTime(time);
   }
 }
 
@@ -58,7 +83,6 @@ void ClipList(ViewerState& state) {
       std::snprintf(label, sizeof label, "%s  (%.2f s)", clip.Name().c_str(), clip.Duration());
       if (ImGui::Selectable(label, state.character.clip_index() == i)) {
         state.character.Play(i, state.loop, state.speed);
-        state.playing = true;
       }
     }
     ImGui::EndListBox();
@@ -71,7 +95,8 @@ bool WalkthroughSection(ViewerState& state) {
   Walkthrough& walkthrough = state.walkthrough;
   const int active = walkthrough.active();
   const std::string preview = active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
-  if (ImGui::BeginCombo("Sample", preview.c_str())) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##sample", preview.c_str())) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
       walkthrough.Activate(-1, state.character.model(), nullptr);
       state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
@@ -81,8 +106,9 @@ bool WalkthroughSection(ViewerState& state) {
       if (!ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active)) continue;
       std::string error;
       if (walkthrough.Activate(i, state.character.model(), &error)) {
+        // Activate ran the sample's Update(0): its panel below is valid now.
+        state.character.ShowPose(walkthrough.Active()->CurrentPose());
         state.reframe_requested = true;
-        state.playing = true;
       } else {
         state.message = error;
         state.message_is_error = true;
@@ -92,38 +118,12 @@ bool WalkthroughSection(ViewerState& state) {
   }
   samples::Sample* sample = walkthrough.Active();
   if (sample == nullptr) return false;
-  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", sample->Explanation().c_str());
-  ImGui::PopTextWrapPos();
-  if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
   sample->DrawPanel();
   return true;
 }
 
-}  // namespace
-
-void DrawAnimationPanel(ViewerState& state) {
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Animation")) {  // collapsed: the whole view is free
-    state.panel_right_edge = 0.0f;
-    ImGui::End();
-    return;
-  }
-  // The camera frames the model in the part of the window right of the panel.
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
-  state.panel_right_edge = right < ImGui::GetIO().DisplaySize.x * 0.5f ? right : 0.0f;
-  const std::string file =
-      std::filesystem::path(state.character.model().source_path).filename().string();
-  ImGui::Text("%s", file.c_str());
-  ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
-  Section("Walkthrough");
-  if (!WalkthroughSection(state)) {
-    Section("Clips");
-    ClipList(state);
-    Section("Playback");
-    PlaybackControls(state);
-  }
+void ViewSection(ViewerState& state) {
   Section("View");
   ImGui::Checkbox("Mesh", &state.view.show_mesh);
   ImGui::SameLine();
@@ -133,38 +133,174 @@ void DrawAnimationPanel(ViewerState& state) {
   ImGui::Checkbox("Grid", &state.view.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("Drag: orbit. Right or middle drag: pan. Wheel: zoom. F: frame. Space: play/pause.");
-  ImGui::PopStyleColor();
+  Hint("Mouse: drag to orbit, right or middle drag to pan, wheel to zoom.");
+}
+
+// --- The framework panel ---------------------------------------------------
+
+void TimeSection(ViewerState& state) {
+  TimeControl& time = state.time;
+  Section("Time");
+  if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60, 0))) time.paused = !time.paused;
+  ImGui::SameLine();
+  if (ImGui::Button("<")) state.rewind_seconds += time.StepBack();
+  samples::HoverTooltip("Step back (,): the run is replayed from its start up to one step "
+                        "earlier, with the same steps and parameter changes.");
+  ImGui::SameLine();
+  if (ImGui::Button(">")) time.StepForward();
+  samples::HoverTooltip("Step forward (.) by one step.");
+  ImGui::SameLine();
+  float step_ms = time.step_seconds * 1000.0f;
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::DragFloat("##step", &step_ms, 0.1f, 1.0f, 500.0f, "step %.1f ms")) {
+    time.step_seconds = std::clamp(step_ms, 1.0f, 500.0f) / 1000.0f;
+  }
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::SliderFloat("##scale", &time.scale, 0.0f, kMaxTimeScale, "time scale %.2fx");
+  for (float preset : {0.1f, 0.25f, 0.5f, 1.0f, 2.0f}) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%gx", preset);
+    if (preset != 0.1f) ImGui::SameLine();
+    if (ImGui::Button(label)) time.scale = preset;
+  }
+  int rate = time.fixed_rate_hz == 60 ? 1 : time.fixed_rate_hz == 30 ? 2 : 0;
+  const char* rates[] = {"every frame (real time)", "fixed 60 Hz", "fixed 30 Hz"};
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::Combo("##rate", &rate, rates, 3)) time.fixed_rate_hz = rate == 1 ? 60 : rate == 2 ? 30 : 0;
+  samples::HoverTooltip("Update steps: one per frame of the frame's length, or whole steps of "
+                        "1/60 or 1/30 s whatever the frame rate.");
+
+  // The scrubber, where there is one time line: the clip list's clip or a
+  // sample that plays one clip.
+  samples::Sample* sample = state.walkthrough.Active();
+  float t = 0.0f, length = 0.0f;
+  const anim::Clip* clip = state.character.clip();
+  const bool sample_line = sample != nullptr && sample->Timeline(&t, &length);
+  if (sample == nullptr && clip != nullptr) {
+    const anim::Playback& playback = state.character.playback();
+    t = clip->SampleTime(playback.time, playback.mode) - clip->StartTime();
+    length = clip->Duration();
+  }
+  if (sample_line || (sample == nullptr && clip != nullptr)) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    char format[48];
+    std::snprintf(format, sizeof format, "%%.3f s of %.3f s", length);
+    if (ImGui::SliderFloat("##time", &t, 0.0f, length, format)) {
+      if (sample_line) {
+        sample->Scrub(t);
+      } else {
+        state.character.SetTime(clip->StartTime() + t);
+      }
+    }
+    samples::HoverTooltip("Scrub: the time within the clip (ping-pong's way back shown reflected).");
+  } else if (sample != nullptr) {
+    ImGui::Text("t = %.3f s since the sample started", state.walkthrough.Elapsed());
+  }
+  Hint(kShortcutHelp);
+}
+
+void PlotTimes(const char* label, const FrameTimings::Series& series, int offset) {
+  const float top = PlotScale(series.ms.data(), FrameTimings::kHistory);
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "%s %.2f ms   (scale 0-%g ms)", label, series.average, top);
+  ImGui::PlotLines("##plot", series.ms.data(), FrameTimings::kHistory, offset, overlay, 0.0f, top,
+                   ImVec2(ImGui::GetContentRegionAvail().x, 42.0f));
+}
+
+void TimingsSection(ViewerState& state) {
+  Section("Timings (last 3 s)");
+  if (state.fixed_step) {
+    Hint("Not measured in fixed-step runs (--quit-after-frames), so their screenshots repeat.");
+    return;
+  }
+  ImGui::PushID("frame");
+  PlotTimes("frame", state.timings.frame, state.timings.next);
+  ImGui::PopID();
+  ImGui::PushID("update");
+  PlotTimes("update", state.timings.update, state.timings.next);
+  ImGui::PopID();
+  ImGui::PushID("render");
+  PlotTimes("render", state.timings.render, state.timings.next);
+  ImGui::PopID();
+  Hint("Update: the animation (sample or clip, and the skinning palette). Render: the CPU "
+       "time to issue the scene and the panels.");
+}
+
+void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
+  ImGui::SetNextWindowPos(ImVec2(kMargin, kMargin), placement);
+  SizeToContent(kAnimationPanelWidth);
+  const bool open = ImGui::Begin("Animation", nullptr, kPanelFlags);
+  KeepInsideDisplay();
+  // The camera frames the model right of the panel (when it sits on the left).
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+  state.free_left = open && right < ImGui::GetIO().DisplaySize.x * 0.5f ? right : 0.0f;
+  if (!open) {  // collapsed: the whole view is free
+    ImGui::End();
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);  // every text, the samples' too, wraps at the panel's edge
+  const std::string file =
+      std::filesystem::path(state.character.model().source_path).filename().string();
+  ImGui::Text("%s", file.c_str());
+  ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
+  // Messages (errors above all) at the top, never below a long sample panel.
   if (!state.message.empty()) {
-    ImGui::Separator();
     const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
                                                 : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
-    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(color, "%s", state.message.c_str());
-    ImGui::PopTextWrapPos();
   }
+  Section("Walkthrough");
+  if (!WalkthroughSection(state)) {
+    Section("Clips");
+    ClipList(state);
+    Section("Playback");
+    PlaybackControls(state);
+  }
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 
-void DrawStatsPanel(const ViewerState& state) {
+void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 10.0f, 10.0f), ImGuiCond_Always,
-                          ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowBgAlpha(0.6f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
-  ImGui::Begin("Stats", nullptr, flags);
-  if (state.fixed_step) {
-    ImGui::Text("Frame: fixed step 16.67 ms");
-    ImGui::Text("Animation: (not measured)");
-  } else {
-    ImGui::Text("Frame: %.2f ms", state.frame_seconds * 1e3);
-    ImGui::Text("Animation: %.1f us (sample + palette)", state.animation_seconds * 1e6);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kMargin, kMargin), placement, ImVec2(1.0f, 0.0f));
+  // A narrow window starts with it folded to its title bar, leaving the
+  // character room beside the animation panel.
+  ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f, ImGuiCond_FirstUseEver);
+  SizeToContent(kFrameworkPanelWidth);
+  const bool open = ImGui::Begin("Framework", nullptr, kPanelFlags);
+  KeepInsideDisplay();
+  const float left = ImGui::GetWindowPos().x;
+  state.free_right = open && left > io.DisplaySize.x * 0.5f ? left : io.DisplaySize.x;
+  if (!open) {
+    ImGui::End();
+    return;
   }
+  ImGui::PushTextWrapPos(0.0f);
+  TimeSection(state);
+  ViewSection(state);
+  TimingsSection(state);
+  Section("Capture");
+  if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
+  ImGui::SameLine();
+  Hint("the window as a PNG in the current folder");
   const anim::Model& model = state.character.model();
-  ImGui::Text("%d joints, %zu clips", model.skeleton.JointCount(), model.clips.size());
+  ImGui::TextDisabled("%d joints, %zu clips", model.skeleton.JointCount(), model.clips.size());
+  ImGui::PopTextWrapPos();
   ImGui::End();
+}
+
+}  // namespace
+
+void DrawPanels(ViewerState& state) {
+  // A new window size puts the panels back at their places (left, right):
+  // after a shrink to almost nothing they would otherwise pile up at the
+  // top left. Between resizes they stay where the user moved them.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool resized = display.x != state.panels_display_size.x || display.y != state.panels_display_size.y;
+  state.panels_display_size = glm::vec2(display.x, display.y);
+  const ImGuiCond placement = resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  DrawAnimationPanel(state, placement);
+  DrawFrameworkPanel(state, placement);
 }
 
 }  // namespace animviewer

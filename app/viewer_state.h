@@ -1,6 +1,7 @@
 // What the interactive viewer remembers between frames: the character and
-// its playback settings, the view toggles, the camera and the last message.
-// ImGui panels read and change it; the window loop acts on it.
+// its playback settings, the time control, the view toggles, the camera,
+// the frame timings and the last message. ImGui panels read and change it;
+// the window loop acts on it.
 #pragma once
 
 #include <string>
@@ -10,6 +11,8 @@
 
 #include "anim/clip.h"
 #include "app/animated_character.h"
+#include "app/frame_timings.h"
+#include "app/time_control.h"
 #include "app/walkthrough.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"
@@ -22,24 +25,29 @@ struct ViewerState {
   Walkthrough walkthrough;
   std::vector<glm::vec4> joint_colors;  // the active sample's, for the skeleton overlay
   bool has_joint_colors = false;
-  bool playing = true;
-  float speed = 1.0f;
+  // Pause, time scale, single steps and fixed rate, for the clip list and
+  // every sample alike. A step back asks the loop to rewind by rewind_seconds.
+  TimeControl time;
+  float rewind_seconds = 0.0f;
+  float speed = 1.0f;  // the clip list's playback rate (negative: backward)
   anim::LoopMode loop = anim::LoopMode::kLoop;
   render::ViewOptions view;
   render::OrbitCamera camera;
   bool reframe_requested = true;
-  // Right edge of the animation panel in window coordinates (0: no panel on
-  // the left); the model is framed and centred in the area right of it.
-  float panel_right_edge = 0.0f;
+  // The free area between the panels, in window coordinates: the model is
+  // framed and centred there. 0 and the window width when no panel covers it.
+  float free_left = 0.0f;
+  float free_right = 0.0f;
+  glm::vec2 panels_display_size{0.0f};  // the window size the panels were last placed for
 
   std::string message;          // shown in the UI, e.g. why a dropped file failed
   bool message_is_error = false;
 
-  // Timing shown in the stats panel; fixed_step hides the measured values so
-  // the screenshots of --quit-after-frames runs do not change from run to run.
+  // Fixed-step runs (--quit-after-frames) advance 1/60 s a frame and show no
+  // measured times, so their screenshots do not change from run to run.
   bool fixed_step = false;
-  double frame_seconds = 0.0;
-  double animation_seconds = 0.0;
+  FrameTimings timings;
+  bool screenshot_requested = false;  // the Screenshot button: saved after this frame's render
 };
 
 }  // namespace animviewer

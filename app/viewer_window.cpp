@@ -1,7 +1,10 @@
 #include "app/viewer_window.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -20,6 +23,7 @@
 #include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
+#include "app/keyboard_input.h"
 #include "app/model_loading.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
@@ -70,7 +74,6 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
       !state.walkthrough.Activate(state.walkthrough.active(), state.character.model(), &error)) {
     state.walkthrough.Activate(-1, state.character.model(), nullptr);
   }
-  state.playing = true;
   state.reframe_requested = true;
   state.message = "Opened " + path;
   state.message_is_error = false;
@@ -80,49 +83,65 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   return true;
 }
 
-// True once per key press (GLFW reports the key's state, not its presses).
-bool Pressed(GLFWwindow* window, int key, bool* was_down) {
-  const bool down = glfwGetKey(window, key) == GLFW_PRESS;
-  const bool pressed = down && !*was_down;
-  *was_down = down;
-  return pressed;
-}
-
-void HandleInput(GLFWwindow* window, ViewerState& state, bool keys_down[2]) {
+// Mouse: orbit, pan and zoom the camera unless the mouse is over a panel.
+// (Drags are states, read each frame; keys are events, see keyboard_input.h.)
+void HandleMouse(ViewerState& state) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureMouse) {
-    const float height = std::max(io.DisplaySize.y, 1.0f);
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
-      state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
-    }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
-      state.camera.Pan(-io.MouseDelta.x / height, io.MouseDelta.y / height);
-    }
-    if (io.MouseWheel != 0.0f) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
+  if (io.WantCaptureMouse) return;
+  const float height = std::max(io.DisplaySize.y, 1.0f);
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+    state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
   }
-  const bool f = Pressed(window, GLFW_KEY_F, &keys_down[0]);
-  const bool space = Pressed(window, GLFW_KEY_SPACE, &keys_down[1]);
-  if (io.WantCaptureKeyboard) return;
-  if (f) state.reframe_requested = true;
-  if (space) state.playing = !state.playing;
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+      ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
+    state.camera.Pan(-io.MouseDelta.x / height, io.MouseDelta.y / height);
+  }
+  if (io.MouseWheel != 0.0f) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
 }
 
-// Keys bound to the active sample's parameters (jump, punch, speed up...):
-// each press is applied once, unless an ImGui text field has the keyboard.
-void HandleSampleKeys(GLFWwindow* window, ViewerState& state, std::vector<bool>& keys_down) {
-  samples::Sample* sample = state.walkthrough.Active();
-  if (sample == nullptr) return;
-  keys_down.resize(GLFW_KEY_LAST + 1, false);
-  for (const samples::Param& p : sample->Params().All()) {
-    for (int key : {p.key, p.key_less, p.key_more}) {
-      if (key <= 0 || key > GLFW_KEY_LAST) continue;
-      const bool down = glfwGetKey(window, key) == GLFW_PRESS;
-      const bool pressed = down && !keys_down[key];
-      keys_down[key] = down;
-      if (pressed && !ImGui::GetIO().WantCaptureKeyboard) sample->Params().PressKey(key);
+// Runs the time control's steps for this frame on the active sample or the
+// clip list, after a step back it asked for. Paused, it still updates by 0
+// so that parameter changes and scrubbing show at once.
+void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps) {
+  Walkthrough& walkthrough = state.walkthrough;
+  if (state.rewind_seconds > 0.0f) {
+    std::string error;
+    if (walkthrough.active() >= 0) {
+      if (!walkthrough.Rewind(state.rewind_seconds, state.character.model(), state.character, &error)) {
+        state.message = error;
+        state.message_is_error = true;
+      }
+    } else if (state.character.clip() != nullptr) {
+      const anim::Playback& playback = state.character.playback();
+      state.character.SetTime(playback.time - state.rewind_seconds * playback.rate);
+    }
+    state.rewind_seconds = 0.0f;
+  }
+  state.time.Frame(real_seconds, steps);
+  if (steps->empty()) steps->push_back(0.0f);
+  for (float dt : *steps) {
+    if (walkthrough.active() >= 0) {
+      walkthrough.Step(dt, state.character);
+    } else {
+      state.character.Advance(dt);
     }
   }
+  if (walkthrough.active() >= 0) {
+    state.joint_colors.resize(state.character.model().skeleton.JointCount());
+    state.has_joint_colors = walkthrough.Active()->JointColors(state.joint_colors);
+  } else {
+    state.has_joint_colors = false;
+  }
+}
+
+// "animviewer_20261123_213455.png" in the current folder, made absolute.
+std::string ScreenshotPath() {
+  const std::time_t now = std::time(nullptr);
+  char name[64];
+  std::strftime(name, sizeof name, "animviewer_%Y%m%d_%H%M%S.png", std::localtime(&now));
+  std::error_code ec;
+  const std::filesystem::path path = std::filesystem::absolute(name, ec);
+  return ec ? std::string(name) : path.string();
 }
 
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
@@ -135,17 +154,31 @@ bool SaveWindow(int width, int height, const std::string& path, std::string* err
   return render::WritePngBottomUp(path, width, height, pixels, error);
 }
 
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
-  bool keys_down[2] = {false, false};
-  std::vector<bool> sample_keys_down;
+  std::vector<float> steps;
   double last_time = glfwGetTime();
   CrowdView crowd_view;       // draws a crowd sample's characters (sample 08)
   render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
   glm::vec3 followed(0.0f);      // where the camera last saw it
-  for (int frame = 1; !glfwWindowShouldClose(window); ++frame) {
+  int frame = 0;
+  while (!glfwWindowShouldClose(window)) {
     glfwPollEvents();
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(window, &width, &height);
+    if (glfwGetWindowAttrib(window, GLFW_ICONIFIED) || width == 0 || height == 0) {
+      // Minimised: nothing to show, so sleep until something happens
+      // instead of rendering at full rate; no time passes meanwhile.
+      glfwWaitEvents();
+      last_time = glfwGetTime();
+      continue;
+    }
+    ++frame;
     if (frame == 2 && !options.simulate_drop.empty()) {
       g_dropped_files.push_back(options.simulate_drop);
     }
@@ -155,34 +188,30 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     // Interactive use follows real time; test runs use fixed steps so the
     // same frame count always shows the same pose.
     const double now = glfwGetTime();
-    const float dt = state.fixed_step ? static_cast<float>(kFixedStep) : static_cast<float>(now - last_time);
-    // Smoothed so the number is readable while it updates every frame.
-    state.frame_seconds += 0.1 * ((now - last_time) - state.frame_seconds);
+    const double real_seconds = state.fixed_step ? kFixedStep : now - last_time;
     last_time = now;
-    if (state.walkthrough.active() >= 0) {
-      state.walkthrough.Step(state.playing ? dt : 0.0f, state.character);
-      state.joint_colors.resize(state.character.model().skeleton.JointCount());
-      state.has_joint_colors = state.walkthrough.Active()->JointColors(state.joint_colors);
-    } else {
-      state.character.Advance(state.playing ? dt : 0.0f);
-      state.has_joint_colors = false;
-    }
-    state.animation_seconds = state.character.last_update_seconds();
+    const auto update_start = std::chrono::steady_clock::now();
+    Simulate(real_seconds, state, &steps);
+    const double update_ms = MillisecondsSince(update_start);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    DrawAnimationPanel(state);
-    DrawStatsPanel(state);
-    HandleInput(window, state, keys_down);
-    HandleSampleKeys(window, state, sample_keys_down);
+    DrawPanels(state);
+    HandleMouse(state);
+    ApplyShortcuts(TakeKeyEvents(), ImGui::GetIO().WantCaptureKeyboard, state);
 
-    int width = 0, height = 0;
-    glfwGetFramebufferSize(window, &width, &height);
-    const float aspect = height > 0 ? static_cast<float>(width) / height : 1.0f;
-    // Panel width in framebuffer pixels (differs from window units on HiDPI).
-    const float panel = std::min(state.panel_right_edge * ImGui::GetIO().DisplayFramebufferScale.x,
-                                 0.6f * static_cast<float>(width));
+    const auto render_start = std::chrono::steady_clock::now();
+    const float aspect = static_cast<float>(width) / height;
+    // The free area between the panels, in framebuffer pixels (they differ
+    // from window units on HiDPI); ignored if the panels leave too little.
+    const float to_pixels = ImGui::GetIO().DisplayFramebufferScale.x;
+    float left = state.free_left * to_pixels;
+    float right = std::min(state.free_right * to_pixels, static_cast<float>(width));
+    if (right - left < 0.3f * static_cast<float>(width)) {
+      left = 0.0f;
+      right = static_cast<float>(width);
+    }
     const samples::Sample* sample = state.walkthrough.Active();
     const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
     placement.Read(sample);
@@ -192,7 +221,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       state.reframe_requested = true;
     }
     if (state.reframe_requested) {
-      const float free_aspect = height > 0 ? (static_cast<float>(width) - panel) / height : 1.0f;
+      const float free_aspect = (right - left) / static_cast<float>(height);
       const anim::Model& model = state.character.model();
       if (crowd != nullptr) {
         FrameCrowd(*crowd, free_aspect, &state.camera);
@@ -216,9 +245,9 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     glViewport(0, 0, width, height);
     render::FrameInputs inputs;
     inputs.view = state.camera.View();
-    // Shift the image right by half the panel width (a lens shift, in NDC)
-    // so the model is centred in the free area instead of behind the panel.
-    const float shift = width > 0 ? panel / static_cast<float>(width) : 0.0f;
+    // Shift the image (a lens shift, in NDC) so the model is centred in the
+    // free area instead of behind a panel.
+    const float shift = (left + right) / static_cast<float>(width) - 1.0f;
     inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
                         state.camera.Projection(aspect);
     inputs.viewport_height = height;
@@ -241,7 +270,15 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     }
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    state.timings.Add(real_seconds * 1e3, update_ms, MillisecondsSince(render_start));
 
+    if (state.screenshot_requested) {
+      state.screenshot_requested = false;
+      const std::string path = ScreenshotPath();
+      state.message_is_error = !SaveWindow(width, height, path, &error);
+      state.message = state.message_is_error ? error : "Screenshot saved to " + path;
+      if (!state.message_is_error) std::cout << "animviewer: screenshot saved to " << path << std::endl;
+    }
     if (frame == options.quit_after_frames) {
       if (!options.window_screenshot.empty() &&
           !SaveWindow(width, height, options.window_screenshot, &error)) {
@@ -253,6 +290,21 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     glfwSwapBuffers(window);
   }
   return 0;
+}
+
+// --sample with --set and --at, or --clip, as in headless mode.
+bool StartAsAsked(const Options& options, ViewerState& state, std::string* error) {
+  if (options.sample >= 0) {
+    return state.walkthrough.StartAsAsked(options, state.character.model(), error);
+  }
+  if (!options.clip) return true;
+  const int index = state.character.model().FindClip(*options.clip);
+  if (index < 0) {
+    *error = "unknown clip '" + *options.clip + "' in " + state.character.model().source_path;
+    return false;
+  }
+  state.character.Play(index, state.loop, state.speed);
+  return true;
 }
 
 // Everything that owns GL objects lives here, so it is destroyed while the
@@ -269,6 +321,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the user's folder
   ImGui::StyleColorsDark();
+  InstallKeyboardCallbacks(window);  // before ImGui's backend, which chains to them
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   glfwSetDropCallback(window, OnDrop);
@@ -281,26 +334,13 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.show_skeleton = options.skeleton;
   state.view.wireframe = options.wireframe;
   if (Open(ModelPathFor(options), state, scene)) {
-    // --sample and --set start the walkthrough as in headless mode.
-    if (options.sample >= 0 &&
-        (!state.walkthrough.ActivateNumber(options.sample, state.character.model(), &error) ||
-         !state.walkthrough.ApplySets(options.sets, &error) ||
-         !state.walkthrough.Schedule(options.timed_sets, &error))) {
+    // Checked before the window opened (CheckWindowOptions); a model that
+    // changed on disk since still ends the run with an error.
+    if (StartAsAsked(options, state, &error)) {
+      exit_code = RunLoop(window, options, state, scene);
+    } else {
       std::cerr << "animviewer: " << error << "\n";
-      state.message = error;
-      state.message_is_error = true;
     }
-    // --clip picks the clip shown first, as in headless mode.
-    if (options.clip) {
-      const int index = state.character.model().FindClip(*options.clip);
-      if (index >= 0) {
-        state.character.Play(index, state.loop, state.speed);
-      } else {
-        state.message = "unknown clip '" + *options.clip + "'";
-        state.message_is_error = true;
-      }
-    }
-    exit_code = RunLoop(window, options, state, scene);
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

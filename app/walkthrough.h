@@ -23,17 +23,21 @@ class Walkthrough {
   samples::Sample* Active() { return active_ >= 0 ? samples_[active_].get() : nullptr; }
 
   // Makes sample `index` active on `model` (which must stay alive while it
-  // is active); -1 turns the walkthrough off. On failure nothing changes
-  // and `error` says why.
-  bool Activate(int index, const anim::Model& model, std::string* error);
+  // is active): Load, the "name=value" `sets` (--set: they shape the start,
+  // as if set before the first frame), then Update(0), so its panel and
+  // pose are valid before the first frame's step; -1 turns the walkthrough
+  // off. On failure nothing changes and `error` says why.
+  bool Activate(int index, const anim::Model& model, std::string* error,
+                const std::vector<std::string>& sets = {});
   // The position of the sample numbered `number` in its title ("07 State
   // machine" is number 7), which is what --sample N means, or -1.
   int IndexOfNumber(int number) const;
   // Activate(IndexOfNumber(number)), with an error listing the numbers.
-  bool ActivateNumber(int number, const anim::Model& model, std::string* error);
+  bool ActivateNumber(int number, const anim::Model& model, std::string* error,
+                      const std::vector<std::string>& sets = {});
 
-  // Applies "name=value" assignments to the active sample's parameters.
-  bool ApplySets(const std::vector<std::string>& sets, std::string* error);
+  // --sample N with its --set and --at: ActivateNumber with the sets, Schedule.
+  bool StartAsAsked(const Options& options, const anim::Model& model, std::string* error);
 
   // Scripted inputs (--at): each assignment is applied by the first Step
   // that starts at or after its time, counted from Activate. Names are
@@ -42,8 +46,20 @@ class Walkthrough {
   const std::string& ScriptError() const { return script_error_; }
 
   // Advances the active sample by dt and shows its pose on `character`.
+  // Every step is recorded with the parameter changes made before it (by
+  // widgets, keys, --set or --at) so that Rewind can replay the run.
   void Step(float dt, AnimatedCharacter& character);
   double Elapsed() const { return elapsed_; }
+
+  // Steps back: reloads the active sample on `model` and replays the
+  // recorded steps and parameter changes up to Elapsed() - seconds (at
+  // least 0), the last step shortened to land there. Samples are
+  // deterministic, so this shows the pose the run had at that time, as far
+  // as its inputs were parameters (an action that is not a parameter, such
+  // as a button calling into the sample, is not replayed). False, with
+  // `error`, if the sample no longer loads.
+  bool Rewind(double seconds, const anim::Model& model, AnimatedCharacter& character,
+              std::string* error);
 
   // "0  00 Playback" lines, one per sample.
   std::string ListSamples() const;
@@ -52,8 +68,24 @@ class Walkthrough {
   std::vector<std::unique_ptr<samples::Sample>> samples_;
   int active_ = -1;
   double elapsed_ = 0.0;  // simulated seconds since Activate
+  // Runs Load, the sets and Update(0) on the active sample and starts a recording.
+  bool LoadActive(const anim::Model& model, const std::vector<std::string>& sets, std::string* error);
+  // Applies due --at inputs, records the step with the changes since the
+  // last Update, and updates.
+  void Advance(float dt);
+
   std::vector<Options::TimedSet> script_;  // sorted by time; applied ones removed
+  std::vector<Options::TimedSet> whole_script_;  // as scheduled, for Rewind
   std::string script_error_;
+  // The run so far, for Rewind: parameter values right after Load, then
+  // each step's dt and the assignments that changed before it.
+  struct RecordedStep {
+    float dt = 0.0f;
+    std::vector<std::string> inputs;
+  };
+  std::vector<std::string> loaded_values_;
+  std::vector<RecordedStep> recording_;
+  std::vector<std::string> values_after_update_;
 };
 
 }  // namespace animviewer

@@ -26,15 +26,20 @@ bool SceneRenderer::SetModel(const anim::Model& model, std::string* error) {
   model_ = std::move(uploaded);
   bounds_ = RestPoseBounds(model);
   grid_layout_ = LayoutGridFor(bounds_);
+  grid_home_ = grid_layout_.center;
   const std::vector<ColoredVertex> lines = GridLines(grid_layout_);
   grid_.Upload(lines);
   return true;
 }
 
-void SceneRenderer::FollowWithGrid(const glm::vec3& focus) {
+void SceneRenderer::PlaceGrid(const FrameInputs& frame) {
   const float major = 5.0f * grid_layout_.cell;
-  const glm::vec3 center(std::round(focus.x / major) * major, 0.0f,
-                         std::round(focus.z / major) * major);
+  const glm::vec3& focus = frame.grid_focus;
+  // Not following: back under the model, where SetModel laid it out (a
+  // character that walked off in one sample must not take it along to the next).
+  const glm::vec3 center = frame.grid_follows ? glm::vec3(std::round(focus.x / major) * major, 0.0f,
+                                                          std::round(focus.z / major) * major)
+                                              : grid_home_;
   if (center == grid_layout_.center) return;
   grid_layout_.center = center;
   grid_.Upload(GridLines(grid_layout_));
@@ -84,7 +89,7 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   // the feet hide it, but not written, so it never hides anything itself.
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  if (frame.grid_follows) FollowWithGrid(frame.grid_focus);
+  PlaceGrid(frame);
   if (frame.options.show_grid) {
     glDepthMask(GL_FALSE);
     grid_program_.Use();

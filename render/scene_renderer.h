@@ -62,6 +62,7 @@ struct FrameInputs {
   std::span<const GroundDisc> ground_discs;  // optional marks on the ground
   // When set, the grid re-centres (in whole major cells, so its lines stay
   // put in the world) on this point: a character walking off keeps a grid.
+  // When not, it is back where SetModel laid it out.
   bool grid_follows = false;
   glm::vec3 grid_focus{0.0f};
   ViewOptions options;
@@ -84,7 +85,8 @@ class SceneRenderer {
   bool Draw(const FrameInputs& frame, std::string* error);
 
  private:
-  void FollowWithGrid(const glm::vec3& focus);
+  // Centres the grid on the frame's focus when it follows, else at home.
+  void PlaceGrid(const FrameInputs& frame);
 
   ShaderProgram skinned_program_;
   ShaderProgram lines_program_;
@@ -100,6 +102,7 @@ class SceneRenderer {
   std::vector<ColoredVertex> disc_vertices_;  // reused every frame
   Bounds bounds_;
   GridLayout grid_layout_;
+  glm::vec3 grid_home_{0.0f};  // the centre SetModel chose
   Lighting lighting_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -219,6 +220,29 @@ bool ParamList::SetAssignment(const std::string& assignment, std::string* error)
     return false;
   }
   return Set(assignment.substr(0, eq), assignment.substr(eq + 1), error);
+}
+
+std::vector<std::string> ParamList::Assignments() const {
+  std::vector<std::string> out;
+  out.reserve(params_.size());
+  for (const Param& p : params_) {
+    char value[32] = "";
+    switch (p.kind) {
+      case Param::Kind::kFloat: std::snprintf(value, sizeof value, "%.9g", *p.float_value); break;
+      case Param::Kind::kInt:
+      case Param::Kind::kChoice: std::snprintf(value, sizeof value, "%d", *p.int_value); break;
+      case Param::Kind::kBool: std::snprintf(value, sizeof value, "%s", *p.bool_value ? "true" : "false"); break;
+      case Param::Kind::kTrigger:
+        if (!*p.bool_value) {
+          out.emplace_back();
+          continue;
+        }
+        std::snprintf(value, sizeof value, "1");
+        break;
+    }
+    out.push_back(p.name + "=" + value);
+  }
+  return out;
 }
 
 std::string ParamList::Describe() const {

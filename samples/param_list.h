@@ -58,6 +58,10 @@ class ParamList {
   const Param* Find(const std::string& name) const;
   // One line per parameter: name, kind, range or choices, current value, help.
   std::string Describe() const;
+  // Each parameter's current value as the assignment that sets it again
+  // ("speed=0.5", "clip=2", exact for floats); a trigger's only while it is
+  // fired ("jump=1"), else an empty string. One entry per parameter, in order.
+  std::vector<std::string> Assignments() const;
 
  private:
   Param& Add(Param p);

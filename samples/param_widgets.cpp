@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "samples/hover_tooltip.h"
 #include "samples/param_list.h"
 
 namespace samples {
@@ -38,7 +39,7 @@ void DrawParamWidgets(ParamList& params) {
         break;
       }
     }
-    if (!p.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
+    if (!p.help.empty()) HoverTooltip(p.help.c_str());
   }
 }
 

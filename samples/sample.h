@@ -1,8 +1,12 @@
 // A walkthrough sample: one technique, one file. The viewer calls Load()
-// when a model is opened, Update() every frame (fixed steps when capturing
+// when a model is opened and at once Update(0), so CurrentPose(), the panel
+// and the render hooks always see a started sample; then Update() every
+// frame with the viewer's time control's steps (fixed steps when capturing
 // headless), shows CurrentPose(), and draws the panel: the explanation
 // first, then DrawPanel(). Parameters declared in Params() are settable
-// from the command line with --set name=value.
+// from the command line with --set name=value. A sample must be
+// deterministic: the same Load, the same parameter changes and the same
+// Update steps give the same poses (the viewer's step back relies on it).
 #pragma once
 
 #include <memory>
@@ -56,6 +60,16 @@ class Sample {
     float radius;        // world units
   };
   virtual glm::mat4 CharacterWorld() const { return glm::mat4(1.0f); }
+
+  // A sample that plays one time line (one clip) exposes it to the viewer's
+  // scrubber: the time within it and its length, in seconds (false: none).
+  virtual bool Timeline(float* time, float* length) const {
+    (void)time;
+    (void)length;
+    return false;
+  }
+  // The scrubber moved to `time` (0..length); shown from the next Update.
+  virtual void Scrub(float time) { (void)time; }
   virtual std::span<const GroundMark> GroundMarks() const { return {}; }
   virtual bool FollowCamera() const { return false; }
 

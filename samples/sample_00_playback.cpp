@@ -1,4 +1,6 @@
 // 00 Playback: one clip, sampled every frame into the local pose.
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "anim/clip.h"
@@ -13,7 +15,6 @@ class PlaybackSample : public Sample {
  public:
   PlaybackSample() {
     params_.AddChoice("clip", &clip_, {}, "the clip to play");
-    params_.AddBool("playing", &playing_, "play or pause");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
     params_.AddFloat("speed", &speed_, -3.0f, 3.0f, "playback rate; negative plays backward");
     params_.AddChoice("loop", &loop_, {"loop", "clamp", "ping-pong"}, "what happens at the clip's ends");
@@ -55,11 +56,23 @@ class PlaybackSample : public Sample {
       dt = 0.0f;
     }
     pose_ = model_->skeleton.RestPose();
-    playback_.Advance(playing_ ? dt : 0.0f, pose_);
+    playback_.Advance(dt, pose_);  // the viewer's time control pauses (dt 0)
     phase_ = applied_phase_ = playback_.NormalizedTime();
   }
 
   const anim::Pose& CurrentPose() const override { return pose_; }
+
+  bool Timeline(float* time, float* length) const override {
+    if (playback_.clip == nullptr) return false;
+    *time = playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
+    *length = playback_.clip->Duration();
+    return true;
+  }
+  // Through the phase parameter, so a scrub is an input like the slider's.
+  void Scrub(float time) override {
+    const float length = playback_.clip != nullptr ? playback_.clip->Duration() : 0.0f;
+    phase_ = length > 0.0f ? std::clamp(time / length, 0.0f, 1.0f) : 0.0f;
+  }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);
@@ -76,7 +89,6 @@ class PlaybackSample : public Sample {
   anim::Playback playback_;
   int clip_ = 0;
   int applied_clip_ = -1;
-  bool playing_ = true;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;
   float speed_ = 1.0f;

@@ -135,7 +135,8 @@ class CrossFadeSample : public Sample {
       if (c % 4 != 0) ImGui::SameLine();
       if (ImGui::Button(model_->clips[c].Name().c_str())) FadeTo(static_cast<int>(c));
     }
-    ImGui::Text("current: %s, %d fade(s) running", controller_->CurrentClip()->Name().c_str(),
+    const anim::Clip* current = controller_->CurrentClip();
+    ImGui::Text("current: %s, %d fade(s) running", current != nullptr ? current->Name().c_str() : "none",
                 controller_->TargetCount());
     ImGui::TextUnformatted("Weight of each clip over the last 4 s:");
     for (std::size_t c = 0; c < model_->clips.size(); ++c) {

@@ -1,5 +1,8 @@
 // The viewer's argument parser: any order, both "--x v" and "--x=v", and a
 // clear message for every mistake.
+#include <fstream>
+#include <iterator>
+
 #include <gtest/gtest.h>
 
 #include "app/command_line.h"
@@ -110,9 +113,35 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
   const std::string usage = animviewer::UsageText();
   for (const char* option : {"--headless", "--clip", "--time", "--size", "--screenshot",
                              "--dump-pose", "--loop", "--speed", "--skeleton", "--wireframe",
-                             "--info", "--graph", "--out-dir", "--help"}) {
+                             "--info", "--graph", "--out-dir", "--help", "--sample", "--set",
+                             "--at", "--list-samples", "--list-params", "--quit-after-frames",
+                             "--window-screenshot"}) {
     EXPECT_NE(usage.find(option), std::string::npos) << option;
   }
+}
+
+// README's option table lists every option --help lists (read from the
+// usage text, so a new option missing from README fails here).
+TEST(CommandLine, ReadmeDocumentsEveryOptionOfTheUsage) {
+  std::ifstream file(std::string(ANIM_SOURCE_DIR) + "/README.md");
+  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(readme.empty());
+  const std::string usage = animviewer::UsageText();
+  int options = 0;
+  for (std::size_t at = usage.find("\n  --"); at != std::string::npos; at = usage.find("\n  --", at + 1)) {
+    const std::size_t end = usage.find_first_of(" \n", at + 3);
+    const std::string option = usage.substr(at + 3, end - at - 3);
+    ++options;
+    EXPECT_NE(readme.find("| `" + option), std::string::npos) << option << " is not in README's table";
+  }
+  EXPECT_GE(options, 20);
+}
+
+TEST(CommandLine, HeadlessNeedsAnOutput) {
+  const auto bare = ParseCommandLine({"--headless"});
+  EXPECT_NE(bare.error.find("--screenshot"), std::string::npos) << bare.error;
+  EXPECT_TRUE(ParseCommandLine({"--headless", "--dump-pose", "p.json"}).ok());
+  EXPECT_TRUE(ParseCommandLine({"--headless", "--info"}).ok());
 }
 
 }  // namespace

@@ -114,10 +114,14 @@ TEST(HeadlessViewer, BadSizeAndBadOptionsFailWithUsageHint) {
   EXPECT_NE(unknown.err.find("--help"), std::string::npos) << unknown.err;
 }
 
-TEST(HeadlessViewer, HeadlessWithoutOutputSaysWhatIsMissing) {
+TEST(HeadlessViewer, HeadlessWithoutOutputIsABadArgument) {
   const auto run = RunViewer("--headless");
-  EXPECT_NE(run.exit_code, 0);
+  EXPECT_EQ(run.exit_code, 2);  // a bad command line, as README's exit codes say
   EXPECT_NE(run.err.find("--screenshot"), std::string::npos) << run.err;
+  // --info is an output of its own.
+  const auto info = RunViewer("--headless --info");
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("joints"), std::string::npos) << info.out;
 }
 
 TEST(HeadlessViewer, UnwritableScreenshotPathIsNamed) {
@@ -168,6 +172,51 @@ TEST(HeadlessViewer, WithoutDisplayRendersFramesIntoOutDir) {
   const Image first = LoadPng(dir + "/Running_0.000s.png");
   EXPECT_EQ(first.width, 64);
   EXPECT_EQ(first.height, 48);
+}
+
+const std::string kMannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+
+TEST(HeadlessViewer, WithoutDisplayRunsTheSampleAsked) {
+  const std::string dir = TempPath("fallback_sample");
+  const auto run = RunViewer("'" + kMannequin + "' --sample 5 --set speed=3 --size 64x48 --out-dir '" +
+                             dir + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("sample 5"), std::string::npos) << run.out;
+  // 05 Locomotion at 0, 0.5, 1 and 1.5 s: the character moves, so the
+  // frames differ (the clip-list fallback would show the first clip instead).
+  const Image start = LoadPng(dir + "/sample_05_0.000s.png");
+  const Image later = LoadPng(dir + "/sample_05_1.500s.png");
+  ASSERT_EQ(start.width, 64);
+  ASSERT_EQ(later.height, 48);
+  EXPECT_NE(start.rgba, later.rgba);
+  // And the same images as --headless --time gives.
+  const std::string direct = TempPath("sample_05_direct.png");
+  ASSERT_EQ(RunViewer("'" + kMannequin + "' --headless --sample 5 --set speed=3 --time 1.5 --size "
+                      "64x48 --screenshot '" + direct + "'")
+                .exit_code,
+            0);
+  EXPECT_EQ(LoadPng(direct).rgba, later.rgba);
+  // A parameter the sample does not have fails here too.
+  const auto bad = RunViewer("'" + kMannequin + "' --sample 5 --set sped=3 --out-dir '" + dir + "'");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("sped"), std::string::npos) << bad.err;
+}
+
+TEST(HeadlessViewer, ScreenshotAndPoseDumpPrintImportWarnings) {
+  // The mannequin with an extension the importer does not know: it loads,
+  // with a warning that must reach the user of a headless run too.
+  std::string text = app_test::ReadFile(kMannequin);
+  ASSERT_EQ(text.front(), '{');
+  text.insert(1, "\"extensionsUsed\": [\"EXT_unknown_to_the_importer\"],");
+  const std::string path = TempPath("mannequin_with_extension.gltf");
+  { std::ofstream(path) << text; }
+  for (const std::string& output : {"--screenshot '" + TempPath("w.png") + "' --size 32x32",
+                                   "--dump-pose '" + TempPath("w.json") + "'"}) {
+    const auto run = RunViewer("'" + path + "' --headless " + output);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("warning: " + path), std::string::npos) << output << ": " << run.err;
+    EXPECT_NE(run.err.find("EXT_unknown_to_the_importer"), std::string::npos) << run.err;
+  }
 }
 
 }  // namespace

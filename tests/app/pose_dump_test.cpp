@@ -122,4 +122,36 @@ TEST(PoseDump, ModelMatricesIncludeTheArmatureScale) {
   }
 }
 
+// clip_time is the time that was sampled: wrapped by the loop mode, and in
+// ping-pong's second half reflected. The mannequin's Walk (duration d) at
+// playback time 1.25 d: loop samples 0.25 d, ping-pong 0.75 d (on its way
+// back), clamp the end; playback_time keeps the player's own time.
+TEST(PoseDump, ClipTimeIsTheTimeSampled) {
+  const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(anim::LoadGltfModel(mannequin, &model, &error)) << error;
+  const anim::Clip& walk = model.clips[model.FindClip("Walk")];
+  const double d = walk.Duration(), start = walk.StartTime();
+  struct Case {
+    const char* loop;
+    double sampled;
+    double playback;
+  };
+  for (const Case& c : {Case{"loop", start + 0.25 * d, start + 0.25 * d},
+                        Case{"ping-pong", start + 0.75 * d, start + 1.25 * d},
+                        Case{"clamp", start + d, start + d}}) {
+    const std::string json_path = app_test::TempPath(std::string("clip_time_") + c.loop + ".json");
+    char time[32];
+    std::snprintf(time, sizeof time, "%.9g", 1.25 * d);
+    const auto run = app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --loop " + c.loop +
+                                         " --time " + time + " --dump-pose '" + json_path + "'");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    JsonValue dump;
+    ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;
+    EXPECT_NEAR(dump["clip_time"].number, c.sampled, 1e-4) << c.loop;
+    EXPECT_NEAR(dump["playback_time"].number, c.playback, 1e-4) << c.loop;
+  }
+}
+
 }  // namespace

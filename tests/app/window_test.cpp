@@ -1,6 +1,7 @@
 // The windowed viewer (GLFW + ImGui) under a virtual X server: the hidden
 // --quit-after-frames / --window-screenshot options make it testable and
 // its screenshot reproducible. Skips where xvfb-run is not installed.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -111,3 +112,27 @@ TEST(WindowViewer, DroppedFileErrorKeepsTheCurrentModel) {
 }
 
 }  // namespace
+
+namespace {
+
+// In window mode a --set the sample refuses (or an unknown --clip or
+// sample) ends the program with 1 and the message, before a window opens,
+// as README's exit codes promise; it never leaves a window open.
+TEST(WindowViewer, BadSampleSettingExitsWithOneBeforeOpening) {
+  if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+  const std::string err = app_test::TempPath("window_bad_set_err.txt");
+  for (const std::string args : {"--sample 1 --set no_such_parameter=1", "--sample 1 --set weight=7",
+                                 "--sample 99", "--clip NoSuchClip"}) {
+    // --quit-after-frames would end a window that did open with 0.
+    const std::string command = Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + mannequin +
+                                "' " + args + " --quit-after-frames 3 > /dev/null 2> '" + err + "'";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << args;
+    EXPECT_EQ(WEXITSTATUS(status), 1) << args;
+    EXPECT_NE(app_test::ReadFile(err).find("animviewer: "), std::string::npos) << args;
+  }
+}
+
+}  // namespace
+

@@ -72,7 +72,6 @@ TEST_F(SamplesOnWoman, EverySampleLoadsRunsAndStaysFinite) {
 TEST_F(SamplesOnWoman, PlaybackShowsTheClipAtTheScrubbedPhase) {
   samples::Sample& s = Loaded(0);
   Set(s, "clip=Running");
-  Set(s, "playing=false");
   Set(s, "phase=0.25");
   s.Update(1.0f / 60);
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];

@@ -1,0 +1,95 @@
+// Every sample's panel can be drawn in the frame that selects it, before
+// its first step: the viewer's Sample combo loads a sample and draws its
+// panel at once. ImGui runs without a renderer (frames are built, not drawn).
+#include <memory>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "../samples/mannequin_samples.h"
+#include "app/animated_character.h"
+#include "app/walkthrough.h"
+
+namespace {
+
+// The mannequin (model_) from the samples' fixture, and an ImGui context.
+class PanelFrames : public MannequinSamples {
+ protected:
+  void SetUp() override {
+    MannequinSamples::SetUp();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 720);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  // One ImGui frame around `draw`.
+  template <typename Draw>
+  static void Frame(Draw draw) {
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::Begin("panel");
+    draw();
+    ImGui::End();
+    ImGui::Render();
+  }
+
+  // Selects every sample in turn, as the combo does, drawing its panel in the
+  // same frame and then a few stepped frames.
+  static void SelectEachAndDraw(const anim::Model& model) {
+    animviewer::Walkthrough walkthrough;
+    animviewer::AnimatedCharacter character;
+    character.SetModel(model);
+    for (int i = 0; i < walkthrough.SampleCount(); ++i) {
+      std::string error;
+      if (!walkthrough.Activate(i, character.model(), &error)) {
+        // Refusing a model is fine if it says why.
+        EXPECT_FALSE(error.empty()) << walkthrough.SampleAt(i).Title();
+        continue;
+      }
+      samples::Sample& sample = *walkthrough.Active();
+      EXPECT_EQ(sample.CurrentPose().JointCount(), model.skeleton.JointCount()) << sample.Title();
+      Frame([&] { sample.DrawPanel(); });
+      for (int f = 0; f < 3; ++f) {
+        walkthrough.Step(1.0f / 60.0f, character);
+        Frame([&] { sample.DrawPanel(); });
+      }
+    }
+  }
+};
+
+TEST_F(PanelFrames, EverySampleDrawsItsPanelInTheFrameThatSelectsIt) {
+  SelectEachAndDraw(model_);
+}
+
+TEST_F(PanelFrames, EverySampleDrawsItsPanelOnASingleClipModel) {
+  anim::Model model = model_;
+  model.clips.resize(1);
+  SelectEachAndDraw(model);
+}
+
+TEST_F(PanelFrames, ActivateLeavesTheSampleStartedButAtTimeZero) {
+  const anim::Model& model = model_;
+  animviewer::Walkthrough walkthrough;
+  std::string error;
+  ASSERT_TRUE(walkthrough.Activate(walkthrough.IndexOfNumber(0), model, &error)) << error;
+  // 00 Playback plays Walk from its start: after Activate (its Update(0))
+  // the pose is Walk's first key, sampled here independently.
+  const anim::Clip& walk = model.clips[model.FindClip("Walk")];
+  anim::Pose expected = model.skeleton.RestPose();
+  walk.Sample(expected, walk.StartTime());
+  const anim::Pose& pose = walkthrough.Active()->CurrentPose();
+  ASSERT_EQ(pose.JointCount(), expected.JointCount());
+  for (int j = 0; j < pose.JointCount(); ++j) {
+    EXPECT_NEAR(std::abs(glm::dot(pose.Local(j).rotation, expected.Local(j).rotation)), 1.0f, 1e-5f)
+        << "joint " << j;
+  }
+  EXPECT_EQ(walkthrough.Elapsed(), 0.0);
+}
+
+}  // namespace
