@@ -42,4 +42,12 @@ void DrawParamWidgets(ParamList& params) {
   }
 }
 
+void DrawNotice(const std::string& notice) {
+  if (notice.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
+  ImGui::TextWrapped("%s", notice.c_str());
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
 }  // namespace samples
