@@ -32,7 +32,7 @@ struct Variant {
 };
 
 // Grid mode needs every (direction, gait) combination; the triangulated
-// mode uses the seven of the issue (Idle only at the centre), so Idle
+// mode uses the first seven (Idle only at the centre), so Idle
 // blends into every walking direction through the triangles fanning out
 // from it.
 constexpr std::array<Variant, 9> kVariants = {{
@@ -139,7 +139,7 @@ class DirectionalSample : public Sample {
     const glm::vec2 p(direction_, speed_);
     space.Weights(p, std::span(weights_).first(count));
 
-    // Seed 003 for N clips: one shared phase over the weighted cycle length
+    // Synchronisation for N clips: one shared phase over the weighted cycle length
     // bl = sum(w_i * l_i), taken over the locomotion clips only (an idle is
     // no cycle to keep in step; it runs on its own clock).
     float loco_weight = 0.0f, bl = 0.0f;
