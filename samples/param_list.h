@@ -72,5 +72,7 @@ void DrawParamWidgets(ParamList& params);
 // A sample's notice (Sample::Notice), wrapped and in a warning colour;
 // nothing when empty.
 void DrawNotice(const std::string& notice);
+// A wrapped line of help in the disabled-text colour (keys, where to look).
+void DrawHint(const char* hint);
 
 }  // namespace samples

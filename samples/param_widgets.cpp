@@ -50,4 +50,10 @@ void DrawNotice(const std::string& notice) {
   ImGui::Separator();
 }
 
+void DrawHint(const char* hint) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", hint);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace samples

@@ -82,7 +82,7 @@ class PartialBlendSample : public Sample {
   void DrawPanel() override {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
-    ImGui::TextDisabled("Joint colours: tick View > Skeleton. Blue: base clip only, red: upper clip only.");
+    DrawHint("Joint colours: tick View > Skeleton. Blue: base clip only, red: upper clip only.");
   }
 
   const anim::Pose& CurrentPose() const override { return pose_; }

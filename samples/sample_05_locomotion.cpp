@@ -198,7 +198,7 @@ class LocomotionSample : public Sample {
     held_steer_ = (keys && io.KeysDown['D'] ? 1.0f : 0.0f) - (keys && io.KeysDown['A'] ? 1.0f : 0.0f);
     DrawNotice(notice_);
     DrawParamWidgets(params_);
-    ImGui::TextDisabled("Keys: W/S speed up/down; hold A/D to steer left/right.");
+    DrawHint("Keys: W/S speed up/down; hold A/D to steer left/right.");
     ImGui::Separator();
     if (!space_ready_) return;
     ImGui::Text("speed %.2f m/s (target %.2f)", speed_, target_speed_);

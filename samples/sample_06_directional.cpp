@@ -82,6 +82,7 @@ class DirectionalSample : public Sample {
     // Without two distinct clips that travel, slower then faster, there is
     // no speed axis: the walk slot's clip plays alone.
     alone_ = clip_[kRun] < 0 || clip_[kRun] == clip_[kWalk] || clip_[kIdle] == clip_[kWalk] ||
+             clip_[kIdle] == clip_[kRun] ||
              !(speed_of_[kWalk] > 0.0f) || !(speed_of_[kRun] > speed_of_[kWalk]);
     notice_.clear();
     if (alone_) {
