@@ -51,7 +51,7 @@ int FindClipForRole(const anim::Model& model, std::initializer_list<const char*>
   const int count = static_cast<int>(model.clips.size());
   const int found = FindByName(count, [&](int i) { return model.clips[i].Name(); }, names);
   if (found >= 0) return found;
-  if (count == 0) return -1;
+  if (count == 0 || fallback < 0) return -1;
   return std::clamp(fallback, 0, count - 1);
 }
 
@@ -67,6 +67,7 @@ int FindJointForRole(const anim::Model& model, std::initializer_list<const char*
 }
 
 bool IsAdditiveClip(const anim::Model& model, int clip) {
+  if (clip < 0 || clip >= static_cast<int>(model.clips.size())) return false;
   const anim::Clip& c = model.clips[clip];
   if (NamedAdditive(c.Name())) return true;
   int animated = 0;

@@ -17,7 +17,8 @@ namespace samples {
 
 // Index of the first clip whose name equals one of `names` ignoring case,
 // else whose name contains one of them, else `fallback` (clamped to the
-// clip range, -1 when there are no clips).
+// clip range; -1 when there are no clips, or when `fallback` is negative:
+// no clip has that role).
 int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names,
                     int fallback = 0);
 
@@ -33,6 +34,7 @@ int FindJointForRole(const anim::Model& model, std::initializer_list<const char*
 // moves 3 of 22, its Look 2; played alone the rest stays in the bind pose,
 // a T-pose with a lean). An upper-body clip such as a punch (13 of 22)
 // still counts as full-body: the legs it leaves alone stand.
+// False for an index that is no clip (-1: none).
 bool IsAdditiveClip(const anim::Model& model, int clip);
 
 // The clips a sample can play on their own (not additive), in file order.

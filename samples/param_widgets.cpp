@@ -44,8 +44,11 @@ void DrawParamWidgets(ParamList& params) {
 
 void DrawNotice(const std::string& notice) {
   if (notice.empty()) return;
+  // Shown as a sentence; the same words follow "cannot run on ...:" in errors.
+  std::string sentence = notice;
+  if (sentence[0] >= 'a' && sentence[0] <= 'z') sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
-  ImGui::TextWrapped("%s", notice.c_str());
+  ImGui::TextWrapped("%s", sentence.c_str());
   ImGui::PopStyleColor();
   ImGui::Separator();
 }

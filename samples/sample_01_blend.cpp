@@ -59,7 +59,9 @@ class BlendSample : public Sample {
     clip_a_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
     if (IsAdditiveClip(model, clip_a_)) clip_a_ = full[0];
     clip_b_ = FindClipForRole(model, {"run", "running"}, -1);
-    if (clip_b_ == clip_a_ || IsAdditiveClip(model, clip_b_)) clip_b_ = FirstOtherThan(full, clip_a_);
+    if (clip_b_ < 0 || clip_b_ == clip_a_ || IsAdditiveClip(model, clip_b_)) {
+      clip_b_ = FirstOtherThan(full, clip_a_);
+    }
     if (clip_b_ < 0) clip_b_ = clip_a_;
     applied_a_ = applied_b_ = -1;
     timer_ = 0.0f;
