@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -209,12 +208,9 @@ class CrowdSample : public Sample {
     for (float v : history_) highest = std::max(highest, v);
     // The scale: the plot runs from 0 at its bottom to `top` at its top.
     const float top = std::max(1.0f, highest * 1.1f);
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "crowd draw, last %d frames", kHistory);
-    ImGui::Text("%.1f ms", top);
-    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, overlay, 0.0f, top,
+    ImGui::Text("Draw time, last %d frames, 0 to %.1f ms:", kHistory, top);
+    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, nullptr, 0.0f, top,
                      ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
-    ImGui::Text("0 ms");
   }
 
  private:
