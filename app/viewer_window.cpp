@@ -69,14 +69,17 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   }
   state.character.SetModel(std::move(model));
   state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
-  // A running sample follows the new model, or stops if it cannot run on it.
+  // A running sample follows the new model, or stops if it cannot run on it
+  // and the message says why (what it needs, what the model has).
+  std::string sample_stopped;
   if (state.walkthrough.active() >= 0 &&
       !state.walkthrough.Activate(state.walkthrough.active(), state.character.model(), &error)) {
     state.walkthrough.Activate(-1, state.character.model(), nullptr);
+    sample_stopped = "\n" + error;
   }
   state.reframe_requested = true;
-  state.message = "Opened " + path;
-  state.message_is_error = false;
+  state.message = "Opened " + path + sample_stopped;
+  state.message_is_error = !sample_stopped.empty();
   for (const std::string& warning : state.character.model().warnings) {
     state.message += "\nwarning: " + warning;
   }

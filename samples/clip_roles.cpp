@@ -27,13 +27,31 @@ int FindByName(int count, NameAt name_at, std::initializer_list<const char*> nam
   return -1;
 }
 
+// Words that mark a clip as a layer to add ("Lean_Left", "Look",
+// "walk_additive", "aim_add").
+bool NamedAdditive(const std::string& name) {
+  const std::string lower = Lower(name);
+  for (const char* word : {"lean", "look", "additive", "_add"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::vector<int> ClipsWhere(const anim::Model& model, bool additive) {
+  std::vector<int> clips;
+  for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
+    if (IsAdditiveClip(model, i) == additive) clips.push_back(i);
+  }
+  return clips;
+}
+
 }  // namespace
 
 int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names, int fallback) {
   const int count = static_cast<int>(model.clips.size());
   const int found = FindByName(count, [&](int i) { return model.clips[i].Name(); }, names);
   if (found >= 0) return found;
-  if (count == 0) return -1;
+  if (count == 0 || fallback < 0) return -1;
   return std::clamp(fallback, 0, count - 1);
 }
 
@@ -46,6 +64,57 @@ std::vector<std::string> ClipNames(const anim::Model& model) {
 int FindJointForRole(const anim::Model& model, std::initializer_list<const char*> names) {
   return FindByName(model.skeleton.JointCount(),
                     [&](int i) { return model.skeleton.JointName(i); }, names);
+}
+
+bool IsAdditiveClip(const anim::Model& model, int clip) {
+  if (clip < 0 || clip >= static_cast<int>(model.clips.size())) return false;
+  const anim::Clip& c = model.clips[clip];
+  if (NamedAdditive(c.Name())) return true;
+  int animated = 0;
+  for (const anim::JointTracks& t : c.Tracks()) {
+    const bool moves = t.translation.KeyCount() > 0 || t.rotation.KeyCount() > 0 || t.scale.KeyCount() > 0;
+    if (moves && t.joint >= 0) ++animated;
+  }
+  return 4 * animated < model.skeleton.JointCount();
+}
+
+std::vector<int> FullBodyClips(const anim::Model& model) { return ClipsWhere(model, false); }
+std::vector<int> AdditiveClips(const anim::Model& model) { return ClipsWhere(model, true); }
+
+std::vector<int> AllClips(const anim::Model& model) {
+  std::vector<int> clips(model.clips.size());
+  for (std::size_t i = 0; i < clips.size(); ++i) clips[i] = static_cast<int>(i);
+  return clips;
+}
+
+int FirstOtherThan(const std::vector<int>& candidates, int other) {
+  for (int c : candidates) {
+    if (c != other) return c;
+  }
+  return -1;
+}
+
+std::string DescribeClips(const anim::Model& model, const std::vector<int>& clips, const std::string& kind) {
+  if (clips.empty()) return "the model has no " + kind + "s";
+  std::string text = "the model has " + (clips.size() == 1 ? std::string("one") : std::to_string(clips.size())) + ": ";
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    text += (i > 0 ? ", " : "") + model.clips[clips[i]].Name();
+  }
+  return text;
+}
+
+std::string NeedsMessage(const std::string& need, const anim::Model& model, const std::vector<int>& clips,
+                         const std::string& kind) {
+  return "this sample needs " + need + "; " + DescribeClips(model, clips, kind);
+}
+
+bool BuildSideMirror(const anim::Skeleton& skeleton, anim::MirrorMap* mirror, std::string* why) {
+  if (!mirror->Build(skeleton, why)) return false;
+  for (int j = 0; j < static_cast<int>(mirror->partner.size()); ++j) {
+    if (mirror->partner[j] != j) return true;
+  }
+  *why = "no joint has a left/right partner by name";
+  return false;
 }
 
 }  // namespace samples

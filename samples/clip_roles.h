@@ -1,6 +1,9 @@
 // Samples talk about roles ("walk", "run", "lean") while characters name
 // their clips freely (Walk, Walking, mixamo.com|Run...). These helpers pick a
-// sensible clip for a role; each sample also offers a combo to change it.
+// sensible clip for a role, tell additive clips (a change to add on top of
+// another clip, such as a lean) from full-body ones, and word what a sample
+// needs when the model lacks it. Each sample also offers a combo to change
+// its clips.
 #pragma once
 
 #include <initializer_list>
@@ -8,12 +11,14 @@
 #include <vector>
 
 #include "anim/import/model.h"
+#include "anim/mirror.h"
 
 namespace samples {
 
 // Index of the first clip whose name equals one of `names` ignoring case,
 // else whose name contains one of them, else `fallback` (clamped to the
-// clip range, -1 when there are no clips).
+// clip range; -1 when there are no clips, or when `fallback` is negative:
+// no clip has that role).
 int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names,
                     int fallback = 0);
 
@@ -22,5 +27,41 @@ std::vector<std::string> ClipNames(const anim::Model& model);
 // Index of the first joint whose name equals one of `names` ignoring case,
 // else contains one, else -1.
 int FindJointForRole(const anim::Model& model, std::initializer_list<const char*> names);
+
+// True for a clip meant to be added on top of another rather than played
+// alone: its name says so (lean, look, additive, "_add"), or it animates
+// fewer than a quarter of the skeleton's joints (the mannequin's Lean_Left
+// moves 3 of 22, its Look 2; played alone the rest stays in the bind pose,
+// a T-pose with a lean). An upper-body clip such as a punch (13 of 22)
+// still counts as full-body: the legs it leaves alone stand.
+// False for an index that is no clip (-1: none).
+bool IsAdditiveClip(const anim::Model& model, int clip);
+
+// The clips a sample can play on their own (not additive), in file order.
+std::vector<int> FullBodyClips(const anim::Model& model);
+// The additive clips, in file order.
+std::vector<int> AdditiveClips(const anim::Model& model);
+
+// The first of `candidates` that is not `other`, else -1.
+int FirstOtherThan(const std::vector<int>& candidates, int other);
+
+// "the model has no clips", "the model has one: Armature|Take",
+// "the model has 2: Idle, Walk" over the clips listed (indices into the
+// model's clips); `kind` names them ("full-body clip" -> "full-body clips").
+std::string DescribeClips(const anim::Model& model, const std::vector<int>& clips,
+                          const std::string& kind = "clip");
+
+// "this sample needs <need>; <DescribeClips>", the message a sample shows
+// (or returns from Load) when the model lacks the clips it needs.
+std::string NeedsMessage(const std::string& need, const anim::Model& model,
+                         const std::vector<int>& clips, const std::string& kind = "clip");
+
+// The left/right mirror of the skeleton by joint names; false, with `why`,
+// when it cannot be built or no joint has a partner (nothing says which
+// side a joint is on), in which case mirroring would change nothing.
+bool BuildSideMirror(const anim::Skeleton& skeleton, anim::MirrorMap* mirror, std::string* why);
+
+// Every clip index of the model, 0..n-1.
+std::vector<int> AllClips(const anim::Model& model);
 
 }  // namespace samples

@@ -47,9 +47,28 @@ void DrawStateMachine(const anim::StateMachineNode& sm, const char* label) {
   ImGui::Dummy(ImVec2(n * (box_w + gap), box_h + 22.0f));
 }
 
+namespace {
+
+// True when another key event of the same name fired this frame from a
+// heavier input (or an equal one listed first).
+bool OutweighedByTwin(std::span<const anim::FiredEvent> events, std::size_t i) {
+  const anim::FiredEvent& e = events[i];
+  if (e.kind != anim::EventKind::kKey) return false;
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const anim::FiredEvent& other = events[k];
+    if (k == i || other.kind != e.kind || other.name != e.name) continue;
+    // The heavier wins; of equal weights, the first.
+    if (other.weight > e.weight || (other.weight == e.weight && k < i)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void EventLog::Add(double time, std::span<const anim::FiredEvent> events) {
-  for (const anim::FiredEvent& e : events) {
-    if (e.kind == anim::EventKind::kLoop) continue;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const anim::FiredEvent& e = events[i];
+    if (e.kind == anim::EventKind::kLoop || OutweighedByTwin(events, i)) continue;
     char line[160];
     std::snprintf(line, sizeof line, "%7.2f s  %-6s %.*s", time, anim::EventKindName(e.kind),
                   static_cast<int>(e.name.size()), e.name.data());

@@ -21,8 +21,13 @@ class EventLog {
  public:
   explicit EventLog(int lines = 14) : lines_(lines) {}
   void Clear() { log_.clear(); }
-  // Adds this frame's events (loops are skipped: one per cycle is noise).
+  // Adds this frame's events. Loops are skipped (one per cycle is noise).
+  // Synchronised blend inputs (a walk and a run sharing one phase) cross
+  // the same footstep on the same frame: of key events with one name in
+  // one frame only the heaviest input's is logged, one line per step.
   void Add(double time, std::span<const anim::FiredEvent> events);
+  int Size() const { return static_cast<int>(log_.size()); }
+  const std::string& Line(int newest_first) const { return log_[newest_first]; }
   void Draw() const;
 
  private:

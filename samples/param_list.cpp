@@ -129,6 +129,15 @@ void ParamList::SetChoices(const std::string& name, std::vector<std::string> cho
   }
 }
 
+void ParamList::SetRange(const std::string& name, float min, float max) {
+  for (Param& p : params_) {
+    if (p.name != name || p.kind != Param::Kind::kFloat) continue;
+    p.min = min;
+    p.max = max;
+    *p.float_value = std::clamp(*p.float_value, min, max);
+  }
+}
+
 const Param* ParamList::Find(const std::string& name) const {
   for (const Param& p : params_) {
     if (p.name == name) return &p;

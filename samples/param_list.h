@@ -43,6 +43,9 @@ class ParamList {
   void BindKeys(const std::string& name, int key, int key_less = 0, int key_more = 0);
   // Applies a key press; true when some parameter is bound to `key`.
   bool PressKey(int key);
+  // Changes the range of an existing kFloat parameter (e.g. a speed slider
+  // up to the loaded character's run speed), clamping its value.
+  void SetRange(const std::string& name, float min, float max);
   // Replaces the choices of an existing kChoice parameter (e.g. clip names
   // after a model loads), clamping its index.
   void SetChoices(const std::string& name, std::vector<std::string> choices);
@@ -70,5 +73,10 @@ class ParamList {
 
 // ImGui widgets for every parameter (slider, checkbox or combo).
 void DrawParamWidgets(ParamList& params);
+// A sample's notice (Sample::Notice), wrapped and in a warning colour;
+// nothing when empty.
+void DrawNotice(const std::string& notice);
+// A wrapped line of help in the disabled-text colour (keys, where to look).
+void DrawHint(const char* hint);
 
 }  // namespace samples

@@ -43,4 +43,21 @@ void DrawParamWidgets(ParamList& params) {
   }
 }
 
+void DrawNotice(const std::string& notice) {
+  if (notice.empty()) return;
+  // Shown as a sentence; the same words follow "cannot run on ...:" in errors.
+  std::string sentence = notice;
+  if (sentence[0] >= 'a' && sentence[0] <= 'z') sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
+  ImGui::TextWrapped("%s", sentence.c_str());
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+void DrawHint(const char* hint) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", hint);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace samples

@@ -28,7 +28,8 @@ class Sample {
   virtual ~Sample() = default;
 
   virtual std::string Title() const = 0;        // "01 Blend"
-  // Two or three sentences: what the sample teaches and which seed idea it shows.
+  // A few sentences in plain words: what the technique is and why, every
+  // symbol defined, the published source named once at the end.
   virtual std::string Explanation() const = 0;
 
   // Prepares for `model` (which outlives the sample or the next Load) and
@@ -76,8 +77,15 @@ class Sample {
   ParamList& Params() { return params_; }
   const ParamList& Params() const { return params_; }
 
+  // What the sample cannot show on this model and why, in plain words
+  // ("this sample needs two full-body clips; the model has one:
+  // Armature|Take"); empty when the model has what it needs. Set by Load
+  // (and by a change of clips), shown at the top of the panel.
+  const std::string& Notice() const { return notice_; }
+
  protected:
   ParamList params_;
+  std::string notice_;
 };
 
 // Every sample, in walkthrough order (index = sample number).

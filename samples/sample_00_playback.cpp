@@ -22,14 +22,18 @@ class PlaybackSample : public Sample {
 
   std::string Title() const override { return "00 Playback"; }
   std::string Explanation() const override {
-    return "A clip is a set of keyframe tracks per joint; each frame the player advances its time "
-           "by dt * speed, maps it back into the clip (loop, clamp or ping-pong, seed 004's cycle "
-           "types) and samples every track into the local pose.";
+    return "A clip stores, for every joint, keyframes (a time and a value) of its position, "
+           "rotation and scale. Playing it is keeping a clock: each frame the clip time moves on by "
+           "dt x speed (dt: the frame's duration in seconds; speed: the rate below, negative plays "
+           "backward), is brought back into the clip's range (loop: wrap around; clamp: stop at the "
+           "end; ping-pong: run back and forth), and each joint's keys around that time are "
+           "interpolated into the pose. Source: Gabor Szauer, Hands-On C++ Game Animation "
+           "Programming, ch. 8 and 9.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
     if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+      *error = NeedsMessage("a clip to play", model, AllClips(model));
       return false;
     }
     model_ = &model;
@@ -45,7 +49,9 @@ class PlaybackSample : public Sample {
     if (clip_ != applied_clip_) {
       playback_.Start(&model_->clips[clip_], mode, speed_);
       applied_clip_ = clip_;
-      applied_phase_ = -1.0f;
+      // A new clip starts at its beginning (phase 0) and plays this frame's
+      // dt; a phase set meanwhile (slider, --set) still seeks below.
+      applied_phase_ = 0.0f;
     }
     playback_.mode = mode;
     const anim::Clip& clip = *playback_.clip;

@@ -1,12 +1,12 @@
 // 02 Cross-fade: the CrossFadeController fading between clips.
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 
 #include <imgui.h>
 
 #include "anim/cross_fade_controller.h"
 #include "samples/clip_roles.h"
+#include "samples/fade_shares.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -19,47 +19,57 @@ const anim::EaseCurve kEases[] = {anim::EaseCurve::Linear(), anim::EaseCurve::Sm
                                   anim::EaseCurve::EaseIn(), anim::EaseCurve::EaseOut(),
                                   anim::EaseCurve::EaseInOut()};
 
-bool LooksAdditive(const std::string& name) {
-  std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower.find("lean") != std::string::npos || lower.find("look") != std::string::npos ||
-         lower.find("additive") != std::string::npos;
-}
-
 class CrossFadeSample : public Sample {
  public:
   CrossFadeSample() {
-    params_.AddBool("auto_fade", &auto_fade_, "fade to a random clip every few seconds (book's Sample02)");
+    params_.AddBool("auto_fade", &auto_fade_, "fade to a random full-body clip every few seconds");
     params_.AddFloat("fade_every", &fade_every_, 0.5f, 8.0f, "seconds between automatic fades");
     params_.AddFloat("fade_time", &fade_time_, 0.0f, 2.0f, "duration of each fade in seconds");
     params_.AddChoice("ease", &ease_, {"linear", "smoothstep", "ease-in", "ease-out", "ease-in-out"},
-                      "how the weight rises over the fade (seed 001's Bezier, seed 002's smoothstep)");
+                      "how the weight rises over the fade: at a constant rate, or slow at one or both ends");
     params_.AddChoice("transition", &mode_, {"smooth", "frozen"},
-                      "smooth: both clips play; frozen: the old pose is held (seed 001)");
+                      "smooth: both clips play; frozen: the old pose is held still while the new clip fades in");
     params_.AddBool("match_phase", &match_phase_, "start the target at the source's normalised time");
-    params_.AddChoice("start_clip", &start_clip_, {}, "the clip playing first");
+    params_.AddChoice("start_clip", &start_clip_, {}, "the clip playing first (full-body clips only)");
   }
 
   std::string Title() const override { return "02 Cross-fade"; }
   std::string Explanation() const override {
-    return "A cross-fade hides a clip change by blending the new clip in over a short time. "
-           "The controller keeps a queue of fading targets, samples and blends every one each "
-           "frame, and promotes a target to current when its fade completes (seed 000's "
-           "CrossFadeController), here with ease curves and smooth or frozen transitions (seed 001).";
+    return "A cross-fade hides a change of clip: the new clip's weight rises from 0 to 1 over the "
+           "fade time while the old one still plays beneath it. The controller keeps a queue of "
+           "fading clips, samples and blends every one each frame, and when a fade completes that "
+           "clip becomes the current one and those below it stop. The ease shapes how the weight "
+           "rises; a frozen transition holds the old pose still instead of playing it, which is "
+           "cheaper and suits a sudden reaction. Only full-body clips are offered: an additive "
+           "clip (a lean) is a change to add to a pose, not a pose to fade to. Source: Gabor "
+           "Szauer, Hands-On C++ Game Animation Programming, ch. 12.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    full_ = FullBodyClips(model);
+    if (full_.empty()) {
+      *error = NeedsMessage("two full-body clips to fade between", model, AllClips(model));
       return false;
     }
     model_ = &model;
     controller_ = std::make_unique<anim::CrossFadeController>(model.skeleton);
-    params_.SetChoices("start_clip", ClipNames(model));
-    start_clip_ = FindClipForRole(model, {"idle", "walk", "walking"});
-    applied_start_ = -1;
-    history_.assign(model.clips.size() * kHistory, 0.0f);
-    weights_.assign(model.clips.size(), 0.0f);
+    std::vector<std::string> names;
+    for (int c : full_) names.push_back(model.clips[c].Name());
+    params_.SetChoices("start_clip", names);
+    const int idle = FindClipForRole(model, {"idle", "walk", "walking"});
+    start_clip_ = static_cast<int>(std::find(full_.begin(), full_.end(), idle) - full_.begin());
+    if (start_clip_ >= static_cast<int>(full_.size())) start_clip_ = 0;
+    notice_ = full_.size() < 2 ? NeedsMessage("two full-body clips to fade between", model, full_,
+                                              "full-body clip") +
+                                     ". It plays " + model.clips[full_[0]].Name() + " without fades."
+                               : std::string();
+    // Playing from the first frame: a panel drawn before the first update
+    // has a current clip.
+    controller_->Play(&model.clips[full_[start_clip_]]);
+    applied_start_ = start_clip_;
+    // One row per clip, and a last one for the held pose of frozen fades.
+    history_.assign((model.clips.size() + 1) * kHistory, 0.0f);
+    weights_.assign(model.clips.size() + 1, 0.0f);
     random_state_ = 12345u;  // fixed seed: headless captures are reproducible
     since_fade_ = 0.0f;
     return true;
@@ -76,21 +86,21 @@ class CrossFadeSample : public Sample {
   }
 
   int RandomClip() {
-    const int n = static_cast<int>(model_->clips.size());
+    const int n = static_cast<int>(full_.size());
     const anim::Clip* top = controller_->TargetCount() > 0
                                 ? controller_->Target(controller_->TargetCount() - 1).playback.clip
                                 : controller_->CurrentClip();
     for (int attempt = 0; attempt < 16; ++attempt) {
       random_state_ = random_state_ * 1664525u + 1013904223u;  // Numerical Recipes LCG
-      const int pick = static_cast<int>((random_state_ >> 8) % static_cast<std::uint32_t>(n));
-      if (&model_->clips[pick] != top && !LooksAdditive(model_->clips[pick].Name())) return pick;
+      const int pick = full_[(random_state_ >> 8) % static_cast<std::uint32_t>(n)];
+      if (&model_->clips[pick] != top) return pick;
     }
     return -1;
   }
 
   void Update(float dt) override {
     if (start_clip_ != applied_start_) {
-      controller_->Play(&model_->clips[start_clip_]);
+      controller_->Play(&model_->clips[full_[start_clip_]]);
       applied_start_ = start_clip_;
     }
     since_fade_ += dt;
@@ -103,22 +113,11 @@ class CrossFadeSample : public Sample {
     RecordWeights();
   }
 
-  // Each clip's share of the final pose: a target with weight w keeps
-  // (1 - w) of everything below it.
+  // Each clip's share of the final pose, and the held pose's of frozen fades.
   void RecordWeights() {
-    std::fill(weights_.begin(), weights_.end(), 0.0f);
-    float above = 1.0f;
-    for (int i = controller_->TargetCount() - 1; i >= 0; --i) {
-      const anim::CrossFadeTarget& t = controller_->Target(i);
-      weights_[t.playback.clip - model_->clips.data()] += above * t.Weight();
-      above *= 1.0f - t.Weight();
-      if (t.mode == anim::TransitionMode::kFrozen) above = 0.0f;  // below shows only as a frozen pose
-    }
-    if (controller_->CurrentClip() != nullptr) {
-      weights_[controller_->CurrentClip() - model_->clips.data()] += above;
-    }
-    const std::size_t n = weights_.size();
-    for (std::size_t c = 0; c < n; ++c) {
+    const std::size_t clips = model_->clips.size();
+    weights_[clips] = ComputeFadeShares(*controller_, model_->clips, std::span(weights_).first(clips)).frozen;
+    for (std::size_t c = 0; c < weights_.size(); ++c) {
       float* h = &history_[c * kHistory];
       std::copy(h + 1, h + kHistory, h);
       h[kHistory - 1] = weights_[c];
@@ -128,30 +127,35 @@ class CrossFadeSample : public Sample {
   const anim::Pose& CurrentPose() const override { return controller_->CurrentPose(); }
 
   void DrawPanel() override {
+    DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
-    ImGui::TextUnformatted("Fade to:");
-    for (std::size_t c = 0; c < model_->clips.size(); ++c) {
-      if (c % 4 != 0) ImGui::SameLine();
-      if (ImGui::Button(model_->clips[c].Name().c_str())) FadeTo(static_cast<int>(c));
+    if (full_.size() >= 2) {
+      ImGui::TextUnformatted("Fade to:");
+      for (std::size_t k = 0; k < full_.size(); ++k) {
+        if (k % 4 != 0) ImGui::SameLine();
+        if (ImGui::Button(model_->clips[full_[k]].Name().c_str())) FadeTo(full_[k]);
+      }
     }
     const anim::Clip* current = controller_->CurrentClip();
     ImGui::Text("current: %s, %d fade(s) running", current != nullptr ? current->Name().c_str() : "none",
                 controller_->TargetCount());
-    ImGui::TextUnformatted("Weight of each clip over the last 4 s:");
-    for (std::size_t c = 0; c < model_->clips.size(); ++c) {
+    ImGui::TextWrapped("Share of each clip in the pose over the last 4 s (0 to 1):");
+    for (std::size_t c = 0; c < weights_.size(); ++c) {
       const float* h = &history_[c * kHistory];
       if (*std::max_element(h, h + kHistory) <= 0.0f) continue;
-      ImGui::PlotLines(model_->clips[c].Name().c_str(), h, kHistory, 0, nullptr, 0.0f, 1.0f,
-                       ImVec2(0, 40));
+      const bool frozen = c == model_->clips.size();
+      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(), h, kHistory, 0,
+                       nullptr, 0.0f, 1.0f, ImVec2(0, 40));
     }
   }
 
  private:
   const anim::Model* model_ = nullptr;
   std::unique_ptr<anim::CrossFadeController> controller_;
-  std::vector<float> history_;  // clips x kHistory, oldest first
-  std::vector<float> weights_;
+  std::vector<int> full_;  // the full-body clips, the only ones offered
+  std::vector<float> history_;  // (clips + 1) x kHistory, oldest first
+  std::vector<float> weights_;  // per clip, then the frozen pose's
   bool auto_fade_ = true;
   float fade_every_ = 3.0f;
   float fade_time_ = 0.5f;

@@ -1,7 +1,11 @@
 // 03 Additive: lean and look layers added on top of any base clip.
+#include <algorithm>
+#include <cmath>
+
 #include <imgui.h>
 
 #include "anim/additive.h"
+#include "anim/mirror.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 
@@ -10,91 +14,150 @@ namespace samples {
 namespace {
 
 // One additive layer: a clip whose first frame is its reference pose,
-// sampled at a time picked by a -1..1 "stick" value.
+// sampled at a time picked by a "stick" value. With `two_sided`, the stick
+// runs -1..1: its size picks the time (0 the first frame, 1 the last) and a
+// negative stick mirrors the change left for right, so a lean to the left
+// becomes the same lean to the right. Otherwise -1..1 spans the clip.
 struct AdditiveLayer {
   const anim::Clip* clip = nullptr;
-  anim::Pose base;    // MakeAdditivePose: the clip's first frame
-  anim::Pose sample;  // the clip at the stick's time
+  anim::Pose base, mirrored_base;  // the clip's first frame, and its mirror image
+  anim::Pose sample;               // the clip at the stick's time
 
-  void Set(const anim::Skeleton& skeleton, const anim::Clip* c) {
+  void Set(const anim::Skeleton& skeleton, const anim::Clip* c, const anim::MirrorMap* mirror) {
     clip = c;
-    if (c != nullptr) base = anim::MakeAdditivePose(skeleton, *c);
+    if (c != nullptr) {
+      base = anim::MakeAdditivePose(skeleton, *c);
+      if (mirror != nullptr) {
+        mirrored_base = base;
+        anim::MirrorPose(*mirror, base, mirrored_base);
+      }
+    }
     sample = skeleton.RestPose();
   }
-  // stick -1 picks the clip's first frame, +1 its last (book's Sample03).
-  void Apply(const anim::Skeleton& skeleton, float stick, float weight, anim::Pose& pose) {
+  void Apply(const anim::Skeleton& skeleton, float stick, bool two_sided, const anim::MirrorMap* mirror,
+             float weight, anim::Pose& pose) {
     if (clip == nullptr || weight <= 0.0f) return;
+    const float at = two_sided ? std::abs(stick) : (stick + 1.0f) * 0.5f;
     sample = skeleton.RestPose();
-    clip->Sample(sample, clip->StartTime() + (stick + 1.0f) * 0.5f * clip->Duration(),
-                 anim::LoopMode::kClamp);
-    anim::Add(pose, pose, sample, base, -1, weight);
+    clip->Sample(sample, clip->StartTime() + at * clip->Duration(), anim::LoopMode::kClamp);
+    if (two_sided && stick < 0.0f && mirror != nullptr) {
+      anim::MirrorPose(*mirror, sample, sample);
+      anim::Add(pose, pose, sample, mirrored_base, -1, weight);
+    } else {
+      anim::Add(pose, pose, sample, base, -1, weight);
+    }
   }
 };
 
 class AdditiveSample : public Sample {
  public:
   AdditiveSample() {
-    params_.AddChoice("base_clip", &base_clip_, {}, "the clip the layers are added on");
-    params_.AddChoice("lean_clip", &lean_clip_, {}, "the additive lean clip");
-    params_.AddFloat("lean", &lean_, -1.0f, 1.0f, "like a joystick: picks the time in the lean clip");
+    params_.AddChoice("base_clip", &base_clip_, {}, "the full-body clip the layers are added on");
+    params_.AddChoice("lean_clip", &lean_clip_, {}, "the additive lean clip (none: off)");
+    params_.AddFloat("lean", &lean_, -1.0f, 1.0f,
+                     "0 upright, 1 the lean clip's full lean (its last frame), -1 the same lean "
+                     "mirrored to the other side");
     params_.AddFloat("lean_weight", &lean_weight_, 0.0f, 1.0f, "how much of the lean is added");
     params_.AddChoice("look_clip", &look_clip_, {}, "a second additive layer (none: off)");
-    params_.AddFloat("look", &look_, -1.0f, 1.0f, "picks the time in the look clip");
+    params_.AddFloat("look", &look_, -1.0f, 1.0f,
+                     "picks the time in the look clip: -1 its first frame, 1 its last");
     params_.AddFloat("look_weight", &look_weight_, 0.0f, 1.0f, "how much of the look is added");
   }
 
   std::string Title() const override { return "03 Additive"; }
   std::string Explanation() const override {
-    return "An additive clip stores a change, not a pose: result = in + (add - base), where base is "
-           "the additive clip's first frame, and rotations combine as in * inverse(base) * add "
-           "(seed 000's MakeAdditivePose and Add). So one lean bends any base clip, and a weight "
-           "scales it; seed 001 calls these difference clips.";
+    return "An additive clip stores a change rather than a pose: how far each joint moves away "
+           "from the clip's first frame, its reference. Adding it to any base pose applies that "
+           "change: result = base + (clip - reference) for positions, and for rotations the "
+           "reference's rotation is undone and the clip's applied on top of the base's. So one lean "
+           "bends a walk, a run or an idle alike, and a weight from 0 to 1 scales how much of it is "
+           "added. The lean slider picks how far into the lean clip to look (0 upright, 1 its full "
+           "lean); a negative value mirrors the change left for right, so a clip that only leans "
+           "left also leans right. Source: Gabor Szauer, Hands-On C++ Game Animation Programming, "
+           "ch. 12.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    full_ = FullBodyClips(model);
+    additive_ = AdditiveClips(model);
+    if (full_.empty()) {
+      *error = NeedsMessage("a full-body clip to add layers on", model, AllClips(model));
       return false;
     }
     model_ = &model;
     pose_ = model.skeleton.RestPose();
-    std::vector<std::string> names = ClipNames(model);
+    std::string why;
+    has_mirror_ = BuildSideMirror(model.skeleton, &mirror_, &why);
+    std::vector<std::string> names;
+    for (int c : full_) names.push_back(model.clips[c].Name());
     params_.SetChoices("base_clip", names);
+    names = {"none"};
+    for (int c : additive_) names.push_back(model.clips[c].Name());
     params_.SetChoices("lean_clip", names);
-    names.insert(names.begin(), "none");
     params_.SetChoices("look_clip", names);
-    base_clip_ = FindClipForRole(model, {"walk", "walking", "idle"});
-    lean_clip_ = FindClipForRole(model, {"lean_left", "lean"});
+    base_clip_ = IndexIn(full_, FindClipForRole(model, {"walk", "walking", "idle"}));
+    // Choice 0 is "none"; a role found among the additive clips is 1 + its place.
+    const int lean = FindClipForRole(model, {"lean_left", "lean"}, -1);
+    lean_clip_ = lean >= 0 && IsAdditiveClip(model, lean) ? 1 + IndexIn(additive_, lean)
+                                                          : (additive_.empty() ? 0 : 1);
     const int look = FindClipForRole(model, {"look"}, -1);
-    look_clip_ = look >= 0 && model.clips[look].Name().find("ook") != std::string::npos ? look + 1 : 0;
+    look_clip_ = look >= 0 && IsAdditiveClip(model, look) && look != Clip(lean_clip_)
+                     ? 1 + IndexIn(additive_, look)
+                     : 0;
+    notice_.clear();
+    if (additive_.empty()) {
+      notice_ = NeedsMessage("an additive clip (a change, such as a lean, made to add on top of "
+                             "another clip)",
+                             model, AllClips(model)) +
+                ", all full-body. The base clip plays without layers.";
+    } else if (!has_mirror_) {
+      notice_ = "No joint names say left or right (" + why +
+                "), so a negative lean cannot be mirrored: it leans the same way as a positive one.";
+    }
     applied_base_ = applied_lean_ = applied_look_ = -1;
     return true;
   }
 
   void Update(float dt) override {
     const anim::Skeleton& skeleton = model_->skeleton;
+    const anim::MirrorMap* mirror = has_mirror_ ? &mirror_ : nullptr;
     if (base_clip_ != applied_base_) {
-      playback_.Start(&model_->clips[base_clip_]);
+      playback_.Start(&model_->clips[full_[base_clip_]]);
       applied_base_ = base_clip_;
     }
     if (lean_clip_ != applied_lean_) {
-      lean_layer_.Set(skeleton, &model_->clips[lean_clip_]);
+      lean_layer_.Set(skeleton, lean_clip_ > 0 ? &model_->clips[Clip(lean_clip_)] : nullptr, mirror);
       applied_lean_ = lean_clip_;
     }
     if (look_clip_ != applied_look_) {
-      look_layer_.Set(skeleton, look_clip_ > 0 ? &model_->clips[look_clip_ - 1] : nullptr);
+      look_layer_.Set(skeleton, look_clip_ > 0 ? &model_->clips[Clip(look_clip_)] : nullptr, mirror);
       applied_look_ = look_clip_;
     }
     pose_ = skeleton.RestPose();
     playback_.Advance(dt, pose_);
-    lean_layer_.Apply(skeleton, lean_, lean_weight_, pose_);
-    look_layer_.Apply(skeleton, look_, look_weight_, pose_);
+    lean_layer_.Apply(skeleton, lean_, /*two_sided=*/true, mirror, lean_weight_, pose_);
+    look_layer_.Apply(skeleton, look_, /*two_sided=*/false, mirror, look_weight_, pose_);
   }
 
   const anim::Pose& CurrentPose() const override { return pose_; }
 
+  void DrawPanel() override {
+    DrawNotice(notice_);
+    DrawParamWidgets(params_);
+  }
+
  private:
+  // The model's clip index of an additive choice (1.. ; 0 is none: -1).
+  int Clip(int choice) const { return choice > 0 ? additive_[choice - 1] : -1; }
+  static int IndexIn(const std::vector<int>& clips, int clip) {
+    const auto it = std::find(clips.begin(), clips.end(), clip);
+    return it == clips.end() ? 0 : static_cast<int>(it - clips.begin());
+  }
+
   const anim::Model* model_ = nullptr;
+  std::vector<int> full_, additive_;
+  anim::MirrorMap mirror_;
+  bool has_mirror_ = false;
   anim::Pose pose_;
   anim::Playback playback_;
   AdditiveLayer lean_layer_, look_layer_;

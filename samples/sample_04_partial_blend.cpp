@@ -22,15 +22,20 @@ class PartialBlendSample : public Sample {
 
   std::string Title() const override { return "04 Partial blend"; }
   std::string Explanation() const override {
-    return "A blend mask gives every joint its own weight, so the legs keep walking while the "
-           "spine and arms punch (seed 001's partial-skeleton blending, seed 003's feather blend). "
-           "A falloff ramps the weight up along the spine to hide the seam. Joint colours show the "
-           "mask: blue 0, red 1.";
+    return "A blend mask gives every joint its own weight, so one clip drives part of the body "
+           "and another clip the rest: the legs keep walking while the spine and arms punch. The "
+           "mask starts at mask_root: that joint and everything below it in the hierarchy take the "
+           "upper clip; the falloff ramps the weight up over a few joints down from it, so the "
+           "change is spread along the spine instead of showing as a seam. The skeleton overlay "
+           "(View > Skeleton) colours each joint by its weight: blue takes only the base clip, red "
+           "only the upper clip. Source: Jason Gregory, Game Engine Architecture, the animation "
+           "chapter (partial-skeleton blending).";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    const std::vector<int> full = FullBodyClips(model);
+    if (full.empty()) {
+      *error = NeedsMessage("two clips, one for the legs and one for the upper body", model, AllClips(model));
       return false;
     }
     model_ = &model;
@@ -39,8 +44,13 @@ class PartialBlendSample : public Sample {
     params_.SetChoices("upper_clip", ClipNames(model));
     std::vector<std::string> joints(model.skeleton.JointNames().begin(), model.skeleton.JointNames().end());
     params_.SetChoices("mask_root", joints);
-    base_clip_ = FindClipForRole(model, {"walk", "walking"});
-    upper_clip_ = FindClipForRole(model, {"punch"});
+    base_clip_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
+    if (IsAdditiveClip(model, base_clip_)) base_clip_ = full[0];
+    upper_clip_ = FindClipForRole(model, {"punch"}, -1);
+    if (upper_clip_ < 0 || upper_clip_ == base_clip_ || IsAdditiveClip(model, upper_clip_)) {
+      upper_clip_ = FirstOtherThan(full, base_clip_);
+    }
+    if (upper_clip_ < 0) upper_clip_ = base_clip_;
     const int spine = FindJointForRole(model, {"Spine1", "Spine", "spine"});
     mask_root_ = spine >= 0 ? spine : 0;
     applied_base_ = applied_upper_ = -1;
@@ -51,10 +61,12 @@ class PartialBlendSample : public Sample {
     if (base_clip_ != applied_base_) {
       base_playback_.Start(&model_->clips[base_clip_]);
       applied_base_ = base_clip_;
+      notice_ = MaskNotice();
     }
     if (upper_clip_ != applied_upper_) {
       upper_playback_.Start(&model_->clips[upper_clip_]);
       applied_upper_ = upper_clip_;
+      notice_ = MaskNotice();
     }
     // Rebuilt every frame so slider changes show at once; MakeMaskFromRoot
     // allocates, which is fine in a sample's UI path, not in anim's hot path.
@@ -62,10 +74,34 @@ class PartialBlendSample : public Sample {
     base_ = upper_ = model_->skeleton.RestPose();
     base_playback_.Advance(dt, base_);
     upper_playback_.Advance(dt, upper_);
-    anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
+    // One clip over itself would only show it out of step with itself.
+    if (upper_clip_ == base_clip_) pose_ = base_;
+    else anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
+  }
+
+  void DrawPanel() override {
+    DrawNotice(notice_);
+    DrawParamWidgets(params_);
+    DrawHint("Joint colours: tick View > Skeleton. Blue: base clip only, red: upper clip only.");
   }
 
   const anim::Pose& CurrentPose() const override { return pose_; }
+
+  // Why the chosen clips show no partial blend, or nothing when they do.
+  std::string MaskNotice() const {
+    if (IsAdditiveClip(*model_, upper_clip_) || IsAdditiveClip(*model_, base_clip_)) {
+      return "an additive clip (a change to add to a pose, not a pose) is chosen: pick full-body "
+             "clips here, and see 03 Additive for additive ones";
+    }
+    if (upper_clip_ != base_clip_) return {};
+    const std::vector<int> full = FullBodyClips(*model_);
+    if (full.size() < 2) {
+      return NeedsMessage("two full-body clips, one for the legs and one for the upper body", *model_, full,
+                          "full-body clip") +
+             ". It plays " + model_->clips[base_clip_].Name() + " alone; the joint colours still show the mask.";
+    }
+    return "base_clip and upper_clip are the same clip: pick two different ones to see the mask at work";
+  }
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     for (std::size_t i = 0; i < colors.size() && i < mask_.weights.size(); ++i) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <vector>
 
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
@@ -14,6 +16,7 @@
 #include "anim/root_motion.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
+#include "samples/clip_speed.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -22,9 +25,9 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 constexpr int kMaxMarks = 48;  // footprints kept on the ground, oldest replaced
-// Events from a clip count when its blend weight is above this (issue 6:
-// "from each clip with weight above a threshold"); the synced clips land
-// their feet on the same frame, so one footstep name per frame is marked.
+// Events from a clip count when its blend weight is above this; the synced
+// clips land their feet on the same frame, so one footstep name per frame
+// is marked.
 constexpr float kEventWeightThreshold = 0.25f;
 
 // The three clips of the space, in axis order.
@@ -34,13 +37,16 @@ class LocomotionSample : public Sample {
  public:
   LocomotionSample() {
     params_.AddFloat("speed", &target_speed_, 0.0f, 5.0f,
-                     "target ground speed in m/s: 0 idle, walk and run at their clips' speeds");
+                     "target ground speed in m/s, up to the run clip's: 0 idle, walk and run at "
+                     "their clips' speeds");
     params_.BindKeys("speed", 0, 'S', 'W');
-    params_.AddFloat("turn", &turn_, -1.0f, 1.0f, "turning: -1 full left, 1 full right (90 degrees/s)");
-    params_.BindKeys("turn", 0, 'A', 'D');
+    params_.AddFloat("turn", &turn_, -1.0f, 1.0f,
+                     "steering: -1 full left, 1 full right, 90 degrees/s at walking speed and above, "
+                     "less when slower, none standing still; holding A or D steers while held");
     params_.AddFloat("acceleration", &acceleration_, 0.5f, 10.0f,
                      "m/s^2 at which the speed follows the target");
-    params_.AddBool("synchronized", &synced_, "the two active clips share one normalised time (seed 003)");
+    params_.AddBool("synchronized", &synced_,
+                    "the two active clips advance by the same fraction of their cycles, so the feet stay in step");
     params_.AddBool("root_motion", &root_motion_on_, "move the character by its clips' root motion");
     params_.AddBool("footprints", &footprints_, "mark the ground where footstep events fire");
     params_.AddChoice("idle_clip", &clips_[kIdle], {}, "the clip at speed 0");
@@ -50,17 +56,21 @@ class LocomotionSample : public Sample {
 
   std::string Title() const override { return "05 Locomotion"; }
   std::string Explanation() const override {
-    return "A 1D blend space (seed 001) places Idle, Walk and Run on a speed axis; the two clips "
-           "around the current speed blend with weights (1 - t, t) and share one phase over a "
-           "cycle of l1*(1-t) + l2*t seconds (seed 003). Root motion moves the character: these "
-           "treadmill clips get a straight line at their extras.speed (measured on the feet when "
-           "absent), blended like the poses. Footstep text keys fire once as their frame is crossed "
-           "(seed 004) and leave a mark (blue left, orange right).";
+    return "A 1D blend space places Idle, Walk and Run on a speed axis at their own ground "
+           "speeds. For a speed between two of them, those two clips blend with weights 1 - t and "
+           "t, t being how far the speed is from the slower clip's to the faster's (0 to 1); both "
+           "advance by the same fraction of their cycle, so the feet stay in step, over a blended "
+           "cycle of (1 - t) x L1 + t x L2 seconds (L1, L2: the two clips' durations). Root motion "
+           "moves the character over the ground instead of on the spot: these clips walk in place, "
+           "so each gets a straight-line motion at its ground speed (given in the file, or measured "
+           "on the planted foot), blended with the same weights. Footstep markers in the clips fire "
+           "once as playback crosses them and leave a mark on the ground (blue left, orange right). "
+           "Source: Jason Gregory, Game Engine Architecture, the animation chapter.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
     if (model.clips.empty()) {
-      *error = "this sample needs a model with clips";
+      *error = NeedsMessage("idle, walk and run clips", model, AllClips(model));
       return false;
     }
     model_ = &model;
@@ -69,22 +79,12 @@ class LocomotionSample : public Sample {
     params_.SetChoices("idle_clip", names);
     params_.SetChoices("walk_clip", names);
     params_.SetChoices("run_clip", names);
-    clips_[kIdle] = FindClipForRole(model, {"idle"}, 0);
-    clips_[kWalk] = FindClipForRole(model, {"walk", "walking"}, 0);
-    clips_[kRun] = FindClipForRole(model, {"run", "running"}, 0);
+    PickClips(model);
     hips_ = FindJointForRole(model, {"hips", "pelvis", "root"});
     if (hips_ < 0) hips_ = 0;
-    left_foot_ = FindJointForRole(model, {"LeftFoot", "foot_l", "left_foot", "l_foot"});
-    right_foot_ = FindJointForRole(model, {"RightFoot", "foot_r", "right_foot", "r_foot"});
-    // The character's own units. A clip with extras.speed (m/s) says the
-    // model is in metres (the mannequin). Otherwise the head joint's rest
-    // height is taken as a 1.8 m adult's (1.58 m, the mannequin's):
-    // Woman.gltf, drawn 4.5 units tall, gets about 2.8 units a metre.
-    const int head = FindJointForRole(model, {"head"});
-    const float head_height = head >= 0 ? skeleton.RestPose().ModelMatrix(head)[3].y : 0.0f;
-    bool declares_speed = false;
-    for (const anim::Clip& clip : model.clips) declares_speed |= clip.Speed() > 0.0f;
-    units_per_metre_ = !declares_speed && head_height > 0.0f ? head_height / 1.58f : 1.0f;
+    left_foot_ = LeftFoot(model);
+    right_foot_ = RightFoot(model);
+    units_per_metre_ = UnitsPerMetre(model);
 
     pose_ = skeleton.RestPose();
     pose_a_ = pose_b_ = pose_;
@@ -95,13 +95,21 @@ class LocomotionSample : public Sample {
     position_ = glm::vec3(0.0f);
     yaw_ = 0.0f;
     speed_ = 0.0f;
-    applied_ = {-1, -1, -1};
+    // Built now, so the speed slider's range (up to the run's speed) holds
+    // before any --set.
+    Rebuild();
     return true;
   }
 
   void Update(float dt) override {
     if (clips_ != applied_) Rebuild();
-    if (!space_ready_ || !(dt >= 0.0f) || !std::isfinite(dt)) return;
+    if (!(dt >= 0.0f) || !std::isfinite(dt)) return;
+    if (!space_ready_) {
+      // No blend space to run: the walk slot's clip plays alone, in place.
+      pose_ = model_->skeleton.RestPose();
+      alone_.Advance(dt, pose_);
+      return;
+    }
     // The speed follows the slider at a bounded acceleration, so a jump of
     // the slider walks through the blend space instead of snapping.
     const float step = acceleration_ * dt;
@@ -149,8 +157,11 @@ class LocomotionSample : public Sample {
 
     // Root motion, blended with the same weight as the poses.
     // Positive yaw turns +Z towards +X, the character's left: turning
-    // right is negative yaw.
-    yaw_ -= turn_ * 0.5f * kPi * dt;
+    // right is negative yaw. Steering turns the path, not the character on
+    // the spot: full rate from walking speed up, less below, none standing.
+    const float steer = held_steer_ != 0.0f ? held_steer_ : turn_;
+    const float moving = std::clamp(speed_ / space_.Position(kWalk), 0.0f, 1.0f);
+    yaw_ -= steer * moving * 0.5f * kPi * dt;
     if (root_motion_on_) {
       const anim::MotionDelta motion = anim::BlendMotion(
           motion_[segment.a].Delta(from_a, delta_a, anim::LoopMode::kLoop),
@@ -179,12 +190,17 @@ class LocomotionSample : public Sample {
   bool FollowCamera() const override { return true; }
 
   void DrawPanel() override {
+    // A and D steer while held: the keys' state, read where ImGui has it,
+    // unless a text field has the keyboard (GLFW's key codes for letters are
+    // their ASCII codes).
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool keys = !io.WantTextInput;
+    held_steer_ = (keys && io.KeysDown['D'] ? 1.0f : 0.0f) - (keys && io.KeysDown['A'] ? 1.0f : 0.0f);
+    DrawNotice(notice_);
     DrawParamWidgets(params_);
+    DrawHint("Keys: W/S speed up/down; hold A/D to steer left/right.");
     ImGui::Separator();
-    if (!space_ready_) {
-      ImGui::TextWrapped("%s", space_error_.c_str());
-      return;
-    }
+    if (!space_ready_) return;
     ImGui::Text("speed %.2f m/s (target %.2f)", speed_, target_speed_);
     const anim::BlendSpace1D::Segment segment = space_.Locate(speed_);
     for (int i = 0; i < kSlots; ++i) {
@@ -204,31 +220,84 @@ class LocomotionSample : public Sample {
  private:
   const anim::Clip& Clip(int slot) const { return model_->clips[clips_[slot]]; }
 
+  // Idle, walk and run by name among the full-body clips; failing a name,
+  // the idle is a clip that does not travel and walk and run the slowest
+  // and fastest that do, so a blend is only offered between distinct clips.
+  void PickClips(const anim::Model& model) {
+    clip_speed_.clear();
+    for (int c = 0; c < static_cast<int>(model.clips.size()); ++c) clip_speed_.push_back(LocomotionSpeed(model, c));
+    const std::vector<int> full = FullBodyClips(model);
+    std::vector<int> moving = MovingClips(), still;
+    for (int c : full) {
+      if (!(clip_speed_[c] > 0.0f)) still.push_back(c);
+    }
+    std::sort(moving.begin(), moving.end(), [&](int a, int b) { return clip_speed_[a] < clip_speed_[b]; });
+    const int first = full.empty() ? 0 : full.front();
+    clips_[kIdle] = FindClipForRole(model, {"idle"}, still.empty() ? first : still.front());
+    clips_[kWalk] = FindClipForRole(model, {"walk", "walking"}, moving.empty() ? first : moving.front());
+    clips_[kRun] = FindClipForRole(model, {"run", "running"}, moving.empty() ? first : moving.back());
+  }
+
+  // The full-body clips that travel (a ground speed above 0).
+  std::vector<int> MovingClips() const {
+    std::vector<int> moving;
+    for (int c : FullBodyClips(*model_)) {
+      if (clip_speed_[c] > 0.0f) moving.push_back(c);
+    }
+    return moving;
+  }
+
   // Positions on the speed axis, root motions: once per choice of clips.
   void Rebuild() {
     applied_ = clips_;
     const anim::Skeleton& skeleton = model_->skeleton;
     std::array<float, kSlots> speeds{};
     for (int i = 0; i < kSlots; ++i) {
-      const anim::Clip& clip = Clip(i);
-      float speed = clip.Speed();
-      if (!(speed > 0.0f) && i != kIdle && left_foot_ >= 0 && right_foot_ >= 0) {
-        // No extras.speed (Woman.gltf): measure the treadmill speed on the feet.
-        speed = anim::EstimateGroundSpeed(skeleton, clip, left_foot_, right_foot_,
-                                          0.02f * units_per_metre_);
-      }
-      motion_[i] = anim::RootMotion::FromClip(skeleton, clip, hips_, i == kIdle ? 0.0f : speed);
-      speeds[i] = i == kIdle ? 0.0f : speed / units_per_metre_;
+      speeds[i] = i == kIdle ? 0.0f : clip_speed_[clips_[i]];
+      motion_[i] = anim::RootMotion::FromClip(skeleton, Clip(i), hips_, speeds[i] * units_per_metre_);
     }
-    space_ready_ = space_.Build(speeds, &space_error_);
-    if (space_ready_ && !(speeds[kIdle] < speeds[kWalk] && speeds[kWalk] < speeds[kRun])) {
-      space_ready_ = false;
-      space_error_ = "the clips' speeds must increase idle < walk < run (now " +
-                     std::to_string(speeds[kIdle]) + ", " + std::to_string(speeds[kWalk]) + ", " +
-                     std::to_string(speeds[kRun]) + " m/s)";
+    notice_ = SpaceNotice(speeds);
+    space_ready_ = notice_.empty() && space_.Build(speeds, &notice_);
+    if (space_ready_) {
+      params_.SetRange("speed", 0.0f, speeds[kRun]);
+    } else {
+      alone_.Start(&Clip(kWalk));
     }
-    if (!space_ready_) space_error_ = "cannot build the blend space: " + space_error_;
     phase_ = phase_b_free_ = 0.0f;
+  }
+
+  // What keeps the chosen clips from making a speed axis, in plain words.
+  std::string SpaceNotice(const std::array<float, kSlots>& speeds) const {
+    const std::vector<int> moving = MovingClips();
+    const std::string plays = " It plays " + Clip(kWalk).Name() + " alone, in place.";
+    if (moving.size() < 2) {
+      return NeedsMessage("two locomotion clips (a walk and a run: clips whose feet move over the "
+                          "ground) and an idle",
+                          *model_, moving.empty() ? AllClips(*model_) : moving) +
+             (moving.empty() ? ", none of which moves its feet over the ground." : ".") + plays;
+    }
+    for (int i : {kWalk, kRun}) {
+      if (!(speeds[i] > 0.0f)) {
+        return std::string(i == kWalk ? "walk_clip" : "run_clip") + " (" + Clip(i).Name() +
+               ") does not move its feet over the ground, so it has no speed to place it by: pick a "
+               "locomotion clip." + plays;
+      }
+    }
+    if (clips_[kWalk] == clips_[kRun]) {
+      return "walk_clip and run_clip are the same clip (" + Clip(kWalk).Name() +
+             "): pick two different ones to blend between." + plays;
+    }
+    if (clips_[kIdle] == clips_[kWalk] || clips_[kIdle] == clips_[kRun]) {
+      return "idle_clip (" + Clip(kIdle).Name() + ") is also the walk or the run: pick a clip that "
+             "stands still for speed 0." + plays;
+    }
+    if (!(speeds[kWalk] < speeds[kRun])) {
+      char text[200];
+      std::snprintf(text, sizeof text, "the walk (%s, %.2f m/s) must be slower than the run (%s, %.2f m/s): swap them.",
+                    Clip(kWalk).Name().c_str(), speeds[kWalk], Clip(kRun).Name().c_str(), speeds[kRun]);
+      return text + plays;
+    }
+    return {};
   }
 
   // One mark per footstep name per frame, under that foot, from clips with
@@ -263,16 +332,18 @@ class LocomotionSample : public Sample {
   const anim::Model* model_ = nullptr;
   std::array<int, kSlots> clips_{0, 0, 0};
   std::array<int, kSlots> applied_{-1, -1, -1};
+  std::vector<float> clip_speed_;  // LocomotionSpeed of every clip, m/s
   std::array<anim::RootMotion, kSlots> motion_;
   anim::BlendSpace1D space_;
   bool space_ready_ = false;
-  std::string space_error_;
+  anim::Playback alone_;  // the walk slot's clip, when there is no blend space
   int hips_ = 0, left_foot_ = -1, right_foot_ = -1;
   float units_per_metre_ = 1.0f;
 
   float target_speed_ = 0.0f;
   float speed_ = 0.0f;
   float turn_ = 0.0f;
+  float held_steer_ = 0.0f;  // -1 A held, 1 D held, 0 neither: overrides turn_
   float acceleration_ = 2.5f;
   bool synced_ = true;
   bool root_motion_on_ = true;

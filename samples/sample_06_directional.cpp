@@ -14,6 +14,7 @@
 #include "anim/mirror.h"
 #include "anim/root_motion.h"
 #include "samples/clip_roles.h"
+#include "samples/clip_speed.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -31,7 +32,7 @@ struct Variant {
 };
 
 // Grid mode needs every (direction, gait) combination; the triangulated
-// mode uses the seven of the issue (Idle only at the centre), so Idle
+// mode uses the first seven (Idle only at the centre), so Idle
 // blends into every walking direction through the triangles fanning out
 // from it.
 constexpr std::array<Variant, 9> kVariants = {{
@@ -44,63 +45,64 @@ constexpr int kGridCount = 9;
 
 const char* GaitName(Gait g) { return g == kIdle ? "Idle" : g == kWalk ? "Walk" : "Run"; }
 
-// The treadmill speed of a locomotion clip: its glTF extras.speed, else
-// measured on its feet (root_motion.h), else `fallback`.
-float GroundSpeed(const anim::Model& model, int clip, float fallback) {
-  if (clip < 0) return fallback;
-  const anim::Clip& c = model.clips[clip];
-  if (c.Speed() > 0.0f) return c.Speed();
-  const int left = FindJointForRole(model, {"LeftFoot", "foot_l", "foot.l", "l_foot"});
-  const int right = FindJointForRole(model, {"RightFoot", "foot_r", "foot.r", "r_foot"});
-  if (left < 0 || right < 0) return fallback;
-  // Contact: within 3% of the character's height of the foot's lowest.
-  std::vector<glm::mat4> m(model.skeleton.JointCount());
-  model.skeleton.RestPose().ComputeModelMatrices(m);
-  float lo = 1e30f, hi = -1e30f;
-  for (const glm::mat4& j : m) lo = std::min(lo, j[3].y), hi = std::max(hi, j[3].y);
-  const float speed = anim::EstimateGroundSpeed(model.skeleton, c, left, right, 0.03f * (hi - lo));
-  return speed > 0.0f ? speed : fallback;
-}
-
 class DirectionalSample : public Sample {
  public:
   DirectionalSample() { DeclareParams(3.5f); }
 
   std::string Title() const override { return "06 Directional"; }
   std::string Explanation() const override {
-    return "A 2D blend space (seed 001): clips placed at (direction, speed) points; the parameter "
-           "point's barycentric coordinates in its Delaunay triangle, or bilinear weights in a grid "
-           "cell, weight the clips. Right-side clips are the left ones mirrored, left ones are Walk "
-           "and Run with the additive lean; Walk and Run share one phase over the weighted cycle "
-           "length sum(w_i * l_i) (seed 003), mirrored ones half a cycle later.";
+    return "A 2D blend space places clips at points of a plane, here (direction, speed): left "
+           "-1, straight 0, right 1 across, ground speed in m/s up. For the point chosen on the pad, "
+           "the weights come from the triangle of clip points around it (its barycentric "
+           "coordinates: three weights, summing to 1, that rebuild the point from the corners) or, "
+           "in grid mode, from the grid cell around it (bilinear weights of its four corners). The "
+           "left-leaning clips are Walk and Run with the additive lean added; the right ones are the "
+           "left ones mirrored left for right, half a cycle later so the same foot is down. All "
+           "locomotion clips advance by the same fraction of their cycle, over a cycle length that "
+           "is the weighted average of their durations. Source: Jason Gregory, Game Engine "
+           "Architecture, the animation chapter.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    const std::vector<int> full = FullBodyClips(model);
+    if (full.empty()) {
+      *error = NeedsMessage("idle, walk and run clips", model, AllClips(model));
       return false;
     }
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
-    clip_[kIdle] = FindClipForRole(model, {"idle"}, 0);
-    clip_[kWalk] = FindClipForRole(model, {"walk", "walking"}, 0);
-    clip_[kRun] = FindClipForRole(model, {"run", "running"}, clip_[kWalk]);
+    clip_[kIdle] = FindClipForRole(model, {"idle"}, full[0]);
+    clip_[kWalk] = FindClipForRole(model, {"walk", "walking"}, full[0]);
+    clip_[kRun] = FindClipForRole(model, {"run", "running"}, FirstOtherThan(full, clip_[kWalk]));
     lean_clip_ = FindClipForRole(model, {"lean_left", "lean"}, -1);
-    if (lean_clip_ >= 0 && model.clips[lean_clip_].Name().find("ean") == std::string::npos) lean_clip_ = -1;
+    if (lean_clip_ >= 0 && !IsAdditiveClip(model, lean_clip_)) lean_clip_ = -1;
     speed_of_[kIdle] = 0.0f;
-    speed_of_[kWalk] = GroundSpeed(model, clip_[kWalk], 1.0f);
-    speed_of_[kRun] = std::max(GroundSpeed(model, clip_[kRun], 2.0f * speed_of_[kWalk]), 1.01f * speed_of_[kWalk]);
+    speed_of_[kWalk] = LocomotionSpeed(model, clip_[kWalk]);
+    speed_of_[kRun] = clip_[kRun] >= 0 ? LocomotionSpeed(model, clip_[kRun]) : 0.0f;
+    // Without two distinct clips that travel, slower then faster, there is
+    // no speed axis: the walk slot's clip plays alone.
+    alone_ = clip_[kRun] < 0 || clip_[kRun] == clip_[kWalk] || clip_[kIdle] == clip_[kWalk] ||
+             clip_[kIdle] == clip_[kRun] ||
+             !(speed_of_[kWalk] > 0.0f) || !(speed_of_[kRun] > speed_of_[kWalk]);
+    notice_.clear();
+    if (alone_) {
+      std::vector<int> moving;
+      for (int c : full) {
+        if (LocomotionSpeed(model, c) > 0.0f) moving.push_back(c);
+      }
+      notice_ = NeedsMessage("an idle and two locomotion clips (a walk and a run: clips whose feet "
+                             "move over the ground, the run faster)",
+                             model, moving.size() >= 2 ? full : AllClips(model)) +
+                ". It plays " + model.clips[clip_[kWalk]].Name() + " alone.";
+      clip_ = {clip_[kWalk], clip_[kWalk], clip_[kWalk]};
+      speed_of_ = {0.0f, 1.0f, 2.0f};  // a pad to show, with nothing to blend
+    }
     DeclareParams(speed_of_[kRun]);
     direction_ = 0.0f;
     speed_ = speed_of_[kWalk];
 
     mirror_error_.clear();
-    has_mirror_ = mirror_.Build(skeleton, &mirror_error_);
-    if (has_mirror_ && std::count_if(mirror_.partner.begin(), mirror_.partner.end(),
-                                     [i = 0](int p) mutable { return p != i++; }) == 0) {
-      has_mirror_ = false;
-      mirror_error_ = "no joint has a left/right partner by name";
-    }
+    has_mirror_ = BuildSideMirror(skeleton, &mirror_, &mirror_error_);
     if (lean_clip_ >= 0) {
       lean_base_ = anim::MakeAdditivePose(skeleton, model.clips[lean_clip_]);
       lean_full_ = skeleton.RestPose();
@@ -120,6 +122,7 @@ class DirectionalSample : public Sample {
     }
     for (anim::Pose& p : variant_pose_) p = skeleton.RestPose();
     pose_ = skeleton.RestPose();
+    solo_.Start(&model.clips[clip_[kWalk]]);
     weights_.fill(0.0f);
     phase_ = idle_time_ = 0.0f;
     return true;
@@ -127,12 +130,17 @@ class DirectionalSample : public Sample {
 
   void Update(float dt) override {
     if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
+    if (alone_) {
+      pose_ = model_->skeleton.RestPose();
+      solo_.Advance(dt, pose_);
+      return;
+    }
     const anim::BlendSpace2D& space = Space();
     const int count = space.PointCount();
     const glm::vec2 p(direction_, speed_);
     space.Weights(p, std::span(weights_).first(count));
 
-    // Seed 003 for N clips: one shared phase over the weighted cycle length
+    // Synchronisation for N clips: one shared phase over the weighted cycle length
     // bl = sum(w_i * l_i), taken over the locomotion clips only (an idle is
     // no cycle to keep in step; it runs on its own clock).
     float loco_weight = 0.0f, bl = 0.0f;
@@ -158,11 +166,13 @@ class DirectionalSample : public Sample {
   const anim::Pose& CurrentPose() const override { return pose_; }
 
   void DrawPanel() override {
+    DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
+    if (alone_) return;
     DrawPad();
     ImGui::Text("phase %.2f, blended cycle %.3f s", phase_, cycle_length_);
-    ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f/s, Run '%s' at %.2f/s, lean '%s'",
+    ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f m/s, Run '%s' at %.2f m/s, lean '%s'",
                        model_->clips[clip_[kIdle]].Name().c_str(), model_->clips[clip_[kWalk]].Name().c_str(),
                        speed_of_[kWalk], model_->clips[clip_[kRun]].Name().c_str(), speed_of_[kRun],
                        lean_clip_ >= 0 ? model_->clips[lean_clip_].Name().c_str() : "none");
@@ -176,7 +186,8 @@ class DirectionalSample : public Sample {
     params_ = ParamList();
     params_.AddFloat("direction", &direction_, -1.0f, 1.0f, "-1 leans into a left turn, +1 right");
     speed_ = std::clamp(speed_, 0.0f, run_speed);
-    params_.AddFloat("speed", &speed_, 0.0f, run_speed, "ground speed: Idle at 0, Walk and Run at their own speeds");
+    params_.AddFloat("speed", &speed_, 0.0f, run_speed,
+                     "ground speed in m/s: Idle at 0, Walk and Run at their own speeds");
     params_.AddChoice("mode", &mode_, {"triangulated", "grid"},
                       "Delaunay triangles with barycentric weights, or a grid with bilinear weights");
     params_.AddFloat("lean_amount", &lean_amount_, 0.0f, 1.0f, "weight of the additive lean in the side clips");
@@ -237,7 +248,7 @@ class DirectionalSample : public Sample {
     draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "left");
     draw->AddText(ImVec2(origin.x + size.x - 38, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "right");
     char text[64];
-    std::snprintf(text, sizeof text, "%.1f/s", run);
+    std::snprintf(text, sizeof text, "%.1f m/s", run);
     draw->AddText(ImVec2(origin.x + 4, origin.y + 3), IM_COL32(170, 170, 170, 255), text);
     // Points: a dot that fills with the weight, the name, and a weight bar.
     for (int i = 0; i < space.PointCount(); ++i) {
@@ -267,6 +278,8 @@ class DirectionalSample : public Sample {
   std::array<int, 3> clip_{0, 0, 0};
   std::array<float, 3> speed_of_{0.0f, 1.4f, 3.5f};
   int lean_clip_ = -1;
+  bool alone_ = false;     // no speed axis on this model: solo_ plays instead
+  anim::Playback solo_;
   anim::Pose lean_base_, lean_full_;
   anim::MirrorMap mirror_;
   bool has_mirror_ = false;

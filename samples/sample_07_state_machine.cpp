@@ -11,18 +11,13 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
 #include "samples/clip_roles.h"
+#include "samples/clip_speed.h"
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
 
 namespace {
-
-// Speeds of the locomotion blend space: the clips' `speed` extras when the
-// model has them (the default character does), else typical human speeds.
-float ClipSpeed(const anim::Clip& clip, float fallback) {
-  return clip.Speed() > 0.0f ? clip.Speed() : fallback;
-}
 
 class StateMachineSample : public Sample {
  public:
@@ -37,16 +32,21 @@ class StateMachineSample : public Sample {
 
   std::string Title() const override { return "07 State machine"; }
   std::string Explanation() const override {
-    return "An action state machine (seeds 001, 003, 004): Locomotion is a 1D blend space, Jump "
-           "a clip; transitions fire on parameters and cross-fade. Punch plays on a second layer "
-           "with a higher priority and an upper-body mask: where it has weight, the walk's arm "
-           "swing does not show. An additive lean layer goes on top. Keys: W/S speed, J jump, "
-           "P punch.";
+    return "A state machine picks what the character does: it is in one state at a time "
+           "(Locomotion: idle, walk and run blended by speed; Jump: one clip), and a transition "
+           "moves it to another when its condition holds (the jump key, or the jump clip nearly "
+           "over), cross-fading the two states. Layers stack machines: the punch plays on a second "
+           "layer of higher priority through an upper-body mask, so where it has weight the walk's "
+           "arm swing does not show while the legs keep walking; an additive lean layer (a change "
+           "added on top, not a pose) goes last. The event log lists what fired, such as footsteps "
+           "and state changes. Keys: W/S speed, J jump, P punch. Source: Jason Gregory, Game Engine "
+           "Architecture, the animation chapter.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    const std::vector<int> full = FullBodyClips(model);
+    if (full.empty()) {
+      *error = NeedsMessage("idle, walk, run, jump and punch clips", model, AllClips(model));
       return false;
     }
     model_ = &model;
@@ -59,31 +59,59 @@ class StateMachineSample : public Sample {
     upper_weight_id_ = p.Add("upper_weight", anim::ParamType::kFloat, 0.0f);
     lean_id_ = p.Add("lean", anim::ParamType::kFloat, lean_);
 
-    const anim::Clip& idle = model.clips[FindClipForRole(model, {"idle"})];
-    const anim::Clip& walk = model.clips[FindClipForRole(model, {"walk", "walking"})];
-    const anim::Clip& run = model.clips[FindClipForRole(model, {"run", "running"})];
-    const anim::Clip& jump = model.clips[FindClipForRole(model, {"jump"})];
-    const anim::Clip& punch = model.clips[FindClipForRole(model, {"punch"})];
-    const anim::Clip& lean = model.clips[FindClipForRole(model, {"lean_left", "lean"})];
+    // Each role by name; a role the model lacks is left out rather than
+    // played by a clip that is not it (a walk as the jump, a whole clip as
+    // the lean), and the notice says what is missing.
+    const auto role = [&](std::initializer_list<const char*> names, bool additive) {
+      const int c = FindClipForRole(model, names, -1);
+      return c >= 0 && IsAdditiveClip(model, c) == additive ? c : -1;
+    };
+    const int walk_clip = role({"walk", "walking"}, false), run_clip = role({"run", "running"}, false);
+    const int idle_clip = role({"idle"}, false), jump_clip = role({"jump"}, false);
+    const int punch_clip = role({"punch"}, false), lean_clip = role({"lean_left", "lean"}, true);
+    const float walk_speed = LocomotionSpeed(model, walk_clip), run_speed = LocomotionSpeed(model, run_clip);
+    const bool blends = walk_clip >= 0 && run_clip >= 0 && idle_clip >= 0 && walk_clip != run_clip &&
+                        walk_speed > 0.0f && run_speed > walk_speed;
+    std::vector<std::string> missing;
+    if (!blends) missing.push_back("the idle-walk-run blend by speed");
+    if (jump_clip < 0) missing.push_back("Jump");
+    if (punch_clip < 0) missing.push_back("Punch");
+    if (lean_clip < 0) missing.push_back("the lean");
+    notice_.clear();
+    if (!missing.empty()) {
+      notice_ = NeedsMessage("idle, walk and run clips (the run faster), a jump, a punch and an "
+                             "additive lean",
+                             model, AllClips(model)) +
+                ". Left out here: ";
+      for (std::size_t i = 0; i < missing.size(); ++i) notice_ += (i > 0 ? ", " : "") + missing[i];
+      notice_ += ".";
+    }
+    params_.SetRange("speed", 0.0f, blends ? std::max(4.0f, run_speed) : 4.0f);
 
     // Base layer: Locomotion <-> Jump.
-    auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, idle);
-    auto* n_walk = graph_->Add<anim::ClipNode>("walk", sk, walk);
-    auto* n_run = graph_->Add<anim::ClipNode>("run", sk, run);
-    anim::BlendSpace1D space;
-    const float walk_speed = ClipSpeed(walk, 1.4f);
-    const float positions[] = {0.0f, walk_speed, std::max(ClipSpeed(run, 3.5f), walk_speed + 0.5f)};
-    std::string why;
-    if (!space.Build(positions, &why)) {
-      *error = "locomotion blend space: " + why;
-      return false;
+    anim::Node* locomotion = nullptr;
+    if (blends) {
+      auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, model.clips[idle_clip]);
+      auto* n_walk = graph_->Add<anim::ClipNode>("walk", sk, model.clips[walk_clip]);
+      auto* n_run = graph_->Add<anim::ClipNode>("run", sk, model.clips[run_clip]);
+      anim::BlendSpace1D space;
+      // The clips at their own ground speeds (clip_speed.h), in m/s.
+      const float positions[] = {0.0f, walk_speed, run_speed};
+      std::string why;
+      if (!space.Build(positions, &why)) {
+        *error = "locomotion blend space: " + why;
+        return false;
+      }
+      locomotion = graph_->Add<anim::BlendSpace1DNode>(
+          "locomotion", sk, std::vector<anim::Node*>{n_idle, n_walk, n_run}, space,
+          anim::FloatInput{speed_id_}, true);
+    } else {
+      // The one clip there is to move with, alone.
+      const int alone = walk_clip >= 0 ? walk_clip : (idle_clip >= 0 ? idle_clip : full[0]);
+      locomotion = graph_->Add<anim::ClipNode>("locomotion", sk, model.clips[alone]);
     }
-    auto* locomotion = graph_->Add<anim::BlendSpace1DNode>(
-        "locomotion", sk, std::vector<anim::Node*>{n_idle, n_walk, n_run}, space,
-        anim::FloatInput{speed_id_}, true);
     anim::ClipNodeOptions once;
     once.loop = anim::LoopMode::kClamp;
-    auto* n_jump = graph_->Add<anim::ClipNode>("jump", sk, jump, once);
     anim::Transition to_jump;
     to_jump.from = 0;
     to_jump.to = 1;
@@ -94,12 +122,20 @@ class StateMachineSample : public Sample {
     land.to = 0;
     land.duration = 0.3f;
     land.exit_begin = 0.85f;  // blend back while the landing settles
-    base_ = graph_->Add<anim::StateMachineNode>(
-        "base", sk, std::vector<anim::State>{{"Locomotion", locomotion}, {"Jump", n_jump}},
-        std::vector<anim::Transition>{to_jump, land}, 0);
+    std::vector<anim::State> base_states{{"Locomotion", locomotion}};
+    std::vector<anim::Transition> base_transitions;
+    if (jump_clip >= 0) {
+      base_states.push_back({"Jump", graph_->Add<anim::ClipNode>("jump", sk, model.clips[jump_clip], once)});
+      base_transitions = {to_jump, land};
+    }
+    base_ = graph_->Add<anim::StateMachineNode>("base", sk, base_states, base_transitions, 0);
 
     // Upper layer: Off <-> Punch. Off holds the punch's first frame, but the
     // layer's weight follows the machine (see Update), so it never shows.
+    upper_ = nullptr;
+    lean_node_ = nullptr;
+    if (punch_clip >= 0) {
+    const anim::Clip& punch = model.clips[punch_clip];
     auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
     auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, once);
     anim::Transition start_punch;
@@ -121,11 +157,15 @@ class StateMachineSample : public Sample {
     upper_ = graph_->Add<anim::StateMachineNode>(
         "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
         std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
-    // Additive layer: the lean's last frame measured from its first (seed
-    // 000's additive pose), added on top of whatever the layers above made.
-    lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, lean, 1.0f);
-    lean_reference_ = anim::MakeAdditivePose(sk, lean);
+    }
+    // Additive layer: the lean's last frame measured from its first (the
+    // clip's reference pose), added on top of whatever the layers above made.
+    if (lean_clip >= 0) {
+      lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, model.clips[lean_clip], 1.0f);
+      lean_reference_ = anim::MakeAdditivePose(sk, model.clips[lean_clip]);
+    }
     for (const auto* sm : {base_, upper_}) {
+      if (sm == nullptr) continue;
       const std::string problem = sm->Validate(p);
       if (!problem.empty()) {
         *error = problem;
@@ -150,8 +190,10 @@ class StateMachineSample : public Sample {
     // The punch layer shows as much as the machine is in (or fading into)
     // Punch: the destination's eased weight while fading in, the rest of it
     // while fading out.
-    float w = upper_->ActiveState() == 1 ? upper_->TransitionProgress()
-                                         : (upper_->Fading() ? 1.0f - upper_->TransitionProgress() : 0.0f);
+    const float w = upper_ == nullptr ? 0.0f
+                    : upper_->ActiveState() == 1
+                        ? upper_->TransitionProgress()
+                        : (upper_->Fading() ? 1.0f - upper_->TransitionProgress() : 0.0f);
     p.Set(upper_weight_id_, w);
     graph_->Update(dt);
     time_ += dt;
@@ -162,7 +204,7 @@ class StateMachineSample : public Sample {
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;
-    if (layers == nullptr) return false;
+    if (layers == nullptr || upper_ == nullptr) return false;
     for (std::size_t j = 0; j < colors.size(); ++j) {
       const float w = layers->JointShare(1, static_cast<int>(j));
       colors[j] = glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
@@ -171,10 +213,11 @@ class StateMachineSample : public Sample {
   }
 
   void DrawPanel() override {
+    DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
     DrawStateMachine(*base_, "base layer");
-    DrawStateMachine(*upper_, "upper layer (priority 1, masked)");
+    if (upper_ != nullptr) DrawStateMachine(*upper_, "upper layer (priority 1, masked)");
     ImGui::Separator();
     log_.Draw();
   }
@@ -196,7 +239,10 @@ class StateMachineSample : public Sample {
     lean.additive = true;
     lean.reference = lean_reference_;
     lean.weight = anim::FloatInput{lean_id_};
-    graph_->SetLayers({base, upper, lean});
+    std::vector<anim::Layer> layers{base};
+    if (upper_ != nullptr) layers.push_back(upper);
+    if (lean_node_ != nullptr) layers.push_back(lean);
+    graph_->SetLayers(std::move(layers));
     applied_falloff_ = falloff_;
   }
 

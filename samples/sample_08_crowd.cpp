@@ -75,22 +75,28 @@ class CrowdSample : public Sample {
     params_.AddChoice("clip_b", &clip_b_, {}, "the locomotion clip at weight 1 (run)");
     params_.AddFloat("other_clips", &other_fraction_, 0.0f, 1.0f,
                      "share of characters playing another clip (idle, punch, jump) instead");
-    params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f, "distance between characters, in character heights");
+    params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
+                     "distance between characters, in character sizes (the longest side of the box "
+                     "around its joints, so small, large or Z-up models spread alike)");
     params_.AddInt("threads", &threads_, 1, 8, "threads animating the crowd (anim::ParallelFor)");
   }
 
   std::string Title() const override { return "08 Crowd"; }
   std::string Explanation() const override {
-    return "A crowd: every character blends clip_a and clip_b with its own weight and phase "
-           "(fixed seed), or plays another clip, split over threads with anim::ParallelFor and "
-           "animated on structure-of-arrays poses (anim/soa_pose.h). All "
-           "palettes go to the GPU in one buffer and each mesh primitive is one instanced draw "
-           "call; the cpu path skins every vertex on the CPU instead and uploads the result.";
+    return "A crowd: every character blends clip_a and clip_b with its own weight and its own "
+           "place in the cycle (drawn from a fixed seed, so every run shows the same crowd), or "
+           "plays another clip. The characters are split over threads, and each pose is sampled "
+           "and blended with four joints at a time (structure of arrays: all x values together, "
+           "then all y...). Each character's skinning matrices (its palette) go to the GPU in one "
+           "buffer, and the mesh is drawn once per primitive for the whole crowd (instancing); the "
+           "cpu path skins every vertex on the CPU instead and uploads the result, for comparison. "
+           "Source: Gabor Szauer, Hands-On C++ Game Animation Programming, ch. 15.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    if (model.clips.empty()) {
-      *error = "this sample needs a model with at least one clip";
+    const std::vector<int> full = FullBodyClips(model);
+    if (full.empty()) {
+      *error = NeedsMessage("a full-body clip for the crowd to play", model, AllClips(model));
       return false;
     }
     if (model.skeleton.JointCount() == 0) {
@@ -103,14 +109,23 @@ class CrowdSample : public Sample {
     pool_.reset();  // Update makes the pool and its scratch for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
-    clip_a_ = FindClipForRole(model, {"walk", "walking"}, 0);
-    clip_b_ = FindClipForRole(model, {"run", "running"}, 1);
+    clip_a_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
+    if (IsAdditiveClip(model, clip_a_)) clip_a_ = full[0];
+    clip_b_ = FindClipForRole(model, {"run", "running"}, -1);
+    if (clip_b_ < 0 || clip_b_ == clip_a_ || IsAdditiveClip(model, clip_b_)) clip_b_ = FirstOtherThan(full, clip_a_);
+    if (clip_b_ < 0) clip_b_ = clip_a_;
+    notice_ = full.size() < 2 ? NeedsMessage("two full-body clips to blend (a walk and a run)", model, full,
+                                             "full-body clip") +
+                                    ". Every character plays " + model.clips[clip_a_].Name() +
+                                    ", each at its own place in the cycle."
+                              : std::string();
     others_.clear();
     for (const char* role : {"idle", "punch", "jump"}) {
       const int c = ClipContaining(model, role);
       if (c >= 0) others_.push_back(c);
     }
-    character_height_ = CharacterHeight(model);
+    bounds_ = ModelBounds(model);
+    character_size_ = Size(bounds_);
     const auto joints = static_cast<std::size_t>(model.skeleton.JointCount());
     characters_.clear();
     characters_.reserve(kMaxCharacters);
@@ -170,6 +185,7 @@ class CrowdSample : public Sample {
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
   void DrawPanel() override {
+    DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
     const int primitives = static_cast<int>(model_->primitives.size());
@@ -177,7 +193,7 @@ class CrowdSample : public Sample {
                 skinning_ == 0 ? primitives : primitives * count_,
                 (skinning_ == 0 ? primitives : primitives * count_) == 1 ? "" : "s");
     // Animation: sampling, blending and palettes of every character (CPU).
-    ImGui::Text("Animation: %.2f ms on %d thread%s", animation_seconds_ * 1e3, threads_,
+    ImGui::Text("Animation, whole crowd: %.2f ms on %d thread%s", animation_seconds_ * 1e3, threads_,
                 threads_ == 1 ? "" : "s");
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
@@ -190,8 +206,10 @@ class CrowdSample : public Sample {
     ImGui::Text("Frame: %.2f ms (crowd draw, finished)", draw_times_.frame * 1e3);
     float highest = 0.0f;
     for (float v : history_) highest = std::max(highest, v);
-    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, "frame ms, last 120",
-                     0.0f, std::max(1.0f, highest * 1.1f),
+    // The scale: the plot runs from 0 at its bottom to `top` at its top.
+    const float top = std::max(1.0f, highest * 1.1f);
+    ImGui::Text("Draw time, last %d frames, 0 to %.1f ms:", kHistory, top);
+    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, nullptr, 0.0f, top,
                      ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
   }
 
@@ -202,19 +220,30 @@ class CrowdSample : public Sample {
     bool operator==(const Layout&) const = default;
   };
 
-  // Height of the rest pose's joints, for the spacing (in the model's units
-  // whatever its scale: Woman.gltf carries 0.01 above its root).
-  static float CharacterHeight(const anim::Model& model) {
-    const anim::Skeleton& skeleton = model.skeleton;
-    std::vector<glm::mat4> matrices(static_cast<std::size_t>(skeleton.JointCount()));
-    skeleton.RestPose().ComputeModelMatrices(matrices);
-    float low = 1e30f, high = -1e30f;
+  struct Box {
+    glm::vec3 min{0.0f}, max{0.0f};
+  };
+
+  // The box around the model's joints at rest, in the units it is drawn in
+  // (joint matrices include any scale above the root: Woman.gltf carries
+  // 0.01 there, which its mesh's bind positions do not show).
+  static Box ModelBounds(const anim::Model& model) {
+    Box box{glm::vec3(1e30f), glm::vec3(-1e30f)};
+    std::vector<glm::mat4> matrices(static_cast<std::size_t>(model.skeleton.JointCount()));
+    model.skeleton.RestPose().ComputeModelMatrices(matrices);
     for (const glm::mat4& m : matrices) {
-      low = std::min(low, m[3].y);
-      high = std::max(high, m[3].y);
+      box.min = glm::min(box.min, glm::vec3(m[3]));
+      box.max = glm::max(box.max, glm::vec3(m[3]));
     }
-    const float height = high - low;
-    return height > 0.0f && std::isfinite(height) ? height : 1.0f;
+    if (!(box.min.x <= box.max.x)) box = {};
+    return box;
+  }
+  // The longest side of the box: a character's size whatever its units or
+  // which axis is up.
+  static float Size(const Box& box) {
+    const glm::vec3 extent = box.max - box.min;
+    const float size = std::max({extent.x, extent.y, extent.z});
+    return size > 0.0f && std::isfinite(size) ? size : 1.0f;
   }
 
   void Build(const Layout& layout) {
@@ -222,7 +251,7 @@ class CrowdSample : public Sample {
     while (static_cast<int>(characters_.size()) < layout.count) characters_.emplace_back(skeleton);
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;
-    const float step = layout.spacing * character_height_;
+    const float step = layout.spacing * character_size_;
     const anim::Clip* a = &model_->clips[layout.clip_a];
     const anim::Clip* b = &model_->clips[layout.clip_b];
     Random random(8);  // fixed seed: the same crowd every run
@@ -234,10 +263,14 @@ class CrowdSample : public Sample {
       const float yaw = (random.Uniform() - 0.5f) * glm::radians(50.0f);
       const float jitter_x = (random.Uniform() - 0.5f) * 0.3f * step;
       const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
-      c.plays_solo = !others_.empty() && pick < layout.other_fraction;
+      // One clip "blended" with itself is that clip: it plays alone.
+      c.plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
       if (c.plays_solo) {
-        const anim::Clip* clip = &model_->clips[others_[static_cast<std::size_t>(
-            pick / layout.other_fraction * static_cast<float>(others_.size())) % others_.size()]];
+        const anim::Clip* clip =
+            a == b && !(pick < layout.other_fraction && !others_.empty())
+                ? a
+                : &model_->clips[others_[static_cast<std::size_t>(
+                      pick / layout.other_fraction * static_cast<float>(others_.size())) % others_.size()]];
         c.solo.Start(clip);
         c.solo.time = clip->StartTime() + phase * clip->Duration();
       } else {
@@ -249,10 +282,11 @@ class CrowdSample : public Sample {
       worlds_[k] = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
                                yaw, glm::vec3(0.0f, 1.0f, 0.0f));
     }
-    const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_height_;
-    const float half_z = 0.5f * static_cast<float>(rows - 1) * step + 0.6f * character_height_;
-    frame_.bounds_min = glm::vec3(-half_x, 0.0f, -half_z);
-    frame_.bounds_max = glm::vec3(half_x, 1.1f * character_height_, half_z);
+    // The grid's extent plus one character's box around each end.
+    const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_size_;
+    const float half_z = 0.5f * static_cast<float>(rows - 1) * step + 0.6f * character_size_;
+    frame_.bounds_min = glm::vec3(-half_x, std::min(0.0f, bounds_.min.y), -half_z);
+    frame_.bounds_max = glm::vec3(half_x, std::max(bounds_.max.y, 0.1f * character_size_), half_z);
     built_ = layout;
   }
 
@@ -279,7 +313,8 @@ class CrowdSample : public Sample {
   float spacing_ = 0.8f;
   int threads_ = 2;
   std::vector<int> others_;
-  float character_height_ = 1.0f;
+  Box bounds_;
+  float character_size_ = 1.0f;
   std::vector<Character> characters_;
   std::vector<glm::mat4> palettes_, model_scratch_, worlds_;
   std::optional<anim::ParallelFor> pool_;

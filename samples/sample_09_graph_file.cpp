@@ -13,6 +13,7 @@
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/state_machine.h"
 #include "anim/import/graph_description.h"
+#include "samples/clip_roles.h"
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
 
@@ -37,14 +38,23 @@ class GraphFileSample : public Sample {
 
   std::string Title() const override { return "09 Graph file"; }
   std::string Explanation() const override {
-    return "The same machinery as 07, but read from a JSON file at run time "
-           "(assets/graphs/, format in docs/graph_format.md): parameters, blend trees, state "
-           "machines and layers. A widget appears for each parameter the file declares; errors "
-           "name the file and the node. Root motion from the file's clip nodes moves the character.";
+    return "The same machinery as 07 (blend trees, state machines and layers), but described in "
+           "a JSON file read at run time (assets/graphs/, format in docs/graph_format.md) instead "
+           "of built in code, so the animation logic can change without a rebuild. A widget "
+           "appears for each parameter the file declares; an error names the file and the node, "
+           "and the graph that was running keeps running. Root motion from the file's clip nodes "
+           "moves the character. Source: Jason Gregory, Game Engine Architecture, the animation "
+           "chapter (data-driven animation graphs).";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
+    if (model.clips.empty()) {
+      *error = NeedsMessage("the clips a graph description names (assets/graphs/)", model, AllClips(model));
+      return false;
+    }
     model_ = &model;
+    graph_.reset();
+    good_file_ = -1;
     files_ = ShippedGraphs();
     if (files_.empty()) {
       *error = std::string("no graph descriptions in ") + ANIM_GRAPHS_DIR;
@@ -68,7 +78,11 @@ class GraphFileSample : public Sample {
   void Update(float dt) override {
     if (file_ != loaded_file_) {
       std::string error;
-      if (!LoadGraph(&error)) load_error_ = error;
+      if (!LoadGraph(&error)) {
+        // The graph that was running keeps running, and the combo names it again.
+        load_error_ = files_[file_] + " was not loaded: " + error;
+        if (good_file_ >= 0) file_ = loaded_file_ = good_file_;
+      }
     }
     if (!graph_) return;
     anim::ParameterSet& p = graph_->Params();
@@ -130,6 +144,7 @@ class GraphFileSample : public Sample {
     std::unique_ptr<anim::AnimationGraph> graph = anim::LoadAnimationGraph(path, *model_, error);
     if (!graph) return false;
     graph_ = std::move(graph);
+    good_file_ = file_;
     load_error_.clear();
     const anim::ParameterSet& p = graph_->Params();
     // Sized once, before any pointer to an element is handed out.
@@ -169,6 +184,7 @@ class GraphFileSample : public Sample {
   const anim::Model* model_ = nullptr;
   std::vector<std::string> files_;
   int file_ = 0, loaded_file_ = -1;
+  int good_file_ = -1;  // the file of the graph running now, -1 before any
   bool root_motion_ = true;
   std::unique_ptr<anim::AnimationGraph> graph_;
   std::vector<float> values_;

@@ -58,16 +58,26 @@ TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
 }
 
 TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
-  Set("acceleration=10");
-  Set("speed=1.4");
-  Set("turn=1");  // 90 degrees a second to the right
+  Set("acceleration=10");  // 1/6 m/s more each 1/60 s frame
+  Set("speed=1.4");        // the walk's speed
+  Set("turn=1");           // 90 degrees a second to the right, from walking speed up
   Run(1.0f);
-  // Facing +Z, the character's right is -X: a quarter turn later the world
-  // matrix maps the model's forward (+Z) to -X.
+  // By hand: frame k (1..60) turns (pi/2)/60 x min(1, speed_k / 1.4), with
+  // speed_k = k/6: the first 8 frames k/8.4 of a full step, then 52 full.
+  // Facing +Z, the character's right is -X.
+  const float yaw = 0.5f * 3.14159265f / 60.0f * (36.0f / 8.4f + 52.0f);
   const glm::vec3 forward = glm::vec3(sample_->CharacterWorld() * glm::vec4(0, 0, 1, 0));
-  EXPECT_NEAR(forward.x, -1.0f, 1e-3f);
-  EXPECT_NEAR(forward.z, 0.0f, 1e-3f);
-  EXPECT_LT(Position().x, -0.3f);  // it walked a quarter circle to the right
+  EXPECT_NEAR(forward.x, -std::sin(yaw), 1e-3f);
+  EXPECT_NEAR(forward.z, std::cos(yaw), 1e-3f);
+  EXPECT_LT(Position().x, -0.3f);  // it walked most of a quarter circle to the right
+}
+
+TEST_F(LocomotionSampleTest, StandingStillItDoesNotSpin) {
+  Set("turn=1");
+  Run(2.0f);  // speed 0: steering turns a path, and there is none
+  const glm::vec3 forward = glm::vec3(sample_->CharacterWorld() * glm::vec4(0, 0, 1, 0));
+  EXPECT_NEAR(forward.z, 1.0f, 1e-6f);
+  EXPECT_NEAR(forward.x, 0.0f, 1e-6f);
 }
 
 TEST_F(LocomotionSampleTest, StandingStillDoesNotMoveOrMark) {

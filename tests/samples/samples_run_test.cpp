@@ -7,6 +7,7 @@
 
 #include "anim/blending.h"
 #include "anim/import/gltf_importer.h"
+#include "samples/clip_speed.h"
 #include "samples/sample.h"
 
 namespace {
@@ -100,7 +101,7 @@ TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip)
   samples::Sample& s = Loaded(3);
   Set(s, "base_clip=Walking");
   Set(s, "lean_clip=Lean_Left");
-  Set(s, "lean=-1");  // the additive clip's first frame, i.e. its own base
+  Set(s, "lean=0");  // the additive clip's first frame, i.e. its own reference
   Set(s, "lean_weight=1");
   s.Update(0.5f);
   const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
@@ -138,6 +139,24 @@ TEST_F(SamplesOnWoman, PartialBlendKeepsTheLegsOfTheBaseClip) {
   std::vector<glm::vec4> colors(base.JointCount());
   ASSERT_TRUE(s.JointColors(colors));
   EXPECT_GT(colors[model_.skeleton.FindJoint("Head")].r, colors[0].r);  // masked joints are red
+}
+
+TEST_F(SamplesOnWoman, LocomotionSamplesAgreeOnTheClipsSpeeds) {
+  const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
+  const float walk_speed = samples::LocomotionSpeed(model_, model_.FindClip("Walking"));
+  const float run_speed = samples::LocomotionSpeed(model_, model_.FindClip("Running"));
+  // Plausible for a person, in m/s: a walk of 0.5 to 2.5, a faster run.
+  ASSERT_GT(walk_speed, 0.5f);
+  ASSERT_LT(walk_speed, 2.5f);
+  ASSERT_GT(run_speed, walk_speed);
+  // 05 and 06: the speed slider ends at the run's speed.
+  EXPECT_FLOAT_EQ(Loaded(5).Params().Find("speed")->max, run_speed);
+  EXPECT_FLOAT_EQ(Loaded(6).Params().Find("speed")->max, run_speed);
+  // 07: at the walk's speed the locomotion blend is the walk alone.
+  samples::Sample& machine = Loaded(7);
+  Set(machine, "speed=" + std::to_string(walk_speed));
+  for (int frame = 0; frame < 30; ++frame) machine.Update(1.0f / 60);
+  ExpectPosesNear(machine.CurrentPose(), Sampled("Walking", walk.StartTime() + 0.5f), 2e-3f);
 }
 
 TEST_F(SamplesOnWoman, CrossFadeSampleIsDeterministic) {

@@ -1,0 +1,28 @@
+// How fast a locomotion clip moves over the ground, in metres per second,
+// found one way for every sample (05, 06 and 07 place clips on a speed axis
+// and must agree on where a walk or a run is).
+#pragma once
+
+#include "anim/import/model.h"
+
+namespace samples {
+
+// Model units per metre. A model whose clips declare a ground speed
+// (glTF extras.speed, in m/s: the mannequin) is in metres. Otherwise the
+// head joint's rest height is taken as that of a 1.8 m adult (1.58 m):
+// Woman.gltf, drawn 4.5 units tall, gets about 2.8 units a metre. 1 when
+// there is no head joint to go by.
+float UnitsPerMetre(const anim::Model& model);
+
+// The ground speed of clip `clip` in m/s: its extras.speed when given, else
+// measured on its feet (anim::EstimateGroundSpeed: the planted foot's
+// backward speed, feet within 2 cm of their lowest counting as planted),
+// converted with UnitsPerMetre. 0 when neither works (no foot joints, or
+// the feet do not move backward: an idle, a punch).
+float LocomotionSpeed(const anim::Model& model, int clip);
+
+// The left and right foot joints by name, -1 when absent.
+int LeftFoot(const anim::Model& model);
+int RightFoot(const anim::Model& model);
+
+}  // namespace samples
