@@ -117,6 +117,7 @@ TEST_F(ClipNodeTest, PingPongPlaysForwardThenBackward) {
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
   EXPECT_NEAR(n->Time(), 1.25f, 1e-6f) << "ping-pong keeps time in [0, 2 * duration)";
   EXPECT_NEAR(n->Phase(), 0.75f, 1e-6f);
+  EXPECT_FALSE(n->IsComplete()) << "past the end on the way back, but ping-pong never completes";
   graph.Update(0.5f);  // 1.75 s: at 0.25 on the way back
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(0.5f);  // 2.25 s: forward again, at 0.25

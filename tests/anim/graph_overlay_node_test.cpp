@@ -144,6 +144,9 @@ TEST_F(OverlayNodeTest, SubtractCarriesNoMotionAndItsReferenceFiresNoEvents) {
   ExpectVecNear(graph.Motion().translation, {0, 0, 1.8f});
   EXPECT_EQ(anim_test::CountEvents(graph, anim::EventKind::kKey, "source_key"), 1);
   EXPECT_EQ(anim_test::CountEvents(graph, anim::EventKind::kKey, "reference_key"), 0);
+  graph.SetRoot(diff);  // on its own too: the source's travel is not the difference's
+  graph.Update(0.3f);
+  ExpectVecNear(graph.Motion().translation, {0, 0, 0});
 }
 
 TEST(GraphMirrorNode, ReflectsTheRootMotionAcrossItsAxis) {

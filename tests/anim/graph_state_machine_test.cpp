@@ -105,6 +105,20 @@ TEST_F(StateMachineNodeTest, SmoothTransitionFollowsItsEaseWhileTheSourcePlaysOn
   EXPECT_NEAR(sm->TimeInState(), 0.5f, 1e-6f) << "four steps since C was entered";
 }
 
+TEST_F(StateMachineNodeTest, EventsDuringAFadeCarryEachStatesShare) {
+  ramp.SetEvents({{0.3f, "old"}});
+  slow.SetEvents({{0.2f, "new"}});
+  Machine({Go(0, 1, 0.5f, {When(go)})});
+  graph.Update(0.0f);
+  graph.Update(kStep);
+  graph.Params().Set(go, 1.0f);
+  graph.Update(kStep);  // A 0.25, B 0.125
+  graph.Update(kStep);  // weight 0.25: A crosses 0.3 (share 0.75), B crosses 0.2 (0.25)
+  const auto keys = anim_test::EventsOf(graph, EventKind::kKey);
+  ASSERT_EQ(keys.size(), 2u);
+  for (const auto& k : keys) EXPECT_NEAR(k.weight, k.name == "old" ? 0.75f : 0.25f, 1e-6f) << k.name;
+}
+
 TEST_F(StateMachineNodeTest, FrozenTransitionFadesFromThePoseShownWhenItFired) {
   Transition t = Go(0, 2, 0.5f, {When(go)});
   t.mode = anim::TransitionMode::kFrozen;
@@ -465,11 +479,11 @@ TEST_F(StateMachineNodeTest, AFrozenSourceDoesNotTravel) {
 }
 
 TEST_F(StateMachineNodeTest, EnteringAParentStateEntersItsDefaultChildEveryTime) {
-  // outer: A, Parent (inner: B, C; default C). inner C -> B when speed > 1.
+  // outer: A, Parent (inner: B, C; default B). inner B -> C when speed > 1.
   auto* na = AddClip("ramp", ramp);
   auto* inner = graph.Add<anim::StateMachineNode>(
       "inner", skeleton, std::vector<anim::State>{{"B", AddClip("slow", slow)}, {"C", AddClip("still", still)}},
-      std::vector<Transition>{Go(1, 0, 0.0f, {When(speed, CompareOp::kGreater, 1.0f)})}, 1);
+      std::vector<Transition>{Go(0, 1, 0.0f, {When(speed, CompareOp::kGreater, 1.0f)})}, 0);
   auto* outer = graph.Add<anim::StateMachineNode>(
       "outer", skeleton, std::vector<anim::State>{{"A", na}, {"Parent", inner}},
       std::vector<Transition>{Go(0, 1, 0.0f, {When(hit, CompareOp::kTriggered)}),
@@ -480,18 +494,20 @@ TEST_F(StateMachineNodeTest, EnteringAParentStateEntersItsDefaultChildEveryTime)
   graph.SetRoot(outer);
   graph.Update(0.0f);
   graph.Params().Fire(hit);
-  graph.Update(kStep);
+  graph.Update(kStep);  // Parent, and in it B from 0: 0.125 s, x 0.25
   EXPECT_EQ(outer->ActiveState(), 1);
-  EXPECT_EQ(inner->ActiveState(), 1);
-  EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "Parent"), 1);
-  EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "C"), 1);
-  EXPECT_NEAR(X(), 10.0f, 1e-6f);
-  graph.Params().Set(speed, 2.0f);
-  graph.Update(kStep);  // inner C -> B: slow from 0, 0.125 in
   EXPECT_EQ(inner->ActiveState(), 0);
+  EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "Parent"), 1);
+  EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "B"), 1);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
+  graph.Update(kStep);
+  graph.Update(kStep);  // B at 0.375 s
   EXPECT_FLOAT_EQ(outer->CycleDuration(), 2.0f) << "the active leaf's cycle";
-  EXPECT_NEAR(outer->Phase(), 0.0625f, 1e-6f);
+  EXPECT_NEAR(outer->Phase(), 0.1875f, 1e-6f);
+  graph.Params().Set(speed, 2.0f);
+  graph.Update(kStep);  // inner B -> C
+  EXPECT_EQ(inner->ActiveState(), 1);
+  EXPECT_NEAR(X(), 10.0f, 1e-6f);
   graph.Params().Set(speed, 0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);  // back to A
@@ -500,8 +516,25 @@ TEST_F(StateMachineNodeTest, EnteringAParentStateEntersItsDefaultChildEveryTime)
   graph.Params().Fire(hit);
   graph.Update(kStep);
   EXPECT_EQ(outer->ActiveState(), 1);
-  EXPECT_EQ(inner->ActiveState(), 1) << "re-entered at its default, not where it was left";
-  EXPECT_NEAR(X(), 10.0f, 1e-6f);
+  EXPECT_EQ(inner->ActiveState(), 0) << "re-entered at its default, not where it was left";
+  EXPECT_NEAR(X(), 0.25f, 1e-6f) << "B restarted: 0.125 s in, not 0.5";
+}
+
+TEST_F(StateMachineNodeTest, NotCompleteWhileFadingIntoAFinishedClip) {
+  // C -> A entering A at its end (clamped, so complete at once): the machine
+  // is complete only once the fade is over.
+  Transition t = Go(2, 0, 0.5f, {When(go)});
+  t.start_phase = 1.0f;
+  auto* sm = Machine({t}, 2, anim::LoopMode::kClamp);
+  graph.Update(0.0f);
+  graph.Params().Set(go, 1.0f);
+  graph.Update(kStep);
+  graph.Update(kStep);
+  EXPECT_TRUE(a->IsComplete());
+  EXPECT_FALSE(sm->IsComplete());
+  for (int i = 0; i < 3; ++i) graph.Update(kStep);
+  EXPECT_FALSE(sm->Fading());
+  EXPECT_TRUE(sm->IsComplete());
 }
 
 TEST_F(StateMachineNodeTest, ValidateNamesWhatIsWrong) {
