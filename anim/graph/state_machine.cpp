@@ -144,6 +144,10 @@ int StateMachineNode::FindTransition(const GraphContext& ctx) const {
               : !MayInterrupt(t.from)) {
         continue;
       }
+      // Under the source rule, a transition from the state being left into
+      // the one being entered (the running one, its condition still held)
+      // would restart the fade it belongs to, from a snapshot, every time.
+      if (!any && fading_ && t.from == source_ && t.to == active_) continue;
       if (TransitionHolds(t, ctx)) return i;
     }
   }

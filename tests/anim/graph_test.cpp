@@ -16,30 +16,19 @@
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
+#include "tests/anim/graph_fixture.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"
 
 namespace {
 
+using anim_test::CountEvents;
+using anim_test::MakeLayer;
 using anim_test::MakeSlideClip;
 using anim_test::MakeTestSkeleton;
 
 float X(const anim::AnimationGraph& g, int joint = 0) {
   return g.Output().Local(joint).translation.x;
-}
-
-anim::Layer MakeLayer(std::string name, anim::Node* root, anim::FloatInput weight = {-1, 1.0f}) {
-  anim::Layer l;
-  l.name = std::move(name);
-  l.root = root;
-  l.weight = weight;
-  return l;
-}
-
-int CountEvents(const anim::AnimationGraph& g, anim::EventKind kind, std::string_view name) {
-  int n = 0;
-  for (const auto& e : g.Events()) n += e.kind == kind && e.name == name;
-  return n;
 }
 
 class GraphTest : public ::testing::Test {
@@ -522,16 +511,7 @@ TEST_F(GraphTest, ParametersRefuseBadValuesAndDuplicates) {
 namespace {
 
 TEST(GraphMirror, MirrorNodeOutputsTheMirroredPoseOfItsInput) {
-  // hips -> leg_L, hips -> leg_R, each leg 1 unit to its side.
-  std::vector<anim::Transform> locals(3);
-  locals[1].translation = {1, 0, 0};
-  locals[2].translation = {-1, 0, 0};
-  const anim::Pose rest(locals, {-1, 0, 0});
-  std::vector<glm::mat4> model(3);
-  rest.ComputeModelMatrices(model);
-  std::vector<glm::mat4> inverse_bind;
-  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
-  const anim::Skeleton s({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
+  const anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(s, &error)) << error;

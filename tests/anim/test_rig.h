@@ -21,6 +21,20 @@ inline anim::Skeleton MakeTestSkeleton() {
   return anim::Skeleton({"hips", "spine", "head", "leg"}, rest, rest, inverse_bind);
 }
 
+// The smallest left/right rig for mirroring: 0 hips, 1 leg_L one unit along
+// +X, 2 leg_R one unit along -X; identity rotations.
+inline anim::Skeleton MakeTwoLegSkeleton() {
+  std::vector<anim::Transform> locals(3);
+  locals[1].translation = {1, 0, 0};
+  locals[2].translation = {-1, 0, 0};
+  const anim::Pose rest(locals, {-1, 0, 0});
+  std::vector<glm::mat4> model(3);
+  rest.ComputeModelMatrices(model);
+  std::vector<glm::mat4> inverse_bind;
+  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
+  return anim::Skeleton({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
+}
+
 // A clip of `duration` seconds whose every joint's x translation goes
 // linearly from x0 to x1 (y stays 1 as in the rest pose).
 inline anim::Clip MakeSlideClip(const std::string& name, float duration, float x0, float x1) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -14,11 +16,32 @@ inline void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e
   EXPECT_NEAR(a.z, b.z, tol);
 }
 
-// Same rotation: q and -q are equal rotations.
-inline void ExpectSameRotation(const glm::quat& a, const glm::quat& b, float tol = 1e-5f) {
-  EXPECT_NEAR(std::abs(glm::dot(a, b)), 1.0f, tol) << "a=(" << a.w << "," << a.x << "," << a.y
-                                                   << "," << a.z << ") b=(" << b.w << "," << b.x
-                                                   << "," << b.y << "," << b.z << ")";
+// The angle in radians of the rotation that takes a to b: 2 atan2(|v|, |w|)
+// of conj(a) * b, in double. q and -q are the same rotation (angle 0). The
+// usual 1 - |dot(a, b)| test is quadratic in the angle (1e-5 lets half a
+// degree through) and acos(|dot|) loses half its digits near 0; this is
+// linear in the angle and exact to about 1e-7 rad for float input.
+inline double RotationAngle(const glm::quat& a, const glm::quat& b) {
+  const glm::dquat qa(a.w, a.x, a.y, a.z), qb(b.w, b.x, b.y, b.z);
+  const glm::dquat d = glm::conjugate(qa) * qb;
+  return 2.0 * std::atan2(glm::length(glm::dvec3(d.x, d.y, d.z)), std::abs(d.w));
+}
+
+// Default tolerance of rotation comparisons: 1e-4 rad (0.006 degrees), far
+// above float rounding and far below anything visible. A test that needs
+// more says why where it passes its own.
+constexpr double kRotationTolerance = 1e-4;
+
+// Same rotation within `tolerance` radians, and both unit quaternions (a
+// blend that forgot to normalise is a bug even when the axis and angle are
+// right).
+inline void ExpectSameRotation(const glm::quat& a, const glm::quat& b,
+                               double tolerance = kRotationTolerance) {
+  EXPECT_LE(RotationAngle(a, b), tolerance)
+      << "a=(" << a.w << "," << a.x << "," << a.y << "," << a.z << ") b=(" << b.w << "," << b.x
+      << "," << b.y << "," << b.z << "): " << glm::degrees(RotationAngle(a, b)) << " degrees apart";
+  EXPECT_NEAR(glm::length(a), 1.0f, 1e-4f) << "a is not a unit quaternion";
+  EXPECT_NEAR(glm::length(b), 1.0f, 1e-4f) << "b is not a unit quaternion";
 }
 
 inline void ExpectMatNear(const glm::mat4& a, const glm::mat4& b, float tol = 1e-5f) {

@@ -8,6 +8,7 @@
 #include "anim/import/gltf_importer.h"
 #include "json_reader.h"
 #include "run_viewer.h"
+#include "tests/anim/test_util.h"
 
 namespace {
 
@@ -62,12 +63,12 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
       ExpectNear(joint["translation"][k].number, t.translation[k], where + " translation");
       ExpectNear(joint["scale"][k].number, t.scale[k], where + " scale");
     }
-    // q and -q are the same rotation: compare up to sign.
     const glm::quat q(static_cast<float>(joint["rotation"][3].number),
                       static_cast<float>(joint["rotation"][0].number),
                       static_cast<float>(joint["rotation"][1].number),
                       static_cast<float>(joint["rotation"][2].number));
-    EXPECT_NEAR(std::abs(glm::dot(q, t.rotation)), 1.0f, 1e-4f) << where << " rotation";
+    SCOPED_TRACE(where + " rotation");
+    anim_test::ExpectSameRotation(q, t.rotation);
     const JsonValue& m = joint["model_matrix"];
     ASSERT_EQ(m.array.size(), 16u) << where;
     for (int c = 0; c < 4; ++c) {

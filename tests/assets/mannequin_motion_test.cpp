@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "mannequin_fixture.h"
+#include "tests/anim/test_util.h"
 
 namespace mannequin_test {
 namespace {
@@ -202,7 +203,8 @@ TEST(MannequinMotion, LoopingClipsEndWhereTheyStart) {
       const anim::Transform& a = first.Local(j);
       const anim::Transform& b = last.Local(j);
       EXPECT_LT(glm::distance(a.translation, b.translation), 1e-4f) << name << " joint " << j;
-      EXPECT_GT(std::fabs(glm::dot(a.rotation, b.rotation)), 1.0f - 1e-6f) << name << " joint " << j;
+      EXPECT_LT(anim_test::RotationAngle(a.rotation, b.rotation), anim_test::kRotationTolerance)
+          << name << " joint " << j;
     }
     // And the motion just before the end leads smoothly into the start: the
     // step across the seam is no bigger than the biggest step inside.
@@ -231,7 +233,8 @@ TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
     clip->Sample(first, 0.0f, anim::LoopMode::kClamp);
     const anim::Pose& rest = Model()->skeleton.RestPose();
     for (int j = 0; j < rest.JointCount(); ++j)
-      EXPECT_GT(std::fabs(glm::dot(first.Local(j).rotation, rest.Local(j).rotation)), 1.0f - 1e-6f)
+      EXPECT_LT(anim_test::RotationAngle(first.Local(j).rotation, rest.Local(j).rotation),
+                anim_test::kRotationTolerance)
           << e.clip << " " << Model()->skeleton.JointName(j);
   }
   // Lean_Left leans to the character's left (+X): the neck moves that way.

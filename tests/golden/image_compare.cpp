@@ -1,7 +1,9 @@
 #include "image_compare.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <map>
 
 #include <stb_image.h>
 #include <stb_image_write.h>
@@ -31,6 +33,63 @@ bool SavePng(const std::string& path, const Rgba8Image& image, std::string* erro
   return true;
 }
 
+namespace {
+
+std::uint32_t Rgb(const std::uint8_t* p) { return p[0] | (p[1] << 8) | (p[2] << 16); }
+
+// 3x3 erosion (all neighbours set) or dilation (any neighbour set) of a mask;
+// pixels outside the image count as unset.
+std::vector<std::uint8_t> Morph(const std::vector<std::uint8_t>& in, int w, int h, bool erode) {
+  std::vector<std::uint8_t> out(in.size(), 0);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      int set = 0, seen = 0;
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = x + dx, ny = y + dy;
+          ++seen;
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h) set += in[static_cast<std::size_t>(ny) * w + nx];
+        }
+      }
+      out[static_cast<std::size_t>(y) * w + x] = erode ? set == seen : set > 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+long CountSilhouettePixels(const Rgba8Image& image, int threshold) {
+  const int w = image.width, h = image.height;
+  if (w <= 0 || h <= 0) return 0;
+  std::map<std::uint32_t, long> histogram;
+  for (std::size_t i = 0; i + 3 < image.pixels.size(); i += 4) ++histogram[Rgb(&image.pixels[i])];
+  const std::uint32_t background =
+      std::max_element(histogram.begin(), histogram.end(),
+                       [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+  const int bg[3] = {int(background & 255), int((background >> 8) & 255), int(background >> 16)};
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(w) * h, 0);
+  std::vector<std::uint8_t> window;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      int far = 0;
+      for (int c = 0; c < 3; ++c) {
+        window.clear();
+        for (int ny = std::max(0, y - 2); ny <= std::min(h - 1, y + 2); ++ny) {
+          for (int nx = std::max(0, x - 2); nx <= std::min(w - 1, x + 2); ++nx) {
+            window.push_back(image.pixels[4 * (static_cast<std::size_t>(ny) * w + nx) + c]);
+          }
+        }
+        std::nth_element(window.begin(), window.begin() + window.size() / 2, window.end());
+        far = std::max(far, std::abs(int(window[window.size() / 2]) - bg[c]));
+      }
+      mask[static_cast<std::size_t>(y) * w + x] = far > threshold;
+    }
+  }
+  mask = Morph(Morph(mask, w, h, true), w, h, false);
+  return static_cast<long>(std::count(mask.begin(), mask.end(), 1));
+}
+
 Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual, const Tolerance& tolerance) {
   Comparison result;
   result.same_size = expected.width == actual.width && expected.height == actual.height &&
@@ -55,7 +114,11 @@ Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual, const T
       d[3] = 255;
     }
   }
-  result.differing_fraction = count ? double(result.differing_pixels) / double(count) : 0.0;
+  // Every differing pixel counts when there is no silhouette to measure by.
+  result.silhouette_pixels = CountSilhouettePixels(expected);
+  result.differing_fraction =
+      result.silhouette_pixels > 0 ? double(result.differing_pixels) / double(result.silhouette_pixels)
+                                   : (result.differing_pixels > 0 ? 1.0 : 0.0);
   result.passed = result.differing_fraction <= tolerance.max_differing_fraction;
   return result;
 }

@@ -9,6 +9,7 @@
 #include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
 #include "test_util.h"
+#include "tests/anim/test_util.h"
 
 namespace {
 
@@ -133,7 +134,7 @@ TEST(AccessorImport, MatrixNodesAreDecomposedIntoTheRestPose) {
   EXPECT_TRUE(VecNear(t.translation, glm::vec3(1, 2, 3), 1e-5f));
   EXPECT_TRUE(VecNear(t.scale, glm::vec3(2, 3, 4), 1e-4f));
   const glm::quat expected = glm::angleAxis(0.7f, glm::normalize(glm::vec3(1, 1, 0)));
-  EXPECT_NEAR(std::abs(glm::dot(t.rotation, expected)), 1.0f, 1e-5f);
+  anim_test::ExpectSameRotation(t.rotation, expected);
 }
 
 }  // namespace
