@@ -129,12 +129,17 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
       state.character.Advance(dt);
     }
   }
+  const bool had_joint_colors = state.has_joint_colors;
   if (walkthrough.active() >= 0) {
     state.joint_colors.resize(state.character.model().skeleton.JointCount());
     state.has_joint_colors = walkthrough.Active()->JointColors(state.joint_colors);
   } else {
     state.has_joint_colors = false;
   }
+  // A sample that explains itself by joint colours (04's mask) is unreadable
+  // with the skeleton hidden: show it when the colours appear. Unticking it
+  // afterwards is the user's choice and stays.
+  if (state.has_joint_colors && !had_joint_colors) state.view.show_skeleton = true;
 }
 
 // "animviewer_20261123_213455.png" in the current folder, made absolute.

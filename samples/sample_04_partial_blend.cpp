@@ -27,7 +27,8 @@ class PartialBlendSample : public Sample {
            "mask starts at mask_root: that joint and everything below it in the hierarchy take the "
            "upper clip; the falloff ramps the weight up over a few joints down from it, so the "
            "change is spread along the spine instead of showing as a seam. The skeleton overlay "
-           "(View > Skeleton) colours each joint by its weight: blue takes only the base clip, red "
+           "(View > Skeleton, switched on when the sample starts) colours each joint by its "
+           "weight: blue takes only the base clip, red "
            "only the upper clip. Source: Jason Gregory, Game Engine Architecture, the animation "
            "chapter (partial-skeleton blending).";
   }
@@ -82,7 +83,7 @@ class PartialBlendSample : public Sample {
   void DrawPanel() override {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
-    DrawHint("Joint colours: tick View > Skeleton. Blue: base clip only, red: upper clip only.");
+    DrawHint("Joint colours (View > Skeleton): blue base clip only, red upper clip only.");
   }
 
   const anim::Pose& CurrentPose() const override { return pose_; }
