@@ -91,6 +91,22 @@ void ClipList(ViewerState& state) {
 
 // The sample selector; while a sample runs, its explanation and panel.
 // Returns true when a sample is active (it then owns the pose).
+// The sample's explanation scrolls in a box of at most eight lines: a long
+// one would otherwise push the sample's controls and live readouts below the
+// window's fold at 1280x720.
+void DrawExplanation(const std::string& text) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
+  const float text_height = ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+  const float box_height =
+      std::min(text_height, 8.0f * ImGui::GetTextLineHeightWithSpacing()) + style.ItemSpacing.y;
+  ImGui::BeginChild("##explanation", ImVec2(0.0f, box_height));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+}
+
 bool WalkthroughSection(ViewerState& state) {
   Walkthrough& walkthrough = state.walkthrough;
   const int active = walkthrough.active();
@@ -118,7 +134,7 @@ bool WalkthroughSection(ViewerState& state) {
   }
   samples::Sample* sample = walkthrough.Active();
   if (sample == nullptr) return false;
-  ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", sample->Explanation().c_str());
+  DrawExplanation(sample->Explanation());
   sample->DrawPanel();
   return true;
 }
