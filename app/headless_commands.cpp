@@ -10,15 +10,27 @@
 #include "app/model_info.h"
 #include "app/model_loading.h"
 #include "app/pose_json.h"
-#include "app/fixed_steps.h"
+#include "app/step_time_notice.h"
+#include "app/terminal_text.h"
 #include "app/walkthrough.h"
 
 namespace animviewer {
 namespace {
 
 int Fail(const std::string& message) {
-  std::cerr << "animviewer: " << message << "\n";
+  std::cerr << "animviewer: " << EscapeControlCharacters(message, false) << "\n";
   return 1;
+}
+
+// Loads the model and prints what the import warned about: a headless run
+// has no panel to show it in.
+bool LoadAndWarn(const Options& options, anim::Model* model, std::string* error) {
+  if (!LoadModelFile(ModelPathFor(options), model, error)) return false;
+  for (const std::string& warning : model->warnings) {
+    std::cerr << "animviewer: " << EscapeControlCharacters(model->source_path, false)
+              << ": warning: " << EscapeControlCharacters(warning, false) << "\n";
+  }
+  return true;
 }
 
 render::ViewOptions ViewFor(const Options& options) {
@@ -64,7 +76,7 @@ int RunInfo(const Options& options) {
   anim::Model model;
   std::string error;
   if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
-  std::cout << DescribeModel(model);
+  std::cout << EscapeControlCharacters(DescribeModel(model));
   return 0;
 }
 
@@ -74,7 +86,7 @@ int RunHeadless(const Options& options) {
   }
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  if (!LoadAndWarn(options, &model, &error)) return Fail(error);
   int clip = -1;
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
@@ -91,9 +103,15 @@ int RunHeadless(const Options& options) {
         !walkthrough.Schedule(options.timed_sets, &error)) {
       return Fail(error);
     }
-    ForEachFixedStep(options.time, [&](float dt) { walkthrough.Step(dt, character); });
+    ForEachFixedStepWithNotice(options.time, [&](float dt) { walkthrough.Step(dt, character); },
+                               std::cerr);
     if (options.time == 0.0) walkthrough.Step(0.0f, character);
     if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
+    // A sample that met a problem while running (a graph file that does not
+    // fit the model) would show its previous state: an image of the wrong thing.
+    if (const std::string problem = walkthrough.Active()->Problem(); !problem.empty()) {
+      return Fail(walkthrough.Active()->Title() + ": " + problem);
+    }
     joint_colors.resize(character.model().skeleton.JointCount());
     sample_view.active = true;
     if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
@@ -146,7 +164,7 @@ int RunListParams(const Options& options) {
 int RunWithoutDisplay(const Options& options) {
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  if (!LoadAndWarn(options, &model, &error)) return Fail(error);
   int clip = -1;
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
   std::error_code ec;
@@ -162,7 +180,8 @@ int RunWithoutDisplay(const Options& options) {
   const std::string base = clip >= 0 ? FileNameSafe(m.clips[clip].Name()) : "rest_pose";
   const int frames = clip >= 0 && duration > 0.0 ? 4 : 1;
   std::cout << "animviewer: no display available, rendering " << frames << " frame"
-            << (frames > 1 ? "s" : "") << " of " << (clip >= 0 ? m.clips[clip].Name() : base)
+            << (frames > 1 ? "s" : "") << " of "
+            << EscapeControlCharacters(clip >= 0 ? m.clips[clip].Name() : base, false)
             << " headless instead\n";
   for (int i = 0; i < frames; ++i) {
     const double time = duration * i / frames;

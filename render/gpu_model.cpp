@@ -12,10 +12,17 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
     material.double_sided = m.double_sided;
     if (m.base_color_image >= 0 && m.base_color_image < static_cast<int>(model.images.size())) {
       GpuTexture texture;
-      if (texture.Upload(model.images[m.base_color_image], m.base_color_sampler)) {
-        material.texture = static_cast<int>(textures_.size());
-        textures_.push_back(std::move(texture));
+      std::string texture_error;
+      if (!texture.Upload(model.images[m.base_color_image], m.base_color_sampler,
+                          &texture_error)) {
+        *error = model.source_path + ": image " + std::to_string(m.base_color_image) + ": " +
+                 texture_error;
+        materials_.clear();
+        textures_.clear();
+        return false;
       }
+      material.texture = static_cast<int>(textures_.size());
+      textures_.push_back(std::move(texture));
     }
     materials_.push_back(material);
   }

@@ -1,5 +1,6 @@
 #include "render/gpu_texture.h"
 
+#include <string>
 #include <utility>
 
 namespace render {
@@ -41,10 +42,15 @@ GpuTexture& GpuTexture::operator=(GpuTexture&& other) noexcept {
   return *this;
 }
 
-bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler) {
+bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler,
+                        std::string* error) {
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
+    *error = "the image's pixel data does not match its size";
     return false;
+  }
+  // Errors left by earlier calls must not be mistaken for this upload's.
+  while (glGetError() != GL_NO_ERROR) {
   }
   if (texture_ == 0) glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);
@@ -58,6 +64,17 @@ bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& s
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CheckedWrap(sampler.wrap_t));
   if (UsesMipmaps(min_filter)) glGenerateMipmap(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, 0);
+  // A texture the GPU has no room for leaves GL_OUT_OF_MEMORY and an
+  // undefined texture; the model is refused rather than drawn with it.
+  bool out_of_memory = false;
+  for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) {
+    out_of_memory = out_of_memory || e == GL_OUT_OF_MEMORY;
+  }
+  if (out_of_memory) {
+    *error = "the GPU is out of memory for a " + std::to_string(image.width) + "x" +
+             std::to_string(image.height) + " texture";
+    return false;
+  }
   return true;
 }
 
