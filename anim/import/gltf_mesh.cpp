@@ -487,10 +487,13 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       }
     }
   }
-  // The same counts against the load's memory: what a primitive holds even
-  // when empty (its arrays' headers and allocations), and per vertex the
-  // imported attributes (position, normal, texcoord, colour, joints, weights).
-  constexpr std::size_t kPrimitiveBytes = sizeof(MeshPrimitive) + 7 * 64;
+  // The same counts against the load's memory: per vertex the imported
+  // attributes (position, normal, texcoord, colour, joints, weights); per
+  // primitive what it holds even when empty and what drawing it costs: the
+  // renderer gives each primitive a vertex array and buffers, ~10 KiB each
+  // with Mesa (200,000 one-triangle primitives needed 2 GB and 50 s to
+  // draw), so the primitive count is bounded by what rendering will need.
+  constexpr std::size_t kPrimitiveBytes = sizeof(MeshPrimitive) + 12 * 1024;
   constexpr std::size_t kVertexBytes = sizeof(glm::vec3) * 2 + sizeof(glm::vec2) +
                                        sizeof(glm::vec4) * 2 + sizeof(glm::u16vec4);
   ctx.budget.Keep(primitives, kPrimitiveBytes,
