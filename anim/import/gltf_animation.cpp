@@ -6,6 +6,7 @@
 
 #include "anim/import/gltf_accessor.h"
 #include "anim/import/gltf_animation_extras.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_limits.h"
 #include "anim/import/gltf_rotation.h"
 
@@ -110,9 +111,8 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
   // Many channels may share one sampler, so the keys held after import are
   // bounded by this count, made before any track is read, not by the file's
   // size. Channels the loop below skips or refuses do not matter here.
-  std::size_t keys = 0, channels = 0;
+  std::size_t keys = 0;
   for (std::size_t a = 0; a < animations.size(); ++a) {
-    channels += animations[a].channels.size();
     for (std::size_t c = 0; c < animations[a].channels.size(); ++c) {
       const tinygltf::AnimationChannel& channel = animations[a].channels[c];
       const int s = channel.sampler;
@@ -128,17 +128,8 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
       }
     }
   }
-  // The same against the load's memory: a clip holds its name, tracks,
-  // cursors and events even when empty; a channel becomes (part of) a
-  // joint's tracks; a key a time and a value of up to four floats, plus
-  // CUBICSPLINE tangents.
-  constexpr std::size_t kClipBytes = sizeof(Clip) + 512;
-  constexpr std::size_t kChannelBytes = sizeof(JointTracks) + 256;
-  constexpr std::size_t kKeyBytes = sizeof(float) + 3 * sizeof(glm::quat);
-  ctx.budget.Keep(animations.size(), kClipBytes,
-                  "the " + std::to_string(animations.size()) + " animations");
-  ctx.budget.Keep(channels, kChannelBytes,
-                  "the animations' " + std::to_string(channels) + " channels");
+  // The same against the load's memory (clips and channels were counted
+  // by the JSON pre-scan).
   ctx.budget.Keep(keys, kKeyBytes, "the animations' " + std::to_string(keys) + " keyframes");
   clips.reserve(animations.size());
   for (std::size_t a = 0; a < animations.size(); ++a) {

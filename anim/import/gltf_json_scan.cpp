@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/import/gltf_context.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
@@ -16,46 +17,60 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Bytes one element of a glTF array costs once tinygltf has parsed it, by
-// the array's key ("samplers" is both a top-level array and an animation's).
-std::size_t ElementBytes(const std::string& key) {
-  static const std::map<std::string, std::size_t> kBytes = {
+// Bytes one element of a glTF array costs once tinygltf has parsed it and
+// the import has made what it becomes (gltf_item_costs.h), by the array's
+// key: top-level arrays ("nodes", "samplers") and the arrays inside their
+// objects ("channels", an animation's "samplers", "primitives") differ, and
+// a scene's "nodes" are only indices.
+std::size_t ElementBytes(const std::string& key, bool top_level) {
+  static const std::map<std::string, std::size_t> kTopLevel = {
       {"accessors", sizeof(tinygltf::Accessor)},
-      {"animations", sizeof(tinygltf::Animation)},
-      {"channels", sizeof(tinygltf::AnimationChannel)},
-      {"samplers", std::max(sizeof(tinygltf::AnimationSampler), sizeof(tinygltf::Sampler))},
+      {"animations", sizeof(tinygltf::Animation) + kClipBytes},
       {"buffers", sizeof(tinygltf::Buffer)},
       {"bufferViews", sizeof(tinygltf::BufferView)},
       {"cameras", sizeof(tinygltf::Camera)},
       {"images", sizeof(tinygltf::Image)},
-      {"materials", sizeof(tinygltf::Material)},
+      {"materials", sizeof(tinygltf::Material) + sizeof(Material)},
       {"meshes", sizeof(tinygltf::Mesh)},
-      {"primitives", sizeof(tinygltf::Primitive)},
-      {"targets", sizeof(std::map<std::string, int>)},
-      {"nodes", sizeof(tinygltf::Node)},
+      {"nodes", sizeof(tinygltf::Node) + kNodeBytes},
+      {"samplers", sizeof(tinygltf::Sampler)},
       {"scenes", sizeof(tinygltf::Scene)},
       {"skins", sizeof(tinygltf::Skin)},
       {"textures", sizeof(tinygltf::Texture)},
   };
-  const auto it = kBytes.find(key);
-  return it == kBytes.end() ? 0 : it->second;
+  static const std::map<std::string, std::size_t> kNested = {
+      {"channels", sizeof(tinygltf::AnimationChannel) + kChannelBytes},
+      {"samplers", sizeof(tinygltf::AnimationSampler)},
+      {"primitives", sizeof(tinygltf::Primitive) + kPrimitiveBytes},
+      {"targets", sizeof(std::map<std::string, int>)},
+  };
+  const auto& table = top_level ? kTopLevel : kNested;
+  const auto it = table.find(key);
+  return it == table.end() ? 0 : it->second;
 }
 
 // nlohmann's document: every value is a json (16 bytes); an object adds a
 // std::map and per member a tree node with its key; an array a vector, whose
 // capacity may run up to twice its size; a long string its characters.
+// Each heap allocation also costs malloc's header and rounding.
+constexpr std::size_t kAllocationBytes = 32;
 constexpr std::size_t kValueBytes = sizeof(Json);
-constexpr std::size_t kObjectBytes = sizeof(Json::object_t) + 16;
-constexpr std::size_t kMemberBytes = 48 + sizeof(std::string) + sizeof(Json);
-constexpr std::size_t kArrayBytes = sizeof(Json::array_t) + 16;
+constexpr std::size_t kObjectBytes = sizeof(Json::object_t) + kAllocationBytes;
+constexpr std::size_t kMemberBytes = 48 + sizeof(std::string) + sizeof(Json) + kAllocationBytes;
+constexpr std::size_t kArrayBytes = sizeof(Json::array_t) + 2 * kAllocationBytes;
 constexpr std::size_t kArraySlackBytes = sizeof(Json);
 // tinygltf copies numbers of arrays into std::vector<double> or <int>, and
 // every value under "extras" or "extensions" into its own Value type.
 constexpr std::size_t kNumberCopyBytes = sizeof(double);
 constexpr std::size_t kExtraValueBytes = sizeof(tinygltf::Value) + 64;
 
+// How refusals name what the pre-scan counted.
+const char* const kWhat = "the parsed JSON and the items it declares";
+
 class Scanner {
  public:
+  explicit Scanner(LoadBudget& budget) : budget_(budget) {}
+
   std::size_t estimate = 0;
 
   bool null() { return Scalar(); }
@@ -123,6 +138,11 @@ class Scanner {
   }
 
   void Element() {
+    // Refused as soon as the estimate passes what is left, not at the end
+    // of a 50 MB file.
+    if ((++values_ & 4095) == 0 && estimate > budget_.Left()) {
+      budget_.Keep(1, estimate, kWhat);
+    }
     estimate += kValueBytes;
     if (open_.empty()) return;
     if (Child().in_extras) estimate += kExtraValueBytes;
@@ -148,7 +168,9 @@ class Scanner {
     Element();
     if (!open_.empty() && open_.back().is_array) --open_.back().index;  // counted on close
     child.is_array = is_array;
-    child.element_bytes = is_array && !child.in_extras ? ElementBytes(name) : 0;
+    // open_ holds the root object alone when this is a top-level member.
+    child.element_bytes =
+        is_array && !child.in_extras ? ElementBytes(name, open_.size() == 1) : 0;
     open_.push_back(std::move(child));
     if (static_cast<int>(open_.size()) > kMaxJsonDepth) {
       throw ImportError("the JSON nests arrays/objects more than " +
@@ -178,15 +200,17 @@ class Scanner {
                       "it would be read as a different number");
   }
 
+  LoadBudget& budget_;
+  std::size_t values_ = 0;
   std::vector<Container> open_;
 };
 
 }  // namespace
 
 void ScanJson(std::string_view json, LoadBudget& budget) {
-  Scanner scanner;
+  Scanner scanner(budget);
   Json::sax_parse(json.begin(), json.end(), &scanner);
-  budget.Keep(1, scanner.estimate, "parsing the JSON");
+  budget.Keep(1, scanner.estimate, kWhat);
 }
 
 }  // namespace anim::gltf

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "anim/import/gltf_accessor.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_draco.h"
 #include "anim/import/gltf_limits.h"
 
@@ -487,17 +488,16 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       }
     }
   }
-  // The same counts against the load's memory: per vertex the imported
-  // attributes (position, normal, texcoord, colour, joints, weights); per
-  // primitive what it holds even when empty and what drawing it costs: the
-  // renderer gives each primitive a vertex array and buffers, ~10 KiB each
-  // with Mesa (200,000 one-triangle primitives needed 2 GB and 50 s to
-  // draw), so the primitive count is bounded by what rendering will need.
-  constexpr std::size_t kPrimitiveBytes = sizeof(MeshPrimitive) + 12 * 1024;
-  constexpr std::size_t kVertexBytes = sizeof(glm::vec3) * 2 + sizeof(glm::vec2) +
-                                       sizeof(glm::vec4) * 2 + sizeof(glm::u16vec4);
-  ctx.budget.Keep(primitives, kPrimitiveBytes,
-                  "the meshes' " + std::to_string(primitives) + " primitives");
+  // The same counts against the load's memory. The pre-scan counted each
+  // declared primitive once; a mesh drawn by several nodes is imported (and
+  // drawn) once per node, so the extra copies count here.
+  std::size_t declared = 0;
+  for (const tinygltf::Mesh& mesh : ctx.gltf.meshes) declared += mesh.primitives.size();
+  if (primitives > declared) {
+    ctx.budget.Keep(primitives - declared, kPrimitiveBytes,
+                    "the meshes' " + std::to_string(primitives) + " primitives (meshes drawn by " +
+                        "several nodes)");
+  }
   ctx.budget.Keep(vertices, kVertexBytes, "the meshes' " + std::to_string(vertices) + " vertices");
   ctx.budget.Keep(corners, sizeof(std::uint32_t),
                   "the meshes' " + std::to_string(corners / 3) + " triangles");

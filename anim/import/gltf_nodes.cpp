@@ -59,11 +59,6 @@ void ReadLocalTransform(const tinygltf::Node& node, const std::string& name, Tra
 NodeTree BuildNodeTree(const Context& ctx) {
   const auto& nodes = ctx.gltf.nodes;
   const int n = static_cast<int>(nodes.size());
-  // Per node: parent, local transform and matrix, name, traversal entries,
-  // and the skeleton joint it may become (name, parent, rest pose, offsets).
-  constexpr std::size_t kNodeBytes = 2 * (sizeof(int) + sizeof(glm::mat4) + sizeof(std::string)) +
-                                     sizeof(Transform) + 128;
-  ctx.budget.Keep(nodes.size(), kNodeBytes, "the " + std::to_string(nodes.size()) + " nodes");
   NodeTree tree;
   tree.parent.assign(n, -1);
   tree.local.resize(n);
