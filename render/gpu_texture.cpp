@@ -1,5 +1,6 @@
 #include "render/gpu_texture.h"
 
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -64,15 +65,24 @@ bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& s
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CheckedWrap(sampler.wrap_t));
   if (UsesMipmaps(min_filter)) glGenerateMipmap(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, 0);
-  // A texture the GPU has no room for leaves GL_OUT_OF_MEMORY and an
-  // undefined texture; the model is refused rather than drawn with it.
+  // A texture the GPU has no room for leaves GL_OUT_OF_MEMORY, one larger
+  // than GL_MAX_TEXTURE_SIZE GL_INVALID_VALUE, and either an undefined
+  // texture: the model is refused rather than drawn with it.
+  GLenum first_error = GL_NO_ERROR;
   bool out_of_memory = false;
   for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) {
+    if (first_error == GL_NO_ERROR) first_error = e;
     out_of_memory = out_of_memory || e == GL_OUT_OF_MEMORY;
   }
+  const std::string size = std::to_string(image.width) + "x" + std::to_string(image.height);
   if (out_of_memory) {
-    *error = "the GPU is out of memory for a " + std::to_string(image.width) + "x" +
-             std::to_string(image.height) + " texture";
+    *error = "the GPU is out of memory for a " + size + " texture";
+    return false;
+  }
+  if (first_error != GL_NO_ERROR) {
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%04x", first_error);
+    *error = "OpenGL refused the " + size + " texture (error " + code + ")";
     return false;
   }
   return true;
