@@ -47,8 +47,11 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
   ParseResult result;
   Options& o = result.options;
   using Setter = std::function<std::string(const std::string&)>;  // returns an error
-  auto text_into = [](std::string* field) {
-    return Setter([field](const std::string& v) {
+  // Paths: an empty one ("--graph ''") would otherwise read as "not given"
+  // and the option would be ignored without a word.
+  auto path_into = [](const std::string& name, std::string* field) {
+    return Setter([name, field](const std::string& v) {
+      if (v.empty()) return name + " needs a path, got an empty one";
       *field = v;
       return std::string();
     });
@@ -71,12 +74,12 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          }
          return std::string();
        }},
-      {"--screenshot", text_into(&o.screenshot)},
-      {"--dump-pose", text_into(&o.dump_pose)},
-      {"--graph", text_into(&o.graph)},
-      {"--out-dir", text_into(&o.out_dir)},
-      {"--window-screenshot", text_into(&o.window_screenshot)},
-      {"--simulate-drop", text_into(&o.simulate_drop)},
+      {"--screenshot", path_into("--screenshot", &o.screenshot)},
+      {"--dump-pose", path_into("--dump-pose", &o.dump_pose)},
+      {"--graph", path_into("--graph", &o.graph)},
+      {"--out-dir", path_into("--out-dir", &o.out_dir)},
+      {"--window-screenshot", path_into("--window-screenshot", &o.window_screenshot)},
+      {"--simulate-drop", path_into("--simulate-drop", &o.simulate_drop)},
       {"--loop",
        [&o](const std::string& v) {
          if (!ParseLoopMode(v, &o.loop)) {
@@ -118,6 +121,19 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
            return "--at needs SECONDS:NAME=VALUE with SECONDS in 0..3600, got '" + v + "'";
          }
          o.timed_sets.push_back({t, v.substr(colon + 1)});
+         return std::string();
+       }},
+      {"--max-load-memory",
+       [&o](const std::string& v) {
+         long long mib = 0;
+         const char* end = v.data() + v.size();
+         const auto [ptr, ec] = std::from_chars(v.data(), end, mib);
+         if (ec != std::errc() || ptr != end || mib < kMinLoadMemoryMiB ||
+             mib > kMaxLoadMemoryMiB) {
+           return "--max-load-memory needs MiB in " + std::to_string(kMinLoadMemoryMiB) + ".." +
+                  std::to_string(kMaxLoadMemoryMiB) + ", got '" + v + "'";
+         }
+         o.max_load_mib = mib;
          return std::string();
        }},
       {"--quit-after-frames",
@@ -214,6 +230,8 @@ std::string UsageText() {
       "                        scripted input such as --at 1.5:jump=1 (repeatable)\n"
       "  --list-samples        print the walkthrough's samples, then exit\n"
       "  --list-params         with --sample N: print its parameters, then exit\n"
+      "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
+      "                        needing more are refused with a message\n"
       "  --out-dir DIR         where to write images when no display is available\n"
       "                        (default ./out)\n"
       "  --quit-after-frames N  window: advance fixed 1/60 s steps (no real time,\n"

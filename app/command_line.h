@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/import/gltf_importer.h"
 
 namespace animviewer {
 
@@ -17,6 +18,9 @@ inline constexpr int kMaxImageSide = 8192;
 inline constexpr long long kMaxImagePixels = 4096LL * 4096LL;
 inline constexpr double kMaxTime = 3600.0;
 inline constexpr double kMaxSpeed = 100.0;
+// --max-load-memory, in MiB: below 16 not even the bundled model loads.
+inline constexpr long long kMinLoadMemoryMiB = 16;
+inline constexpr long long kMaxLoadMemoryMiB = 1LL << 20;  // 1 TiB
 
 struct Options {
   std::string file;               // empty: the default model
@@ -31,6 +35,9 @@ struct Options {
   std::string screenshot;         // PNG path (headless)
   std::string dump_pose;          // JSON path
   std::string out_dir = "out";    // where the no-display fallback writes
+  // --max-load-memory MIB: the memory one model load may use (the importer
+  // refuses files that need more).
+  long long max_load_mib = static_cast<long long>(anim::kDefaultMaxLoadBytes >> 20);
   anim::LoopMode loop = anim::LoopMode::kLoop;
   float speed = 1.0f;
   bool skeleton = false;

@@ -8,6 +8,7 @@
 #include "anim/import/graph_description.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
+#include "app/terminal_text.h"
 
 namespace animviewer {
 namespace {
@@ -104,16 +105,16 @@ int RunGraphInfo(const Options& options) {
   anim::Model model;
   std::string error;
   if (!LoadModelFile(ModelPathFor(options), &model, &error)) {
-    std::cerr << "animviewer: " << error << "\n";
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     return 1;
   }
   const auto graph = anim::LoadAnimationGraph(options.graph, model, &error);
   if (graph == nullptr) {
-    std::cerr << "animviewer: " << error << "\n";
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     return 1;
   }
-  std::cout << "graph " << options.graph << " on " << model.source_path << "\n"
-            << DescribeGraph(*graph);
+  std::cout << EscapeControlCharacters("graph " + options.graph + " on " + model.source_path +
+                                       "\n" + DescribeGraph(*graph));
   return 0;
 }
 

@@ -10,15 +10,27 @@
 #include "app/model_info.h"
 #include "app/model_loading.h"
 #include "app/pose_json.h"
-#include "app/fixed_steps.h"
+#include "app/step_time_notice.h"
+#include "app/terminal_text.h"
 #include "app/walkthrough.h"
 
 namespace animviewer {
 namespace {
 
 int Fail(const std::string& message) {
-  std::cerr << "animviewer: " << message << "\n";
+  std::cerr << "animviewer: " << EscapeControlCharacters(message, false) << "\n";
   return 1;
+}
+
+// Loads the model and prints what the import warned about: a headless run
+// has no panel to show it in.
+bool LoadAndWarn(const Options& options, anim::Model* model, std::string* error) {
+  if (!LoadModelFile(ModelPathFor(options), model, error)) return false;
+  for (const std::string& warning : model->warnings) {
+    std::cerr << "animviewer: " << EscapeControlCharacters(model->source_path, false)
+              << ": warning: " << EscapeControlCharacters(warning, false) << "\n";
+  }
+  return true;
 }
 
 render::ViewOptions ViewFor(const Options& options) {
@@ -54,17 +66,6 @@ std::string FileNameSafe(const std::string& name) {
   return out.empty() ? "clip" : out;
 }
 
-// Loads the model for a command that renders or dumps it, printing the
-// importer's warnings (a missing texture, ignored channels) to stderr: the
-// output is made anyway, but the user learns what it lacks.
-bool LoadForOutput(const Options& options, anim::Model* model, std::string* error) {
-  if (!LoadModelFile(ModelPathFor(options), model, error)) return false;
-  for (const std::string& warning : model->warnings) {
-    std::cerr << "animviewer: warning: " << model->source_path << ": " << warning << "\n";
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string ModelPathFor(const Options& options) {
@@ -75,7 +76,7 @@ int RunInfo(const Options& options) {
   anim::Model model;
   std::string error;
   if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
-  std::cout << DescribeModel(model);
+  std::cout << EscapeControlCharacters(DescribeModel(model));
   return 0;
 }
 
@@ -85,7 +86,7 @@ int RunHeadless(const Options& options) {
   }
   anim::Model model;
   std::string error;
-  if (!LoadForOutput(options, &model, &error)) return Fail(error);
+  if (!LoadAndWarn(options, &model, &error)) return Fail(error);
   int clip = -1;
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
@@ -98,9 +99,15 @@ int RunHeadless(const Options& options) {
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
     if (!walkthrough.StartAsAsked(options, character.model(), &error)) return Fail(error);
-    ForEachFixedStep(options.time, [&](float dt) { walkthrough.Step(dt, character); });
+    ForEachFixedStepWithNotice(options.time, [&](float dt) { walkthrough.Step(dt, character); },
+                               std::cerr);
     if (options.time == 0.0) walkthrough.Step(0.0f, character);
     if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
+    // A sample that met a problem while running (a graph file that does not
+    // fit the model) would show its previous state: an image of the wrong thing.
+    if (const std::string problem = walkthrough.Active()->Problem(); !problem.empty()) {
+      return Fail(walkthrough.Active()->Title() + ": " + problem);
+    }
     joint_colors.resize(character.model().skeleton.JointCount());
     sample_view.active = true;
     if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
@@ -190,7 +197,7 @@ int RunWithoutDisplay(const Options& options) {
   if (options.sample >= 0) return RunSampleWithoutDisplay(options);
   anim::Model model;
   std::string error;
-  if (!LoadForOutput(options, &model, &error)) return Fail(error);
+  if (!LoadAndWarn(options, &model, &error)) return Fail(error);
   int clip = -1;
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
@@ -203,7 +210,8 @@ int RunWithoutDisplay(const Options& options) {
   const std::string base = clip >= 0 ? FileNameSafe(m.clips[clip].Name()) : "rest_pose";
   const int frames = clip >= 0 && duration > 0.0 ? 4 : 1;
   std::cout << "animviewer: no display available, rendering " << frames << " frame"
-            << (frames > 1 ? "s" : "") << " of " << (clip >= 0 ? m.clips[clip].Name() : base)
+            << (frames > 1 ? "s" : "") << " of "
+            << EscapeControlCharacters(clip >= 0 ? m.clips[clip].Name() : base, false)
             << " headless instead\n";
   for (int i = 0; i < frames; ++i) {
     const double time = duration * i / frames;

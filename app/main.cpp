@@ -1,13 +1,17 @@
 // animviewer: opens a skinned glTF character in a window, or renders it
 // headless (screenshots, pose dumps) for tests and golden images.
 #include <cstdlib>
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "app/command_line.h"
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
+#include "app/model_loading.h"
+#include "app/terminal_text.h"
 #include "app/viewer_window.h"
 
 namespace {
@@ -18,13 +22,11 @@ bool DisplayAvailable() {
   return (x11 != nullptr && *x11 != '\0') || (wayland != nullptr && *wayland != '\0');
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int Run(int argc, char** argv) {
   using namespace animviewer;
   const ParseResult parsed = ParseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.ok()) {
-    std::cerr << "animviewer: " << parsed.error << "\n";
+    std::cerr << "animviewer: " << EscapeControlCharacters(parsed.error, false) << "\n";
     return 2;
   }
   const Options& options = parsed.options;
@@ -32,6 +34,7 @@ int main(int argc, char** argv) {
     std::cout << UsageText();
     return 0;
   }
+  SetModelImportOptions({static_cast<std::size_t>(options.max_load_mib) << 20});
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);
@@ -51,4 +54,24 @@ int main(int argc, char** argv) {
     std::cerr << "animviewer: could not open a window on this display\n";
   }
   return RunWithoutDisplay(options);
+}
+
+}  // namespace
+
+// Every failure the commands foresee is reported where it happens; this
+// catches what they do not (a library throwing on an I/O error, memory
+// running out outside the importer's budget), so the program still ends with
+// a message and a non-zero status instead of std::terminate's abort.
+int main(int argc, char** argv) {
+  try {
+    return Run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "animviewer: out of memory\n";
+  } catch (const std::exception& e) {
+    std::cerr << "animviewer: unexpected error: " << animviewer::EscapeControlCharacters(e.what(), false)
+              << "\n";
+  } catch (...) {
+    std::cerr << "animviewer: unexpected error\n";
+  }
+  return 1;
 }

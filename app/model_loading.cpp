@@ -4,9 +4,15 @@
 
 namespace animviewer {
 
+namespace {
+anim::ImportOptions g_import_options;
+}  // namespace
+
+void SetModelImportOptions(const anim::ImportOptions& options) { g_import_options = options; }
+
 bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error) {
   anim::Model loaded;
-  if (!anim::LoadGltfModel(path, &loaded, error)) return false;
+  if (!anim::LoadGltfModel(path, &loaded, error, g_import_options)) return false;
   if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
     *error = path + ": nothing to show (no skinned mesh and no skeleton)";
     return false;

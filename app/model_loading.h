@@ -4,11 +4,17 @@
 
 #include <string>
 
+#include "anim/import/gltf_importer.h"
 #include "anim/import/model.h"
 
 namespace animviewer {
 
 // On failure `error` names the file and the problem.
 bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error);
+
+// The import options every later LoadModelFile uses (the memory limit of
+// --max-load-memory). Set once, from the command line, before any load; the
+// window's drag-and-drop loads honour it too.
+void SetModelImportOptions(const anim::ImportOptions& options);
 
 }  // namespace animviewer

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <cstdint>
 #include <sstream>
+
+#include "render/file_output.h"
 
 namespace animviewer {
 namespace {
@@ -84,13 +86,9 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
 
 bool WritePoseJson(const std::string& path, const AnimatedCharacter& character,
                    const PoseDumpInfo& info, std::string* error) {
-  std::ofstream file(path, std::ios::binary);
-  if (file) file << PoseToJson(character, info);
-  if (!file) {
-    *error = "cannot write pose dump '" + path + "' (does its folder exist and is it writable?)";
-    return false;
-  }
-  return true;
+  const std::string json = PoseToJson(character, info);
+  return render::WriteFileBytes(
+      path, {reinterpret_cast<const std::uint8_t*>(json.data()), json.size()}, error);
 }
 
 }  // namespace animviewer

@@ -3,7 +3,12 @@
 // scaled armature node, the three interpolations, normalised integer
 // weights, JOINTS_1, sparse accessors, strips, an unskinned node animation,
 // a rigid prop under a joint, a material, GLB and .gltf), so that mutations
-// start from files that get past tinygltf and into our checks.
+// start from files that get past tinygltf and into our checks. Then the
+// hostile classes of the memory budget (one picture shared by many images,
+// a million animations, 200,000 primitives, zero-count accessors, a million
+// nodes) at full size, which run once unmutated and must each stay within
+// the per-input time limit, and at 1 % size, which are fuzzed; and files
+// whose external URIs leave their folder, and an integer past 32 bits.
 // Usage: make_seed_corpus <output folder>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +17,7 @@
 #include <vector>
 
 #include "gltf_builder.h"  // tests/import/gltf_builder.h: writes glTF from the spec
+#include "hostile_gltf.h"  // tests/import/hostile_gltf.h: files that claim too much
 
 namespace {
 
@@ -106,6 +112,25 @@ int main(int argc, char** argv) {
   }
   GltfBuilder b;
   ok = ok && Write(dir / "unskinned_sparse.gltf", b.EmbeddedJson(Unskinned(b)));
+  for (const double scale : {1.0, 0.01}) {
+    for (const gltf_test::HostileFile& file : gltf_test::HostileFiles(scale)) {
+      const std::string prefix = scale == 1.0 ? "hostile_" : "hostile_small_";
+      ok = ok && Write(dir / (prefix + file.name), std::string(file.bytes.begin(), file.bytes.end()));
+    }
+  }
+  for (const std::string uri : {"../outside.bin", "%2e%2e/outside.bin", "/etc/passwd",
+                                "file:///etc/passwd", "sub/../../x.bin"}) {
+    GltfBuilder escape;
+    const std::string rest = Unskinned(escape);
+    ok = ok && Write(dir / ("uri_" + std::to_string(uri.size()) + ".gltf"), escape.Json(rest, uri));
+  }
+  GltfBuilder numbers;
+  const std::string wide = numbers.EmbeddedJson(Unskinned(numbers));
+  const std::string big_mesh = R"("mesh":0)";
+  std::string truncated = wide;
+  truncated.replace(truncated.find(big_mesh), big_mesh.size(), R"("mesh":4294967296)");
+  ok = ok && Write(dir / "integer_past_32_bits.gltf", truncated);
+
   if (!ok) {
     std::cerr << "make_seed_corpus: cannot write into " << dir << "\n";
     return 1;

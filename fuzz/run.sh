@@ -42,7 +42,7 @@ cp tests/import/regressions/*.gl* "$work/seeds/" 2>/dev/null || true
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 log="$work/last_run.log"
-common=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/crashes/")
+common=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/crashes/" -dict=fuzz/gltf.dict)
 # Seeds over 64 KB (the mannequin is 1.6 MB) run once, unmutated: mutating
 # them costs ~15 ms an execution under ASan, which would cut the run to a
 # few thousand executions. The small seeds are fuzzed.

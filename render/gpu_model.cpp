@@ -1,21 +1,42 @@
 #include "render/gpu_model.h"
 
+#include <map>
+#include <tuple>
+
 namespace render {
 
 bool GpuModel::Upload(const anim::Model& model, std::string* error) {
   meshes_.clear();
   materials_.clear();
   textures_.clear();
+  // One texture per image and sampler, however many materials use it: a
+  // file whose hundred materials share one 8192x8192 picture must not ask
+  // the GPU for a hundred copies of 256 MB.
+  std::map<std::tuple<int, int, int, int, int>, int> uploaded;
   for (const anim::Material& m : model.materials) {
     GpuMaterial material;
     material.base_color_factor = m.base_color_factor;
     material.double_sided = m.double_sided;
-    if (m.base_color_image >= 0 && m.base_color_image < static_cast<int>(model.images.size())) {
+    const anim::SamplerSettings& sampler = m.base_color_sampler;
+    const auto key = std::make_tuple(m.base_color_image, sampler.mag_filter, sampler.min_filter,
+                                     sampler.wrap_s, sampler.wrap_t);
+    if (const auto known = uploaded.find(key); known != uploaded.end()) {
+      material.texture = known->second;
+    } else if (m.base_color_image >= 0 &&
+               m.base_color_image < static_cast<int>(model.images.size())) {
       GpuTexture texture;
-      if (texture.Upload(model.images[m.base_color_image], m.base_color_sampler)) {
-        material.texture = static_cast<int>(textures_.size());
-        textures_.push_back(std::move(texture));
+      std::string texture_error;
+      if (!texture.Upload(model.images[m.base_color_image], m.base_color_sampler,
+                          &texture_error)) {
+        *error = model.source_path + ": image " + std::to_string(m.base_color_image) + ": " +
+                 texture_error;
+        materials_.clear();
+        textures_.clear();
+        return false;
       }
+      material.texture = static_cast<int>(textures_.size());
+      uploaded.emplace(key, material.texture);
+      textures_.push_back(std::move(texture));
     }
     materials_.push_back(material);
   }

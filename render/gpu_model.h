@@ -29,6 +29,9 @@ class GpuModel {
   // For callers that feed the primitives their own vertices (the crowd's
   // CPU-skinning path): mesh i is model.primitives[i].
   int MeshCount() const { return static_cast<int>(meshes_.size()); }
+  // GL textures made: one per image and sampler settings, however many
+  // materials share them.
+  int TextureCount() const { return static_cast<int>(textures_.size()); }
   // Sets mesh i's material uniforms (factor, texture) and face culling.
   void ApplyMaterial(const ShaderProgram& program, int mesh) const;
 

@@ -1,5 +1,7 @@
 #include "render/gpu_texture.h"
 
+#include <cstdio>
+#include <string>
 #include <utility>
 
 namespace render {
@@ -41,10 +43,15 @@ GpuTexture& GpuTexture::operator=(GpuTexture&& other) noexcept {
   return *this;
 }
 
-bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler) {
+bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler,
+                        std::string* error) {
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
+    *error = "the image's pixel data does not match its size";
     return false;
+  }
+  // Errors left by earlier calls must not be mistaken for this upload's.
+  while (glGetError() != GL_NO_ERROR) {
   }
   if (texture_ == 0) glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);
@@ -58,6 +65,26 @@ bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& s
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, CheckedWrap(sampler.wrap_t));
   if (UsesMipmaps(min_filter)) glGenerateMipmap(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, 0);
+  // A texture the GPU has no room for leaves GL_OUT_OF_MEMORY, one larger
+  // than GL_MAX_TEXTURE_SIZE GL_INVALID_VALUE, and either an undefined
+  // texture: the model is refused rather than drawn with it.
+  GLenum first_error = GL_NO_ERROR;
+  bool out_of_memory = false;
+  for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) {
+    if (first_error == GL_NO_ERROR) first_error = e;
+    out_of_memory = out_of_memory || e == GL_OUT_OF_MEMORY;
+  }
+  const std::string size = std::to_string(image.width) + "x" + std::to_string(image.height);
+  if (out_of_memory) {
+    *error = "the GPU is out of memory for a " + size + " texture";
+    return false;
+  }
+  if (first_error != GL_NO_ERROR) {
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%04x", first_error);
+    *error = "OpenGL refused the " + size + " texture (error " + code + ")";
+    return false;
+  }
   return true;
 }
 

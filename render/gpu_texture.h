@@ -3,6 +3,8 @@
 // filters and wraps and a full mip chain when the min filter uses mipmaps.
 #pragma once
 
+#include <string>
+
 #include <glad/gl.h>
 
 #include "anim/import/model.h"
@@ -18,8 +20,9 @@ class GpuTexture {
 
   // Uploads `image` (rows top to bottom: glTF's texture coordinate (0, 0)
   // is the first row, which is also where GL puts t = 0, so no flip).
-  // Returns false for an empty or inconsistent image.
-  bool Upload(const anim::Image& image, const anim::SamplerSettings& sampler);
+  // False with `error` set when the image is inconsistent, the GPU runs out
+  // of memory (GL_OUT_OF_MEMORY) or GL refuses it otherwise (too large).
+  bool Upload(const anim::Image& image, const anim::SamplerSettings& sampler, std::string* error);
   void Bind(int unit) const;
   bool Valid() const { return texture_ != 0; }
 

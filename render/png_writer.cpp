@@ -8,6 +8,8 @@
 // stb_image too), so the program carries one copy of stb, not two.
 #include <stb_image_write.h>
 
+#include "render/file_output.h"
+
 namespace render {
 
 bool WritePngBottomUp(const std::string& path, int width, int height,
@@ -23,12 +25,21 @@ bool WritePngBottomUp(const std::string& path, int width, int height,
     std::memcpy(top_down.data() + stride * static_cast<std::size_t>(y),
                 pixels.data() + stride * static_cast<std::size_t>(height - 1 - y), stride);
   }
-  if (stbi_write_png(path.c_str(), width, height, 4, top_down.data(),
-                     static_cast<int>(stride)) == 0) {
-    *error = "cannot write '" + path + "' (does its folder exist and is it writable?)";
+  // Encoded in memory and written with every step checked: stbi_write_png
+  // ignores fwrite's and fclose's results, so a full disk went unnoticed.
+  std::vector<std::uint8_t> png;
+  const int encoded = stbi_write_png_to_func(
+      [](void* context, void* data, int size) {
+        auto* out = static_cast<std::vector<std::uint8_t>*>(context);
+        const auto* bytes = static_cast<const std::uint8_t*>(data);
+        out->insert(out->end(), bytes, bytes + size);
+      },
+      &png, width, height, 4, top_down.data(), static_cast<int>(stride));
+  if (encoded == 0 || png.empty()) {
+    *error = "cannot write '" + path + "': PNG encoding failed";
     return false;
   }
-  return true;
+  return WriteFileBytes(path, png, error);
 }
 
 }  // namespace render

@@ -47,6 +47,12 @@ class Sample {
     return false;
   }
 
+  // A problem met while running that leaves the sample showing something
+  // other than what was asked (a graph file chosen with --set that does not
+  // fit the model keeps the previous graph running). "" when none; headless
+  // runs fail with it, the panel shows it.
+  virtual std::string Problem() const { return ""; }
+
   // Render hook: a sample that animates a whole crowd returns it here and
   // the viewer draws it (instanced) instead of the single character.
   virtual const CrowdFrame* Crowd() const { return nullptr; }

@@ -110,6 +110,7 @@ class GraphFileSample : public Sample {
     return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
   }
   bool FollowCamera() const override { return root_motion_; }
+  std::string Problem() const override { return load_error_; }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);

@@ -150,6 +150,10 @@ ByteSpan BufferViewBytes(const Context& ctx, int buffer_view, const std::string&
   return {data.data() + view.byteOffset, view.byteLength};
 }
 
+// What one accessor read costs besides its values, in values: the
+// bookkeeping of the read (its name, checks, the result's allocation).
+constexpr std::size_t kFixedReadValues = 64;
+
 AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::string& what,
                           std::initializer_list<int> types,
                           std::initializer_list<int> component_types, IntegerMode mode) {
@@ -176,6 +180,14 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
   const std::size_t element_size = static_cast<std::size_t>(components) * component_size;
   const bool normalize = NormalizesIntegers(accessor, mode);
 
+  // Every read counts, the empty ones included (kFixedReadValues), so that
+  // an accessor read from a hundred thousand places costs bounded time.
+  // Counted once the count is known to be backed by data (or bounded), so
+  // a lying count gets the more precise message below.
+  const auto charge_read = [&] {
+    ctx.budget.Read(accessor.count * components + kFixedReadValues, sizeof(double), name);
+  };
+
   AccessorData out;
   out.components = components;
   out.count = accessor.count;
@@ -186,6 +198,7 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
       throw ImportError(name + " has no buffer view but claims " + std::to_string(accessor.count) +
                         " elements");
     }
+    charge_read();
     out.values.assign(accessor.count * components, 0.0);
   } else {
     const ByteSpan bytes = BufferViewBytes(ctx, accessor.bufferView, name);
@@ -201,6 +214,7 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
       stride = static_cast<std::size_t>(declared_stride);
     }
     CheckRange(accessor.byteOffset, accessor.count, stride, element_size, bytes.size, name);
+    charge_read();
     out.values.resize(accessor.count * components);
     for (std::size_t i = 0; i < accessor.count; ++i) {
       const unsigned char* element = bytes.data + accessor.byteOffset + i * stride;

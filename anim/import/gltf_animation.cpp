@@ -6,7 +6,9 @@
 
 #include "anim/import/gltf_accessor.h"
 #include "anim/import/gltf_animation_extras.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_limits.h"
+#include "anim/import/gltf_rotation.h"
 
 namespace anim::gltf {
 
@@ -82,18 +84,19 @@ QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationS
       TINYGLTF_TYPE_VEC4, times.size(), interpolation);
   std::vector<glm::quat> values(data.count);
   for (std::size_t i = 0; i < data.count; ++i) {
-    // glTF (x, y, z, w) into glm's (w, x, y, z) constructor.
-    glm::quat q(static_cast<float>(data.At(i, 3)), static_cast<float>(data.At(i, 0)),
-                static_cast<float>(data.At(i, 1)), static_cast<float>(data.At(i, 2)));
     const bool is_value = interpolation != Interpolation::kCubicSpline || i % 3 == 1;
+    glm::quat q;
     if (is_value) {
       // Key values must be rotations; tangents are derivatives and may be zero.
-      const float length = glm::length(q);
-      if (!(length > 1e-6f)) {
-        throw ImportError(what + " rotation key " + std::to_string(interpolation == Interpolation::kCubicSpline ? i / 3 : i) +
-                          " is a zero-length quaternion");
+      if (!UnitQuaternion(data.At(i, 0), data.At(i, 1), data.At(i, 2), data.At(i, 3), &q)) {
+        throw ImportError(what + " rotation key " +
+                          std::to_string(interpolation == Interpolation::kCubicSpline ? i / 3 : i) +
+                          " is a zero-length or non-finite quaternion");
       }
-      q /= length;
+    } else {
+      // glTF (x, y, z, w) into glm's (w, x, y, z) constructor.
+      q = glm::quat(static_cast<float>(data.At(i, 3)), static_cast<float>(data.At(i, 0)),
+                    static_cast<float>(data.At(i, 1)), static_cast<float>(data.At(i, 2)));
     }
     values[i] = q;
   }
@@ -125,6 +128,10 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
       }
     }
   }
+  // The same against the load's memory (clips and channels were counted
+  // by the JSON pre-scan).
+  ctx.budget.Keep(keys, kKeyBytes, "the animations' " + std::to_string(keys) + " keyframes");
+  clips.reserve(animations.size());
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const tinygltf::Animation& animation = animations[a];
     const std::string animation_name = "animation " + std::to_string(a);

@@ -15,6 +15,8 @@
 
 #include <tiny_gltf.h>
 
+#include "anim/import/gltf_budget.h"
+
 namespace anim::gltf {
 
 class ImportError : public std::runtime_error {
@@ -36,6 +38,9 @@ struct Context {
   // The file being imported, for warnings that must name it (the entry
   // point prefixes errors itself; warnings are kept as they are written).
   std::string file;
+  // What the load may still allocate (a reference: steps that only read the
+  // context still count what they allocate).
+  LoadBudget& budget;
 
   void Warn(const std::string& message) { warnings.push_back(message); }
   void WarnOnce(const std::string& key, const std::string& message) {

@@ -6,19 +6,22 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <new>
 
 #include "anim/import/gltf_animation.h"
 #include "anim/import/gltf_context.h"
 #include "anim/import/gltf_draco.h"
+#include "anim/import/gltf_budget.h"
 #include "anim/import/gltf_glb.h"
+#include "anim/import/gltf_json_scan.h"
 #include "anim/import/gltf_limits.h"
 #include "anim/import/gltf_material.h"
 #include "anim/import/gltf_mesh.h"
 #include "anim/import/gltf_nodes.h"
 #include "anim/import/gltf_skeleton.h"
+#include "anim/import/gltf_uri.h"
+#include "anim/import/regular_file.h"
 
 namespace anim {
 
@@ -26,50 +29,40 @@ namespace {
 
 using gltf::ImportError;
 
-// Files larger than this are refused rather than read into memory.
-constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 31;
-
 // Extensions whose absence would make us draw the model wrongly, and that
 // we implement, so a file may require them.
 const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quantization"};
 
-bool ReadFile(const std::string& path, std::vector<unsigned char>* out, std::string* error) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    *error = "no such file";
-    return false;
-  }
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    *error = "not a regular file";
-    return false;
-  }
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec || size > kMaxFileBytes) {
-    *error = ec ? ec.message() : "file too large";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = "cannot open the file";
-    return false;
-  }
-  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
-}
-
-// Filesystem callbacks for tinygltf. External URIs resolve inside base_dir
-// only (tinygltf would also try the current directory), and not at all when
-// base_dir is empty, as LoadGltfModelFromMemory promises.
+// Filesystem callbacks for tinygltf. tinygltf percent-decodes a URI, joins it
+// to base_dir and asks FileExists, then ReadWholeFile; it would also try the
+// current directory and run wordexp() on the path. Every path that starts
+// with base_dir is "found" so that ReadWholeFile, which checks it against
+// the folder, gives the reason for a refusal; nothing else exists.
 struct FileAccess {
-  std::string base_dir;
+  std::string base_dir;  // "" or ending in '/'
+  gltf::ModelFolder folder;
+  gltf::LoadBudget* budget;
+
+  // Reads the file and counts it against the budget (a file named by
+  // twelve images is read, and counted, twelve times).
+  bool Read(const std::string& decoded_uri, std::vector<unsigned char>* out,
+            std::string* problem) const {
+    const std::uintmax_t room = std::min<std::uintmax_t>(gltf::kMaxFileBytes, budget->Left());
+    if (!folder.Read(decoded_uri, room, out, problem)) {
+      if (room < gltf::kMaxFileBytes && problem->find("at most") != std::string::npos) {
+        *problem += " (what is left of the memory limit for one load, " +
+                    gltf::MebibyteText(budget->Limit()) + ")";
+      }
+      return false;
+    }
+    budget->Keep(out->size(), 1, "external file");  // fits: `room` bounded the read
+    return true;
+  }
 };
 
 bool FileExists(const std::string& path, void* user) {
   const auto* access = static_cast<const FileAccess*>(user);
-  if (access->base_dir.empty()) return false;
-  if (path.compare(0, access->base_dir.size(), access->base_dir) != 0) return false;
-  std::error_code ec;
-  return std::filesystem::is_regular_file(path, ec);
+  return !access->base_dir.empty() && path.compare(0, access->base_dir.size(), access->base_dir) == 0;
 }
 
 std::string ExpandFilePath(const std::string& path, void*) {
@@ -80,16 +73,12 @@ std::string ExpandFilePath(const std::string& path, void*) {
 
 bool ReadWholeFile(std::vector<unsigned char>* out, std::string* error, const std::string& path,
                    void* user) {
-  if (!FileExists(path, user)) {
-    if (error) *error = "external files are not available here";
-    return false;
-  }
-  std::string message;
-  if (!ReadFile(path, out, &message)) {
-    if (error) *error = message;
-    return false;
-  }
-  return true;
+  const auto* access = static_cast<const FileAccess*>(user);
+  std::string problem = "external files are not available here";
+  const bool read = FileExists(path, user) &&
+                    access->Read(path.substr(access->base_dir.size()), out, &problem);
+  if (!read && error) *error = problem;
+  return read;
 }
 
 bool WriteWholeFile(std::string* error, const std::string&, const std::vector<unsigned char>&,
@@ -137,30 +126,6 @@ std::string ParseFailure(const std::string& tinygltf_error) {
 // must not let a file slip past the Draco checks.
 bool MayUseDraco(const unsigned char* data, std::size_t size) {
   return Contains(data, size, gltf::kDracoExtension) || Contains(data, size, "\\u");
-}
-
-// Refuses JSON nested deeper than kMaxJsonDepth before tinygltf, which
-// recurses once per level, sees it. Brackets inside strings do not count.
-void CheckJsonDepth(std::string_view json) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    const char c = json[i];
-    if (in_string) {
-      if (c == '\\') ++i;  // skip the escaped character
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > gltf::kMaxJsonDepth) {
-        throw ImportError("the JSON nests arrays/objects more than " +
-                          std::to_string(gltf::kMaxJsonDepth) + " levels deep (at byte " +
-                          std::to_string(i) + "); glTF files need far fewer");
-      }
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
 }
 
 void AddLines(const std::string& text, std::vector<std::string>* out) {
@@ -218,7 +183,8 @@ void Convert(gltf::Context& ctx, Model* model) {
 }  // namespace
 
 bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data, std::size_t size,
-                             const std::string& base_dir, Model* model, std::string* error) {
+                             const std::string& base_dir, Model* model, std::string* error,
+                             const ImportOptions& options) {
   const auto fail = [&](std::string problem) {
     // Names and URIs inside the file may hold control characters; the
     // message is meant for a terminal or a log line.
@@ -230,12 +196,16 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
   };
   try {
     if (data == nullptr || size == 0) return fail("the file is empty");
-    if (size > kMaxFileBytes) return fail("the file is too large");
-    FileAccess access{base_dir};
+    if (size > gltf::kMaxFileBytes) return fail("the file is too large");
+    gltf::LoadBudget budget(options.max_load_bytes);
+    budget.Keep(size, 1, "the file itself");
+    FileAccess access{base_dir, gltf::ModelFolder(base_dir), &budget};
     if (!access.base_dir.empty() && access.base_dir.back() != '/') access.base_dir += '/';
 
     const gltf::GltfBytes parts = gltf::SplitGltfBytes(data, size);
-    CheckJsonDepth(parts.json);
+    gltf::ScanJson(parts.json, budget);
+    // tinygltf copies the GLB's BIN chunk into its buffer.
+    budget.Keep(parts.bin_size, 1, "the GLB binary chunk");
 
     // tinygltf decodes Draco data while it parses, trusting the file; the
     // checks come first. Files without Draco skip the second JSON parse.
@@ -243,7 +213,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     if (MayUseDraco(data, size)) {
       const auto read_external = [&access](const std::string& uri, std::vector<unsigned char>* out,
                                            std::string* problem) {
-        return ReadWholeFile(out, problem, access.base_dir + uri, &access);
+        return access.Read(gltf::PercentDecode(uri), out, problem);
       };
       draco_faces = gltf::CheckDracoPrimitives(parts, read_external);
     }
@@ -251,7 +221,8 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     tinygltf::Model document;
     tinygltf::TinyGLTF loader;
     loader.SetFsCallbacks({&FileExists, &ExpandFilePath, &ReadWholeFile, &WriteWholeFile, &access});
-    loader.SetImageLoader(&gltf::KeepEncodedImage, &document);
+    gltf::ImageLoading image_loading{&document, &budget};
+    loader.SetImageLoader(&gltf::KeepEncodedImage, &image_loading);
     std::string parse_error, parse_warning;
     const bool binary = size >= 4 && std::equal(data, data + 4, "glTF");
     const bool parsed =
@@ -265,7 +236,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     Model result;
     result.source_path = name;
     AddLines(parse_warning, &result.warnings);
-    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces), name};
+    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces), name, budget};
     Convert(ctx, &result);
     *model = std::move(result);
     return true;
@@ -278,16 +249,23 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
   }
 }
 
-bool LoadGltfModel(const std::string& path, Model* model, std::string* error) {
+bool LoadGltfModel(const std::string& path, Model* model, std::string* error,
+                   const ImportOptions& options) {
   std::vector<unsigned char> bytes;
   std::string problem;
-  if (!ReadFile(path, &bytes, &problem)) {
-    if (error) *error = path + ": " + problem;
+  try {
+    const std::uintmax_t room = std::min<std::uintmax_t>(gltf::kMaxFileBytes, options.max_load_bytes);
+    if (!ReadRegularFile(path, room, &bytes, &problem)) {
+      if (error) *error = path + ": " + problem;
+      return false;
+    }
+  } catch (const std::bad_alloc&) {
+    if (error) *error = path + ": out of memory while reading the file";
     return false;
   }
   std::string base_dir = std::filesystem::path(path).parent_path().string();
   if (base_dir.empty()) base_dir = ".";
-  return LoadGltfModelFromMemory(path, bytes.data(), bytes.size(), base_dir, model, error);
+  return LoadGltfModelFromMemory(path, bytes.data(), bytes.size(), base_dir, model, error, options);
 }
 
 }  // namespace anim

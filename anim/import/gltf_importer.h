@@ -18,18 +18,34 @@
 // project with libdraco, after gltf_draco.cpp has checked the data.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "anim/import/model.h"
 
 namespace anim {
 
-bool LoadGltfModel(const std::string& path, Model* model, std::string* error);
+// The memory one load may use unless told otherwise: the file, its buffers
+// and images, the parsed document, decoded textures and the imported model
+// together. Far above any character a game ships (the Khronos samples need
+// a few hundred MiB at most), far below what a hostile file could claim.
+inline constexpr std::size_t kDefaultMaxLoadBytes = std::size_t{1} << 30;
+
+struct ImportOptions {
+  // A load that would need more fails with a message naming the limit.
+  std::size_t max_load_bytes = kDefaultMaxLoadBytes;
+};
+
+// External buffers and images must lie inside the file's folder (see
+// anim/import/gltf_uri.h); only regular files are read.
+bool LoadGltfModel(const std::string& path, Model* model, std::string* error,
+                   const ImportOptions& options = {});
 
 // The same, from bytes in memory (used by tests and the fuzzer). `name` is
 // used in messages; `base_dir` resolves external URIs ("" forbids them).
 bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
                              std::size_t size, const std::string& base_dir,
-                             Model* model, std::string* error);
+                             Model* model, std::string* error,
+                             const ImportOptions& options = {});
 
 }  // namespace anim

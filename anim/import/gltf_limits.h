@@ -9,8 +9,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace anim::gltf {
+
+// Bytes of one file: the model itself and each external buffer or image.
+inline constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 31;
 
 // Skeleton joints. JOINTS_0 holds at most UNSIGNED_SHORT indices (0..65535)
 // and MeshPrimitive::joints is u16, so no vertex could address more.

@@ -1,8 +1,11 @@
 #include "anim/import/gltf_material.h"
 
 #include <cmath>
+#include <map>
 
 #include <stb_image.h>
+
+#include "anim/import/gltf_accessor.h"
 
 namespace anim::gltf {
 
@@ -48,36 +51,71 @@ SamplerSettings ReadSampler(Context& ctx, int sampler_index) {
   return out;
 }
 
-// Decodes glTF image `index` into `images` (once) and returns its index
-// there, or -1 with a warning.
-int DecodeImage(Context& ctx, int index, std::vector<int>* decoded, std::vector<Image>* images) {
-  if ((*decoded)[index] != -2) return (*decoded)[index];
-  (*decoded)[index] = -1;
+// Bytes a decode may hold at its peak per pixel beyond the kept RGBA8
+// result: stb_image's own output (4) and, for the worst case, a progressive
+// JPEG's coefficients (2 bytes per component, 3 components) or a 16-bit PNG's
+// inflated rows (8).
+constexpr std::size_t kDecodePeakBytesPerPixel = 12;
+
+// The encoded bytes of glTF image `index`: its buffer view (checked by
+// KeepEncodedImage before the load went on, read again here through the
+// accessor module's bounds checks) or the bytes kept from its URI.
+ByteSpan EncodedBytes(Context& ctx, const tinygltf::Image& source, const std::string& name) {
+  if (source.bufferView >= 0) return BufferViewBytes(ctx, source.bufferView, name);
+  return {source.image.data(), source.image.size()};
+}
+
+// What makes two images the same picture: the same buffer view or the same
+// URI (data: URIs included) is decoded once, however many images use it.
+std::string SourceKey(const tinygltf::Image& source, int index) {
+  if (source.bufferView >= 0) return "view " + std::to_string(source.bufferView);
+  if (!source.uri.empty()) return "uri " + source.uri;
+  return "image " + std::to_string(index);
+}
+
+// Decodes glTF image `index` into `images` (once per source) and returns
+// its index there, or -1 with a warning.
+int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
+                std::vector<Image>* images) {
   const tinygltf::Image& source = ctx.gltf.images[index];
+  const auto [known, added] = decoded->try_emplace(SourceKey(source, index), -1);
+  if (!added) return known->second;
   const std::string name = "image " + std::to_string(index) +
                            (source.uri.empty() || source.uri.rfind("data:", 0) == 0
                                 ? std::string()
                                 : " (\"" + source.uri + "\")");
-  if (source.image.empty()) {
+  ByteSpan bytes{nullptr, 0};
+  try {
+    bytes = EncodedBytes(ctx, source, name);
+  } catch (const ImportError& e) {
+    ctx.Warn(std::string(e.what()) + "; its materials use their base colour factor only");
+    return -1;
+  }
+  if (bytes.size == 0) {
     ctx.Warn(name + " could not be read; its materials use their base colour factor only");
     return -1;
   }
-  if (source.image.size() > static_cast<std::size_t>(INT32_MAX)) {
+  if (bytes.size > static_cast<std::size_t>(INT32_MAX)) {
     ctx.Warn(name + " is too large");
     return -1;
   }
-  const int size = static_cast<int>(source.image.size());
+  const int size = static_cast<int>(bytes.size);
   int width = 0, height = 0, channels = 0;
-  if (!stbi_info_from_memory(source.image.data(), size, &width, &height, &channels) ||
+  if (!stbi_info_from_memory(bytes.data, size, &width, &height, &channels) ||
       static_cast<long long>(width) * height > kMaxPixels || width <= 0 || height <= 0) {
     ctx.Warn(name + " cannot be decoded (" +
              (stbi_failure_reason() ? stbi_failure_reason() : "too large") +
              "); its materials use their base colour factor only");
     return -1;
   }
-  unsigned char* pixels =
-      stbi_load_from_memory(source.image.data(), size, &width, &height, &channels, 4);
-  if (pixels == nullptr) {
+  // Counted from the header, before stb_image allocates anything.
+  const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  const std::string decoding = name + " (" + std::to_string(width) + "x" +
+                               std::to_string(height) + " pixels)";
+  ctx.budget.CheckTemporary(pixels * (4 + kDecodePeakBytesPerPixel), decoding);
+  ctx.budget.Keep(pixels, 4, decoding);
+  unsigned char* decoded_pixels = stbi_load_from_memory(bytes.data, size, &width, &height, &channels, 4);
+  if (decoded_pixels == nullptr) {
     ctx.Warn(name + " cannot be decoded (" +
              (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason") +
              "); its materials use their base colour factor only");
@@ -86,11 +124,11 @@ int DecodeImage(Context& ctx, int index, std::vector<int>* decoded, std::vector<
   Image image;
   image.width = width;
   image.height = height;
-  image.rgba.assign(pixels, pixels + static_cast<std::size_t>(width) * height * 4);
-  stbi_image_free(pixels);
+  image.rgba.assign(decoded_pixels, decoded_pixels + static_cast<std::size_t>(width) * height * 4);
+  stbi_image_free(decoded_pixels);
   images->push_back(std::move(image));
-  (*decoded)[index] = static_cast<int>(images->size()) - 1;
-  return (*decoded)[index];
+  known->second = static_cast<int>(images->size()) - 1;
+  return known->second;
 }
 
 }  // namespace
@@ -100,10 +138,11 @@ bool KeepEncodedImage(tinygltf::Image* image, int image_index, std::string* /*er
                       const unsigned char* bytes, int size, void* user_data) {
   image->as_is = true;
   image->image.clear();
+  const auto* loading = static_cast<const ImageLoading*>(user_data);
   if (image->bufferView >= 0) {
     // tinygltf 2.7 hands us &buffer.data[view.byteOffset] without checking
     // the view against the buffer: check before reading a single byte.
-    const auto* model = static_cast<const tinygltf::Model*>(user_data);
+    const tinygltf::Model* model = loading->document;
     const auto& views = model->bufferViews;
     bool inside = static_cast<std::size_t>(image->bufferView) < views.size();
     if (inside) {
@@ -120,12 +159,22 @@ bool KeepEncodedImage(tinygltf::Image* image, int image_index, std::string* /*er
       return true;  // the image stays empty; its materials fall back to the factor
     }
   }
-  if (bytes != nullptr && size > 0) image->image.assign(bytes, bytes + size);
+  if (image->bufferView >= 0 || bytes == nullptr || size <= 0) return true;
+  if (static_cast<std::size_t>(size) > loading->budget->Left()) {
+    if (warning) {
+      *warning += "image[" + std::to_string(image_index) + "] is not kept: its " +
+                  std::to_string(size) + " encoded bytes pass the memory limit for one load (" +
+                  MebibyteText(loading->budget->Limit()) + ")\n";
+    }
+    return true;
+  }
+  loading->budget->Keep(static_cast<std::size_t>(size), 1, "an image's encoded bytes");
+  image->image.assign(bytes, bytes + size);
   return true;
 }
 
 void ImportMaterials(Context& ctx, std::vector<Material>* materials, std::vector<Image>* images) {
-  std::vector<int> decoded(ctx.gltf.images.size(), -2);  // -2: not tried yet
+  std::map<std::string, int> decoded;  // source key -> index in `images`, -1: failed
   for (std::size_t m = 0; m < ctx.gltf.materials.size(); ++m) {
     const tinygltf::Material& source = ctx.gltf.materials[m];
     const std::string what = "material " + std::to_string(m);

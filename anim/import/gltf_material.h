@@ -11,10 +11,17 @@
 
 namespace anim::gltf {
 
-// tinygltf image callback: keeps the encoded bytes (decoding happens later,
-// only for images that materials use, and never fails the whole load).
-// `user_data` is the tinygltf::Model being loaded, used to check that an
-// image's buffer view lies inside its buffer before touching the bytes.
+// What the image callback needs: the document being loaded (to check an
+// image's buffer view before touching its bytes) and the load's budget.
+struct ImageLoading {
+  const tinygltf::Model* document;
+  LoadBudget* budget;
+};
+
+// tinygltf image callback (`user_data` is an ImageLoading). Decoding happens
+// later, only for images that materials use, once per distinct source. An
+// image in a buffer view is not copied (its bytes stay in the buffer); one
+// from a URI keeps its encoded bytes, counted against the budget.
 bool KeepEncodedImage(tinygltf::Image* image, int image_index, std::string* error,
                       std::string* warning, int width, int height, const unsigned char* bytes,
                       int size, void* user_data);

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "anim/import/gltf_accessor.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_draco.h"
 #include "anim/import/gltf_limits.h"
 
@@ -306,8 +307,17 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
   }
 
   if (source.Has("TEXCOORD_0")) {
-    const AccessorData uv = source.Read("TEXCOORD_0", {TINYGLTF_TYPE_VEC2}, kFloatOrNormalized,
-                                        IntegerMode::kNormalize);
+    // KHR_mesh_quantization allows signed and unnormalised integer
+    // coordinates (the latter meant for a texture transform): integers are
+    // normalised only where the accessor says so. Files without the
+    // extension may only use normalised integers; ones that forget the flag
+    // keep being read as normalised, as they were meant.
+    const auto& used = ctx.gltf.extensionsUsed;
+    const bool quantized =
+        std::find(used.begin(), used.end(), "KHR_mesh_quantization") != used.end();
+    const AccessorData uv =
+        source.Read("TEXCOORD_0", {TINYGLTF_TYPE_VEC2}, kAnyNumeric,
+                    quantized ? IntegerMode::kAsFlagged : IntegerMode::kNormalize);
     CheckCount(uv, n, "TEXCOORD_0", what);
     out.texcoords.resize(n);
     for (std::size_t v = 0; v < n; ++v) {
@@ -455,10 +465,11 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
   // read: one accessor may be drawn by many primitives and one mesh by many
   // nodes, so a file of a megabyte can ask for gigabytes of copies, and
   // failing after building most of them would not be "fast".
-  std::size_t vertices = 0, corners = 0;
+  std::size_t vertices = 0, corners = 0, primitives = 0;
   for (const auto& [node, binding] : bound) {
     for (const tinygltf::Primitive& primitive : ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
       if (!is_triangles(primitive.mode)) continue;
+      ++primitives;
       const auto position = primitive.attributes.find("POSITION");
       const std::size_t n =
           position == primitive.attributes.end() ? 0 : DeclaredCount(ctx, position->second);
@@ -477,7 +488,21 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       }
     }
   }
+  // The same counts against the load's memory. The pre-scan counted each
+  // declared primitive once; a mesh drawn by several nodes is imported (and
+  // drawn) once per node, so the extra copies count here.
+  std::size_t declared = 0;
+  for (const tinygltf::Mesh& mesh : ctx.gltf.meshes) declared += mesh.primitives.size();
+  if (primitives > declared) {
+    ctx.budget.Keep(primitives - declared, kPrimitiveBytes,
+                    "the meshes' " + std::to_string(primitives) + " primitives (meshes drawn by " +
+                        "several nodes)");
+  }
+  ctx.budget.Keep(vertices, kVertexBytes, "the meshes' " + std::to_string(vertices) + " vertices");
+  ctx.budget.Keep(corners, sizeof(std::uint32_t),
+                  "the meshes' " + std::to_string(corners / 3) + " triangles");
   std::vector<MeshPrimitive> out;
+  out.reserve(primitives);
   for (const auto& [node, binding] : bound) {
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     const tinygltf::Mesh& mesh = ctx.gltf.meshes[n.mesh];

@@ -5,6 +5,8 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "anim/import/gltf_rotation.h"
+
 namespace anim::gltf {
 
 namespace {
@@ -39,12 +41,10 @@ void ReadLocalTransform(const tinygltf::Node& node, const std::string& name, Tra
   }
   if (!node.rotation.empty()) {
     if (node.rotation.size() != 4) throw ImportError(name + " rotation needs 4 numbers");
-    // glTF stores (x, y, z, w); glm::quat's constructor takes (w, x, y, z).
-    const glm::quat q(static_cast<float>(node.rotation[3]), static_cast<float>(node.rotation[0]),
-                      static_cast<float>(node.rotation[1]), static_cast<float>(node.rotation[2]));
-    const float length = glm::length(q);
-    if (!(length > 1e-6f)) throw ImportError(name + " has a zero-length rotation quaternion");
-    t.rotation = q / length;
+    if (!UnitQuaternion(node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3],
+                        &t.rotation)) {
+      throw ImportError(name + " has a zero-length rotation quaternion");
+    }
   }
   if (!node.scale.empty()) {
     if (node.scale.size() != 3) throw ImportError(name + " scale needs 3 numbers");
@@ -64,10 +64,17 @@ NodeTree BuildNodeTree(const Context& ctx) {
   tree.local.resize(n);
   tree.local_matrix.resize(n);
   tree.names.resize(n);
+  int singular = 0, first_singular = -1;
   for (int i = 0; i < n; ++i) {
     const std::string name = "node " + std::to_string(i);
     tree.names[i] = nodes[i].name.empty() ? name : nodes[i].name;
     ReadLocalTransform(nodes[i], name, &tree.local[i], &tree.local_matrix[i]);
+    // A zero scale or a singular matrix flattens the node and everything
+    // below it: legal, and sometimes meant (hiding a part), but a model that
+    // draws nothing should say why.
+    if (!(std::abs(glm::determinant(tree.local_matrix[i])) > 1e-12f)) {
+      if (singular++ == 0) first_singular = i;
+    }
     for (int child : nodes[i].children) {
       CheckIndex(child, nodes.size(), name + " child");
       if (child == i) throw ImportError(name + " lists itself as its child");
@@ -96,6 +103,13 @@ NodeTree BuildNodeTree(const Context& ctx) {
     // n steps up from an unreached node certainly end on the cycle itself.
     for (int step = 0; step < n; ++step) on_cycle = tree.parent[on_cycle];
     throw ImportError("the node hierarchy has a cycle through node " + std::to_string(on_cycle));
+  }
+  if (singular > 0) {
+    // Through the reference: this step only reads the rest of the context.
+    ctx.warnings.push_back(std::to_string(singular) +
+                           " node(s) have a singular transform (a zero scale or a flat matrix; "
+                           "first: node " + std::to_string(first_singular) +
+                           "): what they carry collapses and may not be visible");
   }
   return tree;
 }

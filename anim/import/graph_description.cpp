@@ -1,14 +1,12 @@
 #include "anim/import/graph_description.h"
 
-#include <cerrno>
-#include <cstdint>
-#include <cstring>
-#include <fstream>
 #include <new>
+#include <vector>
 
 #include "anim/additive.h"
 #include "anim/import/graph_description_builder.h"
 #include "anim/import/graph_description_params.h"
+#include "anim/import/regular_file.h"
 
 namespace anim {
 namespace graph_build {
@@ -357,28 +355,20 @@ std::unique_ptr<AnimationGraph> LoadAnimationGraphFromText(std::string_view json
 
 std::unique_ptr<AnimationGraph> LoadAnimationGraph(const std::string& path, const Model& model,
                                                    std::string* error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    if (error != nullptr) *error = path + ": cannot open the file (" + std::strerror(errno) + ")";
-    return nullptr;
-  }
-  file.seekg(0, std::ios::end);
-  const std::streamoff size = file.tellg();
-  file.seekg(0, std::ios::beg);
-  if (size < 0 || static_cast<std::uint64_t>(size) > GraphLimits::kMaxBytes) {
-    if (error != nullptr) {
-      *error = path + ": " +
-               (size < 0 ? std::string("cannot tell the file's size")
-                         : "the file is " + std::to_string(size) + " bytes, at most " +
-                               std::to_string(GraphLimits::kMaxBytes) + " are accepted");
+  // A FIFO, a folder or a special file is refused before anything is read
+  // (opening a FIFO would otherwise wait for a writer forever).
+  std::vector<unsigned char> bytes;
+  std::string problem;
+  try {
+    if (!ReadRegularFile(path, GraphLimits::kMaxBytes, &bytes, &problem)) {
+      if (error != nullptr) *error = path + ": " + problem;
+      return nullptr;
     }
+  } catch (const std::bad_alloc&) {
+    if (error != nullptr) *error = path + ": out of memory while reading the file";
     return nullptr;
   }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  if (!file.read(text.data(), size)) {
-    if (error != nullptr) *error = path + ": read error (" + std::strerror(errno) + ")";
-    return nullptr;
-  }
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   return Load(text, path, model, error);
 }
 

@@ -40,54 +40,102 @@ std::string PathOf(const std::vector<Frame>& frames, std::size_t count) {
   return path.empty() ? "the top-level object" : path;
 }
 
+// Builds the document from nlohmann's SAX events in time linear in the
+// text. nlohmann's own builders are not: the callback parser scans the
+// parent container for discarded values at the end of every object, and
+// ordered_json's operator[] searches an object's keys for each new key, so a
+// 15 MB file of small objects took minutes. Here keys are checked for
+// duplicates in a hash set and appended without a search.
+class DocumentBuilder {
+ public:
+  explicit DocumentBuilder(int max_depth) : max_depth_(max_depth) {}
+
+  Json TakeRoot() { return std::move(root_); }
+
+  bool null() { return Add(Json(nullptr)) != nullptr; }
+  bool boolean(bool v) { return Add(Json(v)) != nullptr; }
+  bool number_integer(Json::number_integer_t v) { return Add(Json(v)) != nullptr; }
+  bool number_unsigned(Json::number_unsigned_t v) { return Add(Json(v)) != nullptr; }
+  bool number_float(Json::number_float_t v, const std::string&) { return Add(Json(v)) != nullptr; }
+  bool string(std::string& v) { return Add(Json(std::move(v))) != nullptr; }
+  bool binary(Json::binary_t& v) { return Add(Json(std::move(v))) != nullptr; }
+  bool start_object(std::size_t) { return Open(Json::object()); }
+  bool start_array(std::size_t) { return Open(Json::array()); }
+  bool key(std::string& key) {
+    Frame& f = frames_.back();
+    f.key = key;
+    if (!f.keys.insert(f.key).second) {
+      Fail("the key '" + f.key + "' appears twice in " + PathOf(frames_, frames_.size() - 1) +
+           " (names must be unique)");
+    }
+    auto& members = open_.back()->get_ref<Json::object_t&>();
+    members.emplace_back(std::move(key), Json());
+    return true;
+  }
+  bool end_object() { return Close(); }
+  bool end_array() { return Close(); }
+  bool parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception& e) {
+    // out_of_range.406 (a number beyond double, 1e400) comes here too.
+    Fail("malformed JSON at byte " + std::to_string(byte) + ": " + e.what());
+  }
+
+ private:
+  void CheckDepth() {
+    if (static_cast<int>(frames_.size()) > max_depth_) {
+      Fail("the JSON nests arrays/objects more than " + std::to_string(max_depth_) +
+           " levels deep (at " + PathOf(frames_, frames_.size()) + "); a graph description needs " +
+           "fewer than 10");
+    }
+  }
+  // Places a value where the parser is: the root, the next array element, or
+  // the value of the key just read. Open containers are always the last
+  // element of theirs, which does not grow while they are open, so the
+  // pointers in open_ stay valid.
+  Json* Add(Json value) {
+    CheckDepth();
+    if (open_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Json& parent = *open_.back();
+    if (parent.is_array()) {
+      auto& elements = parent.get_ref<Json::array_t&>();
+      elements.push_back(std::move(value));
+      ++frames_.back().index;
+      return &elements.back();
+    }
+    auto& members = parent.get_ref<Json::object_t&>();
+    members.back().second = std::move(value);
+    return &members.back().second;
+  }
+  bool Open(Json container) {
+    const bool is_array = container.is_array();
+    Json* placed = Add(std::move(container));
+    // An array's element index counts completed elements: this one is not yet.
+    if (!open_.empty() && open_.back()->is_array()) --frames_.back().index;
+    open_.push_back(placed);
+    frames_.push_back(Frame{is_array, {}, 0, {}});
+    return true;
+  }
+  bool Close() {
+    open_.pop_back();
+    frames_.pop_back();
+    if (!frames_.empty() && frames_.back().is_array) ++frames_.back().index;
+    return true;
+  }
+
+  int max_depth_;
+  Json root_;
+  std::vector<Json*> open_;
+  std::vector<Frame> frames_;
+};
+
 }  // namespace
 
 Json Parse(std::string_view text, int max_depth) {
-  std::vector<Frame> frames;
-  // nlohmann calls this for every event; container events come at the
-  // container's own depth, its keys and elements at depth + 1.
-  auto callback = [&](int depth, Json::parse_event_t event, Json& parsed) {
-    if (depth > max_depth) {
-      Fail("the JSON nests arrays/objects more than " + std::to_string(max_depth) +
-           " levels deep (at " + PathOf(frames, frames.size()) + "); a graph description needs " +
-           "fewer than 10");
-    }
-    auto element_done = [&] {
-      if (!frames.empty() && frames.back().is_array) ++frames.back().index;
-    };
-    switch (event) {
-      case Json::parse_event_t::object_start:
-      case Json::parse_event_t::array_start:
-        frames.push_back(Frame{event == Json::parse_event_t::array_start, {}, 0, {}});
-        break;
-      case Json::parse_event_t::key: {
-        Frame& f = frames.back();
-        f.key = parsed.get<std::string>();
-        if (!f.keys.insert(f.key).second) {
-          Fail("the key '" + f.key + "' appears twice in " + PathOf(frames, frames.size() - 1) +
-               " (names must be unique)");
-        }
-        break;
-      }
-      case Json::parse_event_t::object_end:
-      case Json::parse_event_t::array_end:
-        frames.pop_back();
-        element_done();
-        break;
-      case Json::parse_event_t::value:
-        element_done();
-        break;
-    }
-    return true;
-  };
-  try {
-    return Json::parse(text.begin(), text.end(), callback);
-  } catch (const Json::parse_error& e) {
-    Fail("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
-  } catch (const Json::exception& e) {
-    // out_of_range.406: a number literal beyond double (1e400).
-    Fail(std::string("malformed JSON: ") + e.what());
-  }
+  DocumentBuilder builder(max_depth);
+  Json::sax_parse(text.begin(), text.end(), &builder);
+  return builder.TakeRoot();
 }
 
 std::string NameList(std::span<const std::string> names, std::size_t max) {

@@ -129,10 +129,27 @@ TEST(BadInput, CubicSplineWithOneValuePerKeyIsRefused) {
   ExpectNamedError(LoadError(json), "has 2 keyframe times but 2 output values; CUBICSPLINE needs 3");
 }
 
+// Components near float's largest value square to infinity in float; the
+// key must still normalise to the rotation it names: (1, 1, 1, 1) / 2.
+TEST(BadInput, HugeRotationKeyNormalisesInsteadOfVanishing) {
+  GltfBuilder b;
+  const std::string json =
+      WithAnimation(b, {0, 1}, {0, 0, 0, 1, 1e38f, 1e38f, 1e38f, 1e38f}, "LINEAR", "rotation");
+  const anim::Model model = gltf_test::LoadOk(json);
+  ASSERT_EQ(model.clips.size(), 1u);
+  anim::Pose pose = model.skeleton.RestPose();
+  model.clips[0].Sample(pose, 1.0f, anim::LoopMode::kClamp);
+  const glm::quat q = pose.Local(model.clips[0].Tracks()[0].joint).rotation;
+  EXPECT_NEAR(q.x, 0.5f, 1e-6f);
+  EXPECT_NEAR(q.y, 0.5f, 1e-6f);
+  EXPECT_NEAR(q.z, 0.5f, 1e-6f);
+  EXPECT_NEAR(q.w, 0.5f, 1e-6f);
+}
+
 TEST(BadInput, ZeroLengthRotationKeyIsRefused) {
   GltfBuilder b;
   const std::string json = WithAnimation(b, {0, 1}, {0, 0, 0, 1, 0, 0, 0, 0}, "LINEAR", "rotation");
-  ExpectNamedError(LoadError(json), "rotation key 1 is a zero-length quaternion");
+  ExpectNamedError(LoadError(json), "rotation key 1 is a zero-length or non-finite quaternion");
 }
 
 TEST(BadInput, NodeCycleIsRefused) {
@@ -163,6 +180,33 @@ TEST(BadInput, MissingFileIsNamed) {
   std::string error;
   EXPECT_FALSE(anim::LoadGltfModel("/nonexistent/dir/x.gltf", &model, &error));
   EXPECT_EQ(error, "/nonexistent/dir/x.gltf: no such file");
+}
+
+}  // namespace
+
+namespace {
+
+// A zero scale or a flat matrix is legal but draws nothing: said, not silent.
+TEST(BadInput, SingularNodeTransformsAreWarnedAbout) {
+  for (const auto& [transform, singular] : std::vector<std::pair<std::string, bool>>{
+           {R"("scale":[1,0,1])", true},
+           {R"("matrix":[1,0,0,0, 0,1,0,0, 0,0,0,0, 0,0,0,1])", true},
+           {R"("scale":[1,0.001,1])", false},
+           {R"("matrix":[2,0,0,0, 0,2,0,0, 0,0,2,0, 0,0,0,1])", false}}) {
+    SCOPED_TRACE(transform);
+    GltfBuilder b;
+    const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+    const anim::Model model = gltf_test::LoadOk(b.EmbeddedJson(
+        R"("nodes":[{"name":"root","children":[1]},{"mesh":0,)" + transform +
+        R"(}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) + "}}]}]"));
+    bool warned = false;
+    for (const std::string& w : model.warnings) {
+      warned = warned || w == "1 node(s) have a singular transform (a zero scale or a flat "
+                              "matrix; first: node 1): what they carry collapses and may not "
+                              "be visible";
+    }
+    EXPECT_EQ(warned, singular);
+  }
 }
 
 }  // namespace

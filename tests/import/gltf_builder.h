@@ -51,6 +51,14 @@ class GltfBuilder {
     return AddRaw(values.data(), values.size() * 2, 5123, type, values.size() / Components(type),
                   normalized);
   }
+  int AddI8(const std::vector<std::int8_t>& values, const std::string& type, bool normalized) {
+    return AddRaw(values.data(), values.size(), 5120, type, values.size() / Components(type),
+                  normalized);
+  }
+  int AddI16(const std::vector<std::int16_t>& values, const std::string& type, bool normalized) {
+    return AddRaw(values.data(), values.size() * 2, 5122, type, values.size() / Components(type),
+                  normalized);
+  }
   int AddU32(const std::vector<std::uint32_t>& values) {
     return AddRaw(values.data(), values.size() * 4, 5125, "SCALAR", values.size(), false);
   }

@@ -1,5 +1,11 @@
 // Every kind of error a description can have: each must fail with a message
 // that starts with the file name and names the offending item exactly.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "anim/blend_space_1d.h"
@@ -397,11 +403,50 @@ TEST(GraphDescriptionErrors, SizesAreBounded) {
 TEST(GraphDescriptionErrors, FilesThatCannotBeRead) {
   std::string error;
   EXPECT_EQ(anim::LoadAnimationGraph("/nonexistent/graph.json", Mannequin(), &error), nullptr);
-  EXPECT_EQ(error.rfind("/nonexistent/graph.json: cannot open the file", 0), 0u) << error;
+  EXPECT_EQ(error.rfind("/nonexistent/graph.json: no such file", 0), 0u) << error;
   error.clear();
   EXPECT_EQ(anim::LoadAnimationGraph(std::string(ANIM_SOURCE_DIR) + "/assets", Mannequin(), &error),
             nullptr);
-  EXPECT_EQ(error.rfind(std::string(ANIM_SOURCE_DIR) + "/assets: ", 0), 0u) << error;
+  EXPECT_EQ(error.rfind(std::string(ANIM_SOURCE_DIR) + "/assets: is a folder", 0), 0u) << error;
+  // A FIFO would block the read until a writer came: refused before opening
+  // for reading could wait.
+  const std::string fifo = (std::filesystem::temp_directory_path() /
+                            ("graph_fifo_" + std::to_string(::getpid()))).string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(anim::LoadAnimationGraph(fifo, Mannequin(), &error), nullptr);
+  EXPECT_EQ(error, fifo + ": not a regular file");
+  std::filesystem::remove(fifo);
+  EXPECT_EQ(anim::LoadAnimationGraph("", Mannequin(), &error), nullptr);
+  EXPECT_EQ(error, ": no file name given");
+}
+
+}  // namespace
+
+namespace {
+
+// nlohmann's callback parser rescanned the parent container at the end of
+// every object and ordered_json searched an object's keys for each new key:
+// both quadratic. 400,000 objects in one array and 100,000 keys in one
+// object took minutes that way; parsed linearly they take a second or two
+// on a loaded machine, and the duplicate-key check still works at that size.
+TEST(GraphDescriptionErrors, LargeDocumentsParseInLinearTime) {
+  std::string objects, keys;
+  for (int i = 0; i < 400000; ++i) objects += i ? ",{\"a\":1}" : "{\"a\":1}";
+  for (int i = 0; i < 100000; ++i) keys += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":0";
+  const std::string text =
+      "{\"objects\": [" + objects + "], \"keys\": {" + keys + "}, \"nodes\": {}}";
+  ASSERT_LT(text.size(), anim::GraphLimits::kMaxBytes);
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(anim::LoadAnimationGraphFromText(text, "big.json", Mannequin(), &error), nullptr);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 20.0);  // ~1 s on a loaded machine; quadratic parsing took minutes
+  EXPECT_EQ(error.rfind("big.json: ", 0), 0u) << error.substr(0, 300);
+
+  const std::string twice = "{\"keys\": {" + keys + ",\"k99999\":1}, \"nodes\": {}}";
+  EXPECT_EQ(anim::LoadAnimationGraphFromText(twice, "twice.json", Mannequin(), &error), nullptr);
+  EXPECT_NE(error.find("the key 'k99999' appears twice in keys"), std::string::npos) << error;
 }
 
 }  // namespace

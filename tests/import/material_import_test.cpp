@@ -7,23 +7,13 @@
 
 #include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace {
 
+using gltf_test::EncodePng;
 using gltf_test::GltfBuilder;
-
-std::vector<std::uint8_t> EncodePng(int width, int height, const std::vector<std::uint8_t>& rgba) {
-  std::vector<std::uint8_t> png;
-  stbi_write_png_to_func(
-      [](void* context, void* data, int size) {
-        auto* out = static_cast<std::vector<std::uint8_t>*>(context);
-        const auto* bytes = static_cast<const std::uint8_t*>(data);
-        out->insert(out->end(), bytes, bytes + size);
-      },
-      &png, width, height, 4, rgba.data(), width * 4);
-  return png;
-}
 
 TEST(MaterialImport, TexturesDecodeAndBrokenImagesFallBackToTheFactor) {
   const std::vector<std::uint8_t> pixels = {255, 0, 0, 255, 0, 255, 0, 255,
