@@ -214,7 +214,7 @@ TEST(HeadlessViewer, ScreenshotAndPoseDumpPrintImportWarnings) {
                                    "--dump-pose '" + TempPath("w.json") + "'"}) {
     const auto run = RunViewer("'" + path + "' --headless " + output);
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_NE(run.err.find("warning: " + path), std::string::npos) << output << ": " << run.err;
+    EXPECT_NE(run.err.find(path + ": warning: "), std::string::npos) << output << ": " << run.err;
     EXPECT_NE(run.err.find("EXT_unknown_to_the_importer"), std::string::npos) << run.err;
   }
 }
