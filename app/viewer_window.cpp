@@ -25,6 +25,7 @@
 #include "app/headless_commands.h"
 #include "app/keyboard_input.h"
 #include "app/model_loading.h"
+#include "app/terminal_text.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
 #include "render/gl_loader.h"
@@ -62,7 +63,7 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   anim::Model model;
   std::string error;
   if (!LoadModelFile(path, &model, &error) || !scene.SetModel(model, &error)) {
-    std::cerr << "animviewer: " << error << "\n";
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     state.message = error;
     state.message_is_error = true;
     return false;
@@ -272,7 +273,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                                         inputs.projection, state.view, scene.lighting(),
                                         /*measure=*/true, &error));
     if (!drawn && state.message != error) {
-      std::cerr << "animviewer: " << error << "\n";
+      std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
       state.message = error;
       state.message_is_error = true;
     }
@@ -290,7 +291,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     if (frame == options.quit_after_frames) {
       if (!options.window_screenshot.empty() &&
           !SaveWindow(width, height, options.window_screenshot, &error)) {
-        std::cerr << "animviewer: " << error << "\n";
+        std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
         return 1;
       }
       return 0;
@@ -322,7 +323,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   render::SceneRenderer scene;
   if (!render::LoadGl(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress), &error) ||
       !scene.Init(&error)) {
-    std::cerr << "animviewer: " << error << "\n";
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     return 1;
   }
   IMGUI_CHECKVERSION();
@@ -347,7 +348,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
     if (StartAsAsked(options, state, &error)) {
       exit_code = RunLoop(window, options, state, scene);
     } else {
-      std::cerr << "animviewer: " << error << "\n";
+      std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     }
   }
   ImGui_ImplOpenGL3_Shutdown();
