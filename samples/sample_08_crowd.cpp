@@ -202,13 +202,14 @@ class CrowdSample : public Sample {
     if (skinning_ == 1) ImGui::Text("CPU skinning: %.2f ms", draw_times_.skinning * 1e3);
     ImGui::Text("Upload: %.2f ms (%s)", draw_times_.upload * 1e3,
                 skinning_ == 0 ? "palettes" : "skinned vertices");
-    // Frame: the crowd's whole draw up to glFinish, upload (and CPU skinning) included.
-    ImGui::Text("Frame: %.2f ms (crowd draw, finished)", draw_times_.frame * 1e3);
+    // The crowd's whole draw waited for with glFinish, upload (and CPU skinning)
+    // included: a part of the framework panel's frame time, never the whole.
+    ImGui::Text("Crowd draw, GPU finished: %.2f ms", draw_times_.frame * 1e3);
     float highest = 0.0f;
     for (float v : history_) highest = std::max(highest, v);
     // The scale: the plot runs from 0 at its bottom to `top` at its top.
     const float top = std::max(1.0f, highest * 1.1f);
-    ImGui::Text("Draw time, last %d frames, 0 to %.1f ms:", kHistory, top);
+    ImGui::Text("Crowd draw, last %d frames, 0 to %.1f ms:", kHistory, top);
     ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, nullptr, 0.0f, top,
                      ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
   }
