@@ -15,15 +15,15 @@
 
 namespace anim {
 
-// How time outside [start, end] maps back into the clip (seed 004's cycle
-// types): kLoop wraps around, kClamp holds the end frame, kPingPong plays
+// How time outside [start, end] maps back into the clip (a sequence's cycle
+// type in Gamebryo's terms): kLoop wraps around, kClamp holds the end frame, kPingPong plays
 // forward then backward.
 enum class LoopMode { kLoop, kClamp, kPingPong };
 
 const char* LoopModeName(LoopMode mode);
 
-// A named text key on a clip's timeline (seed 001's event trigger, seed 004's
-// text key): "footstep_left" at the frame the left foot lands. Time is in the
+// A named text key on a clip's timeline (also called an event trigger):
+// "footstep_left" at the frame the left foot lands. Time is in the
 // clip's own seconds. anim/clip_events.h says when playback fires them.
 struct ClipEvent {
   float time = 0.0f;

@@ -1,4 +1,4 @@
-// Batch API for crowds (issue 7): one call animates a span of characters,
+// Batch API for crowds: one call animates a span of characters,
 // each playing one clip or a weighted blend of two, through the
 // structure-of-arrays path (soa_clip, soa_pose, soa_skeleton), and writes
 // each character's skinning palette. The span is split across threads by

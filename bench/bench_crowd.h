@@ -1,7 +1,7 @@
 // A crowd of characters for the benchmarks: every character plays the same
 // rig's clips, each at its own time (random start offsets from a fixed
 // seed), and one Frame() call advances all of them by one step through one
-// of issue 7's cases. Everything is allocated in Make(); Frame() allocates
+// of the benchmark cases (anim_bench.cpp lists them). Everything is allocated in Make(); Frame() allocates
 // nothing, like the runtime's per-frame path it measures.
 #pragma once
 

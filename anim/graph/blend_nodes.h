@@ -1,9 +1,10 @@
 // Nodes that mix the poses of several inputs by weight: Blend2 (one factor
-// t between two inputs, seed 000's mix), BlendN (one weight per input,
-// normalised), and the blend spaces, which turn one or two parameters into
-// weights (seed 001). With `sync` the inputs share one normalised time
-// (seed 003): the blend's cycle lasts bl = sum(w_i * l_i) and input i runs
-// at rate l_i / bl, so feet land together whatever the weights.
+// t between two inputs), BlendN (one weight per input, normalised), and the
+// blend spaces, which turn one or two parameters into weights. With `sync`
+// the inputs share one normalised time: with w_i the weight of input i and
+// l_i its cycle length in seconds, the blend's cycle lasts
+// bl = sum(w_i * l_i) and input i runs at rate l_i / bl, so feet land
+// together whatever the weights.
 //
 // Every scratch pose is made at construction; Update and Write allocate
 // nothing. Inputs with zero weight keep their clocks running but are not

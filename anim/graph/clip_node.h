@@ -34,7 +34,8 @@ class ClipNode : public Node {
 
   const Clip& GetClip() const { return *clip_; }
   float Time() const { return static_cast<float>(time_); }
-  // Extra rate factor applied by a synchronising parent (seed 003's s_i).
+  // Extra rate factor applied by a synchronising parent: l_i / bl in
+  // blend_nodes.h's terms.
   void SetSyncScale(float scale) { sync_scale_ = scale; }
 
  private:
