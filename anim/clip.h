@@ -42,8 +42,8 @@ struct ClipCursor {
   std::vector<TrackCursor> keys;  // 3 per JointTracks entry: T, R, S
   // The one cursor of a clip whose tracks share their key times. Kept here
   // rather than in `keys` so a crowd of playbacks finds it beside the
-  // playback's time: behind the vector's pointer it cost a cache miss per
-  // playback per frame, 13% of case (b) at 10,000 characters.
+  // playback's time: behind the vector's pointer it would cost a cache miss
+  // per playback per frame.
   TrackCursor shared;
 };
 

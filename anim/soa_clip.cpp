@@ -204,9 +204,9 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
   for (int c = 0; c < kSoaChannels; ++c) channels[c] = pose.Channel(c);
   ForEachQuad(k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4 (&v)[kSoaChannels]) {
     // Every channel, each lane selected with a bit mask: the pose keeps its
-    // value where the joint has no track of that channel. (Patching those
-    // holes lane by lane cost 900 of the 20,000 instructions of a case (b)
-    // frame on Woman, whose blocks nearly all have holes.)
+    // value where the joint has no track of that channel. (Real rigs have
+    // such holes in nearly every block of four joints, so patching them lane
+    // by lane would run nearly everywhere.)
     const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
     for (int c = 0; c < kSoaChannels; ++c) {
       I32x4 mask;
