@@ -69,7 +69,6 @@ class RootMotion {
                              float ground_speed = 0.0f);
 
   Source GetSource() const { return source_; }
-  int RootJoint() const { return root_joint_; }
   // The speed a synthesised motion moves at (0 otherwise).
   float Speed() const { return speed_; }
 

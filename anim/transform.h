@@ -31,7 +31,6 @@ glm::mat4 ToMatrix(const Transform& t);
 Transform FromMatrix(const glm::mat4& m);
 
 glm::vec3 TransformPoint(const Transform& t, const glm::vec3& p);
-glm::vec3 TransformVector(const Transform& t, const glm::vec3& v);
 
 // Quaternion nlerp that takes the shorter arc: when dot(a, b) < 0, b is
 // negated first (q and -q are the same rotation, so this picks the one in

@@ -21,7 +21,6 @@ class AnimationGraph {
   // The skeleton must outlive the graph.
   explicit AnimationGraph(const Skeleton& skeleton, int event_capacity = 256);
 
-  const Skeleton& GetSkeleton() const { return *skeleton_; }
   ParameterSet& Params() { return params_; }
   const ParameterSet& Params() const { return params_; }
 

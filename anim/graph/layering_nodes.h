@@ -45,7 +45,6 @@ class FeatherBlendNode : public OverlayNode {
   FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
                    JointMask mask, FloatInput t);
   const char* Kind() const override { return "feather_blend"; }
-  const JointMask& Mask() const { return mask_; }
 
  protected:
   void Combine(Pose& out, const Pose& over, float w) const override;

@@ -95,7 +95,6 @@ class StateMachineNode : public Node {
 
   int StateCount() const { return static_cast<int>(states_.size()); }
   const State& StateAt(int i) const { return states_[i]; }
-  int FindState(std::string_view name) const;
   int DefaultState() const { return default_state_; }
   const std::vector<Transition>& Transitions() const { return transitions_; }
 
