@@ -93,7 +93,7 @@ class CrossFadeController {
   int MaxTargets() const { return static_cast<int>(targets_.size()); }
 
  private:
-  // Rest pose, then the playback sampled at its current time.
+  // Rest pose, then the playback advanced by dt and sampled over it.
   void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
 
