@@ -88,7 +88,6 @@ class BlendSpace1DNode : public WeightedBlendNode {
                    BlendSpace1D space, FloatInput x, bool sync = true);
   const char* Kind() const override { return "blend_space_1d"; }
   const BlendSpace1D& Space() const { return space_; }
-  float X(const GraphContext& ctx) const { return ctx.Param(x_); }
 
  protected:
   void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
@@ -104,7 +103,6 @@ class BlendSpace2DNode : public WeightedBlendNode {
   BlendSpace2DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                    BlendSpace2D space, FloatInput x, FloatInput y, bool sync = true);
   const char* Kind() const override { return "blend_space_2d"; }
-  const BlendSpace2D& Space() const { return space_; }
 
  protected:
   void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
