@@ -127,7 +127,8 @@ struct Playback {
   float exact_time_written = -1.0f;
 
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
-  // Advances and samples into pose. Non-finite dt is ignored (returns false).
+  // Advances and samples into pose. With no clip, or a non-finite dt or
+  // rate, nothing changes and it returns false.
   bool Advance(float dt, Pose& pose);
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).
