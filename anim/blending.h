@@ -1,6 +1,7 @@
-// Pose blending: a per-joint mix of two poses in joint-local space (lerp for translation and scale, nlerp with the quaternion
-// neighbourhood check for rotation), optionally limited to one joint and its
-// descendants (the blend root).
+// Pose blending: a per-joint mix of two poses in joint-local space (lerp for
+// translation and scale, nlerp with the quaternion neighbourhood check for
+// rotation: see NlerpShortest in transform.h), optionally limited to one
+// joint and its descendants (the blend root).
 #pragma once
 
 #include <span>

@@ -110,14 +110,15 @@ std::string PairJoints(const Skeleton& skeleton, std::span<const MirrorNamePatte
   for (int j = 0; j < n; ++j) {
     const int p = partner[j];
     if (partner[p] != j) {
-      return "joint '" + skeleton.JointName(j) + "' pairs with '" + skeleton.JointName(p) + "', which pairs with '" +
-             skeleton.JointName(partner[p]) + "'";
+      return "joint '" + skeleton.JointName(j) + "' pairs with '" + skeleton.JointName(p) +
+             "', which pairs with '" + skeleton.JointName(partner[p]) + "'";
     }
     const int parent = skeleton.Parent(j);
     const int mirrored_parent = parent < 0 ? -1 : partner[parent];
     if (skeleton.Parent(p) != mirrored_parent) {
       return "joint '" + skeleton.JointName(j) + "' and its partner '" + skeleton.JointName(p) +
-             "' have parents that are not mirror partners, so the skeleton is not left/right symmetric";
+             "' have parents that are not mirror partners, so the skeleton is not left/right "
+             "symmetric";
     }
   }
   return {};
@@ -128,19 +129,22 @@ std::string PairJoints(const Skeleton& skeleton, std::span<const MirrorNamePatte
 // column of each bind-pose model matrix) onto their partners'. The pose's
 // own axis unless another one is clearly better (a tie, as with no sided
 // joints at all, keeps N = M).
-MirrorAxis FindBindAxis(std::span<const glm::mat4> bind, std::span<const int> partner, MirrorAxis pose_axis) {
+MirrorAxis FindBindAxis(std::span<const glm::mat4> bind, std::span<const int> partner,
+                        MirrorAxis pose_axis) {
   std::array<float, 3> axis_error{};
   for (int k = 0; k < 3; ++k) {
     for (std::size_t j = 0; j < partner.size(); ++j) {
       const int p = partner[j];
       if (p != static_cast<int>(j)) {
-        axis_error[k] += glm::distance(MirrorVector(glm::vec3(bind[j][3]), static_cast<MirrorAxis>(k)), glm::vec3(bind[p][3]));
+        axis_error[k] += glm::distance(
+            MirrorVector(glm::vec3(bind[j][3]), static_cast<MirrorAxis>(k)), glm::vec3(bind[p][3]));
       }
     }
   }
   MirrorAxis best = pose_axis;
   for (int k = 0; k < 3; ++k) {
-    if (axis_error[k] < 0.5f * axis_error[static_cast<int>(best)]) best = static_cast<MirrorAxis>(k);
+    if (axis_error[k] < 0.5f * axis_error[static_cast<int>(best)])
+      best = static_cast<MirrorAxis>(k);
   }
   return best;
 }
@@ -207,8 +211,9 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
   max_bind_position_asymmetry = 0.0f;
   for (int j = 0; j < n; ++j) {
     const int p = partner[j];
-    max_bind_position_asymmetry = std::max(max_bind_position_asymmetry,
-                                           glm::distance(MirrorVector(glm::vec3(bind[j][3]), bind_axis), glm::vec3(bind[p][3])));
+    max_bind_position_asymmetry = std::max(
+        max_bind_position_asymmetry,
+        glm::distance(MirrorVector(glm::vec3(bind[j][3]), bind_axis), glm::vec3(bind[p][3])));
     const glm::mat3 d = m * glm::transpose(Orthonormal(bind[p])) * mesh_mirror * Orthonormal(bind[j]);
     glm::quat q = glm::normalize(glm::quat_cast(d));
     if (q.w < 0.0f) q = -q;

@@ -118,8 +118,11 @@ struct KeyInterval {
   soa::F32x4 vb[6];
 
   KeyInterval(const float* key0, int lanes, float fraction)
-      : k0(key0), k1(key0 + static_cast<std::size_t>(kSoaChannels) * lanes), stride(lanes),
-        s(fraction), u(1.0f - fraction) {
+      : k0(key0),
+        k1(key0 + static_cast<std::size_t>(kSoaChannels) * lanes),
+        stride(lanes),
+        s(fraction),
+        u(1.0f - fraction) {
     float ca[6], cb[6];
     interpolation::SlerpSeriesCoefficients(u, ca);
     interpolation::SlerpSeriesCoefficients(s, cb);
@@ -135,7 +138,7 @@ struct KeyInterval {
 // there): those are left to RedoFarLanes. always_inline (GCC and Clang):
 // at -O2 GCC called it instead, passing v through memory.
 inline __attribute__((always_inline)) soa::I32x4 SampleQuad(const KeyInterval& in, int j,
-                                                           soa::F32x4 (&v)[kSoaChannels]) {
+                                                            soa::F32x4 (&v)[kSoaChannels]) {
   using namespace soa;
   const float* k0 = in.k0;
   const float* k1 = in.k1;
@@ -179,8 +182,9 @@ void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[
     if (!far[l]) continue;
     const float* a = in.k0 + j + l;
     const float* b = in.k1 + j + l;
-    const glm::quat q = interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
-                                                 glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), in.s);
+    const glm::quat q =
+        interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
+                                 glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), in.s);
     v[kQx][l] = q.x;
     v[kQy][l] = q.y;
     v[kQz][l] = q.z;
@@ -193,7 +197,8 @@ void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[
 template <typename Write>
 void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const {
   using namespace soa;
-  const KeyInterval in(keys_.data() + static_cast<std::size_t>(k) * kSoaChannels * lanes_, lanes_, s);
+  const std::size_t key_stride = static_cast<std::size_t>(kSoaChannels) * lanes_;
+  const KeyInterval in(keys_.data() + k * key_stride, lanes_, s);
 
   // Rotations more than ~50 degrees apart between two keys are rare in
   // sampled animation: the loop only gathers where they are, and such

@@ -1,6 +1,7 @@
-// Synchronised blending of two cycles of different lengths, for example Walk (1.1 s) and Run (0.7 s): both clips advance by one shared
-// normalised time (phase), so a foot that lands at 30% of the walk cycle
-// lands at 30% of the run cycle too, whatever the weight.
+// Synchronised blending of two cycles of different lengths, for example
+// Walk (1.1 s) and Run (0.7 s): both clips advance by one shared normalised
+// time (phase), so a foot that lands at 30% of the walk cycle lands at 30%
+// of the run cycle too, whatever the weight.
 //
 // With blend weight w, clip lengths l1 and l2, the blended cycle lasts
 //   bl = l2 * w + l1 * (1 - w)
