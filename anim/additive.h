@@ -1,13 +1,17 @@
-// Additive blending (seeds 000, 001, 003).
+// Additive blending, in two forms.
 //
-// Seed 000: result = in + (add - base) per joint, where `base` is the
-// additive clip sampled at its reference time (its first frame), so only the
-// change from that frame is applied: translation and scale add the
-// difference, rotation is in * (inverse(base) * add), normalised.
+// An additive clip over a base pose, as MakeAdditivePose and Add do in
+// "Hands-On C++ Game Animation Programming" (Gabor Szauer): per joint,
+// result = in + (add - base), where `in` is the pose being layered onto,
+// `add` the additive clip's current pose and `base` the additive clip
+// sampled at its reference time (its first frame), so only the change from
+// that frame is applied: translation and scale add the difference, rotation
+// is in * (inverse(base) * add), normalised.
 //
-// Seed 001: a difference clip D = S - R made once from a source clip S and a
-// reference clip R of equal length; adding D to R gives back S, and adding
-// it with a weight to any other clip layers the same change on top.
+// A difference clip ("Game Engine Architecture", Jason Gregory): D = S - R
+// made once from a source clip S and a reference clip R of equal length;
+// adding D to R gives back S, and adding it with a weight to any other clip
+// layers the same change on top.
 #pragma once
 
 #include <string>

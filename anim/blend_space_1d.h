@@ -1,5 +1,5 @@
-// BlendSpace1D: N clips placed on one parameter axis (seed 001's generalised
-// one-dimensional LERP blend), for example speed: Idle at 0, Walk at 1.4 and
+// BlendSpace1D: N clips placed on one parameter axis, a one-dimensional blend
+// space ("Game Engine Architecture", Jason Gregory), for example speed: Idle at 0, Walk at 1.4 and
 // Run at 3.5 m/s. For a parameter value b between the neighbouring positions
 // b1 < b2 the blend factor is
 //   beta = (b - b1) / (b2 - b1)

@@ -276,7 +276,7 @@ void BlendSpace2D::Weights(glm::vec2 p, std::span<float> weights) const {
 }
 
 void BlendSpace2D::GridWeights(glm::vec2 p, std::span<float> weights) const {
-  // Bilinear = seed 001's two LERPs along x (bottom and top edge of the
+  // Bilinear = two LERPs along x (bottom and top edge of the
   // cell), then one along y. Each 1D Locate clamps to the grid.
   const int nx = static_cast<int>(xs_.size());
   const BlendSpace1D::Segment sx = grid_x_.Locate(p.x);

@@ -1,5 +1,6 @@
 // BlendSpace2D: clips placed at 2D points, for example (direction, speed).
-// Seed 001 describes two ways to blend them, both here:
+// Both ways to blend them that "Game Engine Architecture" (Jason Gregory)
+// describes are here:
 //
 // - Triangulated (Build): a Delaunay triangulation of the points; inside a
 //   triangle the three clips get the barycentric weights alpha, beta, gamma

@@ -1,7 +1,7 @@
-// Pose blending as seed 000 defines it: a per-joint mix of two poses in
-// local space (lerp for translation and scale, nlerp with the quaternion
-// neighbourhood check for rotation), optionally limited to one joint and its
-// descendants (the blend root).
+// Pose blending: a per-joint mix of two poses in joint-local space (lerp for
+// translation and scale, nlerp with the quaternion neighbourhood check for
+// rotation: see NlerpShortest in transform.h), optionally limited to one
+// joint and its descendants (the blend root).
 #pragma once
 
 #include <span>
@@ -21,8 +21,8 @@ bool IsInHierarchy(const Skeleton& skeleton, int root, int joint);
 // All three poses must share one hierarchy.
 void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root = -1);
 
-// Feather blend (seed 003) / partial-skeleton blend (seed 001): joint i is
-// mixed with t * weights[i]. weights.size() must be the joint count.
+// Feather blend (a partial-skeleton blend with a factor per joint): joint i
+// is mixed with t * weights[i]. weights.size() must be the joint count.
 // `out` may alias `a` or `b`.
 void BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
                    std::span<const float> weights);

@@ -15,15 +15,15 @@
 
 namespace anim {
 
-// How time outside [start, end] maps back into the clip (seed 004's cycle
-// types): kLoop wraps around, kClamp holds the end frame, kPingPong plays
+// How time outside [start, end] maps back into the clip (a sequence's cycle
+// type in Gamebryo's terms): kLoop wraps around, kClamp holds the end frame, kPingPong plays
 // forward then backward.
 enum class LoopMode { kLoop, kClamp, kPingPong };
 
 const char* LoopModeName(LoopMode mode);
 
-// A named text key on a clip's timeline (seed 001's event trigger, seed 004's
-// text key): "footstep_left" at the frame the left foot lands. Time is in the
+// A named text key on a clip's timeline (also called an event trigger):
+// "footstep_left" at the frame the left foot lands. Time is in the
 // clip's own seconds. anim/clip_events.h says when playback fires them.
 struct ClipEvent {
   float time = 0.0f;
@@ -42,8 +42,8 @@ struct ClipCursor {
   std::vector<TrackCursor> keys;  // 3 per JointTracks entry: T, R, S
   // The one cursor of a clip whose tracks share their key times. Kept here
   // rather than in `keys` so a crowd of playbacks finds it beside the
-  // playback's time: behind the vector's pointer it cost a cache miss per
-  // playback per frame, 13% of case (b) at 10,000 characters.
+  // playback's time: behind the vector's pointer it would cost a cache miss
+  // per playback per frame.
   TrackCursor shared;
 };
 
@@ -127,7 +127,8 @@ struct Playback {
   float exact_time_written = -1.0f;
 
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
-  // Advances and samples into pose. Non-finite dt is ignored (returns false).
+  // Advances and samples into pose. With no clip, or a non-finite dt or
+  // rate, nothing changes and it returns false.
   bool Advance(float dt, Pose& pose);
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).

@@ -1,8 +1,9 @@
-// Events fired while clips play: the text keys authored on a clip (seed 001's
-// event triggers, seed 004's text key events, e.g. a footstep sound when a
-// foot lands) and the notifications seed 004's actor manager sends: a state
-// was entered (activation) or left (deactivation), a cycle reached its last
-// frame (end of sequence: kLoop) and a non-looping clip finished (kComplete).
+// Events fired while clips play: the text keys authored on a clip (named
+// markers on its timeline, e.g. a footstep sound when a foot lands) and the
+// playback notifications an animation system sends (Gamebryo's actor manager
+// calls them activation, deactivation and end of sequence): a state was
+// entered or left, a cycle reached its last frame (kLoop) and a non-looping
+// clip finished (kComplete).
 //
 // The per-frame path writes into an EventBuffer the caller owns and clears
 // each frame; nothing is allocated after the buffer is built.
@@ -32,11 +33,11 @@ namespace anim {
 
 enum class EventKind {
   kKey,         // a ClipEvent crossed; name is the event's name
-  kStateEnter,  // a state machine entered a state (seed 004: activation); name is the state's
+  kStateEnter,  // a state machine entered a state (an activation); name is the state's
   kStateExit,   // ... and left it (deactivation)
-  kLoop,        // a cycle reached its last frame and wrapped (seed 004: end of sequence);
+  kLoop,        // a cycle reached its last frame and wrapped (an end of sequence);
                 // ping-pong reports each turn, at the end and back at the start
-  kComplete,    // a clamped clip reached the end it plays towards (seed 004: complete);
+  kComplete,    // a clamped clip reached the end it plays towards;
                 // name is the clip's name
 };
 

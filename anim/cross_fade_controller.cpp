@@ -77,7 +77,7 @@ bool CrossFadeController::Update(float dt) {
   if (current_.clip == nullptr) return true;
 
   // Below the highest frozen target nothing shows and every clock is paused
-  // (seed 001's frozen transition), so start the blend chain from its snapshot.
+  // (that is what a frozen transition means), so start the blend chain from its snapshot.
   int first = 0;
   for (int i = target_count_ - 1; i >= 0; --i) {
     if (targets_[i].mode == TransitionMode::kFrozen) {

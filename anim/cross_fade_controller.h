@@ -1,13 +1,16 @@
-// CrossFadeController (seed 000): plays one clip and fades to others through
-// a queue of targets. Every target is sampled and blended over the pose
-// below it each update; when a target's fade completes it becomes the
-// current clip and everything below it is dropped.
+// CrossFadeController: plays one clip and fades to others through a queue of
+// targets, after the controller of the same name in "Hands-On C++ Game
+// Animation Programming" (Gabor Szauer). Every target is sampled and blended
+// over the pose below it each update; when a target's fade completes it
+// becomes the current clip and everything below it is dropped.
 //
-// Extensions over the seed: an ease curve per fade (seed 001/002), smooth or
-// frozen transitions (seed 001: in a frozen one the pose shown when the fade
-// starts is held while the target fades in, seed 002's cached pose), and a
-// start phase for the target (seed 003: p2 = p1 * scale + offset). A fade
-// never changes a clip's length or playback rate.
+// Beyond that design: an ease curve per fade (ease_curve.h), smooth or frozen
+// transitions (in a smooth one the source keeps playing while the target
+// fades in; in a frozen one the pose shown when the fade starts is cached
+// and held), and a start phase for the target: p2 = p1 * scale + offset,
+// where p1 is the normalised time (0 at the clip's start, 1 at its end) of
+// the clip fading out and p2 that of the target. A fade never changes a
+// clip's length or playback rate.
 //
 // Nothing is allocated after construction: poses and key cursors for every
 // queue slot are made up front (cursors sized for one track set per joint).
@@ -90,7 +93,7 @@ class CrossFadeController {
   int MaxTargets() const { return static_cast<int>(targets_.size()); }
 
  private:
-  // Rest pose, then the playback sampled at its current time.
+  // Rest pose, then the playback advanced by dt and sampled over it.
   void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
 

@@ -1,4 +1,4 @@
-// Batch API for crowds (issue 7): one call animates a span of characters,
+// Batch API for crowds: one call animates a span of characters,
 // each playing one clip or a weighted blend of two, through the
 // structure-of-arrays path (soa_clip, soa_pose, soa_skeleton), and writes
 // each character's skinning palette. The span is split across threads by
@@ -29,9 +29,8 @@ class CrowdAnimator {
  public:
   // The skeleton must outlive the animator. threads < 1: one per core.
   // Crowds smaller than min_per_thread characters per thread run on the
-  // calling thread alone: waking a worker costs tens of microseconds, the
-  // time of some 30 characters (measured: 1 character on 2 threads took
-  // 64 us instead of 2 us).
+  // calling thread alone: waking a worker takes about as long as animating
+  // some 30 characters.
   CrowdAnimator(const Skeleton& skeleton, int threads, int min_per_thread = 64);
 
   int ThreadCount() const { return pool_.ThreadCount(); }

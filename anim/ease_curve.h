@@ -1,7 +1,7 @@
 // Ease curves that shape a fade's weight over its normalised time u in [0, 1].
-// Seed 001: a 1D cubic Bezier, beta(u) = v^3 b0 + 3 v^2 u b1 + 3 v u^2 b2 + u^3 b3
-// with v = 1 - u. Its control values pick the shape: (0, 0, 1, 1) is the
-// seed's ease-in/ease-out (equal to smoothstep 3u^2 - 2u^3, seed 002),
+// A 1D cubic Bezier, beta(u) = v^3 b0 + 3 v^2 u b1 + 3 v u^2 b2 + u^3 b3
+// with v = 1 - u and control values b0..b3. They pick the shape: (0, 0, 1, 1)
+// eases in and out (and equals smoothstep 3u^2 - 2u^3),
 // (0, 0, 2/3, 1) eases in only, (0, 1/3, 1, 1) eases out only.
 #pragma once
 

@@ -88,6 +88,67 @@ glm::mat4 ReflectionMatrix(MirrorAxis axis) {
   return r;
 }
 
+// Fills partner[j] with the joint whose name is j's with its side swapped
+// by the first pattern that names another joint, or j itself. Returns what
+// makes the pairing unusable (a one-sided pair, or partners whose parents
+// are not partners), or "" when it is symmetric.
+std::string PairJoints(const Skeleton& skeleton, std::span<const MirrorNamePattern> patterns,
+                       std::vector<int>& partner) {
+  const int n = skeleton.JointCount();
+  partner.assign(n, -1);
+  for (int j = 0; j < n; ++j) {
+    partner[j] = j;
+    for (const MirrorNamePattern& p : patterns) {
+      const std::string swapped = SwapSide(skeleton.JointName(j), p);
+      const int other = swapped.empty() ? -1 : skeleton.FindJoint(swapped);
+      if (other >= 0 && other != j) {
+        partner[j] = other;
+        break;
+      }
+    }
+  }
+  for (int j = 0; j < n; ++j) {
+    const int p = partner[j];
+    if (partner[p] != j) {
+      return "joint '" + skeleton.JointName(j) + "' pairs with '" + skeleton.JointName(p) +
+             "', which pairs with '" + skeleton.JointName(partner[p]) + "'";
+    }
+    const int parent = skeleton.Parent(j);
+    const int mirrored_parent = parent < 0 ? -1 : partner[parent];
+    if (skeleton.Parent(p) != mirrored_parent) {
+      return "joint '" + skeleton.JointName(j) + "' and its partner '" + skeleton.JointName(p) +
+             "' have parents that are not mirror partners, so the skeleton is not left/right "
+             "symmetric";
+    }
+  }
+  return {};
+}
+
+// N, the reflection that maps the bind-pose mesh onto itself: the axis whose
+// reflection best maps the sided joints' bind positions (the translation
+// column of each bind-pose model matrix) onto their partners'. The pose's
+// own axis unless another one is clearly better (a tie, as with no sided
+// joints at all, keeps N = M).
+MirrorAxis FindBindAxis(std::span<const glm::mat4> bind, std::span<const int> partner,
+                        MirrorAxis pose_axis) {
+  std::array<float, 3> axis_error{};
+  for (int k = 0; k < 3; ++k) {
+    for (std::size_t j = 0; j < partner.size(); ++j) {
+      const int p = partner[j];
+      if (p != static_cast<int>(j)) {
+        axis_error[k] += glm::distance(
+            MirrorVector(glm::vec3(bind[j][3]), static_cast<MirrorAxis>(k)), glm::vec3(bind[p][3]));
+      }
+    }
+  }
+  MirrorAxis best = pose_axis;
+  for (int k = 0; k < 3; ++k) {
+    if (axis_error[k] < 0.5f * axis_error[static_cast<int>(best)])
+      best = static_cast<MirrorAxis>(k);
+  }
+  return best;
+}
+
 }  // namespace
 
 std::span<const MirrorNamePattern> DefaultMirrorNamePatterns() { return kPatterns; }
@@ -108,38 +169,13 @@ Transform MirrorTransform(const Transform& t, MirrorAxis axis) {
 
 bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis mirror_axis,
                       bool correct_bind_asymmetry, std::span<const MirrorNamePattern> patterns) {
-  const auto fail = [&](std::string message) {
+  axis = mirror_axis;
+  const std::string problem = PairJoints(skeleton, patterns, partner);
+  if (!problem.empty()) {
     partner.clear();
     bind_correction.clear();
-    if (error != nullptr) *error = "mirror map: " + std::move(message);
+    if (error != nullptr) *error = "mirror map: " + problem;
     return false;
-  };
-  const int n = skeleton.JointCount();
-  axis = mirror_axis;
-  partner.assign(n, -1);
-  for (int j = 0; j < n; ++j) {
-    partner[j] = j;
-    for (const MirrorNamePattern& p : patterns) {
-      const std::string swapped = SwapSide(skeleton.JointName(j), p);
-      const int other = swapped.empty() ? -1 : skeleton.FindJoint(swapped);
-      if (other >= 0 && other != j) {
-        partner[j] = other;
-        break;
-      }
-    }
-  }
-  for (int j = 0; j < n; ++j) {
-    const int p = partner[j];
-    if (partner[p] != j) {
-      return fail("joint '" + skeleton.JointName(j) + "' pairs with '" + skeleton.JointName(p) + "', which pairs with '" +
-                  skeleton.JointName(partner[p]) + "'");
-    }
-    const int parent = skeleton.Parent(j);
-    const int mirrored_parent = parent < 0 ? -1 : partner[parent];
-    if (skeleton.Parent(p) != mirrored_parent) {
-      return fail("joint '" + skeleton.JointName(j) + "' and its partner '" + skeleton.JointName(p) +
-                  "' have parents that are not mirror partners, so the skeleton is not left/right symmetric");
-    }
   }
 
   // Why a correction, and why from the bind pose: mirroring should turn
@@ -163,24 +199,11 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
   // asymmetry (measured below, and near zero in a well-made rig), so joint
   // positions mirror exactly either way. The rest pose is not used: in real
   // files it is whatever the nodes held when exported (Woman's is mid-stride).
-  //
-  // N is found from the bind pose: the axis whose reflection best maps the
-  // sided joints' bind positions onto their partners'.
+  // N is found from the bind pose (FindBindAxis).
+  const int n = skeleton.JointCount();
   std::vector<glm::mat4> bind(n);
   skeleton.BindPose().ComputeModelMatrices(bind);
-  const auto reflect = [](glm::vec3 v, int k) { v[k] = -v[k]; return v; };
-  std::array<float, 3> axis_error{};
-  for (int k = 0; k < 3; ++k) {
-    for (int j = 0; j < n; ++j) {
-      if (partner[j] != j) axis_error[k] += glm::distance(reflect(glm::vec3(bind[j][3]), k), glm::vec3(bind[partner[j]][3]));
-    }
-  }
-  // The pose's own axis unless another one is clearly better (a tie, as
-  // with no sided joints at all, keeps N = M).
-  bind_axis = axis;
-  for (int k = 0; k < 3; ++k) {
-    if (axis_error[k] < 0.5f * axis_error[static_cast<int>(bind_axis)]) bind_axis = static_cast<MirrorAxis>(k);
-  }
+  bind_axis = FindBindAxis(bind, partner, axis);
   const glm::mat3 m = glm::mat3(ReflectionMatrix(axis));
   const glm::mat3 mesh_mirror = glm::mat3(ReflectionMatrix(bind_axis));
   bind_correction.assign(n, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
@@ -189,7 +212,8 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
   for (int j = 0; j < n; ++j) {
     const int p = partner[j];
     max_bind_position_asymmetry = std::max(
-        max_bind_position_asymmetry, glm::distance(reflect(glm::vec3(bind[j][3]), static_cast<int>(bind_axis)), glm::vec3(bind[p][3])));
+        max_bind_position_asymmetry,
+        glm::distance(MirrorVector(glm::vec3(bind[j][3]), bind_axis), glm::vec3(bind[p][3])));
     const glm::mat3 d = m * glm::transpose(Orthonormal(bind[p])) * mesh_mirror * Orthonormal(bind[j]);
     glm::quat q = glm::normalize(glm::quat_cast(d));
     if (q.w < 0.0f) q = -q;

@@ -73,6 +73,4 @@ void Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
   }
 }
 
-bool Pose::SameHierarchy(const Pose& other) const { return parents_ == other.parents_; }
-
 }  // namespace anim

@@ -37,10 +37,6 @@ class Pose {
   // out.size() must be JointCount(); nothing is allocated.
   void ComputeModelMatrices(std::span<glm::mat4> out) const;
 
-  // True when both poses have the same joints and parents (the condition
-  // under which seed 000 allows blending them).
-  bool SameHierarchy(const Pose& other) const;
-
  private:
   std::vector<Transform> locals_;
   std::vector<int> parents_;

@@ -5,9 +5,11 @@
 // Conventions. The motion is a rigid move on the ground plane: a
 // translation on X and Z (Y is up and stays in the pose: hips bob, jumps)
 // and a yaw, a turn about +Y in radians (positive turns +Z towards +X).
-// Both characters of this project face +Z in model space: the mannequin is
-// built so (tools/make_mannequin), and Woman.gltf's toes lie at larger Z
-// than its ankles (tests/anim/root_motion_test.cpp checks both).
+// Both characters of this project face +Z in model space when animated: the
+// mannequin is built so (tools/make_mannequin; tests/assets/
+// mannequin_structure_test.cpp checks it), and Woman.gltf's clips put its
+// toes at larger Z than its ankles (its bind pose alone faces along X, see
+// anim/mirror.h).
 // A character's world transform is its placement: position on the ground
 // and yaw. The model is drawn at translate(position) * rotateY(yaw).
 //
@@ -69,7 +71,6 @@ class RootMotion {
                              float ground_speed = 0.0f);
 
   Source GetSource() const { return source_; }
-  int RootJoint() const { return root_joint_; }
   // The speed a synthesised motion moves at (0 otherwise).
   float Speed() const { return speed_; }
 

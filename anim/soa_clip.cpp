@@ -101,61 +101,104 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
   lanes_ = lanes;
 }
 
+namespace {
+
+// One key interval of an SoaClipKeys: keys k (k0) and k + 1 (k1), each
+// [channel][lane] with `stride` lanes per channel, mixed at fraction s
+// (u = 1 - s). va and vb are interpolation::SlerpWeight's series
+// coefficients for weights u and s: they depend on the fraction alone,
+// which every joint shares, so they are worked out once per interval.
+struct KeyInterval {
+  const float* k0;
+  const float* k1;
+  int stride;
+  float s;
+  float u;
+  soa::F32x4 va[6];
+  soa::F32x4 vb[6];
+
+  KeyInterval(const float* key0, int lanes, float fraction)
+      : k0(key0),
+        k1(key0 + static_cast<std::size_t>(kSoaChannels) * lanes),
+        stride(lanes),
+        s(fraction),
+        u(1.0f - fraction) {
+    float ca[6], cb[6];
+    interpolation::SlerpSeriesCoefficients(u, ca);
+    interpolation::SlerpSeriesCoefficients(s, cb);
+    for (int i = 0; i < 6; ++i) {
+      va[i] = soa::Splat4(ca[i]);
+      vb[i] = soa::Splat4(cb[i]);
+    }
+  }
+};
+
+// Lanes [j, j + 4) into v: every channel of the interval. Returns the lanes
+// whose rotation keys are too far apart for the series (all bits set
+// there): those are left to RedoFarLanes. always_inline (GCC and Clang):
+// at -O2 GCC called it instead, passing v through memory.
+inline __attribute__((always_inline)) soa::I32x4 SampleQuad(const KeyInterval& in, int j,
+                                                            soa::F32x4 (&v)[kSoaChannels]) {
+  using namespace soa;
+  const float* k0 = in.k0;
+  const float* k1 = in.k1;
+  const int p = in.stride;
+  // Translation and scale: glm::mix's x * (1 - s) + y * s.
+  for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
+    v[c] = Load4(k0 + c * p + j) * in.u + Load4(k1 + c * p + j) * in.s;
+  }
+  // Rotation (lanes without a rotation track hold the identity, so every
+  // value is defined): interpolation::SlerpKeys on four lanes, without
+  // branches: shorter arc, series weights, normalise.
+  const F32x4 ax = Load4(k0 + kQx * p + j), ay = Load4(k0 + kQy * p + j),
+              az = Load4(k0 + kQz * p + j), aw = Load4(k0 + kQw * p + j);
+  const F32x4 bx = Load4(k1 + kQx * p + j), by = Load4(k1 + kQy * p + j),
+              bz = Load4(k1 + kQz * p + j), bw = Load4(k1 + kQw * p + j);
+  const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
+  const I32x4 flip = cos_theta < 0.0f;
+  const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
+  // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
+  const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
+  const F32x4 wa = interpolation::SlerpSeries(in.va, d);
+  const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(in.vb, d));
+  const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
+              qw = aw * wa + bw * wb;
+  const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
+  const I32x4 ok = len > 0.0f;
+  // Divided by 1 where len is 0, then selected: one division, no branch.
+  const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
+  v[kQx] = Select(ok, qx * inv, ax);
+  v[kQy] = Select(ok, qy * inv, ay);
+  v[kQz] = Select(ok, qz * inv, az);
+  v[kQw] = Select(ok, qw * inv, aw);
+  return ~(near_cos > 0.9f);
+}
+
+// The rotations of the `far` lanes of [j, j + 4) again, with the scalar
+// interpolation::SlerpKeys, which is exact at any angle.
+void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[kSoaChannels]) {
+  const int p = in.stride;
+  for (int l = 0; l < 4; ++l) {
+    if (!far[l]) continue;
+    const float* a = in.k0 + j + l;
+    const float* b = in.k1 + j + l;
+    const glm::quat q =
+        interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
+                                 glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), in.s);
+    v[kQx][l] = q.x;
+    v[kQy][l] = q.y;
+    v[kQz][l] = q.z;
+    v[kQw][l] = q.w;
+  }
+}
+
+}  // namespace
+
 template <typename Write>
 void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const {
   using namespace soa;
-  const int p = lanes_;
-  const float* k0 = keys_.data() + static_cast<std::size_t>(k) * kSoaChannels * p;
-  const float* k1 = k0 + static_cast<std::size_t>(kSoaChannels) * p;
-  const float u = 1.0f - s;
-  // interpolation::SlerpWeight's series for weights u (key k) and s (key
-  // k + 1): its coefficients depend on the fraction alone, which every
-  // joint shares, so they are worked out once here, as vectors.
-  float ca[6], cb[6];
-  interpolation::SlerpSeriesCoefficients(u, ca);
-  interpolation::SlerpSeriesCoefficients(s, cb);
-  F32x4 va[6], vb[6];
-  for (int i = 0; i < 6; ++i) {
-    va[i] = Splat4(ca[i]);
-    vb[i] = Splat4(cb[i]);
-  }
-
-  // Lanes [j, j + 4) into v: every channel of interval k at fraction s.
-  // Returns the lanes whose rotation keys are too far apart for the
-  // series (all bits set there): those are left to SlerpKeys below.
-  // always_inline (GCC and Clang): at -O2 GCC called it instead, passing
-  // v through memory, 10-20 % of case (b).
-  auto sample = [&](int j, F32x4 (&v)[kSoaChannels]) __attribute__((always_inline)) {
-    // Translation and scale: glm::mix's x * (1 - s) + y * s.
-    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
-      v[c] = Load4(k0 + c * p + j) * u + Load4(k1 + c * p + j) * s;
-    }
-    // Rotation (lanes without a rotation track hold the identity, so every
-    // value is defined): interpolation::SlerpKeys on four lanes, without
-    // branches: shorter arc, series weights, normalise.
-    const F32x4 ax = Load4(k0 + kQx * p + j), ay = Load4(k0 + kQy * p + j),
-                az = Load4(k0 + kQz * p + j), aw = Load4(k0 + kQw * p + j);
-    const F32x4 bx = Load4(k1 + kQx * p + j), by = Load4(k1 + kQy * p + j),
-                bz = Load4(k1 + kQz * p + j), bw = Load4(k1 + kQw * p + j);
-    const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
-    const I32x4 flip = cos_theta < 0.0f;
-    const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
-    // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
-    const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-    const F32x4 wa = interpolation::SlerpSeries(va, d);
-    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(vb, d));
-    const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
-                qw = aw * wa + bw * wb;
-    const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
-    const I32x4 ok = len > 0.0f;
-    // Divided by 1 where len is 0, then selected: one division, no branch.
-    const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
-    v[kQx] = Select(ok, qx * inv, ax);
-    v[kQy] = Select(ok, qy * inv, ay);
-    v[kQz] = Select(ok, qz * inv, az);
-    v[kQw] = Select(ok, qw * inv, aw);
-    return ~(near_cos > 0.9f);
-  };
+  const std::size_t key_stride = static_cast<std::size_t>(kSoaChannels) * lanes_;
+  const KeyInterval in(keys_.data() + k * key_stride, lanes_, s);
 
   // Rotations more than ~50 degrees apart between two keys are rare in
   // sampled animation: the loop only gathers where they are, and such
@@ -171,7 +214,7 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
       continue;
     }
     F32x4 v[kSoaChannels];
-    const I32x4 far = sample(j, v);
+    const I32x4 far = SampleQuad(in, j, v);
     write(j, v);
     if (j / 4 < kMaxQuads) far_quads[j / 4] = far;
     any_far |= far;
@@ -181,19 +224,9 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
     if (block_groups_[j / kSoaLanes] == 0) continue;
     if (j / 4 < kMaxQuads && !Any(far_quads[j / 4])) continue;
     F32x4 v[kSoaChannels];
-    const I32x4 far = sample(j, v);
+    const I32x4 far = SampleQuad(in, j, v);
     if (!Any(far)) continue;
-    for (int l = 0; l < 4; ++l) {
-      if (!far[l]) continue;
-      const float* a = k0 + j + l;
-      const float* b = k1 + j + l;
-      const glm::quat q = interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
-                                                   glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), s);
-      v[kQx][l] = q.x;
-      v[kQy][l] = q.y;
-      v[kQz][l] = q.z;
-      v[kQw][l] = q.w;
-    }
+    RedoFarLanes(in, j, far, v);
     write(j, v);
   }
 }
@@ -204,9 +237,9 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
   for (int c = 0; c < kSoaChannels; ++c) channels[c] = pose.Channel(c);
   ForEachQuad(k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4 (&v)[kSoaChannels]) {
     // Every channel, each lane selected with a bit mask: the pose keeps its
-    // value where the joint has no track of that channel. (Patching those
-    // holes lane by lane cost 900 of the 20,000 instructions of a case (b)
-    // frame on Woman, whose blocks nearly all have holes.)
+    // value where the joint has no track of that channel. (Real rigs have
+    // such holes in nearly every block of four joints, so patching them lane
+    // by lane would run nearly everywhere.)
     const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
     for (int c = 0; c < kSoaChannels; ++c) {
       I32x4 mask;

@@ -2,8 +2,8 @@
 // (translation x, y, z, rotation x, y, z, w, scale x, y, z), each padded to a
 // multiple of kSoaLanes joints. The per-frame crowd path (sampling, blending,
 // additive layers, local to model) runs over it as loops over joints, four
-// at a time as vectors (soa_vector.h); Pose (an array of Transform) stays the interchange
-// format, converted at the edges with Load/Store.
+// at a time as vectors (soa_vector.h); Pose (an array of Transform) stays
+// the interchange format, converted at the edges with Load/Store.
 #pragma once
 
 #include <span>

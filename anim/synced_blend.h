@@ -1,7 +1,7 @@
-// Synchronised blending of two cycles of different lengths (seed 003), for
-// example Walk (1.1 s) and Run (0.7 s): both clips advance by one shared
-// normalised time (phase), so a foot that lands at 30% of the walk cycle
-// lands at 30% of the run cycle too, whatever the weight.
+// Synchronised blending of two cycles of different lengths, for example
+// Walk (1.1 s) and Run (0.7 s): both clips advance by one shared normalised
+// time (phase), so a foot that lands at 30% of the walk cycle lands at 30%
+// of the run cycle too, whatever the weight.
 //
 // With blend weight w, clip lengths l1 and l2, the blended cycle lasts
 //   bl = l2 * w + l1 * (1 - w)
@@ -22,7 +22,7 @@ class SyncedBlend {
   // The skeleton must outlive the blend. Allocates the two scratch poses.
   explicit SyncedBlend(const Skeleton& skeleton);
 
-  // phase_offset_b is seed 003's sync offset o: clip B is sampled at
+  // phase_offset_b is a sync offset o: clip B is sampled at
   // normalised time phase + o (wrapped), for clips whose cycles start at
   // different events (e.g. a run that starts a little after the left foot
   // lands where the walk starts on it).

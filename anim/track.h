@@ -1,8 +1,8 @@
 // Track: keyframes of one value (a scalar, a vec3 or a quaternion) over time,
 // interpolated exactly as glTF 2.0 defines its samplers:
 //   STEP        the value of the last key at or before t;
-//   LINEAR      lerp between the two keys around t (nlerp, shortest arc, for
-//               quaternions);
+//   LINEAR      lerp between the two keys around t (slerp along the shorter
+//               arc for quaternions);
 //   CUBICSPLINE cubic Hermite spline with in/out tangents stored per key; the
 //               tangents are multiplied by the key interval (t_{k+1} - t_k).
 // Quaternion results are normalised after interpolation.

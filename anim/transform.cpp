@@ -66,10 +66,6 @@ glm::vec3 TransformPoint(const Transform& t, const glm::vec3& p) {
   return t.translation + t.rotation * (t.scale * p);
 }
 
-glm::vec3 TransformVector(const Transform& t, const glm::vec3& v) {
-  return t.rotation * (t.scale * v);
-}
-
 glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float t) {
   return interpolation::NlerpShortest(a, b, t);
 }

@@ -31,16 +31,17 @@ glm::mat4 ToMatrix(const Transform& t);
 Transform FromMatrix(const glm::mat4& m);
 
 glm::vec3 TransformPoint(const Transform& t, const glm::vec3& p);
-glm::vec3 TransformVector(const Transform& t, const glm::vec3& v);
 
 // Quaternion nlerp that takes the shorter arc: when dot(a, b) < 0, b is
-// negated first (the "quaternion neighbourhood" check of seed 000), so
-// blending q with -q never swings the long way round. t = 0 gives a, t = 1
-// gives b (or -b, the same rotation), both exactly.
+// negated first (q and -q are the same rotation; of the two, this picks the
+// one in a's neighbourhood), so blending q with -q never swings the long way
+// round. t = 0 gives a, t = 1 gives b (or -b, the same rotation), both
+// exactly.
 glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float t);
 
-// Seed 000's mix: translation and scale interpolate linearly, rotation by
-// NlerpShortest. t = 0 returns a exactly and t = 1 returns b exactly.
+// The blend of two joint transforms: translation and scale interpolate
+// linearly, rotation by NlerpShortest. t = 0 returns a exactly and t = 1
+// returns b exactly (its rotation possibly negated, the same rotation).
 Transform Mix(const Transform& a, const Transform& b, float t);
 
 }  // namespace anim

@@ -1,4 +1,5 @@
-// anim_bench: issue 7's benchmarks (run them with scripts/bench.sh).
+// anim_bench: the runtime's per-frame costs for crowds of characters (run
+// them with scripts/bench.sh; bench/README.md keeps the measured figures).
 //
 //   <rig>/sample_ltm/N        (a) sample Walking, local to model
 //   <rig>/blend2_palette/N    (b) sample Walking and Running, blend 0.3/0.7,
@@ -16,6 +17,7 @@
 //   woman/import              LoadGltfModel of Woman.gltf
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,
+// Woman.gltf from the Hands-On C++ Game Animation Programming samples (MIT),
 // Walking/Running; skipped with a message when absent) or `mannequin`
 // (assets/mannequin.gltf, Walk/Run). N characters each play at their own
 // time (random offsets, fixed seed), 1/60 s steps, looping. The counter

@@ -1,8 +1,9 @@
 // A crowd of characters for the benchmarks: every character plays the same
 // rig's clips, each at its own time (random start offsets from a fixed
 // seed), and one Frame() call advances all of them by one step through one
-// of issue 7's cases. Everything is allocated in Make(); Frame() allocates
-// nothing, like the runtime's per-frame path it measures.
+// of the benchmark cases (anim_bench.cpp lists them). Everything is
+// allocated by the constructor; Frame() allocates nothing, like the runtime's
+// per-frame path it measures.
 #pragma once
 
 #include <memory>
@@ -53,10 +54,11 @@ struct Character {
   std::optional<anim::CrossFadeController> fade;
 };
 
-// What cases (a) to (c) recompute from scratch every frame: the sampled
-// and blended poses and, in (b) and (c), the model-space matrices. One per thread,
-// shared by the characters it animates, so a character's own memory is its
-// playbacks and its output (model matrices in (a), palette in (b)).
+// What the cases recompute from scratch every frame: the sampled and
+// blended poses and, where a palette is the output, the model-space
+// matrices. One per thread, shared by the characters it animates, so a
+// character's own memory is its playbacks and its output (model matrices in
+// (a), palette in the others).
 struct Scratch {
   anim::SoaPose walk, run, lean, blended;
   std::vector<glm::mat4> model;

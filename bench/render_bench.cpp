@@ -1,4 +1,4 @@
-// Issue 7's GPU crowd benchmarks, in anim_bench beside the CPU ones (they
+// The GPU crowd benchmarks, in anim_bench beside the CPU ones (they
 // register themselves; run them with scripts/bench.sh --benchmark_filter=...):
 //
 //   <rig>/palette_upload_subdata/N   every palette of N characters (and their

@@ -21,7 +21,6 @@ class AnimationGraph {
   // The skeleton must outlive the graph.
   explicit AnimationGraph(const Skeleton& skeleton, int event_capacity = 256);
 
-  const Skeleton& GetSkeleton() const { return *skeleton_; }
   ParameterSet& Params() { return params_; }
   const ParameterSet& Params() const { return params_; }
 
@@ -50,7 +49,7 @@ class AnimationGraph {
   // Restarts every clock and machine, as when the character spawns.
   void Reset();
 
-  // Seed 004's callbacks: called once per fired event (key, state enter and
+  // Event callbacks: called once per fired event (key, state enter and
   // exit, loop, complete), in firing order, at the end of each Update. The
   // same events stay readable through Events() until the next Update.
   // Setting a callback may allocate; calling it does not.

@@ -34,7 +34,7 @@ void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
     std::fill(weights_.begin(), weights_.end(), 0.0f);
     weights_[0] = 1.0f;
   }
-  // Seed 003: bl = sum(w_i * l_i); input i plays at rate l_i / bl, so every
+  // bl = sum(w_i * l_i) (weights w_i, cycle lengths l_i); input i plays at rate l_i / bl, so every
   // input advances its normalised time by dt / bl.
   float blended_cycle = 0.0f;
   if (sync_) blended_cycle = CycleDuration();

@@ -1,9 +1,10 @@
 // Nodes that mix the poses of several inputs by weight: Blend2 (one factor
-// t between two inputs, seed 000's mix), BlendN (one weight per input,
-// normalised), and the blend spaces, which turn one or two parameters into
-// weights (seed 001). With `sync` the inputs share one normalised time
-// (seed 003): the blend's cycle lasts bl = sum(w_i * l_i) and input i runs
-// at rate l_i / bl, so feet land together whatever the weights.
+// t between two inputs), BlendN (one weight per input, normalised), and the
+// blend spaces, which turn one or two parameters into weights. With `sync`
+// the inputs share one normalised time: with w_i the weight of input i and
+// l_i its cycle length in seconds, the blend's cycle lasts
+// bl = sum(w_i * l_i) and input i runs at rate l_i / bl, so feet land
+// together whatever the weights.
 //
 // Every scratch pose is made at construction; Update and Write allocate
 // nothing. Inputs with zero weight keep their clocks running but are not
@@ -87,7 +88,6 @@ class BlendSpace1DNode : public WeightedBlendNode {
                    BlendSpace1D space, FloatInput x, bool sync = true);
   const char* Kind() const override { return "blend_space_1d"; }
   const BlendSpace1D& Space() const { return space_; }
-  float X(const GraphContext& ctx) const { return ctx.Param(x_); }
 
  protected:
   void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
@@ -103,7 +103,6 @@ class BlendSpace2DNode : public WeightedBlendNode {
   BlendSpace2DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                    BlendSpace2D space, FloatInput x, FloatInput y, bool sync = true);
   const char* Kind() const override { return "blend_space_2d"; }
-  const BlendSpace2D& Space() const { return space_; }
 
  protected:
   void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;

@@ -34,7 +34,8 @@ class ClipNode : public Node {
 
   const Clip& GetClip() const { return *clip_; }
   float Time() const { return static_cast<float>(time_); }
-  // Extra rate factor applied by a synchronising parent (seed 003's s_i).
+  // An extra factor on the rate parameter (1 unless set). The graph's
+  // synchronised blends do not use it: they scale the dt they pass down.
   void SetSyncScale(float scale) { sync_scale_ = scale; }
 
  private:

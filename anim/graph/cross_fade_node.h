@@ -1,7 +1,7 @@
 // Picks one input by an index parameter and cross-fades to a new one when
-// the index changes (seed 003's CrossFadeHub as a tree node). A change while
-// a fade runs freezes the pose shown at that moment and fades from it, so a
-// fast toggling input never pops; frozen mode (seed 001) always fades from a
+// the index changes (the cross-fade controller as a tree node). A change
+// while a fade runs freezes the pose shown at that moment and fades from it,
+// so a fast toggling input never pops; frozen mode always fades from a
 // snapshot instead of the still-running previous input.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Layers: several trees or state machines whose outputs combine into one
-// pose, by mask, weight and priority (seed 004's NiBlendInterpolator
-// priorities): per joint, the layers of the highest priority take as much
+// pose, by mask, weight and priority (the priority blending of Gamebryo's
+// NiBlendInterpolator): per joint, the layers of the highest priority take as much
 // of the joint as their weight x mask gives them, the next priority only
 // the rest, and so on, so where a higher-priority layer has full weight on
 // a joint, lower ones do not contribute there (an upper-body punch replaces

@@ -1,7 +1,9 @@
 // Nodes that layer one input over another instead of mixing N by weight:
-// FeatherBlend (seed 003's per-joint blend: a mask gives every joint its own
-// factor), Additive (seed 000/001: base + weight * (additive - reference))
-// and Subtract (a difference pose made at run time, seed 001's D = S - R).
+// FeatherBlend (a per-joint blend: a mask gives every joint its own factor),
+// Additive (base + weight * (additive - reference), where `reference` is the
+// additive input's pose at its first frame; see anim/additive.h) and
+// Subtract (a difference pose D = S - R made at run time from a source input
+// S and a reference input R).
 #pragma once
 
 #include <optional>
@@ -43,7 +45,6 @@ class FeatherBlendNode : public OverlayNode {
   FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
                    JointMask mask, FloatInput t);
   const char* Kind() const override { return "feather_blend"; }
-  const JointMask& Mask() const { return mask_; }
 
  protected:
   void Combine(Pose& out, const Pose& over, float w) const override;

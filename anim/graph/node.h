@@ -1,4 +1,4 @@
-// A blend-tree node (seed 003's AnimationHub): something that owns its clocks
+// A blend-tree node: something that owns its clocks
 // and outputs a pose and a root-motion delta each frame. Trees are built once
 // from nodes that own their scratch poses, so a frame allocates nothing.
 //
@@ -53,7 +53,7 @@ class Node {
   virtual void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) = 0;
 
   // One cycle in seconds at rate 1 (0 when the node has no cycle, like a
-  // single frame): what synchronised blends scale rates by (seed 003).
+  // single frame): what synchronised blends scale rates by.
   virtual float CycleDuration() const { return 0.0f; }
   // Normalised time of the current cycle in [0, 1]: what exit windows test.
   virtual float Phase() const { return 0.0f; }

@@ -90,13 +90,6 @@ std::string StateMachineNode::Validate(const ParameterSet& params) const {
   return {};
 }
 
-int StateMachineNode::FindState(std::string_view name) const {
-  for (int i = 0; i < StateCount(); ++i) {
-    if (states_[i].name == name) return i;
-  }
-  return -1;
-}
-
 void StateMachineNode::Reset(float) {
   // Entering the machine (its parent state was entered) enters its default
   // state on the next update, where events can be pushed.

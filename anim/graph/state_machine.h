@@ -1,4 +1,4 @@
-// Action state machine (seeds 001, 003, 004): states that each own a node
+// Action state machine: states that each own a node
 // (a blend tree, or a nested StateMachineNode for hierarchical states),
 // transitions that fire on conditions over parameters and cross-fade from
 // one state's output to the next.
@@ -7,8 +7,8 @@
 //  - A machine that has just been entered (first update, or its parent
 //    state was entered) enters its default state. Entering a state whose
 //    node is a machine enters that machine's default state: a transition
-//    into a parent state enters its default child (seed 003's "true"
-//    hierarchical machine).
+//    into a parent state enters its default child (a hierarchical state
+//    machine: the child machine holds no state of its own between visits).
 //  - Transitions are checked only when no fade runs, or when the running
 //    transition's interrupt rule allows it: kSource lets transitions out of
 //    the state being left interrupt, kDestination transitions out of the
@@ -18,7 +18,7 @@
 //    window, the source state's normalised time lies within it. Triggers it
 //    tested are consumed when it fires.
 //  - A fade blends the source's live output into the destination with the
-//    transition's ease curve. A frozen transition (seed 001) or an
+//    transition's ease curve. A frozen transition or an
 //    interrupting one fades from the pose on screen when it fired instead.
 //  - Events: kStateEnter when a transition (or the machine's entry) starts
 //    a state, kStateExit when the state it leaves stops contributing: at the
@@ -95,7 +95,6 @@ class StateMachineNode : public Node {
 
   int StateCount() const { return static_cast<int>(states_.size()); }
   const State& StateAt(int i) const { return states_[i]; }
-  int FindState(std::string_view name) const;
   int DefaultState() const { return default_state_; }
   const std::vector<Transition>& Transitions() const { return transitions_; }
 

@@ -37,7 +37,7 @@ TEST(BlendSpace1D, EachPointGetsWeightExactlyOneAtItsOwnPosition) {
   }
 }
 
-TEST(BlendSpace1D, LinearBetweenNeighboursSeed001) {
+TEST(BlendSpace1D, LinearBetweenNeighbours) {
   anim::BlendSpace1D space;
   ASSERT_TRUE(space.Build(kSpeeds, nullptr));
   // x = 0.35 between Idle (0) and Walk (1.4): beta = 0.35 / 1.4 = 0.25.

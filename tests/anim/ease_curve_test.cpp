@@ -24,7 +24,7 @@ TEST(EaseCurve, SmoothStepIsThreeUSquaredMinusTwoUCubed) {
   EXPECT_FLOAT_EQ(EaseCurve::SmoothStep().Evaluate(0.5f), 0.5f);
 }
 
-TEST(EaseCurve, SeedBezierWithControlsZeroZeroOneOneEqualsSmoothStep) {
+TEST(EaseCurve, BezierWithControlsZeroZeroOneOneEqualsSmoothStep) {
   // v^3*0 + 3v^2u*0 + 3vu^2*1 + u^3*1 = 3u^2 - 2u^3 after expanding v = 1 - u.
   for (float u = 0.0f; u <= 1.0f; u += 0.05f) {
     EXPECT_NEAR(EaseCurve::EaseInOut().Evaluate(u), EaseCurve::SmoothStep().Evaluate(u), 1e-6f);

@@ -1,4 +1,4 @@
-// The per-frame fast paths (issue 7) against the reference code they replace:
+// The per-frame fast paths against the reference code they replace:
 //   - Clip::Sample's shared-key-times path (one interval search per clip,
 //     LINEAR channels mixed inline) against Track::Sample of each track;
 //   - Pose::ComputeModelMatrices' affine products and skipped identity

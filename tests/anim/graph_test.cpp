@@ -66,7 +66,7 @@ TEST_F(GraphTest, ClipRateFromAParameter) {
   EXPECT_NEAR(X(graph), 0.3f, 1e-6f);
 }
 
-TEST_F(GraphTest, Blend2EqualsTheSeedMixOfTheSampledClips) {
+TEST_F(GraphTest, Blend2EqualsTheMixOfTheSampledClips) {
   const int w = graph.Params().Add("w", anim::ParamType::kFloat, 0.25f);
   auto* na = graph.Add<anim::ClipNode>("a", skeleton, a);
   auto* nb = graph.Add<anim::ClipNode>("b", skeleton, b);
@@ -94,7 +94,7 @@ TEST_F(GraphTest, SyncedBlendSharesOneNormalisedTime) {
   auto* blend = graph.Add<anim::Blend2Node>("blend", skeleton, na, nb, anim::FloatInput{w}, true);
   graph.SetRoot(blend);
   graph.Update(0.0f);
-  // Seed 003: bl = 0.5 * 1 + 0.5 * 2 = 1.5 s, so 0.75 s is half a cycle:
+  // Synchronised cycle bl = sum(w_i * l_i) = 0.5 * 1 + 0.5 * 2 = 1.5 s, so 0.75 s is half a cycle:
   // A at 0.5 s (x 0.5) and B at 1.0 s (x 2.0), mixed half and half.
   EXPECT_NEAR(blend->CycleDuration(), 1.5f, 1e-6f);
   graph.Update(0.75f);

@@ -13,7 +13,7 @@ namespace {
 
 using namespace anim_test;
 
-TEST(SyncedBlend, CycleLengthFollowsSeed003) {
+TEST(SyncedBlend, CycleLengthIsTheWeightedMeanOfTheClipLengths) {
   EXPECT_FLOAT_EQ(anim::BlendedCycleLength(1.1f, 0.7f, 0.0f), 1.1f);
   EXPECT_FLOAT_EQ(anim::BlendedCycleLength(1.1f, 0.7f, 1.0f), 0.7f);
   EXPECT_FLOAT_EQ(anim::BlendedCycleLength(1.1f, 0.7f, 0.25f), 1.0f);  // .7*.25 + 1.1*.75
@@ -57,7 +57,7 @@ TEST(SyncedBlend, PhaseOffsetShiftsClipBOnly) {
   const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
   const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 1);
   anim::SyncedBlend blend(s);
-  blend.Start(&walk, &run, 0.0f, 0.25f);  // seed 003's o = 0.25
+  blend.Start(&walk, &run, 0.0f, 0.25f);  // sync offset o = 0.25
   anim::Pose out = s.RestPose();
   // Weight 0: bl = 1 s, so 0.5 s is phase 0.5 for A and 0.75 for B.
   ASSERT_TRUE(blend.Update(0.5f, 0.0f, out));

@@ -50,7 +50,7 @@ TEST(MannequinFootsteps, EachFootstepIsTheFrameThatFootLandsOn) {
 }
 
 TEST(MannequinFootsteps, WalkAndRunBothStartOnTheLeftFootsContact) {
-  // Seed 003's synchronisation by phase needs the cycles to start at the
+  // Synchronising blends by phase needs the cycles to start at the
   // same event: both start on the left foot's landing.
   ASSERT_NE(Model(), nullptr);
   EXPECT_EQ(EventTime(*Clip("Walk"), "footstep_left"), Clip("Walk")->StartTime());

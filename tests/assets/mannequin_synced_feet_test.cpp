@@ -1,11 +1,11 @@
-// Seed 003's synchronised blend on real data: Walk (1.1 s) and Run (0.7 s)
-// blended across a weight sweep keep their feet in phase, because both
-// advance by one normalised time; played each at its own rate they drift
-// apart. "In phase" is read off the poses themselves: which foot is ahead
-// (model-space z of LeftFoot minus RightFoot) must agree between the two
-// clips' poses. The mannequin's Run starts a little later in its stride
-// than Walk, so the blend is given seed 003's sync offset o, found here
-// from the data: the difference between the phases at which each clip has
+// The synchronised blend (anim/synced_blend.h) on real data: Walk (1.1 s)
+// and Run (0.7 s) blended across a weight sweep keep their feet in phase,
+// because both advance by one normalised time; played each at its own rate
+// they drift apart. "In phase" is read off the poses themselves: which foot
+// is ahead (model-space z of LeftFoot minus RightFoot) must agree between
+// the two clips' poses. The mannequin's Run starts a little later in its
+// stride than Walk, so the blend is given a sync offset o (clip B runs at
+// phase + o), found here from the data: the difference between the phases at which each clip has
 // its left foot furthest ahead.
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Very large or deep inputs (issue 5): files that are small on disk but
+// Very large or deep inputs: files that are small on disk but
 // declare huge things (100,000 joints, a 1 GB buffer, a billion-element
 // accessor, a mesh drawn ten million times over, JSON nested 100,000 deep)
 // must fail with a message, and deep-but-legal hierarchies (a 10,000-node

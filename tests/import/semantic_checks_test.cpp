@@ -1,5 +1,5 @@
 // One test per semantic check the importer makes after tinygltf has parsed
-// the JSON (issue 5): each crafts the smallest file that breaks exactly one
+// the JSON: each crafts the smallest file that breaks exactly one
 // rule and asserts the message naming the file and the problem, or, where
 // the rule is "repair and warn" (extra influences, all-zero weights) or
 // "supported" (a skin that is a forest), the repaired result.

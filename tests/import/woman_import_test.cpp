@@ -1,9 +1,11 @@
-// The real character beside the repository (Woman.gltf): joint count, clip
-// names and durations (read independently from the file's JSON through
-// tinygltf's own parser: accessor min/max, not the keyframe data the
-// importer reads), a plausible head height (which needs the armature's 0.01
-// scale in the offsets), and an identity bind palette (which needs offsets,
-// parents and inverse bind matrices to agree).
+// The real character beside the repository (../shared/assets/Woman.gltf,
+// Woman.gltf from the Hands-On C++ Game Animation Programming samples, MIT;
+// skipped when absent): joint count, clip names and durations (read
+// independently from the file's JSON through tinygltf's own parser: accessor
+// min/max, not the keyframe data the importer reads), a plausible head height
+// (which needs the armature's 0.01 scale in the offsets), and an identity
+// bind palette (which needs offsets, parents and inverse bind matrices to
+// agree).
 #include <filesystem>
 #include <set>
 
