@@ -141,7 +141,7 @@ TEST_F(BlendNodeTest, BlendSpaceWithTheWrongNumberOfPointsShowsTheFirstInput) {
   EXPECT_NEAR(X(), 0.5f, 1e-6f);
 }
 
-// Seed 003's synchronised blend: the cycle is l2 * w + l1 * (1 - w) and both
+// The synchronised blend: the cycle is l2 * w + l1 * (1 - w) and both
 // inputs advance their normalised time by dt over it.
 TEST_F(BlendNodeTest, SyncedBlend2SharesOnePhaseOverTheWeightedCycle) {
   const int w = AddFloat("w", 0.25f);
