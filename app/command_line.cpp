@@ -20,43 +20,25 @@ bool ParseInt(const std::string& text, int* value) {
   return ec == std::errc() && ptr == end;
 }
 
-}  // namespace
+// Each option that takes a value stores it into Options and returns an
+// error message, empty when the value is accepted.
+using Setter = std::function<std::string(const std::string&)>;
+using ValueOptions = std::map<std::string, Setter>;
+using FlagOptions = std::map<std::string, bool*>;
 
-bool ParseSize(const std::string& text, int* width, int* height) {
-  const std::size_t x = text.find('x');
-  if (x == std::string::npos) return false;
-  int w = 0, h = 0;
-  if (!ParseInt(text.substr(0, x), &w) || !ParseInt(text.substr(x + 1), &h)) return false;
-  if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide) return false;
-  // Multisampled colour + depth cost 32 bytes a pixel: keep it near 0.5 GB.
-  if (static_cast<long long>(w) * h > kMaxImagePixels) return false;
-  *width = w;
-  *height = h;
-  return true;
-}
-
-bool ParseLoopMode(const std::string& text, anim::LoopMode* mode) {
-  if (text == "loop") *mode = anim::LoopMode::kLoop;
-  else if (text == "clamp") *mode = anim::LoopMode::kClamp;
-  else if (text == "ping-pong" || text == "pingpong") *mode = anim::LoopMode::kPingPong;
-  else return false;
-  return true;
-}
-
-ParseResult ParseCommandLine(const std::vector<std::string>& args) {
-  ParseResult result;
-  Options& o = result.options;
-  using Setter = std::function<std::string(const std::string&)>;  // returns an error
-  // Paths: an empty one ("--graph ''") would otherwise read as "not given"
-  // and the option would be ignored without a word.
-  auto path_into = [](const std::string& name, std::string* field) {
-    return Setter([name, field](const std::string& v) {
-      if (v.empty()) return name + " needs a path, got an empty one";
-      *field = v;
-      return std::string();
-    });
+// Paths: an empty one ("--graph ''") would otherwise read as "not given"
+// and the option would be ignored without a word.
+Setter PathInto(const std::string& name, std::string* field) {
+  return [name, field](const std::string& v) {
+    if (v.empty()) return name + " needs a path, got an empty one";
+    *field = v;
+    return std::string();
   };
-  const std::map<std::string, Setter> with_value = {
+}
+
+// What to show, when and at which size, and where results go.
+void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
+  table->insert({
       {"--clip", [&o](const std::string& v) { o.clip = v; return std::string(); }},
       {"--time",
        [&o](const std::string& v) {
@@ -74,12 +56,29 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          }
          return std::string();
        }},
-      {"--screenshot", path_into("--screenshot", &o.screenshot)},
-      {"--dump-pose", path_into("--dump-pose", &o.dump_pose)},
-      {"--graph", path_into("--graph", &o.graph)},
-      {"--out-dir", path_into("--out-dir", &o.out_dir)},
-      {"--window-screenshot", path_into("--window-screenshot", &o.window_screenshot)},
-      {"--simulate-drop", path_into("--simulate-drop", &o.simulate_drop)},
+      {"--screenshot", PathInto("--screenshot", &o.screenshot)},
+      {"--dump-pose", PathInto("--dump-pose", &o.dump_pose)},
+      {"--graph", PathInto("--graph", &o.graph)},
+      {"--out-dir", PathInto("--out-dir", &o.out_dir)},
+      {"--max-load-memory",
+       [&o](const std::string& v) {
+         long long mib = 0;
+         const char* end = v.data() + v.size();
+         const auto [ptr, ec] = std::from_chars(v.data(), end, mib);
+         if (ec != std::errc() || ptr != end || mib < kMinLoadMemoryMiB ||
+             mib > kMaxLoadMemoryMiB) {
+           return "--max-load-memory needs MiB in " + std::to_string(kMinLoadMemoryMiB) + ".." +
+                  std::to_string(kMaxLoadMemoryMiB) + ", got '" + v + "'";
+         }
+         o.max_load_mib = mib;
+         return std::string();
+       }},
+  });
+}
+
+// How the clip plays.
+void AddPlaybackOptions(Options& o, ValueOptions* table) {
+  table->insert({
       {"--loop",
        [&o](const std::string& v) {
          if (!ParseLoopMode(v, &o.loop)) {
@@ -96,6 +95,12 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          o.speed = static_cast<float>(speed);
          return std::string();
        }},
+  });
+}
+
+// The walkthrough sample to show and its scripted parameters.
+void AddSampleOptions(Options& o, ValueOptions* table) {
+  table->insert({
       {"--sample",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.sample) || o.sample < 0) {
@@ -123,19 +128,12 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          o.timed_sets.push_back({t, v.substr(colon + 1)});
          return std::string();
        }},
-      {"--max-load-memory",
-       [&o](const std::string& v) {
-         long long mib = 0;
-         const char* end = v.data() + v.size();
-         const auto [ptr, ec] = std::from_chars(v.data(), end, mib);
-         if (ec != std::errc() || ptr != end || mib < kMinLoadMemoryMiB ||
-             mib > kMaxLoadMemoryMiB) {
-           return "--max-load-memory needs MiB in " + std::to_string(kMinLoadMemoryMiB) + ".." +
-                  std::to_string(kMaxLoadMemoryMiB) + ", got '" + v + "'";
-         }
-         o.max_load_mib = mib;
-         return std::string();
-       }},
+  });
+}
+
+// The window's scripted runs: fixed frame count, final capture, a simulated drop.
+void AddWindowOptions(Options& o, ValueOptions* table) {
+  table->insert({
       {"--quit-after-frames",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.quit_after_frames) || o.quit_after_frames < 1) {
@@ -143,62 +141,115 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
          }
          return std::string();
        }},
-  };
-  const std::map<std::string, bool*> flags = {
+      {"--window-screenshot", PathInto("--window-screenshot", &o.window_screenshot)},
+      {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
+  });
+}
+
+ValueOptions ValueOptionsInto(Options& o) {
+  ValueOptions table;
+  AddModelTimeOutputOptions(o, &table);
+  AddPlaybackOptions(o, &table);
+  AddSampleOptions(o, &table);
+  AddWindowOptions(o, &table);
+  return table;
+}
+
+FlagOptions FlagOptionsInto(Options& o) {
+  return {
       {"--help", &o.help},         {"-h", &o.help},           {"--info", &o.info},
       {"--headless", &o.headless}, {"--skeleton", &o.skeleton}, {"--wireframe", &o.wireframe},
       {"--list-params", &o.list_params}, {"--list-samples", &o.list_samples},
   };
+}
 
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    std::optional<std::string> inline_value;
-    if (name.rfind("--", 0) == 0) {
-      const std::size_t eq = name.find('=');
-      if (eq != std::string::npos) {
-        inline_value = name.substr(eq + 1);
-        name = name.substr(0, eq);
-      }
+struct SplitArgument {
+  std::string name;
+  std::optional<std::string> inline_value;  // the VALUE of "--name=VALUE"
+};
+
+SplitArgument SplitInlineValue(const std::string& arg) {
+  SplitArgument split{arg, std::nullopt};
+  if (arg.rfind("--", 0) == 0) {
+    const std::size_t eq = arg.find('=');
+    if (eq != std::string::npos) {
+      split.inline_value = arg.substr(eq + 1);
+      split.name = arg.substr(0, eq);
     }
-    if (auto flag = flags.find(name); flag != flags.end()) {
-      if (inline_value) {
-        result.error = name + " takes no value";
-        return result;
-      }
-      *flag->second = true;
-      continue;
-    }
-    if (auto option = with_value.find(name); option != with_value.end()) {
-      std::string value;
-      if (inline_value) {
-        value = *inline_value;
-      } else if (i + 1 < args.size()) {
-        value = args[++i];
-      } else {
-        result.error = name + " needs a value";
-        return result;
-      }
-      result.error = option->second(value);
-      if (!result.ok()) return result;
-      continue;
-    }
-    if (name.size() > 1 && name[0] == '-') {
-      result.error = "unknown option '" + args[i] + "' (see --help)";
-      return result;
-    }
-    if (!o.file.empty()) {
-      result.error = "only one model file can be given, got '" + o.file + "' and '" + name + "'";
-      return result;
-    }
-    o.file = name;
   }
-  if (!o.sets.empty() && o.sample < 0) result.error = "--set needs --sample N";
-  if (!o.timed_sets.empty() && o.sample < 0) result.error = "--at needs --sample N";
-  if (o.list_params && o.sample < 0) result.error = "--list-params needs --sample N";
-  const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
+  return split;
+}
+
+// Parses args[*i] (a flag, an option with its value, or the model file),
+// advancing *i past a value given as the next argument. Returns an error.
+std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
+                          const FlagOptions& flags, const ValueOptions& with_value, Options& o) {
+  const auto [name, inline_value] = SplitInlineValue(args[*i]);
+  if (auto flag = flags.find(name); flag != flags.end()) {
+    if (inline_value) return name + " takes no value";
+    *flag->second = true;
+    return std::string();
+  }
+  if (auto option = with_value.find(name); option != with_value.end()) {
+    if (inline_value) return option->second(*inline_value);
+    if (*i + 1 >= args.size()) return name + " needs a value";
+    return option->second(args[++*i]);
+  }
+  if (name.size() > 1 && name[0] == '-') return "unknown option '" + args[*i] + "' (see --help)";
+  if (!o.file.empty()) {
+    return "only one model file can be given, got '" + o.file + "' and '" + name + "'";
+  }
+  o.file = name;
+  return std::string();
+}
+
+// Options that only make sense together with others. Where several are
+// missing, the first check here is the one reported.
+std::string CombinationError(const Options& o) {
+  const bool prints_and_exits =
+      o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && !prints_and_exits) {
-    result.error = "--headless needs --screenshot OUT.png and/or --dump-pose OUT.json";
+    return "--headless needs --screenshot OUT.png and/or --dump-pose OUT.json";
   }
+  if (o.list_params && o.sample < 0) return "--list-params needs --sample N";
+  if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
+  if (!o.sets.empty() && o.sample < 0) return "--set needs --sample N";
+  return std::string();
+}
+
+}  // namespace
+
+bool ParseSize(const std::string& text, int* width, int* height) {
+  const std::size_t x = text.find('x');
+  if (x == std::string::npos) return false;
+  int w = 0, h = 0;
+  if (!ParseInt(text.substr(0, x), &w) || !ParseInt(text.substr(x + 1), &h)) return false;
+  if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide) return false;
+  // Multisampled colour + depth cost 32 bytes a pixel: keep it near 0.5 GB.
+  if (static_cast<long long>(w) * h > kMaxImagePixels) return false;
+  *width = w;
+  *height = h;
+  return true;
+}
+
+bool ParseLoopMode(const std::string& text, anim::LoopMode* mode) {
+  if (text == "loop") *mode = anim::LoopMode::kLoop;
+  else if (text == "clamp") *mode = anim::LoopMode::kClamp;
+  else if (text == "ping-pong" || text == "pingpong") *mode = anim::LoopMode::kPingPong;
+  else return false;
+  return true;
+}
+
+ParseResult ParseCommandLine(const std::vector<std::string>& args) {
+  ParseResult result;
+  Options& o = result.options;
+  const FlagOptions flags = FlagOptionsInto(o);
+  const ValueOptions with_value = ValueOptionsInto(o);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    result.error = ParseArgument(args, &i, flags, with_value, o);
+    if (!result.ok()) return result;
+  }
+  result.error = CombinationError(o);
   return result;
 }
 

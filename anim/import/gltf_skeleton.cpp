@@ -52,21 +52,20 @@ Skeleton MakeSkeleton(std::vector<std::string> names, Pose rest, Pose bind,
   return skeleton;
 }
 
-}  // namespace
-
-SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_index) {
-  const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
-  const std::string skin_name = "skin " + std::to_string(skin_index);
-  const int slots = static_cast<int>(skin.joints.size());
-  if (slots == 0) throw ImportError(skin_name + " has no joints");
+void CheckJointCount(const tinygltf::Skin& skin, const std::string& skin_name) {
+  if (skin.joints.empty()) throw ImportError(skin_name + " has no joints");
   if (skin.joints.size() > kMaxJoints) {
     throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
                       " joints; at most " + std::to_string(kMaxJoints) +
                       " are supported (JOINTS_0 holds 16-bit joint indices)");
   }
+}
 
+// Per glTF node: its slot in skin.joints, or -1 for a node that is no joint.
+std::vector<int> SlotOfNode(const tinygltf::Skin& skin, const NodeTree& tree,
+                            const std::string& skin_name) {
   std::vector<int> slot_of_node(tree.NodeCount(), -1);
-  for (int s = 0; s < slots; ++s) {
+  for (int s = 0; s < static_cast<int>(skin.joints.size()); ++s) {
     const int node = skin.joints[s];
     CheckIndex(node, tree.parent.size(), skin_name + " joint " + std::to_string(s));
     if (slot_of_node[node] >= 0) {
@@ -74,12 +73,23 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
     }
     slot_of_node[node] = s;
   }
+  return slot_of_node;
+}
 
-  // Parent joint of each slot, found through any non-joint nodes in between,
-  // whose matrices are multiplied into the offset (outermost first). One
-  // parents-first pass gives every node its nearest joint at or above it and
-  // the matrix from that joint's space down to the node: linear in the node
-  // count, however deep the hierarchy.
+// Per skin slot: its parent joint's slot (-1 for a root) and the fixed
+// transform of the non-joint nodes between them.
+struct SlotHierarchy {
+  std::vector<int> parent_slot;
+  std::vector<glm::mat4> offset_of_slot;
+};
+
+// Parent joint of each slot, found through any non-joint nodes in between,
+// whose matrices are multiplied into the offset (outermost first). One
+// parents-first pass gives every node its nearest joint at or above it and
+// the matrix from that joint's space down to the node: linear in the node
+// count, however deep the hierarchy.
+SlotHierarchy FindParentJoints(const tinygltf::Skin& skin, const NodeTree& tree,
+                               const std::vector<int>& slot_of_node) {
   const int node_count = tree.NodeCount();
   std::vector<int> joint_at_or_above(node_count, -1);          // slot, or -1
   std::vector<glm::mat4> below_joint(node_count, glm::mat4(1.0f));  // joint (excl.) to node (incl.)
@@ -96,17 +106,24 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
       below_joint[node] = tree.local_matrix[node];
     }
   }
-  std::vector<int> parent_slot(slots, -1);
-  std::vector<glm::mat4> offset_of_slot(slots, glm::mat4(1.0f));
+  const int slots = static_cast<int>(skin.joints.size());
+  SlotHierarchy hierarchy{std::vector<int>(slots, -1),
+                          std::vector<glm::mat4>(slots, glm::mat4(1.0f))};
   for (int s = 0; s < slots; ++s) {
     const int p = tree.parent[skin.joints[s]];
     if (p < 0) continue;
-    parent_slot[s] = joint_at_or_above[p];
-    offset_of_slot[s] = below_joint[p];
+    hierarchy.parent_slot[s] = joint_at_or_above[p];
+    hierarchy.offset_of_slot[s] = below_joint[p];
   }
+  return hierarchy;
+}
 
-  // Parents before children: a stable sort by depth keeps the file's order
-  // otherwise. Depths come from the same parents-first pass over the nodes.
+// The slots in joint order, parents before children: a stable sort by depth
+// keeps the file's order otherwise. Depths come from the same parents-first
+// pass over the nodes.
+std::vector<int> ParentsFirstOrder(const NodeTree& tree, const std::vector<int>& slot_of_node,
+                                   const std::vector<int>& parent_slot) {
+  const int slots = static_cast<int>(parent_slot.size());
   std::vector<int> depth(slots, 0);
   for (int node : tree.parents_first) {
     const int s = slot_of_node[node];
@@ -115,64 +132,89 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   std::vector<int> order(slots);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return depth[a] < depth[b]; });
+  return order;
+}
 
-  SkeletonMapping out;
-  out.skin = skin_index;
-  out.joint_of_node.assign(tree.NodeCount(), -1);
-  out.joint_of_skin_slot.assign(slots, -1);
-  for (int j = 0; j < slots; ++j) {
-    out.joint_of_skin_slot[order[j]] = j;
-    out.joint_of_node[skin.joints[order[j]]] = j;
+// Joint numbers: joint j is slot order[j].
+void NumberJoints(const tinygltf::Skin& skin, const NodeTree& tree, const std::vector<int>& order,
+                  SkeletonMapping* out) {
+  out->joint_of_node.assign(tree.NodeCount(), -1);
+  out->joint_of_skin_slot.assign(order.size(), -1);
+  for (int j = 0; j < static_cast<int>(order.size()); ++j) {
+    out->joint_of_skin_slot[order[j]] = j;
+    out->joint_of_node[skin.joints[order[j]]] = j;
   }
+}
 
+// Per skin slot; identity for all when the skin has none.
+std::vector<glm::mat4> ReadInverseBindMatrices(Context& ctx, const tinygltf::Skin& skin,
+                                               const std::string& skin_name) {
+  const int slots = static_cast<int>(skin.joints.size());
   std::vector<glm::mat4> slot_inverse_bind(slots, glm::mat4(1.0f));
-  if (skin.inverseBindMatrices >= 0) {
-    const AccessorData ibm = ReadAccessor(ctx, skin.inverseBindMatrices,
-                                          skin_name + " inverseBindMatrices", {TINYGLTF_TYPE_MAT4},
-                                          {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
-    if (ibm.count < static_cast<std::size_t>(slots)) {
-      throw ImportError(skin_name + " has " + std::to_string(slots) + " joints but only " +
-                        std::to_string(ibm.count) + " inverse bind matrices");
-    }
-    for (int s = 0; s < slots; ++s) {
-      glm::mat4& m = slot_inverse_bind[s];
-      for (int k = 0; k < 16; ++k) m[k / 4][k % 4] = static_cast<float>(ibm.At(s, k));
-      if (!AllFinite(m)) {
-        throw ImportError(skin_name + " inverse bind matrix " + std::to_string(s) +
-                          " is not finite");
-      }
+  if (skin.inverseBindMatrices < 0) return slot_inverse_bind;
+  const AccessorData ibm = ReadAccessor(ctx, skin.inverseBindMatrices,
+                                        skin_name + " inverseBindMatrices", {TINYGLTF_TYPE_MAT4},
+                                        {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
+  if (ibm.count < static_cast<std::size_t>(slots)) {
+    throw ImportError(skin_name + " has " + std::to_string(slots) + " joints but only " +
+                      std::to_string(ibm.count) + " inverse bind matrices");
+  }
+  for (int s = 0; s < slots; ++s) {
+    glm::mat4& m = slot_inverse_bind[s];
+    for (int k = 0; k < 16; ++k) m[k / 4][k % 4] = static_cast<float>(ibm.At(s, k));
+    if (!AllFinite(m)) {
+      throw ImportError(skin_name + " inverse bind matrix " + std::to_string(s) +
+                        " is not finite");
     }
   }
+  return slot_inverse_bind;
+}
 
-  std::vector<std::string> names(slots);
-  std::vector<int> parents(slots);
-  std::vector<Transform> rest(slots);
-  std::vector<glm::mat4> offsets(slots);
-  std::vector<glm::mat4> inverse_bind(slots);
-  bool any_offset = false;
+// What the Skeleton is made of, per joint (in joint order, not slot order).
+struct JointTable {
+  std::vector<std::string> names;
+  std::vector<int> parents;
+  std::vector<Transform> rest;
+  std::vector<glm::mat4> offsets;
+  std::vector<glm::mat4> inverse_bind;
+};
+
+JointTable JointsInOrder(const tinygltf::Skin& skin, const NodeTree& tree,
+                         const std::vector<int>& order, const SlotHierarchy& hierarchy,
+                         const std::vector<int>& joint_of_skin_slot,
+                         const std::vector<glm::mat4>& slot_inverse_bind) {
+  const int slots = static_cast<int>(order.size());
+  JointTable joints{std::vector<std::string>(slots), std::vector<int>(slots),
+                    std::vector<Transform>(slots), std::vector<glm::mat4>(slots),
+                    std::vector<glm::mat4>(slots)};
   for (int j = 0; j < slots; ++j) {
     const int s = order[j];
     const int node = skin.joints[s];
-    names[j] = tree.names[node];
-    parents[j] = parent_slot[s] >= 0 ? out.joint_of_skin_slot[parent_slot[s]] : -1;
-    rest[j] = tree.local[node];
-    offsets[j] = offset_of_slot[s];
-    inverse_bind[j] = slot_inverse_bind[s];
-    any_offset = any_offset || !IsIdentity(offsets[j]);
+    const int parent_slot = hierarchy.parent_slot[s];
+    joints.names[j] = tree.names[node];
+    joints.parents[j] = parent_slot >= 0 ? joint_of_skin_slot[parent_slot] : -1;
+    joints.rest[j] = tree.local[node];
+    joints.offsets[j] = hierarchy.offset_of_slot[s];
+    joints.inverse_bind[j] = slot_inverse_bind[s];
   }
+  return joints;
+}
 
-  // Bind pose from the inverse bind matrices: the joint's bind-space global
-  // is inverse(ibm), so its local is inverse(parent global * offset) times
-  // that. Where a matrix cannot be inverted the rest pose stands in.
-  std::vector<Transform> bind(slots);
-  std::vector<glm::mat4> bind_global(slots);
+// Bind pose from the inverse bind matrices: the joint's bind-space global
+// is inverse(ibm), so its local is inverse(parent global * offset) times
+// that. Where a matrix cannot be inverted the rest pose stands in.
+std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& joints) {
+  const int count = static_cast<int>(joints.rest.size());
+  std::vector<Transform> bind(count);
+  std::vector<glm::mat4> bind_global(count);
   int fallbacks = 0;
-  for (int j = 0; j < slots; ++j) {
+  for (int j = 0; j < count; ++j) {
     const glm::mat4 above =
-        (parents[j] >= 0 ? bind_global[parents[j]] : glm::mat4(1.0f)) * offsets[j];
+        (joints.parents[j] >= 0 ? bind_global[joints.parents[j]] : glm::mat4(1.0f)) *
+        joints.offsets[j];
     glm::mat4 global, above_inverse;
-    bind[j] = rest[j];
-    if (TryInverse(inverse_bind[j], &global) && TryInverse(above, &above_inverse)) {
+    bind[j] = joints.rest[j];
+    if (TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse)) {
       const Transform local = FromMatrix(above_inverse * global);
       if (AllFinite(local)) bind[j] = local;
       else ++fallbacks;
@@ -183,15 +225,37 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   }
   if (fallbacks > 0) {
     ctx.Warn(std::to_string(fallbacks) +
-                           " joint(s) have non-invertible inverse bind matrices; their bind pose "
-                           "is the rest pose");
+             " joint(s) have non-invertible inverse bind matrices; their bind pose "
+             "is the rest pose");
   }
+  return bind;
+}
 
-  if (!any_offset) offsets.clear();
-  Pose rest_pose(std::move(rest), parents, offsets);
-  Pose bind_pose(std::move(bind), parents, offsets);
-  out.skeleton = MakeSkeleton(std::move(names), std::move(rest_pose), std::move(bind_pose),
-                              std::move(inverse_bind));
+}  // namespace
+
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_index) {
+  const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
+  const std::string skin_name = "skin " + std::to_string(skin_index);
+  CheckJointCount(skin, skin_name);
+  const std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
+  const SlotHierarchy hierarchy = FindParentJoints(skin, tree, slot_of_node);
+  const std::vector<int> order = ParentsFirstOrder(tree, slot_of_node, hierarchy.parent_slot);
+
+  SkeletonMapping out;
+  out.skin = skin_index;
+  NumberJoints(skin, tree, order, &out);
+  JointTable joints = JointsInOrder(skin, tree, order, hierarchy, out.joint_of_skin_slot,
+                                    ReadInverseBindMatrices(ctx, skin, skin_name));
+  std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
+
+  // Without offsets the poses skip multiplying by identity matrices.
+  if (std::all_of(joints.offsets.begin(), joints.offsets.end(), IsIdentity)) {
+    joints.offsets.clear();
+  }
+  Pose rest_pose(std::move(joints.rest), joints.parents, joints.offsets);
+  Pose bind_pose(std::move(bind), joints.parents, joints.offsets);
+  out.skeleton = MakeSkeleton(std::move(joints.names), std::move(rest_pose), std::move(bind_pose),
+                              std::move(joints.inverse_bind));
   return out;
 }
 
