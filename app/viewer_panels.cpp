@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "samples/ui_probe.h"
+
 namespace animviewer {
 namespace {
 
@@ -21,17 +23,26 @@ void PlaybackControls(ViewerState& state) {
   AnimatedCharacter& character = state.character;
   anim::Playback& playback = character.playback();
   if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
+  ui_probe::Button("Play/Pause");
   ImGui::SameLine();
   if (ImGui::Button("Restart") && character.clip_index() >= 0) {
     character.Play(character.clip_index(), state.loop, state.speed);
   }
+  ui_probe::Button("Restart");
   if (ImGui::SliderFloat("Speed", &state.speed, -2.0f, 2.0f, "%.2fx")) playback.rate = state.speed;
-  int loop = static_cast<int>(state.loop);
+  ui_probe::Slider("Speed", state.speed, -2.0, 2.0);
   const char* modes[] = {"loop", "clamp", "ping-pong"};
-  if (ImGui::Combo("Loop mode", &loop, modes, 3)) {
-    state.loop = static_cast<anim::LoopMode>(loop);
-    playback.mode = state.loop;
+  if (ImGui::BeginCombo("Loop mode", modes[static_cast<int>(state.loop)])) {
+    for (int i = 0; i < 3; ++i) {
+      if (ImGui::Selectable(modes[i], i == static_cast<int>(state.loop))) {
+        state.loop = static_cast<anim::LoopMode>(i);
+        playback.mode = state.loop;
+      }
+      ui_probe::Entry(modes[i], i == static_cast<int>(state.loop));
+    }
+    ImGui::EndCombo();
   }
+  ui_probe::Combo("Loop mode", modes[static_cast<int>(state.loop)]);
   const anim::Clip* clip = character.clip();
   if (clip == nullptr) return;
   // The scrubber shows clip-local time; in ping-pong the backward half is
@@ -42,6 +53,7 @@ void PlaybackControls(ViewerState& state) {
   if (ImGui::SliderFloat("##time", &time, clip->StartTime(), clip->EndTime(), "%.3f s")) {
     character.SetTime(time);
   }
+  ui_probe::Slider("time", time, clip->StartTime(), clip->EndTime());
 }
 
 void ClipList(ViewerState& state) {
@@ -60,6 +72,7 @@ void ClipList(ViewerState& state) {
         state.character.Play(i, state.loop, state.speed);
         state.playing = true;
       }
+      ui_probe::Entry(label, state.character.clip_index() == i);
     }
     ImGui::EndListBox();
   }
@@ -77,8 +90,11 @@ bool WalkthroughSection(ViewerState& state) {
       state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
       state.reframe_requested = true;
     }
+    ui_probe::Entry("none: clip list", active < 0);
     for (int i = 0; i < walkthrough.SampleCount(); ++i) {
-      if (!ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active)) continue;
+      const bool chosen = ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active);
+      ui_probe::Entry(walkthrough.SampleAt(i).Title(), i == active);
+      if (!chosen) continue;
       std::string error;
       if (walkthrough.Activate(i, state.character.model(), &error)) {
         state.reframe_requested = true;
@@ -90,12 +106,14 @@ bool WalkthroughSection(ViewerState& state) {
     }
     ImGui::EndCombo();
   }
+  ui_probe::Combo("Sample", preview);
   samples::Sample* sample = walkthrough.Active();
   if (sample == nullptr) return false;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", sample->Explanation().c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::Button(state.playing ? "Pause" : "Play")) state.playing = !state.playing;
+  ui_probe::Button("Play/Pause");
   sample->DrawPanel();
   return true;
 }
@@ -126,13 +144,18 @@ void DrawAnimationPanel(ViewerState& state) {
   }
   Section("View");
   ImGui::Checkbox("Mesh", &state.view.show_mesh);
+  ui_probe::Checkbox("Mesh", state.view.show_mesh);
   ImGui::SameLine();
   ImGui::Checkbox("Skeleton", &state.view.show_skeleton);
+  ui_probe::Checkbox("Skeleton", state.view.show_skeleton);
   ImGui::SameLine();
   ImGui::Checkbox("Wireframe", &state.view.wireframe);
+  ui_probe::Checkbox("Wireframe", state.view.wireframe);
   ImGui::Checkbox("Grid", &state.view.show_grid);
+  ui_probe::Checkbox("Grid", state.view.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
+  ui_probe::Button("Frame model (F)");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("Drag: orbit. Right or middle drag: pan. Wheel: zoom. F: frame. Space: play/pause.");
   ImGui::PopStyleColor();
@@ -142,6 +165,7 @@ void DrawAnimationPanel(ViewerState& state) {
                                                 : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(color, "%s", state.message.c_str());
+    ui_probe::Text(state.message_is_error ? "error" : "message", state.message);
     ImGui::PopTextWrapPos();
   }
   ImGui::End();

@@ -21,6 +21,7 @@
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
+#include "app/ui_probe_frame.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
 #include "render/gl_loader.h"
@@ -239,6 +240,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       state.message = error;
       state.message_is_error = true;
     }
+    WriteUiProbeFrame(frame, state);  // only for the window tests (tests/ui/)
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "samples/param_list.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -32,12 +33,14 @@ void DrawParamWidgets(ParamList& params) {
         if (ImGui::BeginCombo(p.name.c_str(), preview)) {
           for (int i = 0; i < n; ++i) {
             if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
+            ui_probe::Entry(p.choices[i], i == *p.int_value);
           }
           ImGui::EndCombo();
         }
         break;
       }
     }
+    ui_probe::ParamWidget(p);
     if (!p.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
   }
 }

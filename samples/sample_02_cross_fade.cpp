@@ -8,6 +8,7 @@
 #include "anim/cross_fade_controller.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -134,6 +135,7 @@ class CrossFadeSample : public Sample {
     for (std::size_t c = 0; c < model_->clips.size(); ++c) {
       if (c % 4 != 0) ImGui::SameLine();
       if (ImGui::Button(model_->clips[c].Name().c_str())) FadeTo(static_cast<int>(c));
+      ui_probe::Button(model_->clips[c].Name());
     }
     ImGui::Text("current: %s, %d fade(s) running", controller_->CurrentClip()->Name().c_str(),
                 controller_->TargetCount());

@@ -15,6 +15,7 @@
 #include "anim/import/graph_description.h"
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -102,6 +103,7 @@ class GraphFileSample : public Sample {
     if (!load_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 100, 255));
       ImGui::TextWrapped("%s", load_error_.c_str());
+      ui_probe::Text("error", load_error_);
       ImGui::PopStyleColor();
     }
     if (!graph_) return;

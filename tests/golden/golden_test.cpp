@@ -1,8 +1,11 @@
-// Golden screenshots: renders each case of cases.txt headless with
-// animviewer and compares it with the committed PNG under a tolerance
+// Golden screenshots: renders each case of cases.txt with animviewer,
+// headless, or for cases named window_* in its real window (GLFW + ImGui,
+// panel included) under a virtual X server, and compares it with the committed PNG under a tolerance
 // (image_compare.h). On failure the actual image and a diff image (differing
 // pixels in red) are written next to each other in <build>/golden-out/.
 // Regenerate the goldens with scripts/update_goldens.sh, then look at them.
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -53,6 +56,16 @@ std::string ModelPath(const std::string& model) {
   return model;
 }
 
+// A window case's command: the viewer's window under xvfb-run, captured after
+// a fixed number of frames of fixed steps (the same picture every run).
+// Each process starts its display search at its own number so that parallel
+// tests do not race for one.
+std::string WindowCommand(const std::string& model, const std::string& args, const std::string& png) {
+  return "xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
+         " -s '-screen 0 1280x720x24' " + std::string(ANIM_BINARY_DIR) + "/app/animviewer \"" + model +
+         "\" " + args + " --quit-after-frames 12 --window-screenshot \"" + png + "\"";
+}
+
 // Readable test output: gtest would otherwise dump the struct's bytes.
 void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << " (" << c.model << " " << c.args << ")"; }
 
@@ -67,8 +80,12 @@ TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {
   fs::create_directories(out_dir);
   const std::string actual_path = (out_dir / (c.name + ".png")).string();
   fs::remove(actual_path);
-  const std::string command = std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" +
-                              model + "\" " + c.args + " --screenshot \"" + actual_path + "\"";
+  const bool window = c.name.rfind("window_", 0) == 0;
+  if (window && !fs::exists("/usr/bin/xvfb-run")) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string command =
+      window ? WindowCommand(model, c.args, actual_path)
+             : std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" + model + "\" " + c.args +
+                   " --screenshot \"" + actual_path + "\"";
   ASSERT_EQ(std::system(command.c_str()), 0) << "failed: " << command;
 
   golden::Rgba8Image actual, expected;
