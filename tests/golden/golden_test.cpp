@@ -59,11 +59,13 @@ std::string ModelPath(const std::string& model) {
 // A window case's command: the viewer's window under xvfb-run, captured after
 // a fixed number of frames of fixed steps (the same picture every run).
 // Each process starts its display search at its own number so that parallel
-// tests do not race for one.
+// tests do not race for one. The viewer runs in the source folder with the
+// model's path relative to it, because the panel prints that path.
 std::string WindowCommand(const std::string& model, const std::string& args, const std::string& png) {
-  return "xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
-         " -s '-screen 0 1280x720x24' " + std::string(ANIM_BINARY_DIR) + "/app/animviewer \"" + model +
-         "\" " + args + " --quit-after-frames 12 --window-screenshot \"" + png + "\"";
+  const std::string relative = fs::relative(model, ANIM_SOURCE_DIR).string();
+  return "cd \"" ANIM_SOURCE_DIR "\" && xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
+         " -s '-screen 0 1280x720x24' " + std::string(ANIM_BINARY_DIR) + "/app/animviewer \"" +
+         relative + "\" " + args + " --quit-after-frames 12 --window-screenshot \"" + png + "\"";
 }
 
 // Readable test output: gtest would otherwise dump the struct's bytes.

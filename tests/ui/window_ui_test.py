@@ -55,6 +55,8 @@ class Run:
         self.model_name = model_name
         self.workdir = wd.temp_dir("animviewer_ui_")
         self.failures = []
+        self.first_states = []  # the state machines' states when the sample started
+        self.reported = set()  # (context, problem) already reported: once is enough
         self.context = ""
         self.actions = 0
         self.x = wd.Xvfb()
@@ -126,8 +128,10 @@ class Run:
                 state = v.frames(1)
                 if not self.shows_bind_pose_while_playing(state):
                     return
-            self.fail("%s: the bind pose (T-pose) is shown while %s plays" %
-                      (description, state["sample_title"] or "a clip"))
+            if (self.context, "T-pose") not in self.reported:
+                self.reported.add((self.context, "T-pose"))
+                self.fail("%s: the bind pose (T-pose) is shown while %s plays (reported once per sample)" %
+                          (description, state["sample_title"] or "a clip"))
 
     @staticmethod
     def shows_bind_pose_while_playing(state):
@@ -163,6 +167,7 @@ class Run:
             return False
         state = self.viewer.read()
         self.context = title
+        self.first_states = state_texts(state)
         if title == NONE:
             return state["sample"] < 0
         if state["sample_title"] == title:
@@ -352,8 +357,16 @@ def press_sample_keys(run, tap):
             if not key:
                 continue
             before = v.read()
+            if param["name"] in trigger_names(before) and run.first_states:
+                # Back in the first states (a jump clicked earlier has landed),
+                # so that the trigger's effect shows as a change.
+                try:
+                    before = v.wait_for(lambda s: state_texts(s) == run.first_states,
+                                        "the first states again", timeout=30)
+                except TimeoutError:
+                    pass
             old = next(p["value"] for p in before["params"] if p["name"] == param["name"])
-            texts = [i["value"] for i in before["items"] if i["kind"] == "text"]
+            texts = state_texts(before)
             run.act("%s %s (%s)" % (how, key, param["name"]), press, key.lower())
             after = run.act("frames after %s" % key, v.frames, 3)
             if after is None:
@@ -371,13 +384,18 @@ def press_sample_keys(run, tap):
                 # A trigger shows in the state machines' active states.
                 changed = False
                 for _ in range(30):
-                    now = [i["value"] for i in v.read()["items"] if i["kind"] == "text"]
+                    now = state_texts(v.read())
                     if now != texts:
                         changed = True
                         break
                     v.frames(1)
                 if not changed:
                     run.fail("%s %s (trigger %s): no state changed" % (how, key, param["name"]))
+
+
+def state_texts(state):
+    """The state machines' active states (07, 09), as the panel shows them."""
+    return [i["value"] for i in state["items"] if i["kind"] == "text" and i["label"] not in ("message", "error")]
 
 
 def trigger_names(state):
