@@ -81,6 +81,7 @@ class Run:
                 self.fail("closing the window: exit code %d; stderr:\n%s" %
                           (code, self.viewer.stderr_text()[-3000:]))
         self.x.close()
+        shutil.rmtree(self.workdir, ignore_errors=True)
 
     def fail(self, message):
         line = "[%s] %s: %s" % (self.model_name, self.context or "-", message)
@@ -467,13 +468,16 @@ def main():
             print("FAIL: %s is not installed (scripts/install_deps.sh installs it)" % tool)
             return 1
     started = time.monotonic()
-    run = Run(options, model_path(options), options.model)
+    model = model_path(options)
+    run = Run(options, model, options.model)
     try:
         SCENARIOS[options.scenario](run)
     except Exception:  # a bug in the driver itself, or one the checks did not expect
         run.fail("the test stopped: " + traceback.format_exc())
     finally:
         run.finish()
+    if options.model in ("single_clip", "no_clips"):
+        shutil.rmtree(os.path.dirname(model), ignore_errors=True)
     print("%s on %s: %d actions in %.0f s, %d failure(s)" %
           (options.scenario, options.model, run.actions, time.monotonic() - started, len(run.failures)))
     return 1 if run.failures else 0
