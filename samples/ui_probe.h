@@ -3,7 +3,9 @@
 // they read it to know where to click. Off (every call returns at once)
 // unless the environment variable ANIMVIEWER_UI_PROBE names the file the
 // viewer writes it to (app/ui_probe_frame.h). Each call describes ImGui's
-// last item, so it goes right after the widget it names.
+// last item, so it goes right after the widget it names. `label` is the
+// name a test finds the widget by: the parameter's name, or a fixed name
+// where ImGui's label changes with the state ("Play/Pause").
 #pragma once
 
 #include <string>
