@@ -68,7 +68,7 @@ std::string ParamsJson(const samples::Sample* sample) {
 
 }  // namespace
 
-void WriteUiProbeFrame(int frame, ViewerState& state) {
+void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid) {
   if (!ui_probe::Enabled()) return;
   const samples::Sample* sample = state.walkthrough.Active();
   const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
@@ -96,6 +96,8 @@ void WriteUiProbeFrame(int frame, ViewerState& state) {
                      ",\"bind_distance\":" + Number(palette.bind_distance) +
                      ",\"palette_sum\":" + Number(palette.sum) + ",\"camera\":[" + camera + "]" +
                      ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
+                     ",\"grid_center\":" + vec3(grid.center) + ",\"grid_half_extent\":" + Number(grid.HalfExtent()) +
+                     ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") +
                      ",\"message\":" + ui_probe::Quote(state.message) +
                      ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
                      ",\"params\":" + ParamsJson(sample) +

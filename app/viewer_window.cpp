@@ -240,7 +240,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       state.message = error;
       state.message_is_error = true;
     }
-    WriteUiProbeFrame(frame, state);  // only for the window tests (tests/ui/)
+    WriteUiProbeFrame(frame, state, scene.Grid());  // only for the window tests (tests/ui/)
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 

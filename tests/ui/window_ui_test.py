@@ -21,6 +21,7 @@ on (a crashed viewer is started again), so one run lists every bug:
   - a non-finite value in the skinning palette
   - an error printed on stderr that the panel does not show
   - the bind pose (T-pose) while a model with clips plays a clip or sample
+  - no grid under the character (the grid left where 05 walked to)
   - a widget that does not do what it shows (a slider clicked at its end
     not at its end, a checkbox that does not toggle, a combo that does not
     show the chosen entry)
@@ -122,6 +123,15 @@ class Run:
                 self.fail("%s: error on stderr not shown in the panel: %s" % (description, error))
         if not state["palette_finite"]:
             self.fail("%s: non-finite value in the skinning palette" % description)
+        if state["grid_shown"] and not state["crowd"]:
+            # The ground under the character has its grid (also after 05
+            # walked the character away and the grid followed it).
+            gap = math.hypot(state["grid_center"][0] - state["character_position"][0],
+                             state["grid_center"][2] - state["character_position"][2])
+            if gap > 0.5 * state["grid_half_extent"] and (self.context, "grid") not in self.reported:
+                self.reported.add((self.context, "grid"))
+                self.fail("%s: the grid's centre is %.1f from the character (the grid reaches %.1f): "
+                          "no grid under the character" % (description, gap, state["grid_half_extent"]))
         if self.shows_bind_pose_while_playing(state):
             # A clip may pass through its rest pose (an additive clip's first
             # frame); a played clip leaves it within a few frames.
