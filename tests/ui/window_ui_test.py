@@ -73,16 +73,18 @@ class Run:
         self.check("startup")
 
     def finish(self):
-        if self.viewer is not None:
-            code = self.viewer.quit()
-            self.scan_stderr(self.viewer.new_stderr(), "closing the window")
-            if code is None:
-                self.fail("closing the window: the viewer did not exit")
-            elif code != 0:
-                self.fail("closing the window: exit code %d; stderr:\n%s" %
-                          (code, self.viewer.stderr_text()[-3000:]))
-        self.x.close()
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        try:
+            if self.viewer is not None:
+                code = self.viewer.quit()
+                self.scan_stderr(self.viewer.new_stderr(), "closing the window")
+                if code is None:
+                    self.fail("closing the window: the viewer did not exit")
+                elif code != 0:
+                    self.fail("closing the window: exit code %d; stderr:\n%s" %
+                              (code, self.viewer.stderr_text()[-3000:]))
+        finally:  # never leave the X server behind
+            self.x.close()
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
     def fail(self, message):
         line = "[%s] %s: %s" % (self.model_name, self.context or "-", message)
