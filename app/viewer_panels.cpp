@@ -9,6 +9,7 @@
 
 #include "app/shortcuts.h"
 #include "samples/hover_tooltip.h"
+#include "samples/ui_probe.h"
 
 namespace animviewer {
 namespace {
@@ -54,19 +55,27 @@ void PlaybackControls(ViewerState& state) {
   if (ImGui::Button("Restart") && character.clip_index() >= 0) {
     character.Play(character.clip_index(), state.loop, state.speed);
   }
+  ui_probe::Button("Restart");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::SliderFloat("##speed", &state.speed, -2.0f, 2.0f, "clip speed %.2fx")) {
     playback.rate = state.speed;
   }
+  ui_probe::Slider("Speed", state.speed, -2.0, 2.0);
   samples::HoverTooltip("The clip's own playback rate; negative plays it backward. The time "
                         "scale (right panel) slows everything down instead.");
-  int loop = static_cast<int>(state.loop);
   const char* modes[] = {"loop", "clamp", "ping-pong"};
-  if (ImGui::Combo("Loop mode", &loop, modes, 3)) {
-    state.loop = static_cast<anim::LoopMode>(loop);
-    playback.mode = state.loop;
+  if (ImGui::BeginCombo("Loop mode", modes[static_cast<int>(state.loop)])) {
+    for (int i = 0; i < 3; ++i) {
+      if (ImGui::Selectable(modes[i], i == static_cast<int>(state.loop))) {
+        state.loop = static_cast<anim::LoopMode>(i);
+        playback.mode = state.loop;
+      }
+      ui_probe::Entry(modes[i], i == static_cast<int>(state.loop));
+    }
+    ImGui::EndCombo();
   }
+  ui_probe::Combo("Loop mode", modes[static_cast<int>(state.loop)]);
 }
 
 void ClipList(ViewerState& state) {
@@ -84,6 +93,7 @@ void ClipList(ViewerState& state) {
       if (ImGui::Selectable(label, state.character.clip_index() == i)) {
         state.character.Play(i, state.loop, state.speed);
       }
+      ui_probe::Entry(label, state.character.clip_index() == i);
     }
     ImGui::EndListBox();
   }
@@ -118,8 +128,11 @@ bool WalkthroughSection(ViewerState& state) {
       state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
       state.reframe_requested = true;
     }
+    ui_probe::Entry("none: clip list", active < 0);
     for (int i = 0; i < walkthrough.SampleCount(); ++i) {
-      if (!ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active)) continue;
+      const bool chosen = ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active);
+      ui_probe::Entry(walkthrough.SampleAt(i).Title(), i == active);
+      if (!chosen) continue;
       std::string error;
       if (walkthrough.Activate(i, state.character.model(), &error)) {
         // Activate ran the sample's Update(0): its panel below is valid now.
@@ -132,6 +145,7 @@ bool WalkthroughSection(ViewerState& state) {
     }
     ImGui::EndCombo();
   }
+  ui_probe::Combo("Sample", preview);
   samples::Sample* sample = walkthrough.Active();
   if (sample == nullptr) return false;
   DrawExplanation(sample->Explanation());
@@ -142,13 +156,18 @@ bool WalkthroughSection(ViewerState& state) {
 void ViewSection(ViewerState& state) {
   Section("View");
   ImGui::Checkbox("Mesh", &state.view.show_mesh);
+  ui_probe::Checkbox("Mesh", state.view.show_mesh);
   ImGui::SameLine();
   ImGui::Checkbox("Skeleton", &state.view.show_skeleton);
+  ui_probe::Checkbox("Skeleton", state.view.show_skeleton);
   ImGui::SameLine();
   ImGui::Checkbox("Wireframe", &state.view.wireframe);
+  ui_probe::Checkbox("Wireframe", state.view.wireframe);
   ImGui::Checkbox("Grid", &state.view.show_grid);
+  ui_probe::Checkbox("Grid", state.view.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
+  ui_probe::Button("Frame model (F)");
   Hint("Mouse: drag to orbit, right or middle drag to pan, wheel to zoom.");
 }
 
@@ -158,12 +177,15 @@ void TimeSection(ViewerState& state) {
   TimeControl& time = state.time;
   Section("Time");
   if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60, 0))) time.paused = !time.paused;
+  ui_probe::Button("Play/Pause");
   ImGui::SameLine();
   if (ImGui::Button("<")) state.rewind_seconds += time.StepBack();
+  ui_probe::Button("Step back");
   samples::HoverTooltip("Step back (,): the run is replayed from its start up to one step "
                         "earlier, with the same steps and parameter changes.");
   ImGui::SameLine();
   if (ImGui::Button(">")) time.StepForward();
+  ui_probe::Button("Step forward");
   samples::HoverTooltip("Step forward (.) by one step.");
   ImGui::SameLine();
   float step_ms = time.step_seconds * 1000.0f;
@@ -173,11 +195,13 @@ void TimeSection(ViewerState& state) {
   }
   ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::SliderFloat("##scale", &time.scale, 0.0f, kMaxTimeScale, "time scale %.2fx");
+  ui_probe::Slider("time scale", time.scale, 0.0, kMaxTimeScale);
   for (float preset : {0.1f, 0.25f, 0.5f, 1.0f, 2.0f}) {
     char label[16];
     std::snprintf(label, sizeof label, "%gx", preset);
     if (preset != 0.1f) ImGui::SameLine();
     if (ImGui::Button(label)) time.scale = preset;
+    ui_probe::Button(label);
   }
   int rate = time.fixed_rate_hz == 60 ? 1 : time.fixed_rate_hz == 30 ? 2 : 0;
   const char* rates[] = {"every frame (real time)", "fixed 60 Hz", "fixed 30 Hz"};
@@ -208,6 +232,7 @@ void TimeSection(ViewerState& state) {
         state.character.SetTime(clip->StartTime() + t);
       }
     }
+    ui_probe::Slider("time", t, 0.0, length);
     samples::HoverTooltip("Scrub: the time within the clip (ping-pong's way back shown reflected).");
   } else if (sample != nullptr) {
     ImGui::Text("t = %.3f s since the sample started", state.walkthrough.Elapsed());
@@ -264,6 +289,7 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
     const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
                                                 : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
     ImGui::TextColored(color, "%s", state.message.c_str());
+    ui_probe::Text(state.message_is_error ? "error" : "message", state.message);
   }
   Section("Walkthrough");
   if (!WalkthroughSection(state)) {

@@ -26,6 +26,7 @@
 #include "app/keyboard_input.h"
 #include "app/model_loading.h"
 #include "app/terminal_text.h"
+#include "app/ui_probe_frame.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
 #include "render/gl_loader.h"
@@ -277,6 +278,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       state.message = error;
       state.message_is_error = true;
     }
+    WriteUiProbeFrame(frame, state, scene.Grid());  // only for the window tests (tests/ui/)
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     state.timings.Add(real_seconds * 1e3, update_ms, MillisecondsSince(render_start));

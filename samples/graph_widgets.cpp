@@ -4,12 +4,15 @@
 
 #include <cstdio>
 
+#include "samples/ui_probe.h"
+
 namespace samples {
 
 void DrawStateMachine(const anim::StateMachineNode& sm, const char* label) {
   const int active = sm.ActiveState();
   ImGui::Text("%s: %s%s", label, sm.StateAt(active >= 0 ? active : sm.DefaultState()).name.c_str(),
               sm.Fading() ? " (fading in)" : "");
+  ui_probe::Text(label, sm.StateAt(active >= 0 ? active : sm.DefaultState()).name);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float box_w = 110.0f, box_h = 26.0f, gap = 70.0f;

@@ -6,6 +6,7 @@
 
 #include "samples/hover_tooltip.h"
 #include "samples/param_list.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -33,12 +34,14 @@ void DrawParamWidgets(ParamList& params) {
         if (ImGui::BeginCombo(p.name.c_str(), preview)) {
           for (int i = 0; i < n; ++i) {
             if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
+            ui_probe::Entry(p.choices[i], i == *p.int_value);
           }
           ImGui::EndCombo();
         }
         break;
       }
     }
+    ui_probe::ParamWidget(p);
     if (!p.help.empty()) HoverTooltip(p.help.c_str());
   }
 }

@@ -8,6 +8,7 @@
 #include "samples/clip_roles.h"
 #include "samples/fade_shares.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -135,6 +136,7 @@ class CrossFadeSample : public Sample {
       for (std::size_t k = 0; k < full_.size(); ++k) {
         if (k % 4 != 0) ImGui::SameLine();
         if (ImGui::Button(model_->clips[full_[k]].Name().c_str())) FadeTo(full_[k]);
+        ui_probe::Button(model_->clips[full_[k]].Name());
       }
     }
     const anim::Clip* current = controller_->CurrentClip();

@@ -16,6 +16,7 @@
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -227,6 +228,7 @@ class DirectionalSample : public Sample {
     const ImVec2 size(width, std::min(width * 0.8f, 300.0f));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("direction_speed_pad", size);
+    ui_probe::Pad("direction_speed_pad");
     const float margin_x = 44.0f, margin_top = 30.0f, margin_bottom = 30.0f;
     const float run = speed_of_[kRun];
     const auto to_screen = [&](glm::vec2 q) {

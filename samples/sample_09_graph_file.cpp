@@ -16,6 +16,7 @@
 #include "samples/clip_roles.h"
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
 
 namespace samples {
 
@@ -117,6 +118,7 @@ class GraphFileSample : public Sample {
     if (!load_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 100, 255));
       ImGui::TextWrapped("%s", load_error_.c_str());
+      ui_probe::Text("error", load_error_);
       ImGui::PopStyleColor();
     }
     if (!graph_) return;

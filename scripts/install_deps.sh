@@ -15,9 +15,10 @@ packages=(
   libgtest-dev libbenchmark-dev
   # tinygltf is compiled in the project (for its Draco support); its header needs nlohmann's JSON
   nlohmann-json3-dev
-  # software OpenGL for machines without a GPU, and a virtual display for
-  # the windowed tests
-  libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth
+  # software OpenGL for machines without a GPU, a virtual display for the
+  # windowed tests, and real X input events for the tests that use the
+  # window as a user does (tests/ui/)
+  libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth xdotool
   # real malformed glTF files the importer tests use as bad input
   assimp-testmodels
 )

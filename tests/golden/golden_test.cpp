@@ -1,5 +1,6 @@
-// Golden screenshots: renders each case of cases.txt headless with
-// animviewer and compares it with the committed PNG under a tolerance
+// Golden screenshots: renders each case of cases.txt with animviewer,
+// headless, or for cases named window_* in its real window (GLFW + ImGui,
+// panel included) under a virtual X server, and compares it with the committed PNG under a tolerance
 // (image_compare.h). On failure the actual image and a diff image (differing
 // pixels in red) are written next to each other in <build>/golden-out/.
 //
@@ -13,9 +14,11 @@
 // layer that turns only the head moves no joint but turns the head's axes.
 //
 // Regenerate the goldens with scripts/update_goldens.sh, then look at them.
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -180,6 +183,18 @@ void ExpectSamePose(const std::vector<JointPosition>& expected,
                                         << worst_turn << " rad from its committed orientation";
 }
 
+// A window case's command: the viewer's window under xvfb-run, captured after
+// a fixed number of frames of fixed steps (the same picture every run).
+// Each process starts its display search at its own number so that parallel
+// tests do not race for one. The viewer runs in the source folder with the
+// model's path relative to it, because the panel prints that path.
+std::string WindowCommand(const std::string& model, const std::string& args, const std::string& png) {
+  const std::string relative = fs::relative(model, ANIM_SOURCE_DIR).string();
+  return "cd \"" ANIM_SOURCE_DIR "\" && xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
+         " -s '-screen 0 1280x720x24' " + std::string(ANIM_BINARY_DIR) + "/app/animviewer \"" +
+         relative + "\" " + args + " --quit-after-frames 12 --window-screenshot \"" + png + "\"";
+}
+
 // Readable test output: gtest would otherwise dump the struct's bytes.
 void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << " (" << c.model << " " << c.args << ")"; }
 
@@ -194,24 +209,31 @@ TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {
   fs::create_directories(out_dir);
   const std::string actual_path = (out_dir / (c.name + ".png")).string();
   fs::remove(actual_path);
+  const bool window = c.name.rfind("window_", 0) == 0;
+  if (window && !fs::exists("/usr/bin/xvfb-run")) GTEST_SKIP() << "xvfb-run not installed";
   const std::string pose_path = (out_dir / (c.name + ".pose.json")).string();
   fs::remove(pose_path);
-  const std::string command = std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" +
-                              model + "\" " + c.args + " --screenshot \"" + actual_path +
-                              "\" --dump-pose \"" + pose_path + "\"";
+  const std::string command =
+      window ? WindowCommand(model, c.args, actual_path)
+             : std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" + model + "\" " + c.args +
+                   " --screenshot \"" + actual_path + "\" --dump-pose \"" + pose_path + "\"";
   ASSERT_EQ(std::system(command.c_str()), 0) << "failed: " << command;
 
-  std::vector<JointPosition> pose, expected_pose;
   std::string error;
-  ASSERT_TRUE(ReadDumpedPositions(pose_path, &pose, &error)) << error;
-  const std::string reference = PoseReferencePath(c.name);
-  if (std::getenv("ANIM_UPDATE_GOLDENS") != nullptr ||
-      std::getenv("ANIM_UPDATE_GOLDEN_POSES") != nullptr) {
-    WritePoseReference(reference, pose);
+  // Window cases are there for the layout (panels and scene); the window
+  // writes no pose dump, and the poses it shows are the headless cases'.
+  if (!window) {
+    std::vector<JointPosition> pose, expected_pose;
+    ASSERT_TRUE(ReadDumpedPositions(pose_path, &pose, &error)) << error;
+    const std::string reference = PoseReferencePath(c.name);
+    if (std::getenv("ANIM_UPDATE_GOLDENS") != nullptr ||
+        std::getenv("ANIM_UPDATE_GOLDEN_POSES") != nullptr) {
+      WritePoseReference(reference, pose);
+    }
+    ASSERT_TRUE(ReadPoseReference(reference, &expected_pose))
+        << "cannot read " << reference << " (run scripts/update_goldens.sh to create it)";
+    ExpectSamePose(expected_pose, pose, c.name);
   }
-  ASSERT_TRUE(ReadPoseReference(reference, &expected_pose))
-      << "cannot read " << reference << " (run scripts/update_goldens.sh to create it)";
-  ExpectSamePose(expected_pose, pose, c.name);
 
   golden::Rgba8Image actual, expected;
   ASSERT_TRUE(golden::LoadPng(actual_path, &actual, &error)) << error;

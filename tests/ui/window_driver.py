@@ -1,0 +1,309 @@
+"""Drives animviewer's real window as a user would: a private Xvfb server,
+the viewer with its GLFW window and Dear ImGui panel, and real X input
+events from xdotool (pointer moves, clicks, wheel, key presses).
+
+The viewer tells where its widgets are through the file it writes every
+frame when ANIMVIEWER_UI_PROBE is set (samples/ui_probe.h,
+app/ui_probe_frame.h): each widget's kind, label, rectangle, visibility and
+value, and facts about its state (active sample, palette finite, distance
+from the bind pose, the message shown).
+
+Failures are collected, not raised, so that one run reports every bug it
+meets; a crashed viewer is started again and the run goes on.
+"""
+
+import ctypes
+import json
+import math
+import os
+import re
+import subprocess
+import tempfile
+import time
+
+# What the sanitizers print when they find something.
+SANITIZER_PATTERNS = re.compile(
+    r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|"
+    r"WARNING: ThreadSanitizer|SUMMARY: (Address|Undefined|Leak)")
+
+
+class ViewerGone(Exception):
+    """The viewer process ended (crashed) in the middle of an action."""
+
+
+class Xvfb:
+    """A virtual X server on a display number it picks itself (-displayfd)."""
+
+    def __init__(self, size="1280x720x24"):
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", size, "-nolisten", "tcp"],
+            pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        number = b""
+        with os.fdopen(read_end, "rb") as pipe:
+            while not number.endswith(b"\n"):
+                chunk = pipe.read(1)
+                if not chunk:
+                    raise RuntimeError("Xvfb did not start")
+                number += chunk
+        self.display = ":" + number.decode().strip()
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def close_window(display, window_id):
+    """Asks the window to close as a window manager's close button does:
+    a WM_DELETE_WINDOW client message (GLFW then ends the viewer's loop)."""
+    x11 = ctypes.cdll.LoadLibrary("libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                               ctypes.c_void_p]
+    x11.XFlush.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                    ("send_event", ctypes.c_int), ("display", ctypes.c_void_p),
+                    ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+    class Event(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    dpy = x11.XOpenDisplay(display.encode())
+    if not dpy:
+        return
+    event = Event()
+    event.xclient.type = 33  # ClientMessage
+    event.xclient.window = window_id
+    event.xclient.message_type = x11.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data[0] = x11.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+    x11.XSendEvent(dpy, window_id, 0, 0, ctypes.byref(event))
+    x11.XFlush(dpy)
+    x11.XCloseDisplay(dpy)
+
+
+class Viewer:
+    """One animviewer process in the window, with its probe file and stderr."""
+
+    def __init__(self, exe, display, args, workdir, frame_timeout):
+        self.display = display
+        self.frame_timeout = frame_timeout
+        self.probe_path = os.path.join(workdir, "probe.json")
+        if os.path.exists(self.probe_path):
+            os.remove(self.probe_path)
+        self.stderr_path = os.path.join(workdir, "viewer_stderr.txt")
+        self.stderr_file = open(self.stderr_path, "wb")
+        self.stderr_seen = 0
+        env = dict(os.environ, DISPLAY=display, ANIMVIEWER_UI_PROBE=self.probe_path)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.process = subprocess.Popen([exe] + args, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=self.stderr_file)
+        self.state = None
+        self.wait_for(lambda s: True, "the first frame", timeout=max(60.0, frame_timeout))
+        self.window_id = int(self.xdotool("search", "--sync", "--name", "^animviewer$").split()[0])
+        self.xdotool("windowfocus", str(self.window_id))
+
+    # --- the process -----------------------------------------------------
+    def alive(self):
+        return self.process.poll() is None
+
+    def stderr_text(self):
+        if not self.stderr_file.closed:
+            self.stderr_file.flush()
+        with open(self.stderr_path, "rb") as f:
+            return f.read().decode(errors="replace")
+
+    def new_stderr(self):
+        """Stderr written since the last call."""
+        text = self.stderr_text()
+        fresh = text[self.stderr_seen:]
+        self.stderr_seen = len(text)
+        return fresh
+
+    def quit(self, timeout=120):
+        """Closes the window and returns the exit code (None: it hung)."""
+        if self.alive():
+            close_window(self.display, self.window_id)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                return None
+        self.stderr_file.close()
+        return self.process.returncode
+
+    def kill(self):
+        if self.alive():
+            self.process.kill()
+            self.process.wait()
+        self.stderr_file.close()
+
+    # --- reading the probe -------------------------------------------------
+    def read(self):
+        try:
+            with open(self.probe_path) as f:
+                self.state = json.load(f)
+        except (OSError, ValueError):
+            pass
+        return self.state
+
+    def wait_for(self, predicate, what, timeout=None):
+        deadline = time.monotonic() + (timeout or self.frame_timeout)
+        while True:
+            if not self.alive():
+                raise ViewerGone("the viewer ended (exit code %s) while waiting for %s" %
+                                 (self.process.returncode, what))
+            state = self.read()
+            if state is not None and predicate(state):
+                return state
+            if time.monotonic() > deadline:
+                raise TimeoutError("no frame showed %s within %.0f s" % (what, timeout or self.frame_timeout))
+            time.sleep(0.005)
+
+    def frames(self, count=2):
+        """Waits until `count` more frames were drawn; returns the last state."""
+        start = self.read()["frame"]
+        return self.wait_for(lambda s: s["frame"] >= start + count, "%d more frames" % count)
+
+    # --- finding widgets ---------------------------------------------------
+    def items(self, kind=None, label=None, window=None):
+        found = []
+        for item in self.read()["items"]:
+            if kind is not None and item["kind"] != kind:
+                continue
+            if label is not None and item["label"] != label:
+                continue
+            if window is not None and not item["window"].startswith(window):
+                continue
+            found.append(item)
+        return found
+
+    def edited_value(self, kind, label, since_frame):
+        """The value the user last set on this item, if set after ImGui's
+        frame `since_frame` (later frames may move it on); else its value now."""
+        edit = self.read().get("last_edit")
+        if edit and edit["kind"] == kind and edit["label"] == label and edit["imgui_frame"] > since_frame:
+            return edit.get("value")
+        item = self.item(kind, label)
+        return None if item is None else item.get("value")
+
+    def item(self, kind, label, window="Animation", index=0):
+        found = self.items(kind, label, window)
+        return found[index] if index < len(found) else None
+
+    def window_rect(self, name):
+        for w in self.read()["windows"]:
+            if w["name"] == name:
+                return w["rect"]
+        return None
+
+    def reveal(self, kind, label, window="Animation", index=0):
+        """The item, after scrolling its window with the wheel until the item
+        lies inside the window's visible part; None when it is not drawn."""
+        last_scroll = None
+        for _ in range(40):
+            item = self.item(kind, label, window, index)
+            if item is None:
+                return None
+            rect = self.window_rect(item["window"])
+            if rect is None:
+                return item
+            if item["rect"][1] >= rect[1] and item["rect"][3] <= rect[3]:
+                return item
+            scroll = next(w["scroll"] for w in self.read()["windows"] if w["name"] == item["window"])
+            if scroll == last_scroll:
+                return item  # the wheel moves it no further
+            last_scroll = scroll
+            down = item["rect"][3] > rect[3]
+            self.move((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+            self.xdotool("click", "5" if down else "4")
+            self.frames(2)
+        return self.item(kind, label, window, index)
+
+    # --- input -----------------------------------------------------------
+    def xdotool(self, *args):
+        result = subprocess.run(["xdotool"] + list(args), env=dict(os.environ, DISPLAY=self.display),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30)
+        return result.stdout.decode()
+
+    def move(self, x, y):
+        self.xdotool("mousemove", "--window", str(self.window_id), str(int(round(x))), str(int(round(y))))
+
+    def click_at(self, x, y, frames=2):
+        """Pointer to (x, y) in window coordinates, one frame to hover, then a click."""
+        self.move(x, y)
+        self.frames(1)
+        self.xdotool("click", "1")
+        return self.frames(frames)
+
+    def click(self, item, where=0.5, frames=2):
+        """Clicks an item at a fraction of its width (0.5: its centre)."""
+        x0, y0, x1, y1 = item["rect"]
+        return self.click_at(x0 + 2 + where * (x1 - x0 - 4), (y0 + y1) / 2, frames)
+
+    def open_combo(self, item):
+        """Clicks a combo and returns its entries' labels once the popup shows
+        them (an auto-sized popup is hidden for its first frame and placed
+        after it)."""
+        self.click(item, 0.5, 1)
+        start = self.read()["frame"]
+        try:
+            state = self.wait_for(lambda s: s["frame"] >= start + 6 or any(
+                i["kind"] == "entry" and i["window"].startswith("##Combo") for i in s["items"]),
+                "the combo's entries")
+        except TimeoutError:
+            return []
+        state = self.frames(2)  # placed: its first frames are laid out but not shown
+        return [i["label"] for i in state["items"]
+                if i["kind"] == "entry" and i["window"].startswith("##Combo")]
+
+    def drag(self, start, end, frames=2):
+        self.move(*start)
+        self.frames(1)
+        self.xdotool("mousedown", "1")
+        self.frames(1)
+        for t in (0.33, 0.66, 1.0):
+            self.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+            self.frames(1)
+        self.xdotool("mouseup", "1")
+        return self.frames(frames)
+
+    def key_tap(self, key):
+        """Press and release within microseconds: shorter than any frame."""
+        self.xdotool("keydown", key, "keyup", key)
+
+    def key_hold(self, key, frames=3):
+        """Press, hold for a few frames, release: a press no polling can miss."""
+        self.xdotool("keydown", key)
+        self.frames(frames)
+        self.xdotool("keyup", key)
+
+
+def make_model_variant(source, out_path, keep_clips):
+    """Writes a copy of a .gltf with embedded buffers keeping only its first
+    `keep_clips` animations (the others' accessors stay, unused)."""
+    with open(source) as f:
+        gltf = json.load(f)
+    gltf["animations"] = gltf.get("animations", [])[:keep_clips]
+    if not gltf["animations"]:
+        del gltf["animations"]
+    with open(out_path, "w") as f:
+        json.dump(gltf, f)
+    return out_path
+
+
+def temp_dir(prefix):
+    return tempfile.mkdtemp(prefix=prefix)
+
+
+def finite(v):
+    return v is not None and math.isfinite(v)

@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Interactive tests of animviewer's real window (GLFW + Dear ImGui) under a
+private Xvfb, driven with real X input events (window_driver.py).
+
+Scenarios (one per ctest test):
+  sample_orders   choose every sample from the "Sample" combo: each one
+                  first (straight from the clip list), and each one right
+                  after 05 (the character walked away with root motion) and
+                  after 08 (the crowd)
+  widgets         on one model: every widget of the clip list and of every
+                  sample (each button, each combo entry, each checkbox both
+                  ways, each slider at its right end, middle and left end,
+                  the direction pad dragged) and each sample key held down
+  keys_held       Space, F and every sample key held for a few frames
+  key_taps        the same keys tapped (press and release within one frame)
+
+Each action is followed by checks; a failure is recorded and the run goes
+on (a crashed viewer is started again), so one run lists every bug:
+  - the viewer crashed or stopped drawing
+  - a sanitizer report on stderr
+  - a non-finite value in the skinning palette
+  - an error printed on stderr that the panel does not show
+  - the bind pose (T-pose) while a model with clips plays a clip or sample
+  - no grid under the character (the grid left where 05 walked to)
+  - a widget that does not do what it shows (a slider clicked at its end
+    not at its end, a checkbox that does not toggle, a combo that does not
+    show the chosen entry)
+Exit status: 0 passed, 1 failed, 77 skipped (a model that is absent).
+"""
+
+import argparse
+import math
+import os
+import shutil
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import window_driver as wd  # noqa: E402
+
+NONE = "none: clip list"
+# Where sliders are clicked: right end, middle, left end. The crowd's
+# `count` (1..1,000) is tried at its left end and near it only: on llvmpipe
+# a frame of 500 to 1,000 characters takes tens of seconds; the sample's
+# own tests and goldens cover large crowds headless.
+SLIDER_POSITIONS = ((1.0, "right end"), (0.5, "middle"), (0.0, "left end"))
+SLOW_SLIDER_POSITIONS = {"count": ((0.0, "left end"), (0.01, "1% of its range"))}
+SKIP = 77
+
+
+class Run:
+    def __init__(self, options, model, model_name):
+        self.options = options
+        self.model = model
+        self.model_name = model_name
+        self.workdir = wd.temp_dir("animviewer_ui_")
+        self.failures = []
+        self.first_states = []  # the state machines' states when the sample started
+        self.reported = set()  # (context, problem) already reported: once is enough
+        self.context = ""
+        self.actions = 0
+        self.x = wd.Xvfb()
+        self.viewer = None
+        self.start()
+
+    # --- the viewer's life -------------------------------------------------
+    def start(self):
+        args = [self.model, "--size", "1280x720"]
+        self.viewer = wd.Viewer(self.options.viewer, self.x.display, args, self.workdir,
+                                frame_timeout=self.options.frame_timeout)
+        self.viewer.frames(2)
+        self.check("startup")
+
+    def finish(self):
+        try:
+            if self.viewer is not None:
+                code = self.viewer.quit()
+                self.scan_stderr(self.viewer.new_stderr(), "closing the window")
+                if code is None:
+                    self.fail("closing the window: the viewer did not exit")
+                elif code != 0:
+                    self.fail("closing the window: exit code %d; stderr:\n%s" %
+                              (code, self.viewer.stderr_text()[-3000:]))
+        finally:  # never leave the X server behind
+            self.x.close()
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def fail(self, message):
+        line = "[%s] %s: %s" % (self.model_name, self.context or "-", message)
+        print("FAIL " + line, flush=True)
+        self.failures.append(line)
+
+    def act(self, description, action, *args):
+        """Runs one user action, then the checks; a crash is recorded and the
+        viewer restarted. Returns the action's result (None on a crash)."""
+        self.actions += 1
+        try:
+            result = action(*args)
+        except (wd.ViewerGone, TimeoutError) as e:
+            stderr = self.viewer.stderr_text()
+            self.fail("%s: %s; stderr tail:\n%s" % (description, e, stderr[-2500:]))
+            self.scan_stderr(self.viewer.new_stderr(), description, report_errors=False)
+            self.viewer.kill()
+            self.start()
+            return None
+        self.check(description)
+        return result
+
+    # --- the checks after every action -------------------------------------
+    def scan_stderr(self, text, description, report_errors=True):
+        if wd.SANITIZER_PATTERNS.search(text):
+            self.fail("%s: sanitizer report:\n%s" % (description, text[-4000:]))
+        if not report_errors:
+            return []
+        return [line[len("animviewer: "):] for line in text.splitlines()
+                if line.startswith("animviewer: ")]
+
+    def check(self, description):
+        v = self.viewer
+        state = v.read()
+        for error in self.scan_stderr(v.new_stderr(), description):
+            shown = v.reveal("text", "error")
+            if error not in state["message"] or shown is None or not shown["visible"]:
+                self.fail("%s: error on stderr not shown in the panel: %s" % (description, error))
+        if not state["palette_finite"]:
+            self.fail("%s: non-finite value in the skinning palette" % description)
+        if state["grid_shown"] and not state["crowd"]:
+            # The ground under the character has its grid (also after 05
+            # walked the character away and the grid followed it).
+            gap = math.hypot(state["grid_center"][0] - state["character_position"][0],
+                             state["grid_center"][2] - state["character_position"][2])
+            if gap > 0.5 * state["grid_half_extent"] and (self.context, "grid") not in self.reported:
+                self.reported.add((self.context, "grid"))
+                self.fail("%s: the grid's centre is %.1f from the character (the grid reaches %.1f): "
+                          "no grid under the character" % (description, gap, state["grid_half_extent"]))
+        if self.shows_bind_pose_while_playing(state):
+            # A clip may pass through its rest pose (an additive clip's first
+            # frame); a played clip leaves it within a few frames.
+            for _ in range(8):
+                state = v.frames(1)
+                if not self.shows_bind_pose_while_playing(state):
+                    return
+            if (self.context, "T-pose") not in self.reported:
+                self.reported.add((self.context, "T-pose"))
+                self.fail("%s: the bind pose (T-pose) is shown while %s plays (reported once per sample)" %
+                          (description, state["sample_title"] or "a clip"))
+
+    @staticmethod
+    def shows_bind_pose_while_playing(state):
+        playing = state["playing"] and (state["sample"] >= 0 or state["clip_index"] >= 0)
+        # 00 Playback has its own pause.
+        playing = playing and all(p["value"] is not False for p in state["params"] if p["name"] == "playing")
+        return state["clips"] > 0 and playing and state["bind_distance"] < 1e-4
+
+    # --- actions -------------------------------------------------------------
+    def sample_titles(self):
+        v = self.viewer
+        combo = v.reveal("combo", "Sample")
+        titles = v.open_combo(combo)
+        v.click_at(1000, 700, frames=1)  # outside the popup: closes it
+        return titles
+
+    def choose_sample(self, title):
+        """Picks `title` from the Sample combo as a user does (open, click)."""
+        v = self.viewer
+        self.context = "choosing %s" % title
+
+        def pick():
+            combo = v.reveal("combo", "Sample")
+            v.open_combo(combo)
+            entry = v.reveal("entry", title, window="##Combo")
+            if entry is None:
+                self.fail("no entry %r in the Sample combo" % title)
+                return False
+            v.click(entry, frames=3)
+            return True
+
+        if not self.act("choose %s from the Sample combo" % title, pick):
+            return False
+        state = self.viewer.read()
+        self.context = title
+        self.first_states = state_texts(state)
+        if title == NONE:
+            return state["sample"] < 0
+        if state["sample_title"] == title:
+            return True
+        # The sample refused the model: that is fine if the panel says why.
+        shown = v.reveal("text", "error")
+        if shown is None or not shown["visible"] or title not in state["message"]:
+            self.fail("%s did not start and the panel gives no reason (message: %r)" %
+                      (title, state["message"]))
+        return False
+
+    def sample_widget_keys(self):
+        """(kind, label, index) of the active sample's widgets, in panel order:
+        those after the Sample combo in the animation panel (the time control
+        and the view toggles sit in the framework panel)."""
+        items = self.viewer.read()["items"]
+        names = [(i["kind"], i["label"]) for i in items if i["window"].startswith("Animation")]
+        try:
+            begin = names.index(("combo", "Sample")) + 1
+        except ValueError:
+            return []
+        end = len(names)
+        keys, seen = [], {}
+        for kind, label in names[begin:end]:
+            if kind == "text":
+                continue
+            index = seen.get((kind, label), 0)
+            seen[(kind, label)] = index + 1
+            keys.append((kind, label, index))
+        return keys
+
+    def operate(self, kind, label, index=0):
+        v = self.viewer
+        what = "%s %r" % (kind, label)
+        item = v.reveal(kind, label, index=index)
+        if item is None:
+            return  # gone after an earlier action (a rebuilt panel): nothing to do
+        if kind == "button":
+            self.act("click " + what, v.click, item, 0.5, 3)
+        elif kind == "checkbox":
+            for _ in range(2):
+                item = v.reveal(kind, label, index=index)
+                if item is None:
+                    return
+                before = item["value"]
+                self.act("toggle " + what, v.click, item, 0.5, 2)
+                after = v.item(kind, label, index=index)
+                if after is not None and after["value"] == before:
+                    self.fail("clicking %s left it %s" % (what, before))
+        elif kind == "slider":
+            for where, name in SLOW_SLIDER_POSITIONS.get(label, SLIDER_POSITIONS):
+                item = v.reveal(kind, label, index=index)
+                if item is None:
+                    return
+                lo, hi = item["min"], item["max"]
+                since = v.read()["imgui_frame"]
+                self.act("click %s at its %s" % (what, name), v.click, item, where, 3)
+                value = v.edited_value(kind, label, since)
+                if value is None:
+                    continue
+                expected = lo + where * (hi - lo)
+                # An integer slider's middle may be half a step either side.
+                tolerance = 0.02 * (hi - lo) + (0.5 if item.get("integer") else 1e-6)
+                if abs(value - expected) > tolerance:
+                    self.fail("%s clicked at its %s set %g, expected %g (range %g..%g)" %
+                              (what, name, value, expected, lo, hi))
+        elif kind == "combo":
+            entries = self.act("open " + what, v.open_combo, item) or []
+            if not entries:
+                self.fail("%s opens with no entries" % what)
+            for n, entry_label in enumerate(entries):
+                if n > 0:
+                    item = v.reveal(kind, label, index=index)
+                    if item is None:
+                        return
+                    self.act("open " + what, v.open_combo, item)
+                entry = v.reveal("entry", entry_label, window="##Combo")
+                if entry is None:
+                    self.fail("%s: entry %r not found after reopening" % (what, entry_label))
+                    continue
+                self.act("choose %r in %s" % (entry_label, what), v.click, entry, 0.5, 3)
+                after = v.item(kind, label, index=index)
+                if after is not None and after["value"] != entry_label:
+                    self.fail("%s shows %r after choosing %r" % (what, after["value"], entry_label))
+        elif kind == "pad":
+            x0, y0, x1, y1 = item["rect"]
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            for corner in ((x0 + 2, y0 + 2), (x1 - 2, y1 - 2), (x0 + 2, y1 - 2), (x1 - 2, y0 + 2)):
+                self.act("drag %s to %s" % (what, corner), v.drag, centre, corner, 3)
+        elif kind == "entry":
+            self.act("choose " + what, v.click, item, 0.5, 3)
+
+    def operate_slider_at(self, item, where):
+        self.act("click slider %r at %g of its width" % (item["label"], where), self.viewer.click,
+                 item, where, 2)
+
+    def operate_sample(self):
+        for kind, label, index in self.sample_widget_keys():
+            self.operate(kind, label, index)
+
+    def operate_framework(self):
+        """The clip list, playback and view controls (no sample active)."""
+        self.context = NONE
+        for item in self.viewer.items("entry", window="Animation"):
+            self.operate("entry", item["label"])
+        # Paused around the time slider, so the time shown is the time set.
+        for kind, label in (("button", "Play/Pause"), ("button", "Restart"), ("slider", "Speed"),
+                            ("combo", "Loop mode"), ("slider", "time"), ("button", "Play/Pause"),
+                            ("checkbox", "Mesh"), ("checkbox", "Skeleton"),
+                            ("checkbox", "Wireframe"), ("checkbox", "Grid"),
+                            ("button", "Frame model (F)")):
+            if self.viewer.item(kind, label) is None and self.viewer.read()["clips"] == 0:
+                continue  # no clip: no playback controls
+            if self.viewer.item(kind, label) is None:
+                self.fail("the panel has no %s %r" % (kind, label))
+                continue
+            self.operate(kind, label)
+
+
+# --- scenarios -------------------------------------------------------------------
+
+def scenario_widgets(run):
+    run.operate_framework()
+    for title in run.sample_titles():
+        if title == NONE:
+            continue
+        if not run.choose_sample(title):
+            continue
+        run.operate_sample()
+        press_sample_keys(run, tap=False)
+    run.choose_sample(NONE)
+
+
+def walk_away_in_05(run):
+    """In 05: root motion on, full speed, until the character has moved."""
+    v = run.viewer
+    run.context = "05 walking away"
+    for kind, label in (("checkbox", "root_motion"),):
+        item = v.reveal(kind, label)
+        if item is not None and not item["value"]:
+            run.act("tick root_motion", v.click, item, 0.5, 2)
+    speed = v.reveal("slider", "speed")
+    if speed is not None:
+        run.act("speed to its right end", v.click, speed, 1.0, 2)
+    start = v.read()["character_position"]
+    run.act("walk for 1.5 s", time.sleep, 1.5)
+    end = v.read()["character_position"]
+    if math.dist(start, end) < 0.3:
+        run.fail("05 with root motion at full speed: the character moved only %.2f in 1.5 s" %
+                 math.dist(start, end))
+
+
+def scenario_sample_orders(run):
+    titles = [t for t in run.sample_titles() if t != NONE]
+    by_number = {t.split()[0]: t for t in titles}
+    order = []
+    for t in titles:  # each sample chosen straight from the clip list, then back
+        order += [t, NONE]
+    for stateful in ("05", "08"):  # each sample (and the clip list) right after 05 and 08
+        for t in titles + [NONE]:
+            if t != by_number.get(stateful):
+                order += [by_number[stateful], t]
+    for title in order:
+        if not run.choose_sample(title):
+            continue
+        state = run.viewer.frames(3)
+        count = run.viewer.item("slider", "count")
+        if state["crowd"] and count is not None and count["value"] > 8:
+            run.operate_slider_at(count, 0.0)  # a small crowd keeps the frames short
+        if title.startswith("05"):
+            walk_away_in_05(run)
+        elif state["sample"] >= 0 and not state["crowd"]:
+            # A freshly chosen sample is framed: the camera looks at the character.
+            gap = math.dist(state["camera_target"], state["character_position"])
+            if gap > 3.0:
+                run.fail("the camera looks %.1f away from the character" % gap)
+
+
+def press_sample_keys(run, tap):
+    """Every key bound to the active sample's parameters; checks the effect
+    where the parameter shows it (a bool toggles, a float steps)."""
+    v = run.viewer
+    press = v.key_tap if tap else v.key_hold
+    how = "tap" if tap else "hold"
+    for param in v.read()["params"]:
+        for key_field, step in (("key", 0), ("key_less", -1), ("key_more", 1)):
+            key = param[key_field]
+            if not key:
+                continue
+            before = v.read()
+            if param["name"] in trigger_names(before) and run.first_states:
+                # Back in the first states (a jump clicked earlier has landed),
+                # so that the trigger's effect shows as a change.
+                try:
+                    before = v.wait_for(lambda s: state_texts(s) == run.first_states,
+                                        "the first states again", timeout=30)
+                except TimeoutError:
+                    pass
+            old = next(p["value"] for p in before["params"] if p["name"] == param["name"])
+            texts = state_texts(before)
+            run.act("%s %s (%s)" % (how, key, param["name"]), press, key.lower())
+            after = run.act("frames after %s" % key, v.frames, 3)
+            if after is None:
+                continue
+            new = next((p["value"] for p in after["params"] if p["name"] == param["name"]), None)
+            if isinstance(old, bool) and param["choices"] == 0 and key_field == "key" and \
+                    param["name"] not in trigger_names(before):
+                if new == old:
+                    run.fail("%s %s did not toggle %s" % (how, key, param["name"]))
+            elif step != 0 and isinstance(old, (int, float)) and old is not None:
+                room = param["max"] - old if step > 0 else old - param["min"]
+                if room > 1e-6 and (new is None or (new - old) * step <= 0):
+                    run.fail("%s %s did not move %s (%g -> %s)" % (how, key, param["name"], old, new))
+            elif param["name"] in trigger_names(before) and texts:
+                # A trigger shows in the state machines' active states.
+                changed = False
+                for _ in range(30):
+                    now = state_texts(v.read())
+                    if now != texts:
+                        changed = True
+                        break
+                    v.frames(1)
+                if not changed:
+                    run.fail("%s %s (trigger %s): no state changed" % (how, key, param["name"]))
+
+
+def state_texts(state):
+    """The state machines' active states (07, 09), as the panel shows them."""
+    return [i["value"] for i in state["items"] if i["kind"] == "text" and i["label"] not in ("message", "error")]
+
+
+def trigger_names(state):
+    return {i["label"] for i in state["items"] if i["kind"] == "button"}
+
+
+def scenario_keys(run, tap):
+    v = run.viewer
+    how = "tap" if tap else "hold"
+    press = v.key_tap if tap else v.key_hold
+    run.context = NONE + ", keys"
+    # Space: play/pause.
+    for _ in range(2):
+        before = v.read()["playing"]
+        run.act("%s space" % how, press, "space")
+        after = run.act("frames after space", v.frames, 3)
+        if after is not None and after["playing"] == before:
+            run.fail("%s Space did not toggle play/pause" % how)
+    # F: orbit away with a real drag in the scene, then F frames the model again.
+    framed = v.read()["camera"]
+    run.act("orbit by dragging in the scene", v.drag, (900, 400), (1100, 300), 3)
+    moved = v.read()["camera"]
+    if max(abs(a - b) for a, b in zip(framed, moved)) < 1e-3:
+        run.fail("dragging in the scene did not orbit the camera")
+    run.act("%s f" % how, press, "f")
+    after = run.act("frames after F", v.frames, 3)
+    if after is not None and max(abs(a - b) for a, b in zip(framed, after["camera"])) > 1e-3:
+        run.fail("%s F did not frame the model again" % how)
+    for title in run.sample_titles():
+        if title != NONE and run.choose_sample(title):
+            press_sample_keys(run, tap)
+
+
+SCENARIOS = {
+    "sample_orders": scenario_sample_orders,
+    "widgets": scenario_widgets,
+    "keys_held": lambda run: scenario_keys(run, tap=False),
+    "key_taps": lambda run: scenario_keys(run, tap=True),
+}
+
+
+def model_path(options):
+    if options.model == "mannequin":
+        return os.path.join(options.source_dir, "assets", "mannequin.gltf")
+    if options.model == "woman":
+        return os.path.join(options.shared_assets, "Woman.gltf")
+    clips = {"single_clip": 1, "no_clips": 0}[options.model]
+    out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_%s.gltf" % options.model)
+    return wd.make_model_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"), out,
+                                 clips)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewer", required=True, help="the animviewer executable")
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--shared-assets", default="")
+    parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
+    parser.add_argument("--model", choices=["mannequin", "woman", "single_clip", "no_clips"],
+                        default="mannequin")
+    parser.add_argument("--frame-timeout", type=float, default=90.0,
+                        help="seconds one frame may take (the crowd at 1,000 is slow)")
+    options = parser.parse_args()
+    if options.model == "woman" and not os.path.exists(os.path.join(options.shared_assets, "Woman.gltf")):
+        print("SKIP: Woman.gltf not found in %r" % options.shared_assets)
+        return SKIP
+    for tool in ("Xvfb", "xdotool"):
+        if shutil.which(tool) is None:
+            print("FAIL: %s is not installed (scripts/install_deps.sh installs it)" % tool)
+            return 1
+    started = time.monotonic()
+    model = model_path(options)
+    run = Run(options, model, options.model)
+    try:
+        SCENARIOS[options.scenario](run)
+    except Exception:  # a bug in the driver itself, or one the checks did not expect
+        run.fail("the test stopped: " + traceback.format_exc())
+    finally:
+        run.finish()
+    if options.model in ("single_clip", "no_clips"):
+        shutil.rmtree(os.path.dirname(model), ignore_errors=True)
+    print("%s on %s: %d actions in %.0f s, %d failure(s)" %
+          (options.scenario, options.model, run.actions, time.monotonic() - started, len(run.failures)))
+    return 1 if run.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
