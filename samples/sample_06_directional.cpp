@@ -225,7 +225,8 @@ class DirectionalSample : public Sample {
   void DrawPad() {
     const anim::BlendSpace2D& space = Space();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
-    const ImVec2 size(width, std::min(width * 0.8f, 300.0f));
+    // Short enough that the readouts below stay above the fold at 1280x720.
+    const ImVec2 size(width, std::min(width * 0.6f, 210.0f));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("direction_speed_pad", size);
     ui_probe::Pad("direction_speed_pad");
