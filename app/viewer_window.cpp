@@ -176,6 +176,11 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
   render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
   glm::vec3 followed(0.0f);      // where the camera last saw it
+  // A framing is redone while the panels settle: the frame that asks for it
+  // (opening a model, choosing a sample) draws the panels at their old or
+  // first size, so the free area it framed into changes a frame or two later.
+  int settle_frames = 0;
+  float framed_aspect = 0.0f;
   int frame = 0;
   while (!glfwWindowShouldClose(window)) {
     glfwPollEvents();
@@ -230,8 +235,14 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       crowd_framed = CrowdBounds(*crowd);
       state.reframe_requested = true;
     }
+    const float free_aspect = (right - left) / static_cast<float>(height);
+    if (settle_frames > 0) {
+      --settle_frames;
+      if (free_aspect != framed_aspect) state.reframe_requested = true;
+    }
     if (state.reframe_requested) {
-      const float free_aspect = (right - left) / static_cast<float>(height);
+      settle_frames = 3;
+      framed_aspect = free_aspect;
       const anim::Model& model = state.character.model();
       if (crowd != nullptr) {
         FrameCrowd(*crowd, free_aspect, &state.camera);

@@ -53,6 +53,7 @@ void DrawNotice(const std::string& notice) {
   if (sentence[0] >= 'a' && sentence[0] <= 'z') sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
   ImGui::TextWrapped("%s", sentence.c_str());
+  ui_probe::Text("notice", sentence);
   ImGui::PopStyleColor();
   ImGui::Separator();
 }
