@@ -11,6 +11,9 @@
 # under tests/import/regressions/ (see the README there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache (CMakeLists.txt uses it when present) keyed on paths relative to the
+# repository root, so a fresh clone reuses what another clone compiled.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR=1
 seconds="${1:-60}"
 build="${ANIM_FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="$(nproc 2>/dev/null || echo 2)"

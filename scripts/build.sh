@@ -9,6 +9,9 @@
 # it: they never run under sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache (CMakeLists.txt uses it when present) keyed on paths relative to the
+# repository root, so a fresh clone reuses what another clone compiled.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR=1
 
 kind="${1:-release}"
 case "$kind" in
