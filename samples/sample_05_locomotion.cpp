@@ -195,7 +195,7 @@ class LocomotionSample : public Sample {
     // their ASCII codes).
     const ImGuiIO& io = ImGui::GetIO();
     const bool keys = !io.WantTextInput;
-    held_steer_ = (keys && io.KeysDown['D'] ? 1.0f : 0.0f) - (keys && io.KeysDown['A'] ? 1.0f : 0.0f);
+    held_steer_ = (keys && io.KeysDown[int{'D'}] ? 1.0f : 0.0f) - (keys && io.KeysDown[int{'A'}] ? 1.0f : 0.0f);
     DrawNotice(notice_);
     DrawParamWidgets(params_);
     DrawHint("Keys: W/S speed up/down; hold A/D to steer left/right.");
