@@ -18,6 +18,18 @@
 #include <gtest/gtest.h>
 
 #include "run_viewer.h"
+
+// GCC says AddressSanitizer with __SANITIZE_ADDRESS__, clang with __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define ANIM_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ANIM_TEST_UNDER_ASAN 1
+#endif
+#endif
+#ifndef ANIM_TEST_UNDER_ASAN
+#define ANIM_TEST_UNDER_ASAN 0
+#endif
 #include "tests/import/hostile_gltf.h"
 
 extern char** environ;
@@ -107,6 +119,12 @@ std::vector<WrittenFile> WriteHostileFiles() {
 }
 
 TEST(LoadMemory, EveryHostileClassStaysWithinTheLoadLimit) {
+#if ANIM_TEST_UNDER_ASAN
+  // Under AddressSanitizer the peak RSS counts its shadow memory and its
+  // quarantine of freed blocks, not what the load itself keeps; the release
+  // suite measures the real figure.
+  GTEST_SKIP() << "peak memory is not measurable under AddressSanitizer; measured in the release suite";
+#endif
   const std::vector<WrittenFile> files = WriteHostileFiles();
   // What the program itself needs: --info on the bundled model.
   const ChildRun baseline = RunMeasured({"--info"});
