@@ -58,14 +58,15 @@ void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
   for (int i = 0; i < n; ++i) {
     const Transform& s = source.Local(i);
     const Transform& r = reference.Local(i);
-    difference.SetLocal(i, Transform{s.translation - r.translation,
-                                     Normalized(glm::inverse(r.rotation) * s.rotation),
-                                     s.scale - r.scale});
+    difference.SetLocal(
+        i, Transform{s.translation - r.translation,
+                     Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
 }
 
 Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
-  std::vector<Transform> zero(skeleton.JointCount(), Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
+  std::vector<Transform> zero(skeleton.JointCount(),
+                              Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
   const auto parents = skeleton.RestPose().Parents();
   const auto offsets = skeleton.RestPose().Offsets();
   return Pose(std::move(zero), {parents.begin(), parents.end()}, {offsets.begin(), offsets.end()});

@@ -54,7 +54,8 @@ BlendSpace1D::Segment BlendSpace1D::Locate(float x) const {
   if (x <= sorted_.front()) return Segment{order_[0], order_[1], 0.0f};
   if (x >= sorted_.back()) return Segment{order_[n - 2], order_[n - 1], 1.0f};
   // First position strictly greater than x: x lies in [sorted_[k-1], sorted_[k]).
-  const int k = static_cast<int>(std::upper_bound(sorted_.begin(), sorted_.end(), x) - sorted_.begin());
+  const int k =
+      static_cast<int>(std::upper_bound(sorted_.begin(), sorted_.end(), x) - sorted_.begin());
   const float lo = sorted_[k - 1];
   const float hi = sorted_[k];
   // x == lo gives t == 0 exactly, so a point's own position reproduces it.

@@ -80,7 +80,8 @@ std::vector<std::array<int, 3>> Triangulate(const std::vector<glm::dvec2>& unit_
       bool shared = false;
       for (size_t f = 0; f < cavity_edges.size() && !shared; ++f)
         shared = f != e && cavity_edges[f][0] == b && cavity_edges[f][1] == a;
-      if (!shared && std::abs(Cross(pts[a], pts[b], p)) > 1e-14) kept.push_back(MakeWorkTriangle(pts, a, b, i));
+      if (!shared && std::abs(Cross(pts[a], pts[b], p)) > 1e-14)
+        kept.push_back(MakeWorkTriangle(pts, a, b, i));
     }
     triangles = std::move(kept);
   }
@@ -123,9 +124,11 @@ bool BlendSpace2D::CheckPoints(std::span<const glm::vec2> points, double toleran
     for (size_t j = i + 1; j < points.size(); ++j) {
       if (glm::distance(glm::dvec2(points[i]), glm::dvec2(points[j])) <= tolerance) {
         const bool equal = points[i] == points[j];
-        SetError(error, "blend space 2D: points " + std::to_string(i) + " and " + std::to_string(j) +
-                            (equal ? " are the same (" : " are too close to tell apart (") + Format(points[i].x) +
-                            ", " + Format(points[i].y) + (equal ? ")" : ", within 1e-6 of the layout's size)"));
+        SetError(error, "blend space 2D: points " + std::to_string(i) + " and " +
+                            std::to_string(j) +
+                            (equal ? " are the same (" : " are too close to tell apart (") +
+                            Format(points[i].x) + ", " + Format(points[i].y) +
+                            (equal ? ")" : ", within 1e-6 of the layout's size)"));
         return false;
       }
     }
@@ -157,7 +160,8 @@ bool BlendSpace2D::Build(std::span<const glm::vec2> points, std::string* error) 
   // Collinear (within 1e-6 of the extent): a 1D space along the line.
   const glm::dvec2 a(points[far_a]), b(points[far_b]);
   double off_line = 0.0;
-  for (int i = 0; i < n; ++i) off_line = std::max(off_line, std::abs(Cross(a, b, glm::dvec2(points[i]))) / extent);
+  for (int i = 0; i < n; ++i)
+    off_line = std::max(off_line, std::abs(Cross(a, b, glm::dvec2(points[i]))) / extent);
   if (off_line <= 1e-6 * extent) {
     line_origin_ = points[far_a];
     line_direction_ = glm::vec2(glm::normalize(b - a));
@@ -178,7 +182,8 @@ bool BlendSpace2D::Build(std::span<const glm::vec2> points, std::string* error) 
   // Triangulate in a unit frame centred on the bounding box, so the
   // super-triangle and the tolerances do not depend on the caller's units.
   glm::dvec2 lo(points[0]), hi(points[0]);
-  for (const glm::vec2& p : points) lo = glm::min(lo, glm::dvec2(p)), hi = glm::max(hi, glm::dvec2(p));
+  for (const glm::vec2& p : points)
+    lo = glm::min(lo, glm::dvec2(p)), hi = glm::max(hi, glm::dvec2(p));
   const glm::dvec2 center = 0.5 * (lo + hi);
   std::vector<glm::dvec2> unit(n);
   for (int i = 0; i < n; ++i) unit[i] = (glm::dvec2(points[i]) - center) / extent;
@@ -217,16 +222,19 @@ bool BlendSpace2D::BuildGrid(std::span<const glm::vec2> points, std::string* err
   const int nx = static_cast<int>(xs.size()), ny = static_cast<int>(ys.size());
   std::vector<int> grid(static_cast<size_t>(nx) * ny, -1);
   for (size_t i = 0; i < points.size(); ++i) {
-    const int ix = static_cast<int>(std::lower_bound(xs.begin(), xs.end(), points[i].x) - xs.begin());
-    const int iy = static_cast<int>(std::lower_bound(ys.begin(), ys.end(), points[i].y) - ys.begin());
+    const int ix =
+        static_cast<int>(std::lower_bound(xs.begin(), xs.end(), points[i].x) - xs.begin());
+    const int iy =
+        static_cast<int>(std::lower_bound(ys.begin(), ys.end(), points[i].y) - ys.begin());
     grid[static_cast<size_t>(iy) * nx + ix] = static_cast<int>(i);
   }
   for (int iy = 0; iy < ny; ++iy) {
     for (int ix = 0; ix < nx; ++ix) {
       if (grid[static_cast<size_t>(iy) * nx + ix] < 0) {
-        SetError(error, "blend space 2D grid: no point at (" + Format(xs[ix]) + ", " + Format(ys[iy]) +
-                            "); a grid of " + std::to_string(nx) + " x values by " + std::to_string(ny) +
-                            " y values needs all " + std::to_string(nx * ny) + " combinations, got " +
+        SetError(error, "blend space 2D grid: no point at (" + Format(xs[ix]) + ", " +
+                            Format(ys[iy]) + "); a grid of " + std::to_string(nx) +
+                            " x values by " + std::to_string(ny) + " y values needs all " +
+                            std::to_string(nx * ny) + " combinations, got " +
                             std::to_string(points.size()) + " points");
         return false;
       }
@@ -258,20 +266,11 @@ void BlendSpace2D::Weights(glm::vec2 p, std::span<float> weights) const {
   // Infinite coordinates become merely huge: projections stay finite in double.
   p = glm::clamp(p, glm::vec2(-1e18f), glm::vec2(1e18f));
   switch (mode_) {
-    case Mode::kEmpty:
-      return;
-    case Mode::kSinglePoint:
-      weights[0] = 1.0f;
-      return;
-    case Mode::kLine:
-      line_.Weights(glm::dot(p - line_origin_, line_direction_), weights);
-      return;
-    case Mode::kGrid:
-      GridWeights(p, weights);
-      return;
-    case Mode::kTriangulated:
-      TriangulatedWeights(glm::dvec2(p), weights);
-      return;
+    case Mode::kEmpty: return;
+    case Mode::kSinglePoint: weights[0] = 1.0f; return;
+    case Mode::kLine: line_.Weights(glm::dot(p - line_origin_, line_direction_), weights); return;
+    case Mode::kGrid: GridWeights(p, weights); return;
+    case Mode::kTriangulated: TriangulatedWeights(glm::dvec2(p), weights); return;
   }
 }
 
@@ -304,7 +303,8 @@ void BlendSpace2D::TriangulatedWeights(glm::dvec2 p, std::span<float> weights) c
   glm::dvec3 best_bary(0.0);
   double best_min = -1e-9;
   for (size_t t = 0; t < triangles_.size(); ++t) {
-    const glm::dvec2 a(points_[triangles_[t][0]]), b(points_[triangles_[t][1]]), c(points_[triangles_[t][2]]);
+    const glm::dvec2 a(points_[triangles_[t][0]]), b(points_[triangles_[t][1]]),
+        c(points_[triangles_[t][2]]);
     const double area = Cross(a, b, c);
     const glm::dvec3 bary(Cross(p, b, c) / area, Cross(a, p, c) / area, Cross(a, b, p) / area);
     const double lowest = std::min({bary.x, bary.y, bary.z});

@@ -97,12 +97,9 @@ float Clip::WrapTime(float time, LoopMode mode) const {
   const float duration = Duration();
   if (!(duration > 0.0f) || !std::isfinite(time)) return start_;
   switch (mode) {
-    case LoopMode::kLoop:
-      return start_ + PositiveModulo(time - start_, duration);
-    case LoopMode::kClamp:
-      return std::clamp(time, start_, end_);
-    case LoopMode::kPingPong:
-      return start_ + PositiveModulo(time - start_, 2.0f * duration);
+    case LoopMode::kLoop: return start_ + PositiveModulo(time - start_, duration);
+    case LoopMode::kClamp: return std::clamp(time, start_, end_);
+    case LoopMode::kPingPong: return start_ + PositiveModulo(time - start_, 2.0f * duration);
   }
   return start_;
 }
@@ -122,8 +119,8 @@ namespace {
 // routes need; the structure-of-arrays keys write their channels themselves.
 template <typename PoseT>
 float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
-                 std::span<const float> shared_times, const SoaClipKeys& soa_keys,
-                 PoseT& pose, float time, LoopMode mode, ClipCursor* cursor) {
+                 std::span<const float> shared_times, const SoaClipKeys& soa_keys, PoseT& pose,
+                 float time, LoopMode mode, ClipCursor* cursor) {
   const float wrapped = clip.WrapTime(time, mode);
   const float t = clip.SampleTime(wrapped, mode);
   const int joint_count = pose.JointCount();
@@ -131,11 +128,11 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
   if (!shared_times.empty()) {
     // One interval search for every track (they share their key times), and
     // each channel written in place.
-    const bool interior = shared_times.size() >= 2 && t > shared_times.front() &&
-                          t < shared_times.back();
-    const int k = interior ? FindKeyInterval(shared_times, t,
-                                             cursor != nullptr ? &cursor->shared : nullptr)
-                           : 0;
+    const bool interior =
+        shared_times.size() >= 2 && t > shared_times.front() && t < shared_times.back();
+    const int k =
+        interior ? FindKeyInterval(shared_times, t, cursor != nullptr ? &cursor->shared : nullptr)
+                 : 0;
     if (interior) {
       // Inside the clip, LINEAR tracks are mixed with the interval and
       // fraction computed once (the same arithmetic as Track::Sample).

@@ -158,14 +158,14 @@ void CollectCyclic(const Clip& clip, LoopMode mode, double from, double delta, f
       if (!marks.At(i, &position, &event)) continue;
       position += cycle * period;
       // Forward: (from, to]; backward: [to, from).
-      const bool inside = forward ? (position > lo && position <= hi)
-                                  : (position >= lo && position < hi);
+      const bool inside =
+          forward ? (position > lo && position <= hi) : (position >= lo && position < hi);
       if (!inside) continue;
       if (!out.Push(event)) {
         // Full: count the rest of the step instead of walking it (a huge
         // step over a short clip would cross millions of marks).
-        out.AddDropped(static_cast<int>(std::min<long long>(
-            CountCrossings(marks, lo, hi, forward) - pushed - 1, 1 << 30)));
+        out.AddDropped(static_cast<int>(
+            std::min<long long>(CountCrossings(marks, lo, hi, forward) - pushed - 1, 1 << 30)));
         return;
       }
       ++pushed;
@@ -174,8 +174,7 @@ void CollectCyclic(const Clip& clip, LoopMode mode, double from, double delta, f
   }
 }
 
-void CollectClamped(const Clip& clip, double from, double delta, float weight,
-                    EventBuffer& out) {
+void CollectClamped(const Clip& clip, double from, double delta, float weight, EventBuffer& out) {
   const double duration = clip.Duration();
   const double start = clip.StartTime();
   from = std::clamp(from, 0.0, duration);
@@ -197,7 +196,8 @@ void CollectClamped(const Clip& clip, double from, double delta, float weight,
     event.time = key.time;
     out.Push(event);
   }
-  const bool reached_end = forward ? (from < duration && to >= duration) : (from > 0.0 && to <= 0.0);
+  const bool reached_end =
+      forward ? (from < duration && to >= duration) : (from > 0.0 && to <= 0.0);
   if (reached_end) {
     event.kind = EventKind::kComplete;
     event.name = clip.Name();

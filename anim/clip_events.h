@@ -60,7 +60,7 @@ class EventBuffer {
  public:
   explicit EventBuffer(int capacity = 256);
 
-  void Clear();  // empties the list and the dropped count; keeps the storage
+  void Clear();                        // empties the list and the dropped count; keeps the storage
   bool Push(const FiredEvent& event);  // false (and counted) when full
   std::span<const FiredEvent> Events() const { return events_; }
   int Capacity() const { return capacity_; }

@@ -57,7 +57,8 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   if (target_count_ == MaxTargets()) return FadeResult::kQueueFull;
 
   float phase = options.start_phase;
-  if (options.match_phase) phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
+  if (options.match_phase)
+    phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
   phase = phase - std::floor(phase);  // into [0, 1)
 
   CrossFadeTarget& t = targets_[target_count_++];

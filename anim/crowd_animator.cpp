@@ -6,7 +6,10 @@
 namespace anim {
 
 CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int threads, int min_per_thread)
-    : skeleton_(&skeleton), soa_skeleton_(skeleton), pool_(threads), min_per_thread_(min_per_thread) {
+    : skeleton_(&skeleton),
+      soa_skeleton_(skeleton),
+      pool_(threads),
+      min_per_thread_(min_per_thread) {
   Scratch s;
   s.a = s.b = s.blended = soa_skeleton_.RestPose();
   s.model.resize(skeleton.JointCount());

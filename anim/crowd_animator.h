@@ -19,9 +19,9 @@
 namespace anim {
 
 struct CrowdCharacter {
-  Playback a;       // must have a clip
-  Playback b;       // optional: no clip means `a` alone
-  float weight = 0.0f;  // of b over a, clamped to [0, 1]
+  Playback a;                    // must have a clip
+  Playback b;                    // optional: no clip means `a` alone
+  float weight = 0.0f;           // of b over a, clamped to [0, 1]
   std::span<glm::mat4> palette;  // caller-owned, JointCount() long
 };
 

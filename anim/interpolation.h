@@ -27,7 +27,8 @@ namespace anim::interpolation {
 // and evaluated by Horner's rule: the crowd path (soa_clip.cpp) works the
 // coefficients out once per clip sample and shares them across joints.
 inline void SlerpSeriesCoefficients(float t, float (&c)[6]) {
-  constexpr float kInv[6] = {0.0f, 1.0f / 3.0f, 1.0f / 10.0f, 1.0f / 21.0f, 1.0f / 36.0f, 1.0f / 55.0f};
+  constexpr float kInv[6] = {0.0f,         1.0f / 3.0f,  1.0f / 10.0f,
+                             1.0f / 21.0f, 1.0f / 36.0f, 1.0f / 55.0f};
   const float t2 = t * t;
   c[0] = t;
   for (int i = 1; i <= 5; ++i) c[i] = c[i - 1] * ((t2 - float(i * i)) * kInv[i]);
@@ -80,7 +81,8 @@ inline glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float t) 
 // See Mix in transform.h.
 inline Transform Mix(const Transform& a, const Transform& b, float t) {
   if (t == 0.0f) return a;
-  if (t == 1.0f) return Transform{b.translation, NlerpShortest(a.rotation, b.rotation, 1.0f), b.scale};
+  if (t == 1.0f)
+    return Transform{b.translation, NlerpShortest(a.rotation, b.rotation, 1.0f), b.scale};
   Transform out;
   out.translation = glm::mix(a.translation, b.translation, t);
   out.rotation = NlerpShortest(a.rotation, b.rotation, t);

@@ -14,8 +14,8 @@
 namespace anim {
 
 struct BlendLayer {
-  const Pose* pose = nullptr;     // must share the output's hierarchy
-  float weight = 0.0f;            // negative or NaN counts as 0
+  const Pose* pose = nullptr;       // must share the output's hierarchy
+  float weight = 0.0f;              // negative or NaN counts as 0
   const JointMask* mask = nullptr;  // optional per-joint weights
 };
 

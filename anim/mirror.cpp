@@ -28,17 +28,17 @@ constexpr std::array<MirrorNamePattern, 14> kPatterns = {{
 }};
 
 // `name` with `from` replaced by `to` where the pattern allows it, or "".
-std::string Replace(std::string_view name, std::string_view from, std::string_view to, Where where) {
+std::string Replace(std::string_view name, std::string_view from, std::string_view to,
+                    Where where) {
   size_t at = std::string_view::npos;
   switch (where) {
-    case Where::kAnywhere:
-      at = name.find(from);
-      break;
+    case Where::kAnywhere: at = name.find(from); break;
     case Where::kPrefix:
       if (name.substr(0, from.size()) == from) at = 0;
       break;
     case Where::kSuffix:
-      if (name.size() >= from.size() && name.substr(name.size() - from.size()) == from) at = name.size() - from.size();
+      if (name.size() >= from.size() && name.substr(name.size() - from.size()) == from)
+        at = name.size() - from.size();
       break;
   }
   if (at == std::string_view::npos || name.size() == from.size()) return {};
@@ -62,12 +62,9 @@ glm::quat MirrorRotation(const glm::quat& q, MirrorAxis axis) {
   // component along the mirrored axis stays, the two in the plane flip.
   // mirror_test checks this against M * mat3(q) * M.
   switch (axis) {
-    case MirrorAxis::kX:
-      return glm::quat(q.w, q.x, -q.y, -q.z);
-    case MirrorAxis::kY:
-      return glm::quat(q.w, -q.x, q.y, -q.z);
-    case MirrorAxis::kZ:
-      return glm::quat(q.w, -q.x, -q.y, q.z);
+    case MirrorAxis::kX: return glm::quat(q.w, q.x, -q.y, -q.z);
+    case MirrorAxis::kY: return glm::quat(q.w, -q.x, q.y, -q.z);
+    case MirrorAxis::kZ: return glm::quat(q.w, -q.x, -q.y, q.z);
   }
   return q;
 }
@@ -79,7 +76,8 @@ glm::vec3 MirrorVector(glm::vec3 v, MirrorAxis axis) {
 
 // The rotation part of an affine matrix (scale divided out of each column).
 glm::mat3 Orthonormal(const glm::mat4& m) {
-  return glm::mat3(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])), glm::normalize(glm::vec3(m[2])));
+  return glm::mat3(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])),
+                   glm::normalize(glm::vec3(m[2])));
 }
 
 glm::mat4 ReflectionMatrix(MirrorAxis axis) {
@@ -214,10 +212,12 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
     max_bind_position_asymmetry = std::max(
         max_bind_position_asymmetry,
         glm::distance(MirrorVector(glm::vec3(bind[j][3]), bind_axis), glm::vec3(bind[p][3])));
-    const glm::mat3 d = m * glm::transpose(Orthonormal(bind[p])) * mesh_mirror * Orthonormal(bind[j]);
+    const glm::mat3 d =
+        m * glm::transpose(Orthonormal(bind[p])) * mesh_mirror * Orthonormal(bind[j]);
     glm::quat q = glm::normalize(glm::quat_cast(d));
     if (q.w < 0.0f) q = -q;
-    max_bind_correction_angle = std::max(max_bind_correction_angle, 2.0f * std::acos(std::min(1.0f, q.w)));
+    max_bind_correction_angle =
+        std::max(max_bind_correction_angle, 2.0f * std::acos(std::min(1.0f, q.w)));
     if (correct_bind_asymmetry) bind_correction[j] = q;
   }
   return true;
@@ -232,10 +232,10 @@ void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out) {
   const auto mirrored = [&](int j, const Transform& source) {
     const Transform m = MirrorTransform(source, map.axis);
     const int parent = in.Parent(j);
-    const glm::quat undo_parent =
-        parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : glm::conjugate(map.bind_correction[parent]);
-    return Transform{undo_parent * m.translation, glm::normalize(undo_parent * m.rotation * map.bind_correction[j]),
-                     m.scale};
+    const glm::quat undo_parent = parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
+                                             : glm::conjugate(map.bind_correction[parent]);
+    return Transform{undo_parent * m.translation,
+                     glm::normalize(undo_parent * m.rotation * map.bind_correction[j]), m.scale};
   };
   // Pairs are read together before either is written, so out may alias in.
   for (int j = 0; j < n; ++j) {

@@ -26,8 +26,7 @@ glm::mat4 LocalMatrix(const Transform& t) {
 
 }  // namespace
 
-Pose::Pose(std::vector<Transform> locals, std::vector<int> parents,
-           std::vector<glm::mat4> offsets)
+Pose::Pose(std::vector<Transform> locals, std::vector<int> parents, std::vector<glm::mat4> offsets)
     : locals_(std::move(locals)), parents_(std::move(parents)), offsets_(std::move(offsets)) {
   assert(locals_.size() == parents_.size());
   assert(offsets_.empty() || offsets_.size() == locals_.size());
@@ -60,7 +59,10 @@ void Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
       switch (offset_kinds_[i]) {
         case kIdentityOffset: break;  // offset * local == local
         case kAffineOffset: local = MultiplyAffine(offsets_[i], local); break;
-        default: local = offsets_[i] * local; affine = IsAffine(local); break;
+        default:
+          local = offsets_[i] * local;
+          affine = IsAffine(local);
+          break;
       }
     }
     const int p = parents_[i];

@@ -9,7 +9,7 @@ namespace {
 
 constexpr float kTwoPi = 6.28318530718f;
 // Below these, a root that ends where it started is "in place".
-constexpr float kMinTravel = 0.01f;                  // model units (1 cm for metre rigs)
+constexpr float kMinTravel = 0.01f;                   // model units (1 cm for metre rigs)
 constexpr float kMinTurn = 2.0f * 3.14159265f / 180;  // 2 degrees
 // Extraction samples the root at least this often (and at every key).
 constexpr float kMaxSampleSpacing = 1.0f / 120.0f;
@@ -100,8 +100,10 @@ RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int 
   times.erase(std::unique(times.begin(), times.end()), times.end());
   std::vector<float> dense;
   for (std::size_t i = 0; i + 1 < times.size(); ++i) {
-    const int pieces = std::max(1, static_cast<int>(std::ceil((times[i + 1] - times[i]) / kMaxSampleSpacing)));
-    for (int p = 0; p < pieces; ++p) dense.push_back(times[i] + (times[i + 1] - times[i]) * p / pieces);
+    const int pieces =
+        std::max(1, static_cast<int>(std::ceil((times[i + 1] - times[i]) / kMaxSampleSpacing)));
+    for (int p = 0; p < pieces; ++p)
+      dense.push_back(times[i] + (times[i + 1] - times[i]) * p / pieces);
   }
   dense.push_back(times.back());
 
@@ -211,8 +213,7 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
       return ComposeMotion(InverseMotion(At(static_cast<float>(start_ + reflect(from)))),
                            At(static_cast<float>(start_ + reflect(to))));
     }
-    case LoopMode::kLoop:
-      break;
+    case LoopMode::kLoop: break;
   }
   // Loop: to the end of the cycle the step starts in, k - 1 whole cycles,
   // then from the start of the cycle it ends in: with A the relative
@@ -235,7 +236,8 @@ void RootMotion::RemoveFromPose(Pose& pose, float sample_time) const {
   // The root's model transform X = above * local becomes P^-1 * X, P being
   // the root's ground placement; so local becomes above^-1 P^-1 above local.
   const glm::mat4 above = AboveRoot(pose, root_joint_);
-  const glm::mat4 change = glm::inverse(above) * glm::inverse(PlacementMatrix(position, yaw)) * above;
+  const glm::mat4 change =
+      glm::inverse(above) * glm::inverse(PlacementMatrix(position, yaw)) * above;
   Transform local = pose.Local(root_joint_);
   local.translation = glm::vec3(change * glm::vec4(local.translation, 1.0f));
   // Conjugating a pure rotation by a uniformly scaled one is a pure
@@ -246,8 +248,8 @@ void RootMotion::RemoveFromPose(Pose& pose, float sample_time) const {
   pose.SetLocal(root_joint_, local);
 }
 
-float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot,
-                          int right_foot, float contact_height, int samples) {
+float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,
+                          float contact_height, int samples) {
   const int n = skeleton.JointCount();
   if (left_foot < 0 || left_foot >= n || right_foot < 0 || right_foot >= n || samples < 4 ||
       !(clip.Duration() > 0.0f)) {

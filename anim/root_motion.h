@@ -121,7 +121,7 @@ class RootMotion {
 // difference) is recorded; the result is the median over the frames where
 // that foot is within `contact_height` of its lowest. 0 when the feet do not
 // move backward (not a treadmill clip). Offline: allocates.
-float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot,
-                          int right_foot, float contact_height, int samples = 240);
+float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,
+                          float contact_height, int samples = 240);
 
 }  // namespace anim

@@ -20,10 +20,11 @@ std::string ValidateHierarchy(std::span<const std::string> names, const Pose& re
   for (int i = 0; i < n; ++i) {
     const int p = rest.Parent(i);
     if (p < -1 || p >= i) {
-      return "joint " + std::to_string(i) + " (" + names[i] + ") has parent " +
-             std::to_string(p) + "; parents must come before their children";
+      return "joint " + std::to_string(i) + " (" + names[i] + ") has parent " + std::to_string(p) +
+             "; parents must come before their children";
     }
-    if (bind.Parent(i) != p) return "rest and bind poses disagree on the parent of joint " + names[i];
+    if (bind.Parent(i) != p)
+      return "rest and bind poses disagree on the parent of joint " + names[i];
   }
   return {};
 }
@@ -57,8 +58,8 @@ void ComputePalette(std::span<const glm::mat4> model_matrices,
   }
 }
 
-void ComputePalette(const Skeleton& skeleton, const Pose& pose,
-                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
+void ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
+                    std::span<glm::mat4> palette) {
   pose.ComputeModelMatrices(model_scratch);
   ComputePalette(model_scratch, skeleton.InverseBindMatrices(), palette);
 }

@@ -44,11 +44,10 @@ class Skeleton {
 // Skinning palette: palette[i] = model_matrices[i] * inverse_bind[i].
 // Both spans are caller-owned and JointCount() long; nothing is allocated.
 void ComputePalette(std::span<const glm::mat4> model_matrices,
-                    std::span<const glm::mat4> inverse_bind,
-                    std::span<glm::mat4> palette);
+                    std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette);
 
 // Convenience: model matrices of `pose` into `model_scratch`, then the palette.
-void ComputePalette(const Skeleton& skeleton, const Pose& pose,
-                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette);
+void ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
+                    std::span<glm::mat4> palette);
 
 }  // namespace anim

@@ -17,14 +17,15 @@ struct Quat4 {
 
 // glm's quaternion product p * q, term for term.
 Quat4 Multiply(const Quat4& p, const Quat4& q) {
-  return {p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y,
-          p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z,
-          p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x,
-          p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
+  return {
+      p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y, p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z,
+      p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
 }
 
 // glm::dot of quaternions: (w w + x x) + (y y + z z).
-F32x4 Dot(const Quat4& a, const Quat4& b) { return (a.w * b.w + a.x * b.x) + (a.y * b.y + a.z * b.z); }
+F32x4 Dot(const Quat4& a, const Quat4& b) {
+  return (a.w * b.w + a.x * b.x) + (a.y * b.y + a.z * b.z);
+}
 
 // q / |q|, the identity where |q| is 0 (additive.cpp's Normalized).
 Quat4 Normalized(const Quat4& q) {
@@ -85,8 +86,8 @@ void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& bas
       const I32x4 ok = len > 0.0f;
       const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
       const F32x4 zero = Splat4(0.0f);
-      scaled = {Select(ok, mix.x * inv, zero), Select(ok, mix.y * inv, zero), Select(ok, mix.z * inv, zero),
-                Select(ok, mix.w * inv, Splat4(1.0f))};
+      scaled = {Select(ok, mix.x * inv, zero), Select(ok, mix.y * inv, zero),
+                Select(ok, mix.z * inv, zero), Select(ok, mix.w * inv, Splat4(1.0f))};
     }
     const Quat4 r = Normalized(Multiply(in_r, scaled));
     Store4(co[kQx] + j, r.x);

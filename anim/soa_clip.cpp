@@ -235,18 +235,19 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
   using namespace soa;
   float* channels[kSoaChannels];
   for (int c = 0; c < kSoaChannels; ++c) channels[c] = pose.Channel(c);
-  ForEachQuad(k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4 (&v)[kSoaChannels]) {
-    // Every channel, each lane selected with a bit mask: the pose keeps its
-    // value where the joint has no track of that channel. (Real rigs have
-    // such holes in nearly every block of four joints, so patching them lane
-    // by lane would run nearly everywhere.)
-    const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
-    for (int c = 0; c < kSoaChannels; ++c) {
-      I32x4 mask;
-      std::memcpy(&mask, keep + 4 * c, sizeof(mask));
-      Store4(channels[c] + j, Select(mask, Load4(channels[c] + j), v[c]));
-    }
-  });
+  ForEachQuad(
+      k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4(&v)[kSoaChannels]) {
+        // Every channel, each lane selected with a bit mask: the pose keeps its
+        // value where the joint has no track of that channel. (Real rigs have
+        // such holes in nearly every block of four joints, so patching them lane
+        // by lane would run nearly everywhere.)
+        const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
+        for (int c = 0; c < kSoaChannels; ++c) {
+          I32x4 mask;
+          std::memcpy(&mask, keep + 4 * c, sizeof(mask));
+          Store4(channels[c] + j, Select(mask, Load4(channels[c] + j), v[c]));
+        }
+      });
 }
 
 void SoaClipKeys::SampleLinear(int k, float s, Pose& pose) const {
@@ -254,7 +255,7 @@ void SoaClipKeys::SampleLinear(int k, float s, Pose& pose) const {
   const int p = lanes_;
   const int n = pose.JointCount();
   std::span<Transform> locals = pose.Locals();
-  ForEachQuad(k, s, std::min(p, SoaPadded(n)), [&](int j0, const F32x4 (&v)[kSoaChannels]) {
+  ForEachQuad(k, s, std::min(p, SoaPadded(n)), [&](int j0, const F32x4(&v)[kSoaChannels]) {
     const int end = std::min(4, n - j0);
     for (int l = 0; l < end; ++l) {
       const int j = j0 + l;

@@ -51,9 +51,9 @@ class SoaClipKeys {
   template <typename Write>
   void ForEachQuad(int k, float s, int lane_end, Write&& write) const;
 
-  int lanes_ = 0;  // joints covered, padded to kSoaLanes
-  std::vector<float> keys_;   // [key][channel][lane]
-  std::vector<int> masks_;    // [group][lane]: 1 where the group's track is LINEAR here
+  int lanes_ = 0;            // joints covered, padded to kSoaLanes
+  std::vector<float> keys_;  // [key][channel][lane]
+  std::vector<int> masks_;   // [group][lane]: 1 where the group's track is LINEAR here
   std::vector<unsigned char> block_groups_;  // [block]: bit g set when group g animates a lane
   // [lane / 4][channel][lane % 4]: all bits set where the joint has no
   // LINEAR track of that channel, so that sampling keeps the pose's value.

@@ -17,7 +17,9 @@ namespace anim {
 // need no scalar tail; padding joints hold the identity transform.
 inline constexpr int kSoaLanes = 8;
 
-inline constexpr int SoaPadded(int joints) { return (joints + kSoaLanes - 1) / kSoaLanes * kSoaLanes; }
+inline constexpr int SoaPadded(int joints) {
+  return (joints + kSoaLanes - 1) / kSoaLanes * kSoaLanes;
+}
 
 enum SoaChannel : int { kTx, kTy, kTz, kQx, kQy, kQz, kQw, kSx, kSy, kSz, kSoaChannels };
 

@@ -30,8 +30,8 @@ inline void MultiplyAffine3x4(const glm::mat4& a_matrix, const float* b, glm::ma
   const F32x4 a0 = Load4(a), a1 = Load4(a + 4), a2 = Load4(a + 8), a3 = Load4(a + 12);
   float* out = &o[0][0];
   for (int c = 0; c < 3; ++c) {
-    Store4(out + 4 * c,
-           a0 * b[(3 * c) * kStride] + a1 * b[(3 * c + 1) * kStride] + a2 * b[(3 * c + 2) * kStride]);
+    Store4(out + 4 * c, a0 * b[(3 * c) * kStride] + a1 * b[(3 * c + 1) * kStride] +
+                            a2 * b[(3 * c + 2) * kStride]);
   }
   Store4(out + 12, a0 * b[9 * kStride] + a1 * b[10 * kStride] + a2 * b[11 * kStride] + a3);
 }
@@ -61,7 +61,8 @@ SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
                             : IsAffine(m)        ? kAffineOffset
                                                  : kGeneralOffset);
   }
-  inverse_bind_.assign(skeleton.InverseBindMatrices().begin(), skeleton.InverseBindMatrices().end());
+  inverse_bind_.assign(skeleton.InverseBindMatrices().begin(),
+                       skeleton.InverseBindMatrices().end());
   for (const glm::mat4& m : inverse_bind_) {
     SplatAffine3x4 a;
     a.affine = IsAffine(m);
@@ -89,7 +90,10 @@ void ModelSpaceWithOffset(const SoaSkeleton& skeleton, int j, const float* m,
   switch (skeleton.OffsetKinds()[j]) {
     case SoaSkeleton::kIdentityOffset: break;
     case SoaSkeleton::kAffineOffset: local = MultiplyAffine(offset, local); break;
-    default: local = offset * local; affine = IsAffine(local); break;
+    default:
+      local = offset * local;
+      affine = IsAffine(local);
+      break;
   }
   if (p < 0) {
     out[j] = local;

@@ -7,7 +7,9 @@
 
 namespace anim {
 
-float BlendedCycleLength(float l1, float l2, float weight) { return l2 * weight + l1 * (1.0f - weight); }
+float BlendedCycleLength(float l1, float l2, float weight) {
+  return l2 * weight + l1 * (1.0f - weight);
+}
 
 SyncedBlend::SyncedBlend(const Skeleton& skeleton)
     : skeleton_(&skeleton), pose_a_(skeleton.RestPose()), pose_b_(skeleton.RestPose()) {}

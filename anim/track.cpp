@@ -96,10 +96,8 @@ T Track<T>::SampleInterval(float t, int k) const {
   const float dt = times_[k + 1] - t0;
   const float s = (t - t0) / dt;
   switch (interpolation_) {
-    case Interpolation::kStep:
-      return values_[k];
-    case Interpolation::kLinear:
-      return Lerp(values_[k], values_[k + 1], s);
+    case Interpolation::kStep: return values_[k];
+    case Interpolation::kLinear: return Lerp(values_[k], values_[k + 1], s);
     case Interpolation::kCubicSpline:
       return Finish(Hermite(values_[3 * k + 1], values_[3 * k + 2], values_[3 * (k + 1)],
                             values_[3 * (k + 1) + 1], s, dt));

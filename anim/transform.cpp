@@ -27,8 +27,8 @@ Transform Combine(const Transform& parent, const Transform& child) {
 Transform Inverse(const Transform& t) {
   Transform out;
   out.rotation = glm::conjugate(t.rotation);
-  out.scale = glm::vec3(SafeReciprocal(t.scale.x), SafeReciprocal(t.scale.y),
-                        SafeReciprocal(t.scale.z));
+  out.scale =
+      glm::vec3(SafeReciprocal(t.scale.x), SafeReciprocal(t.scale.y), SafeReciprocal(t.scale.z));
   out.translation = out.rotation * (out.scale * -t.translation);
   return out;
 }

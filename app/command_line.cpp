@@ -39,7 +39,11 @@ Setter PathInto(const std::string& name, std::string* field) {
 // What to show, when and at which size, and where results go.
 void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
   table->insert({
-      {"--clip", [&o](const std::string& v) { o.clip = v; return std::string(); }},
+      {"--clip",
+       [&o](const std::string& v) {
+         o.clip = v;
+         return std::string();
+       }},
       {"--time",
        [&o](const std::string& v) {
          if (!ParseDouble(v, &o.time) || o.time < 0.0 || o.time > kMaxTime) {
@@ -157,9 +161,14 @@ ValueOptions ValueOptionsInto(Options& o) {
 
 FlagOptions FlagOptionsInto(Options& o) {
   return {
-      {"--help", &o.help},         {"-h", &o.help},           {"--info", &o.info},
-      {"--headless", &o.headless}, {"--skeleton", &o.skeleton}, {"--wireframe", &o.wireframe},
-      {"--list-params", &o.list_params}, {"--list-samples", &o.list_samples},
+      {"--help", &o.help},
+      {"-h", &o.help},
+      {"--info", &o.info},
+      {"--headless", &o.headless},
+      {"--skeleton", &o.skeleton},
+      {"--wireframe", &o.wireframe},
+      {"--list-params", &o.list_params},
+      {"--list-samples", &o.list_samples},
   };
 }
 
@@ -233,10 +242,14 @@ bool ParseSize(const std::string& text, int* width, int* height) {
 }
 
 bool ParseLoopMode(const std::string& text, anim::LoopMode* mode) {
-  if (text == "loop") *mode = anim::LoopMode::kLoop;
-  else if (text == "clamp") *mode = anim::LoopMode::kClamp;
-  else if (text == "ping-pong" || text == "pingpong") *mode = anim::LoopMode::kPingPong;
-  else return false;
+  if (text == "loop")
+    *mode = anim::LoopMode::kLoop;
+  else if (text == "clamp")
+    *mode = anim::LoopMode::kClamp;
+  else if (text == "ping-pong" || text == "pingpong")
+    *mode = anim::LoopMode::kPingPong;
+  else
+    return false;
   return true;
 }
 
@@ -254,48 +267,47 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
 }
 
 std::string UsageText() {
-  return
-      "Usage: animviewer [FILE.gltf|FILE.glb] [options]\n"
-      "\n"
-      "Opens a skinned glTF character in a window (default: the bundled model).\n"
-      "Drop another file on the window to open it.\n"
-      "\n"
-      "Options:\n"
-      "  --headless            render off-screen (no window) and exit\n"
-      "  --clip NAME           clip to play (default: the first)\n"
-      "  --time SECONDS        playback time to show; simulated in fixed 1/60 s steps\n"
-      "  --size WxH            window or image size (default 1280x720)\n"
-      "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
-      "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
-      "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
-      "  --speed X             playback rate, negative plays backwards (default 1)\n"
-      "  --skeleton            draw the skeleton over the mesh\n"
-      "  --wireframe           draw the mesh as wireframe\n"
-      "  --info                print the skeleton and the clips, then exit\n"
-      "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
-      "                        model, print its parameters, nodes, states and layers\n"
-      "                        (or the error), then exit\n"
-      "  --sample N            show walkthrough sample N instead of a plain clip\n"
-      "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
-      "  --at SECONDS:NAME=VALUE  set it when the sample's time reaches SECONDS:\n"
-      "                        scripted input such as --at 1.5:jump=1 (repeatable)\n"
-      "  --list-samples        print the walkthrough's samples, then exit\n"
-      "  --list-params         with --sample N: print its parameters, then exit\n"
-      "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
-      "                        needing more are refused with a message\n"
-      "  --out-dir DIR         where to write images when no display is available\n"
-      "                        (default ./out)\n"
-      "  --quit-after-frames N  window: advance fixed 1/60 s steps (no real time,\n"
-      "                        no measured timings) and close after frame N\n"
-      "  --window-screenshot OUT.png  with --quit-after-frames: save the last frame of\n"
-      "                        the window, panels included\n"
-      "  --help                this text\n"
-      "\n"
-      "Without a display (no DISPLAY or WAYLAND_DISPLAY), the viewer renders a few\n"
-      "frames of the clip (or of --sample N) to --out-dir instead of opening a window.\n"
-      "\n"
-      "Exit status: 0 on success, 2 for bad arguments, 1 for any other error (a model\n"
-      "or a --set the sample refuses included, checked before a window opens).\n";
+  return "Usage: animviewer [FILE.gltf|FILE.glb] [options]\n"
+         "\n"
+         "Opens a skinned glTF character in a window (default: the bundled model).\n"
+         "Drop another file on the window to open it.\n"
+         "\n"
+         "Options:\n"
+         "  --headless            render off-screen (no window) and exit\n"
+         "  --clip NAME           clip to play (default: the first)\n"
+         "  --time SECONDS        playback time to show; simulated in fixed 1/60 s steps\n"
+         "  --size WxH            window or image size (default 1280x720)\n"
+         "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
+         "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
+         "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
+         "  --speed X             playback rate, negative plays backwards (default 1)\n"
+         "  --skeleton            draw the skeleton over the mesh\n"
+         "  --wireframe           draw the mesh as wireframe\n"
+         "  --info                print the skeleton and the clips, then exit\n"
+         "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
+         "                        model, print its parameters, nodes, states and layers\n"
+         "                        (or the error), then exit\n"
+         "  --sample N            show walkthrough sample N instead of a plain clip\n"
+         "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
+         "  --at SECONDS:NAME=VALUE  set it when the sample's time reaches SECONDS:\n"
+         "                        scripted input such as --at 1.5:jump=1 (repeatable)\n"
+         "  --list-samples        print the walkthrough's samples, then exit\n"
+         "  --list-params         with --sample N: print its parameters, then exit\n"
+         "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
+         "                        needing more are refused with a message\n"
+         "  --out-dir DIR         where to write images when no display is available\n"
+         "                        (default ./out)\n"
+         "  --quit-after-frames N  window: advance fixed 1/60 s steps (no real time,\n"
+         "                        no measured timings) and close after frame N\n"
+         "  --window-screenshot OUT.png  with --quit-after-frames: save the last frame of\n"
+         "                        the window, panels included\n"
+         "  --help                this text\n"
+         "\n"
+         "Without a display (no DISPLAY or WAYLAND_DISPLAY), the viewer renders a few\n"
+         "frames of the clip (or of --sample N) to --out-dir instead of opening a window.\n"
+         "\n"
+         "Exit status: 0 on success, 2 for bad arguments, 1 for any other error (a model\n"
+         "or a --set the sample refuses included, checked before a window opens).\n";
 }
 
 }  // namespace animviewer

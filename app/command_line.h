@@ -23,18 +23,18 @@ inline constexpr long long kMinLoadMemoryMiB = 16;
 inline constexpr long long kMaxLoadMemoryMiB = 1LL << 20;  // 1 TiB
 
 struct Options {
-  std::string file;               // empty: the default model
+  std::string file;  // empty: the default model
   bool help = false;
-  bool info = false;              // print skeleton and clips, then exit
-  std::string graph;              // --graph FILE: load a graph description, print it, exit
-  bool headless = false;          // render off-screen, no window
+  bool info = false;                // print skeleton and clips, then exit
+  std::string graph;                // --graph FILE: load a graph description, print it, exit
+  bool headless = false;            // render off-screen, no window
   std::optional<std::string> clip;  // empty: the first clip
-  double time = 0.0;              // seconds of playback to simulate (headless)
+  double time = 0.0;                // seconds of playback to simulate (headless)
   int width = 1280;
   int height = 720;
-  std::string screenshot;         // PNG path (headless)
-  std::string dump_pose;          // JSON path
-  std::string out_dir = "out";    // where the no-display fallback writes
+  std::string screenshot;       // PNG path (headless)
+  std::string dump_pose;        // JSON path
+  std::string out_dir = "out";  // where the no-display fallback writes
   // --max-load-memory MIB: the memory one model load may use (the importer
   // refuses files that need more).
   long long max_load_mib = static_cast<long long>(anim::kDefaultMaxLoadBytes >> 20);

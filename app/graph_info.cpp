@@ -24,10 +24,8 @@ std::string ConditionText(const anim::Condition& c, const anim::ParameterSet& pa
   const std::string& name = params.Name(c.param);
   switch (c.op) {
     case anim::CompareOp::kIsTrue:
-    case anim::CompareOp::kTriggered:
-      return name;
-    case anim::CompareOp::kIsFalse:
-      return "!" + name;
+    case anim::CompareOp::kTriggered: return name;
+    case anim::CompareOp::kIsFalse: return "!" + name;
     default: {
       std::ostringstream s;
       s << name << " " << anim::CompareOpName(c.op) << " " << c.value;

@@ -41,8 +41,7 @@ render::ViewOptions ViewFor(const Options& options) {
 }
 
 // The clip --clip names, or the first one; -1 when the model has none.
-bool ChooseClip(const Options& options, const anim::Model& model, int* index,
-                std::string* error) {
+bool ChooseClip(const Options& options, const anim::Model& model, int* index, std::string* error) {
   if (!options.clip) {
     *index = model.clips.empty() ? -1 : 0;
     return true;
@@ -59,8 +58,8 @@ bool ChooseClip(const Options& options, const anim::Model& model, int* index,
 std::string FileNameSafe(const std::string& name) {
   std::string out;
   for (const char c : name) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= '0' && c <= '9') || c == '-' || c == '_';
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '_';
     out += keep ? c : '_';
   }
   return out.empty() ? "clip" : out;
@@ -99,8 +98,8 @@ int RunHeadless(const Options& options) {
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
     if (!walkthrough.StartAsAsked(options, character.model(), &error)) return Fail(error);
-    ForEachFixedStepWithNotice(options.time, [&](float dt) { walkthrough.Step(dt, character); },
-                               std::cerr);
+    ForEachFixedStepWithNotice(
+        options.time, [&](float dt) { walkthrough.Step(dt, character); }, std::cerr);
     if (options.time == 0.0) walkthrough.Step(0.0f, character);
     if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
     // A sample that met a problem while running (a graph file that does not
@@ -149,7 +148,8 @@ int RunListParams(const Options& options) {
   Walkthrough walkthrough;
   if (!walkthrough.ActivateNumber(options.sample, model, &error, options.sets)) return Fail(error);
   samples::Sample& sample = *walkthrough.Active();
-  std::cout << sample.Title() << "\n  " << sample.Explanation() << "\nParameters (--set NAME=VALUE):\n"
+  std::cout << sample.Title() << "\n  " << sample.Explanation()
+            << "\nParameters (--set NAME=VALUE):\n"
             << sample.Params().Describe();
   return 0;
 }
@@ -173,8 +173,8 @@ namespace {
 // The fallback with --sample: the sample at 0, 0.5, 1 and 1.5 s, each
 // simulated from the start as --headless --time would.
 int RunSampleWithoutDisplay(const Options& options) {
-  std::cout << "animviewer: no display available, rendering 4 frames of sample "
-            << options.sample << " headless instead\n";
+  std::cout << "animviewer: no display available, rendering 4 frames of sample " << options.sample
+            << " headless instead\n";
   for (int i = 0; i < 4; ++i) {
     Options frame = options;
     frame.time = 0.5 * i;

@@ -19,8 +19,8 @@ namespace animviewer {
 
 // What a walkthrough sample adds to a picture.
 struct SampleView {
-  bool active = false;                    // frame on every clip's motion
-  std::span<const glm::vec4> joint_colors;  // skeleton overlay colours, optional
+  bool active = false;                         // frame on every clip's motion
+  std::span<const glm::vec4> joint_colors;     // skeleton overlay colours, optional
   const samples::CrowdFrame* crowd = nullptr;  // drawn instead of the character, framed on its box
   const CharacterPlacement* placement = nullptr;  // where a moving character stands, marks
 };

@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "animviewer: out of memory\n";
   } catch (const std::exception& e) {
-    std::cerr << "animviewer: unexpected error: " << animviewer::EscapeControlCharacters(e.what(), false)
-              << "\n";
+    std::cerr << "animviewer: unexpected error: "
+              << animviewer::EscapeControlCharacters(e.what(), false) << "\n";
   } catch (...) {
     std::cerr << "animviewer: unexpected error\n";
   }

@@ -1,8 +1,8 @@
 #include "app/pose_json.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 
 #include "render/file_output.h"
@@ -63,8 +63,9 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
   // loop mode, and on ping-pong's way back reflected (a 1.2 s clip at a
   // playback time of 1.5 shows 0.9). The player's unwrapped time is kept too.
   const anim::Playback& playback = character.playback();
-  const double sampled = playback.clip != nullptr ? playback.clip->SampleTime(playback.time, playback.mode)
-                                                  : playback.time;
+  const double sampled = playback.clip != nullptr
+                             ? playback.clip->SampleTime(playback.time, playback.mode)
+                             : playback.time;
   out << "  \"clip_time\": " << Number(sampled) << ",\n";
   out << "  \"playback_time\": " << Number(playback.time) << ",\n";
   out << "  \"loop\": " << Quoted(anim::LoopModeName(character.playback().mode)) << ",\n";

@@ -13,7 +13,7 @@
 namespace animviewer {
 
 struct PoseDumpInfo {
-  std::string clip;        // empty: rest pose
+  std::string clip;  // empty: rest pose
   double requested_time = 0.0;
 };
 

@@ -19,8 +19,8 @@ inline constexpr double kMaxFrameSeconds = 0.25;
 class TimeControl {
  public:
   bool paused = false;
-  float scale = 1.0f;            // simulated seconds per real second, 0..kMaxTimeScale
-  int fixed_rate_hz = 0;         // 0: one step per frame of the frame's length; else steps of 1/Hz
+  float scale = 1.0f;     // simulated seconds per real second, 0..kMaxTimeScale
+  int fixed_rate_hz = 0;  // 0: one step per frame of the frame's length; else steps of 1/Hz
   float step_seconds = 1.0f / 60.0f;  // the length of a single step (forward or back)
 
   // The simulation steps (seconds, each > 0) for a frame that lasted

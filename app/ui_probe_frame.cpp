@@ -56,11 +56,14 @@ std::string ParamsJson(const samples::Sample* sample) {
       case samples::Param::Kind::kBool:
       case samples::Param::Kind::kTrigger: value = *p.bool_value ? "true" : "false"; break;
     }
-    const auto key = [](int k) { return ui_probe::Quote(k > 0 ? std::string(1, static_cast<char>(k)) : ""); };
+    const auto key = [](int k) {
+      return ui_probe::Quote(k > 0 ? std::string(1, static_cast<char>(k)) : "");
+    };
     out += std::string(first ? "\n" : ",\n") + "{\"name\":" + ui_probe::Quote(p.name) +
            ",\"value\":" + value + ",\"min\":" + Number(p.min) + ",\"max\":" + Number(p.max) +
-           ",\"choices\":" + Number(static_cast<double>(p.choices.size())) + ",\"key\":" + key(p.key) +
-           ",\"key_less\":" + key(p.key_less) + ",\"key_more\":" + key(p.key_more) + "}";
+           ",\"choices\":" + Number(static_cast<double>(p.choices.size())) +
+           ",\"key\":" + key(p.key) + ",\"key_less\":" + key(p.key_less) +
+           ",\"key_more\":" + key(p.key_more) + "}";
     first = false;
   }
   return out + "]";
@@ -72,39 +75,45 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
   if (!ui_probe::Enabled()) return;
   const samples::Sample* sample = state.walkthrough.Active();
   const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
-  const PaletteFacts palette = Examine(crowd != nullptr ? crowd->palettes : state.character.palette());
+  const PaletteFacts palette =
+      Examine(crowd != nullptr ? crowd->palettes : state.character.palette());
   const glm::mat4 view = state.camera.View();
   std::string camera;
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) camera += (camera.empty() ? "" : ",") + Number(view[c][r]);
   }
   const glm::vec3 target = state.camera.Target();
-  const glm::vec3 standing = sample != nullptr ? glm::vec3(sample->CharacterWorld()[3]) : glm::vec3(0.0f);
-  const auto vec3 = [](glm::vec3 v) { return "[" + Number(v.x) + "," + Number(v.y) + "," + Number(v.z) + "]"; };
+  const glm::vec3 standing =
+      sample != nullptr ? glm::vec3(sample->CharacterWorld()[3]) : glm::vec3(0.0f);
+  const auto vec3 = [](glm::vec3 v) {
+    return "[" + Number(v.x) + "," + Number(v.y) + "," + Number(v.z) + "]";
+  };
   const anim::Model& model = state.character.model();
-  std::string json = "{\"frame\":" + std::to_string(frame) +
-                     ",\"sample\":" + std::to_string(state.walkthrough.active()) +
-                     ",\"sample_title\":" + ui_probe::Quote(sample != nullptr ? sample->Title() : "") +
-                     ",\"model\":" + ui_probe::Quote(model.source_path) +
-                     ",\"clips\":" + std::to_string(model.clips.size()) +
-                     ",\"joints\":" + std::to_string(model.skeleton.JointCount()) +
-                     ",\"crowd\":" + (crowd != nullptr ? "true" : "false") +
-                     ",\"playing\":" + (!state.time.paused ? "true" : "false") +
-                     ",\"clip_index\":" + std::to_string(state.character.clip_index()) +
-                     ",\"clip_time\":" + Number(state.character.playback().time) +
-                     ",\"palette_finite\":" + (palette.finite ? "true" : "false") +
-                     ",\"bind_distance\":" + Number(palette.bind_distance) +
-                     ",\"palette_sum\":" + Number(palette.sum) + ",\"camera\":[" + camera + "]" +
-                     ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
-                     ",\"grid_center\":" + vec3(grid.center) + ",\"grid_half_extent\":" + Number(grid.HalfExtent()) +
-                     ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") +
-                     ",\"message\":" + ui_probe::Quote(state.message) +
-                     ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
-                     ",\"params\":" + ParamsJson(sample) +
-                     ",\"imgui_frame\":" + std::to_string(ImGui::GetFrameCount()) +
-                     ",\n\"last_edit\":" + ui_probe::LastEditJson() +
-                     ",\n\"windows\":" + ui_probe::TakeWindowsJson() +
-                     ",\n\"items\":" + ui_probe::TakeItemsJson() + "}\n";
+  std::string json =
+      "{\"frame\":" + std::to_string(frame) +
+      ",\"sample\":" + std::to_string(state.walkthrough.active()) +
+      ",\"sample_title\":" + ui_probe::Quote(sample != nullptr ? sample->Title() : "") +
+      ",\"model\":" + ui_probe::Quote(model.source_path) +
+      ",\"clips\":" + std::to_string(model.clips.size()) +
+      ",\"joints\":" + std::to_string(model.skeleton.JointCount()) +
+      ",\"crowd\":" + (crowd != nullptr ? "true" : "false") +
+      ",\"playing\":" + (!state.time.paused ? "true" : "false") +
+      ",\"clip_index\":" + std::to_string(state.character.clip_index()) +
+      ",\"clip_time\":" + Number(state.character.playback().time) +
+      ",\"palette_finite\":" + (palette.finite ? "true" : "false") +
+      ",\"bind_distance\":" + Number(palette.bind_distance) +
+      ",\"palette_sum\":" + Number(palette.sum) + ",\"camera\":[" + camera + "]" +
+      ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
+      ",\"grid_center\":" + vec3(grid.center) +
+      ",\"grid_half_extent\":" + Number(grid.HalfExtent()) +
+      ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") +
+      ",\"message\":" + ui_probe::Quote(state.message) +
+      ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
+      ",\"params\":" + ParamsJson(sample) +
+      ",\"imgui_frame\":" + std::to_string(ImGui::GetFrameCount()) +
+      ",\n\"last_edit\":" + ui_probe::LastEditJson() +
+      ",\n\"windows\":" + ui_probe::TakeWindowsJson() +
+      ",\n\"items\":" + ui_probe::TakeItemsJson() + "}\n";
   // Written beside and renamed, so a reader never sees half a frame.
   static const std::string path = std::getenv("ANIMVIEWER_UI_PROBE");
   const std::string partial = path + ".partial";

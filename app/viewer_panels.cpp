@@ -62,8 +62,9 @@ void PlaybackControls(ViewerState& state) {
     playback.rate = state.speed;
   }
   ui_probe::Slider("Speed", state.speed, -2.0, 2.0);
-  samples::HoverTooltip("The clip's own playback rate; negative plays it backward. The time "
-                        "scale (right panel) slows everything down instead.");
+  samples::HoverTooltip(
+      "The clip's own playback rate; negative plays it backward. The time "
+      "scale (right panel) slows everything down instead.");
   const char* modes[] = {"loop", "clamp", "ping-pong"};
   if (ImGui::BeginCombo("Loop mode", modes[static_cast<int>(state.loop)])) {
     for (int i = 0; i < 3; ++i) {
@@ -85,7 +86,8 @@ void ClipList(ViewerState& state) {
     return;
   }
   const float rows = static_cast<float>(std::min<std::size_t>(model.clips.size(), 12)) + 0.25f;
-  if (ImGui::BeginListBox("##clips", ImVec2(-FLT_MIN, rows * ImGui::GetTextLineHeightWithSpacing()))) {
+  if (ImGui::BeginListBox("##clips",
+                          ImVec2(-FLT_MIN, rows * ImGui::GetTextLineHeightWithSpacing()))) {
     for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
       const anim::Clip& clip = model.clips[i];
       char label[256];
@@ -120,7 +122,8 @@ void DrawExplanation(const std::string& text) {
 bool WalkthroughSection(ViewerState& state) {
   Walkthrough& walkthrough = state.walkthrough;
   const int active = walkthrough.active();
-  const std::string preview = active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
+  const std::string preview =
+      active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##sample", preview.c_str())) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
@@ -181,8 +184,9 @@ void TimeSection(ViewerState& state) {
   ImGui::SameLine();
   if (ImGui::Button("<")) state.rewind_seconds += time.StepBack();
   ui_probe::Button("Step back");
-  samples::HoverTooltip("Step back (,): the run is replayed from its start up to one step "
-                        "earlier, with the same steps and parameter changes.");
+  samples::HoverTooltip(
+      "Step back (,): the run is replayed from its start up to one step "
+      "earlier, with the same steps and parameter changes.");
   ImGui::SameLine();
   if (ImGui::Button(">")) time.StepForward();
   ui_probe::Button("Step forward");
@@ -206,9 +210,11 @@ void TimeSection(ViewerState& state) {
   int rate = time.fixed_rate_hz == 60 ? 1 : time.fixed_rate_hz == 30 ? 2 : 0;
   const char* rates[] = {"every frame (real time)", "fixed 60 Hz", "fixed 30 Hz"};
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::Combo("##rate", &rate, rates, 3)) time.fixed_rate_hz = rate == 1 ? 60 : rate == 2 ? 30 : 0;
-  samples::HoverTooltip("Update steps: one per frame of the frame's length, or whole steps of "
-                        "1/60 or 1/30 s whatever the frame rate.");
+  if (ImGui::Combo("##rate", &rate, rates, 3))
+    time.fixed_rate_hz = rate == 1 ? 60 : rate == 2 ? 30 : 0;
+  samples::HoverTooltip(
+      "Update steps: one per frame of the frame's length, or whole steps of "
+      "1/60 or 1/30 s whatever the frame rate.");
 
   // The scrubber, where there is one time line: the clip list's clip or a
   // sample that plays one clip.
@@ -233,7 +239,8 @@ void TimeSection(ViewerState& state) {
       }
     }
     ui_probe::Slider("time", t, 0.0, length);
-    samples::HoverTooltip("Scrub: the time within the clip (ping-pong's way back shown reflected).");
+    samples::HoverTooltip(
+        "Scrub: the time within the clip (ping-pong's way back shown reflected).");
   } else if (sample != nullptr) {
     ImGui::Text("t = %.3f s since the sample started", state.walkthrough.Elapsed());
   }
@@ -243,7 +250,8 @@ void TimeSection(ViewerState& state) {
 void PlotTimes(const char* label, const FrameTimings::Series& series, int offset) {
   const float top = PlotScale(series.ms.data(), FrameTimings::kHistory);
   char overlay[64];
-  std::snprintf(overlay, sizeof overlay, "%s %.2f ms   (scale 0-%g ms)", label, series.average, top);
+  std::snprintf(overlay, sizeof overlay, "%s %.2f ms   (scale 0-%g ms)", label, series.average,
+                top);
   ImGui::PlotLines("##plot", series.ms.data(), FrameTimings::kHistory, offset, overlay, 0.0f, top,
                    ImVec2(ImGui::GetContentRegionAvail().x, 42.0f));
 }
@@ -263,8 +271,9 @@ void TimingsSection(ViewerState& state) {
   ImGui::PushID("render");
   PlotTimes("render", state.timings.render, state.timings.next);
   ImGui::PopID();
-  Hint("Update: the animation (sample or clip, and the skinning palette). Render: the CPU "
-       "time to issue the scene and the panels.");
+  Hint(
+      "Update: the animation (sample or clip, and the skinning palette). Render: the CPU "
+      "time to issue the scene and the panels.");
 }
 
 void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
@@ -286,8 +295,8 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
   ImGui::TextDisabled("Drop a .gltf or .glb file to open it");
   // Messages (errors above all) at the top, never below a long sample panel.
   if (!state.message.empty()) {
-    const ImVec4 color = state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
-                                                : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
+    const ImVec4 color =
+        state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
     ImGui::TextColored(color, "%s", state.message.c_str());
     ui_probe::Text(state.message_is_error ? "error" : "message", state.message);
   }
@@ -304,7 +313,8 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
 
 void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kMargin, kMargin), placement, ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kMargin, kMargin), placement,
+                          ImVec2(1.0f, 0.0f));
   // A narrow window starts with it folded to its title bar, leaving the
   // character room beside the animation panel.
   ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f, ImGuiCond_FirstUseEver);
@@ -338,7 +348,8 @@ void DrawPanels(ViewerState& state) {
   // after a shrink to almost nothing they would otherwise pile up at the
   // top left. Between resizes they stay where the user moved them.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const bool resized = display.x != state.panels_display_size.x || display.y != state.panels_display_size.y;
+  const bool resized =
+      display.x != state.panels_display_size.x || display.y != state.panels_display_size.y;
   state.panels_display_size = glm::vec2(display.x, display.y);
   const ImGuiCond placement = resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   DrawAnimationPanel(state, placement);

@@ -40,7 +40,7 @@ struct ViewerState {
   float free_right = 0.0f;
   glm::vec2 panels_display_size{0.0f};  // the window size the panels were last placed for
 
-  std::string message;          // shown in the UI, e.g. why a dropped file failed
+  std::string message;  // shown in the UI, e.g. why a dropped file failed
   bool message_is_error = false;
 
   // Fixed-step runs (--quit-after-frames) advance 1/60 s a frame and show no

@@ -36,7 +36,6 @@
 namespace animviewer {
 namespace {
 
-
 // Files dropped on the window, opened by the main loop (GLFW calls back in
 // the middle of event polling, not a good moment to reload GPU data).
 std::vector<std::string> g_dropped_files;
@@ -112,7 +111,8 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
   if (state.rewind_seconds > 0.0f) {
     std::string error;
     if (walkthrough.active() >= 0) {
-      if (!walkthrough.Rewind(state.rewind_seconds, state.character.model(), state.character, &error)) {
+      if (!walkthrough.Rewind(state.rewind_seconds, state.character.model(), state.character,
+                              &error)) {
         state.message = error;
         state.message_is_error = true;
       }
@@ -165,15 +165,16 @@ bool SaveWindow(int width, int height, const std::string& path, std::string* err
 }
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
   std::vector<float> steps;
   double last_time = glfwGetTime();
-  CrowdView crowd_view;       // draws a crowd sample's characters (sample 08)
-  render::Bounds crowd_framed;  // the crowd box last framed: a new size reframes
+  CrowdView crowd_view;          // draws a crowd sample's characters (sample 08)
+  render::Bounds crowd_framed;   // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
   glm::vec3 followed(0.0f);      // where the camera last saw it
   // A framing is redone while the panels settle: the frame that asks for it
@@ -279,11 +280,11 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
     placement.Apply(&inputs);
     std::string error;
-    const bool drawn = scene.Draw(inputs, &error) &&
-                       (crowd == nullptr ||
-                        crowd_view.Draw(state.character.model(), *crowd, inputs.view,
-                                        inputs.projection, state.view, scene.lighting(),
-                                        /*measure=*/true, &error));
+    const bool drawn =
+        scene.Draw(inputs, &error) &&
+        (crowd == nullptr || crowd_view.Draw(state.character.model(), *crowd, inputs.view,
+                                             inputs.projection, state.view, scene.lighting(),
+                                             /*measure=*/true, &error));
     if (!drawn && state.message != error) {
       std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
       state.message = error;
@@ -299,7 +300,8 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       const std::string path = ScreenshotPath();
       state.message_is_error = !SaveWindow(width, height, path, &error);
       state.message = state.message_is_error ? error : "Screenshot saved to " + path;
-      if (!state.message_is_error) std::cout << "animviewer: screenshot saved to " << path << std::endl;
+      if (!state.message_is_error)
+        std::cout << "animviewer: screenshot saved to " << path << std::endl;
     }
     if (frame == options.quit_after_frames) {
       if (!options.window_screenshot.empty() &&

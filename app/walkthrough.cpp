@@ -74,7 +74,8 @@ bool Walkthrough::ActivateNumber(int number, const anim::Model& model, std::stri
   return Activate(index, model, error, sets);
 }
 
-bool Walkthrough::StartAsAsked(const Options& options, const anim::Model& model, std::string* error) {
+bool Walkthrough::StartAsAsked(const Options& options, const anim::Model& model,
+                               std::string* error) {
   return ActivateNumber(options.sample, model, error, options.sets) &&
          Schedule(options.timed_sets, error);
 }
@@ -84,8 +85,9 @@ bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* er
   for (const Options::TimedSet& t : timed) {
     const std::string name = t.assignment.substr(0, t.assignment.find('='));
     if (sample == nullptr || sample->Params().Find(name) == nullptr) {
-      *error = sample == nullptr ? "--at needs an active sample"
-                                 : sample->Title() + ": --at names unknown parameter '" + name + "'";
+      *error = sample == nullptr
+                   ? "--at needs an active sample"
+                   : sample->Title() + ": --at names unknown parameter '" + name + "'";
       return false;
     }
   }
@@ -121,7 +123,8 @@ void Walkthrough::Advance(float dt) {
   RecordedStep step;
   step.dt = dt;
   for (std::size_t i = 0; i < now.size(); ++i) {
-    const bool same = now.size() == values_after_update_.size() && now[i] == values_after_update_[i];
+    const bool same =
+        now.size() == values_after_update_.size() && now[i] == values_after_update_[i];
     if (!same && !now[i].empty()) step.inputs.push_back(now[i]);
   }
   // Paused frames step by 0: only worth recording when something changed.

@@ -69,12 +69,13 @@ class Walkthrough {
   int active_ = -1;
   double elapsed_ = 0.0;  // simulated seconds since Activate
   // Runs Load, the sets and Update(0) on the active sample and starts a recording.
-  bool LoadActive(const anim::Model& model, const std::vector<std::string>& sets, std::string* error);
+  bool LoadActive(const anim::Model& model, const std::vector<std::string>& sets,
+                  std::string* error);
   // Applies due --at inputs, records the step with the changes since the
   // last Update, and updates.
   void Advance(float dt);
 
-  std::vector<Options::TimedSet> script_;  // sorted by time; applied ones removed
+  std::vector<Options::TimedSet> script_;        // sorted by time; applied ones removed
   std::vector<Options::TimedSet> whole_script_;  // as scheduled, for Rewind
   std::string script_error_;
   // The run so far, for Rewind: parameter values right after Load, then

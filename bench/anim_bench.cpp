@@ -66,8 +66,8 @@ const anim_bench::Rig* GetRig(const RigSource& source, std::string* error) {
       e = source.path + " not found; the " + std::string(source.name) + " cases are skipped";
     }
     std::unique_ptr<anim_bench::Rig> rig;
-    if (e.empty()) rig = anim_bench::LoadRig(source.path, source.walk, source.run, source.lean,
-                                             source.idle, &e);
+    if (e.empty())
+      rig = anim_bench::LoadRig(source.path, source.walk, source.run, source.lean, source.idle, &e);
     errors[source.name] = e;
     it = rigs.emplace(source.name, std::move(rig)).first;
   }
@@ -105,8 +105,7 @@ void CrowdBenchmark(benchmark::State& state, const RigSource* source, Case c) {
   const double elapsed = ThreadCpuNanoseconds() - begin;
   float checksum = crowd.Checksum();
   benchmark::DoNotOptimize(checksum);
-  state.counters["ns_per_character"] =
-      elapsed / (static_cast<double>(state.iterations()) * count);
+  state.counters["ns_per_character"] = elapsed / (static_cast<double>(state.iterations()) * count);
   state.SetItemsProcessed(state.iterations() * count);
 }
 
@@ -158,7 +157,8 @@ void CrowdAnimatorBenchmark(benchmark::State& state, const RigSource* source) {
     c.b.Start(rig->run);
     c.b.time = rig->run->StartTime() + unit(random) * rig->run->Duration();
     c.weight = 0.7f;  // 0.3 walk + 0.7 run, as case (b)
-    c.palette = std::span<glm::mat4>(palettes.data() + static_cast<std::size_t>(i) * joints, joints);
+    c.palette =
+        std::span<glm::mat4>(palettes.data() + static_cast<std::size_t>(i) * joints, joints);
   }
   anim::CrowdAnimator animator(rig->model.skeleton, static_cast<int>(state.range(1)));
   const float dt = 1.0f / 60.0f;
@@ -194,7 +194,10 @@ void RegisterAll() {
     for (const auto& [name, c] : cases) {
       benchmark::RegisterBenchmark((std::string(rig.name) + "/" + name).c_str(), CrowdBenchmark,
                                    &rig, c)
-          ->Arg(1)->Arg(100)->Arg(1000)->Arg(10000)
+          ->Arg(1)
+          ->Arg(100)
+          ->Arg(1000)
+          ->Arg(10000)
           ->Unit(benchmark::kMicrosecond);
     }
   }

@@ -3,9 +3,9 @@
 #include <random>
 
 #include "anim/additive.h"
-#include "anim/soa_additive.h"
 #include "anim/blending.h"
 #include "anim/import/gltf_importer.h"
+#include "anim/soa_additive.h"
 
 namespace anim_bench {
 

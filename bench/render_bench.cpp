@@ -93,12 +93,14 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
         pose = skeleton.RestPose();
         if (clip >= 0) {
           const anim::Clip& walk = data->model.clips[clip];
-          walk.Sample(pose, walk.StartTime() + walk.Duration() * static_cast<float>(k % 97) / 97.0f);
+          walk.Sample(pose,
+                      walk.StartTime() + walk.Duration() * static_cast<float>(k % 97) / 97.0f);
         }
         anim::ComputePalette(skeleton, pose, scratch,
                              std::span(data->palettes).subspan(k * joints, joints));
         data->worlds.push_back(glm::translate(
-            glm::mat4(1.0f), glm::vec3(static_cast<float>(k % 32), 0.0f, static_cast<float>(k / 32))));
+            glm::mat4(1.0f),
+            glm::vec3(static_cast<float>(k % 32), 0.0f, static_cast<float>(k / 32))));
       }
     }
     errors[rig.name] = e;
@@ -116,7 +118,8 @@ void PaletteUpload(benchmark::State& state, const RenderRig* rig, render::Upload
     return;
   }
   const int count = static_cast<int>(state.range(0));
-  const auto palettes = std::span(data->palettes).first(count * static_cast<std::size_t>(data->joints));
+  const auto palettes =
+      std::span(data->palettes).first(count * static_cast<std::size_t>(data->joints));
   const auto worlds = std::span(data->worlds).first(count);
   render::CrowdMatrixBuffer buffer;
   if (!buffer.Upload(palettes, worlds, method, &error)) {  // sizes the buffer
@@ -135,7 +138,8 @@ void PaletteUpload(benchmark::State& state, const RenderRig* rig, render::Upload
   }
   state.counters["ns_per_character"] =
       total * 1e9 / (static_cast<double>(state.iterations()) * count);
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(palettes.size_bytes() + worlds.size_bytes()));
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(palettes.size_bytes() + worlds.size_bytes()));
 }
 
 // A renderer and target set up for `rig`'s crowd of `count` characters.
@@ -233,20 +237,40 @@ bool RegisterRenderBenchmarks() {
     const std::string prefix = std::string(rig.name) + "/";
     benchmark::RegisterBenchmark((prefix + "palette_upload_subdata").c_str(), PaletteUpload, &rig,
                                  render::UploadMethod::kSubData)
-        ->Arg(1)->Arg(100)->Arg(1000)->UseManualTime()->Unit(benchmark::kMicrosecond);
+        ->Arg(1)
+        ->Arg(100)
+        ->Arg(1000)
+        ->UseManualTime()
+        ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark((prefix + "palette_upload_mapped").c_str(), PaletteUpload, &rig,
                                  render::UploadMethod::kMapped)
-        ->Arg(1)->Arg(100)->Arg(1000)->UseManualTime()->Unit(benchmark::kMicrosecond);
+        ->Arg(1)
+        ->Arg(100)
+        ->Arg(1000)
+        ->UseManualTime()
+        ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark((prefix + "crowd_frame_gpu").c_str(), CrowdFrame, &rig,
                                  render::SkinningPath::kGpu)
-        ->Arg(100)->Arg(1000)->UseManualTime()->Unit(benchmark::kMillisecond);
+        ->Arg(100)
+        ->Arg(1000)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark((prefix + "crowd_frame_cpu").c_str(), CrowdFrame, &rig,
                                  render::SkinningPath::kCpu)
-        ->Arg(100)->Arg(1000)->UseManualTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((prefix + "crowd_frame_ratio").c_str(), CrowdFrameRatio, &rig, true)
-        ->Arg(100)->UseManualTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((prefix + "crowd_vertex_ratio").c_str(), CrowdFrameRatio, &rig, false)
-        ->Arg(100)->UseManualTime()->Unit(benchmark::kMillisecond);
+        ->Arg(100)
+        ->Arg(1000)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((prefix + "crowd_frame_ratio").c_str(), CrowdFrameRatio, &rig,
+                                 true)
+        ->Arg(100)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((prefix + "crowd_vertex_ratio").c_str(), CrowdFrameRatio, &rig,
+                                 false)
+        ->Arg(100)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
   }
   return true;
 }

@@ -6,8 +6,8 @@
 // renderer can draw without further checks.
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "anim/import/gltf_importer.h"
@@ -73,10 +73,10 @@ void CheckModel(const anim::Model& model) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string name = size >= 4 && data[0] == 'g' && data[1] == 'l' && data[2] == 'T' &&
-                                   data[3] == 'F'
-                               ? "fuzz.glb"
-                               : "fuzz.gltf";
+  const std::string name =
+      size >= 4 && data[0] == 'g' && data[1] == 'l' && data[2] == 'T' && data[3] == 'F'
+          ? "fuzz.glb"
+          : "fuzz.gltf";
   anim::Model model;
   std::string error;
   // No base directory: the fuzzer must not read files named by its input.

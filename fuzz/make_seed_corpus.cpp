@@ -39,13 +39,14 @@ std::string Skinned(GltfBuilder& b, const std::string& interpolation, bool eight
     if (cubic) rotations.insert(rotations.end(), {0, 0, 0, 0});
   }
   const int rotation_values = b.AddFloats(rotations, "VEC4");
-  const int translations = b.AddFloats(cubic ? std::vector<float>(27, 0.5f)
-                                             : std::vector<float>{0, 1, 0, 0, 1.5f, 0, 0, 1, 0},
-                                       "VEC3");
+  const int translations = b.AddFloats(
+      cubic ? std::vector<float>(27, 0.5f) : std::vector<float>{0, 1, 0, 0, 1.5f, 0, 0, 1, 0},
+      "VEC3");
   std::string extra_attributes;
   if (eight_influences) {
     const int j1 = b.AddU8({1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}, "VEC4", false);
-    const int w1 = b.AddFloats({0.1f, 0, 0, 0, 0, 0.2f, 0, 0, 0.3f, 0, 0, 0, 0, 0.4f, 0, 0}, "VEC4");
+    const int w1 =
+        b.AddFloats({0.1f, 0, 0, 0, 0, 0.2f, 0, 0, 0.3f, 0, 0, 0, 0, 0.4f, 0, 0}, "VEC4");
     extra_attributes = ",\"JOINTS_1\":" + S(j1) + ",\"WEIGHTS_1\":" + S(w1);
   }
   return R"("scene":0,"scenes":[{"nodes":[0,3]}],
@@ -53,18 +54,23 @@ std::string Skinned(GltfBuilder& b, const std::string& interpolation, bool eight
                {"name":"root","children":[2]},{"name":"tip","translation":[0,1,0],"children":[4]},
                {"name":"body","mesh":0,"skin":0},
                {"name":"prop","mesh":1,"rotation":[0,0.7071,0,0.7071]}],
-      "skins":[{"joints":[2,1],"inverseBindMatrices":)" + S(ibm) + R"(}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) +
-         R"(,"NORMAL":)" + S(normals) + R"(,"TEXCOORD_0":)" + S(uv) + R"(,"JOINTS_0":)" + S(joints) +
-         R"(,"WEIGHTS_0":)" + S(weights) + extra_attributes + R"(},"indices":)" + S(indices) +
+      "skins":[{"joints":[2,1],"inverseBindMatrices":)" +
+         S(ibm) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+         S(positions) + R"(,"NORMAL":)" + S(normals) + R"(,"TEXCOORD_0":)" + S(uv) +
+         R"(,"JOINTS_0":)" + S(joints) + R"(,"WEIGHTS_0":)" + S(weights) + extra_attributes +
+         R"(},"indices":)" + S(indices) +
          R"(,"material":0}]},
-                {"primitives":[{"attributes":{"POSITION":)" + S(positions) + R"(},"mode":5}]}],
+                {"primitives":[{"attributes":{"POSITION":)" +
+         S(positions) + R"(},"mode":5}]}],
       "materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0.5,0.5,1]},"doubleSided":true}],
       "animations":[{"name":"wave","samplers":[
-          {"input":)" + S(times) + R"(,"output":)" + S(translations) + R"(,"interpolation":")" +
-         interpolation + R"("},
-          {"input":)" + S(times) + R"(,"output":)" + S(rotation_values) + R"(,"interpolation":")" +
-         interpolation + R"("}],
+          {"input":)" +
+         S(times) + R"(,"output":)" + S(translations) + R"(,"interpolation":")" + interpolation +
+         R"("},
+          {"input":)" +
+         S(times) + R"(,"output":)" + S(rotation_values) + R"(,"interpolation":")" + interpolation +
+         R"("}],
         "channels":[{"sampler":0,"target":{"node":2,"path":"translation"}},
                     {"sampler":1,"target":{"node":1,"path":"rotation"}}]}])";
 }
@@ -76,14 +82,17 @@ std::string Unskinned(GltfBuilder& b) {
   const int sparse_values = b.AddFloats({0, 2, 0}, "VEC3");
   const int sparse = b.AddAccessorJson(
       R"({"bufferView":)" + S(positions) + R"(,"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" + S(sparse_indices) +
-      R"(,"componentType":5121},"values":{"bufferView":)" + S(sparse_values) + "}}}");
+          "sparse":{"count":1,"indices":{"bufferView":)" +
+      S(sparse_indices) + R"(,"componentType":5121},"values":{"bufferView":)" + S(sparse_values) +
+      "}}}");
   const int times = b.AddFloats({0, 1}, "SCALAR");
   const int scales = b.AddFloats({1, 1, 1, 2, 2, 2}, "VEC3");
   return R"("nodes":[{"name":"spinner","children":[1],"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,1,2,3,1]},
                      {"mesh":0}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(sparse) + R"(}}]}],
-      "animations":[{"samplers":[{"input":)" + S(times) + R"(,"output":)" + S(scales) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+         S(sparse) + R"(}}]}],
+      "animations":[{"samplers":[{"input":)" +
+         S(times) + R"(,"output":)" + S(scales) + R"(}],
         "channels":[{"sampler":0,"target":{"node":0,"path":"scale"}}]}])";
 }
 
@@ -108,14 +117,16 @@ int main(int argc, char** argv) {
     const std::string rest = Skinned(b, interpolation, interpolation == "LINEAR");
     ok = ok && Write(dir / ("skinned_" + interpolation + ".gltf"), b.EmbeddedJson(rest));
     const std::vector<std::uint8_t> glb = b.Glb(rest);
-    ok = ok && Write(dir / ("skinned_" + interpolation + ".glb"), std::string(glb.begin(), glb.end()));
+    ok = ok &&
+         Write(dir / ("skinned_" + interpolation + ".glb"), std::string(glb.begin(), glb.end()));
   }
   GltfBuilder b;
   ok = ok && Write(dir / "unskinned_sparse.gltf", b.EmbeddedJson(Unskinned(b)));
   for (const double scale : {1.0, 0.01}) {
     for (const gltf_test::HostileFile& file : gltf_test::HostileFiles(scale)) {
       const std::string prefix = scale == 1.0 ? "hostile_" : "hostile_small_";
-      ok = ok && Write(dir / (prefix + file.name), std::string(file.bytes.begin(), file.bytes.end()));
+      ok = ok &&
+           Write(dir / (prefix + file.name), std::string(file.bytes.begin(), file.bytes.end()));
     }
   }
   for (const std::string uri : {"../outside.bin", "%2e%2e/outside.bin", "/etc/passwd",

@@ -32,8 +32,8 @@ bool CrowdMatrixBuffer::Upload(std::span<const glm::mat4> palettes,
   glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
   if (count > capacity_ || capacity_ == 0) {
     capacity_ = count > 0 ? count : 1;
-    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(capacity_ * sizeof(glm::mat4)),
-                 nullptr, GL_STREAM_DRAW);
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(capacity_ * sizeof(glm::mat4)), nullptr,
+                 GL_STREAM_DRAW);
     glBindTexture(GL_TEXTURE_BUFFER, texture_);
     glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffer_);
     glBindTexture(GL_TEXTURE_BUFFER, 0);

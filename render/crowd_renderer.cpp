@@ -74,9 +74,9 @@ CrowdRenderer::CpuMesh CrowdRenderer::MakeCpuMesh(const anim::MeshPrimitive& p) 
   glVertexAttribPointer(kNormal, 3, GL_FLOAT, GL_FALSE, sizeof(SkinnedVertex),
                         reinterpret_cast<const void*>(offsetof(SkinnedVertex, normal)));
   // Neutral values for absent attributes, as GpuMesh does.
-  mesh.buffers[1] = StaticBuffer(GL_ARRAY_BUFFER, p.texcoords.empty()
-                                                      ? std::vector<glm::vec2>(n, glm::vec2(0.0f))
-                                                      : p.texcoords);
+  mesh.buffers[1] =
+      StaticBuffer(GL_ARRAY_BUFFER,
+                   p.texcoords.empty() ? std::vector<glm::vec2>(n, glm::vec2(0.0f)) : p.texcoords);
   glEnableVertexAttribArray(kTexcoord);
   glVertexAttribPointer(kTexcoord, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
   mesh.buffers[2] = StaticBuffer(
@@ -110,8 +110,8 @@ bool CrowdRenderer::SetModel(const anim::Model& model, std::string* error) {
   return true;
 }
 
-bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting,
-                         CrowdTimings* timings, std::string* error) {
+bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting, CrowdTimings* timings,
+                         std::string* error) {
   const std::size_t instances = crowd.worlds.size();
   if (crowd.joint_count < 0 ||
       crowd.palettes.size() != instances * static_cast<std::size_t>(crowd.joint_count)) {
@@ -137,8 +137,10 @@ bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting,
     }
     if (crowd.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     bool ok = true;
-    if (crowd.path == SkinningPath::kGpu) ok = DrawGpu(crowd, timings, error);
-    else DrawCpu(crowd, timings);
+    if (crowd.path == SkinningPath::kGpu)
+      ok = DrawGpu(crowd, timings, error);
+    else
+      DrawCpu(crowd, timings);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     if (!ok) return false;
   }

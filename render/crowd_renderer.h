@@ -21,10 +21,10 @@
 #include <glm/glm.hpp>
 
 #include "anim/import/model.h"
-#include "render/crowd_matrix_buffer.h"
 #include "render/cpu_skinning.h"
-#include "render/ground_grid.h"
+#include "render/crowd_matrix_buffer.h"
 #include "render/gpu_model.h"
+#include "render/ground_grid.h"
 #include "render/line_mesh.h"
 #include "render/scene_renderer.h"
 #include "render/shader_program.h"
@@ -37,8 +37,9 @@ struct CrowdInputs {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};
   int joint_count = 0;
-  std::span<const glm::mat4> palettes;  // instance k's joints at [k * joint_count, (k + 1) * joint_count)
-  std::span<const glm::mat4> worlds;    // one per instance: model space -> world space
+  std::span<const glm::mat4>
+      palettes;  // instance k's joints at [k * joint_count, (k + 1) * joint_count)
+  std::span<const glm::mat4> worlds;  // one per instance: model space -> world space
   SkinningPath path = SkinningPath::kGpu;
   UploadMethod upload = UploadMethod::kSubData;
   bool wireframe = false;
@@ -89,13 +90,13 @@ class CrowdRenderer {
   void DrawCpu(const CrowdInputs& crowd, CrowdTimings* timings);
   void DrawGrid(const CrowdInputs& crowd);
 
-  ShaderProgram crowd_program_;    // crowd_skinned.vert + skinned.frag
-  ShaderProgram single_program_;   // skinned.vert + skinned.frag (kCpu)
+  ShaderProgram crowd_program_;   // crowd_skinned.vert + skinned.frag
+  ShaderProgram single_program_;  // skinned.vert + skinned.frag (kCpu)
   ShaderProgram grid_program_;
   GpuModel model_;
   std::vector<anim::MeshPrimitive> primitives_;  // the CPU copy kCpu skins
   std::vector<CpuMesh> cpu_meshes_;
-  std::vector<SkinnedVertex> skinned_;           // one instance's vertices, reused
+  std::vector<SkinnedVertex> skinned_;  // one instance's vertices, reused
   CrowdMatrixBuffer matrices_;
   LineMesh grid_;
   GridLayout grid_layout_;

@@ -11,8 +11,8 @@ bool LoadGl(GLADloadfunc loader, std::string* error) {
   const int major = GLAD_VERSION_MAJOR(version);
   const int minor = GLAD_VERSION_MINOR(version);
   if (major < 3 || (major == 3 && minor < 3)) {
-    *error = "OpenGL 3.3 core or newer is needed, the driver offers " +
-             std::to_string(major) + "." + std::to_string(minor);
+    *error = "OpenGL 3.3 core or newer is needed, the driver offers " + std::to_string(major) +
+             "." + std::to_string(minor);
     return false;
   }
   return true;

@@ -8,7 +8,12 @@ namespace render {
 namespace {
 
 enum Attribute : GLuint {
-  kPosition = 0, kNormal = 1, kTexcoord = 2, kColor = 3, kJoints = 4, kWeights = 5
+  kPosition = 0,
+  kNormal = 1,
+  kTexcoord = 2,
+  kColor = 3,
+  kJoints = 4,
+  kWeights = 5
 };
 
 template <typename T>
@@ -83,9 +88,9 @@ bool GpuMesh::Upload(const anim::MeshPrimitive& p, int joint_count, std::string*
   UploadFloatAttribute(buffers_[kNormal], kNormal, 3, p.normals);
   // Missing optional attributes get neutral values (uv 0, white, joint 0
   // with weight 1) so one shader serves every primitive.
-  UploadFloatAttribute(buffers_[kTexcoord], kTexcoord, 2,
-                       p.texcoords.empty() ? std::vector<glm::vec2>(n, glm::vec2(0.0f))
-                                           : p.texcoords);
+  UploadFloatAttribute(
+      buffers_[kTexcoord], kTexcoord, 2,
+      p.texcoords.empty() ? std::vector<glm::vec2>(n, glm::vec2(0.0f)) : p.texcoords);
   UploadFloatAttribute(buffers_[kColor], kColor, 4,
                        p.colors.empty() ? std::vector<glm::vec4>(n, glm::vec4(1.0f)) : p.colors);
   skinned_ = !p.joints.empty();
@@ -96,9 +101,9 @@ bool GpuMesh::Upload(const anim::MeshPrimitive& p, int joint_count, std::string*
                joints.data(), GL_STATIC_DRAW);
   glEnableVertexAttribArray(kJoints);
   glVertexAttribIPointer(kJoints, 4, GL_UNSIGNED_SHORT, sizeof(glm::u16vec4), nullptr);
-  UploadFloatAttribute(buffers_[kWeights], kWeights, 4,
-                       skinned_ ? p.weights
-                                : std::vector<glm::vec4>(n, glm::vec4(1.0f, 0.0f, 0.0f, 0.0f)));
+  UploadFloatAttribute(
+      buffers_[kWeights], kWeights, 4,
+      skinned_ ? p.weights : std::vector<glm::vec4>(n, glm::vec4(1.0f, 0.0f, 0.0f, 0.0f)));
 
   std::vector<std::uint32_t> generated;
   const std::vector<std::uint32_t>* indices = &p.indices;

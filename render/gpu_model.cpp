@@ -26,8 +26,7 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
                m.base_color_image < static_cast<int>(model.images.size())) {
       GpuTexture texture;
       std::string texture_error;
-      if (!texture.Upload(model.images[m.base_color_image], m.base_color_sampler,
-                          &texture_error)) {
+      if (!texture.Upload(model.images[m.base_color_image], m.base_color_sampler, &texture_error)) {
         *error = model.source_path + ": image " + std::to_string(m.base_color_image) + ": " +
                  texture_error;
         materials_.clear();
@@ -57,15 +56,17 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
 void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
   static const GpuMaterial kDefaultMaterial{};  // glTF's default: white, single-sided
   const int index = meshes_[mesh].Material();
-  const GpuMaterial& material =
-      (index >= 0 && index < static_cast<int>(materials_.size())) ? materials_[index]
-                                                                  : kDefaultMaterial;
+  const GpuMaterial& material = (index >= 0 && index < static_cast<int>(materials_.size()))
+                                    ? materials_[index]
+                                    : kDefaultMaterial;
   program.Set("u_base_color_factor", material.base_color_factor);
   program.Set("u_has_texture", material.texture >= 0);
   if (material.texture >= 0) textures_[material.texture].Bind(0);
   // glTF: single-sided materials cull back faces; double-sided ones do not.
-  if (material.double_sided) glDisable(GL_CULL_FACE);
-  else glEnable(GL_CULL_FACE);
+  if (material.double_sided)
+    glDisable(GL_CULL_FACE);
+  else
+    glEnable(GL_CULL_FACE);
 }
 
 void GpuModel::Draw(const ShaderProgram& program, int instances) const {

@@ -16,17 +16,19 @@ bool UsesMipmaps(int min_filter) {
 // instead of raising GL errors.
 GLint CheckedFilter(int filter, bool is_min) {
   switch (filter) {
-    case GL_NEAREST: case GL_LINEAR: return filter;
-    case GL_NEAREST_MIPMAP_NEAREST: case GL_LINEAR_MIPMAP_NEAREST:
-    case GL_NEAREST_MIPMAP_LINEAR: case GL_LINEAR_MIPMAP_LINEAR:
-      return is_min ? filter : GL_LINEAR;
+    case GL_NEAREST:
+    case GL_LINEAR: return filter;
+    case GL_NEAREST_MIPMAP_NEAREST:
+    case GL_LINEAR_MIPMAP_NEAREST:
+    case GL_NEAREST_MIPMAP_LINEAR:
+    case GL_LINEAR_MIPMAP_LINEAR: return is_min ? filter : GL_LINEAR;
     default: return is_min ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR;
   }
 }
 
 GLint CheckedWrap(int wrap) {
-  return (wrap == GL_REPEAT || wrap == GL_CLAMP_TO_EDGE || wrap == GL_MIRRORED_REPEAT)
-             ? wrap : GL_REPEAT;
+  return (wrap == GL_REPEAT || wrap == GL_CLAMP_TO_EDGE || wrap == GL_MIRRORED_REPEAT) ? wrap
+                                                                                       : GL_REPEAT;
 }
 
 }  // namespace
@@ -35,8 +37,7 @@ GpuTexture::~GpuTexture() {
   if (texture_ != 0) glDeleteTextures(1, &texture_);
 }
 
-GpuTexture::GpuTexture(GpuTexture&& other) noexcept
-    : texture_(std::exchange(other.texture_, 0)) {}
+GpuTexture::GpuTexture(GpuTexture&& other) noexcept : texture_(std::exchange(other.texture_, 0)) {}
 
 GpuTexture& GpuTexture::operator=(GpuTexture&& other) noexcept {
   std::swap(texture_, other.texture_);

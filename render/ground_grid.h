@@ -13,9 +13,9 @@
 namespace render {
 
 struct GridLayout {
-  float cell = 1.0f;                // spacing of the fine lines
-  int half_cells = 10;              // cells from the centre to the edge
-  glm::vec3 center{0.0f};           // on Y = 0, a multiple of 5 cells
+  float cell = 1.0f;       // spacing of the fine lines
+  int half_cells = 10;     // cells from the centre to the edge
+  glm::vec3 center{0.0f};  // on Y = 0, a multiple of 5 cells
   float HalfExtent() const { return cell * static_cast<float>(half_cells); }
 };
 

@@ -43,8 +43,10 @@ EGLContext CreateCoreContext(EGLDisplay display, EGLConfig config) {
   // Newest first: 4.5 core gives the best debug output, 3.3 is all we need.
   const EGLint versions[][2] = {{4, 5}, {4, 1}, {3, 3}};
   for (const auto& v : versions) {
-    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, v[0],
-                                 EGL_CONTEXT_MINOR_VERSION, v[1],
+    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                 v[0],
+                                 EGL_CONTEXT_MINOR_VERSION,
+                                 v[1],
                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                  EGL_NONE};

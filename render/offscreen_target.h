@@ -38,9 +38,9 @@ class OffscreenTarget {
   int width_ = 0;
   int height_ = 0;
   int samples_ = 0;
-  GLuint draw_framebuffer_ = 0;    // multisampled, or the resolve one when samples_ == 0
+  GLuint draw_framebuffer_ = 0;  // multisampled, or the resolve one when samples_ == 0
   GLuint resolve_framebuffer_ = 0;
-  GLuint renderbuffers_[3] = {};   // draw colour, draw depth, resolve colour
+  GLuint renderbuffers_[3] = {};  // draw colour, draw depth, resolve colour
 };
 
 }  // namespace render

@@ -76,8 +76,8 @@ glm::mat4 OrbitCamera::Projection(float aspect) const {
   // keep a depth range ratio that 24-bit depth resolves well.
   const float near_plane = std::max(distance_ - 2.0f * scene_radius_, distance_ * 0.02f);
   const float far_plane = distance_ + 30.0f * scene_radius_;
-  return glm::perspective(glm::radians(kFieldOfViewYDegrees), std::max(aspect, 1e-3f),
-                          near_plane, far_plane);
+  return glm::perspective(glm::radians(kFieldOfViewYDegrees), std::max(aspect, 1e-3f), near_plane,
+                          far_plane);
 }
 
 }  // namespace render

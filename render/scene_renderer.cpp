@@ -50,12 +50,15 @@ void BuildGroundDiscs(std::span<const GroundDisc> discs, std::vector<ColoredVert
   constexpr float kLift = 0.002f;  // above the grid lines, against z-fighting
   triangles->clear();
   for (const GroundDisc& disc : discs) {
-    const glm::vec3 c = disc.center + glm::vec3(0.0f, kLift * std::max(1.0f, disc.radius / 0.07f), 0.0f);
+    const glm::vec3 c =
+        disc.center + glm::vec3(0.0f, kLift * std::max(1.0f, disc.radius / 0.07f), 0.0f);
     for (int i = 0; i < kSides; ++i) {
       const float a0 = 6.2831853f * i / kSides, a1 = 6.2831853f * (i + 1) / kSides;
       triangles->push_back({c, disc.color});
-      triangles->push_back({c + disc.radius * glm::vec3(std::cos(a0), 0.0f, std::sin(a0)), disc.color});
-      triangles->push_back({c + disc.radius * glm::vec3(std::cos(a1), 0.0f, std::sin(a1)), disc.color});
+      triangles->push_back(
+          {c + disc.radius * glm::vec3(std::cos(a0), 0.0f, std::sin(a0)), disc.color});
+      triangles->push_back(
+          {c + disc.radius * glm::vec3(std::cos(a1), 0.0f, std::sin(a1)), disc.color});
     }
   }
 }
@@ -113,8 +116,8 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   }
 
   if (frame.options.show_skeleton) {
-    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world,
-                         frame.joint_colors, &bone_vertices_, &joint_vertices_);
+    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world, frame.joint_colors,
+                         &bone_vertices_, &joint_vertices_);
     bones_.Upload(bone_vertices_);
     joints_.Upload(joint_vertices_);
     glDisable(GL_DEPTH_TEST);  // the skeleton sits inside the mesh: draw it on top

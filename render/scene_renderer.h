@@ -11,8 +11,8 @@
 #include <glm/glm.hpp>
 
 #include "anim/import/model.h"
-#include "render/ground_grid.h"
 #include "render/gpu_model.h"
+#include "render/ground_grid.h"
 #include "render/line_mesh.h"
 #include "render/palette_buffer.h"
 #include "render/shader_program.h"
@@ -53,12 +53,12 @@ struct GroundDisc {
 struct FrameInputs {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};
-  glm::mat4 world{1.0f};  // model space -> world space (the character's placement)
-  int viewport_height = 720;                     // pixels, for the skeleton's point size
-  std::span<const glm::mat4> palette;            // one per joint, for skinning
+  glm::mat4 world{1.0f};               // model space -> world space (the character's placement)
+  int viewport_height = 720;           // pixels, for the skeleton's point size
+  std::span<const glm::mat4> palette;  // one per joint, for skinning
   std::span<const glm::mat4> joint_model_matrices;  // for the skeleton overlay
   std::span<const int> parents;
-  std::span<const glm::vec4> joint_colors;  // optional, one per joint (see skeleton_overlay.h)
+  std::span<const glm::vec4> joint_colors;   // optional, one per joint (see skeleton_overlay.h)
   std::span<const GroundDisc> ground_discs;  // optional marks on the ground
   // When set, the grid re-centres (in whole major cells, so its lines stay
   // put in the world) on this point: a character walking off keeps a grid.
@@ -96,7 +96,7 @@ class SceneRenderer {
   LineMesh grid_;
   LineMesh bones_;
   LineMesh joints_;
-  std::vector<ColoredVertex> bone_vertices_;   // reused every frame
+  std::vector<ColoredVertex> bone_vertices_;  // reused every frame
   std::vector<ColoredVertex> joint_vertices_;
   LineMesh discs_;                            // GroundDisc triangles
   std::vector<ColoredVertex> disc_vertices_;  // reused every frame

@@ -47,9 +47,11 @@ std::vector<int> ClipsWhere(const anim::Model& model, bool additive) {
 
 }  // namespace
 
-int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names, int fallback) {
+int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names,
+                    int fallback) {
   const int count = static_cast<int>(model.clips.size());
-  const int found = FindByName(count, [&](int i) { return model.clips[i].Name(); }, names);
+  const int found = FindByName(
+      count, [&](int i) { return model.clips[i].Name(); }, names);
   if (found >= 0) return found;
   if (count == 0 || fallback < 0) return -1;
   return std::clamp(fallback, 0, count - 1);
@@ -62,8 +64,8 @@ std::vector<std::string> ClipNames(const anim::Model& model) {
 }
 
 int FindJointForRole(const anim::Model& model, std::initializer_list<const char*> names) {
-  return FindByName(model.skeleton.JointCount(),
-                    [&](int i) { return model.skeleton.JointName(i); }, names);
+  return FindByName(
+      model.skeleton.JointCount(), [&](int i) { return model.skeleton.JointName(i); }, names);
 }
 
 bool IsAdditiveClip(const anim::Model& model, int clip) {
@@ -72,7 +74,8 @@ bool IsAdditiveClip(const anim::Model& model, int clip) {
   if (NamedAdditive(c.Name())) return true;
   int animated = 0;
   for (const anim::JointTracks& t : c.Tracks()) {
-    const bool moves = t.translation.KeyCount() > 0 || t.rotation.KeyCount() > 0 || t.scale.KeyCount() > 0;
+    const bool moves =
+        t.translation.KeyCount() > 0 || t.rotation.KeyCount() > 0 || t.scale.KeyCount() > 0;
     if (moves && t.joint >= 0) ++animated;
   }
   return 4 * animated < model.skeleton.JointCount();
@@ -94,17 +97,19 @@ int FirstOtherThan(const std::vector<int>& candidates, int other) {
   return -1;
 }
 
-std::string DescribeClips(const anim::Model& model, const std::vector<int>& clips, const std::string& kind) {
+std::string DescribeClips(const anim::Model& model, const std::vector<int>& clips,
+                          const std::string& kind) {
   if (clips.empty()) return "the model has no " + kind + "s";
-  std::string text = "the model has " + (clips.size() == 1 ? std::string("one") : std::to_string(clips.size())) + ": ";
+  std::string text = "the model has " +
+                     (clips.size() == 1 ? std::string("one") : std::to_string(clips.size())) + ": ";
   for (std::size_t i = 0; i < clips.size(); ++i) {
     text += (i > 0 ? ", " : "") + model.clips[clips[i]].Name();
   }
   return text;
 }
 
-std::string NeedsMessage(const std::string& need, const anim::Model& model, const std::vector<int>& clips,
-                         const std::string& kind) {
+std::string NeedsMessage(const std::string& need, const anim::Model& model,
+                         const std::vector<int>& clips, const std::string& kind) {
   return "this sample needs " + need + "; " + DescribeClips(model, clips, kind);
 }
 

@@ -19,7 +19,8 @@ FadeShares ComputeFadeShares(const anim::CrossFadeController& controller,
       return shares;
     }
   }
-  if (controller.CurrentClip() != nullptr) clip_shares[controller.CurrentClip() - clips.data()] += above;
+  if (controller.CurrentClip() != nullptr)
+    clip_shares[controller.CurrentClip() - clips.data()] += above;
   return shares;
 }
 

@@ -40,8 +40,9 @@ void DrawStateMachine(const anim::StateMachineNode& sm, const char* label) {
   for (int i = 0; i < n; ++i) {
     const ImVec2 p = box_pos(i);
     const bool source = sm.Fading() && i == sm.SourceState();
-    const ImU32 fill = i == active ? IM_COL32(60, 140, 230, 255)
-                                   : (source ? IM_COL32(60, 90, 130, 255) : IM_COL32(45, 45, 50, 255));
+    const ImU32 fill = i == active
+                           ? IM_COL32(60, 140, 230, 255)
+                           : (source ? IM_COL32(60, 90, 130, 255) : IM_COL32(45, 45, 50, 255));
     draw->AddRectFilled(p, ImVec2(p.x + box_w, p.y + box_h), fill, 4.0f);
     draw->AddRect(p, ImVec2(p.x + box_w, p.y + box_h), IM_COL32(200, 200, 200, 255), 4.0f);
     draw->AddText(ImVec2(p.x + 8.0f, p.y + 6.0f), IM_COL32(255, 255, 255, 255),

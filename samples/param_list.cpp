@@ -240,7 +240,9 @@ std::vector<std::string> ParamList::Assignments() const {
       case Param::Kind::kFloat: std::snprintf(value, sizeof value, "%.9g", *p.float_value); break;
       case Param::Kind::kInt:
       case Param::Kind::kChoice: std::snprintf(value, sizeof value, "%d", *p.int_value); break;
-      case Param::Kind::kBool: std::snprintf(value, sizeof value, "%s", *p.bool_value ? "true" : "false"); break;
+      case Param::Kind::kBool:
+        std::snprintf(value, sizeof value, "%s", *p.bool_value ? "true" : "false");
+        break;
       case Param::Kind::kTrigger:
         if (!*p.bool_value) {
           out.emplace_back();
@@ -259,20 +261,24 @@ std::string ParamList::Describe() const {
   for (const Param& p : params_) {
     s << "  " << p.name << " = ";
     switch (p.kind) {
-      case Param::Kind::kFloat: s << *p.float_value << "  (float " << Range(p.min, p.max) << ")"; break;
+      case Param::Kind::kFloat:
+        s << *p.float_value << "  (float " << Range(p.min, p.max) << ")";
+        break;
       case Param::Kind::kInt: s << *p.int_value << "  (int " << Range(p.min, p.max) << ")"; break;
       case Param::Kind::kBool: s << (*p.bool_value ? "true" : "false") << "  (bool)"; break;
       case Param::Kind::kTrigger: s << "(trigger: --set " << p.name << "=1)"; break;
       case Param::Kind::kChoice: {
         const int i = *p.int_value;
-        s << (i >= 0 && i < static_cast<int>(p.choices.size()) ? p.choices[i] : "?") << "  (one of:";
+        s << (i >= 0 && i < static_cast<int>(p.choices.size()) ? p.choices[i] : "?")
+          << "  (one of:";
         for (const std::string& c : p.choices) s << " " << c;
         s << ")";
         break;
       }
     }
     if (p.key != 0) s << "  key " << static_cast<char>(p.key);
-    if (p.key_less != 0) s << "  keys " << static_cast<char>(p.key_less) << "/" << static_cast<char>(p.key_more);
+    if (p.key_less != 0)
+      s << "  keys " << static_cast<char>(p.key_less) << "/" << static_cast<char>(p.key_more);
     s << "\n      " << p.help << "\n";
   }
   return s.str();

@@ -19,7 +19,7 @@ struct Param {
   std::string name;  // lower_snake_case, used by --set
   std::string help;  // one line, shown as the widget's tooltip and by --list-params
   float* float_value = nullptr;
-  int* int_value = nullptr;  // kInt and kChoice (index into choices)
+  int* int_value = nullptr;    // kInt and kChoice (index into choices)
   bool* bool_value = nullptr;  // kBool, and kTrigger's "fired" flag
   float min = 0.0f;
   float max = 1.0f;

@@ -17,11 +17,10 @@ void DrawParamWidgets(ParamList& params) {
         ImGui::SliderFloat(p.name.c_str(), p.float_value, p.min, p.max, "%.3f");
         break;
       case Param::Kind::kInt:
-        ImGui::SliderInt(p.name.c_str(), p.int_value, static_cast<int>(p.min), static_cast<int>(p.max));
+        ImGui::SliderInt(p.name.c_str(), p.int_value, static_cast<int>(p.min),
+                         static_cast<int>(p.max));
         break;
-      case Param::Kind::kBool:
-        ImGui::Checkbox(p.name.c_str(), p.bool_value);
-        break;
+      case Param::Kind::kBool: ImGui::Checkbox(p.name.c_str(), p.bool_value); break;
       case Param::Kind::kTrigger: {
         const std::string label =
             p.key != 0 ? p.name + " [" + static_cast<char>(p.key) + "]" : p.name;
@@ -30,7 +29,8 @@ void DrawParamWidgets(ParamList& params) {
       }
       case Param::Kind::kChoice: {
         const int n = static_cast<int>(p.choices.size());
-        const char* preview = *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";
+        const char* preview =
+            *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";
         if (ImGui::BeginCombo(p.name.c_str(), preview)) {
           for (int i = 0; i < n; ++i) {
             if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
@@ -50,7 +50,8 @@ void DrawNotice(const std::string& notice) {
   if (notice.empty()) return;
   // Shown as a sentence; the same words follow "cannot run on ...:" in errors.
   std::string sentence = notice;
-  if (sentence[0] >= 'a' && sentence[0] <= 'z') sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
+  if (sentence[0] >= 'a' && sentence[0] <= 'z')
+    sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
   ImGui::TextWrapped("%s", sentence.c_str());
   ui_probe::Text("notice", sentence);

@@ -27,7 +27,7 @@ class Sample {
  public:
   virtual ~Sample() = default;
 
-  virtual std::string Title() const = 0;        // "01 Blend"
+  virtual std::string Title() const = 0;  // "01 Blend"
   // A few sentences in plain words: what the technique is and why, every
   // symbol defined, the published source named once at the end.
   virtual std::string Explanation() const = 0;

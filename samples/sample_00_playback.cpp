@@ -17,15 +17,18 @@ class PlaybackSample : public Sample {
     params_.AddChoice("clip", &clip_, {}, "the clip to play");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
     params_.AddFloat("speed", &speed_, -3.0f, 3.0f, "playback rate; negative plays backward");
-    params_.AddChoice("loop", &loop_, {"loop", "clamp", "ping-pong"}, "what happens at the clip's ends");
+    params_.AddChoice("loop", &loop_, {"loop", "clamp", "ping-pong"},
+                      "what happens at the clip's ends");
   }
 
   std::string Title() const override { return "00 Playback"; }
   std::string Explanation() const override {
     return "A clip stores, for every joint, keyframes (a time and a value) of its position, "
-           "rotation and scale. Playing it is keeping a clock: each frame the clip time moves on by "
+           "rotation and scale. Playing it is keeping a clock: each frame the clip time moves on "
+           "by "
            "dt x speed (dt: the frame's duration in seconds; speed: the rate below, negative plays "
-           "backward), is brought back into the clip's range (loop: wrap around; clamp: stop at the "
+           "backward), is brought back into the clip's range (loop: wrap around; clamp: stop at "
+           "the "
            "end; ping-pong: run back and forth), and each joint's keys around that time are "
            "interpolated into the pose. Source: Gabor Szauer, Hands-On C++ Game Animation "
            "Programming, ch. 8 and 9.";
@@ -70,7 +73,8 @@ class PlaybackSample : public Sample {
 
   bool Timeline(float* time, float* length) const override {
     if (playback_.clip == nullptr) return false;
-    *time = playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
+    *time =
+        playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
     *length = playback_.clip->Duration();
     return true;
   }
@@ -83,9 +87,10 @@ class PlaybackSample : public Sample {
   void DrawPanel() override {
     DrawParamWidgets(params_);
     if (playback_.clip != nullptr) {
-      ImGui::Text("time %.3f s of %.3f s", playback_.clip->SampleTime(playback_.time, playback_.mode) -
-                                               playback_.clip->StartTime(),
-                  playback_.clip->Duration());
+      ImGui::Text(
+          "time %.3f s of %.3f s",
+          playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime(),
+          playback_.clip->Duration());
     }
   }
 

@@ -19,15 +19,19 @@ class BlendSample : public Sample {
   BlendSample() {
     params_.AddChoice("clip_a", &clip_a_, {}, "the clip at weight 0 (walk)");
     params_.AddChoice("clip_b", &clip_b_, {}, "the clip at weight 1 (run)");
-    params_.AddBool("manual_weight", &manual_, "take the weight from the slider instead of the timer");
+    params_.AddBool("manual_weight", &manual_,
+                    "take the weight from the slider instead of the timer");
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f,
                      "blend weight of clip_b; moving it ticks manual_weight (the timer stops)");
-    params_.AddFloat("timer_period", &period_, 1.0f, 10.0f, "seconds for the timer to go 0 -> 1 -> 0");
-    params_.AddBool("synchronized", &synced_,
-                    "advance both clips by the same fraction of their cycles, so the feet stay in step");
-    params_.AddFloat("phase_offset", &phase_offset_, -0.5f, 0.5f,
-                     "clip_b plays this fraction of a cycle ahead of clip_a, for cycles that start on "
-                     "different feet");
+    params_.AddFloat("timer_period", &period_, 1.0f, 10.0f,
+                     "seconds for the timer to go 0 -> 1 -> 0");
+    params_.AddBool(
+        "synchronized", &synced_,
+        "advance both clips by the same fraction of their cycles, so the feet stay in step");
+    params_.AddFloat(
+        "phase_offset", &phase_offset_, -0.5f, 0.5f,
+        "clip_b plays this fraction of a cycle ahead of clip_a, for cycles that start on "
+        "different feet");
   }
 
   std::string Title() const override { return "01 Blend"; }
@@ -36,7 +40,8 @@ class BlendSample : public Sample {
            "clip_b): positions and scales are interpolated in a straight line, rotations (unit "
            "quaternions) along the shorter arc and renormalised. A walk and a run last different "
            "times, so on their own clocks their feet drift apart and the legs scissor. "
-           "Synchronised, both advance by the same fraction of their cycle (the phase, 0 to 1), and "
+           "Synchronised, both advance by the same fraction of their cycle (the phase, 0 to 1), "
+           "and "
            "the blended cycle lasts (1 - w) x La + w x Lb seconds, La and Lb being the two clips' "
            "durations. Sources: Gabor Szauer, Hands-On C++ Game Animation Programming, ch. 12; "
            "phase matching: Jason Gregory, Game Engine Architecture, the animation chapter.";
@@ -94,8 +99,10 @@ class BlendSample : public Sample {
       synced_blend_->SetPhaseOffsetB(phase_offset_);
       synced_blend_->Update(dt, weight, pose_);
       // Keep the free clocks at the synced phase so switching is seamless.
-      playback_a_.time = playback_a_.clip->StartTime() + synced_blend_->Phase() * playback_a_.clip->Duration();
-      playback_b_.time = playback_b_.clip->StartTime() + synced_blend_->Phase() * playback_b_.clip->Duration();
+      playback_a_.time =
+          playback_a_.clip->StartTime() + synced_blend_->Phase() * playback_a_.clip->Duration();
+      playback_b_.time =
+          playback_b_.clip->StartTime() + synced_blend_->Phase() * playback_b_.clip->Duration();
       phase_a_ = phase_b_ = synced_blend_->Phase();
     } else {
       pose_a_ = pose_b_ = model_->skeleton.RestPose();

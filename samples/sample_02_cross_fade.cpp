@@ -26,12 +26,16 @@ class CrossFadeSample : public Sample {
     params_.AddBool("auto_fade", &auto_fade_, "fade to a random full-body clip every few seconds");
     params_.AddFloat("fade_every", &fade_every_, 0.5f, 8.0f, "seconds between automatic fades");
     params_.AddFloat("fade_time", &fade_time_, 0.0f, 2.0f, "duration of each fade in seconds");
-    params_.AddChoice("ease", &ease_, {"linear", "smoothstep", "ease-in", "ease-out", "ease-in-out"},
-                      "how the weight rises over the fade: at a constant rate, or slow at one or both ends");
-    params_.AddChoice("transition", &mode_, {"smooth", "frozen"},
-                      "smooth: both clips play; frozen: the old pose is held still while the new clip fades in");
-    params_.AddBool("match_phase", &match_phase_, "start the target at the source's normalised time");
-    params_.AddChoice("start_clip", &start_clip_, {}, "the clip playing first (full-body clips only)");
+    params_.AddChoice(
+        "ease", &ease_, {"linear", "smoothstep", "ease-in", "ease-out", "ease-in-out"},
+        "how the weight rises over the fade: at a constant rate, or slow at one or both ends");
+    params_.AddChoice(
+        "transition", &mode_, {"smooth", "frozen"},
+        "smooth: both clips play; frozen: the old pose is held still while the new clip fades in");
+    params_.AddBool("match_phase", &match_phase_,
+                    "start the target at the source's normalised time");
+    params_.AddChoice("start_clip", &start_clip_, {},
+                      "the clip playing first (full-body clips only)");
   }
 
   std::string Title() const override { return "02 Cross-fade"; }
@@ -60,10 +64,11 @@ class CrossFadeSample : public Sample {
     const int idle = FindClipForRole(model, {"idle", "walk", "walking"});
     start_clip_ = static_cast<int>(std::find(full_.begin(), full_.end(), idle) - full_.begin());
     if (start_clip_ >= static_cast<int>(full_.size())) start_clip_ = 0;
-    notice_ = full_.size() < 2 ? NeedsMessage("two full-body clips to fade between", model, full_,
-                                              "full-body clip") +
-                                     ". It plays " + model.clips[full_[0]].Name() + " without fades."
-                               : std::string();
+    notice_ =
+        full_.size() < 2
+            ? NeedsMessage("two full-body clips to fade between", model, full_, "full-body clip") +
+                  ". It plays " + model.clips[full_[0]].Name() + " without fades."
+            : std::string();
     // Playing from the first frame: a panel drawn before the first update
     // has a current clip.
     controller_->Play(&model.clips[full_[start_clip_]]);
@@ -117,7 +122,8 @@ class CrossFadeSample : public Sample {
   // Each clip's share of the final pose, and the held pose's of frozen fades.
   void RecordWeights() {
     const std::size_t clips = model_->clips.size();
-    weights_[clips] = ComputeFadeShares(*controller_, model_->clips, std::span(weights_).first(clips)).frozen;
+    weights_[clips] =
+        ComputeFadeShares(*controller_, model_->clips, std::span(weights_).first(clips)).frozen;
     for (std::size_t c = 0; c < weights_.size(); ++c) {
       float* h = &history_[c * kHistory];
       std::copy(h + 1, h + kHistory, h);
@@ -140,22 +146,22 @@ class CrossFadeSample : public Sample {
       }
     }
     const anim::Clip* current = controller_->CurrentClip();
-    ImGui::Text("current: %s, %d fade(s) running", current != nullptr ? current->Name().c_str() : "none",
-                controller_->TargetCount());
+    ImGui::Text("current: %s, %d fade(s) running",
+                current != nullptr ? current->Name().c_str() : "none", controller_->TargetCount());
     ImGui::TextWrapped("Share of each clip in the pose over the last 4 s (0 to 1):");
     for (std::size_t c = 0; c < weights_.size(); ++c) {
       const float* h = &history_[c * kHistory];
       if (*std::max_element(h, h + kHistory) <= 0.0f) continue;
       const bool frozen = c == model_->clips.size();
-      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(), h, kHistory, 0,
-                       nullptr, 0.0f, 1.0f, ImVec2(0, 40));
+      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(), h,
+                       kHistory, 0, nullptr, 0.0f, 1.0f, ImVec2(0, 40));
     }
   }
 
  private:
   const anim::Model* model_ = nullptr;
   std::unique_ptr<anim::CrossFadeController> controller_;
-  std::vector<int> full_;  // the full-body clips, the only ones offered
+  std::vector<int> full_;       // the full-body clips, the only ones offered
   std::vector<float> history_;  // (clips + 1) x kHistory, oldest first
   std::vector<float> weights_;  // per clip, then the frozen pose's
   bool auto_fade_ = true;

@@ -34,8 +34,8 @@ struct AdditiveLayer {
     }
     sample = skeleton.RestPose();
   }
-  void Apply(const anim::Skeleton& skeleton, float stick, bool two_sided, const anim::MirrorMap* mirror,
-             float weight, anim::Pose& pose) {
+  void Apply(const anim::Skeleton& skeleton, float stick, bool two_sided,
+             const anim::MirrorMap* mirror, float weight, anim::Pose& pose) {
     if (clip == nullptr || weight <= 0.0f) return;
     const float at = two_sided ? std::abs(stick) : (stick + 1.0f) * 0.5f;
     sample = skeleton.RestPose();
@@ -69,8 +69,10 @@ class AdditiveSample : public Sample {
     return "An additive clip stores a change rather than a pose: how far each joint moves away "
            "from the clip's first frame, its reference. Adding it to any base pose applies that "
            "change: result = base + (clip - reference) for positions, and for rotations the "
-           "reference's rotation is undone and the clip's applied on top of the base's. So one lean "
-           "bends a walk, a run or an idle alike, and a weight from 0 to 1 scales how much of it is "
+           "reference's rotation is undone and the clip's applied on top of the base's. So one "
+           "lean "
+           "bends a walk, a run or an idle alike, and a weight from 0 to 1 scales how much of it "
+           "is "
            "added. The lean slider picks how far into the lean clip to look (0 upright, 1 its full "
            "lean); a negative value mirrors the change left for right, so a clip that only leans "
            "left also leans right. Source: Gabor Szauer, Hands-On C++ Game Animation Programming, "
@@ -106,13 +108,15 @@ class AdditiveSample : public Sample {
                      : 0;
     notice_.clear();
     if (additive_.empty()) {
-      notice_ = NeedsMessage("an additive clip (a change, such as a lean, made to add on top of "
-                             "another clip)",
-                             model, AllClips(model)) +
+      notice_ = NeedsMessage(
+                    "an additive clip (a change, such as a lean, made to add on top of "
+                    "another clip)",
+                    model, AllClips(model)) +
                 ", all full-body. The base clip plays without layers.";
     } else if (!has_mirror_) {
-      notice_ = "No joint names say left or right (" + why +
-                "), so a negative lean cannot be mirrored: it leans the same way as a positive one.";
+      notice_ =
+          "No joint names say left or right (" + why +
+          "), so a negative lean cannot be mirrored: it leans the same way as a positive one.";
     }
     applied_base_ = applied_lean_ = applied_look_ = -1;
     return true;
@@ -126,11 +130,13 @@ class AdditiveSample : public Sample {
       applied_base_ = base_clip_;
     }
     if (lean_clip_ != applied_lean_) {
-      lean_layer_.Set(skeleton, lean_clip_ > 0 ? &model_->clips[Clip(lean_clip_)] : nullptr, mirror);
+      lean_layer_.Set(skeleton, lean_clip_ > 0 ? &model_->clips[Clip(lean_clip_)] : nullptr,
+                      mirror);
       applied_lean_ = lean_clip_;
     }
     if (look_clip_ != applied_look_) {
-      look_layer_.Set(skeleton, look_clip_ > 0 ? &model_->clips[Clip(look_clip_)] : nullptr, mirror);
+      look_layer_.Set(skeleton, look_clip_ > 0 ? &model_->clips[Clip(look_clip_)] : nullptr,
+                      mirror);
       applied_look_ = look_clip_;
     }
     pose_ = skeleton.RestPose();

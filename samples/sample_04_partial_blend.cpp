@@ -16,7 +16,8 @@ class PartialBlendSample : public Sample {
     params_.AddChoice("base_clip", &base_clip_, {}, "the full-body clip (walk)");
     params_.AddChoice("upper_clip", &upper_clip_, {}, "the clip for the masked joints (punch)");
     params_.AddChoice("mask_root", &mask_root_, {}, "the joint where the mask starts");
-    params_.AddInt("falloff", &falloff_, 0, 5, "joints over which the mask ramps up to full weight");
+    params_.AddInt("falloff", &falloff_, 0, 5,
+                   "joints over which the mask ramps up to full weight");
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f, "overall weight of the upper clip");
   }
 
@@ -36,14 +37,16 @@ class PartialBlendSample : public Sample {
   bool Load(const anim::Model& model, std::string* error) override {
     const std::vector<int> full = FullBodyClips(model);
     if (full.empty()) {
-      *error = NeedsMessage("two clips, one for the legs and one for the upper body", model, AllClips(model));
+      *error = NeedsMessage("two clips, one for the legs and one for the upper body", model,
+                            AllClips(model));
       return false;
     }
     model_ = &model;
     pose_ = base_ = upper_ = model.skeleton.RestPose();
     params_.SetChoices("base_clip", ClipNames(model));
     params_.SetChoices("upper_clip", ClipNames(model));
-    std::vector<std::string> joints(model.skeleton.JointNames().begin(), model.skeleton.JointNames().end());
+    std::vector<std::string> joints(model.skeleton.JointNames().begin(),
+                                    model.skeleton.JointNames().end());
     params_.SetChoices("mask_root", joints);
     base_clip_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
     if (IsAdditiveClip(model, base_clip_)) base_clip_ = full[0];
@@ -76,8 +79,10 @@ class PartialBlendSample : public Sample {
     base_playback_.Advance(dt, base_);
     upper_playback_.Advance(dt, upper_);
     // One clip over itself would only show it out of step with itself.
-    if (upper_clip_ == base_clip_) pose_ = base_;
-    else anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
+    if (upper_clip_ == base_clip_)
+      pose_ = base_;
+    else
+      anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
   }
 
   void DrawPanel() override {
@@ -97,17 +102,20 @@ class PartialBlendSample : public Sample {
     if (upper_clip_ != base_clip_) return {};
     const std::vector<int> full = FullBodyClips(*model_);
     if (full.size() < 2) {
-      return NeedsMessage("two full-body clips, one for the legs and one for the upper body", *model_, full,
-                          "full-body clip") +
-             ". It plays " + model_->clips[base_clip_].Name() + " alone; the joint colours still show the mask.";
+      return NeedsMessage("two full-body clips, one for the legs and one for the upper body",
+                          *model_, full, "full-body clip") +
+             ". It plays " + model_->clips[base_clip_].Name() +
+             " alone; the joint colours still show the mask.";
     }
-    return "base_clip and upper_clip are the same clip: pick two different ones to see the mask at work";
+    return "base_clip and upper_clip are the same clip: pick two different ones to see the mask at "
+           "work";
   }
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     for (std::size_t i = 0; i < colors.size() && i < mask_.weights.size(); ++i) {
       const float w = mask_.weights[i] * weight_;
-      colors[i] = glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
+      colors[i] =
+          glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
     }
     return true;
   }

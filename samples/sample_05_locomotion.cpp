@@ -40,14 +40,17 @@ class LocomotionSample : public Sample {
                      "target ground speed in m/s, up to the run clip's: 0 idle, walk and run at "
                      "their clips' speeds");
     params_.BindKeys("speed", 0, 'S', 'W');
-    params_.AddFloat("turn", &turn_, -1.0f, 1.0f,
-                     "steering: -1 full left, 1 full right, 90 degrees/s at walking speed and above, "
-                     "less when slower, none standing still; holding A or D steers while held");
+    params_.AddFloat(
+        "turn", &turn_, -1.0f, 1.0f,
+        "steering: -1 full left, 1 full right, 90 degrees/s at walking speed and above, "
+        "less when slower, none standing still; holding A or D steers while held");
     params_.AddFloat("acceleration", &acceleration_, 0.5f, 10.0f,
                      "m/s^2 at which the speed follows the target");
     params_.AddBool("synchronized", &synced_,
-                    "the two active clips advance by the same fraction of their cycles, so the feet stay in step");
-    params_.AddBool("root_motion", &root_motion_on_, "move the character by its clips' root motion");
+                    "the two active clips advance by the same fraction of their cycles, so the "
+                    "feet stay in step");
+    params_.AddBool("root_motion", &root_motion_on_,
+                    "move the character by its clips' root motion");
     params_.AddBool("footprints", &footprints_, "mark the ground where footstep events fire");
     params_.AddChoice("idle_clip", &clips_[kIdle], {}, "the clip at speed 0");
     params_.AddChoice("walk_clip", &clips_[kWalk], {}, "the clip at the walk speed");
@@ -62,9 +65,12 @@ class LocomotionSample : public Sample {
            "advance by the same fraction of their cycle, so the feet stay in step, over a blended "
            "cycle of (1 - t) x L1 + t x L2 seconds (L1, L2: the two clips' durations). Root motion "
            "moves the character over the ground instead of on the spot: these clips walk in place, "
-           "so each gets a straight-line motion at its ground speed (given in the file, or measured "
-           "on the planted foot), blended with the same weights. Footstep markers in the clips fire "
-           "once as playback crosses them and leave a mark on the ground (blue left, orange right). "
+           "so each gets a straight-line motion at its ground speed (given in the file, or "
+           "measured "
+           "on the planted foot), blended with the same weights. Footstep markers in the clips "
+           "fire "
+           "once as playback crosses them and leave a mark on the ground (blue left, orange "
+           "right). "
            "Source: Jason Gregory, Game Engine Architecture, the animation chapter.";
   }
 
@@ -137,7 +143,8 @@ class LocomotionSample : public Sample {
       delta_a = dt;
       delta_b = dt;
       phase_ = std::fmod(phase_ + (a.Duration() > 0.0f ? dt / a.Duration() : 0.0f), 1.0f);
-      phase_b_free_ = std::fmod(phase_b_free_ + (b.Duration() > 0.0f ? dt / b.Duration() : 0.0f), 1.0f);
+      phase_b_free_ =
+          std::fmod(phase_b_free_ + (b.Duration() > 0.0f ? dt / b.Duration() : 0.0f), 1.0f);
     }
     const float from_a = a.StartTime() + phase_a * a.Duration();
     const float from_b = b.StartTime() + phase_b * b.Duration();
@@ -163,9 +170,9 @@ class LocomotionSample : public Sample {
     const float moving = std::clamp(speed_ / space_.Position(kWalk), 0.0f, 1.0f);
     yaw_ -= steer * moving * 0.5f * kPi * dt;
     if (root_motion_on_) {
-      const anim::MotionDelta motion = anim::BlendMotion(
-          motion_[segment.a].Delta(from_a, delta_a, anim::LoopMode::kLoop),
-          motion_[segment.b].Delta(from_b, delta_b, anim::LoopMode::kLoop), t);
+      const anim::MotionDelta motion =
+          anim::BlendMotion(motion_[segment.a].Delta(from_a, delta_a, anim::LoopMode::kLoop),
+                            motion_[segment.b].Delta(from_b, delta_b, anim::LoopMode::kLoop), t);
       anim::ApplyMotion(motion, position_, yaw_);
     }
 
@@ -195,7 +202,8 @@ class LocomotionSample : public Sample {
     // their ASCII codes).
     const ImGuiIO& io = ImGui::GetIO();
     const bool keys = !io.WantTextInput;
-    held_steer_ = (keys && io.KeysDown[int{'D'}] ? 1.0f : 0.0f) - (keys && io.KeysDown[int{'A'}] ? 1.0f : 0.0f);
+    held_steer_ = (keys && io.KeysDown[int{'D'}] ? 1.0f : 0.0f) -
+                  (keys && io.KeysDown[int{'A'}] ? 1.0f : 0.0f);
     DrawNotice(notice_);
     DrawParamWidgets(params_);
     DrawHint("Keys: W/S speed up/down; hold A/D to steer left/right.");
@@ -206,10 +214,10 @@ class LocomotionSample : public Sample {
     for (int i = 0; i < kSlots; ++i) {
       const float weight = i == segment.a ? (segment.a == segment.b ? 1.0f : 1.0f - segment.t)
                                           : (i == segment.b ? segment.t : 0.0f);
-      ImGui::ProgressBar(weight, ImVec2(-1, 0),
-                         (Clip(i).Name() + " @ " + std::to_string(space_.Position(i)).substr(0, 4) +
-                          " m/s")
-                             .c_str());
+      ImGui::ProgressBar(
+          weight, ImVec2(-1, 0),
+          (Clip(i).Name() + " @ " + std::to_string(space_.Position(i)).substr(0, 4) + " m/s")
+              .c_str());
     }
     ImGui::Text("phase %.2f   position (%.1f, %.1f) m   heading %.0f deg", phase_,
                 position_.x / units_per_metre_, position_.z / units_per_metre_,
@@ -225,17 +233,21 @@ class LocomotionSample : public Sample {
   // and fastest that do, so a blend is only offered between distinct clips.
   void PickClips(const anim::Model& model) {
     clip_speed_.clear();
-    for (int c = 0; c < static_cast<int>(model.clips.size()); ++c) clip_speed_.push_back(LocomotionSpeed(model, c));
+    for (int c = 0; c < static_cast<int>(model.clips.size()); ++c)
+      clip_speed_.push_back(LocomotionSpeed(model, c));
     const std::vector<int> full = FullBodyClips(model);
     std::vector<int> moving = MovingClips(), still;
     for (int c : full) {
       if (!(clip_speed_[c] > 0.0f)) still.push_back(c);
     }
-    std::sort(moving.begin(), moving.end(), [&](int a, int b) { return clip_speed_[a] < clip_speed_[b]; });
+    std::sort(moving.begin(), moving.end(),
+              [&](int a, int b) { return clip_speed_[a] < clip_speed_[b]; });
     const int first = full.empty() ? 0 : full.front();
     clips_[kIdle] = FindClipForRole(model, {"idle"}, still.empty() ? first : still.front());
-    clips_[kWalk] = FindClipForRole(model, {"walk", "walking"}, moving.empty() ? first : moving.front());
-    clips_[kRun] = FindClipForRole(model, {"run", "running"}, moving.empty() ? first : moving.back());
+    clips_[kWalk] =
+        FindClipForRole(model, {"walk", "walking"}, moving.empty() ? first : moving.front());
+    clips_[kRun] =
+        FindClipForRole(model, {"run", "running"}, moving.empty() ? first : moving.back());
   }
 
   // The full-body clips that travel (a ground speed above 0).
@@ -254,7 +266,8 @@ class LocomotionSample : public Sample {
     std::array<float, kSlots> speeds{};
     for (int i = 0; i < kSlots; ++i) {
       speeds[i] = i == kIdle ? 0.0f : clip_speed_[clips_[i]];
-      motion_[i] = anim::RootMotion::FromClip(skeleton, Clip(i), hips_, speeds[i] * units_per_metre_);
+      motion_[i] =
+          anim::RootMotion::FromClip(skeleton, Clip(i), hips_, speeds[i] * units_per_metre_);
     }
     notice_ = SpaceNotice(speeds);
     space_ready_ = notice_.empty() && space_.Build(speeds, &notice_);
@@ -271,16 +284,19 @@ class LocomotionSample : public Sample {
     const std::vector<int> moving = MovingClips();
     const std::string plays = " It plays " + Clip(kWalk).Name() + " alone, in place.";
     if (moving.size() < 2) {
-      return NeedsMessage("two locomotion clips (a walk and a run: clips whose feet move over the "
-                          "ground) and an idle",
-                          *model_, moving.empty() ? AllClips(*model_) : moving) +
+      return NeedsMessage(
+                 "two locomotion clips (a walk and a run: clips whose feet move over the "
+                 "ground) and an idle",
+                 *model_, moving.empty() ? AllClips(*model_) : moving) +
              (moving.empty() ? ", none of which moves its feet over the ground." : ".") + plays;
     }
     for (int i : {kWalk, kRun}) {
       if (!(speeds[i] > 0.0f)) {
         return std::string(i == kWalk ? "walk_clip" : "run_clip") + " (" + Clip(i).Name() +
-               ") does not move its feet over the ground, so it has no speed to place it by: pick a "
-               "locomotion clip." + plays;
+               ") does not move its feet over the ground, so it has no speed to place it by: pick "
+               "a "
+               "locomotion clip." +
+               plays;
       }
     }
     if (clips_[kWalk] == clips_[kRun]) {
@@ -288,13 +304,17 @@ class LocomotionSample : public Sample {
              "): pick two different ones to blend between." + plays;
     }
     if (clips_[kIdle] == clips_[kWalk] || clips_[kIdle] == clips_[kRun]) {
-      return "idle_clip (" + Clip(kIdle).Name() + ") is also the walk or the run: pick a clip that "
-             "stands still for speed 0." + plays;
+      return "idle_clip (" + Clip(kIdle).Name() +
+             ") is also the walk or the run: pick a clip that "
+             "stands still for speed 0." +
+             plays;
     }
     if (!(speeds[kWalk] < speeds[kRun])) {
       char text[200];
-      std::snprintf(text, sizeof text, "the walk (%s, %.2f m/s) must be slower than the run (%s, %.2f m/s): swap them.",
-                    Clip(kWalk).Name().c_str(), speeds[kWalk], Clip(kRun).Name().c_str(), speeds[kRun]);
+      std::snprintf(
+          text, sizeof text,
+          "the walk (%s, %.2f m/s) must be slower than the run (%s, %.2f m/s): swap them.",
+          Clip(kWalk).Name().c_str(), speeds[kWalk], Clip(kRun).Name().c_str(), speeds[kRun]);
       return text + plays;
     }
     return {};
@@ -319,12 +339,14 @@ class LocomotionSample : public Sample {
       }
       glm::vec3 at = glm::vec3(CharacterWorld() * model_matrices_[foot][3]);
       at.y = 0.0f;
-      const GroundMark mark{at, left ? glm::vec4(0.25f, 0.5f, 0.95f, 0.85f)
-                                     : glm::vec4(0.95f, 0.55f, 0.2f, 0.85f),
-                            0.09f * units_per_metre_};
+      const GroundMark mark{
+          at, left ? glm::vec4(0.25f, 0.5f, 0.95f, 0.85f) : glm::vec4(0.95f, 0.55f, 0.2f, 0.85f),
+          0.09f * units_per_metre_};
       // A ring of kMaxMarks: reserved at Load, so this never allocates.
-      if (static_cast<int>(marks_.size()) < kMaxMarks) marks_.push_back(mark);
-      else marks_[footsteps_ % kMaxMarks] = mark;
+      if (static_cast<int>(marks_.size()) < kMaxMarks)
+        marks_.push_back(mark);
+      else
+        marks_[footsteps_ % kMaxMarks] = mark;
       ++footsteps_;
     }
   }

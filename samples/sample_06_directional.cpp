@@ -37,9 +37,15 @@ struct Variant {
 // blends into every walking direction through the triangles fanning out
 // from it.
 constexpr std::array<Variant, 9> kVariants = {{
-    {kIdle, kCentre}, {kWalk, kCentre}, {kRun, kCentre},
-    {kWalk, kLeft}, {kWalk, kRight}, {kRun, kLeft}, {kRun, kRight},
-    {kIdle, kLeft}, {kIdle, kRight},
+    {kIdle, kCentre},
+    {kWalk, kCentre},
+    {kRun, kCentre},
+    {kWalk, kLeft},
+    {kWalk, kRight},
+    {kRun, kLeft},
+    {kRun, kRight},
+    {kIdle, kLeft},
+    {kIdle, kRight},
 }};
 constexpr int kTriangulatedCount = 7;  // the first seven variants
 constexpr int kGridCount = 9;
@@ -53,11 +59,13 @@ class DirectionalSample : public Sample {
   std::string Title() const override { return "06 Directional"; }
   std::string Explanation() const override {
     return "A 2D blend space places clips at points of a plane, here (direction, speed): left "
-           "-1, straight 0, right 1 across, ground speed in m/s up. For the point chosen on the pad, "
+           "-1, straight 0, right 1 across, ground speed in m/s up. For the point chosen on the "
+           "pad, "
            "the weights come from the triangle of clip points around it (its barycentric "
            "coordinates: three weights, summing to 1, that rebuild the point from the corners) or, "
            "in grid mode, from the grid cell around it (bilinear weights of its four corners). The "
-           "left-leaning clips are Walk and Run with the additive lean added; the right ones are the "
+           "left-leaning clips are Walk and Run with the additive lean added; the right ones are "
+           "the "
            "left ones mirrored left for right, half a cycle later so the same foot is down. All "
            "locomotion clips advance by the same fraction of their cycle, over a cycle length that "
            "is the weighted average of their durations. Source: Jason Gregory, Game Engine "
@@ -83,17 +91,18 @@ class DirectionalSample : public Sample {
     // Without two distinct clips that travel, slower then faster, there is
     // no speed axis: the walk slot's clip plays alone.
     alone_ = clip_[kRun] < 0 || clip_[kRun] == clip_[kWalk] || clip_[kIdle] == clip_[kWalk] ||
-             clip_[kIdle] == clip_[kRun] ||
-             !(speed_of_[kWalk] > 0.0f) || !(speed_of_[kRun] > speed_of_[kWalk]);
+             clip_[kIdle] == clip_[kRun] || !(speed_of_[kWalk] > 0.0f) ||
+             !(speed_of_[kRun] > speed_of_[kWalk]);
     notice_.clear();
     if (alone_) {
       std::vector<int> moving;
       for (int c : full) {
         if (LocomotionSpeed(model, c) > 0.0f) moving.push_back(c);
       }
-      notice_ = NeedsMessage("an idle and two locomotion clips (a walk and a run: clips whose feet "
-                             "move over the ground, the run faster)",
-                             model, moving.size() >= 2 ? full : AllClips(model)) +
+      notice_ = NeedsMessage(
+                    "an idle and two locomotion clips (a walk and a run: clips whose feet "
+                    "move over the ground, the run faster)",
+                    model, moving.size() >= 2 ? full : AllClips(model)) +
                 ". It plays " + model.clips[clip_[kWalk]].Name() + " alone.";
       clip_ = {clip_[kWalk], clip_[kWalk], clip_[kWalk]};
       speed_of_ = {0.0f, 1.0f, 2.0f};  // a pad to show, with nothing to blend
@@ -152,7 +161,8 @@ class DirectionalSample : public Sample {
     }
     cycle_length_ = loco_weight > 0.0f ? bl / loco_weight : model_->clips[clip_[kWalk]].Duration();
     if (cycle_length_ > 0.0f) phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
-    idle_time_ = std::fmod(idle_time_ + dt, std::max(model_->clips[clip_[kIdle]].Duration(), 1e-3f));
+    idle_time_ =
+        std::fmod(idle_time_ + dt, std::max(model_->clips[clip_[kIdle]].Duration(), 1e-3f));
 
     std::array<anim::BlendLayer, kGridCount> layers{};
     int used = 0;
@@ -174,11 +184,14 @@ class DirectionalSample : public Sample {
     DrawPad();
     ImGui::Text("phase %.2f, blended cycle %.3f s", phase_, cycle_length_);
     ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f m/s, Run '%s' at %.2f m/s, lean '%s'",
-                       model_->clips[clip_[kIdle]].Name().c_str(), model_->clips[clip_[kWalk]].Name().c_str(),
-                       speed_of_[kWalk], model_->clips[clip_[kRun]].Name().c_str(), speed_of_[kRun],
+                       model_->clips[clip_[kIdle]].Name().c_str(),
+                       model_->clips[clip_[kWalk]].Name().c_str(), speed_of_[kWalk],
+                       model_->clips[clip_[kRun]].Name().c_str(), speed_of_[kRun],
                        lean_clip_ >= 0 ? model_->clips[lean_clip_].Name().c_str() : "none");
-    if (lean_clip_ < 0) ImGui::TextWrapped("No lean clip: left and right differ only by mirroring.");
-    if (!has_mirror_) ImGui::TextWrapped("No mirror (%s): the right side repeats the left.", mirror_error_.c_str());
+    if (lean_clip_ < 0)
+      ImGui::TextWrapped("No lean clip: left and right differ only by mirroring.");
+    if (!has_mirror_)
+      ImGui::TextWrapped("No mirror (%s): the right side repeats the left.", mirror_error_.c_str());
   }
 
  private:
@@ -189,11 +202,14 @@ class DirectionalSample : public Sample {
     speed_ = std::clamp(speed_, 0.0f, run_speed);
     params_.AddFloat("speed", &speed_, 0.0f, run_speed,
                      "ground speed in m/s: Idle at 0, Walk and Run at their own speeds");
-    params_.AddChoice("mode", &mode_, {"triangulated", "grid"},
-                      "Delaunay triangles with barycentric weights, or a grid with bilinear weights");
-    params_.AddFloat("lean_amount", &lean_amount_, 0.0f, 1.0f, "weight of the additive lean in the side clips");
-    params_.AddFloat("mirror_phase", &mirror_offset_, 0.0f, 1.0f,
-                     "phase shift of the mirrored clips: a mirrored step is the other foot's, half a cycle on");
+    params_.AddChoice(
+        "mode", &mode_, {"triangulated", "grid"},
+        "Delaunay triangles with barycentric weights, or a grid with bilinear weights");
+    params_.AddFloat("lean_amount", &lean_amount_, 0.0f, 1.0f,
+                     "weight of the additive lean in the side clips");
+    params_.AddFloat(
+        "mirror_phase", &mirror_offset_, 0.0f, 1.0f,
+        "phase shift of the mirrored clips: a mirrored step is the other foot's, half a cycle on");
   }
 
   const anim::BlendSpace2D& Space() const { return mode_ == 1 ? grid_ : triangulated_; }
@@ -210,7 +226,8 @@ class DirectionalSample : public Sample {
     const float time = v.gait == kIdle ? idle_time_ : phase * clip.Duration();
     out = skeleton.RestPose();
     clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
-    if (v.side != kCentre && lean_clip_ >= 0) anim::Add(out, out, lean_full_, lean_base_, -1, lean_amount_);
+    if (v.side != kCentre && lean_clip_ >= 0)
+      anim::Add(out, out, lean_full_, lean_base_, -1, lean_amount_);
     if (mirrored) anim::MirrorPose(mirror_, out, out);
   }
 
@@ -233,23 +250,31 @@ class DirectionalSample : public Sample {
     const float margin_x = 44.0f, margin_top = 30.0f, margin_bottom = 30.0f;
     const float run = speed_of_[kRun];
     const auto to_screen = [&](glm::vec2 q) {
-      return ImVec2(origin.x + margin_x + (q.x + 1.0f) * 0.5f * (size.x - 2.0f * margin_x),
-                    origin.y + margin_top + (1.0f - q.y / run) * (size.y - margin_top - margin_bottom));
+      return ImVec2(
+          origin.x + margin_x + (q.x + 1.0f) * 0.5f * (size.x - 2.0f * margin_x),
+          origin.y + margin_top + (1.0f - q.y / run) * (size.y - margin_top - margin_bottom));
     };
     if (ImGui::IsItemActive()) {
       const ImVec2 m = ImGui::GetIO().MousePos;
-      direction_ = std::clamp((m.x - origin.x - margin_x) / (size.x - 2.0f * margin_x) * 2.0f - 1.0f, -1.0f, 1.0f);
-      speed_ = std::clamp((1.0f - (m.y - origin.y - margin_top) / (size.y - margin_top - margin_bottom)) * run, 0.0f, run);
+      direction_ = std::clamp(
+          (m.x - origin.x - margin_x) / (size.x - 2.0f * margin_x) * 2.0f - 1.0f, -1.0f, 1.0f);
+      speed_ = std::clamp(
+          (1.0f - (m.y - origin.y - margin_top) / (size.y - margin_top - margin_bottom)) * run,
+          0.0f, run);
     }
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(30, 32, 38, 255), 4.0f);
+    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
+                        IM_COL32(30, 32, 38, 255), 4.0f);
     // Edges: the triangulation's or the grid's.
     for (const auto& e : space.Edges()) {
-      draw->AddLine(to_screen(space.Point(e[0])), to_screen(space.Point(e[1])), IM_COL32(110, 120, 140, 255), 1.5f);
+      draw->AddLine(to_screen(space.Point(e[0])), to_screen(space.Point(e[1])),
+                    IM_COL32(110, 120, 140, 255), 1.5f);
     }
     // Axis labels.
-    draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "left");
-    draw->AddText(ImVec2(origin.x + size.x - 38, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255), "right");
+    draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - 18), IM_COL32(170, 170, 170, 255),
+                  "left");
+    draw->AddText(ImVec2(origin.x + size.x - 38, origin.y + size.y - 18),
+                  IM_COL32(170, 170, 170, 255), "right");
     char text[64];
     std::snprintf(text, sizeof text, "%.1f m/s", run);
     draw->AddText(ImVec2(origin.x + 4, origin.y + 3), IM_COL32(170, 170, 170, 255), text);
@@ -257,7 +282,8 @@ class DirectionalSample : public Sample {
     for (int i = 0; i < space.PointCount(); ++i) {
       const ImVec2 c = to_screen(space.Point(i));
       const float w = weights_[i];
-      draw->AddCircleFilled(c, 5.0f + 7.0f * w, w > 0.0f ? IM_COL32(255, 170, 60, 255) : IM_COL32(200, 200, 210, 255));
+      draw->AddCircleFilled(c, 5.0f + 7.0f * w,
+                            w > 0.0f ? IM_COL32(255, 170, 60, 255) : IM_COL32(200, 200, 210, 255));
       const std::string label = PointLabel(i);
       const ImVec2 text_size = ImGui::CalcTextSize(label.c_str());
       const float below = space.Point(i).y <= 0.0f ? -text_size.y - 16.0f : 8.0f;
@@ -266,22 +292,26 @@ class DirectionalSample : public Sample {
       if (w > 0.0f) {
         std::snprintf(text, sizeof text, "%.2f", w);
         const ImVec2 bar(at.x, at.y + text_size.y + 1.0f);
-        draw->AddRectFilled(bar, ImVec2(bar.x + 40.0f * w, bar.y + 4.0f), IM_COL32(255, 170, 60, 255));
-        draw->AddText(ImVec2(c.x + 12.0f, c.y - text_size.y - 4.0f), IM_COL32(255, 200, 120, 255), text);
+        draw->AddRectFilled(bar, ImVec2(bar.x + 40.0f * w, bar.y + 4.0f),
+                            IM_COL32(255, 170, 60, 255));
+        draw->AddText(ImVec2(c.x + 12.0f, c.y - text_size.y - 4.0f), IM_COL32(255, 200, 120, 255),
+                      text);
       }
     }
     // The parameter point.
     const ImVec2 here = to_screen({direction_, speed_});
     draw->AddCircle(here, 9.0f, IM_COL32(80, 220, 255, 255), 20, 2.5f);
-    draw->AddLine(ImVec2(here.x - 13, here.y), ImVec2(here.x + 13, here.y), IM_COL32(80, 220, 255, 255), 1.5f);
-    draw->AddLine(ImVec2(here.x, here.y - 13), ImVec2(here.x, here.y + 13), IM_COL32(80, 220, 255, 255), 1.5f);
+    draw->AddLine(ImVec2(here.x - 13, here.y), ImVec2(here.x + 13, here.y),
+                  IM_COL32(80, 220, 255, 255), 1.5f);
+    draw->AddLine(ImVec2(here.x, here.y - 13), ImVec2(here.x, here.y + 13),
+                  IM_COL32(80, 220, 255, 255), 1.5f);
   }
 
   const anim::Model* model_ = nullptr;
   std::array<int, 3> clip_{0, 0, 0};
   std::array<float, 3> speed_of_{0.0f, 1.4f, 3.5f};
   int lean_clip_ = -1;
-  bool alone_ = false;     // no speed axis on this model: solo_ plays instead
+  bool alone_ = false;  // no speed axis on this model: solo_ plays instead
   anim::Playback solo_;
   anim::Pose lean_base_, lean_full_;
   anim::MirrorMap mirror_;

@@ -22,11 +22,13 @@ namespace {
 class StateMachineSample : public Sample {
  public:
   StateMachineSample() {
-    params_.AddFloat("speed", &speed_, 0.0f, 4.0f, "locomotion speed in m/s (Idle, Walk, Run blend)");
+    params_.AddFloat("speed", &speed_, 0.0f, 4.0f,
+                     "locomotion speed in m/s (Idle, Walk, Run blend)");
     params_.BindKeys("speed", 0, 'S', 'W');
     params_.AddTrigger("jump", &jump_, 'J', "jump: locomotion -> Jump, back when the clip ends");
     params_.AddTrigger("punch", &punch_, 'P', "punch on the upper-body layer, over any state");
-    params_.AddInt("mask_falloff", &falloff_, 0, 4, "joints over which the punch layer's mask ramps up");
+    params_.AddInt("mask_falloff", &falloff_, 0, 4,
+                   "joints over which the punch layer's mask ramps up");
     params_.AddFloat("lean", &lean_, 0.0f, 1.0f, "weight of an additive lean layer on top of both");
   }
 
@@ -39,7 +41,8 @@ class StateMachineSample : public Sample {
            "layer of higher priority through an upper-body mask, so where it has weight the walk's "
            "arm swing does not show while the legs keep walking; an additive lean layer (a change "
            "added on top, not a pose) goes last. The event log lists what fired, such as footsteps "
-           "and state changes. Keys: W/S speed, J jump, P punch. Source: Jason Gregory, Game Engine "
+           "and state changes. Keys: W/S speed, J jump, P punch. Source: Jason Gregory, Game "
+           "Engine "
            "Architecture, the animation chapter.";
   }
 
@@ -66,12 +69,14 @@ class StateMachineSample : public Sample {
       const int c = FindClipForRole(model, names, -1);
       return c >= 0 && IsAdditiveClip(model, c) == additive ? c : -1;
     };
-    const int walk_clip = role({"walk", "walking"}, false), run_clip = role({"run", "running"}, false);
+    const int walk_clip = role({"walk", "walking"}, false),
+              run_clip = role({"run", "running"}, false);
     const int idle_clip = role({"idle"}, false), jump_clip = role({"jump"}, false);
     const int punch_clip = role({"punch"}, false), lean_clip = role({"lean_left", "lean"}, true);
-    const float walk_speed = LocomotionSpeed(model, walk_clip), run_speed = LocomotionSpeed(model, run_clip);
-    const bool blends = walk_clip >= 0 && run_clip >= 0 && idle_clip >= 0 && walk_clip != run_clip &&
-                        walk_speed > 0.0f && run_speed > walk_speed;
+    const float walk_speed = LocomotionSpeed(model, walk_clip),
+                run_speed = LocomotionSpeed(model, run_clip);
+    const bool blends = walk_clip >= 0 && run_clip >= 0 && idle_clip >= 0 &&
+                        walk_clip != run_clip && walk_speed > 0.0f && run_speed > walk_speed;
     std::vector<std::string> missing;
     if (!blends) missing.push_back("the idle-walk-run blend by speed");
     if (jump_clip < 0) missing.push_back("Jump");
@@ -79,9 +84,10 @@ class StateMachineSample : public Sample {
     if (lean_clip < 0) missing.push_back("the lean");
     notice_.clear();
     if (!missing.empty()) {
-      notice_ = NeedsMessage("idle, walk and run clips (the run faster), a jump, a punch and an "
-                             "additive lean",
-                             model, AllClips(model)) +
+      notice_ = NeedsMessage(
+                    "idle, walk and run clips (the run faster), a jump, a punch and an "
+                    "additive lean",
+                    model, AllClips(model)) +
                 ". Left out here: ";
       for (std::size_t i = 0; i < missing.size(); ++i) notice_ += (i > 0 ? ", " : "") + missing[i];
       notice_ += ".";
@@ -125,7 +131,8 @@ class StateMachineSample : public Sample {
     std::vector<anim::State> base_states{{"Locomotion", locomotion}};
     std::vector<anim::Transition> base_transitions;
     if (jump_clip >= 0) {
-      base_states.push_back({"Jump", graph_->Add<anim::ClipNode>("jump", sk, model.clips[jump_clip], once)});
+      base_states.push_back(
+          {"Jump", graph_->Add<anim::ClipNode>("jump", sk, model.clips[jump_clip], once)});
       base_transitions = {to_jump, land};
     }
     base_ = graph_->Add<anim::StateMachineNode>("base", sk, base_states, base_transitions, 0);
@@ -135,28 +142,28 @@ class StateMachineSample : public Sample {
     upper_ = nullptr;
     lean_node_ = nullptr;
     if (punch_clip >= 0) {
-    const anim::Clip& punch = model.clips[punch_clip];
-    auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
-    auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, once);
-    anim::Transition start_punch;
-    start_punch.from = 0;
-    start_punch.to = 1;
-    start_punch.duration = 0.12f;
-    start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-    anim::Transition again;  // a punch during a punch restarts it
-    again.from = 1;
-    again.to = 1;
-    again.duration = 0.12f;
-    again.exit_begin = 0.4f;
-    again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-    anim::Transition end_punch;
-    end_punch.from = 1;
-    end_punch.to = 0;
-    end_punch.duration = 0.25f;
-    end_punch.exit_begin = 0.8f;
-    upper_ = graph_->Add<anim::StateMachineNode>(
-        "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
-        std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
+      const anim::Clip& punch = model.clips[punch_clip];
+      auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
+      auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, once);
+      anim::Transition start_punch;
+      start_punch.from = 0;
+      start_punch.to = 1;
+      start_punch.duration = 0.12f;
+      start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+      anim::Transition again;  // a punch during a punch restarts it
+      again.from = 1;
+      again.to = 1;
+      again.duration = 0.12f;
+      again.exit_begin = 0.4f;
+      again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+      anim::Transition end_punch;
+      end_punch.from = 1;
+      end_punch.to = 0;
+      end_punch.duration = 0.25f;
+      end_punch.exit_begin = 0.8f;
+      upper_ = graph_->Add<anim::StateMachineNode>(
+          "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
+          std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
     }
     // Additive layer: the lean's last frame measured from its first (the
     // clip's reference pose), added on top of whatever the layers above made.
@@ -207,7 +214,8 @@ class StateMachineSample : public Sample {
     if (layers == nullptr || upper_ == nullptr) return false;
     for (std::size_t j = 0; j < colors.size(); ++j) {
       const float w = layers->JointShare(1, static_cast<int>(j));
-      colors[j] = glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
+      colors[j] =
+          glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
     }
     return true;
   }

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <imgui.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/parallel_for.h"
 #include "anim/skeleton.h"
@@ -57,10 +57,10 @@ int ClipContaining(const anim::Model& model, const char* role) {
 
 struct Character {
   explicit Character(const anim::Skeleton& skeleton) : blend(skeleton), pose(skeleton.RestPose()) {}
-  anim::SyncedBlend blend;   // clip_a / clip_b, phase-locked (sample 01)
-  anim::Playback solo;       // used instead when the character plays one other clip
+  anim::SyncedBlend blend;  // clip_a / clip_b, phase-locked (sample 01)
+  anim::Playback solo;      // used instead when the character plays one other clip
   bool plays_solo = false;
-  float weight = 0.0f;       // of clip_b
+  float weight = 0.0f;  // of clip_b
   anim::Pose pose;
 };
 
@@ -112,10 +112,11 @@ class CrowdSample : public Sample {
     clip_a_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
     if (IsAdditiveClip(model, clip_a_)) clip_a_ = full[0];
     clip_b_ = FindClipForRole(model, {"run", "running"}, -1);
-    if (clip_b_ < 0 || clip_b_ == clip_a_ || IsAdditiveClip(model, clip_b_)) clip_b_ = FirstOtherThan(full, clip_a_);
+    if (clip_b_ < 0 || clip_b_ == clip_a_ || IsAdditiveClip(model, clip_b_))
+      clip_b_ = FirstOtherThan(full, clip_a_);
     if (clip_b_ < 0) clip_b_ = clip_a_;
-    notice_ = full.size() < 2 ? NeedsMessage("two full-body clips to blend (a walk and a run)", model, full,
-                                             "full-body clip") +
+    notice_ = full.size() < 2 ? NeedsMessage("two full-body clips to blend (a walk and a run)",
+                                             model, full, "full-body clip") +
                                     ". Every character plays " + model.clips[clip_a_].Name() +
                                     ", each at its own place in the cycle."
                               : std::string();
@@ -164,11 +165,13 @@ class CrowdSample : public Sample {
         }
         if (k == 0) s.pose.Store(c.pose);
         const std::size_t offset = static_cast<std::size_t>(k) * joints;
-        anim::ComputePalette(soa_skeleton_, s.pose, std::span(model_scratch_).subspan(offset, joints),
+        anim::ComputePalette(soa_skeleton_, s.pose,
+                             std::span(model_scratch_).subspan(offset, joints),
                              std::span(palettes_).subspan(offset, joints));
       }
     });
-    animation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    animation_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     frame_.joint_count = static_cast<int>(joints);
     frame_.palettes = std::span<const glm::mat4>(palettes_).first(count_ * joints);
@@ -193,8 +196,8 @@ class CrowdSample : public Sample {
                 skinning_ == 0 ? primitives : primitives * count_,
                 (skinning_ == 0 ? primitives : primitives * count_) == 1 ? "" : "s");
     // Animation: sampling, blending and palettes of every character (CPU).
-    ImGui::Text("Animation, whole crowd: %.2f ms on %d thread%s", animation_seconds_ * 1e3, threads_,
-                threads_ == 1 ? "" : "s");
+    ImGui::Text("Animation, whole crowd: %.2f ms on %d thread%s", animation_seconds_ * 1e3,
+                threads_, threads_ == 1 ? "" : "s");
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
@@ -271,17 +274,22 @@ class CrowdSample : public Sample {
             a == b && !(pick < layout.other_fraction && !others_.empty())
                 ? a
                 : &model_->clips[others_[static_cast<std::size_t>(
-                      pick / layout.other_fraction * static_cast<float>(others_.size())) % others_.size()]];
+                                             pick / layout.other_fraction *
+                                             static_cast<float>(others_.size())) %
+                                         others_.size()]];
         c.solo.Start(clip);
         c.solo.time = clip->StartTime() + phase * clip->Duration();
       } else {
         c.blend.Start(a, b, phase);
       }
       // Row 0 at the back, the grid centred on the origin.
-      const float x = (static_cast<float>(k % columns) - 0.5f * static_cast<float>(columns - 1)) * step;
-      const float z = (static_cast<float>(k / columns) - 0.5f * static_cast<float>(rows - 1)) * step;
-      worlds_[k] = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
-                               yaw, glm::vec3(0.0f, 1.0f, 0.0f));
+      const float x =
+          (static_cast<float>(k % columns) - 0.5f * static_cast<float>(columns - 1)) * step;
+      const float z =
+          (static_cast<float>(k / columns) - 0.5f * static_cast<float>(rows - 1)) * step;
+      worlds_[k] =
+          glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
+                      yaw, glm::vec3(0.0f, 1.0f, 0.0f));
     }
     // The grid's extent plus one character's box around each end.
     const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_size_;

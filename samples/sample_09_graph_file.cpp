@@ -50,7 +50,8 @@ class GraphFileSample : public Sample {
 
   bool Load(const anim::Model& model, std::string* error) override {
     if (model.clips.empty()) {
-      *error = NeedsMessage("the clips a graph description names (assets/graphs/)", model, AllClips(model));
+      *error = NeedsMessage("the clips a graph description names (assets/graphs/)", model,
+                            AllClips(model));
       return false;
     }
     model_ = &model;
@@ -157,7 +158,8 @@ class GraphFileSample : public Sample {
     AddFixedParams();
     params_.SetChoices("graph", files_);
     for (int id = 0; id < p.Count(); ++id) {
-      const std::string help = std::string("graph parameter (") + anim::ParamTypeName(p.Type(id)) + ")";
+      const std::string help =
+          std::string("graph parameter (") + anim::ParamTypeName(p.Type(id)) + ")";
       switch (p.Type(id)) {
         case anim::ParamType::kFloat: {
           // The format has no ranges: 0..4 covers speeds and weights, widened

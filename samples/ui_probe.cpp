@@ -36,13 +36,12 @@ void Record(const char* kind, std::string_view label, const std::string& extra) 
   const ImRect frame = GImGui->LastItemData.NavRect;
   const std::string window = ImGui::GetCurrentWindow()->Name;
   std::string json = "{\"kind\":\"" + std::string(kind) + "\",\"label\":" + Quote(label) +
-                    ",\"window\":" + Quote(window) + ",\"rect\":[" + Number(frame.Min.x) + "," +
-                    Number(frame.Min.y) + "," + Number(frame.Max.x) + "," + Number(frame.Max.y) +
-                    "],\"visible\":" +
-                    (ImGui::IsItemVisible() ? "true" : "false") + extra + "}";
+                     ",\"window\":" + Quote(window) + ",\"rect\":[" + Number(frame.Min.x) + "," +
+                     Number(frame.Min.y) + "," + Number(frame.Max.x) + "," + Number(frame.Max.y) +
+                     "],\"visible\":" + (ImGui::IsItemVisible() ? "true" : "false") + extra + "}";
   if (ImGui::IsItemEdited()) {
-    g_last_edit = json.substr(0, json.size() - 1) + ",\"imgui_frame\":" +
-                  std::to_string(ImGui::GetFrameCount()) + "}";
+    g_last_edit = json.substr(0, json.size() - 1) +
+                  ",\"imgui_frame\":" + std::to_string(ImGui::GetFrameCount()) + "}";
   }
   g_items.push_back(std::move(json));
   // The part of the window items show in: below the title bar, inside the

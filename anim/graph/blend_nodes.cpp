@@ -40,7 +40,8 @@ void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
   if (sync_) blended_cycle = CycleDuration();
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
     const float length = inputs_[i]->CycleDuration();
-    const float scale = sync_ && blended_cycle > 0.0f && length > 0.0f ? length / blended_cycle : 1.0f;
+    const float scale =
+        sync_ && blended_cycle > 0.0f && length > 0.0f ? length / blended_cycle : 1.0f;
     inputs_[i]->Update(dt * scale, weight * weights_[i], ctx);
   }
 }
@@ -83,8 +84,8 @@ int WeightedBlendNode::HeaviestInput() const {
   return static_cast<int>(std::max_element(weights_.begin(), weights_.end()) - weights_.begin());
 }
 
-Blend2Node::Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b,
-                       FloatInput t, bool sync)
+Blend2Node::Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b, FloatInput t,
+                       bool sync)
     : WeightedBlendNode(std::move(name), skeleton, {a, b}, sync), t_(t) {}
 
 void Blend2Node::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {

@@ -23,10 +23,7 @@ double WrapDouble(const Clip& clip, LoopMode mode, double t) {
 
 ClipNode::ClipNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                    const ClipNodeOptions& options)
-    : Node(std::move(name)),
-      clip_(&clip),
-      options_(options),
-      cursor_(clip.MakeCursor()) {
+    : Node(std::move(name)), clip_(&clip), options_(options), cursor_(clip.MakeCursor()) {
   if (options_.root_motion && options_.root_joint >= 0 &&
       options_.root_joint < skeleton.JointCount()) {
     root_motion_.emplace(RootMotion::FromClip(skeleton, clip, options_.root_joint));

@@ -7,9 +7,8 @@
 
 namespace anim {
 
-CrossFadeNode::CrossFadeNode(std::string name, const Skeleton& skeleton,
-                             std::vector<Node*> inputs, FloatInput selector,
-                             const CrossFadeNodeOptions& options)
+CrossFadeNode::CrossFadeNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
+                             FloatInput selector, const CrossFadeNodeOptions& options)
     : Node(std::move(name)),
       inputs_(std::move(inputs)),
       selector_(selector),

@@ -16,7 +16,11 @@ float Clamp01(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0
 
 OverlayNode::OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
                          FloatInput weight)
-    : Node(std::move(name)), base_(base), over_(over), weight_(weight), over_pose_(skeleton.RestPose()) {}
+    : Node(std::move(name)),
+      base_(base),
+      over_(over),
+      weight_(weight),
+      over_pose_(skeleton.RestPose()) {}
 
 void OverlayNode::Reset(float phase) {
   base_->Reset(phase);
@@ -49,8 +53,8 @@ void FeatherBlendNode::Combine(Pose& out, const Pose& over, float w) const {
   BlendWeighted(out, out, over, w, mask_.weights);
 }
 
-AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base,
-                           Node* additive, std::optional<Pose> reference, FloatInput weight)
+AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
+                           std::optional<Pose> reference, FloatInput weight)
     : OverlayNode(std::move(name), skeleton, base, additive, weight),
       reference_(std::move(reference)) {}
 

@@ -18,7 +18,8 @@ namespace anim {
 // base. The overlay is sampled only when its weight is above zero.
 class OverlayNode : public Node {
  public:
-  OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over, FloatInput weight);
+  OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
+              FloatInput weight);
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
   void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;

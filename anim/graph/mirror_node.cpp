@@ -3,7 +3,10 @@
 namespace anim {
 
 MirrorNode::MirrorNode(std::string name, const Skeleton& skeleton, Node* input, MirrorMap map)
-    : Node(std::move(name)), input_(input), map_(std::move(map)), input_pose_(skeleton.RestPose()) {}
+    : Node(std::move(name)),
+      input_(input),
+      map_(std::move(map)),
+      input_pose_(skeleton.RestPose()) {}
 
 void MirrorNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
   input_->Write(ctx, input_pose_, motion);

@@ -15,7 +15,9 @@ class MirrorNode : public Node {
   MirrorNode(std::string name, const Skeleton& skeleton, Node* input, MirrorMap map);
   const char* Kind() const override { return "mirror"; }
   void Reset(float phase) override { input_->Reset(phase); }
-  void Update(float dt, float weight, GraphContext& ctx) override { input_->Update(dt, weight, ctx); }
+  void Update(float dt, float weight, GraphContext& ctx) override {
+    input_->Update(dt, weight, ctx);
+  }
   void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return input_->CycleDuration(); }
   float Phase() const override { return input_->Phase(); }

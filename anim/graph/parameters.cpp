@@ -27,9 +27,7 @@ int ParameterSet::Find(std::string_view name) const {
   return -1;
 }
 
-float ParameterSet::Get(int id) const {
-  return id >= 0 && id < Count() ? params_[id].value : 0.0f;
-}
+float ParameterSet::Get(int id) const { return id >= 0 && id < Count() ? params_[id].value : 0.0f; }
 
 bool ParameterSet::Set(int id, float value) {
   if (id < 0 || id >= Count() || !std::isfinite(value)) return false;

@@ -49,9 +49,7 @@ class ParameterSet {
 struct FloatInput {
   int param = -1;  // -1: use `constant`
   float constant = 0.0f;
-  float Get(const ParameterSet& params) const {
-    return param >= 0 ? params.Get(param) : constant;
-  }
+  float Get(const ParameterSet& params) const { return param >= 0 ? params.Get(param) : constant; }
 };
 
 }  // namespace anim

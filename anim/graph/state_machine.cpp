@@ -48,8 +48,8 @@ bool Condition::Holds(const ParameterSet& params) const {
 }
 
 StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
-                                   std::vector<State> states,
-                                   std::vector<Transition> transitions, int default_state)
+                                   std::vector<State> states, std::vector<Transition> transitions,
+                                   int default_state)
     : Node(std::move(name)),
       states_(std::move(states)),
       transitions_(std::move(transitions)),
@@ -67,7 +67,8 @@ std::string StateMachineNode::Validate(const ParameterSet& params) const {
   for (int i = 0; i < n; ++i) {
     if (states_[i].node == nullptr) return "state '" + states_[i].name + "' has no node";
     for (int j = 0; j < i; ++j) {
-      if (states_[j].name == states_[i].name) return "two states are named '" + states_[i].name + "'";
+      if (states_[j].name == states_[i].name)
+        return "two states are named '" + states_[i].name + "'";
     }
   }
   for (const Transition& t : transitions_) {

@@ -34,8 +34,17 @@
 
 namespace anim {
 
-enum class CompareOp { kGreater, kLess, kGreaterEqual, kLessEqual, kEqual, kNotEqual, kIsTrue,
-                       kIsFalse, kTriggered };
+enum class CompareOp {
+  kGreater,
+  kLess,
+  kGreaterEqual,
+  kLessEqual,
+  kEqual,
+  kNotEqual,
+  kIsTrue,
+  kIsFalse,
+  kTriggered
+};
 const char* CompareOpName(CompareOp op);
 
 struct Condition {
@@ -98,11 +107,11 @@ class StateMachineNode : public Node {
   int DefaultState() const { return default_state_; }
   const std::vector<Transition>& Transitions() const { return transitions_; }
 
-  int ActiveState() const { return active_; }        // the destination while fading
-  int SourceState() const { return source_; }        // -1 when none or frozen
+  int ActiveState() const { return active_; }  // the destination while fading
+  int SourceState() const { return source_; }  // -1 when none or frozen
   bool Fading() const { return fading_; }
   int ActiveTransition() const { return transition_; }  // -1 when not fading
-  float TransitionProgress() const;                   // eased weight of the destination
+  float TransitionProgress() const;                     // eased weight of the destination
   float TimeInState() const { return time_in_state_; }
 
  private:

@@ -11,17 +11,13 @@ namespace {
 int ComponentSize(int component_type) {
   switch (component_type) {
     case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-      return 1;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
     case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
-      return 2;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
     case TINYGLTF_COMPONENT_TYPE_INT:
     case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT:
-      return 4;
-    default:
-      return 0;
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
+    default: return 0;
   }
 }
 
@@ -104,8 +100,7 @@ double ReadComponent(const unsigned char* p, int component_type, bool normalize)
       std::memcpy(&v, p, 4);
       return normalize ? std::max(v / 2147483647.0, -1.0) : v;
     }
-    default:
-      return 0.0;
+    default: return 0.0;
   }
 }
 
@@ -114,8 +109,8 @@ namespace {
 // Throws unless `count` elements of `element_size` bytes, `stride` apart,
 // starting at `offset`, fit in `available` bytes. All in 64-bit arithmetic
 // with the multiplication guarded, so huge counts cannot wrap around.
-void CheckRange(std::size_t offset, std::size_t count, std::size_t stride,
-                std::size_t element_size, std::size_t available, const std::string& what) {
+void CheckRange(std::size_t offset, std::size_t count, std::size_t stride, std::size_t element_size,
+                std::size_t available, const std::string& what) {
   if (count == 0) return;
   const auto fail = [&] {
     throw ImportError(what + " needs bytes up to offset " + std::to_string(offset) + " + " +
@@ -131,7 +126,8 @@ void CheckRange(std::size_t offset, std::size_t count, std::size_t stride,
 }  // namespace
 
 bool NormalizesIntegers(const tinygltf::Accessor& accessor, IntegerMode mode) {
-  return mode == IntegerMode::kNormalize || (mode == IntegerMode::kAsFlagged && accessor.normalized);
+  return mode == IntegerMode::kNormalize ||
+         (mode == IntegerMode::kAsFlagged && accessor.normalized);
 }
 
 ByteSpan BufferViewBytes(const Context& ctx, int buffer_view, const std::string& what) {
@@ -240,8 +236,10 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
                         ComponentTypeName(index_type));
     }
     const std::size_t n = static_cast<std::size_t>(sparse.count);
-    const ByteSpan index_bytes = BufferViewBytes(ctx, sparse.indices.bufferView, sparse_name + " indices");
-    const ByteSpan value_bytes = BufferViewBytes(ctx, sparse.values.bufferView, sparse_name + " values");
+    const ByteSpan index_bytes =
+        BufferViewBytes(ctx, sparse.indices.bufferView, sparse_name + " indices");
+    const ByteSpan value_bytes =
+        BufferViewBytes(ctx, sparse.values.bufferView, sparse_name + " values");
     const int index_size = ComponentSize(index_type);
     if (sparse.indices.byteOffset < 0 || sparse.values.byteOffset < 0) {
       throw ImportError(sparse_name + " has a negative byteOffset");
@@ -254,7 +252,8 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
       const double target = ReadComponent(
           index_bytes.data + sparse.indices.byteOffset + k * index_size, index_type, false);
       if (target >= static_cast<double>(accessor.count)) {
-        throw ImportError(sparse_name + " index " + std::to_string(static_cast<std::uint64_t>(target)) +
+        throw ImportError(sparse_name + " index " +
+                          std::to_string(static_cast<std::uint64_t>(target)) +
                           " is out of range (count " + std::to_string(accessor.count) + ")");
       }
       const std::size_t i = static_cast<std::size_t>(target);

@@ -44,8 +44,8 @@ std::vector<float> ReadTimes(const Context& ctx, int accessor, const std::string
 AccessorData ReadOutput(const Context& ctx, int accessor, const std::string& what,
                         std::initializer_list<int> component_types, int type, std::size_t keys,
                         Interpolation interpolation) {
-  const AccessorData data =
-      ReadAccessor(ctx, accessor, what + " output", {type}, component_types, IntegerMode::kNormalize);
+  const AccessorData data = ReadAccessor(ctx, accessor, what + " output", {type}, component_types,
+                                         IntegerMode::kNormalize);
   const std::size_t expected = interpolation == Interpolation::kCubicSpline ? 3 * keys : keys;
   if (data.count != expected) {
     throw ImportError(what + " has " + std::to_string(keys) + " keyframe times but " +
@@ -76,12 +76,12 @@ QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationS
                                   Interpolation interpolation, const std::string& what) {
   std::vector<float> times = ReadTimes(ctx, sampler.input, what);
   // Rotations may be stored as normalised integers (glTF 2.0 allows it).
-  const AccessorData data = ReadOutput(
-      ctx, sampler.output, what,
-      {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
-       TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
-       TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
-      TINYGLTF_TYPE_VEC4, times.size(), interpolation);
+  const AccessorData data =
+      ReadOutput(ctx, sampler.output, what,
+                 {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
+                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
+                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                 TINYGLTF_TYPE_VEC4, times.size(), interpolation);
   std::vector<glm::quat> values(data.count);
   for (std::size_t i = 0; i < data.count; ++i) {
     const bool is_value = interpolation != Interpolation::kCubicSpline || i % 3 == 1;
@@ -148,10 +148,10 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
       }
       const int joint = mapping.joint_of_node[channel.target_node];
       if (joint < 0) {
-        ctx.WarnOnce("not a joint", "animation channels targeting nodes outside the skeleton are "
-                                    "ignored (first: node " +
-                                        std::to_string(channel.target_node) + " in " +
-                                        animation_name + ")");
+        ctx.WarnOnce("not a joint",
+                     "animation channels targeting nodes outside the skeleton are "
+                     "ignored (first: node " +
+                         std::to_string(channel.target_node) + " in " + animation_name + ")");
         continue;
       }
       const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];

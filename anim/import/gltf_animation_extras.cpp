@@ -11,14 +11,17 @@ namespace {
 // A name users can find in their file: `"Walk" (animation 1)`.
 std::string Describe(const Context& ctx, const tinygltf::Animation& animation, int index) {
   std::string text = ctx.file.empty() ? std::string() : ctx.file + ": ";
-  if (!animation.name.empty()) text += "animation \"" + animation.name + "\" (" + std::to_string(index) + ")";
-  else text += "animation " + std::to_string(index);
+  if (!animation.name.empty())
+    text += "animation \"" + animation.name + "\" (" + std::to_string(index) + ")";
+  else
+    text += "animation " + std::to_string(index);
   return text;
 }
 
 }  // namespace
 
-void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int index, Clip& clip) {
+void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int index,
+                         Clip& clip) {
   const tinygltf::Value& extras = animation.extras;
   if (!extras.IsObject()) {
     if (extras.Type() != tinygltf::NULL_TYPE) {
@@ -46,7 +49,8 @@ void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int
   std::vector<ClipEvent> keys;
   for (std::size_t i = 0; i < events.ArrayLen(); ++i) {
     const tinygltf::Value& event = events.Get(static_cast<int>(i));
-    const std::string what = Describe(ctx, animation, index) + ": extras.events[" + std::to_string(i) + "]";
+    const std::string what =
+        Describe(ctx, animation, index) + ": extras.events[" + std::to_string(i) + "]";
     if (!event.IsObject()) {
       ctx.Warn(what + " is not an object with \"time\" and \"name\"; ignored");
       continue;
@@ -70,7 +74,8 @@ void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int
                std::to_string(clip.EndTime()) + "]; ignored");
       continue;
     }
-    const float clamped = std::fmin(std::fmax(static_cast<float>(t), clip.StartTime()), clip.EndTime());
+    const float clamped =
+        std::fmin(std::fmax(static_cast<float>(t), clip.StartTime()), clip.EndTime());
     keys.push_back({clamped, name.Get<std::string>()});
   }
   clip.SetEvents(std::move(keys));

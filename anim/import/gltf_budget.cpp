@@ -27,12 +27,12 @@ std::string MebibyteText(std::size_t bytes) {
 
 void LoadBudget::Refuse(const std::string& what, std::size_t needed, std::size_t used,
                         const char* account) const {
-  throw ImportError(what + " needs " +
-                    (needed == std::numeric_limits<std::size_t>::max() ? std::string("more than 16 EiB")
-                                                                     : MebibyteText(needed)) +
-                    account + MebibyteText(used) +
-                    " already counted, that passes the memory limit for one load (" +
-                    MebibyteText(limit_) + ")");
+  throw ImportError(
+      what + " needs " +
+      (needed == std::numeric_limits<std::size_t>::max() ? std::string("more than 16 EiB")
+                                                         : MebibyteText(needed)) +
+      account + MebibyteText(used) +
+      " already counted, that passes the memory limit for one load (" + MebibyteText(limit_) + ")");
 }
 
 void LoadBudget::Keep(std::size_t count, std::size_t bytes_each, const std::string& what) {

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <set>
-#include <utility>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tiny_gltf.h>

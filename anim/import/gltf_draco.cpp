@@ -6,8 +6,8 @@
 #include <draco/compression/decode.h>
 #include <draco/core/decoder_buffer.h>
 #include <draco/mesh/mesh.h>
-#include <nlohmann/json.hpp>
 #include <tiny_gltf.h>
+#include <nlohmann/json.hpp>
 
 namespace anim::gltf {
 
@@ -114,7 +114,8 @@ struct Document {
 // (both as declared and as loaded).
 std::unique_ptr<draco::Mesh> Decode(const Document& doc, BufferLoader& loader,
                                     const Json& extension, const std::string& what) {
-  const int view_index = Index(Member(extension, "bufferView"), doc.buffer_views, what + " bufferView");
+  const int view_index =
+      Index(Member(extension, "bufferView"), doc.buffer_views, what + " bufferView");
   const Json& view = doc.buffer_views[static_cast<std::size_t>(view_index)];
   const std::string view_name = "buffer view " + std::to_string(view_index);
   const int buffer_index = Index(Member(view, "buffer"), doc.buffers, view_name + " buffer");
@@ -124,8 +125,8 @@ std::unique_ptr<draco::Mesh> Decode(const Document& doc, BufferLoader& loader,
   const std::uint64_t declared =
       Unsigned(Member(doc.buffers[static_cast<std::size_t>(buffer_index)], "byteLength"), 0);
   if (offset > data.size() || length > data.size() - offset || offset + length > declared) {
-    throw ImportError(what + ": " + view_name + " (offset " + std::to_string(offset) +
-                      ", length " + std::to_string(length) + ") lies outside buffer " +
+    throw ImportError(what + ": " + view_name + " (offset " + std::to_string(offset) + ", length " +
+                      std::to_string(length) + ") lies outside buffer " +
                       std::to_string(buffer_index));
   }
   draco::DecoderBuffer buffer;
@@ -133,8 +134,8 @@ std::unique_ptr<draco::Mesh> Decode(const Document& doc, BufferLoader& loader,
   draco::Decoder decoder;
   auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
   if (!decoded.ok()) {
-    throw ImportError(what + ": Draco cannot decode the data: " +
-                      decoded.status().error_msg_string());
+    throw ImportError(what +
+                      ": Draco cannot decode the data: " + decoded.status().error_msg_string());
   }
   std::unique_ptr<draco::Mesh> mesh = std::move(decoded).value();
   if (!mesh) throw ImportError(what + ": the Draco data holds no mesh");
@@ -176,7 +177,8 @@ void CheckAttributes(const Document& doc, const Json& primitive, const Json& ext
 // Indices are written at the index accessor's width, truncating larger ones.
 void CheckIndices(const Document& doc, int accessor_index, const draco::Mesh& mesh,
                   const std::string& what) {
-  const Json& type = Member(doc.accessors[static_cast<std::size_t>(accessor_index)], "componentType");
+  const Json& type =
+      Member(doc.accessors[static_cast<std::size_t>(accessor_index)], "componentType");
   const std::int64_t component_type = type.is_number_integer() ? type.get<std::int64_t>() : 0;
   std::uint64_t limit = 0;
   if (component_type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE) limit = 1u << 8;
@@ -206,7 +208,8 @@ DracoFaces CheckDracoPrimitives(const GltfBytes& bytes, const ExternalBufferRead
   DracoFaces faces;
   const Json& meshes = Member(root, "meshes");
   if (root.is_discarded() || !meshes.is_array()) return faces;
-  const Document doc{Member(root, "bufferViews"), Member(root, "buffers"), Member(root, "accessors")};
+  const Document doc{Member(root, "bufferViews"), Member(root, "buffers"),
+                     Member(root, "accessors")};
   BufferLoader loader(doc.buffers, bytes, read_external);
   for (std::size_t m = 0; m < meshes.size(); ++m) {
     const Json& primitives = Member(meshes[m], "primitives");

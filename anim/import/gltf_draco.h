@@ -24,8 +24,8 @@ inline constexpr const char* kDracoExtension = "KHR_draco_mesh_compression";
 
 // Reads an external buffer file named by its URI (relative to the glTF
 // file); false with `error` set when it cannot.
-using ExternalBufferReader =
-    std::function<bool(const std::string& uri, std::vector<unsigned char>* out, std::string* error)>;
+using ExternalBufferReader = std::function<bool(
+    const std::string& uri, std::vector<unsigned char>* out, std::string* error)>;
 
 // Throws ImportError when tinygltf must not decode a Draco primitive of the
 // file. JSON that does not parse is left to tinygltf to report.

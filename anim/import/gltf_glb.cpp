@@ -20,8 +20,8 @@ std::uint32_t LittleEndian32(const unsigned char* p) {
 
 GltfBytes SplitGltfBytes(const unsigned char* data, std::size_t size) {
   GltfBytes out;
-  const bool binary = size >= 4 && data[0] == 'g' && data[1] == 'l' && data[2] == 'T' &&
-                      data[3] == 'F';
+  const bool binary =
+      size >= 4 && data[0] == 'g' && data[1] == 'l' && data[2] == 'T' && data[3] == 'F';
   if (!binary) {
     out.json = std::string_view(reinterpret_cast<const char*>(data), size);
     return out;

@@ -10,9 +10,9 @@
 #include <new>
 
 #include "anim/import/gltf_animation.h"
+#include "anim/import/gltf_budget.h"
 #include "anim/import/gltf_context.h"
 #include "anim/import/gltf_draco.h"
-#include "anim/import/gltf_budget.h"
 #include "anim/import/gltf_glb.h"
 #include "anim/import/gltf_json_scan.h"
 #include "anim/import/gltf_limits.h"
@@ -62,7 +62,8 @@ struct FileAccess {
 
 bool FileExists(const std::string& path, void* user) {
   const auto* access = static_cast<const FileAccess*>(user);
-  return !access->base_dir.empty() && path.compare(0, access->base_dir.size(), access->base_dir) == 0;
+  return !access->base_dir.empty() &&
+         path.compare(0, access->base_dir.size(), access->base_dir) == 0;
 }
 
 std::string ExpandFilePath(const std::string& path, void*) {
@@ -75,8 +76,8 @@ bool ReadWholeFile(std::vector<unsigned char>* out, std::string* error, const st
                    void* user) {
   const auto* access = static_cast<const FileAccess*>(user);
   std::string problem = "external files are not available here";
-  const bool read = FileExists(path, user) &&
-                    access->Read(path.substr(access->base_dir.size()), out, &problem);
+  const bool read =
+      FileExists(path, user) && access->Read(path.substr(access->base_dir.size()), out, &problem);
   if (!read && error) *error = problem;
   return read;
 }
@@ -254,7 +255,8 @@ bool LoadGltfModel(const std::string& path, Model* model, std::string* error,
   std::vector<unsigned char> bytes;
   std::string problem;
   try {
-    const std::uintmax_t room = std::min<std::uintmax_t>(gltf::kMaxFileBytes, options.max_load_bytes);
+    const std::uintmax_t room =
+        std::min<std::uintmax_t>(gltf::kMaxFileBytes, options.max_load_bytes);
     if (!ReadRegularFile(path, room, &bytes, &problem)) {
       if (error) *error = path + ": " + problem;
       return false;

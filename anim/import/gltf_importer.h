@@ -43,9 +43,8 @@ bool LoadGltfModel(const std::string& path, Model* model, std::string* error,
 
 // The same, from bytes in memory (used by tests and the fuzzer). `name` is
 // used in messages; `base_dir` resolves external URIs ("" forbids them).
-bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
-                             std::size_t size, const std::string& base_dir,
-                             Model* model, std::string* error,
+bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data, std::size_t size,
+                             const std::string& base_dir, Model* model, std::string* error,
                              const ImportOptions& options = {});
 
 }  // namespace anim

@@ -117,10 +117,10 @@ class Scanner {
  private:
   struct Container {
     bool is_array = false;
-    bool in_extras = false;  // "extras" or "extensions" holds this container
+    bool in_extras = false;    // "extras" or "extensions" holds this container
     bool extras_only = false;  // "extras" holds it: numbers are the application's
-    std::string key;         // object: the member being read
-    std::size_t index = 0;   // array: the element being read
+    std::string key;           // object: the member being read
+    std::size_t index = 0;     // array: the element being read
     std::size_t element_bytes = 0;
   };
 
@@ -169,13 +169,11 @@ class Scanner {
     if (!open_.empty() && open_.back().is_array) --open_.back().index;  // counted on close
     child.is_array = is_array;
     // open_ holds the root object alone when this is a top-level member.
-    child.element_bytes =
-        is_array && !child.in_extras ? ElementBytes(name, open_.size() == 1) : 0;
+    child.element_bytes = is_array && !child.in_extras ? ElementBytes(name, open_.size() == 1) : 0;
     open_.push_back(std::move(child));
     if (static_cast<int>(open_.size()) > kMaxJsonDepth) {
-      throw ImportError("the JSON nests arrays/objects more than " +
-                        std::to_string(kMaxJsonDepth) + " levels deep (at " + Path() +
-                        "); glTF files need far fewer");
+      throw ImportError("the JSON nests arrays/objects more than " + std::to_string(kMaxJsonDepth) +
+                        " levels deep (at " + Path() + "); glTF files need far fewer");
     }
   }
   bool Close() {

@@ -35,12 +35,11 @@ SamplerSettings ReadSampler(Context& ctx, int sampler_index) {
   if (IsOneOf(s.magFilter, {TINYGLTF_TEXTURE_FILTER_NEAREST, TINYGLTF_TEXTURE_FILTER_LINEAR})) {
     out.mag_filter = s.magFilter;
   }
-  if (IsOneOf(s.minFilter,
-              {TINYGLTF_TEXTURE_FILTER_NEAREST, TINYGLTF_TEXTURE_FILTER_LINEAR,
-               TINYGLTF_TEXTURE_FILTER_NEAREST_MIPMAP_NEAREST,
-               TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_NEAREST,
-               TINYGLTF_TEXTURE_FILTER_NEAREST_MIPMAP_LINEAR,
-               TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR})) {
+  if (IsOneOf(s.minFilter, {TINYGLTF_TEXTURE_FILTER_NEAREST, TINYGLTF_TEXTURE_FILTER_LINEAR,
+                            TINYGLTF_TEXTURE_FILTER_NEAREST_MIPMAP_NEAREST,
+                            TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_NEAREST,
+                            TINYGLTF_TEXTURE_FILTER_NEAREST_MIPMAP_LINEAR,
+                            TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR})) {
     out.min_filter = s.minFilter;
   }
   const std::initializer_list<int> wraps = {TINYGLTF_TEXTURE_WRAP_REPEAT,
@@ -80,10 +79,10 @@ int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
   const tinygltf::Image& source = ctx.gltf.images[index];
   const auto [known, added] = decoded->try_emplace(SourceKey(source, index), -1);
   if (!added) return known->second;
-  const std::string name = "image " + std::to_string(index) +
-                           (source.uri.empty() || source.uri.rfind("data:", 0) == 0
-                                ? std::string()
-                                : " (\"" + source.uri + "\")");
+  const std::string name =
+      "image " + std::to_string(index) +
+      (source.uri.empty() || source.uri.rfind("data:", 0) == 0 ? std::string()
+                                                               : " (\"" + source.uri + "\")");
   ByteSpan bytes{nullptr, 0};
   try {
     bytes = EncodedBytes(ctx, source, name);
@@ -110,11 +109,12 @@ int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
   }
   // Counted from the header, before stb_image allocates anything.
   const std::size_t pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  const std::string decoding = name + " (" + std::to_string(width) + "x" +
-                               std::to_string(height) + " pixels)";
+  const std::string decoding =
+      name + " (" + std::to_string(width) + "x" + std::to_string(height) + " pixels)";
   ctx.budget.CheckTemporary(pixels * (4 + kDecodePeakBytesPerPixel), decoding);
   ctx.budget.Keep(pixels, 4, decoding);
-  unsigned char* decoded_pixels = stbi_load_from_memory(bytes.data, size, &width, &height, &channels, 4);
+  unsigned char* decoded_pixels =
+      stbi_load_from_memory(bytes.data, size, &width, &height, &channels, 4);
   if (decoded_pixels == nullptr) {
     ctx.Warn(name + " cannot be decoded (" +
              (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason") +
@@ -153,8 +153,8 @@ bool KeepEncodedImage(tinygltf::Image* image, int image_index, std::string* /*er
     }
     if (!inside) {
       if (warning) {
-        *warning += "image[" + std::to_string(image_index) +
-                    "] buffer view lies outside its buffer\n";
+        *warning +=
+            "image[" + std::to_string(image_index) + "] buffer view lies outside its buffer\n";
       }
       return true;  // the image stays empty; its materials fall back to the factor
     }

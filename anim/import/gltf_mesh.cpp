@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "anim/import/gltf_accessor.h"
-#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_draco.h"
+#include "anim/import/gltf_item_costs.h"
 #include "anim/import/gltf_limits.h"
 
 namespace anim::gltf {
@@ -63,11 +63,11 @@ class AttributeSource {
     if (draco_faces_ != nullptr) return *draco_faces_;
     if (primitive_.indices < 0) return std::nullopt;
     if (IsDraco()) CheckDecoded(primitive_.indices, "indices of " + what_);
-    const AccessorData data = ReadAccessor(
-        ctx_, primitive_.indices, "indices of " + what_, {TINYGLTF_TYPE_SCALAR},
-        {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
-         TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT},
-        IntegerMode::kRaw);
+    const AccessorData data =
+        ReadAccessor(ctx_, primitive_.indices, "indices of " + what_, {TINYGLTF_TYPE_SCALAR},
+                     {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                      TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT},
+                     IntegerMode::kRaw);
     std::vector<std::uint32_t> indices(data.count);
     for (std::size_t i = 0; i < data.count; ++i) {
       indices[i] = static_cast<std::uint32_t>(data.values[i]);
@@ -95,9 +95,9 @@ class AttributeSource {
   const std::vector<std::uint32_t>* draco_faces_ = nullptr;
 };
 
-constexpr std::initializer_list<int> kFloatOrNormalized = {
-    TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-    TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT};
+constexpr std::initializer_list<int> kFloatOrNormalized = {TINYGLTF_COMPONENT_TYPE_FLOAT,
+                                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                                                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT};
 // KHR_mesh_quantization also allows signed and unnormalised integers for
 // positions and normals; accepting them costs nothing.
 constexpr std::initializer_list<int> kAnyNumeric = {
@@ -177,15 +177,16 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
     const std::string w = "WEIGHTS_" + std::to_string(set);
     if (!source.Has(j) || !source.Has(w)) break;
     if (set == 1) {
-      ctx.WarnOnce("joints1", "some vertices have more than 4 joint influences; only the 4 "
-                              "largest are kept (renormalised)");
+      ctx.WarnOnce("joints1",
+                   "some vertices have more than 4 joint influences; only the 4 "
+                   "largest are kept (renormalised)");
     }
-    joints.push_back(source.Read(j, {TINYGLTF_TYPE_VEC4},
-                                 {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
-                                 IntegerMode::kRaw));
-    weights.push_back(source.Read(w, {TINYGLTF_TYPE_VEC4}, kFloatOrNormalized,
-                                  IntegerMode::kNormalize));
+    joints.push_back(
+        source.Read(j, {TINYGLTF_TYPE_VEC4},
+                    {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                    IntegerMode::kRaw));
+    weights.push_back(
+        source.Read(w, {TINYGLTF_TYPE_VEC4}, kFloatOrNormalized, IntegerMode::kNormalize));
     CheckCount(joints.back(), n, j, what);
     CheckCount(weights.back(), n, w, what);
   }
@@ -228,8 +229,9 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
     } else {
       // No influence at all: such a vertex would collapse to the origin.
       // Attaching it to the skin's first joint keeps it visible.
-      ctx.WarnOnce("zero weights", "some vertices have all joint weights zero; they follow the "
-                                   "skin's first joint");
+      ctx.WarnOnce("zero weights",
+                   "some vertices have all joint weights zero; they follow the "
+                   "skin's first joint");
       joint[0] = static_cast<std::uint16_t>(joint_of_slot[0]);
       weight[0] = 1.0f;
     }
@@ -282,10 +284,11 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
 
   const std::vector<glm::vec3> computed = AreaWeightedNormals(out.positions, out.indices);
   if (source.Has("NORMAL")) {
-    const AccessorData normals = source.Read(
-        "NORMAL", {TINYGLTF_TYPE_VEC3},
-        {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT},
-        IntegerMode::kAsFlagged);
+    const AccessorData normals =
+        source.Read("NORMAL", {TINYGLTF_TYPE_VEC3},
+                    {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
+                     TINYGLTF_COMPONENT_TYPE_SHORT},
+                    IntegerMode::kAsFlagged);
     CheckCount(normals, n, "NORMAL", what);
     out.normals.resize(n);
     int replaced = 0;
@@ -420,16 +423,18 @@ std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const Skele
   const int at = above.joint_node[node];
   const glm::mat4& node_to_joint = above.node_to_joint[node];
   if (at < 0) {
-    ctx.WarnOnce("static mesh", "meshes that are neither skinned nor attached to a joint are "
-                                "ignored (mesh node \"" + tree.names[node] + "\")");
+    ctx.WarnOnce("static mesh",
+                 "meshes that are neither skinned nor attached to a joint are "
+                 "ignored (mesh node \"" +
+                     tree.names[node] + "\")");
     return std::nullopt;
   }
   const int joint = mapping.joint_of_node[at];
   const glm::mat4& ibm = mapping.skeleton.InverseBindMatrices()[joint];
   const float det = glm::determinant(ibm);
   if (!std::isfinite(det) || std::abs(det) < 1e-30f) {
-    ctx.Warn("mesh node \"" + tree.names[node] + "\" is attached to joint \"" +
-             tree.names[at] + "\", whose inverse bind matrix is singular; ignored");
+    ctx.Warn("mesh node \"" + tree.names[node] + "\" is attached to joint \"" + tree.names[at] +
+             "\", whose inverse bind matrix is singular; ignored");
     return std::nullopt;
   }
   binding.rigid_joint = joint;
@@ -453,7 +458,8 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     if (n.mesh < 0) continue;
     CheckIndex(n.mesh, ctx.gltf.meshes.size(), "node " + std::to_string(node) + " mesh");
-    if (n.skin >= 0) CheckIndex(n.skin, ctx.gltf.skins.size(), "node " + std::to_string(node) + " skin");
+    if (n.skin >= 0)
+      CheckIndex(n.skin, ctx.gltf.skins.size(), "node " + std::to_string(node) + " skin");
     if (std::optional<Binding> binding = BindingOf(ctx, tree, mapping, above, node)) {
       bound.emplace_back(node, *binding);
     }
@@ -467,7 +473,8 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
   // failing after building most of them would not be "fast".
   std::size_t vertices = 0, corners = 0, primitives = 0;
   for (const auto& [node, binding] : bound) {
-    for (const tinygltf::Primitive& primitive : ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
+    for (const tinygltf::Primitive& primitive :
+         ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
       if (!is_triangles(primitive.mode)) continue;
       ++primitives;
       const auto position = primitive.attributes.find("POSITION");
@@ -480,7 +487,8 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       corners += 3 * std::min(order, limit);
       if (vertices > kMaxTotalVertices || corners > kMaxTotalIndices) {
         throw ImportError("the meshes would import as more than " +
-                          std::to_string(vertices > kMaxTotalVertices ? kMaxTotalVertices : kMaxTotalIndices / 3) +
+                          std::to_string(vertices > kMaxTotalVertices ? kMaxTotalVertices
+                                                                      : kMaxTotalIndices / 3) +
                           (vertices > kMaxTotalVertices ? " vertices" : " triangles") +
                           " (the import limit; counted up to node " + std::to_string(node) +
                           ", mesh " + std::to_string(ctx.gltf.nodes[node].mesh) +

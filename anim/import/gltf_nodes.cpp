@@ -108,7 +108,8 @@ NodeTree BuildNodeTree(const Context& ctx) {
     // Through the reference: this step only reads the rest of the context.
     ctx.warnings.push_back(std::to_string(singular) +
                            " node(s) have a singular transform (a zero scale or a flat matrix; "
-                           "first: node " + std::to_string(first_singular) +
+                           "first: node " +
+                           std::to_string(first_singular) +
                            "): what they carry collapses and may not be visible");
   }
   return tree;
@@ -118,7 +119,8 @@ std::vector<int> SceneNodesInOrder(const Context& ctx, const NodeTree& tree) {
   std::vector<int> roots;
   const auto& scenes = ctx.gltf.scenes;
   int scene = ctx.gltf.defaultScene;
-  if (scene < 0 || static_cast<std::size_t>(scene) >= scenes.size()) scene = scenes.empty() ? -1 : 0;
+  if (scene < 0 || static_cast<std::size_t>(scene) >= scenes.size())
+    scene = scenes.empty() ? -1 : 0;
   if (scene >= 0) {
     for (int root : scenes[scene].nodes) {
       CheckIndex(root, tree.parent.size(), "scene " + std::to_string(scene) + " node");

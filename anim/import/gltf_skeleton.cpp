@@ -91,7 +91,7 @@ struct SlotHierarchy {
 SlotHierarchy FindParentJoints(const tinygltf::Skin& skin, const NodeTree& tree,
                                const std::vector<int>& slot_of_node) {
   const int node_count = tree.NodeCount();
-  std::vector<int> joint_at_or_above(node_count, -1);          // slot, or -1
+  std::vector<int> joint_at_or_above(node_count, -1);               // slot, or -1
   std::vector<glm::mat4> below_joint(node_count, glm::mat4(1.0f));  // joint (excl.) to node (incl.)
   for (int node : tree.parents_first) {
     if (slot_of_node[node] >= 0) {
@@ -152,9 +152,9 @@ std::vector<glm::mat4> ReadInverseBindMatrices(Context& ctx, const tinygltf::Ski
   const int slots = static_cast<int>(skin.joints.size());
   std::vector<glm::mat4> slot_inverse_bind(slots, glm::mat4(1.0f));
   if (skin.inverseBindMatrices < 0) return slot_inverse_bind;
-  const AccessorData ibm = ReadAccessor(ctx, skin.inverseBindMatrices,
-                                        skin_name + " inverseBindMatrices", {TINYGLTF_TYPE_MAT4},
-                                        {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
+  const AccessorData ibm =
+      ReadAccessor(ctx, skin.inverseBindMatrices, skin_name + " inverseBindMatrices",
+                   {TINYGLTF_TYPE_MAT4}, {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
   if (ibm.count < static_cast<std::size_t>(slots)) {
     throw ImportError(skin_name + " has " + std::to_string(slots) + " joints but only " +
                       std::to_string(ibm.count) + " inverse bind matrices");
@@ -163,8 +163,7 @@ std::vector<glm::mat4> ReadInverseBindMatrices(Context& ctx, const tinygltf::Ski
     glm::mat4& m = slot_inverse_bind[s];
     for (int k = 0; k < 16; ++k) m[k / 4][k % 4] = static_cast<float>(ibm.At(s, k));
     if (!AllFinite(m)) {
-      throw ImportError(skin_name + " inverse bind matrix " + std::to_string(s) +
-                        " is not finite");
+      throw ImportError(skin_name + " inverse bind matrix " + std::to_string(s) + " is not finite");
     }
   }
   return slot_inverse_bind;
@@ -216,8 +215,10 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
     bind[j] = joints.rest[j];
     if (TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse)) {
       const Transform local = FromMatrix(above_inverse * global);
-      if (AllFinite(local)) bind[j] = local;
-      else ++fallbacks;
+      if (AllFinite(local))
+        bind[j] = local;
+      else
+        ++fallbacks;
     } else {
       ++fallbacks;
     }
@@ -288,8 +289,10 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
   std::vector<glm::mat4> inverse_bind(n, glm::mat4(1.0f));
   out.bind_of_joint.assign(n, glm::mat4(1.0f));
   for (int j = 0; j < n; ++j) {
-    if (TryInverse(model[j], &inverse_bind[j])) out.bind_of_joint[j] = model[j];
-    else inverse_bind[j] = glm::mat4(1.0f);
+    if (TryInverse(model[j], &inverse_bind[j]))
+      out.bind_of_joint[j] = model[j];
+    else
+      inverse_bind[j] = glm::mat4(1.0f);
   }
   out.skeleton = MakeSkeleton(std::move(names), rest_pose, rest_pose, std::move(inverse_bind));
   return out;

@@ -19,9 +19,9 @@ namespace anim {
 // mapped from the skin's joint list), weights sum to 1.
 struct MeshPrimitive {
   std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;     // computed (area-weighted) when absent
-  std::vector<glm::vec2> texcoords;   // empty when absent
-  std::vector<glm::vec4> colors;      // COLOR_0 as linear RGBA; empty when absent
+  std::vector<glm::vec3> normals;    // computed (area-weighted) when absent
+  std::vector<glm::vec2> texcoords;  // empty when absent
+  std::vector<glm::vec4> colors;     // COLOR_0 as linear RGBA; empty when absent
   std::vector<glm::u16vec4> joints;
   std::vector<glm::vec4> weights;
   std::vector<std::uint32_t> indices;  // triangle list; generated 0..n-1 when absent

@@ -64,8 +64,8 @@ bool ReadRegularFile(const std::string& path, std::uintmax_t max_bytes,
     }
     if (got == 0) break;
     if (out->size() + static_cast<std::size_t>(got) > max_bytes) {
-      *problem = "the file holds more than " + std::to_string(max_bytes) +
-                 " bytes, the most accepted";
+      *problem =
+          "the file holds more than " + std::to_string(max_bytes) + " bytes, the most accepted";
       out->clear();
       return false;
     }

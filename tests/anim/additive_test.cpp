@@ -9,7 +9,8 @@ namespace {
 
 using namespace anim_test;
 
-anim::Pose WithJoint(anim::Pose p, int joint, glm::vec3 t, glm::quat r, glm::vec3 s = glm::vec3(1)) {
+anim::Pose WithJoint(anim::Pose p, int joint, glm::vec3 t, glm::quat r,
+                     glm::vec3 s = glm::vec3(1)) {
   p.SetLocal(joint, anim::Transform{t, r, s});
   return p;
 }
@@ -25,7 +26,8 @@ TEST(Additive, MakeAdditivePoseSamplesTheFirstFrame) {
 TEST(Additive, AddingTheBaseItselfChangesNothing) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Pose in = WithJoint(s.RestPose(), 1, {1, 2, 3}, AxisAngle(25, {1, 0, 0}));
-  const anim::Pose base = WithJoint(s.RestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
+  const anim::Pose base =
+      WithJoint(s.RestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
   anim::Pose out = s.RestPose();
   anim::Add(out, in, base, base);
   for (int i = 0; i < 4; ++i) {
@@ -40,7 +42,8 @@ TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
   // in: 30 deg about Z; additive: 50 deg from a base of 30 deg = +20 deg.
   const anim::Pose in = WithJoint(s.RestPose(), 1, {1, 0, 0}, AxisAngle(30, {0, 0, 1}));
   const anim::Pose base = WithJoint(s.RestPose(), 1, {0, 0, 0}, AxisAngle(30, {0, 0, 1}));
-  const anim::Pose add = WithJoint(s.RestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
+  const anim::Pose add =
+      WithJoint(s.RestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
   anim::Pose out = s.RestPose();
   anim::Add(out, in, add, base, -1, 1.0f);
   ExpectVecNear(out.Local(1).translation, {3, 0, 0});

@@ -33,7 +33,8 @@ TEST(BlendSpace1D, EachPointGetsWeightExactlyOneAtItsOwnPosition) {
   ASSERT_TRUE(space.Build(kSpeeds, nullptr));
   for (int i = 0; i < 3; ++i) {
     const std::vector<float> w = WeightsAt(space, kSpeeds[i]);
-    for (int j = 0; j < 3; ++j) EXPECT_EQ(w[j], i == j ? 1.0f : 0.0f) << "point " << i << " weight " << j;
+    for (int j = 0; j < 3; ++j)
+      EXPECT_EQ(w[j], i == j ? 1.0f : 0.0f) << "point " << i << " weight " << j;
   }
 }
 
@@ -80,8 +81,10 @@ TEST(BlendSpace1D, ClampsOutsideTheRange) {
   ASSERT_TRUE(space.Build(kSpeeds, nullptr));
   EXPECT_EQ(WeightsAt(space, -5.0f), (std::vector<float>{0.0f, 1.0f, 0.0f}));
   EXPECT_EQ(WeightsAt(space, 100.0f), (std::vector<float>{1.0f, 0.0f, 0.0f}));
-  EXPECT_EQ(WeightsAt(space, -std::numeric_limits<float>::infinity()), (std::vector<float>{0.0f, 1.0f, 0.0f}));
-  EXPECT_EQ(WeightsAt(space, std::numeric_limits<float>::infinity()), (std::vector<float>{1.0f, 0.0f, 0.0f}));
+  EXPECT_EQ(WeightsAt(space, -std::numeric_limits<float>::infinity()),
+            (std::vector<float>{0.0f, 1.0f, 0.0f}));
+  EXPECT_EQ(WeightsAt(space, std::numeric_limits<float>::infinity()),
+            (std::vector<float>{1.0f, 0.0f, 0.0f}));
 }
 
 TEST(BlendSpace1D, NanIsTheCallersFirstPoint) {
@@ -93,7 +96,8 @@ TEST(BlendSpace1D, NanIsTheCallersFirstPoint) {
 TEST(BlendSpace1D, OnePointAlwaysHasWeightOne) {
   anim::BlendSpace1D space;
   ASSERT_TRUE(space.Build(std::vector<float>{2.0f}, nullptr));
-  for (float x : {-10.0f, 2.0f, 5.0f, std::nanf("")}) EXPECT_EQ(WeightsAt(space, x), std::vector<float>{1.0f});
+  for (float x : {-10.0f, 2.0f, 5.0f, std::nanf("")})
+    EXPECT_EQ(WeightsAt(space, x), std::vector<float>{1.0f});
   const anim::BlendSpace1D::Segment s = space.Locate(3.0f);
   EXPECT_EQ(s.a, 0);
   EXPECT_EQ(s.b, 0);

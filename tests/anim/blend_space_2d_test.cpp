@@ -17,9 +17,11 @@ std::vector<float> WeightsAt(const anim::BlendSpace2D& space, glm::vec2 p) {
   return w;
 }
 
-void ExpectWeights(const std::vector<float>& actual, const std::vector<float>& expected, float tol = 1e-6f) {
+void ExpectWeights(const std::vector<float>& actual, const std::vector<float>& expected,
+                   float tol = 1e-6f) {
   ASSERT_EQ(actual.size(), expected.size());
-  for (size_t i = 0; i < actual.size(); ++i) EXPECT_NEAR(actual[i], expected[i], tol) << "weight " << i;
+  for (size_t i = 0; i < actual.size(); ++i)
+    EXPECT_NEAR(actual[i], expected[i], tol) << "weight " << i;
 }
 
 double Sum(const std::vector<float>& w) {
@@ -30,20 +32,23 @@ double Sum(const std::vector<float>& w) {
 
 glm::dvec2 Reconstruct(const anim::BlendSpace2D& space, const std::vector<float>& w) {
   glm::dvec2 r(0.0);
-  for (int i = 0; i < space.PointCount(); ++i) r += static_cast<double>(w[i]) * glm::dvec2(space.Point(i));
+  for (int i = 0; i < space.PointCount(); ++i)
+    r += static_cast<double>(w[i]) * glm::dvec2(space.Point(i));
   return r;
 }
 
 void ExpectEachPointReproducedExactly(const anim::BlendSpace2D& space) {
   for (int i = 0; i < space.PointCount(); ++i) {
     const std::vector<float> w = WeightsAt(space, space.Point(i));
-    for (int j = 0; j < space.PointCount(); ++j) EXPECT_EQ(w[j], i == j ? 1.0f : 0.0f) << "at point " << i << ", weight " << j;
+    for (int j = 0; j < space.PointCount(); ++j)
+      EXPECT_EQ(w[j], i == j ? 1.0f : 0.0f) << "at point " << i << ", weight " << j;
   }
 }
 
 // Independent convex hull (Andrew's monotone chain), counter-clockwise.
 std::vector<glm::dvec2> ConvexHull(std::vector<glm::dvec2> p) {
-  std::sort(p.begin(), p.end(), [](auto a, auto b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  std::sort(p.begin(), p.end(),
+            [](auto a, auto b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
   const auto cross = [](glm::dvec2 o, glm::dvec2 a, glm::dvec2 b) {
     return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   };
@@ -100,20 +105,25 @@ void ExpectDelaunayTilingOfHull(const anim::BlendSpace2D& space) {
   const int n = space.PointCount();
   std::vector<glm::dvec2> pts(n);
   double size = 0.0;
-  for (int i = 0; i < n; ++i) pts[i] = glm::dvec2(space.Point(i)), size = std::max(size, glm::length(pts[i]));
+  for (int i = 0; i < n; ++i)
+    pts[i] = glm::dvec2(space.Point(i)), size = std::max(size, glm::length(pts[i]));
   std::vector<bool> used(n, false);
   double area = 0.0;
   for (const auto& t : space.Triangles()) {
     const glm::dvec2 a = pts[t[0]], b = pts[t[1]], c = pts[t[2]];
     const double ta = TriangleArea(a, b, c);
-    EXPECT_GT(ta, 0.0) << "triangle " << t[0] << " " << t[1] << " " << t[2] << " is not counter-clockwise";
+    EXPECT_GT(ta, 0.0) << "triangle " << t[0] << " " << t[1] << " " << t[2]
+                       << " is not counter-clockwise";
     area += ta;
     for (int v : t) used[v] = true;
     // Circumcircle by the textbook formula, independent of the library's.
     const double d = 2.0 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-    const glm::dvec2 center(
-        (glm::dot(a, a) * (b.y - c.y) + glm::dot(b, b) * (c.y - a.y) + glm::dot(c, c) * (a.y - b.y)) / d,
-        (glm::dot(a, a) * (c.x - b.x) + glm::dot(b, b) * (a.x - c.x) + glm::dot(c, c) * (b.x - a.x)) / d);
+    const glm::dvec2 center((glm::dot(a, a) * (b.y - c.y) + glm::dot(b, b) * (c.y - a.y) +
+                             glm::dot(c, c) * (a.y - b.y)) /
+                                d,
+                            (glm::dot(a, a) * (c.x - b.x) + glm::dot(b, b) * (a.x - c.x) +
+                             glm::dot(c, c) * (b.x - a.x)) /
+                                d);
     const double r = glm::distance(a, center);
     for (int i = 0; i < n; ++i) {
       if (i == t[0] || i == t[1] || i == t[2]) continue;
@@ -129,7 +139,8 @@ TEST(BlendSpace2D, OnePointHasWeightOneEverywhere) {
   anim::BlendSpace2D space;
   ASSERT_TRUE(space.Build(std::vector<glm::vec2>{{1.0f, 2.0f}}, nullptr));
   EXPECT_EQ(space.GetMode(), Mode::kSinglePoint);
-  for (glm::vec2 p : {glm::vec2(1, 2), glm::vec2(-50, 3), glm::vec2(NAN, 0)}) EXPECT_EQ(WeightsAt(space, p), std::vector<float>{1.0f});
+  for (glm::vec2 p : {glm::vec2(1, 2), glm::vec2(-50, 3), glm::vec2(NAN, 0)})
+    EXPECT_EQ(WeightsAt(space, p), std::vector<float>{1.0f});
 }
 
 TEST(BlendSpace2D, TwoPointsBlendAlongTheirLine) {
@@ -171,17 +182,18 @@ TEST(BlendSpace2D, BarycentricInsideATriangle) {
 TEST(BlendSpace2D, OutsideTheHullUsesTheNearestEdge) {
   anim::BlendSpace2D space;
   ASSERT_TRUE(space.Build(std::vector<glm::vec2>{{0, 0}, {4, 0}, {0, 4}}, nullptr));
-  ExpectWeights(WeightsAt(space, {2, -3}), {0.5f, 0.5f, 0.0f});    // nearest (2, 0)
-  ExpectWeights(WeightsAt(space, {3, 3}), {0.0f, 0.5f, 0.5f});     // nearest (2, 2)
-  ExpectWeights(WeightsAt(space, {4, 3}), {0.0f, 0.625f, 0.375f}); // nearest (2.5, 1.5)
-  ExpectWeights(WeightsAt(space, {6, -1}), {0.0f, 1.0f, 0.0f});    // nearest the corner (4, 0)
-  ExpectWeights(WeightsAt(space, {-1, 1}), {0.75f, 0.0f, 0.25f});  // nearest (0, 1)
+  ExpectWeights(WeightsAt(space, {2, -3}), {0.5f, 0.5f, 0.0f});     // nearest (2, 0)
+  ExpectWeights(WeightsAt(space, {3, 3}), {0.0f, 0.5f, 0.5f});      // nearest (2, 2)
+  ExpectWeights(WeightsAt(space, {4, 3}), {0.0f, 0.625f, 0.375f});  // nearest (2.5, 1.5)
+  ExpectWeights(WeightsAt(space, {6, -1}), {0.0f, 1.0f, 0.0f});     // nearest the corner (4, 0)
+  ExpectWeights(WeightsAt(space, {-1, 1}), {0.75f, 0.0f, 0.25f});   // nearest (0, 1)
   ExpectWeights(WeightsAt(space, {1e30f, INFINITY}), {0.0f, 0.5f, 0.5f});  // far along the diagonal
 }
 
 TEST(BlendSpace2D, SquareWithCentreGivesFourTriangles) {
   anim::BlendSpace2D space;
-  ASSERT_TRUE(space.Build(std::vector<glm::vec2>{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {0, 0}}, nullptr));
+  ASSERT_TRUE(
+      space.Build(std::vector<glm::vec2>{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {0, 0}}, nullptr));
   EXPECT_EQ(space.Triangles().size(), 4u);
   EXPECT_EQ(space.Edges().size(), 8u);
   EXPECT_EQ(space.HullEdges().size(), 4u);
@@ -234,7 +246,9 @@ TEST(BlendSpace2D, RandomPointSetsAreDelaunayAndWeightsReconstructThePoint) {
       for (float v : w) EXPECT_GE(v, 0.0f);
       // Barycentric (and edge) weights have linear precision: the weighted
       // points give back p inside the hull, its nearest hull point outside.
-      const glm::dvec2 expected = InsidePolygon(hull, glm::dvec2(p)) ? glm::dvec2(p) : NearestOnPolygon(hull, glm::dvec2(p));
+      const glm::dvec2 expected = InsidePolygon(hull, glm::dvec2(p))
+                                      ? glm::dvec2(p)
+                                      : NearestOnPolygon(hull, glm::dvec2(p));
       const glm::dvec2 r = Reconstruct(space, w);
       EXPECT_NEAR(r.x, expected.x, 2e-5);
       EXPECT_NEAR(r.y, expected.y, 2e-5);
@@ -267,7 +281,8 @@ TEST(BlendSpace2D, RejectsDuplicatesAndNonFinitePoints) {
   EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}, {1, 0}}, &error));
   EXPECT_NE(error.find("points 1 and 3 are the same (1, 0)"), std::string::npos) << error;
   EXPECT_EQ(space.GetMode(), Mode::kEmpty);
-  EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}, {1.0f + 1e-8f, 1e-7f}}, &error));
+  EXPECT_FALSE(
+      space.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}, {1.0f + 1e-8f, 1e-7f}}, &error));
   EXPECT_NE(error.find("points 1 and 3 are too close to tell apart"), std::string::npos) << error;
   EXPECT_FALSE(space.Build(std::vector<glm::vec2>{{0, 0}, {1, NAN}}, &error));
   EXPECT_NE(error.find("point 1 is not finite"), std::string::npos) << error;
@@ -292,7 +307,8 @@ TEST(BlendSpace2D, GridIsBilinear) {
   // (0,0): 0.5*0.75, (1,0): 0.5*0.75, (0,2): 0.5*0.25, (1,2): 0.5*0.25.
   ExpectWeights(WeightsAt(space, {0.5f, 0.5f}), {0.125f, 0.0f, 0.375f, 0.125f, 0.375f, 0.0f});
   // (-0.8, 1.5): tx = 0.2 in [-1, 0], ty = 0.75.
-  ExpectWeights(WeightsAt(space, {-0.8f, 1.5f}), {0.0f, 0.8f * 0.25f, 0.2f * 0.25f, 0.2f * 0.75f, 0.0f, 0.8f * 0.75f});
+  ExpectWeights(WeightsAt(space, {-0.8f, 1.5f}),
+                {0.0f, 0.8f * 0.25f, 0.2f * 0.25f, 0.2f * 0.75f, 0.0f, 0.8f * 0.75f});
   // Clamped to the grid: below-right is the corner (1, 0); above the middle is (0, 2).
   ExpectWeights(WeightsAt(space, {5, -3}), {0, 0, 0, 0, 1, 0});
   ExpectWeights(WeightsAt(space, {0, 9}), {0, 0, 0, 1, 0, 0});
@@ -320,7 +336,9 @@ TEST(BlendSpace2D, IncompleteGridNamesTheMissingPoint) {
   pts.push_back({0.5f, 2.0f});  // right count, wrong place: x = 0.5 makes a 4 x 2 grid
   EXPECT_FALSE(space.BuildGrid(pts, &error));
   EXPECT_NE(error.find("no point at (0.5, 0)"), std::string::npos) << error;
-  EXPECT_NE(error.find("4 x values by 2 y values needs all 8 combinations, got 6 points"), std::string::npos) << error;
+  EXPECT_NE(error.find("4 x values by 2 y values needs all 8 combinations, got 6 points"),
+            std::string::npos)
+      << error;
 }
 
 }  // namespace

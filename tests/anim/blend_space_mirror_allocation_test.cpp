@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "allocation_counter.h"
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
 #include "anim/mirror.h"
-#include "allocation_counter.h"
 
 namespace {
 
@@ -16,7 +16,8 @@ TEST(BlendSpaceAllocation, WeightsAllocateNothingInAnyMode) {
   anim::BlendSpace1D line;
   ASSERT_TRUE(line.Build(std::vector<float>{0.0f, 1.4f, 3.5f}, nullptr));
   anim::BlendSpace2D triangulated, grid, collinear;
-  const std::vector<glm::vec2> points = {{0, 0}, {-1, 1.4f}, {0, 1.4f}, {1, 1.4f}, {-1, 3.5f}, {0, 3.5f}, {1, 3.5f}};
+  const std::vector<glm::vec2> points = {{0, 0},     {-1, 1.4f}, {0, 1.4f}, {1, 1.4f},
+                                         {-1, 3.5f}, {0, 3.5f},  {1, 3.5f}};
   ASSERT_TRUE(triangulated.Build(points, nullptr));
   ASSERT_TRUE(grid.BuildGrid(std::vector<glm::vec2>(points.begin() + 1, points.end()), nullptr));
   ASSERT_TRUE(collinear.Build(std::vector<glm::vec2>{{0, 0}, {1, 1}, {2, 2}}, nullptr));

@@ -81,9 +81,9 @@ TEST(ClipEvents, OneBigStepCrossesEveryKeyOncePerCycle) {
   // A clip that starts at 2 s: keys are clip times, not offsets.
   const Clip clip = TimelineClip(2.0f, 1.0f, {{2.25f, "a"}, {2.75f, "b"}});
   // From 2.5 by 3 s: 2.75, wrap, 2.25, 2.75, wrap, 2.25, 2.75, wrap, 2.25 (ends at 2.5).
-  EXPECT_EQ(Step(clip, LoopMode::kLoop, 2.5f, 3.0),
-            (Names{"b@2.75", "loop", "a@2.25", "b@2.75", "loop", "a@2.25", "b@2.75", "loop",
-                   "a@2.25"}));
+  EXPECT_EQ(
+      Step(clip, LoopMode::kLoop, 2.5f, 3.0),
+      (Names{"b@2.75", "loop", "a@2.25", "b@2.75", "loop", "a@2.25", "b@2.75", "loop", "a@2.25"}));
 }
 
 TEST(ClipEvents, NegativeRateCoversToInclusiveFromExclusiveInReverseOrder) {
@@ -202,8 +202,8 @@ std::map<std::string, int> Simulate(const Clip& clip, LoopMode mode, float rate,
 TEST(ClipEvents, TenLoopsFireEveryKeyTenTimesWhateverTheStep) {
   // Walk-like timing: 1.1 s, keys on the frames where feet land, plus the
   // ends of the clip.
-  const Clip clip = TimelineClip(0, 1.1f, {{0.0f, "left"}, {0.55f, "right"}, {0.3f, "x"},
-                                           {1.1f, "end"}});
+  const Clip clip =
+      TimelineClip(0, 1.1f, {{0.0f, "left"}, {0.55f, "right"}, {0.3f, "x"}, {1.1f, "end"}});
   for (float dt : {1.0f / 60, 1.0f / 7, 0.37f}) {
     for (float rate : {1.0f, -1.0f, 1.7f}) {
       SCOPED_TRACE("dt " + std::to_string(dt) + " rate " + std::to_string(rate));

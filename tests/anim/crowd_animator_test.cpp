@@ -16,13 +16,15 @@ struct Fixture {
   anim::Clip slide = anim_test::MakeSlideClip("slide", 1.0f, 0.0f, 2.0f);
   anim::Clip slow = anim_test::MakeSlideClip("slow", 2.5f, -1.0f, 3.0f);
   // Animates one joint's rotation only: every other channel must show rest.
-  anim::Clip turn = anim_test::MakeHoldRotationClip("turn", 1, anim_test::AxisAngle(50.0f, {0, 0, 1}));
+  anim::Clip turn =
+      anim_test::MakeHoldRotationClip("turn", 1, anim_test::AxisAngle(50.0f, {0, 0, 1}));
 };
 
 // Characters mixing one-clip and two-clip cases, and clips that animate
 // different channels, in an order that makes a thread's scratch pose switch
 // between clips.
-std::vector<anim::CrowdCharacter> MakeCrowd(const Fixture& f, std::vector<std::vector<glm::mat4>>& palettes) {
+std::vector<anim::CrowdCharacter> MakeCrowd(const Fixture& f,
+                                            std::vector<std::vector<glm::mat4>>& palettes) {
   const anim::Clip* clips[] = {&f.slide, &f.slow, &f.turn};
   std::vector<anim::CrowdCharacter> crowd(23);
   palettes.assign(crowd.size(), std::vector<glm::mat4>(f.skeleton.JointCount()));
@@ -51,7 +53,8 @@ void ExpectReferencePalettes(const Fixture& f, std::vector<anim::CrowdCharacter>
       out = pa;
     }
     anim::ComputePalette(f.skeleton, out, model, palette);
-    for (std::size_t j = 0; j < palette.size(); ++j) anim_test::ExpectMatNear(got[i][j], palette[j], 1e-5f);
+    for (std::size_t j = 0; j < palette.size(); ++j)
+      anim_test::ExpectMatNear(got[i][j], palette[j], 1e-5f);
   }
 }
 

@@ -15,8 +15,9 @@ TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
   const anim::Skeleton skeleton({"Hips"}, rest, rest, {glm::mat4(1.0f)});
   anim::JointTracks jt;
   jt.joint = 0;
-  jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0.0f, 0.5f, 1.0f},
-                                     {glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.5f), glm::vec3(2.0f, 0.0f, 0.0f)});
+  jt.translation = anim::VectorTrack(
+      anim::Interpolation::kLinear, {0.0f, 0.5f, 1.0f},
+      {glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.5f), glm::vec3(2.0f, 0.0f, 0.0f)});
   anim::Clip clip("c", {jt});
   clip.SetEvents({{0.0f, "left"}, {0.5f, "right"}, {1.0f, "end"}});
   const anim::RootMotion motion = anim::RootMotion::FromClip(skeleton, clip, 0);
@@ -28,7 +29,8 @@ TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
   int fired = 0;
 
   const long before = test_support::AllocationCount();
-  for (anim::LoopMode mode : {anim::LoopMode::kLoop, anim::LoopMode::kPingPong, anim::LoopMode::kClamp}) {
+  for (anim::LoopMode mode :
+       {anim::LoopMode::kLoop, anim::LoopMode::kPingPong, anim::LoopMode::kClamp}) {
     float time = 0.0f;
     for (int frame = 0; frame < 3000; ++frame) {
       const double delta = (frame % 7 == 0 ? -1.0 : 1.0) * (frame % 50 == 0 ? 9.3 : 1.0 / 60);

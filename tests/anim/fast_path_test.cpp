@@ -48,13 +48,15 @@ anim::Clip MakeSharedTimesClip(int joints, const std::vector<float>& times, std:
         s.push_back(RandomVec(random, -1.0f, 1.0f));
       }
     }
-    jt.translation = anim::VectorTrack(j == 1 ? anim::Interpolation::kStep : anim::Interpolation::kLinear, times, t);
+    jt.translation = anim::VectorTrack(
+        j == 1 ? anim::Interpolation::kStep : anim::Interpolation::kLinear, times, t);
     jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times, r);
     if (j + 1 < joints) {
-      jt.scale = anim::VectorTrack(j == 0 ? anim::Interpolation::kCubicSpline : anim::Interpolation::kLinear,
-                                   times, s);
+      jt.scale = anim::VectorTrack(
+          j == 0 ? anim::Interpolation::kCubicSpline : anim::Interpolation::kLinear, times, s);
     }
-    EXPECT_TRUE(jt.translation.Valid() && jt.rotation.Valid() && (jt.scale.Empty() || jt.scale.Valid()));
+    EXPECT_TRUE(jt.translation.Valid() && jt.rotation.Valid() &&
+                (jt.scale.Empty() || jt.scale.Valid()));
     tracks.push_back(std::move(jt));
   }
   return anim::Clip("shared", std::move(tracks));
@@ -62,7 +64,8 @@ anim::Clip MakeSharedTimesClip(int joints, const std::vector<float>& times, std:
 
 anim::Pose RestPose(int joints) {
   std::vector<anim::Transform> locals(joints);
-  for (int j = 0; j < joints; ++j) locals[j].scale = glm::vec3(0.25f + j);  // visible if overwritten
+  for (int j = 0; j < joints; ++j)
+    locals[j].scale = glm::vec3(0.25f + j);  // visible if overwritten
   std::vector<int> parents(joints);
   for (int j = 0; j < joints; ++j) parents[j] = j - 1;
   return anim::Pose(std::move(locals), std::move(parents));
@@ -74,7 +77,8 @@ void ExpectMatchesTracks(const anim::Clip& clip, const anim::Pose& rest, const a
   for (const anim::JointTracks& jt : clip.Tracks()) {
     const anim::Transform& got = pose.Local(jt.joint);
     const anim::Transform& before = rest.Local(jt.joint);
-    const glm::vec3 t = jt.translation.Empty() ? before.translation : jt.translation.Sample(clip_time);
+    const glm::vec3 t =
+        jt.translation.Empty() ? before.translation : jt.translation.Sample(clip_time);
     const glm::quat r = jt.rotation.Empty() ? before.rotation : jt.rotation.Sample(clip_time);
     const glm::vec3 s = jt.scale.Empty() ? before.scale : jt.scale.Sample(clip_time);
     ExpectVecNear(got.translation, t, kTol);
@@ -147,7 +151,8 @@ TEST(FastPath, ModelMatricesMatchPlainMatrixProducts) {
   const std::vector<int> parents = {-1, 0, 1, 1, -1, 4, 2};
   // Identity, affine (an armature's scale and turn) and projective offsets.
   std::vector<glm::mat4> offsets(joints, glm::mat4(1.0f));
-  offsets[0] = glm::mat4(glm::mat3(0.01f)) * anim::ToMatrix({glm::vec3(1, 2, 3), RandomRotation(random), glm::vec3(1)});
+  offsets[0] = glm::mat4(glm::mat3(0.01f)) *
+               anim::ToMatrix({glm::vec3(1, 2, 3), RandomRotation(random), glm::vec3(1)});
   offsets[3] = anim::ToMatrix({glm::vec3(0, 1, 0), RandomRotation(random), glm::vec3(2, 1, 1)});
   offsets[5][0][3] = 0.25f;  // not affine: the general product must be used
   const anim::Pose pose(locals, parents, offsets);
@@ -169,8 +174,10 @@ TEST(FastPath, PaletteMatchesPlainMatrixProducts) {
   const int joints = 4;
   std::vector<glm::mat4> model(joints), inverse_bind(joints), palette(joints);
   for (int i = 0; i < joints; ++i) {
-    model[i] = anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2)});
-    inverse_bind[i] = glm::inverse(anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), glm::vec3(1)}));
+    model[i] = anim::ToMatrix(
+        {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2)});
+    inverse_bind[i] = glm::inverse(
+        anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), glm::vec3(1)}));
   }
   inverse_bind[2][1][3] = -0.5f;  // not affine
   model[1][2][3] = 0.125f;        // a non-affine model matrix is used as it is
@@ -200,7 +207,8 @@ TEST(FastPath, KeySlerpMatchesGlmSlerp) {
     near_pairs += std::abs(glm::dot(a, b)) > 0.9f;
     const glm::quat expected = glm::normalize(glm::slerp(a, near_b, s));
     const glm::quat got = anim::interpolation::SlerpKeys(a, b, s);
-    for (int c = 0; c < 4; ++c) ASSERT_NEAR(got[c], expected[c], kTol) << "turn " << turn << " s " << s;
+    for (int c = 0; c < 4; ++c)
+      ASSERT_NEAR(got[c], expected[c], kTol) << "turn " << turn << " s " << s;
   }
   EXPECT_GT(near_pairs, 5000);  // the series path was exercised
 }

@@ -188,8 +188,7 @@ TEST_F(BlendNodeTest, SyncedCycleIgnoresInputsWithoutACycle) {
   auto* a = AddClip("ramp", ramp);
   auto* held = graph.Add<anim::SingleFrameNode>("held", skeleton, still, 0.0f);
   auto* blend = graph.Add<anim::BlendNNode>("n", skeleton, std::vector<anim::Node*>{a, held},
-                                            std::vector<FloatInput>{{-1, 1.0f}, {-1, 1.0f}},
-                                            true);
+                                            std::vector<FloatInput>{{-1, 1.0f}, {-1, 1.0f}}, true);
   graph.SetRoot(blend);
   graph.Update(0.0f);
   EXPECT_NEAR(blend->CycleDuration(), 1.0f, 1e-6f);

@@ -32,8 +32,9 @@ class CrossFadeNodeTest : public anim_test::GraphFixture {
     graph.SetRoot(fade);
     return fade;
   }
-  static anim::CrossFadeNodeOptions Options(float duration, anim::EaseCurve ease,
-                                            anim::TransitionMode mode = anim::TransitionMode::kSmooth) {
+  static anim::CrossFadeNodeOptions Options(
+      float duration, anim::EaseCurve ease,
+      anim::TransitionMode mode = anim::TransitionMode::kSmooth) {
     anim::CrossFadeNodeOptions o;
     o.duration = duration;
     o.ease = ease;
@@ -148,7 +149,8 @@ TEST_F(CrossFadeNodeTest, SelectorIsRoundedAndClampedToTheInputs) {
 TEST_F(CrossFadeNodeTest, RootMotionFadesWithThePose) {
   const int which = AddFloat("which", 0.0f);
   auto* fade = graph.Add<anim::CrossFadeNode>(
-      "x", skeleton, std::vector<anim::Node*>{AddRootMotionClip("walk", walk), AddRootMotionClip("run", run)},
+      "x", skeleton,
+      std::vector<anim::Node*>{AddRootMotionClip("walk", walk), AddRootMotionClip("run", run)},
       FloatInput{which}, Options(0.5f, anim::EaseCurve::Linear()));
   graph.SetRoot(fade);
   graph.Update(0.0f);
@@ -161,7 +163,8 @@ TEST_F(CrossFadeNodeTest, RootMotionFadesWithThePose) {
 TEST_F(CrossFadeNodeTest, AFrozenSourceDoesNotTravel) {
   const int which = AddFloat("which", 0.0f);
   graph.SetRoot(graph.Add<anim::CrossFadeNode>(
-      "x", skeleton, std::vector<anim::Node*>{AddRootMotionClip("walk", walk), AddRootMotionClip("run", run)},
+      "x", skeleton,
+      std::vector<anim::Node*>{AddRootMotionClip("walk", walk), AddRootMotionClip("run", run)},
       FloatInput{which}, Options(0.5f, anim::EaseCurve::Linear(), anim::TransitionMode::kFrozen)));
   graph.Update(0.0f);
   graph.Params().Set(which, 1.0f);
@@ -181,7 +184,8 @@ TEST_F(CrossFadeNodeTest, EventsDuringAFadeCarryEachInputsShare) {
   graph.Update(kStep);  // weight 0.25: ramp crosses 0.3 (share 0.75), slow crosses 0.2 (0.25)
   const auto keys = anim_test::EventsOf(graph, anim::EventKind::kKey);
   ASSERT_EQ(keys.size(), 2u);
-  for (const auto& k : keys) EXPECT_NEAR(k.weight, k.name == "old" ? 0.75f : 0.25f, 1e-6f) << k.name;
+  for (const auto& k : keys)
+    EXPECT_NEAR(k.weight, k.name == "old" ? 0.75f : 0.25f, 1e-6f) << k.name;
 }
 
 TEST_F(CrossFadeNodeTest, ResetRestartsEveryInputAndShowsTheSelectionAtOnce) {

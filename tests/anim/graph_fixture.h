@@ -35,8 +35,7 @@ inline anim::Clip MakeSpinClip(const std::string& name, int joint, float degrees
   return anim::Clip(name, {jt});
 }
 
-inline anim::Clip MakeTreadmillClip(const std::string& name, float duration, float x,
-                                    float speed) {
+inline anim::Clip MakeTreadmillClip(const std::string& name, float duration, float x, float speed) {
   anim::Clip clip = MakeSlideClip(name, duration, x, x);
   clip.SetSpeed(speed);
   return clip;

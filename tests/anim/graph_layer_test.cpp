@@ -85,8 +85,9 @@ TEST_F(LayerStackTest, EqualPrioritiesAskingForTooMuchShareInProportion) {
 TEST_F(LayerStackTest, WeightLeftOverGoesToTheRestPose) {
   // Priority 1 takes 0.3 (still), priority 0 min(0.5, 0.7) = 0.5 (ramp at
   // x 0.5), the rest pose (x 0) the last 0.2: 3 + 0.25 + 0.
-  graph.SetLayers({MakeLayer("low", AddClip("ramp", ramp), FloatInput{-1, 0.5f}),
-                   WithPriority(MakeLayer("high", AddClip("still", still), FloatInput{-1, 0.3f}), 1)});
+  graph.SetLayers(
+      {MakeLayer("low", AddClip("ramp", ramp), FloatInput{-1, 0.5f}),
+       WithPriority(MakeLayer("high", AddClip("still", still), FloatInput{-1, 0.3f}), 1)});
   graph.Update(0.0f);
   graph.Update(0.5f);
   EXPECT_NEAR(X(0), 3.25f, 1e-5f);
@@ -134,8 +135,9 @@ TEST_F(LayerStackTest, EventsCarryTheLayersWeight) {
 // walk alone gives 0.2 m and run alone 0.6 m.
 TEST_F(LayerStackTest, RootMotionFollowsEachLayersShareOfTheRoot) {
   const int u = AddFloat("u", 0.4f);
-  graph.SetLayers({MakeLayer("walk", AddRootMotionClip("walk", walk)),
-                   WithPriority(MakeLayer("run", AddRootMotionClip("run", run), FloatInput{u}), 1)});
+  graph.SetLayers(
+      {MakeLayer("walk", AddRootMotionClip("walk", walk)),
+       WithPriority(MakeLayer("run", AddRootMotionClip("run", run), FloatInput{u}), 1)});
   graph.Update(0.0f);
   graph.Update(0.1f);  // run 0.4 of the hips, walk 0.6: 0.4 * 0.6 + 0.6 * 0.2
   ExpectVecNear(graph.Motion().translation, {0, 0, 0.36f});
@@ -159,9 +161,10 @@ TEST_F(LayerStackTest, AMaskedLayerMovesTheCharacterOnlyByItsShareOfTheRoot) {
   anim::AnimationGraph half(skeleton);
   half.SetLayers(
       {MakeLayer("walk", half.Add<anim::ClipNode>("walk", skeleton, walk, RootMotionOptions())),
-       WithPriority(MakeLayer("run", half.Add<anim::ClipNode>("run", skeleton, run, RootMotionOptions()),
-                              FloatInput{-1, 0.8f}),
-                    1, anim::JointMask{{0.5f, 1.0f, 1.0f, 1.0f}})});
+       WithPriority(
+           MakeLayer("run", half.Add<anim::ClipNode>("run", skeleton, run, RootMotionOptions()),
+                     FloatInput{-1, 0.8f}),
+           1, anim::JointMask{{0.5f, 1.0f, 1.0f, 1.0f}})});
   half.Update(0.0f);
   half.Update(0.1f);  // 0.4 * 0.6 + 0.6 * 0.2
   ExpectVecNear(half.Motion().translation, {0, 0, 0.36f});
@@ -228,7 +231,8 @@ TEST_F(LayerStackTest, AdditiveLayersApplyInDeclarationOrder) {
 
 TEST_F(LayerStackTest, AnAdditiveLayerWithoutReferenceAddsADifferencePose) {
   // slow - ramp = x t (and nothing else), at weight 0.5 on still: 10 + 0.25 at 0.5 s.
-  auto* diff = graph.Add<anim::SubtractNode>("d", skeleton, AddClip("slow", slow), AddClip("ramp", ramp));
+  auto* diff =
+      graph.Add<anim::SubtractNode>("d", skeleton, AddClip("slow", slow), AddClip("ramp", ramp));
   anim::Layer add = MakeLayer("add", diff, FloatInput{-1, 0.5f});
   add.additive = true;
   graph.SetLayers({MakeLayer("base", AddClip("still", still)), add});

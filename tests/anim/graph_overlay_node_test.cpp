@@ -97,10 +97,9 @@ TEST_F(OverlayNodeTest, AdditiveRotationsComposeOnTheBase) {
   // 7.5 (nlerp from identity at 0.5 halves an angle exactly).
   const anim::Clip turn = anim_test::MakeSpinClip("turn", 1, 30.0f, 1.0f);
   const int w = AddFloat("w", 1.0f);
-  graph.SetRoot(graph.Add<anim::AdditiveNode>("add", skeleton, AddClip("spin", spin),
-                                              AddClip("turn", turn),
-                                              anim::MakeAdditivePose(skeleton, turn),
-                                              FloatInput{w}));
+  graph.SetRoot(
+      graph.Add<anim::AdditiveNode>("add", skeleton, AddClip("spin", spin), AddClip("turn", turn),
+                                    anim::MakeAdditivePose(skeleton, turn), FloatInput{w}));
   graph.Update(0.0f);
   graph.Update(0.5f);
   ExpectSameRotation(Rotation(1), AxisAngle(60.0f, {0, 0, 1}));

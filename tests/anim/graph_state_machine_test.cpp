@@ -41,7 +41,8 @@ class StateMachineNodeTest : public anim_test::GraphFixture {
   }
   // States A (ramp, x = t), B (slow, x = 2t), C (still, x 10).
   anim::StateMachineNode* Machine(std::vector<Transition> transitions, int default_state = 0,
-                                  anim::LoopMode a_loop = anim::LoopMode::kLoop, float a_rate = 1.0f) {
+                                  anim::LoopMode a_loop = anim::LoopMode::kLoop,
+                                  float a_rate = 1.0f) {
     a = AddClip("ramp", ramp, a_loop, a_rate);
     b = AddClip("slow", slow);
     c = AddClip("still", still);
@@ -116,7 +117,8 @@ TEST_F(StateMachineNodeTest, EventsDuringAFadeCarryEachStatesShare) {
   graph.Update(kStep);  // weight 0.25: A crosses 0.3 (share 0.75), B crosses 0.2 (0.25)
   const auto keys = anim_test::EventsOf(graph, EventKind::kKey);
   ASSERT_EQ(keys.size(), 2u);
-  for (const auto& k : keys) EXPECT_NEAR(k.weight, k.name == "old" ? 0.75f : 0.25f, 1e-6f) << k.name;
+  for (const auto& k : keys)
+    EXPECT_NEAR(k.weight, k.name == "old" ? 0.75f : 0.25f, 1e-6f) << k.name;
 }
 
 TEST_F(StateMachineNodeTest, FrozenTransitionFadesFromThePoseShownWhenItFired) {
@@ -240,9 +242,10 @@ TEST_F(StateMachineNodeTest, AClipPlayedBackwardCompletesAtItsStart) {
 }
 
 TEST_F(StateMachineNodeTest, NoInterruptRuleLetsNothingInterruptAFade) {
-  auto* sm = Machine({Go(0, 1, 0.5f, {When(go)}), Go(0, 2, 0.5f, {When(hit, CompareOp::kTriggered)}),
-                      Go(1, 2, 0.5f, {When(hit, CompareOp::kTriggered)}),
-                      Go(Transition::kAnyState, 2, 0.5f, {When(hit, CompareOp::kTriggered)})});
+  auto* sm =
+      Machine({Go(0, 1, 0.5f, {When(go)}), Go(0, 2, 0.5f, {When(hit, CompareOp::kTriggered)}),
+               Go(1, 2, 0.5f, {When(hit, CompareOp::kTriggered)}),
+               Go(Transition::kAnyState, 2, 0.5f, {When(hit, CompareOp::kTriggered)})});
   graph.Update(0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
@@ -315,8 +318,9 @@ TEST_F(StateMachineNodeTest, SourceInterruptDoesNotLetTheDestinationOrAnyStateIn
 TEST_F(StateMachineNodeTest, DestinationInterruptLetsTheStateBeingEnteredAndAnyStateInterrupt) {
   Transition to_b = Go(0, 1, 0.5f, {When(go)});
   to_b.interrupt = InterruptRule::kDestination;
-  auto* sm = Machine({to_b, Go(0, 2, 0.0f, {When(hit, CompareOp::kTriggered)}),
-                      Go(Transition::kAnyState, 2, 0.5f, {When(speed, CompareOp::kGreater, 1.0f)})});
+  auto* sm =
+      Machine({to_b, Go(0, 2, 0.0f, {When(hit, CompareOp::kTriggered)}),
+               Go(Transition::kAnyState, 2, 0.5f, {When(speed, CompareOp::kGreater, 1.0f)})});
   graph.Update(0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
@@ -413,7 +417,8 @@ TEST_F(StateMachineNodeTest, AFiredTransitionConsumesItsTrigger) {
   // it takes it, so the second does not move.
   auto* first = Machine({Go(0, 2, 0.0f, {When(hit, CompareOp::kTriggered)})});
   auto* second = graph.Add<anim::StateMachineNode>(
-      "second", skeleton, std::vector<anim::State>{{"A2", AddClip("r2", ramp)}, {"C2", AddClip("s2", still)}},
+      "second", skeleton,
+      std::vector<anim::State>{{"A2", AddClip("r2", ramp)}, {"C2", AddClip("s2", still)}},
       std::vector<Transition>{Go(0, 1, 0.0f, {When(hit, CompareOp::kTriggered)})}, 0);
   graph.SetLayers({anim_test::MakeLayer("first", first), anim_test::MakeLayer("second", second)});
   graph.Update(0.0f);
@@ -454,7 +459,8 @@ TEST_F(StateMachineNodeTest, RootMotionFadesWithTheTransition) {
   Transition smooth = Go(0, 1, 0.5f, {When(go)});
   auto* sm = graph.Add<anim::StateMachineNode>(
       "sm", skeleton,
-      std::vector<anim::State>{{"walk", AddRootMotionClip("walk", walk)}, {"run", AddRootMotionClip("run", run)}},
+      std::vector<anim::State>{{"walk", AddRootMotionClip("walk", walk)},
+                               {"run", AddRootMotionClip("run", run)}},
       std::vector<Transition>{smooth}, 0);
   graph.SetRoot(sm);
   graph.Update(0.0f);
@@ -469,7 +475,8 @@ TEST_F(StateMachineNodeTest, AFrozenSourceDoesNotTravel) {
   frozen.mode = anim::TransitionMode::kFrozen;
   graph.SetRoot(graph.Add<anim::StateMachineNode>(
       "sm", skeleton,
-      std::vector<anim::State>{{"walk", AddRootMotionClip("walk", walk)}, {"run", AddRootMotionClip("run", run)}},
+      std::vector<anim::State>{{"walk", AddRootMotionClip("walk", walk)},
+                               {"run", AddRootMotionClip("run", run)}},
       std::vector<Transition>{frozen}, 0));
   graph.Update(0.0f);
   graph.Params().Set(go, 1.0f);
@@ -482,7 +489,8 @@ TEST_F(StateMachineNodeTest, EnteringAParentStateEntersItsDefaultChildEveryTime)
   // outer: A, Parent (inner: B, C; default B). inner B -> C when speed > 1.
   auto* na = AddClip("ramp", ramp);
   auto* inner = graph.Add<anim::StateMachineNode>(
-      "inner", skeleton, std::vector<anim::State>{{"B", AddClip("slow", slow)}, {"C", AddClip("still", still)}},
+      "inner", skeleton,
+      std::vector<anim::State>{{"B", AddClip("slow", slow)}, {"C", AddClip("still", still)}},
       std::vector<Transition>{Go(0, 1, 0.0f, {When(speed, CompareOp::kGreater, 1.0f)})}, 0);
   auto* outer = graph.Add<anim::StateMachineNode>(
       "outer", skeleton, std::vector<anim::State>{{"A", na}, {"Parent", inner}},

@@ -34,8 +34,8 @@ float X(const anim::AnimationGraph& g, int joint = 0) {
 class GraphTest : public ::testing::Test {
  protected:
   anim::Skeleton skeleton = MakeTestSkeleton();
-  anim::Clip a = MakeSlideClip("A", 1.0f, 0.0f, 1.0f);   // x = t
-  anim::Clip b = MakeSlideClip("B", 2.0f, 0.0f, 4.0f);   // x = 2 t
+  anim::Clip a = MakeSlideClip("A", 1.0f, 0.0f, 1.0f);    // x = t
+  anim::Clip b = MakeSlideClip("B", 2.0f, 0.0f, 4.0f);    // x = 2 t
   anim::Clip c = MakeSlideClip("C", 1.0f, 10.0f, 10.0f);  // x = 10
   anim::AnimationGraph graph{skeleton};
 };
@@ -128,9 +128,9 @@ TEST_F(GraphTest, BlendSpace1DNodeBlendsTheTwoNeighbours) {
   anim::BlendSpace1D space;
   const float positions[] = {0.0f, 1.0f, 3.0f};
   ASSERT_TRUE(space.Build(positions, nullptr));
-  auto* node = graph.Add<anim::BlendSpace1DNode>("space", skeleton,
-                                                 std::vector<anim::Node*>{na, nb, nc}, space,
-                                                 anim::FloatInput{speed}, false);
+  auto* node =
+      graph.Add<anim::BlendSpace1DNode>("space", skeleton, std::vector<anim::Node*>{na, nb, nc},
+                                        space, anim::FloatInput{speed}, false);
   graph.SetRoot(node);
   graph.Update(0.0f);
   graph.Update(0.5f);
@@ -145,8 +145,8 @@ TEST_F(GraphTest, FeatherBlendMasksPerJointAndAdditiveAddsTheChange) {
   auto* na = graph.Add<anim::ClipNode>("a", skeleton, a);
   auto* nc = graph.Add<anim::ClipNode>("c", skeleton, c);
   anim::JointMask mask{{0.0f, 1.0f, 0.5f, 0.0f}};
-  auto* feather = graph.Add<anim::FeatherBlendNode>("f", skeleton, na, nc, mask,
-                                                    anim::FloatInput{-1, 1.0f});
+  auto* feather =
+      graph.Add<anim::FeatherBlendNode>("f", skeleton, na, nc, mask, anim::FloatInput{-1, 1.0f});
   graph.SetRoot(feather);
   graph.Update(0.0f);
   graph.Update(0.5f);
@@ -243,8 +243,8 @@ TEST_F(StateMachineTest, EntersTheDefaultStateAndFadesOnACondition) {
   EXPECT_TRUE(sm->Fading());
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "C"), 1);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateExit, "A"), 0);  // still fading out
-  EXPECT_NEAR(X(graph), 0.2f, 1e-6f);                                // weight 0: A at 0.2
-  graph.Update(0.1f);                                                 // weight 0.5
+  EXPECT_NEAR(X(graph), 0.2f, 1e-6f);                                  // weight 0: A at 0.2
+  graph.Update(0.1f);                                                  // weight 0.5
   EXPECT_NEAR(X(graph), 0.5f * 0.3f + 0.5f * 10.0f, 1e-5f);
   graph.Update(0.1f);
   EXPECT_FALSE(sm->Fading());
@@ -404,9 +404,9 @@ TEST_F(GraphTest, EnteringAParentStateEntersItsDefaultChild) {
   auto* nb = graph.Add<anim::ClipNode>("b", skeleton, b);
   auto* nc = graph.Add<anim::ClipNode>("c", skeleton, c);
   // The nested machine's default child is its second state, "C".
-  auto* inner = graph.Add<anim::StateMachineNode>(
-      "inner", skeleton, std::vector<anim::State>{{"B", nb}, {"C", nc}},
-      std::vector<anim::Transition>{}, 1);
+  auto* inner = graph.Add<anim::StateMachineNode>("inner", skeleton,
+                                                  std::vector<anim::State>{{"B", nb}, {"C", nc}},
+                                                  std::vector<anim::Transition>{}, 1);
   anim::Transition t;
   t.from = 0;
   t.to = 1;

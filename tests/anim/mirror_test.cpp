@@ -34,7 +34,8 @@ TEST(Mirror, TransformEqualsConjugationByTheReflectionMatrix) {
       t.translation = {u(rng), u(rng), u(rng)};
       t.rotation = glm::normalize(glm::quat(u(rng), u(rng), u(rng), u(rng)));
       t.scale = glm::vec3(0.5f + std::abs(u(rng)));
-      ExpectMatNear(anim::ToMatrix(anim::MirrorTransform(t, axis)), m * anim::ToMatrix(t) * m, 1e-5f);
+      ExpectMatNear(anim::ToMatrix(anim::MirrorTransform(t, axis)), m * anim::ToMatrix(t) * m,
+                    1e-5f);
     }
   }
   // By hand: 90 degrees about Y, mirrored in X, is -90 degrees about Y.
@@ -86,7 +87,8 @@ TEST(Mirror, ToySkeletonPairsAndMirrorsByHand) {
   EXPECT_NEAR(map.max_bind_position_asymmetry, 0.0f, 1e-6f);
 
   anim::Pose pose = s.RestPose();
-  pose.SetLocal(2, {{0.3f, 0.1f, 0.05f}, AxisAngle(30, {1, 0, 0}), glm::vec3(1)});  // left leg forward
+  pose.SetLocal(2,
+                {{0.3f, 0.1f, 0.05f}, AxisAngle(30, {1, 0, 0}), glm::vec3(1)});  // left leg forward
   pose.SetLocal(3, {{-0.2f, 0, 0}, AxisAngle(-10, {0, 0, 1}), glm::vec3(1)});
   anim::Pose out = s.RestPose();
   anim::MirrorPose(map, pose, out);
@@ -102,7 +104,9 @@ TEST(Mirror, AsymmetricHierarchyIsAnError) {
   anim::MirrorMap map;
   std::string error;
   EXPECT_FALSE(map.Build(MakeToySkeleton(/*swap_right_parent=*/true), &error));
-  EXPECT_NE(error.find("'foot_L' and its partner 'foot_R' have parents that are not mirror partners"), std::string::npos)
+  EXPECT_NE(
+      error.find("'foot_L' and its partner 'foot_R' have parents that are not mirror partners"),
+      std::string::npos)
       << error;
   EXPECT_TRUE(map.partner.empty());
 }
@@ -146,8 +150,8 @@ anim::Pose SampleAt(const anim::Model& model, const std::string& clip, float pha
 // reflection of its partner's original position; and the same for model
 // space (with the armature), which agrees when the armature commutes with
 // the reflection.
-float PositionError(const anim::MirrorMap& map, const anim::Pose& original, const anim::Pose& mirrored,
-                    bool root_space) {
+float PositionError(const anim::MirrorMap& map, const anim::Pose& original,
+                    const anim::Pose& mirrored, bool root_space) {
   std::vector<glm::mat4> a(original.JointCount()), b(original.JointCount());
   if (root_space) {
     a = RootSpaceMatrices(original);
@@ -176,8 +180,8 @@ struct SkinningErrors {
   float translation = 0.0f;
 };
 
-SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map, const anim::Pose& original,
-                    const anim::Pose& mirrored) {
+SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map,
+                             const anim::Pose& original, const anim::Pose& mirrored) {
   const int n = s.JointCount();
   std::vector<glm::mat4> a(n), b(n), bind(n);
   original.ComputeModelMatrices(a);
@@ -194,8 +198,10 @@ SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 3; ++r) {
         const float d = std::abs(actual[c][r] - expected[c][r]);
-        if (c < 3) worst.rotation = std::max(worst.rotation, d);
-        else worst.translation = std::max(worst.translation, d / size);
+        if (c < 3)
+          worst.rotation = std::max(worst.rotation, d);
+        else
+          worst.translation = std::max(worst.translation, d / size);
       }
     }
   }
@@ -263,18 +269,21 @@ TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
 
 TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
   const std::string path = std::string(ANIM_SHARED_ASSETS_DIR) + "/Woman.gltf";
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (it lives beside the repo, in ../shared/assets)";
+  if (!std::filesystem::exists(path))
+    GTEST_SKIP() << path << " is absent (it lives beside the repo, in ../shared/assets)";
   const Loaded l = Load(path);
   ASSERT_TRUE(l.ok) << l.error;
   const anim::Skeleton& s = l.model.skeleton;
   anim::MirrorMap corrected, plain;
   std::string error;
   ASSERT_TRUE(corrected.Build(s, &error)) << error;
-  ASSERT_TRUE(plain.Build(s, &error, anim::MirrorAxis::kX, /*correct_bind_asymmetry=*/false)) << error;
+  ASSERT_TRUE(plain.Build(s, &error, anim::MirrorAxis::kX, /*correct_bind_asymmetry=*/false))
+      << error;
   int sided = 0;
   for (int j = 0; j < s.JointCount(); ++j) {
     const std::string& name = s.JointName(j);
-    const bool left = name.find("Left") != std::string::npos, right = name.find("Right") != std::string::npos;
+    const bool left = name.find("Left") != std::string::npos,
+               right = name.find("Right") != std::string::npos;
     if (!left && !right) {
       EXPECT_EQ(corrected.partner[j], j) << name;
       continue;
@@ -282,18 +291,23 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
     ++sided;
     ASSERT_NE(corrected.partner[j], j) << name << " has no partner";
     std::string expected = name;
-    if (left) expected.replace(expected.find("Left"), 4, "Right");
-    else expected.replace(expected.find("Right"), 5, "Left");
+    if (left)
+      expected.replace(expected.find("Left"), 4, "Right");
+    else
+      expected.replace(expected.find("Right"), 5, "Left");
     EXPECT_EQ(s.JointName(corrected.partner[j]), expected);
   }
-  EXPECT_EQ(sided, 34);  // 41 joints, 7 on the centre line (Hips, Spine, Spine1, Spine2, Neck, Head, HeadTop_End)
+  EXPECT_EQ(sided, 34);  // 41 joints, 7 on the centre line (Hips, Spine, Spine1, Spine2, Neck,
+                         // Head, HeadTop_End)
 
   // Its bind pose faces along X (left hand at z = -1.76, right at +1.75),
   // while its clips face along Z with left at +x.
   EXPECT_EQ(corrected.bind_axis, anim::MirrorAxis::kZ);
-  std::printf("Woman: bind mirror axis %d, bind position asymmetry %.3g (model units), correction up to %.2f degrees\n",
-              static_cast<int>(corrected.bind_axis), corrected.max_bind_position_asymmetry,
-              glm::degrees(corrected.max_bind_correction_angle));
+  std::printf(
+      "Woman: bind mirror axis %d, bind position asymmetry %.3g (model units), correction up to "
+      "%.2f degrees\n",
+      static_cast<int>(corrected.bind_axis), corrected.max_bind_position_asymmetry,
+      glm::degrees(corrected.max_bind_correction_angle));
   SkinningErrors worst_plain, worst_corrected;
   std::vector<glm::mat4> bind(s.JointCount());
   s.BindPose().ComputeModelMatrices(bind);
@@ -311,19 +325,23 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
       EXPECT_LT(PositionError(corrected, pose, a, /*root_space=*/true), 1e-2f);
       EXPECT_LT(PositionError(corrected, pose, a, /*root_space=*/false), 1e-4f);
       EXPECT_LT(PositionError(plain, pose, b, /*root_space=*/false), 1e-4f);
-      const SkinningErrors c = SkinningError(s, corrected, pose, a), p = SkinningError(s, plain, pose, b);
+      const SkinningErrors c = SkinningError(s, corrected, pose, a),
+                           p = SkinningError(s, plain, pose, b);
       worst_corrected.rotation = std::max(worst_corrected.rotation, c.rotation);
       worst_corrected.translation = std::max(worst_corrected.translation, c.translation);
       worst_plain.rotation = std::max(worst_plain.rotation, p.rotation);
       worst_plain.translation = std::max(worst_plain.translation, p.translation);
       anim::Pose twice = s.RestPose();
       anim::MirrorPose(corrected, a, twice);
-      for (int j = 0; j < s.JointCount(); ++j) ExpectSameRotation(twice.Local(j).rotation, pose.Local(j).rotation, 1e-5f);
+      for (int j = 0; j < s.JointCount(); ++j)
+        ExpectSameRotation(twice.Local(j).rotation, pose.Local(j).rotation, 1e-5f);
     }
   }
-  std::printf("Woman: skinning-matrix error of the mirror (rotation part / translation relative to size): "
-              "corrected %.3g / %.3g, plain local-space %.3g / %.3g\n",
-              worst_corrected.rotation, worst_corrected.translation, worst_plain.rotation, worst_plain.translation);
+  std::printf(
+      "Woman: skinning-matrix error of the mirror (rotation part / translation relative to size): "
+      "corrected %.3g / %.3g, plain local-space %.3g / %.3g\n",
+      worst_corrected.rotation, worst_corrected.translation, worst_plain.rotation,
+      worst_plain.translation);
   // With the correction the mesh's orientations mirror exactly; its
   // positions up to the rig's own bind asymmetry (the correction keeps only
   // rotation; Woman's clips also key scales up to 1.2e-4 away from 1, which
@@ -350,7 +368,8 @@ TEST_F(MannequinMirror, WalkMirroredHalfACycleLaterIsTheWalk) {
       anim::MirrorPose(map, mirrored, mirrored);
       walk.ComputeModelMatrices(a);
       mirrored.ComputeModelMatrices(b);
-      for (int j = 0; j < s.JointCount(); ++j) worst = std::max(worst, glm::distance(glm::vec3(a[j][3]), glm::vec3(b[j][3])));
+      for (int j = 0; j < s.JointCount(); ++j)
+        worst = std::max(worst, glm::distance(glm::vec3(a[j][3]), glm::vec3(b[j][3])));
     }
     return worst;
   };

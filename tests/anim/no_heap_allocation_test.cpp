@@ -26,7 +26,6 @@
 #include "test_rig.h"
 #include "test_util.h"
 
-
 namespace {
 
 using namespace anim_test;
@@ -139,9 +138,9 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
   out.from = 1;
   out.to = 0;
   out.exit_begin = 0.9f;
-  auto* sm = g.Add<anim::StateMachineNode>(
-      "sm", s, std::vector<anim::State>{{"move", move}, {"punch", np}},
-      std::vector<anim::Transition>{in, out}, 0);
+  auto* sm = g.Add<anim::StateMachineNode>("sm", s,
+                                           std::vector<anim::State>{{"move", move}, {"punch", np}},
+                                           std::vector<anim::Transition>{in, out}, 0);
   auto* upper_clip = g.Add<anim::ClipNode>("upper", s, punch);
   anim::Layer base;
   base.root = sm;

@@ -21,7 +21,8 @@ TEST(ParallelFor, VisitsEveryIndexExactlyOnce) {
         for (int i = begin; i < end; ++i) visits[i].fetch_add(1);
       });
       for (int i = 0; i < count; ++i) {
-        EXPECT_EQ(visits[i].load(), 1) << "index " << i << " of " << count << ", " << threads << " threads";
+        EXPECT_EQ(visits[i].load(), 1)
+            << "index " << i << " of " << count << ", " << threads << " threads";
       }
     }
   }
@@ -48,7 +49,8 @@ TEST(ParallelFor, SecondChunkRunsOnAnotherThread) {
   const std::thread::id caller = std::this_thread::get_id();
   for (int run = 0; run < 50; ++run) {
     std::thread::id first, second;
-    pool.Run(2, [&](int begin, int) { (begin == 0 ? first : second) = std::this_thread::get_id(); });
+    pool.Run(2,
+             [&](int begin, int) { (begin == 0 ? first : second) = std::this_thread::get_id(); });
     EXPECT_EQ(first, caller);
     EXPECT_NE(second, caller);
   }
@@ -90,7 +92,8 @@ TEST(ParallelFor, RunWithSlotNamesEachChunksThread) {
 
 TEST(ParallelFor, NonPositiveThreadCountUsesTheMachinesCores) {
   anim::ParallelFor pool(0);
-  EXPECT_EQ(pool.ThreadCount(), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_EQ(pool.ThreadCount(),
+            static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 }  // namespace

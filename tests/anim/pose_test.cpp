@@ -95,7 +95,8 @@ TEST(Skeleton, RejectsArraysOfDifferentLengths) {
   const Pose rest({Transform{}, Transform{}}, {-1, 0});
   const anim::Skeleton skeleton({"a", "b"}, rest, rest, {glm::mat4(1)});
   EXPECT_EQ(skeleton.JointCount(), 0);
-  EXPECT_NE(skeleton.error().find("inverse bind matrices 1"), std::string::npos) << skeleton.error();
+  EXPECT_NE(skeleton.error().find("inverse bind matrices 1"), std::string::npos)
+      << skeleton.error();
 }
 
 TEST(Skeleton, FindsJointsByName) {

@@ -22,13 +22,15 @@ constexpr float kTol = 1e-6f;
 
 anim::Pose RandomPose(std::mt19937& random) {
   std::vector<anim::Transform> locals(kJoints);
-  for (anim::Transform& t : locals) t = {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)};
+  for (anim::Transform& t : locals)
+    t = {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)};
   std::vector<int> parents(kJoints);
   for (int j = 0; j < kJoints; ++j) parents[j] = j - 1;
   return anim::Pose(locals, parents);
 }
 
-void ExpectSoaEqualsPose(const anim::SoaPose& got, const anim::Pose& want, const std::string& what) {
+void ExpectSoaEqualsPose(const anim::SoaPose& got, const anim::Pose& want,
+                         const std::string& what) {
   for (int j = 0; j < kJoints; ++j) {
     SCOPED_TRACE(what + ", joint " + std::to_string(j));
     const anim::Transform g = got.Local(j), w = want.Local(j);

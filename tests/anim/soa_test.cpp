@@ -44,7 +44,8 @@ std::vector<glm::quat> RotationKeys(std::mt19937& random, int count) {
   std::uniform_real_distribution<float> small(0.0f, 0.4f);
   std::vector<glm::quat> keys = {RandomRotation(random)};
   for (int k = 1; k < count; ++k) {
-    glm::quat q = keys.back() * glm::angleAxis(small(random), glm::normalize(RandomVec(random, -1, 1)));
+    glm::quat q =
+        keys.back() * glm::angleAxis(small(random), glm::normalize(RandomVec(random, -1, 1)));
     if (k % 5 == 2) q = RandomRotation(random);
     if (k % 4 == 3) q = -q;
     if (k % 7 == 6) q = keys.back();
@@ -91,7 +92,7 @@ anim::Clip MakeClip(bool shared, std::mt19937& random) {
       std::vector<float> t = times();
       std::vector<glm::vec3> v;
       for (std::size_t k = 0; k < t.size(); ++k) v.push_back(RandomVec(random, -2, 2));
-      const auto mode = j == 1 ? anim::Interpolation::kStep
+      const auto mode = j == 1    ? anim::Interpolation::kStep
                         : j == 16 ? anim::Interpolation::kCubicSpline
                                   : anim::Interpolation::kLinear;
       if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
@@ -100,7 +101,7 @@ anim::Clip MakeClip(bool shared, std::mt19937& random) {
     {
       std::vector<float> t = times();
       std::vector<glm::quat> v = RotationKeys(random, static_cast<int>(t.size()));
-      const auto mode = j == 5 ? anim::Interpolation::kStep
+      const auto mode = j == 5   ? anim::Interpolation::kStep
                         : j == 7 ? anim::Interpolation::kCubicSpline
                                  : anim::Interpolation::kLinear;
       if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
@@ -114,7 +115,8 @@ anim::Clip MakeClip(bool shared, std::mt19937& random) {
       if (mode == anim::Interpolation::kCubicSpline) v = CubicValues(v, random);
       jt.scale = anim::VectorTrack(mode, t, v);
     }
-    EXPECT_TRUE(jt.translation.Valid() && jt.rotation.Valid() && (jt.scale.Empty() || jt.scale.Valid()));
+    EXPECT_TRUE(jt.translation.Valid() && jt.rotation.Valid() &&
+                (jt.scale.Empty() || jt.scale.Valid()));
     tracks.push_back(std::move(jt));
   }
   return anim::Clip(shared ? "shared" : "own_times", std::move(tracks));
@@ -128,7 +130,8 @@ anim::Pose MakeRest(std::mt19937& random) {
     t.scale = RandomVec(random, 0.5f, 2.0f);
   }
   std::vector<int> parents(kJoints);
-  for (int j = 0; j < kJoints; ++j) parents[j] = j == 0 ? -1 : (j * 5 + 3) % j;  // branches, depth 5
+  for (int j = 0; j < kJoints; ++j)
+    parents[j] = j == 0 ? -1 : (j * 5 + 3) % j;  // branches, depth 5
   return anim::Pose(locals, parents);
 }
 
@@ -164,13 +167,15 @@ anim::Pose ReferenceSample(const anim::Clip& clip, const anim::Pose& rest, float
   return pose;
 }
 
-void ExpectPosesNear(const anim::Pose& got, const anim::Pose& want, float tol, const std::string& what) {
+void ExpectPosesNear(const anim::Pose& got, const anim::Pose& want, float tol,
+                     const std::string& what) {
   for (int j = 0; j < want.JointCount(); ++j) {
     ExpectTransformNear(got.Local(j), want.Local(j), tol, what + ", joint " + std::to_string(j));
   }
 }
 
-void ExpectSoaNear(const anim::SoaPose& got, const anim::Pose& want, float tol, const std::string& what) {
+void ExpectSoaNear(const anim::SoaPose& got, const anim::Pose& want, float tol,
+                   const std::string& what) {
   ASSERT_EQ(got.JointCount(), want.JointCount());
   for (int j = 0; j < want.JointCount(); ++j) {
     ExpectTransformNear(got.Local(j), want.Local(j), tol, what + ", joint " + std::to_string(j));
@@ -209,7 +214,8 @@ TEST_P(SoaSampling, PlaybackIntoSoaPoseMatchesPlaybackIntoPose) {
   std::mt19937 random(GetParam() ? 7 : 8);
   const anim::Clip clip = MakeClip(GetParam(), random);
   const anim::Pose rest = MakeRest(random);
-  for (const anim::LoopMode mode : {anim::LoopMode::kLoop, anim::LoopMode::kPingPong, anim::LoopMode::kClamp}) {
+  for (const anim::LoopMode mode :
+       {anim::LoopMode::kLoop, anim::LoopMode::kPingPong, anim::LoopMode::kClamp}) {
     for (const float rate : {1.0f, -1.3f, 7.0f}) {
       anim::Playback a, b;
       a.Start(&clip, mode, rate);
@@ -244,7 +250,8 @@ TEST(SoaSampling, FarKeysAreExactOnAThousandJoints) {
     for (int k = 1; k < 3; ++k) {
       // Joints 5, 290 and 777 turn by two radians between keys; the others a little.
       const float angle = j == 5 || j == 290 || j == 777 ? 2.0f : small(random);
-      keys.push_back(glm::normalize(keys.back() * glm::angleAxis(angle, glm::normalize(RandomVec(random, -1, 1)))));
+      keys.push_back(glm::normalize(
+          keys.back() * glm::angleAxis(angle, glm::normalize(RandomVec(random, -1, 1)))));
     }
     anim::JointTracks jt;
     jt.joint = j;
@@ -325,13 +332,15 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   std::vector<anim::Transform> locals(shape.Locals().begin(), shape.Locals().end());
   // Identity, affine (an armature's scale and turn) and projective offsets.
   std::vector<glm::mat4> offsets(kJoints, glm::mat4(1.0f));
-  offsets[0] = glm::mat4(glm::mat3(0.01f)) * anim::ToMatrix({glm::vec3(1, 2, 3), RandomRotation(random), glm::vec3(1)});
+  offsets[0] = glm::mat4(glm::mat3(0.01f)) *
+               anim::ToMatrix({glm::vec3(1, 2, 3), RandomRotation(random), glm::vec3(1)});
   offsets[9] = anim::ToMatrix({glm::vec3(0, 1, 0), RandomRotation(random), glm::vec3(2, 1, 1)});
   offsets[17][0][3] = 0.25f;  // not affine: the general product must be used
   const anim::Pose rest(locals, parents, offsets);
   std::vector<glm::mat4> inverse_bind(kJoints);
   for (int j = 0; j < kJoints; ++j) {
-    inverse_bind[j] = glm::inverse(anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), glm::vec3(1)}));
+    inverse_bind[j] = glm::inverse(
+        anim::ToMatrix({RandomVec(random, -1, 1), RandomRotation(random), glm::vec3(1)}));
   }
   inverse_bind[6][1][3] = -0.5f;  // not affine
   std::vector<std::string> names;
@@ -343,7 +352,8 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   // A pose that differs from the rest pose, in SoA form.
   anim::Pose pose = rest;
   for (int j = 0; j < kJoints; ++j) {
-    pose.SetLocal(j, {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)});
+    pose.SetLocal(
+        j, {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)});
   }
   anim::SoaPose soa = soa_skeleton.RestPose();
   soa.Load(pose);

@@ -112,7 +112,8 @@ TEST(SyncedBlend, SoaPoseUpdateMatchesPoseUpdate) {
     for (int j = 0; j < s.JointCount(); ++j) {
       const anim::Transform got = soa_out.Local(j), want = out.Local(j);
       for (int c = 0; c < 3; ++c) EXPECT_NEAR(got.translation[c], want.translation[c], 1e-6f) << i;
-      for (int c = 0; c < 4; ++c) EXPECT_NEAR(got.rotation[c], want.rotation[c], 1e-6f) << i << " joint " << j;
+      for (int c = 0; c < 4; ++c)
+        EXPECT_NEAR(got.rotation[c], want.rotation[c], 1e-6f) << i << " joint " << j;
     }
     if (HasFailure()) return;
   }

@@ -42,8 +42,8 @@ inline anim::Clip MakeSlideClip(const std::string& name, float duration, float x
   for (int j = 0; j < 4; ++j) {
     anim::JointTracks jt;
     jt.joint = j;
-    jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0, duration},
-                                       {{x0, 1, 0}, {x1, 1, 0}});
+    jt.translation =
+        anim::VectorTrack(anim::Interpolation::kLinear, {0, duration}, {{x0, 1, 0}, {x1, 1, 0}});
     tracks.push_back(jt);
   }
   return anim::Clip(name, tracks);

@@ -54,8 +54,9 @@ TEST(Track, CubicSplineMatchesTheHermitePolynomial) {
   // 0). The unique cubic with p(0)=0, p'(0)=1, p(2)=1, p'(2)=0 is
   // p(t) = t - t^2/4 (solved by hand), so the tangents must be scaled by the
   // key interval (2 s) for the spline to match it.
-  const anim::ScalarTrack track(Interpolation::kCubicSpline, {0, 2},
-                                {/*in*/ 9, /*value*/ 0, /*out*/ 1, /*in*/ 0, /*value*/ 1, /*out*/ -9});
+  const anim::ScalarTrack track(
+      Interpolation::kCubicSpline, {0, 2},
+      {/*in*/ 9, /*value*/ 0, /*out*/ 1, /*in*/ 0, /*value*/ 1, /*out*/ -9});
   ASSERT_TRUE(track.Valid());
   for (float t : {0.0f, 0.5f, 1.0f, 1.5f, 2.0f}) {
     EXPECT_NEAR(track.Sample(t), t - t * t / 4.0f, 1e-6f) << "t=" << t;
@@ -64,16 +65,17 @@ TEST(Track, CubicSplineMatchesTheHermitePolynomial) {
 
 TEST(Track, CubicSplineVectorUsesPerKeyTangents) {
   // x: straight line with slope 3 over [1, 1.5]: values 0 and 1.5, tangents 3.
-  const anim::VectorTrack track(Interpolation::kCubicSpline, {1, 1.5f},
-                                {{0, 0, 0}, {0, 0, 0}, {3, 0, 0}, {3, 0, 0}, {1.5f, 0, 0}, {0, 0, 0}});
+  const anim::VectorTrack track(
+      Interpolation::kCubicSpline, {1, 1.5f},
+      {{0, 0, 0}, {0, 0, 0}, {3, 0, 0}, {3, 0, 0}, {1.5f, 0, 0}, {0, 0, 0}});
   ExpectVecNear(track.Sample(1.2f), {0.6f, 0, 0});
 }
 
 TEST(Track, CubicSplineQuaternionIsNormalised) {
   const glm::quat zero(0, 0, 0, 0);
-  const anim::QuaternionTrack track(Interpolation::kCubicSpline, {0, 1},
-                                    {zero, glm::quat(1, 0, 0, 0), zero, zero,
-                                     AxisAngle(120, {0, 0, 1}), zero});
+  const anim::QuaternionTrack track(
+      Interpolation::kCubicSpline, {0, 1},
+      {zero, glm::quat(1, 0, 0, 0), zero, zero, AxisAngle(120, {0, 0, 1}), zero});
   const glm::quat q = track.Sample(0.5f);
   EXPECT_NEAR(glm::length(q), 1.0f, 1e-6f);
   // Zero tangents and symmetric Hermite weights (0.5, 0.5) at s = 0.5: the
@@ -108,7 +110,8 @@ TEST(Track, CursorGivesTheSameValuesAsSearchingInAnyOrder) {
 }
 
 TEST(Track, SingleKeyIsConstant) {
-  const anim::VectorTrack track(Interpolation::kCubicSpline, {0.5f}, {{9, 9, 9}, {1, 2, 3}, {9, 9, 9}});
+  const anim::VectorTrack track(Interpolation::kCubicSpline, {0.5f},
+                                {{9, 9, 9}, {1, 2, 3}, {9, 9, 9}});
   ExpectVecNear(track.Sample(-1.0f), {1, 2, 3});
   ExpectVecNear(track.Sample(4.0f), {1, 2, 3});
 }

@@ -24,8 +24,8 @@ TEST(CommandLine, NoArgumentsMeansDefaultModelInAWindow) {
 }
 
 TEST(CommandLine, HeadlessOptionsInAnyOrder) {
-  const auto a = ParseCommandLine({"--headless", "--clip", "Walking", "--time", "1.25",
-                                   "--size", "640x480", "--screenshot", "out.png", "model.glb"});
+  const auto a = ParseCommandLine({"--headless", "--clip", "Walking", "--time", "1.25", "--size",
+                                   "640x480", "--screenshot", "out.png", "model.glb"});
   const auto b = ParseCommandLine({"model.glb", "--screenshot=out.png", "--size=640x480",
                                    "--time=1.25", "--clip=Walking", "--headless"});
   for (const auto* r : {&a, &b}) {
@@ -111,10 +111,26 @@ TEST(CommandLine, ParseSizeBounds) {
 
 TEST(CommandLine, UsageMentionsEveryPublicOption) {
   const std::string usage = animviewer::UsageText();
-  for (const char* option : {"--headless", "--clip", "--time", "--size", "--screenshot",
-                             "--dump-pose", "--loop", "--speed", "--skeleton", "--wireframe",
-                             "--info", "--graph", "--out-dir", "--help", "--sample", "--set",
-                             "--at", "--list-samples", "--list-params", "--quit-after-frames",
+  for (const char* option : {"--headless",
+                             "--clip",
+                             "--time",
+                             "--size",
+                             "--screenshot",
+                             "--dump-pose",
+                             "--loop",
+                             "--speed",
+                             "--skeleton",
+                             "--wireframe",
+                             "--info",
+                             "--graph",
+                             "--out-dir",
+                             "--help",
+                             "--sample",
+                             "--set",
+                             "--at",
+                             "--list-samples",
+                             "--list-params",
+                             "--quit-after-frames",
                              "--window-screenshot"}) {
     EXPECT_NE(usage.find(option), std::string::npos) << option;
   }
@@ -124,15 +140,18 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
 // usage text, so a new option missing from README fails here).
 TEST(CommandLine, ReadmeDocumentsEveryOptionOfTheUsage) {
   std::ifstream file(std::string(ANIM_SOURCE_DIR) + "/README.md");
-  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string readme((std::istreambuf_iterator<char>(file)),
+                           std::istreambuf_iterator<char>());
   ASSERT_FALSE(readme.empty());
   const std::string usage = animviewer::UsageText();
   int options = 0;
-  for (std::size_t at = usage.find("\n  --"); at != std::string::npos; at = usage.find("\n  --", at + 1)) {
+  for (std::size_t at = usage.find("\n  --"); at != std::string::npos;
+       at = usage.find("\n  --", at + 1)) {
     const std::size_t end = usage.find_first_of(" \n", at + 3);
     const std::string option = usage.substr(at + 3, end - at - 3);
     ++options;
-    EXPECT_NE(readme.find("| `" + option), std::string::npos) << option << " is not in README's table";
+    EXPECT_NE(readme.find("| `" + option), std::string::npos)
+        << option << " is not in README's table";
   }
   EXPECT_GE(options, 20);
 }
@@ -149,7 +168,8 @@ TEST(CommandLine, HeadlessNeedsAnOutput) {
 namespace {
 
 TEST(CommandLine, SampleWithRepeatedSets) {
-  const auto r = animviewer::ParseCommandLine({"--sample", "3", "--set", "lean=0.5", "--set=lean_weight=1"});
+  const auto r =
+      animviewer::ParseCommandLine({"--sample", "3", "--set", "lean=0.5", "--set=lean_weight=1"});
   ASSERT_TRUE(r.ok()) << r.error;
   EXPECT_EQ(r.options.sample, 3);
   EXPECT_EQ(r.options.sets, (std::vector<std::string>{"lean=0.5", "lean_weight=1"}));
@@ -157,16 +177,19 @@ TEST(CommandLine, SampleWithRepeatedSets) {
 
 TEST(CommandLine, SampleOptionMistakesAreExplained) {
   EXPECT_EQ(animviewer::ParseCommandLine({"--set", "a=1"}).error, "--set needs --sample N");
-  EXPECT_EQ(animviewer::ParseCommandLine({"--list-params"}).error, "--list-params needs --sample N");
-  EXPECT_NE(animviewer::ParseCommandLine({"--sample", "x"}).error.find("--sample needs a sample number"),
-            std::string::npos);
-  EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--set", "novalue"}).error.find("--set needs name=value"),
+  EXPECT_EQ(animviewer::ParseCommandLine({"--list-params"}).error,
+            "--list-params needs --sample N");
+  EXPECT_NE(
+      animviewer::ParseCommandLine({"--sample", "x"}).error.find("--sample needs a sample number"),
+      std::string::npos);
+  EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--set", "novalue"})
+                .error.find("--set needs name=value"),
             std::string::npos);
 }
 
 TEST(CommandLine, TimedSetsAreScriptedInputs) {
-  const auto r = animviewer::ParseCommandLine(
-      {"--sample", "7", "--at", "1.5:jump=1", "--at=0:speed=2.5"});
+  const auto r =
+      animviewer::ParseCommandLine({"--sample", "7", "--at", "1.5:jump=1", "--at=0:speed=2.5"});
   ASSERT_TRUE(r.ok()) << r.error;
   ASSERT_EQ(r.options.timed_sets.size(), 2u);
   EXPECT_DOUBLE_EQ(r.options.timed_sets[0].time, 1.5);
@@ -175,7 +198,8 @@ TEST(CommandLine, TimedSetsAreScriptedInputs) {
   EXPECT_EQ(r.options.timed_sets[1].assignment, "speed=2.5");
   EXPECT_EQ(animviewer::ParseCommandLine({"--at", "1:jump=1"}).error, "--at needs --sample N");
   for (const char* bad : {"jump=1", "x:jump=1", "-1:jump=1", "1:jump", "1:=1", "4000:jump=1"}) {
-    EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--at", bad}).error.find("--at needs SECONDS:NAME=VALUE"),
+    EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--at", bad})
+                  .error.find("--at needs SECONDS:NAME=VALUE"),
               std::string::npos)
         << bad;
   }

@@ -13,8 +13,8 @@ namespace {
 using app_test::RunViewer;
 using app_test::TempPath;
 
-#define REQUIRE_WOMAN()                                                        \
-  const std::string woman = app_test::WomanPath();                              \
+#define REQUIRE_WOMAN()                            \
+  const std::string woman = app_test::WomanPath(); \
   if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR
 
 struct Image {
@@ -36,8 +36,10 @@ Image LoadPng(const std::string& path) {
 TEST(HeadlessViewer, ScreenshotHasRequestedSizeAndShowsTheCharacter) {
   REQUIRE_WOMAN();
   const std::string png = TempPath("walking.png");
-  const auto run = RunViewer("'" + woman + "' --headless --clip Walking --time 0.5 --size 320x240 "
-                             "--screenshot '" + png + "'");
+  const auto run = RunViewer("'" + woman +
+                             "' --headless --clip Walking --time 0.5 --size 320x240 "
+                             "--screenshot '" +
+                             png + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const Image image = LoadPng(png);
   ASSERT_EQ(image.width, 320);
@@ -62,7 +64,8 @@ TEST(HeadlessViewer, ScreenshotHasRequestedSizeAndShowsTheCharacter) {
 TEST(HeadlessViewer, SameArgumentsGiveIdenticalPng) {
   REQUIRE_WOMAN();
   const std::string a = TempPath("det_a.png"), b = TempPath("det_b.png");
-  const std::string args = "'" + woman + "' --headless --clip Running --time 0.42 --size 200x150 "
+  const std::string args = "'" + woman +
+                           "' --headless --clip Running --time 0.42 --size 200x150 "
                            "--skeleton --screenshot ";
   ASSERT_EQ(RunViewer(args + "'" + a + "'").exit_code, 0);
   ASSERT_EQ(RunViewer(args + "'" + b + "'").exit_code, 0);
@@ -91,8 +94,8 @@ TEST(HeadlessViewer, UnknownClipListsTheAvailableOnes) {
 }
 
 TEST(HeadlessViewer, MissingFileIsNamed) {
-  const auto run = RunViewer("/no/such/model.gltf --headless --screenshot '" +
-                             TempPath("never.png") + "'");
+  const auto run =
+      RunViewer("/no/such/model.gltf --headless --screenshot '" + TempPath("never.png") + "'");
   EXPECT_NE(run.exit_code, 0);
   EXPECT_NE(run.err.find("/no/such/model.gltf"), std::string::npos) << run.err;
 }
@@ -100,7 +103,8 @@ TEST(HeadlessViewer, MissingFileIsNamed) {
 TEST(HeadlessViewer, MalformedFileIsNamedAndDoesNotCrash) {
   const std::string bad = TempPath("broken.gltf");
   std::ofstream(bad) << "{ \"asset\": { \"version\": \"2.0\" }, \"nodes\": [ {";
-  const auto run = RunViewer("'" + bad + "' --headless --screenshot '" + TempPath("never.png") + "'");
+  const auto run =
+      RunViewer("'" + bad + "' --headless --screenshot '" + TempPath("never.png") + "'");
   EXPECT_EQ(run.exit_code, 1) << run.err;  // an error, not a signal
   EXPECT_NE(run.err.find("broken.gltf"), std::string::npos) << run.err;
 }
@@ -149,10 +153,10 @@ TEST(HeadlessViewer, GraphPrintsTheDescriptionOrItsError) {
       std::string(ANIM_SOURCE_DIR) + "/assets/graphs/mannequin_locomotion.json";
   auto run = RunViewer("--graph '" + example + "'");  // on the default character
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  for (const char* line : {"grounded: bool = true\n",
-                           "locomotion: blend_space_1d <- idle, walk, run\n",
-                           "state machine body (default locomotion):\n",
-                           "upper_body: node arms, weight punch_weight, priority 1, masked\n"}) {
+  for (const char* line :
+       {"grounded: bool = true\n", "locomotion: blend_space_1d <- idle, walk, run\n",
+        "state machine body (default locomotion):\n",
+        "upper_body: node arms, weight punch_weight, priority 1, masked\n"}) {
     EXPECT_NE(run.out.find(line), std::string::npos) << line << " not in:\n" << run.out;
   }
   const std::string bad = TempPath("bad_graph.json");
@@ -178,8 +182,8 @@ const std::string kMannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin
 
 TEST(HeadlessViewer, WithoutDisplayRunsTheSampleAsked) {
   const std::string dir = TempPath("fallback_sample");
-  const auto run = RunViewer("'" + kMannequin + "' --sample 5 --set speed=3 --size 64x48 --out-dir '" +
-                             dir + "'");
+  const auto run = RunViewer("'" + kMannequin +
+                             "' --sample 5 --set speed=3 --size 64x48 --out-dir '" + dir + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("sample 5"), std::string::npos) << run.out;
   // 05 Locomotion at 0, 0.5, 1 and 1.5 s: the character moves, so the
@@ -191,13 +195,16 @@ TEST(HeadlessViewer, WithoutDisplayRunsTheSampleAsked) {
   EXPECT_NE(start.rgba, later.rgba);
   // And the same images as --headless --time gives.
   const std::string direct = TempPath("sample_05_direct.png");
-  ASSERT_EQ(RunViewer("'" + kMannequin + "' --headless --sample 5 --set speed=3 --time 1.5 --size "
-                      "64x48 --screenshot '" + direct + "'")
+  ASSERT_EQ(RunViewer("'" + kMannequin +
+                      "' --headless --sample 5 --set speed=3 --time 1.5 --size "
+                      "64x48 --screenshot '" +
+                      direct + "'")
                 .exit_code,
             0);
   EXPECT_EQ(LoadPng(direct).rgba, later.rgba);
   // A parameter the sample does not have fails here too.
-  const auto bad = RunViewer("'" + kMannequin + "' --sample 5 --set sped=3 --out-dir '" + dir + "'");
+  const auto bad =
+      RunViewer("'" + kMannequin + "' --sample 5 --set sped=3 --out-dir '" + dir + "'");
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find("sped"), std::string::npos) << bad.err;
 }
@@ -211,7 +218,7 @@ TEST(HeadlessViewer, ScreenshotAndPoseDumpPrintImportWarnings) {
   const std::string path = TempPath("mannequin_with_extension.gltf");
   { std::ofstream(path) << text; }
   for (const std::string& output : {"--screenshot '" + TempPath("w.png") + "' --size 32x32",
-                                   "--dump-pose '" + TempPath("w.json") + "'"}) {
+                                    "--dump-pose '" + TempPath("w.json") + "'"}) {
     const auto run = RunViewer("'" + path + "' --headless " + output);
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.err.find(path + ": warning: "), std::string::npos) << output << ": " << run.err;

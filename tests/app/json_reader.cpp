@@ -37,14 +37,18 @@ class Parser {
       if (c == '\\') {
         if (pos_ >= s_.size()) return false;
         const char e = s_[pos_++];
-        if (e == 'n') c = '\n';
-        else if (e == 't') c = '\t';
-        else if (e == 'r') c = '\r';
+        if (e == 'n')
+          c = '\n';
+        else if (e == 't')
+          c = '\t';
+        else if (e == 'r')
+          c = '\r';
         else if (e == 'u') {
           if (pos_ + 4 > s_.size()) return false;
           c = static_cast<char>(std::strtol(s_.substr(pos_, 4).c_str(), nullptr, 16));
           pos_ += 4;
-        } else c = e;
+        } else
+          c = e;
       }
       out->push_back(c);
     }
@@ -60,7 +64,10 @@ class Parser {
       v->type = JsonValue::Type::kObject;
       ++pos_;
       Space();
-      if (s_[pos_] == '}') { ++pos_; return true; }
+      if (s_[pos_] == '}') {
+        ++pos_;
+        return true;
+      }
       while (true) {
         Space();
         std::string key;
@@ -69,8 +76,14 @@ class Parser {
         if (s_[pos_++] != ':') return false;
         if (!Value(&v->object[key])) return false;
         Space();
-        if (s_[pos_] == ',') { ++pos_; continue; }
-        if (s_[pos_] == '}') { ++pos_; return true; }
+        if (s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        if (s_[pos_] == '}') {
+          ++pos_;
+          return true;
+        }
         return false;
       }
     }
@@ -78,13 +91,22 @@ class Parser {
       v->type = JsonValue::Type::kArray;
       ++pos_;
       Space();
-      if (s_[pos_] == ']') { ++pos_; return true; }
+      if (s_[pos_] == ']') {
+        ++pos_;
+        return true;
+      }
       while (true) {
         v->array.emplace_back();
         if (!Value(&v->array.back())) return false;
         Space();
-        if (s_[pos_] == ',') { ++pos_; continue; }
-        if (s_[pos_] == ']') { ++pos_; return true; }
+        if (s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        if (s_[pos_] == ']') {
+          ++pos_;
+          return true;
+        }
         return false;
       }
     }
@@ -92,9 +114,19 @@ class Parser {
       v->type = JsonValue::Type::kString;
       return String(&v->string);
     }
-    if (Literal("true")) { v->type = JsonValue::Type::kBool; v->boolean = true; return true; }
-    if (Literal("false")) { v->type = JsonValue::Type::kBool; return true; }
-    if (Literal("null")) { v->type = JsonValue::Type::kNull; return true; }
+    if (Literal("true")) {
+      v->type = JsonValue::Type::kBool;
+      v->boolean = true;
+      return true;
+    }
+    if (Literal("false")) {
+      v->type = JsonValue::Type::kBool;
+      return true;
+    }
+    if (Literal("null")) {
+      v->type = JsonValue::Type::kNull;
+      return true;
+    }
     const char* start = s_.c_str() + pos_;
     char* end = nullptr;
     v->number = std::strtod(start, &end);

@@ -123,7 +123,8 @@ TEST(LoadMemory, EveryHostileClassStaysWithinTheLoadLimit) {
   // Under AddressSanitizer the peak RSS counts its shadow memory and its
   // quarantine of freed blocks, not what the load itself keeps; the release
   // suite measures the real figure.
-  GTEST_SKIP() << "peak memory is not measurable under AddressSanitizer; measured in the release suite";
+  GTEST_SKIP()
+      << "peak memory is not measurable under AddressSanitizer; measured in the release suite";
 #endif
   const std::vector<WrittenFile> files = WriteHostileFiles();
   // What the program itself needs: --info on the bundled model.

@@ -14,8 +14,8 @@ namespace {
 
 using app_test::JsonValue;
 
-#define REQUIRE_WOMAN()                                                        \
-  const std::string woman = app_test::WomanPath();                              \
+#define REQUIRE_WOMAN()                            \
+  const std::string woman = app_test::WomanPath(); \
   if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR
 
 // Values the size of the Woman's 250-unit hip height get a relative tolerance.
@@ -28,10 +28,9 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
   const std::string json_path = app_test::TempPath("pose_" + clip_name + ".json");
   char speed_text[32];
   std::snprintf(speed_text, sizeof speed_text, "%g", speed);
-  const auto run = app_test::RunViewer("'" + woman + "' --headless --clip " + clip_name +
-                                       " --time " + std::to_string(time) + " --speed " +
-                                       speed_text + " --loop " + mode_arg + " --dump-pose '" +
-                                       json_path + "'");
+  const auto run = app_test::RunViewer(
+      "'" + woman + "' --headless --clip " + clip_name + " --time " + std::to_string(time) +
+      " --speed " + speed_text + " --loop " + mode_arg + " --dump-pose '" + json_path + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   JsonValue dump;
   std::string error;
@@ -101,8 +100,10 @@ TEST(PoseDump, ClampHoldsTheLastFrame) {
 TEST(PoseDump, ModelMatricesIncludeTheArmatureScale) {
   REQUIRE_WOMAN();
   const std::string json_path = app_test::TempPath("pose_armature.json");
-  const auto run = app_test::RunViewer("'" + woman + "' --headless --clip Idle --time 1 "
-                                       "--dump-pose '" + json_path + "'");
+  const auto run = app_test::RunViewer("'" + woman +
+                                       "' --headless --clip Idle --time 1 "
+                                       "--dump-pose '" +
+                                       json_path + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   JsonValue dump;
   std::string error;
@@ -112,9 +113,9 @@ TEST(PoseDump, ModelMatricesIncludeTheArmatureScale) {
   ASSERT_EQ(hips["parent"].number, -1);
   const JsonValue& m = hips["model_matrix"];
   for (int c = 0; c < 3; ++c) {
-    const double length = std::sqrt(m[c * 4].number * m[c * 4].number +
-                                    m[c * 4 + 1].number * m[c * 4 + 1].number +
-                                    m[c * 4 + 2].number * m[c * 4 + 2].number);
+    const double length =
+        std::sqrt(m[c * 4].number * m[c * 4].number + m[c * 4 + 1].number * m[c * 4 + 1].number +
+                  m[c * 4 + 2].number * m[c * 4 + 2].number);
     EXPECT_NEAR(length, 0.01 * hips["scale"][static_cast<std::size_t>(c)].number, 1e-6);
   }
   for (int k = 0; k < 3; ++k) {
@@ -145,8 +146,9 @@ TEST(PoseDump, ClipTimeIsTheTimeSampled) {
     const std::string json_path = app_test::TempPath(std::string("clip_time_") + c.loop + ".json");
     char time[32];
     std::snprintf(time, sizeof time, "%.9g", 1.25 * d);
-    const auto run = app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --loop " + c.loop +
-                                         " --time " + time + " --dump-pose '" + json_path + "'");
+    const auto run =
+        app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --loop " + c.loop +
+                            " --time " + time + " --dump-pose '" + json_path + "'");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     JsonValue dump;
     ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;

@@ -22,8 +22,8 @@ namespace {
 // One folder per test process (ctest runs tests in parallel processes), removed
 // when the process ends.
 struct TempFolder {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("animviewer_tests_" + std::to_string(getpid()));
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("animviewer_tests_" + std::to_string(getpid()));
   ~TempFolder() {
     std::error_code ignored;
     std::filesystem::remove_all(path, ignored);

@@ -37,12 +37,14 @@ struct CanaryQuad {
     const auto s = [](int i) { return std::to_string(i); };
     rest = R"("nodes":[{"name":"root","children":[1]},{"name":")" + tip_name +
            R"("},{"mesh":0,"skin":0}],
-      "skins":[{"joints":[0,1],"inverseBindMatrices":)" + s(q.inverse_bind) + R"(}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + s(q.positions) +
-           R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) +
+      "skins":[{"joints":[0,1],"inverseBindMatrices":)" +
+           s(q.inverse_bind) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+           s(q.positions) + R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) +
            R"(},"indices":)" + s(q.indices) + R"(}]}],
-      "animations":[{"name":"canary","samplers":[{"input":)" + s(key_time) + R"(,"output":)" +
-           s(translation) + R"(}],"channels":[{"sampler":0,"target":{"node":1,"path":"translation"}}]}])";
+      "animations":[{"name":"canary","samplers":[{"input":)" +
+           s(key_time) + R"(,"output":)" + s(translation) +
+           R"(}],"channels":[{"sampler":0,"target":{"node":1,"path":"translation"}}]}])";
   }
 };
 
@@ -62,19 +64,19 @@ TEST(SafeViewer, PoseDumpNeverShowsBytesOfAFileOutsideTheModelsFolder) {
   WriteBytes(root / "model" / "inside.bin", quad.builder.Data());
   WriteText(root / "model" / "inside.gltf", quad.builder.Json(quad.rest, "inside.bin"));
   const std::string control = TempPath("control.json");
-  const auto ok = RunViewer("'" + (root / "model" / "inside.gltf").string() +
-                            "' --dump-pose '" + control + "'");
+  const auto ok = RunViewer("'" + (root / "model" / "inside.gltf").string() + "' --dump-pose '" +
+                            control + "'");
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(app_test::ReadFile(control).find("4242.5"), std::string::npos);
 
-  for (const std::string& uri :
-       std::vector<std::string>{"../outside/exact.bin", "%2e%2e/outside/exact.bin", "link.bin",
-                                "../outside/padded.bin", (root / "outside" / "exact.bin").string()}) {
+  for (const std::string& uri : std::vector<std::string>{
+           "../outside/exact.bin", "%2e%2e/outside/exact.bin", "link.bin", "../outside/padded.bin",
+           (root / "outside" / "exact.bin").string()}) {
     SCOPED_TRACE(uri);
     WriteText(root / "model" / "escape.gltf", quad.builder.Json(quad.rest, uri));
     const std::string dump = TempPath("escape.json");
-    const auto run = RunViewer("'" + (root / "model" / "escape.gltf").string() +
-                               "' --dump-pose '" + dump + "'");
+    const auto run =
+        RunViewer("'" + (root / "model" / "escape.gltf").string() + "' --dump-pose '" + dump + "'");
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_NE(run.err.find("escape.gltf: "), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("refused"), std::string::npos) << run.err;
@@ -173,14 +175,14 @@ TEST(SafeViewer, TheLoadMemoryLimitIsAnOption) {
   std::string animations = R"(,"animations":[)";
   for (int i = 0; i < 200000; ++i) animations += i ? ",{}" : "{}";
   const std::string rest = quad.rest.substr(0, quad.rest.find(R"(,
-      "animations")")) + animations + "]";
+      "animations")")) + animations +
+                           "]";
   const std::string path = TempPath("many_animations.gltf");
   WriteText(path, quad.builder.EmbeddedJson(rest));
   const auto small = RunViewer("'" + path + "' --info --max-load-memory 64");
   EXPECT_EQ(small.exit_code, 1);
   EXPECT_NE(small.err.find(path + ": "), std::string::npos) << small.err;
-  EXPECT_NE(small.err.find("memory limit for one load (64.0 MiB)"), std::string::npos)
-      << small.err;
+  EXPECT_NE(small.err.find("memory limit for one load (64.0 MiB)"), std::string::npos) << small.err;
   const auto fine = RunViewer("'" + path + "' --info");
   EXPECT_EQ(fine.exit_code, 0) << fine.err;
 }

@@ -16,7 +16,8 @@ const std::string kMannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin
 
 app_test::JsonValue DumpSample(const std::string& args) {
   const std::string json = app_test::TempPath("sample_pose.json");
-  const auto run = app_test::RunViewer("'" + kMannequin + "' --headless " + args + " --dump-pose '" + json + "'");
+  const auto run = app_test::RunViewer("'" + kMannequin + "' --headless " + args +
+                                       " --dump-pose '" + json + "'");
   EXPECT_EQ(run.exit_code, 0) << run.err;
   app_test::JsonValue dump;
   std::string error;
@@ -65,10 +66,12 @@ TEST(SampleCapture, PlaybackSampleScrubsToTheRequestedPhase) {
 TEST(SampleCapture, ListsSamplesAndParameters) {
   const auto samples = app_test::RunViewer("--list-samples");
   ASSERT_EQ(samples.exit_code, 0) << samples.err;
-  for (const char* title : {"00 Playback", "01 Blend", "02 Cross-fade", "03 Additive", "04 Partial blend"}) {
+  for (const char* title :
+       {"00 Playback", "01 Blend", "02 Cross-fade", "03 Additive", "04 Partial blend"}) {
     EXPECT_NE(samples.out.find(title), std::string::npos) << title;
   }
-  const auto params = app_test::RunViewer("'" + kMannequin + "' --sample 4 --list-params --set falloff=3");
+  const auto params =
+      app_test::RunViewer("'" + kMannequin + "' --sample 4 --list-params --set falloff=3");
   ASSERT_EQ(params.exit_code, 0) << params.err;
   EXPECT_NE(params.out.find("falloff = 3  (int [0, 5])"), std::string::npos) << params.out;
   EXPECT_NE(params.out.find("upper_clip = Punch"), std::string::npos) << params.out;
@@ -76,13 +79,16 @@ TEST(SampleCapture, ListsSamplesAndParameters) {
 
 TEST(SampleCapture, BadSampleOrParameterIsAClearError) {
   const std::string png = app_test::TempPath("never.png");
-  auto run = app_test::RunViewer("'" + kMannequin + "' --headless --sample 42 --screenshot '" + png + "'");
+  auto run =
+      app_test::RunViewer("'" + kMannequin + "' --headless --sample 42 --screenshot '" + png + "'");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("there is no sample 42"), std::string::npos) << run.err;
-  run = app_test::RunViewer("'" + kMannequin + "' --headless --sample 1 --set weight=2 --screenshot '" + png + "'");
+  run = app_test::RunViewer("'" + kMannequin +
+                            "' --headless --sample 1 --set weight=2 --screenshot '" + png + "'");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("01 Blend: weight: 2 is outside [0, 1]"), std::string::npos) << run.err;
-  run = app_test::RunViewer("'" + kMannequin + "' --headless --set weight=1 --screenshot '" + png + "'");
+  run = app_test::RunViewer("'" + kMannequin + "' --headless --set weight=1 --screenshot '" + png +
+                            "'");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("--set needs --sample N"), std::string::npos) << run.err;
 }
@@ -105,7 +111,8 @@ TEST(SampleCapture, ScriptedTriggerDrivesTheStateMachine) {
         << dump["joints"][j]["name"].string;
   }
   const std::string png = app_test::TempPath("never.png");
-  const auto run = app_test::RunViewer("'" + kMannequin + "' --headless --sample 7 --at 1:fly=1 --screenshot '" + png + "'");
+  const auto run = app_test::RunViewer(
+      "'" + kMannequin + "' --headless --sample 7 --at 1:fly=1 --screenshot '" + png + "'");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("--at names unknown parameter 'fly'"), std::string::npos) << run.err;
 }

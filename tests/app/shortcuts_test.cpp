@@ -21,7 +21,8 @@ class Shortcuts : public MannequinSamples {
   void Start(int number) {
     state_.character.SetModel(model_);
     std::string error;
-    ASSERT_TRUE(state_.walkthrough.ActivateNumber(number, state_.character.model(), &error)) << error;
+    ASSERT_TRUE(state_.walkthrough.ActivateNumber(number, state_.character.model(), &error))
+        << error;
   }
   std::string Value(const std::string& name) {
     const auto& params = state_.walkthrough.Active()->Params();

@@ -19,14 +19,16 @@ TEST(StepTimeNotice, ALongRunIsAnnouncedWithItsEstimate) {
   int steps = 0;
   // Probe after 0.1 s; announce anything projected past 0.3 s.
   animviewer::ForEachFixedStepWithNotice(
-      6.0, [&](float dt) {
+      6.0,
+      [&](float dt) {
         ++steps;
         SlowStep(dt);
-      }, notices, 0.1, 0.3);
+      },
+      notices, 0.1, 0.3);
   EXPECT_EQ(steps, 360);
   const std::string text = notices.str();
-  EXPECT_EQ(text.rfind("animviewer: simulating 6 s in 360 fixed steps of 1/60 s will take about ", 0),
-            0u)
+  EXPECT_EQ(
+      text.rfind("animviewer: simulating 6 s in 360 fixed steps of 1/60 s will take about ", 0), 0u)
       << text;
   // The estimate: 360 steps of at least 2 ms, so at least 0.72 s (printed
   // rounded to whole seconds: "1 s" or more), and a single line.

@@ -23,7 +23,7 @@ TEST(TimeControl, OneStepPerFrameScaledByTheTimeScale) {
   time.scale = 0.25f;
   ASSERT_EQ(Steps(time, 0.02).size(), 1u);
   EXPECT_FLOAT_EQ(Steps(time, 0.02)[0], 0.005f);  // a quarter of the frame
-  time.scale = 0.0f;                               // frozen: nothing moves
+  time.scale = 0.0f;                              // frozen: nothing moves
   EXPECT_TRUE(Steps(time, 0.02).empty());
 }
 

@@ -63,9 +63,7 @@ class PanelFrames : public MannequinSamples {
   }
 };
 
-TEST_F(PanelFrames, EverySampleDrawsItsPanelInTheFrameThatSelectsIt) {
-  SelectEachAndDraw(model_);
-}
+TEST_F(PanelFrames, EverySampleDrawsItsPanelInTheFrameThatSelectsIt) { SelectEachAndDraw(model_); }
 
 TEST_F(PanelFrames, EverySampleDrawsItsPanelOnASingleClipModel) {
   anim::Model model = model_;

@@ -34,8 +34,10 @@ class Rewind : public MannequinSamples {
   static void ExpectSamePose(const anim::Pose& a, const anim::Pose& b, const std::string& what) {
     ASSERT_EQ(a.JointCount(), b.JointCount());
     for (int j = 0; j < a.JointCount(); ++j) {
-      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, 1e-5f) << what;
-      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, 1e-6f) << what;
+      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, 1e-5f)
+          << what;
+      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, 1e-6f)
+          << what;
     }
   }
 

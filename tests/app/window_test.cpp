@@ -21,8 +21,7 @@ bool HaveXvfb() { return std::filesystem::exists("/usr/bin/xvfb-run"); }
 // see the same display number free); starting each process's search at its
 // own number avoids that.
 std::string Xvfb() {
-  return "xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
-         " -s '-screen 0 1024x768x24' ";
+  return "xvfb-run -a -n " + std::to_string(100 + getpid() % 800) + " -s '-screen 0 1024x768x24' ";
 }
 
 struct Pixel {
@@ -85,10 +84,9 @@ TEST(WindowViewer, DroppedFileErrorKeepsTheCurrentModel) {
   { std::ofstream(bad) << "not a gltf file"; }
   const std::string png = app_test::TempPath("window_drop.png");
   const std::string err = app_test::TempPath("window_drop_err.txt");
-  const std::string command =
-      Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
-      "' --size 800x600 --quit-after-frames 6 --simulate-drop '" + bad +
-      "' --window-screenshot '" + png + "' > /dev/null 2> '" + err + "'";
+  const std::string command = Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + woman +
+                              "' --size 800x600 --quit-after-frames 6 --simulate-drop '" + bad +
+                              "' --window-screenshot '" + png + "' > /dev/null 2> '" + err + "'";
   ASSERT_EQ(std::system(command.c_str()), 0);
   EXPECT_NE(app_test::ReadFile(err).find("dropped_broken.gltf"), std::string::npos)
       << app_test::ReadFile(err);
@@ -122,8 +120,8 @@ TEST(WindowViewer, BadSampleSettingExitsWithOneBeforeOpening) {
   if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
   const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
   const std::string err = app_test::TempPath("window_bad_set_err.txt");
-  for (const std::string args : {"--sample 1 --set no_such_parameter=1", "--sample 1 --set weight=7",
-                                 "--sample 99", "--clip NoSuchClip"}) {
+  for (const std::string args : {"--sample 1 --set no_such_parameter=1",
+                                 "--sample 1 --set weight=7", "--sample 99", "--clip NoSuchClip"}) {
     // --quit-after-frames would end a window that did open with 0.
     const std::string command = Xvfb() + "'" + std::string(ANIMVIEWER_EXE) + "' '" + mannequin +
                                 "' " + args + " --quit-after-frames 3 > /dev/null 2> '" + err + "'";
@@ -135,4 +133,3 @@ TEST(WindowViewer, BadSampleSettingExitsWithOneBeforeOpening) {
 }
 
 }  // namespace
-

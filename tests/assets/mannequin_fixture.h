@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/glm.hpp>
 #include <tiny_gltf.h>
+#include <glm/glm.hpp>
 
 #include "anim/import/gltf_importer.h"
 
@@ -20,7 +20,7 @@ std::string AssetPath();  // <source>/assets/mannequin.gltf
 const anim::Model* Model();
 const tinygltf::Model* Gltf();
 
-int Joint(const std::string& name);      // index in Model()->skeleton, -1 if absent
+int Joint(const std::string& name);  // index in Model()->skeleton, -1 if absent
 const anim::Clip* Clip(const std::string& name);
 
 // Model-space joint matrices of `clip` at time t (looped).

@@ -37,10 +37,10 @@ TEST(MannequinFootsteps, EachFootstepIsTheFrameThatFootLandsOn) {
     const float speed = static_cast<float>(ExtrasSpeed(name));
     for (const char* side : {"Left", "Right"}) {
       SCOPED_TRACE(side);
-      const std::vector<glm::vec3> path =
-          foot_contacts::JointPath(Model()->skeleton, *clip, Joint(std::string(side) + "Foot"), frames);
-      const std::vector<int> contacts = foot_contacts::ContactStarts(
-          foot_contacts::Planted(path, dt, speed, 0.002f, 0.1f));
+      const std::vector<glm::vec3> path = foot_contacts::JointPath(
+          Model()->skeleton, *clip, Joint(std::string(side) + "Foot"), frames);
+      const std::vector<int> contacts =
+          foot_contacts::ContactStarts(foot_contacts::Planted(path, dt, speed, 0.002f, 0.1f));
       ASSERT_EQ(contacts.size(), 1u) << "one landing per foot per cycle";
       const std::string event = std::string("footstep_") + (side[0] == 'L' ? "left" : "right");
       EXPECT_NEAR(EventTime(*clip, event), clip->StartTime() + contacts[0] * dt, 0.5f * dt)

@@ -3,12 +3,12 @@
 // generator must be deterministic (two runs, same bytes).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
-#include <unistd.h>
 
 #include "mannequin_fixture.h"
 
@@ -22,9 +22,10 @@ std::string ReadAll(const std::string& path) {
 
 // Runs make_mannequin into a fresh temporary file and returns its bytes.
 std::string Generate(const std::string& tag) {
-  const std::string out = ::testing::TempDir() + "mannequin_" + tag + "_" +
-                          std::to_string(::getpid()) + ".gltf";
-  const std::string command = std::string("\"") + MAKE_MANNEQUIN_PATH + "\" \"" + out + "\" 2>/dev/null";
+  const std::string out =
+      ::testing::TempDir() + "mannequin_" + tag + "_" + std::to_string(::getpid()) + ".gltf";
+  const std::string command =
+      std::string("\"") + MAKE_MANNEQUIN_PATH + "\" \"" + out + "\" 2>/dev/null";
   const int status = std::system(command.c_str());
   EXPECT_EQ(status, 0) << command;
   std::string bytes = ReadAll(out);

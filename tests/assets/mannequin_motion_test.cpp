@@ -52,7 +52,10 @@ StanceReport MeasureStances(const anim::Clip& clip, int joint, float speed) {
   report.planted_fraction = static_cast<float>(planted) / static_cast<float>(cycle);
   int i = 0;
   while (i < samples) {
-    if (world[i].y > ground) { ++i; continue; }
+    if (world[i].y > ground) {
+      ++i;
+      continue;
+    }
     const int start = i;
     while (i < samples && world[i].y <= ground) ++i;
     if (start == 0 || i == samples) continue;  // cut by the window: incomplete
@@ -60,7 +63,8 @@ StanceReport MeasureStances(const anim::Clip& clip, int joint, float speed) {
     report.longest_stance = std::max(report.longest_stance, (i - start) / kSampleRate);
     const glm::vec2 landed(world[start].x, world[start].z);
     for (int k = start; k < i; ++k)
-      report.worst_slide = std::max(report.worst_slide, glm::distance(glm::vec2(world[k].x, world[k].z), landed));
+      report.worst_slide =
+          std::max(report.worst_slide, glm::distance(glm::vec2(world[k].x, world[k].z), landed));
   }
   return report;
 }
@@ -78,7 +82,7 @@ void ExpectPlantedFeet(const char* clip_name, float min_planted_fraction) {
     EXPECT_GE(r.planted_fraction, min_planted_fraction);
     EXPECT_LE(r.worst_slide, 0.02f) << "a planted foot slides";
     ::testing::Test::RecordProperty(std::string(clip_name) + "_" + foot + "_slide_mm",
-                   std::to_string(r.worst_slide * 1000.0f));
+                                    std::to_string(r.worst_slide * 1000.0f));
   }
 }
 
@@ -87,9 +91,7 @@ TEST(MannequinMotion, WalkKeepsPlantedFeetWithin2cmAtItsSpeed) {
   ExpectPlantedFeet("Walk", 0.25f);
 }
 
-TEST(MannequinMotion, RunKeepsPlantedFeetWithin2cmAtItsSpeed) {
-  ExpectPlantedFeet("Run", 0.12f);
-}
+TEST(MannequinMotion, RunKeepsPlantedFeetWithin2cmAtItsSpeed) { ExpectPlantedFeet("Run", 0.12f); }
 
 TEST(MannequinMotion, AtTheWrongSpeedTheFeetWouldSlide) {
   // The measurement above can fail: moving at half the declared speed, a
@@ -97,7 +99,8 @@ TEST(MannequinMotion, AtTheWrongSpeedTheFeetWouldSlide) {
   ASSERT_NE(Model(), nullptr);
   const anim::Clip* walk = Clip("Walk");
   ASSERT_NE(walk, nullptr);
-  const StanceReport r = MeasureStances(*walk, Joint("LeftToeBase"), 0.5f * static_cast<float>(ExtrasSpeed("Walk")));
+  const StanceReport r =
+      MeasureStances(*walk, Joint("LeftToeBase"), 0.5f * static_cast<float>(ExtrasSpeed("Walk")));
   EXPECT_GT(r.worst_slide, 0.1f);
 }
 
@@ -127,12 +130,16 @@ void ExpectNaturalGait(const char* clip_name, float min_passing_flex) {
     // planted one. Its knee must be clearly bent so the foot clears the ground.
     if (std::fabs(lf.z - rf.z) < 0.03f && std::fabs(lf.y - rf.y) > 0.03f) {
       ++passes;
-      EXPECT_GT(KneeFlex(m, lf.y > rf.y ? "Left" : "Right"), min_passing_flex) << clip_name << " t=" << t;
+      EXPECT_GT(KneeFlex(m, lf.y > rf.y ? "Left" : "Right"), min_passing_flex)
+          << clip_name << " t=" << t;
     }
   }
   EXPECT_GT(passes, 2) << clip_name << ": no passing pose found";
   double sum_fh = 0, sum_ff = 0, sum_hh = 0, mean_f = 0, mean_h = 0;
-  for (std::size_t i = 0; i < feet.size(); ++i) { mean_f += feet[i]; mean_h += hands[i]; }
+  for (std::size_t i = 0; i < feet.size(); ++i) {
+    mean_f += feet[i];
+    mean_h += hands[i];
+  }
   mean_f /= feet.size();
   mean_h /= hands.size();
   for (std::size_t i = 0; i < feet.size(); ++i) {
@@ -140,7 +147,8 @@ void ExpectNaturalGait(const char* clip_name, float min_passing_flex) {
     sum_ff += (feet[i] - mean_f) * (feet[i] - mean_f);
     sum_hh += (hands[i] - mean_h) * (hands[i] - mean_h);
   }
-  EXPECT_LT(sum_fh / std::sqrt(sum_ff * sum_hh), -0.6) << clip_name << ": arms do not swing against the legs";
+  EXPECT_LT(sum_fh / std::sqrt(sum_ff * sum_hh), -0.6)
+      << clip_name << ": arms do not swing against the legs";
   // And at the extremes of the stride the hands are the other way round.
   const auto most = std::max_element(feet.begin(), feet.end()) - feet.begin();
   const auto least = std::min_element(feet.begin(), feet.end()) - feet.begin();
@@ -183,11 +191,13 @@ TEST(MannequinMotion, NothingGoesBelowTheGroundInAnyClip) {
       std::vector<glm::mat4> m(pose.JointCount());
       pose.ComputeModelMatrices(m);
       for (int j : foot_joints) lowest_joint = std::min(lowest_joint, m[j][3].y);
-      for (const glm::vec3& p : SkinVertices(m, foot_vertices)) lowest_vertex = std::min(lowest_vertex, p.y);
+      for (const glm::vec3& p : SkinVertices(m, foot_vertices))
+        lowest_vertex = std::min(lowest_vertex, p.y);
     }
     EXPECT_GE(lowest_joint, -0.01f) << clip.Name();
     EXPECT_GE(lowest_vertex, -0.01f) << clip.Name() << ": a foot sinks into the ground";
-    ::testing::Test::RecordProperty(clip.Name() + "_lowest_foot_vertex_mm", std::to_string(lowest_vertex * 1000.0f));
+    ::testing::Test::RecordProperty(clip.Name() + "_lowest_foot_vertex_mm",
+                                    std::to_string(lowest_vertex * 1000.0f));
   }
 }
 
@@ -211,7 +221,8 @@ TEST(MannequinMotion, LoopingClipsEndWhereTheyStart) {
     const float dt = 1.0f / 60.0f;
     auto hand = [&](float t) { return Position(SampleModelMatrices(*clip, t)[Joint("LeftHand")]); };
     float biggest = 0.0f;
-    for (float t = dt; t < clip->Duration() - dt; t += dt) biggest = std::max(biggest, glm::distance(hand(t), hand(t + dt)));
+    for (float t = dt; t < clip->Duration() - dt; t += dt)
+      biggest = std::max(biggest, glm::distance(hand(t), hand(t + dt)));
     const float seam = glm::distance(hand(clip->Duration() - dt), hand(0.0f));
     EXPECT_LE(seam, biggest * 1.05f + 1e-5f) << name;
   }
@@ -219,9 +230,12 @@ TEST(MannequinMotion, LoopingClipsEndWhereTheyStart) {
 
 TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
   ASSERT_NE(Model(), nullptr);
-  struct Expect { const char* clip; std::set<std::string> joints; };
-  for (const Expect& e : {Expect{"Lean_Left", {"Spine", "Spine1", "Spine2"}},
-                          Expect{"Look", {"Neck", "Head"}}}) {
+  struct Expect {
+    const char* clip;
+    std::set<std::string> joints;
+  };
+  for (const Expect& e :
+       {Expect{"Lean_Left", {"Spine", "Spine1", "Spine2"}}, Expect{"Look", {"Neck", "Head"}}}) {
     const anim::Clip* clip = Clip(e.clip);
     ASSERT_NE(clip, nullptr) << e.clip;
     for (const anim::JointTracks& tracks : clip->Tracks()) {
@@ -239,7 +253,8 @@ TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
   }
   // Lean_Left leans to the character's left (+X): the neck moves that way.
   const anim::Clip* lean = Clip("Lean_Left");
-  const float neck_x = Position(SampleModelMatrices(*lean, lean->Duration() - 1e-3f)[Joint("Neck")]).x;
+  const float neck_x =
+      Position(SampleModelMatrices(*lean, lean->Duration() - 1e-3f)[Joint("Neck")]).x;
   EXPECT_GT(neck_x, 0.1f);
   // Look turns the face towards +X (left) and later towards -X (right).
   const anim::Clip* look = Clip("Look");

@@ -15,11 +15,10 @@ namespace mannequin_test {
 namespace {
 
 const char* const kJointNames[] = {
-    "Hips", "Spine", "Spine1", "Spine2", "Neck", "Head",
-    "LeftShoulder", "LeftArm", "LeftForeArm", "LeftHand",
-    "LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase",
-    "RightShoulder", "RightArm", "RightForeArm", "RightHand",
-    "RightUpLeg", "RightLeg", "RightFoot", "RightToeBase"};
+    "Hips",         "Spine",       "Spine1",        "Spine2",      "Neck",         "Head",
+    "LeftShoulder", "LeftArm",     "LeftForeArm",   "LeftHand",    "LeftUpLeg",    "LeftLeg",
+    "LeftFoot",     "LeftToeBase", "RightShoulder", "RightArm",    "RightForeArm", "RightHand",
+    "RightUpLeg",   "RightLeg",    "RightFoot",     "RightToeBase"};
 
 glm::vec3 BindPosition(int joint) {
   std::vector<glm::mat4> m(Model()->skeleton.JointCount());
@@ -82,7 +81,8 @@ TEST(MannequinStructure, RawSkinWeightsSumToOne) {
   ASSERT_EQ(acc.componentType, TINYGLTF_COMPONENT_TYPE_FLOAT);
   ASSERT_EQ(acc.type, TINYGLTF_TYPE_VEC4);
   const tinygltf::BufferView& view = Gltf()->bufferViews.at(acc.bufferView);
-  const unsigned char* data = Gltf()->buffers.at(view.buffer).data.data() + view.byteOffset + acc.byteOffset;
+  const unsigned char* data =
+      Gltf()->buffers.at(view.buffer).data.data() + view.byteOffset + acc.byteOffset;
   const std::size_t stride = view.byteStride ? view.byteStride : 16;
   for (std::size_t i = 0; i < acc.count; ++i) {
     float w[4];
@@ -120,11 +120,14 @@ TEST(MannequinStructure, SkinBlendsAcrossEveryBendingJoint) {
 
 TEST(MannequinStructure, HasTheSevenClipsWithTheirLengths) {
   ASSERT_NE(Model(), nullptr);
-  struct Expect { const char* name; float lo, hi; };
-  for (const Expect& e : {Expect{"Idle", 2.0f, 4.0f}, Expect{"Walk", 1.0f, 1.2f},
-                          Expect{"Run", 0.6f, 0.8f}, Expect{"Punch", 0.6f, 2.0f},
-                          Expect{"Jump", 0.8f, 2.5f}, Expect{"Lean_Left", 0.3f, 3.0f},
-                          Expect{"Look", 0.5f, 4.0f}}) {
+  struct Expect {
+    const char* name;
+    float lo, hi;
+  };
+  for (const Expect& e :
+       {Expect{"Idle", 2.0f, 4.0f}, Expect{"Walk", 1.0f, 1.2f}, Expect{"Run", 0.6f, 0.8f},
+        Expect{"Punch", 0.6f, 2.0f}, Expect{"Jump", 0.8f, 2.5f}, Expect{"Lean_Left", 0.3f, 3.0f},
+        Expect{"Look", 0.5f, 4.0f}}) {
     const anim::Clip* clip = Clip(e.name);
     ASSERT_NE(clip, nullptr) << e.name;
     EXPECT_NEAR(clip->StartTime(), 0.0f, 1e-6f) << e.name;
@@ -174,8 +177,10 @@ TEST(MannequinStructure, CubicSplineTangentsAreSlopesPerSecond) {
         const glm::vec3 right = (track.Sample(times[k] + h) - track.Sample(times[k])) / h;
         const glm::vec3 in_tangent = values[3 * k], out_tangent = values[3 * k + 2];
         const float scale = std::max(1e-3f, glm::length(out_tangent));
-        EXPECT_LT(glm::distance(left, in_tangent), 0.02f * scale + 2e-3f) << clip.Name() << " key " << k;
-        EXPECT_LT(glm::distance(right, out_tangent), 0.02f * scale + 2e-3f) << clip.Name() << " key " << k;
+        EXPECT_LT(glm::distance(left, in_tangent), 0.02f * scale + 2e-3f)
+            << clip.Name() << " key " << k;
+        EXPECT_LT(glm::distance(right, out_tangent), 0.02f * scale + 2e-3f)
+            << clip.Name() << " key " << k;
         EXPECT_LT(glm::distance(in_tangent, out_tangent), 1e-6f) << clip.Name() << " key " << k;
         ++checked;
       }

@@ -51,7 +51,8 @@ double AgreementOverSweep(bool synced) {
   const anim::Clip* run = Clip("Run");
   const int left = Joint("LeftFoot"), right = Joint("RightFoot");
   anim::SyncedBlend blend(model.skeleton);
-  blend.Start(walk, run, 0.0f, LeftLeadPhase(*run, left, right) - LeftLeadPhase(*walk, left, right));
+  blend.Start(walk, run, 0.0f,
+              LeftLeadPhase(*run, left, right) - LeftLeadPhase(*walk, left, right));
   anim::Pose out = model.skeleton.RestPose(), a = out, b = out;
   anim::Playback pa, pb;
   pa.Start(walk);

@@ -4,12 +4,12 @@
 // skips and says how to install it.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "mannequin_fixture.h"
 
@@ -44,7 +44,8 @@ TEST(MannequinValidator, KhronosValidatorFindsNoErrorsOrWarnings) {
   if (!missing.empty()) GTEST_SKIP() << missing;
   const std::string dir = kValidatorDir;
   std::string output;
-  const int status = RunCommand("node \"" + dir + "/validate.js\" \"" + AssetPath() + "\"", &output);
+  const int status =
+      RunCommand("node \"" + dir + "/validate.js\" \"" + AssetPath() + "\"", &output);
   EXPECT_EQ(status, 0) << output;
   EXPECT_NE(output.find("0 errors, 0 warnings"), std::string::npos) << output;
 }
@@ -60,7 +61,8 @@ TEST(MannequinValidator, TheValidatorRunnerReportsABrokenFile) {
     out << R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"mesh":3}]})";
   }
   std::string output;
-  const int status = RunCommand("node \"" + kValidatorDir + "/validate.js\" \"" + path + "\"", &output);
+  const int status =
+      RunCommand("node \"" + kValidatorDir + "/validate.js\" \"" + path + "\"", &output);
   std::filesystem::remove(path);
   EXPECT_EQ(status, 1) << output;
   EXPECT_EQ(output.find(" 0 errors"), std::string::npos) << output;

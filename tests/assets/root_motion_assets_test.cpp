@@ -84,12 +84,13 @@ TEST(RootMotionAssets, MannequinFeetDoNotSlideWithRootMotion) {
   ASSERT_NE(Model(), nullptr);
   for (const char* name : {"Walk", "Run"}) {
     const anim::Clip& clip = *Clip(name);
-    const anim::RootMotion motion = anim::RootMotion::FromClip(Model()->skeleton, clip, Joint("Hips"));
+    const anim::RootMotion motion =
+        anim::RootMotion::FromClip(Model()->skeleton, clip, Joint("Hips"));
     for (const char* foot : {"LeftFoot", "RightFoot"}) {
       SCOPED_TRACE(std::string(name) + " " + foot);
       int contacts = 0;
-      const float slide = WorstPlantedSlide(Model()->skeleton, clip, motion, Joint(foot), 3, 0.003f,
-                                            &contacts);
+      const float slide =
+          WorstPlantedSlide(Model()->skeleton, clip, motion, Joint(foot), 3, 0.003f, &contacts);
       EXPECT_GE(contacts, 3);
       EXPECT_LT(slide, 0.02f);
       // Without root motion the same foot slides back by the stance length.
@@ -146,12 +147,13 @@ TEST_F(WomanRootMotion, TheCycleMotionIsWhatTheRootKeysSayInModelSpace) {
 TEST_F(WomanRootMotion, AMeasuredGroundSpeedKeepsHerFeetPlanted) {
   const int left = model_.skeleton.FindJoint("LeftFoot");
   const int right = model_.skeleton.FindJoint("RightFoot");
-  const float speed = anim::EstimateGroundSpeed(model_.skeleton, *walking_, left, right,
-                                                0.02f * units_per_metre_);
+  const float speed =
+      anim::EstimateGroundSpeed(model_.skeleton, *walking_, left, right, 0.02f * units_per_metre_);
   // A human walk: between 0.8 and 2 m/s.
   EXPECT_GT(speed / units_per_metre_, 0.8f);
   EXPECT_LT(speed / units_per_metre_, 2.0f);
-  const anim::RootMotion motion = anim::RootMotion::FromClip(model_.skeleton, *walking_, hips_, speed);
+  const anim::RootMotion motion =
+      anim::RootMotion::FromClip(model_.skeleton, *walking_, hips_, speed);
   ASSERT_EQ(motion.GetSource(), anim::RootMotion::Source::kSynthesized);
   EXPECT_NEAR(motion.CycleDelta().translation.z, speed * walking_->Duration(), 1e-4f);
   for (int foot : {left, right}) {

@@ -1,8 +1,8 @@
 // Golden screenshots: renders each case of cases.txt with animviewer,
 // headless, or for cases named window_* in its real window (GLFW + ImGui,
-// panel included) under a virtual X server, and compares it with the committed PNG under a tolerance
-// (image_compare.h). On failure the actual image and a diff image (differing
-// pixels in red) are written next to each other in <build>/golden-out/.
+// panel included) under a virtual X server, and compares it with the committed PNG under a
+// tolerance (image_compare.h). On failure the actual image and a diff image (differing pixels in
+// red) are written next to each other in <build>/golden-out/.
 //
 // The image tolerance forgives what software rasterisers change, and with
 // it small pose errors (a clip one frame late, a layer missing). So every
@@ -65,8 +65,10 @@ std::vector<GoldenCase> LoadCases() {
 }
 
 std::string ModelPath(const std::string& model) {
-  if (model.rfind("shared:", 0) == 0) return std::string(ANIM_SHARED_ASSETS_DIR) + "/" + model.substr(7);
-  if (model.rfind("assets:", 0) == 0) return std::string(ANIM_SOURCE_DIR) + "/assets/" + model.substr(7);
+  if (model.rfind("shared:", 0) == 0)
+    return std::string(ANIM_SHARED_ASSETS_DIR) + "/" + model.substr(7);
+  if (model.rfind("assets:", 0) == 0)
+    return std::string(ANIM_SOURCE_DIR) + "/assets/" + model.substr(7);
   return model;
 }
 
@@ -131,7 +133,8 @@ std::string PoseReferencePath(const std::string& case_name) {
 void WritePoseReference(const std::string& path, const std::vector<JointPosition>& joints) {
   fs::create_directories(fs::path(path).parent_path());
   std::ofstream out(path);
-  out << "# model-space joint position, x axis, y axis, name; written by scripts/update_goldens.sh\n";
+  out << "# model-space joint position, x axis, y axis, name; written by "
+         "scripts/update_goldens.sh\n";
   char line[256];
   for (const JointPosition& j : joints) {
     const Vec3 &p = j.position, &a = j.x_axis, &b = j.y_axis;
@@ -188,7 +191,8 @@ void ExpectSamePose(const std::vector<JointPosition>& expected,
 // Each process starts its display search at its own number so that parallel
 // tests do not race for one. The viewer runs in the source folder with the
 // model's path relative to it, because the panel prints that path.
-std::string WindowCommand(const std::string& model, const std::string& args, const std::string& png) {
+std::string WindowCommand(const std::string& model, const std::string& args,
+                          const std::string& png) {
   const std::string relative = fs::relative(model, ANIM_SOURCE_DIR).string();
   return "cd \"" ANIM_SOURCE_DIR "\" && xvfb-run -a -n " + std::to_string(100 + getpid() % 800) +
          " -s '-screen 0 1280x720x24' " + std::string(ANIM_BINARY_DIR) + "/app/animviewer \"" +
@@ -196,7 +200,9 @@ std::string WindowCommand(const std::string& model, const std::string& args, con
 }
 
 // Readable test output: gtest would otherwise dump the struct's bytes.
-void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << " (" << c.model << " " << c.args << ")"; }
+void PrintTo(const GoldenCase& c, std::ostream* os) {
+  *os << c.name << " (" << c.model << " " << c.args << ")";
+}
 
 class GoldenScreenshot : public testing::TestWithParam<GoldenCase> {};
 
@@ -213,10 +219,11 @@ TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {
   if (window && !fs::exists("/usr/bin/xvfb-run")) GTEST_SKIP() << "xvfb-run not installed";
   const std::string pose_path = (out_dir / (c.name + ".pose.json")).string();
   fs::remove(pose_path);
-  const std::string command =
-      window ? WindowCommand(model, c.args, actual_path)
-             : std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" + model + "\" " + c.args +
-                   " --screenshot \"" + actual_path + "\" --dump-pose \"" + pose_path + "\"";
+  const std::string command = window
+                                  ? WindowCommand(model, c.args, actual_path)
+                                  : std::string(ANIM_BINARY_DIR) + "/app/animviewer --headless \"" +
+                                        model + "\" " + c.args + " --screenshot \"" + actual_path +
+                                        "\" --dump-pose \"" + pose_path + "\"";
   ASSERT_EQ(std::system(command.c_str()), 0) << "failed: " << command;
 
   std::string error;
@@ -247,8 +254,8 @@ TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {
       << error << " (run scripts/update_goldens.sh to create it)";
 
   const golden::Comparison result = golden::Compare(expected, actual, golden::Tolerance{});
-  ASSERT_TRUE(result.same_size) << "size " << actual.width << "x" << actual.height << " but golden is "
-                                << expected.width << "x" << expected.height;
+  ASSERT_TRUE(result.same_size) << "size " << actual.width << "x" << actual.height
+                                << " but golden is " << expected.width << "x" << expected.height;
   if (!result.passed) {
     const std::string diff_path = (out_dir / (c.name + ".diff.png")).string();
     golden::SavePng(diff_path, result.diff, &error);
@@ -260,6 +267,8 @@ TEST_P(GoldenScreenshot, MatchesTheCommittedImage) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenScreenshot, testing::ValuesIn(LoadCases()),
-                         [](const testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
+                         [](const testing::TestParamInfo<GoldenCase>& info) {
+                           return info.param.name;
+                         });
 
 }  // namespace

@@ -14,7 +14,8 @@ bool LoadPng(const std::string& path, Rgba8Image* image, std::string* error) {
   int w = 0, h = 0, channels = 0;
   unsigned char* data = stbi_load(path.c_str(), &w, &h, &channels, 4);
   if (data == nullptr) {
-    *error = path + ": cannot read PNG (" + (stbi_failure_reason() ? stbi_failure_reason() : "?") + ")";
+    *error =
+        path + ": cannot read PNG (" + (stbi_failure_reason() ? stbi_failure_reason() : "?") + ")";
     return false;
   }
   image->width = w;
@@ -48,7 +49,8 @@ std::vector<std::uint8_t> Morph(const std::vector<std::uint8_t>& in, int w, int 
         for (int dx = -1; dx <= 1; ++dx) {
           const int nx = x + dx, ny = y + dy;
           ++seen;
-          if (nx >= 0 && ny >= 0 && nx < w && ny < h) set += in[static_cast<std::size_t>(ny) * w + nx];
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h)
+            set += in[static_cast<std::size_t>(ny) * w + nx];
         }
       }
       out[static_cast<std::size_t>(y) * w + x] = erode ? set == seen : set > 0;
@@ -65,8 +67,9 @@ long CountSilhouettePixels(const Rgba8Image& image, int threshold) {
   std::map<std::uint32_t, long> histogram;
   for (std::size_t i = 0; i + 3 < image.pixels.size(); i += 4) ++histogram[Rgb(&image.pixels[i])];
   const std::uint32_t background =
-      std::max_element(histogram.begin(), histogram.end(),
-                       [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+      std::max_element(histogram.begin(), histogram.end(), [](const auto& a, const auto& b) {
+        return a.second < b.second;
+      })->first;
   const int bg[3] = {int(background & 255), int((background >> 8) & 255), int(background >> 16)};
   std::vector<std::uint8_t> mask(static_cast<std::size_t>(w) * h, 0);
   std::vector<std::uint8_t> window;
@@ -90,7 +93,8 @@ long CountSilhouettePixels(const Rgba8Image& image, int threshold) {
   return static_cast<long>(std::count(mask.begin(), mask.end(), 1));
 }
 
-Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual, const Tolerance& tolerance) {
+Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
+                   const Tolerance& tolerance) {
   Comparison result;
   result.same_size = expected.width == actual.width && expected.height == actual.height &&
                      expected.pixels.size() == actual.pixels.size();
@@ -117,8 +121,9 @@ Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual, const T
   // Every differing pixel counts when there is no silhouette to measure by.
   result.silhouette_pixels = CountSilhouettePixels(expected);
   result.differing_fraction =
-      result.silhouette_pixels > 0 ? double(result.differing_pixels) / double(result.silhouette_pixels)
-                                   : (result.differing_pixels > 0 ? 1.0 : 0.0);
+      result.silhouette_pixels > 0
+          ? double(result.differing_pixels) / double(result.silhouette_pixels)
+          : (result.differing_pixels > 0 ? 1.0 : 0.0);
   result.passed = result.differing_fraction <= tolerance.max_differing_fraction;
   return result;
 }

@@ -48,6 +48,7 @@ struct Comparison {
   Rgba8Image diff;
 };
 
-Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual, const Tolerance& tolerance);
+Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
+                   const Tolerance& tolerance);
 
 }  // namespace golden

@@ -25,7 +25,8 @@ golden::Rgba8Image Frame(int block_w = 24, int block_h = 40, int left = 20, int 
 }
 
 // Recolours `count` pixels of the block's first rows by 100 levels.
-golden::Rgba8Image WithChangedPixels(golden::Rgba8Image img, int count, int left = 20, int top = 10) {
+golden::Rgba8Image WithChangedPixels(golden::Rgba8Image img, int count, int left = 20,
+                                     int top = 10) {
   for (int i = 0; i < count; ++i) {
     const int x = left + i % 20, y = top + i / 20;
     img.pixels[4 * (static_cast<std::size_t>(y) * img.width + x) + 1] += 100;

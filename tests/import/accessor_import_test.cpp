@@ -3,8 +3,8 @@
 // fans, and matrix nodes. Expected values are the numbers written here.
 #include <cstring>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
@@ -34,12 +34,13 @@ TEST(AccessorImport, InterleavedPositionsAndNormalsWithByteIndices) {
   const int view = b.AddView(Bytes(interleaved), 28);
   const int positions = b.AddAccessorJson(R"({"bufferView":)" + S(view) +
                                           R"(,"componentType":5126,"count":3,"type":"VEC3"})");
-  const int normals = b.AddAccessorJson(R"({"bufferView":)" + S(view) +
-                                        R"(,"byteOffset":12,"componentType":5126,"count":3,"type":"VEC3"})");
+  const int normals =
+      b.AddAccessorJson(R"({"bufferView":)" + S(view) +
+                        R"(,"byteOffset":12,"componentType":5126,"count":3,"type":"VEC3"})");
   const int indices = b.AddU8({2, 1, 0}, "SCALAR", false);
   const anim::Model model = LoadOk(b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-      S(positions) + R"(,"NORMAL":)" + S(normals) + R"(},"indices":)" + S(indices) + "}]}]"));
+      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) +
+      R"(,"NORMAL":)" + S(normals) + R"(},"indices":)" + S(indices) + "}]}]"));
   ASSERT_EQ(model.primitives.size(), 1u);
   const anim::MeshPrimitive& mesh = model.primitives[0];
   EXPECT_TRUE(VecNear(mesh.positions[1], glm::vec3(1, 0, 0), 0.0f));
@@ -59,16 +60,18 @@ TEST(AccessorImport, SparseAccessorsOverrideTheirBase) {
   // (zeros) with vertex 2 set.
   const int positions = b.AddAccessorJson(
       R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" + S(sparse_indices) +
-      R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) + "}}}");
+          "sparse":{"count":1,"indices":{"bufferView":)" +
+      S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) +
+      "}}}");
   const int colors = b.AddAccessorJson(
       R"({"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" + S(sparse_indices) +
-      R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_color_values) + "}}}");
+          "sparse":{"count":1,"indices":{"bufferView":)" +
+      S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" +
+      S(sparse_color_values) + "}}}");
   ASSERT_EQ(base, 0);
-  const anim::Model model = LoadOk(b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-      S(positions) + R"(,"COLOR_0":)" + S(colors) + "}}]}]"));
+  const anim::Model model = LoadOk(
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + R"(,"COLOR_0":)" + S(colors) + "}}]}]"));
   ASSERT_EQ(model.primitives.size(), 1u);
   const anim::MeshPrimitive& mesh = model.primitives[0];
   EXPECT_TRUE(VecNear(mesh.positions[1], glm::vec3(1, 0, 0), 0.0f));
@@ -84,11 +87,12 @@ TEST(AccessorImport, SparseIndexOutsideTheAccessorIsRefused) {
   const int sparse_values = b.AddView(Bytes({5, 6, 7}));
   const int positions = b.AddAccessorJson(
       R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" + S(sparse_indices) +
-      R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) + "}}}");
-  const std::string error = gltf_test::LoadError(b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-      S(positions) + "}}]}]"));
+          "sparse":{"count":1,"indices":{"bufferView":)" +
+      S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) +
+      "}}}");
+  const std::string error = gltf_test::LoadError(
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + "}}]}]"));
   EXPECT_NE(error.find("sparse index 9 is out of range (count 3)"), std::string::npos) << error;
 }
 
@@ -124,11 +128,12 @@ TEST(AccessorImport, MatrixNodesAreDecomposedIntoTheRestPose) {
                       glm::mat4_cast(glm::angleAxis(0.7f, glm::normalize(glm::vec3(1, 1, 0)))) *
                       glm::scale(glm::mat4(1.0f), glm::vec3(2, 3, 4));
   std::string matrix;
-  for (float v : gltf_test::MatrixFloats(m)) matrix += (matrix.empty() ? "" : ",") + std::to_string(v);
-  const anim::Model model = LoadOk(b.EmbeddedJson(
-      R"("nodes":[{"name":"m","matrix":[)" + matrix +
-      R"(],"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) +
-      "}}]}]"));
+  for (float v : gltf_test::MatrixFloats(m))
+    matrix += (matrix.empty() ? "" : ",") + std::to_string(v);
+  const anim::Model model =
+      LoadOk(b.EmbeddedJson(R"("nodes":[{"name":"m","matrix":[)" + matrix +
+                            R"(],"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                            S(positions) + "}}]}]"));
   ASSERT_EQ(model.skeleton.JointCount(), 1);
   const anim::Transform& t = model.skeleton.RestPose().Local(0);
   EXPECT_TRUE(VecNear(t.translation, glm::vec3(1, 2, 3), 1e-5f));

@@ -23,11 +23,14 @@ std::string FileWithExtras(const std::string& extras) {
   const auto s = [](int i) { return std::to_string(i); };
   const std::string rest =
       R"("nodes":[{"name":"Hips","children":[1]},{"name":"Spine"},{"mesh":0,"skin":0}],
-      "skins":[{"joints":[0,1],"inverseBindMatrices":)" + s(q.inverse_bind) + R"(}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + s(q.positions) +
-      R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) + R"(},"indices":)" + s(q.indices) + R"(}]}],
-      "animations":[{"name":"Walk",)" + (extras.empty() ? std::string() : "\"extras\":" + extras + ",") +
-      R"("samplers":[{"input":)" + s(times) + R"(,"output":)" + s(values) + R"(}],
+      "skins":[{"joints":[0,1],"inverseBindMatrices":)" +
+      s(q.inverse_bind) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      s(q.positions) + R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) +
+      R"(},"indices":)" + s(q.indices) + R"(}]}],
+      "animations":[{"name":"Walk",)" +
+      (extras.empty() ? std::string() : "\"extras\":" + extras + ",") + R"("samplers":[{"input":)" +
+      s(times) + R"(,"output":)" + s(values) + R"(}],
         "channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}],
       "scenes":[{"nodes":[0,2]}],"scene":0)";
   return b.EmbeddedJson(rest);

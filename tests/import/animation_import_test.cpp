@@ -35,8 +35,8 @@ struct AnimatedFile {
     const int step_values = b.AddFloats({0, 0, 0, 1, 0, 0, 5, 0, 0}, "VEC3");
     const int cubic_times = b.AddFloats({0, 2}, "SCALAR");
     // in-tangent, value, out-tangent per key; the outer tangents are unused.
-    const int cubic_values = b.AddFloats({9, 9, 9, v0.x, v0.y, v0.z, out0.x, out0.y, out0.z,
-                                          in1.x, in1.y, in1.z, v1.x, v1.y, v1.z, 9, 9, 9},
+    const int cubic_values = b.AddFloats({9, 9, 9, v0.x, v0.y, v0.z, out0.x, out0.y, out0.z, in1.x,
+                                          in1.y, in1.z, v1.x, v1.y, v1.z, 9, 9, 9},
                                          "VEC3");
     const int rot_times = b.AddFloats({0, 1}, "SCALAR");
     const int rot_values = b.AddFloats({0, 0, 0, 1, 1, 0, 0, 0}, "VEC4");
@@ -45,21 +45,26 @@ struct AnimatedFile {
     rest = R"("nodes":[{"name":"hips","children":[1]},{"name":"helper","children":[2]},
         {"name":"spine","translation":[0,1,0]},{"mesh":0,"skin":0}],
       "skins":[{"joints":[0,2]}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + s(positions) +
-           R"(,"JOINTS_0":)" + s(joints) + R"(,"WEIGHTS_0":)" + s(weights) + R"(}}]}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+           s(positions) + R"(,"JOINTS_0":)" + s(joints) + R"(,"WEIGHTS_0":)" + s(weights) +
+           R"(}}]}],
       "animations":[
         {"name":"moves","samplers":[
-           {"input":)" + s(step_times) + R"(,"output":)" + s(step_values) +
+           {"input":)" +
+           s(step_times) + R"(,"output":)" + s(step_values) +
            R"(,"interpolation":"STEP"},
-           {"input":)" + s(cubic_times) + R"(,"output":)" + s(cubic_values) +
+           {"input":)" +
+           s(cubic_times) + R"(,"output":)" + s(cubic_values) +
            R"(,"interpolation":"CUBICSPLINE"},
-           {"input":)" + s(rot_times) + R"(,"output":)" + s(helper_scale) + R"(}],
+           {"input":)" +
+           s(rot_times) + R"(,"output":)" + s(helper_scale) + R"(}],
          "channels":[
            {"sampler":0,"target":{"node":0,"path":"translation"}},
            {"sampler":1,"target":{"node":2,"path":"translation"}},
            {"sampler":2,"target":{"node":1,"path":"scale"}},
            {"sampler":2,"target":{"node":3,"path":"scale"}}]},
-        {"samplers":[{"input":)" + s(rot_times) + R"(,"output":)" + s(rot_values) + R"(}],
+        {"samplers":[{"input":)" +
+           s(rot_times) + R"(,"output":)" + s(rot_values) + R"(}],
          "channels":[{"sampler":0,"target":{"node":0,"path":"rotation"}}]}])";
   }
 };
@@ -78,9 +83,7 @@ TEST(AnimationImport, StepAndCubicSplineSampleAsTheSpecSays) {
   ASSERT_GE(spine, 0);
 
   anim::Pose pose = model.skeleton.RestPose();
-  const auto sample = [&](float t) {
-    clip.Sample(pose, t, anim::LoopMode::kClamp);
-  };
+  const auto sample = [&](float t) { clip.Sample(pose, t, anim::LoopMode::kClamp); };
   // STEP holds the last key at or before t.
   sample(0.5f);
   EXPECT_TRUE(VecNear(pose.Local(hips).translation, glm::vec3(0, 0, 0), 1e-6f));
@@ -134,18 +137,18 @@ TEST(AnimationImport, FilesWithoutSkinAnimateTheirNodes) {
   // A strip of 4 vertices: two triangles.
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, "VEC3");
   const int uv = b.AddU8({0, 0, 255, 0, 0, 255, 255, 255}, "VEC2", true);
-  const int color = b.AddU16({65535, 0, 0, 0, 65535, 0, 0, 0, 65535, 65535, 65535, 65535}, "VEC3",
-                             true);
+  const int color =
+      b.AddU16({65535, 0, 0, 0, 65535, 0, 0, 0, 65535, 65535, 65535, 65535}, "VEC3", true);
   const int times = b.AddFloats({0, 1}, "SCALAR");
   const int rotations = b.AddFloats({0, 0, 0, 1, 0, 0, 1, 0}, "VEC4");
   const auto s = [](int i) { return std::to_string(i); };
   const std::string rest =
       R"("nodes":[{"name":"parent","translation":[0,0,5],"children":[1]},
                   {"name":"child","mesh":0,"translation":[1,0,0],"scale":[2,2,2]}],
-         "meshes":[{"primitives":[{"mode":5,"attributes":{"POSITION":)" + s(positions) +
-      R"(,"TEXCOORD_0":)" + s(uv) + R"(,"COLOR_0":)" + s(color) + R"(}}]}],
-         "animations":[{"name":"spin","samplers":[{"input":)" + s(times) +
-      R"(,"output":)" + s(rotations) + R"(}],
+         "meshes":[{"primitives":[{"mode":5,"attributes":{"POSITION":)" +
+      s(positions) + R"(,"TEXCOORD_0":)" + s(uv) + R"(,"COLOR_0":)" + s(color) + R"(}}]}],
+         "animations":[{"name":"spin","samplers":[{"input":)" +
+      s(times) + R"(,"output":)" + s(rotations) + R"(}],
            "channels":[{"sampler":0,"target":{"node":1,"path":"rotation"}}]}])";
   const anim::Model model = LoadOk(b.EmbeddedJson(rest));
   ASSERT_EQ(model.skeleton.JointCount(), 2);
@@ -170,8 +173,8 @@ TEST(AnimationImport, FilesWithoutSkinAnimateTheirNodes) {
     EXPECT_EQ(mesh.weights[v][0], 1.0f);
   }
   const glm::vec3 drawn = glm::vec3(palette[1] * glm::vec4(mesh.positions[3], 1.0f));
-  EXPECT_TRUE(VecNear(drawn, glm::vec3(0, 0, 5) + glm::vec3(1, 0, 0) + 2.0f * glm::vec3(1, 1, 0),
-                      1e-5f));
+  EXPECT_TRUE(
+      VecNear(drawn, glm::vec3(0, 0, 5) + glm::vec3(1, 0, 0) + 2.0f * glm::vec3(1, 1, 0), 1e-5f));
 }
 
 }  // namespace

@@ -33,8 +33,8 @@ TEST(AssimpModels, EveryFileLoadsOrFailsWithItsName) {
         }
       }
       std::cout << "loaded  " << path << " (" << model.skeleton.JointCount() << " joints, "
-                << model.primitives.size() << " primitives, " << model.clips.size()
-                << " clips, " << model.warnings.size() << " warnings)\n";
+                << model.primitives.size() << " primitives, " << model.clips.size() << " clips, "
+                << model.warnings.size() << " warnings)\n";
     } else {
       ++refused;
       EXPECT_EQ(error.rfind(path + ": ", 0), 0u) << error;
@@ -58,13 +58,15 @@ TEST(AssimpModels, TextureDecodesAlikeFromFileBufferViewAndDataUri) {
   ASSERT_GT(bytes.size(), 24u);
   // PNG: 8-byte signature, then the IHDR chunk: length, "IHDR", width, height (big-endian).
   const auto be32 = [&](std::size_t at) {
-    return static_cast<int>(bytes[at] << 24 | bytes[at + 1] << 16 | bytes[at + 2] << 8 | bytes[at + 3]);
+    return static_cast<int>(bytes[at] << 24 | bytes[at + 1] << 16 | bytes[at + 2] << 8 |
+                            bytes[at + 3]);
   };
   const int width = be32(16), height = be32(20);
 
   std::vector<std::uint8_t> first;
-  for (const char* file : {"BoxTextured-glTF/BoxTextured.gltf", "BoxTextured-glTF-Binary/BoxTextured.glb",
-                           "BoxTextured-glTF-Embedded/BoxTextured.gltf"}) {
+  for (const char* file :
+       {"BoxTextured-glTF/BoxTextured.gltf", "BoxTextured-glTF-Binary/BoxTextured.glb",
+        "BoxTextured-glTF-Embedded/BoxTextured.gltf"}) {
     anim::Model model;
     std::string error;
     ASSERT_TRUE(anim::LoadGltfModel((kFolder / file).string(), &model, &error)) << error;
@@ -74,8 +76,10 @@ TEST(AssimpModels, TextureDecodesAlikeFromFileBufferViewAndDataUri) {
     EXPECT_EQ(image.width, width) << file;
     EXPECT_EQ(image.height, height) << file;
     ASSERT_EQ(image.rgba.size(), static_cast<std::size_t>(width) * height * 4) << file;
-    if (first.empty()) first = image.rgba;
-    else EXPECT_TRUE(image.rgba == first) << file;
+    if (first.empty())
+      first = image.rgba;
+    else
+      EXPECT_TRUE(image.rgba == first) << file;
   }
 }
 

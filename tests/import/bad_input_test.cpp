@@ -92,9 +92,9 @@ TEST(BadInput, IndexBeyondTheVertexCountIsRefused) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
   const int indices = b.AddU16({0, 1, 7}, "SCALAR", false);
-  const std::string json = b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-      S(positions) + R"(},"indices":)" + S(indices) + "}]}]");
+  const std::string json =
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + R"(},"indices":)" + S(indices) + "}]}]");
   ExpectNamedError(LoadError(json), "index 7 is out of range (3 vertices)");
 }
 
@@ -111,8 +111,8 @@ std::string WithAnimation(GltfBuilder& b, const std::vector<float>& times,
   const int input = b.AddFloats(times, "SCALAR");
   const int output = b.AddFloats(values, path == "rotation" ? "VEC4" : "VEC3");
   SkinnedTriangle file;
-  file.extra = R"(,"animations":[{"samplers":[{"input":)" + S(input) + R"(,"output":)" +
-               S(output) + R"(,"interpolation":")" + interpolation +
+  file.extra = R"(,"animations":[{"samplers":[{"input":)" + S(input) + R"(,"output":)" + S(output) +
+               R"(,"interpolation":")" + interpolation +
                R"("}],"channels":[{"sampler":0,"target":{"node":1,"path":")" + path + "\"}}]}]";
   return file.Json(b);
 }
@@ -126,7 +126,8 @@ TEST(BadInput, NonIncreasingKeyframeTimesAreRefused) {
 TEST(BadInput, CubicSplineWithOneValuePerKeyIsRefused) {
   GltfBuilder b;
   const std::string json = WithAnimation(b, {0, 1}, {0, 0, 0, 1, 1, 1}, "CUBICSPLINE");
-  ExpectNamedError(LoadError(json), "has 2 keyframe times but 2 output values; CUBICSPLINE needs 3");
+  ExpectNamedError(LoadError(json),
+                   "has 2 keyframe times but 2 output values; CUBICSPLINE needs 3");
 }
 
 // Components near float's largest value square to infinity in float; the
@@ -171,7 +172,8 @@ TEST(BadInput, TruncatedGlbIsRefused) {
   glb.resize(glb.size() - 20);
   anim::Model model;
   std::string error;
-  EXPECT_FALSE(anim::LoadGltfModelFromMemory("cut.glb", glb.data(), glb.size(), "", &model, &error));
+  EXPECT_FALSE(
+      anim::LoadGltfModelFromMemory("cut.glb", glb.data(), glb.size(), "", &model, &error));
   EXPECT_EQ(error.rfind("cut.glb: ", 0), 0u) << error;
 }
 

@@ -38,10 +38,10 @@ TEST(DracoBadInput, AccessorDisagreesWithDracoAttribute) {
   const int vec4 = f.builder.AddAccessorJson(R"({"componentType":5126,"count":3,"type":"VEC4"})");
   const int bytes = f.builder.AddAccessorJson(R"({"componentType":5121,"count":3,"type":"VEC3"})");
   for (int accessor : {vec4, bytes}) {
-    ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                      f.view, Attribute("POSITION", accessor),
-                      Attribute("POSITION", f.triangle.position_id))),
-                  "does not match accessor " + std::to_string(accessor));
+    ExpectRefused(
+        f.builder.EmbeddedJson(gltf_test::DracoRest(f.view, Attribute("POSITION", accessor),
+                                                    Attribute("POSITION", f.triangle.position_id))),
+        "does not match accessor " + std::to_string(accessor));
   }
 }
 
@@ -63,27 +63,29 @@ TEST(DracoBadInput, MoreThanFourComponents) {
 TEST(DracoBadInput, BadReferences) {
   Fixture f;
   const std::string draco = Attribute("POSITION", f.triangle.position_id);
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                    5, Attribute("POSITION", f.positions), draco)),
-                "bufferView refers to index 5");
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(f.view, Attribute("POSITION", 9), draco)),
-                "accessor (the primitive's attribute) refers to index 9");
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                    f.view, Attribute("POSITION", f.positions), draco, 9)),
+  ExpectRefused(
+      f.builder.EmbeddedJson(gltf_test::DracoRest(5, Attribute("POSITION", f.positions), draco)),
+      "bufferView refers to index 5");
+  ExpectRefused(
+      f.builder.EmbeddedJson(gltf_test::DracoRest(f.view, Attribute("POSITION", 9), draco)),
+      "accessor (the primitive's attribute) refers to index 9");
+  ExpectRefused(f.builder.EmbeddedJson(
+                    gltf_test::DracoRest(f.view, Attribute("POSITION", f.positions), draco, 9)),
                 "indices refers to index 9");
   // The extension names an attribute the primitive does not have.
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                    f.view, Attribute("POSITION", f.positions), draco + "," + Attribute("NORMAL", 1))),
-                "NORMAL accessor (the primitive's attribute) is missing");
+  ExpectRefused(
+      f.builder.EmbeddedJson(gltf_test::DracoRest(f.view, Attribute("POSITION", f.positions),
+                                                  draco + "," + Attribute("NORMAL", 1))),
+      "NORMAL accessor (the primitive's attribute) is missing");
 }
 
 TEST(DracoBadInput, BufferViewOutsideItsBuffer) {
   Fixture f;
   const int outside = f.builder.AddViewJson(R"({"buffer":0,"byteOffset":4,"byteLength":100000})");
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                    outside, Attribute("POSITION", f.positions),
-                    Attribute("POSITION", f.triangle.position_id))),
-                "buffer view " + std::to_string(outside) + " (offset 4, length 100000) lies outside");
+  ExpectRefused(
+      f.builder.EmbeddedJson(gltf_test::DracoRest(outside, Attribute("POSITION", f.positions),
+                                                  Attribute("POSITION", f.triangle.position_id))),
+      "buffer view " + std::to_string(outside) + " (offset 4, length 100000) lies outside");
 }
 
 TEST(DracoBadInput, CorruptDracoData) {
@@ -100,10 +102,11 @@ TEST(DracoBadInput, CorruptDracoData) {
 // Indices too narrow for the decoded vertices would be truncated.
 TEST(DracoBadInput, IndicesAccessorOfFloats) {
   Fixture f;
-  const int floats = f.builder.AddAccessorJson(R"({"componentType":5126,"count":3,"type":"SCALAR"})");
-  ExpectRefused(f.builder.EmbeddedJson(gltf_test::DracoRest(
-                    f.view, Attribute("POSITION", f.positions),
-                    Attribute("POSITION", f.triangle.position_id), floats)),
+  const int floats =
+      f.builder.AddAccessorJson(R"({"componentType":5126,"count":3,"type":"SCALAR"})");
+  ExpectRefused(f.builder.EmbeddedJson(
+                    gltf_test::DracoRest(f.view, Attribute("POSITION", f.positions),
+                                         Attribute("POSITION", f.triangle.position_id), floats)),
                 "indices accessor is not of an unsigned integer type");
 }
 
@@ -121,10 +124,12 @@ TEST(DracoBadInput, SharedBufferViewWithOtherAccessors) {
   const std::string rest =
       R"("extensionsRequired":["KHR_draco_mesh_compression"],
          "extensionsUsed":["KHR_draco_mesh_compression"],"nodes":[{"mesh":0}],
-         "meshes":[{"primitives":[)" + primitive(f.positions) + "," + primitive(other) + "]}]";
+         "meshes":[{"primitives":[)" +
+      primitive(f.positions) + "," + primitive(other) + "]}]";
   ExpectRefused(f.builder.EmbeddedJson(rest),
                 "POSITION of mesh 0 primitive 1: tinygltf did not decode the "
-                "KHR_draco_mesh_compression data into accessor " + std::to_string(other));
+                "KHR_draco_mesh_compression data into accessor " +
+                    std::to_string(other));
 }
 
 // The extension's name spelled with a JSON \u escape is the same name: the

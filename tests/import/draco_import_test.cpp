@@ -23,7 +23,8 @@ void ExpectTriangle(const anim::Model& model, const gltf_test::DracoTriangle& t)
   }
   ASSERT_GE(start, 0);
   for (int k = 0; k < 3; ++k) {
-    EXPECT_TRUE(gltf_test::VecNear(out.positions[out.indices[(start + k) % 3]], t.corners[k], 1e-6f));
+    EXPECT_TRUE(
+        gltf_test::VecNear(out.positions[out.indices[(start + k) % 3]], t.corners[k], 1e-6f));
   }
 }
 
@@ -54,7 +55,8 @@ TEST(DracoImport, IndexedTriangleDecodesFromJsonAndGlb) {
   const std::vector<std::uint8_t> glb = b.Glb(rest);
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModelFromMemory("draco.glb", glb.data(), glb.size(), "", &model, &error))
+  ASSERT_TRUE(
+      anim::LoadGltfModelFromMemory("draco.glb", glb.data(), glb.size(), "", &model, &error))
       << error;
   ExpectTriangle(model, t);
 }

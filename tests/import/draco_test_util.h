@@ -33,14 +33,15 @@ inline DracoTriangle EncodeDracoTriangle(int extra_components = 0) {
   builder.Start(1);
   const int position =
       builder.AddAttribute(draco::GeometryAttribute::POSITION, 3, draco::DT_FLOAT32);
-  builder.SetAttributeValuesForFace(position, draco::FaceIndex(0), &out.corners[0],
-                                    &out.corners[1], &out.corners[2]);
+  builder.SetAttributeValuesForFace(position, draco::FaceIndex(0), &out.corners[0], &out.corners[1],
+                                    &out.corners[2]);
   int extra = -1;
   if (extra_components > 0) {
     extra = builder.AddAttribute(draco::GeometryAttribute::GENERIC,
                                  static_cast<std::int8_t>(extra_components), draco::DT_FLOAT32);
     std::vector<float> values[3];
-    for (int k = 0; k < 3; ++k) values[k].assign(static_cast<std::size_t>(extra_components), 0.25f * k);
+    for (int k = 0; k < 3; ++k)
+      values[k].assign(static_cast<std::size_t>(extra_components), 0.25f * k);
     builder.SetAttributeValuesForFace(extra, draco::FaceIndex(0), values[0].data(),
                                       values[1].data(), values[2].data());
   }
@@ -62,9 +63,11 @@ inline std::string DracoRest(int view, const std::string& attributes,
                              const std::string& draco_attributes, int indices = -1,
                              const std::string& extension_name = "KHR_draco_mesh_compression") {
   return R"("extensionsUsed":[")" + extension_name + R"("],
-            "extensionsRequired":[")" + extension_name + R"("],
+            "extensionsRequired":[")" +
+         extension_name + R"("],
             "nodes":[{"mesh":0}],
-            "meshes":[{"primitives":[{"attributes":{)" + attributes + "}" +
+            "meshes":[{"primitives":[{"attributes":{)" +
+         attributes + "}" +
          (indices >= 0 ? ",\"indices\":" + std::to_string(indices) : std::string()) +
          R"(,"extensions":{")" + extension_name + R"(":{"bufferView":)" + std::to_string(view) +
          R"(,"attributes":{)" + draco_attributes + "}}}}]}]";

@@ -13,8 +13,7 @@
 namespace gltf_test {
 
 inline std::string Base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* kAlphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   std::size_t i = 0;
   for (; i + 2 < bytes.size(); i += 3) {
@@ -174,8 +173,9 @@ inline SkinnedQuad AddSkinnedQuad(GltfBuilder& b) {
   q.joints = b.AddU8({0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
   q.weights = b.AddU8({128, 127, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 200, 0, 0, 0}, "VEC4", true);
   q.indices = b.AddU16({0, 1, 2, 2, 1, 3}, "SCALAR", false);
-  q.inverse_bind = b.AddFloats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
-                                1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1}, "MAT4");
+  q.inverse_bind = b.AddFloats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,  0, 1,
+                                1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1},
+                               "MAT4");
   q.times = b.AddFloats({0, 0.5f, 1}, "SCALAR");
   return q;
 }

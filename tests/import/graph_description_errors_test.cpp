@@ -410,8 +410,9 @@ TEST(GraphDescriptionErrors, FilesThatCannotBeRead) {
   EXPECT_EQ(error.rfind(std::string(ANIM_SOURCE_DIR) + "/assets: is a folder", 0), 0u) << error;
   // A FIFO would block the read until a writer came: refused before opening
   // for reading could wait.
-  const std::string fifo = (std::filesystem::temp_directory_path() /
-                            ("graph_fifo_" + std::to_string(::getpid()))).string();
+  const std::string fifo =
+      (std::filesystem::temp_directory_path() / ("graph_fifo_" + std::to_string(::getpid())))
+          .string();
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_EQ(anim::LoadAnimationGraph(fifo, Mannequin(), &error), nullptr);
   EXPECT_EQ(error, fifo + ": not a regular file");

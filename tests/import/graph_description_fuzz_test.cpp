@@ -69,15 +69,9 @@ TEST(GraphDescriptionFuzz, RandomByteEditsNeverCrash) {
     for (int e = 0; e < edits; ++e) {
       const std::size_t at = rng() % t.size();
       switch (rng() % 4) {
-        case 0:
-          t[at] = alphabet[rng() % alphabet.size()];
-          break;
-        case 1:
-          t.insert(at, 1, alphabet[rng() % alphabet.size()]);
-          break;
-        case 2:
-          t.erase(at, 1 + rng() % 8);
-          break;
+        case 0: t[at] = alphabet[rng() % alphabet.size()]; break;
+        case 1: t.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+        case 2: t.erase(at, 1 + rng() % 8); break;
         default: {  // repeat a slice somewhere else
           const std::string slice = t.substr(at, 1 + rng() % 40);
           t.insert(rng() % t.size(), slice);

@@ -218,7 +218,7 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
   EXPECT_EQ(worst, 0.0f);
   EXPECT_TRUE(visited_a);
   EXPECT_TRUE(used_any_state);  // the "*" transition (frozen, ease_out, match_phase) ran
-  EXPECT_EQ(targets_seen, 7);  // every input of the cross-fade was selected
+  EXPECT_EQ(targets_seen, 7);   // every input of the cross-fade was selected
 }
 
 }  // namespace

@@ -72,8 +72,8 @@ inline std::vector<HostileFile> HostileFiles(double scale = 1.0) {
     std::string materials, textures, image_list;
     for (std::size_t i = 0; i < images; ++i) {
       materials += std::string(i ? "," : "") +
-                   R"({"pbrMetallicRoughness":{"baseColorTexture":{"index":)" +
-                   std::to_string(i) + "}}}";
+                   R"({"pbrMetallicRoughness":{"baseColorTexture":{"index":)" + std::to_string(i) +
+                   "}}}";
       textures += std::string(i ? "," : "") + R"({"source":)" + std::to_string(i) + "}";
       image_list += std::string(i ? "," : "") + R"({"bufferView":)" + std::to_string(view) +
                     R"(,"mimeType":"image/png"})";
@@ -91,8 +91,8 @@ inline std::vector<HostileFile> HostileFiles(double scale = 1.0) {
     Triangle t;
     const std::string primitive =
         R"({"attributes":{"POSITION":)" + std::to_string(t.positions) + "}}";
-    const std::string rest = R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" +
-                             Repeat(primitive, n(200000)) + "]}]";
+    const std::string rest =
+        R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" + Repeat(primitive, n(200000)) + "]}]";
     files.push_back({"many_primitives.gltf", Bytes(t.builder.EmbeddedJson(rest))});
   }
   {  // Zero-count accessors drawn by every node of a wide tree: nothing to
@@ -110,10 +110,9 @@ inline std::vector<HostileFile> HostileFiles(double scale = 1.0) {
     for (std::size_t i = 0; i < n(1000000); ++i) {
       t.builder.AddAccessorJson(R"({"componentType":5126,"count":0,"type":"SCALAR"})");
     }
-    const std::string rest =
-        R"("nodes":[{"mesh":0},)" + Repeat("{}", n(1000000)) +
-        R"(],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + std::to_string(t.positions) +
-        "}}]}]";
+    const std::string rest = R"("nodes":[{"mesh":0},)" + Repeat("{}", n(1000000)) +
+                             R"(],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                             std::to_string(t.positions) + "}}]}]";
     files.push_back({"many_nodes_and_accessors.gltf", Bytes(t.builder.EmbeddedJson(rest))});
   }
   return files;

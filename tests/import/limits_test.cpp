@@ -31,8 +31,10 @@ std::string Chain(std::size_t n, const std::string& last_extra) {
   std::string nodes = "\"nodes\":[";
   for (std::size_t i = 0; i < n; ++i) {
     nodes += "{\"translation\":[0,1,0]";
-    if (i + 1 < n) nodes += ",\"children\":[" + S(i + 1) + "]";
-    else nodes += last_extra;
+    if (i + 1 < n)
+      nodes += ",\"children\":[" + S(i + 1) + "]";
+    else
+      nodes += last_extra;
     nodes += i + 1 < n ? "}," : "}";
   }
   return nodes + "]";
@@ -96,14 +98,15 @@ TEST(Limits, HundredThousandDeepChainAboveASkinImports) {
   // Nodes 0..n-1 chain; n-1 has children n (joint root) and n+2 (mesh).
   std::string nodes = Chain(n, ",\"children\":[" + S(n) + "," + S(n + 2) + "]");
   nodes.pop_back();
-  nodes += R"(,{"name":"root","children":[)" + S(n + 1) + R"(]},{"name":"tip"},{"mesh":0,"skin":0}])";
+  nodes +=
+      R"(,{"name":"root","children":[)" + S(n + 1) + R"(]},{"name":"tip"},{"mesh":0,"skin":0}])";
   const int joints = b.AddU8({0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
   const int weights = b.AddFloats({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4");
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const std::string json = b.EmbeddedJson(
-      nodes + ",\"skins\":[{\"joints\":[" + S(n) + "," + S(n + 1) +
-      R"(]}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) +
-      ",\"JOINTS_0\":" + S(joints) + ",\"WEIGHTS_0\":" + S(weights) + "}}]}]");
+  const std::string json =
+      b.EmbeddedJson(nodes + ",\"skins\":[{\"joints\":[" + S(n) + "," + S(n + 1) +
+                     R"(]}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(positions) +
+                     ",\"JOINTS_0\":" + S(joints) + ",\"WEIGHTS_0\":" + S(weights) + "}}]}]");
   const anim::Model model = LoadOk(json);
   ASSERT_EQ(model.skeleton.JointCount(), 2);
   EXPECT_TRUE(gltf_test::VecNear(glm::vec3(model.skeleton.RestPose().ModelMatrix(0)[3]),
@@ -126,8 +129,9 @@ TEST(Limits, HundredThousandDeepChainEndingInACycleIsRefused) {
 TEST(Limits, OneGigabyteBufferWithATinyDataUriIsRefused) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  std::string json = b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                                    S(positions) + "}}]}]");
+  std::string json =
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + "}}]}]");
   const std::string real = "\"byteLength\":" + S(b.Data().size());
   json.replace(json.find(real), real.size(), "\"byteLength\":1000000000");
   // tinygltf compares the decoded size with byteLength before keeping it.
@@ -157,38 +161,47 @@ std::vector<std::uint8_t> Glb(std::string json, std::vector<std::uint8_t> bin) {
 TEST(Limits, GlbDeclaringAOneGigabyteBufferIsRefused) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  std::string json = b.Json(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                                S(positions) + "}}]}]", "");
+  std::string json =
+      b.Json(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                 S(positions) + "}}]}]",
+             "");
   const std::string real = "\"byteLength\":" + S(b.Data().size());
   json.replace(json.find(real), real.size(), "\"byteLength\":1000000000");
   const std::vector<std::uint8_t> glb = Glb(json, b.Data());
   anim::Model model;
   std::string error;
-  EXPECT_FALSE(anim::LoadGltfModelFromMemory("bad.glb", glb.data(), glb.size(), "", &model, &error));
+  EXPECT_FALSE(
+      anim::LoadGltfModelFromMemory("bad.glb", glb.data(), glb.size(), "", &model, &error));
   EXPECT_EQ(error.rfind("bad.glb: ", 0), 0u) << error;
-  EXPECT_NE(error.find("Invalid `byteLength'. Must be equal or less than binary size: `byteLength' = "
-                       "1000000000, binary size = 36"),
-            std::string::npos)
+  EXPECT_NE(
+      error.find("Invalid `byteLength'. Must be equal or less than binary size: `byteLength' = "
+                 "1000000000, binary size = 36"),
+      std::string::npos)
       << error;
 }
 
 TEST(Limits, BillionPositionsAreRefusedBeforeReadingAnything) {
   GltfBuilder b;
   b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int huge = b.AddAccessorJson(R"({"bufferView":0,"componentType":5126,"count":1000000000,"type":"VEC3"})");
-  const std::string json = b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(huge) + "}}]}]");
+  const int huge = b.AddAccessorJson(
+      R"({"bufferView":0,"componentType":5126,"count":1000000000,"type":"VEC3"})");
+  const std::string json =
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(huge) + "}}]}]");
   ExpectNamedError(LoadError(json), "the meshes would import as more than 8388608 vertices");
 }
 
 TEST(Limits, BillionElementAccessorOverASmallBufferIsRefused) {
   GltfBuilder b;
   b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int huge = b.AddAccessorJson(R"({"bufferView":0,"componentType":5126,"count":1000000000,"type":"VEC3"})");
+  const int huge = b.AddAccessorJson(
+      R"({"bufferView":0,"componentType":5126,"count":1000000000,"type":"VEC3"})");
   // As NORMAL: a billion POSITIONs would already exceed the vertex budget.
   const std::string json = b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":)" + S(huge) + "}}]}]");
-  ExpectNamedError(LoadError(json), "1000000000 elements x 12 bytes, but its buffer view holds only 36 bytes");
+      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":)" +
+      S(huge) + "}}]}]");
+  ExpectNamedError(LoadError(json),
+                   "1000000000 elements x 12 bytes, but its buffer view holds only 36 bytes");
 }
 
 TEST(Limits, BillionElementAccessorWithoutBufferViewIsRefused) {
@@ -196,7 +209,8 @@ TEST(Limits, BillionElementAccessorWithoutBufferViewIsRefused) {
   b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
   const int huge = b.AddAccessorJson(R"({"componentType":5126,"count":1000000000,"type":"VEC3"})");
   const std::string json = b.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":)" + S(huge) + "}}]}]");
+      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":)" +
+      S(huge) + "}}]}]");
   ExpectNamedError(LoadError(json), "has no buffer view but claims 1000000000 elements");
 }
 
@@ -210,11 +224,14 @@ TEST(Limits, AccessorRepeatedIntoTenMillionVerticesIsRefused) {
   std::string primitives;
   for (int p = 0; p < 100; ++p) {
     // Triangle strips (mode 5): valid for any vertex count.
-    primitives += std::string(p ? "," : "") + R"({"attributes":{"POSITION":)" + S(positions) + "},\"mode\":5}";
+    primitives += std::string(p ? "," : "") + R"({"attributes":{"POSITION":)" + S(positions) +
+                  "},\"mode\":5}";
   }
   const std::string json =
       b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" + primitives + "]}]");
-  ExpectNamedError(LoadError(json), "the meshes would import as more than 8388608 vertices (the import limit; counted up to node 0, mesh 0");
+  ExpectNamedError(LoadError(json),
+                   "the meshes would import as more than 8388608 vertices (the import limit; "
+                   "counted up to node 0, mesh 0");
 }
 
 // One 100,000-key sampler shared by 100 channels: 10 million keys.
@@ -226,12 +243,15 @@ TEST(Limits, SamplerRepeatedIntoTenMillionKeysIsRefused) {
   const int output = b.AddFloats(values, "VEC3");
   std::string channels;
   for (int c = 0; c < 100; ++c) {
-    channels += std::string(c ? "," : "") + R"({"sampler":0,"target":{"node":0,"path":"translation"}})";
+    channels +=
+        std::string(c ? "," : "") + R"({"sampler":0,"target":{"node":0,"path":"translation"}})";
   }
-  const std::string json = b.EmbeddedJson(
-      R"("nodes":[{}],"animations":[{"samplers":[{"input":)" + S(input) + ",\"output\":" + S(output) +
-      R"(}],"channels":[)" + channels + "]}]");
-  ExpectNamedError(LoadError(json), "the animations hold more than 8388608 keyframes in all (the import limit; counted up to animation 0 channel 83");
+  const std::string json =
+      b.EmbeddedJson(R"("nodes":[{}],"animations":[{"samplers":[{"input":)" + S(input) +
+                     ",\"output\":" + S(output) + R"(}],"channels":[)" + channels + "]}]");
+  ExpectNamedError(LoadError(json),
+                   "the animations hold more than 8388608 keyframes in all (the import limit; "
+                   "counted up to animation 0 channel 83");
 }
 
 TEST(Limits, JsonNested100000DeepIsRefusedBeforeParsing) {
@@ -242,8 +262,8 @@ TEST(Limits, JsonNested100000DeepIsRefusedBeforeParsing) {
 
 TEST(Limits, BracketsInsideStringsDoNotCountAsNesting) {
   GltfBuilder b;
-  const std::string json = b.EmbeddedJson(
-      R"("nodes":[{"name":")" + std::string(1000, '[') + R"(","mesh":0}],)" + Triangle(b));
+  const std::string json = b.EmbeddedJson(R"("nodes":[{"name":")" + std::string(1000, '[') +
+                                          R"(","mesh":0}],)" + Triangle(b));
   const anim::Model model = LoadOk(json);
   EXPECT_EQ(model.skeleton.JointName(0), std::string(1000, '['));
 }

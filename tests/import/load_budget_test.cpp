@@ -23,8 +23,7 @@ bool LoadBytes(const std::vector<std::uint8_t>& bytes, std::size_t limit, anim::
                std::string* error, const std::string& name = "budget.glb") {
   anim::ImportOptions options;
   options.max_load_bytes = limit;
-  return anim::LoadGltfModelFromMemory(name, bytes.data(), bytes.size(), "", model, error,
-                                       options);
+  return anim::LoadGltfModelFromMemory(name, bytes.data(), bytes.size(), "", model, error, options);
 }
 
 // `count` materials, each with its own texture and image, all images on one
@@ -40,8 +39,8 @@ std::vector<std::uint8_t> SharedImageGlb(const std::vector<std::uint8_t>& png, i
     textures += sep + R"({"source":)" + std::to_string(i) + "}";
     images += sep + R"({"bufferView":)" + std::to_string(view) + R"(,"mimeType":"image/png"})";
   }
-  return t.builder.Glb(t.Mesh() + R"(,"materials":[)" + materials + R"(],"textures":[)" +
-                       textures + R"(],"images":[)" + images + "]");
+  return t.builder.Glb(t.Mesh() + R"(,"materials":[)" + materials + R"(],"textures":[)" + textures +
+                       R"(],"images":[)" + images + "]");
 }
 
 TEST(LoadBudget, ImagesSharingOnePictureAreDecodedOnce) {
@@ -88,8 +87,7 @@ TEST(LoadBudget, CountsOfItemsAreBoundedByWhatTheyCost) {
     EXPECT_EQ(error.rfind(file.name + ": ", 0), 0u) << error;
     EXPECT_NE(error.find("memory limit for one load (4.0 MiB)"), std::string::npos) << error;
     // Refused before the work: well under a second even on a loaded machine.
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-              2.0);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 2.0);
   }
 }
 
@@ -98,9 +96,9 @@ TEST(LoadBudget, FilesWithinTheLimitLoadAsBefore) {
   gltf_test::Triangle t;
   const std::string primitive =
       R"({"attributes":{"POSITION":)" + std::to_string(t.positions) + "}}";
-  const std::string json = t.builder.EmbeddedJson(
-      R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" + gltf_test::Repeat(primitive, 2000) +
-      "]}]");
+  const std::string json =
+      t.builder.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" +
+                             gltf_test::Repeat(primitive, 2000) + "]}]");
   anim::Model model;
   std::string error;
   ASSERT_TRUE(LoadBytes(gltf_test::Bytes(json), 64 * kMiB, &model, &error, "fine.gltf")) << error;
@@ -110,13 +108,14 @@ TEST(LoadBudget, FilesWithinTheLimitLoadAsBefore) {
 TEST(JsonScan, IntegersPastThirtyTwoBitsAreRefusedNotTruncated) {
   gltf_test::Triangle t;
   // 2^32 would become mesh 0 and 2^32 + 2 node 2 after tinygltf's cast.
-  for (const auto& [rest, where] : std::vector<std::pair<std::string, std::string>>{
-           {R"("nodes":[{"mesh":4294967296}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
-            "4294967296 at nodes[0].mesh"},
-           {R"("scene":0,"scenes":[{"nodes":[4294967298]}],"nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
-            "4294967298 at scenes[0].nodes[0]"},
-           {R"("nodes":[{"mesh":-2147483649}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
-            "-2147483649 at nodes[0].mesh"}}) {
+  for (
+      const auto& [rest, where] : std::vector<std::pair<std::string, std::string>>{
+          {R"("nodes":[{"mesh":4294967296}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
+           "4294967296 at nodes[0].mesh"},
+          {R"("scene":0,"scenes":[{"nodes":[4294967298]}],"nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
+           "4294967298 at scenes[0].nodes[0]"},
+          {R"("nodes":[{"mesh":-2147483649}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])",
+           "-2147483649 at nodes[0].mesh"}}) {
     SCOPED_TRACE(where);
     const std::string error = gltf_test::LoadError(t.builder.EmbeddedJson(rest));
     EXPECT_EQ(error.rfind("bad.gltf: the integer " + where + " does not fit in 32 bits", 0), 0u)
@@ -125,10 +124,12 @@ TEST(JsonScan, IntegersPastThirtyTwoBitsAreRefusedNotTruncated) {
   // The largest 32-bit values are still read as themselves (and refused
   // as indices by the usual checks), and an application's extras may hold
   // any number.
-  EXPECT_NE(gltf_test::LoadError(t.builder.EmbeddedJson(
-                R"("nodes":[{"mesh":2147483647}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])"))
-                .find("2147483647"),
-            std::string::npos);
+  EXPECT_NE(
+      gltf_test::LoadError(
+          t.builder.EmbeddedJson(
+              R"("nodes":[{"mesh":2147483647}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])"))
+          .find("2147483647"),
+      std::string::npos);
   gltf_test::LoadOk(t.builder.EmbeddedJson(
       t.Mesh() + R"(,"extras":{"id":99999999999,"list":[18446744073709551615]})"));
 }

@@ -16,8 +16,8 @@ using gltf_test::EncodePng;
 using gltf_test::GltfBuilder;
 
 TEST(MaterialImport, TexturesDecodeAndBrokenImagesFallBackToTheFactor) {
-  const std::vector<std::uint8_t> pixels = {255, 0, 0, 255, 0, 255, 0, 255,
-                                            0, 0, 255, 128, 10, 20, 30, 40};
+  const std::vector<std::uint8_t> pixels = {255, 0, 0,   255, 0,  255, 0,  255,
+                                            0,   0, 255, 128, 10, 20,  30, 40};
   const std::vector<std::uint8_t> png = EncodePng(2, 2, pixels);
   ASSERT_FALSE(png.empty());
 
@@ -26,7 +26,8 @@ TEST(MaterialImport, TexturesDecodeAndBrokenImagesFallBackToTheFactor) {
   const int garbage_view = b.AddView({1, 2, 3, 4, 5, 6, 7, 8});
   const std::string rest =
       R"("nodes":[{"mesh":0}],
-         "meshes":[{"primitives":[{"attributes":{"POSITION":)" + std::to_string(positions) +
+         "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      std::to_string(positions) +
       R"(},"material":1}]}],
          "materials":[
            {"name":"textured","doubleSided":true,
@@ -35,8 +36,10 @@ TEST(MaterialImport, TexturesDecodeAndBrokenImagesFallBackToTheFactor) {
             "baseColorTexture":{"index":1}}}],
          "textures":[{"source":0,"sampler":0},{"source":1}],
          "samplers":[{"magFilter":9728,"minFilter":9728,"wrapS":33071,"wrapT":33648}],
-         "images":[{"uri":"data:image/png;base64,)" + gltf_test::Base64(png) + R"("},
-                   {"bufferView":)" + std::to_string(garbage_view) + R"(,"mimeType":"image/png"}])";
+         "images":[{"uri":"data:image/png;base64,)" +
+      gltf_test::Base64(png) + R"("},
+                   {"bufferView":)" +
+      std::to_string(garbage_view) + R"(,"mimeType":"image/png"}])";
   const anim::Model model = gltf_test::LoadOk(b.EmbeddedJson(rest));
   ASSERT_EQ(model.materials.size(), 2u);
   ASSERT_EQ(model.primitives.size(), 1u);

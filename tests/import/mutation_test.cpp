@@ -21,9 +21,8 @@ std::string SkinnedAnimatedJson(gltf_test::GltfBuilder& b, bool embedded) {
             times = quad.times;
   const int translations = b.AddFloats({0, 1, 0, 0, 1.5f, 0, 0, 1, 0}, "VEC3");
   // CUBICSPLINE rotations: (in-tangent, value, out-tangent) per key, x y z w.
-  const int cubic = b.AddFloats({0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
-                                 0, 0, 0, 0, 0, 0, 0.7071f, 0.7071f, 0, 0, 0, 0,
-                                 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0},
+  const int cubic = b.AddFloats({0,       0,       0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                 0.7071f, 0.7071f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0},
                                 "VEC4");
   const auto s = [](int i) { return std::to_string(i); };
   const std::string rest =
@@ -31,14 +30,18 @@ std::string SkinnedAnimatedJson(gltf_test::GltfBuilder& b, bool embedded) {
       "nodes":[{"name":"armature","scale":[0.5,0.5,0.5],"children":[1]},
                {"name":"root","children":[2]},{"name":"tip","translation":[0,1,0]},
                {"name":"body","mesh":0,"skin":0}],
-      "skins":[{"joints":[2,1],"inverseBindMatrices":)" + s(ibm) + R"(}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + s(positions) +
-      R"(,"NORMAL":)" + s(normals) + R"(,"TEXCOORD_0":)" + s(uv) + R"(,"JOINTS_0":)" + s(joints) +
-      R"(,"WEIGHTS_0":)" + s(weights) + R"(},"indices":)" + s(indices) + R"(,"material":0}]}],
+      "skins":[{"joints":[2,1],"inverseBindMatrices":)" +
+      s(ibm) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      s(positions) + R"(,"NORMAL":)" + s(normals) + R"(,"TEXCOORD_0":)" + s(uv) +
+      R"(,"JOINTS_0":)" + s(joints) + R"(,"WEIGHTS_0":)" + s(weights) + R"(},"indices":)" +
+      s(indices) + R"(,"material":0}]}],
       "materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0.5,0.5,1]}}],
       "animations":[{"name":"wave","samplers":[
-          {"input":)" + s(times) + R"(,"output":)" + s(translations) + R"(,"interpolation":"STEP"},
-          {"input":)" + s(times) + R"(,"output":)" + s(cubic) + R"(,"interpolation":"CUBICSPLINE"}],
+          {"input":)" +
+      s(times) + R"(,"output":)" + s(translations) + R"(,"interpolation":"STEP"},
+          {"input":)" +
+      s(times) + R"(,"output":)" + s(cubic) + R"(,"interpolation":"CUBICSPLINE"}],
         "channels":[{"sampler":0,"target":{"node":2,"path":"translation"}},
                     {"sampler":1,"target":{"node":1,"path":"rotation"}}]}])";
   return embedded ? b.EmbeddedJson(rest) : rest;
@@ -112,8 +115,8 @@ TEST(Mutation, GlbByteFlipsNeverCrash) {
     const int flips = 1 + static_cast<int>(random() % 4);
     for (int f = 0; f < flips; ++f) {
       // Mostly the binary chunk; sometimes the GLB header and chunk headers.
-      const std::size_t at = random() % 8 == 0 ? random() % 28
-                                               : bin_start + random() % (glb.size() - bin_start);
+      const std::size_t at =
+          random() % 8 == 0 ? random() % 28 : bin_start + random() % (glb.size() - bin_start);
       mutated[at] = static_cast<std::uint8_t>(random());
     }
     if (random() % 16 == 0) mutated.resize(random() % mutated.size());

@@ -46,8 +46,8 @@ struct Triangle {
     const int w = b.AddFloats(weights, "VEC4");
     return b.EmbeddedJson("\"nodes\":[" + nodes + "],\"skins\":[" + skin +
                           R"(],"meshes":[{"primitives":[{"attributes":{"POSITION":)" + S(p) +
-                          R"(,"JOINTS_0":)" + S(j) + R"(,"WEIGHTS_0":)" + S(w) +
-                          extra_attributes + "}}]}]" + extra);
+                          R"(,"JOINTS_0":)" + S(j) + R"(,"WEIGHTS_0":)" + S(w) + extra_attributes +
+                          "}}]}]" + extra);
   }
 };
 
@@ -83,7 +83,8 @@ TEST(SemanticChecks, AllZeroWeightsFollowTheFirstJointWithOneWarning) {
     EXPECT_EQ(model.primitives[0].weights[v], glm::vec4(1, 0, 0, 0)) << v;
   }
   int warnings = 0;
-  for (const std::string& w : model.warnings) warnings += w.find("all joint weights zero") != std::string::npos;
+  for (const std::string& w : model.warnings)
+    warnings += w.find("all joint weights zero") != std::string::npos;
   EXPECT_EQ(warnings, 1);
 }
 
@@ -92,7 +93,8 @@ TEST(SemanticChecks, NormalCountDifferentFromPositionCountIsRefused) {
   Triangle file;
   const int normals = b.AddFloats({0, 0, 1, 0, 0, 1}, "VEC3");  // 2 for 3 vertices
   file.extra_attributes = ",\"NORMAL\":" + S(normals);
-  ExpectNamedError(LoadError(file.Json(b)), "mesh 0 primitive 0 has 3 positions but 2 NORMAL values");
+  ExpectNamedError(LoadError(file.Json(b)),
+                   "mesh 0 primitive 0 has 3 positions but 2 NORMAL values");
 }
 
 TEST(SemanticChecks, WeightCountDifferentFromPositionCountIsRefused) {
@@ -131,7 +133,8 @@ TEST(SemanticChecks, InverseBindMatricesOfTheWrongTypeAreRefused) {
   const int ibm = b.AddFloats(std::vector<float>(8, 0.0f), "VEC4");
   Triangle file;
   file.skin = R"({"joints":[0,1],"inverseBindMatrices":)" + S(ibm) + "}";
-  ExpectNamedError(LoadError(file.Json(b)), "(skin 0 inverseBindMatrices) has type VEC4, expected MAT4");
+  ExpectNamedError(LoadError(file.Json(b)),
+                   "(skin 0 inverseBindMatrices) has type VEC4, expected MAT4");
 }
 
 TEST(SemanticChecks, NodeThatIsItsOwnChildIsRefused) {
@@ -167,10 +170,10 @@ TEST(SemanticChecks, SkinWithTwoRootJointsImportsAsAForest) {
                   {"mesh":0,"skin":0})";
   // Inverse bind matrices = inverse of each joint's rest model matrix, so
   // the rest pose leaves vertices where they are.
-  const int ibm = b.AddFloats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1,
-                               1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, -1, 0, 1,
-                               1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -3, 0, 0, 1},
-                              "MAT4");
+  const int ibm =
+      b.AddFloats({1, 0, 0, 0, 0, 1,  0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0,  1, 0, 0,
+                   0, 0, 1, 0, 1, -1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -3, 0, 0, 1},
+                  "MAT4");
   file.skin = R"({"joints":[0,1,2],"inverseBindMatrices":)" + S(ibm) + "}";
   file.joints = {0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0};
   const anim::Model model = LoadOk(file.Json(b));
@@ -195,7 +198,8 @@ TEST(SemanticChecks, SkinWithTwoRootJointsImportsAsAForest) {
   for (std::size_t v = 0; v < 3; ++v) {
     glm::vec3 skinned(0.0f);
     for (int k = 0; k < 4; ++k) {
-      skinned += mesh.weights[v][k] * glm::vec3(palette[mesh.joints[v][k]] * glm::vec4(mesh.positions[v], 1));
+      skinned += mesh.weights[v][k] *
+                 glm::vec3(palette[mesh.joints[v][k]] * glm::vec4(mesh.positions[v], 1));
     }
     EXPECT_TRUE(gltf_test::VecNear(skinned, mesh.positions[v], 1e-5f)) << v;
   }
@@ -212,7 +216,8 @@ TEST(SemanticChecks, SkinWithTwoRootJointsImportsAsAForest) {
 }
 
 std::string WithTranslationAnimation(GltfBuilder& b, const std::vector<float>& times,
-                                     const std::vector<float>& values, const std::string& interpolation) {
+                                     const std::vector<float>& values,
+                                     const std::string& interpolation) {
   const int input = b.AddFloats(times, "SCALAR");
   const int output = b.AddFloats(values, "VEC3");
   Triangle file;
@@ -224,29 +229,32 @@ std::string WithTranslationAnimation(GltfBuilder& b, const std::vector<float>& t
 
 TEST(SemanticChecks, InfiniteKeyframeTimeIsRefused) {
   GltfBuilder b;
-  const std::string json = WithTranslationAnimation(
-      b, {0, std::numeric_limits<float>::infinity()}, {0, 0, 0, 1, 1, 1}, "LINEAR");
+  const std::string json = WithTranslationAnimation(b, {0, std::numeric_limits<float>::infinity()},
+                                                    {0, 0, 0, 1, 1, 1}, "LINEAR");
   ExpectNamedError(LoadError(json), "animation 0 channel 0 keyframe time 1 is not finite");
 }
 
 TEST(SemanticChecks, NanKeyframeTimeIsRefused) {
   GltfBuilder b;
-  const std::string json = WithTranslationAnimation(
-      b, {std::numeric_limits<float>::quiet_NaN(), 1}, {0, 0, 0, 1, 1, 1}, "LINEAR");
+  const std::string json = WithTranslationAnimation(b, {std::numeric_limits<float>::quiet_NaN(), 1},
+                                                    {0, 0, 0, 1, 1, 1}, "LINEAR");
   ExpectNamedError(LoadError(json), "animation 0 channel 0 keyframe time 0 is not finite");
 }
 
 TEST(SemanticChecks, DecreasingKeyframeTimesAreRefused) {
   GltfBuilder b;
-  const std::string json = WithTranslationAnimation(b, {0, 2, 1}, std::vector<float>(9, 0.0f), "STEP");
-  ExpectNamedError(LoadError(json), "keyframe times are not increasing (time 2 = 1.000000 after 2.000000)");
+  const std::string json =
+      WithTranslationAnimation(b, {0, 2, 1}, std::vector<float>(9, 0.0f), "STEP");
+  ExpectNamedError(LoadError(json),
+                   "keyframe times are not increasing (time 2 = 1.000000 after 2.000000)");
 }
 
 TEST(SemanticChecks, CubicSplineWithTwoValuesPerKeyIsRefused) {
   GltfBuilder b;
   const std::string json =
       WithTranslationAnimation(b, {0, 1}, std::vector<float>(12, 0.0f), "CUBICSPLINE");
-  ExpectNamedError(LoadError(json), "has 2 keyframe times but 4 output values; CUBICSPLINE needs 3 per key");
+  ExpectNamedError(LoadError(json),
+                   "has 2 keyframe times but 4 output values; CUBICSPLINE needs 3 per key");
 }
 
 TEST(SemanticChecks, NonFiniteOutputValueIsRefused) {
@@ -259,7 +267,8 @@ TEST(SemanticChecks, NonFiniteOutputValueIsRefused) {
 TEST(SemanticChecks, NodeWithZeroLengthRotationIsRefused) {
   GltfBuilder b;
   Triangle file;
-  file.nodes = R"({"name":"a","children":[1]},{"name":"b","rotation":[0,0,0,0]},{"mesh":0,"skin":0})";
+  file.nodes =
+      R"({"name":"a","children":[1]},{"name":"b","rotation":[0,0,0,0]},{"mesh":0,"skin":0})";
   ExpectNamedError(LoadError(file.Json(b)), "node 1 has a zero-length rotation quaternion");
 }
 
@@ -272,12 +281,13 @@ TEST(SemanticChecks, MoreThanFourInfluencesWarnOncePerFile) {
   const int j1 = b.AddU8({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
   const int w0 = b.AddFloats({0.1f, 0.2f, 0, 0, 0.1f, 0.2f, 0, 0, 0.1f, 0.2f, 0, 0}, "VEC4");
   const int w1 = b.AddFloats({0.3f, 0.4f, 0, 0, 0.3f, 0.4f, 0, 0, 0.3f, 0.4f, 0, 0}, "VEC4");
-  const std::string attributes = R"({"attributes":{"POSITION":)" + S(positions) + ",\"JOINTS_0\":" +
-                                 S(j0) + ",\"WEIGHTS_0\":" + S(w0) + ",\"JOINTS_1\":" + S(j1) +
-                                 ",\"WEIGHTS_1\":" + S(w1) + "}}";
+  const std::string attributes = R"({"attributes":{"POSITION":)" + S(positions) +
+                                 ",\"JOINTS_0\":" + S(j0) + ",\"WEIGHTS_0\":" + S(w0) +
+                                 ",\"JOINTS_1\":" + S(j1) + ",\"WEIGHTS_1\":" + S(w1) + "}}";
   const anim::Model model = LoadOk(b.EmbeddedJson(
       R"("nodes":[{"name":"a","children":[1]},{"name":"b"},{"mesh":0,"skin":0}],
-         "skins":[{"joints":[0,1]}],"meshes":[{"primitives":[)" + attributes + "," + attributes + "]}]"));
+         "skins":[{"joints":[0,1]}],"meshes":[{"primitives":[)" +
+      attributes + "," + attributes + "]}]"));
   ASSERT_EQ(model.primitives.size(), 2u);
   // Influences (joint, weight): (0,.1) (1,.2) (1,.3) (0,.4); the four kept
   // are all of them, largest first, summing to 1.0 already.
@@ -285,7 +295,8 @@ TEST(SemanticChecks, MoreThanFourInfluencesWarnOncePerFile) {
   EXPECT_NEAR(model.primitives[1].weights[2][0], 0.4f, 1e-6f);
   EXPECT_NEAR(model.primitives[1].weights[2][3], 0.1f, 1e-6f);
   int warnings = 0;
-  for (const std::string& w : model.warnings) warnings += w.find("more than 4 joint influences") != std::string::npos;
+  for (const std::string& w : model.warnings)
+    warnings += w.find("more than 4 joint influences") != std::string::npos;
   EXPECT_EQ(warnings, 1);
 }
 

@@ -9,8 +9,8 @@
 
 #include <unistd.h>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
@@ -169,14 +169,16 @@ TEST(SkinImport, UnskinnedMeshUnderAJointFollowsTheJoint) {
   const anim::Model model = LoadOk(file.builder.EmbeddedJson(rest));
   ASSERT_EQ(model.primitives.size(), 2u);
   const anim::MeshPrimitive& mesh = model.primitives[1];
-  const glm::mat4 prop_global = file.tip_global * glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
+  const glm::mat4 prop_global =
+      file.tip_global * glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
   std::vector<glm::mat4> scratch(2), palette(2);
   anim::ComputePalette(model.skeleton, model.skeleton.RestPose(), scratch, palette);
   const glm::vec3 original[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
   for (int v = 0; v < 3; ++v) {
     EXPECT_EQ(mesh.joints[v][0], model.skeleton.FindJoint("tip"));
     EXPECT_EQ(mesh.weights[v], glm::vec4(1, 0, 0, 0));
-    const glm::vec3 drawn = glm::vec3(palette[mesh.joints[v][0]] * glm::vec4(mesh.positions[v], 1.0f));
+    const glm::vec3 drawn =
+        glm::vec3(palette[mesh.joints[v][0]] * glm::vec4(mesh.positions[v], 1.0f));
     EXPECT_TRUE(VecNear(drawn, glm::vec3(prop_global * glm::vec4(original[v], 1.0f)), 1e-5f)) << v;
   }
 }
@@ -195,9 +197,8 @@ TEST(SkinImport, ParentFoundThroughNonJointNodeAndMissingInverseBindIsIdentity) 
       {"mesh":0,"skin":0}],
       "skins":[{"joints":[0,2]}],
       "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                           std::to_string(positions) + R"(,"JOINTS_0":)" +
-                           std::to_string(joints) + R"(,"WEIGHTS_0":)" + std::to_string(weights) +
-                           "}}]}]";
+                           std::to_string(positions) + R"(,"JOINTS_0":)" + std::to_string(joints) +
+                           R"(,"WEIGHTS_0":)" + std::to_string(weights) + "}}]}]";
   const anim::Model model = LoadOk(b.EmbeddedJson(rest));
   const anim::Skeleton& skeleton = model.skeleton;
   ASSERT_EQ(skeleton.JointCount(), 2);
@@ -229,12 +230,12 @@ TEST(SkinImport, NormalizedByteWeightsAreRenormalized) {
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
   const int joints = b.AddU8({1, 0, 3, 3, 1, 0, 3, 3, 0, 1, 3, 3}, "VEC4", false);
   const int weights = b.AddU8({100, 50, 0, 0, 100, 50, 0, 0, 255, 0, 0, 0}, "VEC4", true);
-  const std::string rest = R"("nodes":[{"name":"a","children":[1]},{"name":"b"},{"mesh":0,"skin":0}],
+  const std::string rest =
+      R"("nodes":[{"name":"a","children":[1]},{"name":"b"},{"mesh":0,"skin":0}],
       "skins":[{"joints":[0,1]}],
       "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                           std::to_string(positions) + R"(,"JOINTS_0":)" +
-                           std::to_string(joints) + R"(,"WEIGHTS_0":)" + std::to_string(weights) +
-                           "}}]}]";
+      std::to_string(positions) + R"(,"JOINTS_0":)" + std::to_string(joints) + R"(,"WEIGHTS_0":)" +
+      std::to_string(weights) + "}}]}]";
   const anim::Model model = LoadOk(b.EmbeddedJson(rest));
   ASSERT_EQ(model.primitives.size(), 1u);
   const anim::MeshPrimitive& mesh = model.primitives[0];

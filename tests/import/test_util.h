@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
-#include <gtest/gtest.h>
 
 #include "anim/import/gltf_importer.h"
 

@@ -54,11 +54,13 @@ struct QuadFile {
     const int translations = builder.AddFloats({0, 1, 0, 0, 2, 0, 0, 3, 0}, "VEC3");
     const auto s = [](int i) { return std::to_string(i); };
     rest = R"("nodes":[{"name":"root","children":[1]},{"name":"tip"},{"mesh":0,"skin":0}],
-      "skins":[{"joints":[0,1],"inverseBindMatrices":)" + s(q.inverse_bind) + R"(}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" + s(q.positions) +
-           R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) +
+      "skins":[{"joints":[0,1],"inverseBindMatrices":)" +
+           s(q.inverse_bind) + R"(}],
+      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+           s(q.positions) + R"(,"JOINTS_0":)" + s(q.joints) + R"(,"WEIGHTS_0":)" + s(q.weights) +
            R"(},"indices":)" + s(q.indices) + R"(}]}],
-      "animations":[{"samplers":[{"input":)" + s(q.times) + R"(,"output":)" + s(translations) +
+      "animations":[{"samplers":[{"input":)" +
+           s(q.times) + R"(,"output":)" + s(translations) +
            R"(}],"channels":[{"sampler":0,"target":{"node":1,"path":"translation"}}]}])";
   }
 };
@@ -147,7 +149,7 @@ TEST_F(Folders, BuffersThatAreNotRegularFilesAreRefused) {
 TEST_F(Folders, ImageUrisLeavingTheFolderNeverBecomeTheTexture) {
   const QuadFile file;
   const std::vector<std::uint8_t> canary_pixels = {11, 22, 33, 255, 44, 55, 66, 255,
-                                                   77, 88, 99, 255, 1, 2, 3, 255};
+                                                   77, 88, 99, 255, 1,  2,  3,  255};
   const std::vector<std::uint8_t> png = EncodePng(2, 2, canary_pixels);
   ASSERT_FALSE(png.empty());
   WriteBytes(Outside() / "canary.bin", png);  // the same name as the buffer canary
@@ -158,9 +160,11 @@ TEST_F(Folders, ImageUrisLeavingTheFolderNeverBecomeTheTexture) {
   WriteBytes(Model() / "inside.png", png);
   for (const std::string& uri : uris) {
     SCOPED_TRACE(uri);
-    const std::string rest = file.rest +
-                             R"(,"materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],
-        "textures":[{"source":0}],"images":[{"uri":")" + uri + R"("}])";
+    const std::string rest =
+        file.rest +
+        R"(,"materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],
+        "textures":[{"source":0}],"images":[{"uri":")" +
+        uri + R"("}])";
     WriteText(Model() / "quad.gltf", file.builder.Json(rest, "quad.bin"));
     anim::Model model;
     std::string error;
@@ -207,7 +211,7 @@ TEST_F(Folders, DracoBufferUrisLeavingTheFolderAreRefused) {
 
 TEST_F(Folders, SpecialFilesAsTheModelFailWithAMessage) {
   for (const std::string& path : {std::string("/proc/self/mem"), Model().string(),
-                                 std::string("/dev/null"), std::string("")}) {
+                                  std::string("/dev/null"), std::string("")}) {
     SCOPED_TRACE(path);
     anim::Model model;
     std::string error;

@@ -54,8 +54,9 @@ TEST_F(WomanImport, ClipNamesAndDurationsMatchTheFile) {
   ASSERT_TRUE(loader.LoadASCIIFromFile(&document, &error, &warning, kWoman)) << error;
   ASSERT_EQ(model_.clips.size(), document.animations.size());
   EXPECT_EQ(model_.clips.size(), 10u);
-  const std::set<std::string> expected_names = {"Running", "Jump2",   "PickUp", "SitIdle", "Idle",
-                                                "Punch",   "Sitting", "Walking", "Jump",   "Lean_Left"};
+  const std::set<std::string> expected_names = {"Running", "Jump2",    "PickUp",  "SitIdle",
+                                                "Idle",    "Punch",    "Sitting", "Walking",
+                                                "Jump",    "Lean_Left"};
   std::set<std::string> names;
   for (const tinygltf::Animation& animation : document.animations) {
     double start = 1e30, end = -1e30;
@@ -101,10 +102,12 @@ TEST_F(WomanImport, HeadSitsWhereTheNodeChainAndTheMeshPutIt) {
     ASSERT_TRUE(n.matrix.empty());
     glm::dmat4 local(1.0);
     if (!n.translation.empty()) {
-      local = glm::translate(local, glm::dvec3(n.translation[0], n.translation[1], n.translation[2]));
+      local =
+          glm::translate(local, glm::dvec3(n.translation[0], n.translation[1], n.translation[2]));
     }
     if (!n.rotation.empty()) {
-      local *= glm::mat4_cast(glm::dquat(n.rotation[3], n.rotation[0], n.rotation[1], n.rotation[2]));
+      local *=
+          glm::mat4_cast(glm::dquat(n.rotation[3], n.rotation[0], n.rotation[1], n.rotation[2]));
     }
     if (!n.scale.empty()) local = glm::scale(local, glm::dvec3(n.scale[0], n.scale[1], n.scale[2]));
     chain = local * chain;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/import/gltf_importer.h"
 #include "anim/skeleton.h"
@@ -30,7 +30,9 @@ const glm::vec4 kRed(1.0f, 0.0f, 0.0f, 1.0f);
 bool Red(Rgb c) { return c.r > 60 && c.g < 8 && c.b < 8; }
 bool Background(Rgb c) { return c.g > 30 && c.b > 30; }
 
-glm::mat4 Translate(float x, float y) { return glm::translate(glm::mat4(1.0f), glm::vec3(x, y, 0.0f)); }
+glm::mat4 Translate(float x, float y) {
+  return glm::translate(glm::mat4(1.0f), glm::vec3(x, y, 0.0f));
+}
 
 class CrowdRendererTest : public render_test::RendererTest<render::CrowdRenderer> {
  protected:
@@ -63,7 +65,8 @@ struct ThreeBars {
   anim::Model model = render_test::ModelWith(
       2, render_test::Quad(-0.1f, -0.3f, 0.1f, 0.3f, {0, 1, 0, 0}, {0.7f, 0.3f, 0, 0}), kRed);
   std::vector<glm::mat4> palettes = std::vector<glm::mat4>(6, glm::mat4(1.0f));
-  std::vector<glm::mat4> worlds = {Translate(-0.6f, 0.0f), Translate(0.0f, 0.0f), Translate(0.6f, 0.0f)};
+  std::vector<glm::mat4> worlds = {Translate(-0.6f, 0.0f), Translate(0.0f, 0.0f),
+                                   Translate(0.6f, 0.0f)};
   render::CrowdInputs Inputs() const {
     render::CrowdInputs in;
     in.joint_count = 2;
@@ -117,9 +120,12 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameBars) {
   Load(bars.model);
   // A different bend per instance, including rotations, so the per-vertex
   // blend of two matrices matters.
-  bars.palettes = {glm::rotate(glm::mat4(1.0f), 0.4f, glm::vec3(0, 0, 1)), Translate(0.1f, 0.2f),
-                   Translate(0.0f, -0.1f), glm::rotate(glm::mat4(1.0f), -0.8f, glm::vec3(0, 0, 1)),
-                   glm::rotate(glm::mat4(1.0f), 0.7f, glm::vec3(1, 1, 0)), Translate(-0.2f, 0.0f)};
+  bars.palettes = {glm::rotate(glm::mat4(1.0f), 0.4f, glm::vec3(0, 0, 1)),
+                   Translate(0.1f, 0.2f),
+                   Translate(0.0f, -0.1f),
+                   glm::rotate(glm::mat4(1.0f), -0.8f, glm::vec3(0, 0, 1)),
+                   glm::rotate(glm::mat4(1.0f), 0.7f, glm::vec3(1, 1, 0)),
+                   Translate(-0.2f, 0.0f)};
   const auto gpu = Render(bars.Inputs(), SkinningPath::kGpu);
   const auto cpu = Render(bars.Inputs(), SkinningPath::kCpu);
   const auto result =
@@ -131,8 +137,8 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameBars) {
 TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model,
-                                  &error))
+  ASSERT_TRUE(
+      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
       << error;
   Load(model);
   // Four mannequins in a row, each in Walk at its own time.
@@ -162,9 +168,11 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   const auto cpu = Render(in, SkinningPath::kCpu, 256, 128);
   // Not an empty picture: the mannequins cover a good part of it.
   long covered = 0;
-  for (std::size_t i = 0; i < gpu.size(); i += 4) covered += gpu[i] > gpu[i + 2] + 40;  // orange wood
+  for (std::size_t i = 0; i < gpu.size(); i += 4)
+    covered += gpu[i] > gpu[i + 2] + 40;  // orange wood
   EXPECT_GT(covered, 256 * 128 / 50);
-  const auto result = golden::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), golden::Tolerance{});
+  const auto result =
+      golden::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), golden::Tolerance{});
   EXPECT_TRUE(result.passed) << result.differing_pixels << " pixels differ, worst "
                              << result.max_channel_difference;
 }
@@ -176,7 +184,8 @@ TEST_F(CrowdRendererTest, RefusesPalettesThatDoNotMatchTheInstances) {
   in.palettes = std::span(bars.palettes).first(5);  // 3 instances x 2 joints needs 6
   std::string error;
   EXPECT_FALSE(renderer_.Draw(in, render::Lighting{}, nullptr, &error));
-  EXPECT_NE(error.find("5 palette matrices for 3 instances of 2 joints"), std::string::npos) << error;
+  EXPECT_NE(error.find("5 palette matrices for 3 instances of 2 joints"), std::string::npos)
+      << error;
 }
 
 }  // namespace

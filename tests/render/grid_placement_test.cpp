@@ -13,8 +13,8 @@ namespace {
 using GridPlacementTest = render_test::RendererTest<render::SceneRenderer>;
 
 TEST_F(GridPlacementTest, FollowsTheFocusThenReturnsHome) {
-  Load(render_test::ModelWith(1, render_test::Quad(-0.5f, 0.0f, 0.5f, 1.0f, {0, 0, 0, 0}, {1, 0, 0, 0}),
-                              glm::vec4(1.0f)));
+  Load(render_test::ModelWith(
+      1, render_test::Quad(-0.5f, 0.0f, 0.5f, 1.0f, {0, 0, 0, 0}, {1, 0, 0, 0}), glm::vec4(1.0f)));
   const glm::vec3 home = renderer_.Grid().center;
   const float major = 5.0f * renderer_.Grid().cell;
   render::OffscreenTarget target;

@@ -23,10 +23,13 @@ TEST(GroundDiscs, FansFlatTrianglesAtTheRadiusJustAboveTheGround) {
     EXPECT_EQ(v.color, disc.color);
     EXPECT_GT(v.position.y, 0.0f);  // above the grid, no z-fighting
     EXPECT_LT(v.position.y, 0.01f);
-    const float r = glm::length(glm::vec2(v.position.x - disc.center.x, v.position.z - disc.center.z));
+    const float r =
+        glm::length(glm::vec2(v.position.x - disc.center.x, v.position.z - disc.center.z));
     // Each triangle: the centre, then two rim points.
-    if (i % 3 == 0) EXPECT_NEAR(r, 0.0f, 1e-6f) << i;
-    else EXPECT_NEAR(r, disc.radius, 1e-5f) << i;
+    if (i % 3 == 0)
+      EXPECT_NEAR(r, 0.0f, 1e-6f) << i;
+    else
+      EXPECT_NEAR(r, disc.radius, 1e-5f) << i;
   }
   // Reusing the buffer: no discs, no triangles.
   render::BuildGroundDiscs({}, &triangles);

@@ -28,7 +28,10 @@ TEST(HeadlessContext, CreatesCoreContextWithoutDisplay) {
 
 TEST(HeadlessContext, CanBeCreatedAgainAfterDestruction) {
   std::string error;
-  { auto first = render::HeadlessContext::Create(&error); ASSERT_NE(first, nullptr) << error; }
+  {
+    auto first = render::HeadlessContext::Create(&error);
+    ASSERT_NE(first, nullptr) << error;
+  }
   auto second = render::HeadlessContext::Create(&error);
   ASSERT_NE(second, nullptr) << error;
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));

@@ -41,7 +41,7 @@ TEST(OffscreenTarget, ClearColourReadsBackInEveryPixel) {
   glClear(GL_COLOR_BUFFER_BIT);
   auto pixels = target.ReadPixels();
   for (std::size_t i = 0; i < pixels.size(); i += 4) {
-    ASSERT_EQ(pixels[i], 51);   // 0.2 * 255
+    ASSERT_EQ(pixels[i], 51);  // 0.2 * 255
     ASSERT_EQ(pixels[i + 1], 102);
     ASSERT_EQ(pixels[i + 2], 153);
     ASSERT_EQ(pixels[i + 3], 255);
@@ -51,7 +51,7 @@ TEST(OffscreenTarget, ClearColourReadsBackInEveryPixel) {
 TEST(PngWriter, WritesRowsTopDown) {
   // Bottom-up input: first row black, second row white. The file's first
   // (top) row must be the white one.
-  const std::vector<std::uint8_t> pixels = {0, 0, 0, 255, 0, 0, 0, 255,
+  const std::vector<std::uint8_t> pixels = {0,   0,   0,   255, 0,   0,   0,   255,
                                             255, 255, 255, 255, 255, 255, 255, 255};
   const std::string path =
       (std::filesystem::temp_directory_path() / "render_png_writer_test.png").string();
@@ -62,8 +62,8 @@ TEST(PngWriter, WritesRowsTopDown) {
   ASSERT_NE(data, nullptr);
   EXPECT_EQ(w, 2);
   EXPECT_EQ(h, 2);
-  EXPECT_EQ(data[0], 255);   // top row white
-  EXPECT_EQ(data[8], 0);     // bottom row black
+  EXPECT_EQ(data[0], 255);  // top row white
+  EXPECT_EQ(data[8], 0);    // bottom row black
   stbi_image_free(data);
   std::remove(path.c_str());
 }

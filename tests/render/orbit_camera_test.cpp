@@ -2,8 +2,8 @@
 // the documented default angle.
 #include <cmath>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "render/orbit_camera.h"
 

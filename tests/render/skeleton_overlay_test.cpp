@@ -1,7 +1,7 @@
 // The skeleton overlay's geometry: a dot per joint at its model-space
 // position, a line from each joint to its parent.
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "render/skeleton_overlay.h"
 
@@ -10,10 +10,9 @@ namespace {
 TEST(SkeletonOverlay, BonesJoinJointsToParentsInWorldSpace) {
   // Root at (0, 1, 0), child 2 units above, grandchild 1 unit along x; the
   // world transform moves everything by (10, 0, 0).
-  const std::vector<glm::mat4> model = {
-      glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)),
-      glm::translate(glm::mat4(1.0f), glm::vec3(0, 3, 0)),
-      glm::translate(glm::mat4(1.0f), glm::vec3(1, 3, 0))};
+  const std::vector<glm::mat4> model = {glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)),
+                                        glm::translate(glm::mat4(1.0f), glm::vec3(0, 3, 0)),
+                                        glm::translate(glm::mat4(1.0f), glm::vec3(1, 3, 0))};
   const std::vector<int> parents = {-1, 0, 1};
   const glm::mat4 world = glm::translate(glm::mat4(1.0f), glm::vec3(10, 0, 0));
   std::vector<render::ColoredVertex> bones, joints;

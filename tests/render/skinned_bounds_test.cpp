@@ -1,6 +1,6 @@
 // Bounds of the skinned mesh, checked against corners computed by hand.
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "render/skinned_bounds.h"
 #include "test_scene.h"

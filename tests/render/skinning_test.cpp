@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
@@ -53,11 +53,10 @@ TEST_F(SkinningTest, FourInfluencesBlendLinearly) {
   // translations average to (0.5, -0.5): the quad must be drawn there.
   Load(render_test::ModelWith(
       4, render_test::Quad(-0.1f, -0.1f, 0.1f, 0.1f, {0, 1, 2, 3}, glm::vec4(0.25f)), kRed));
-  std::vector<glm::mat4> palette = {
-      glm::translate(glm::mat4(1.0f), glm::vec3(2.0f, 0.0f, 0.0f)),
-      glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -2.0f, 0.0f)),
-      glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 0.0f, 0.0f)),
-      glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 0.0f, 0.0f))};
+  std::vector<glm::mat4> palette = {glm::translate(glm::mat4(1.0f), glm::vec3(2.0f, 0.0f, 0.0f)),
+                                    glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -2.0f, 0.0f)),
+                                    glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 0.0f, 0.0f)),
+                                    glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 0.0f, 0.0f))};
   auto pixels = render_test::RenderPalette(renderer_, palette, kSize);
   EXPECT_TRUE(CoveredByRedQuad(PixelAt(pixels, kSize, 0.5f, -0.5f)));
   EXPECT_TRUE(Background(PixelAt(pixels, kSize, 0.0f, 0.0f)));
@@ -85,9 +84,8 @@ TEST_F(SkinningTest, ThreeHundredJointPaletteReachesTheLastJoint) {
 TEST_F(SkinningTest, RenderingIsDeterministic) {
   Load(render_test::ModelWith(
       2, render_test::Quad(-0.5f, -0.3f, 0.4f, 0.6f, {0, 1, 0, 0}, {0.3f, 0.7f, 0, 0}), kRed));
-  std::vector<glm::mat4> palette = {
-      glm::rotate(glm::mat4(1.0f), 0.3f, glm::vec3(0, 1, 1)),
-      glm::rotate(glm::mat4(1.0f), -0.7f, glm::vec3(1, 0, 1))};
+  std::vector<glm::mat4> palette = {glm::rotate(glm::mat4(1.0f), 0.3f, glm::vec3(0, 1, 1)),
+                                    glm::rotate(glm::mat4(1.0f), -0.7f, glm::vec3(1, 0, 1))};
   auto first = render_test::RenderPalette(renderer_, palette, 97);
   auto second = render_test::RenderPalette(renderer_, palette, 97);
   ASSERT_FALSE(first.empty());
@@ -104,8 +102,8 @@ TEST_F(SkinningTest, RejectsJointIndexOutsideSkeleton) {
 
 TEST_F(SkinningTest, RejectsIndexPastVertices) {
   std::string error;
-  auto model = render_test::ModelWith(
-      1, render_test::Quad(0, 0, 1, 1, {0, 0, 0, 0}, {1, 0, 0, 0}), kRed);
+  auto model =
+      render_test::ModelWith(1, render_test::Quad(0, 0, 1, 1, {0, 0, 0, 0}, {1, 0, 0, 0}), kRed);
   model.primitives[0].indices.push_back(4);
   EXPECT_FALSE(renderer_.SetModel(model, &error));
   EXPECT_NE(error.find("index past"), std::string::npos) << error;

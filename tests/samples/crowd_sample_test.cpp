@@ -79,7 +79,8 @@ TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
   // And the characters differ: each has its own phase, weight or clip.
   int differing = 0;
   for (std::size_t k = 1; k < crowd_->Crowd()->worlds.size(); ++k) {
-    differing += !std::equal(palettes.begin(), palettes.begin() + joints, palettes.begin() + k * joints);
+    differing +=
+        !std::equal(palettes.begin(), palettes.begin() + joints, palettes.begin() + k * joints);
   }
   EXPECT_EQ(differing, static_cast<int>(crowd_->Crowd()->worlds.size()) - 1);
 }

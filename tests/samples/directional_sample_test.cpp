@@ -34,7 +34,8 @@ class DirectionalSampleTest : public MannequinSamples {
     a.ComputeModelMatrices(ma);
     b.ComputeModelMatrices(mb);
     float worst = 0.0f;
-    for (int j = 0; j < a.JointCount(); ++j) worst = std::max(worst, glm::distance(glm::vec3(ma[j][3]), glm::vec3(mb[j][3])));
+    for (int j = 0; j < a.JointCount(); ++j)
+      worst = std::max(worst, glm::distance(glm::vec3(ma[j][3]), glm::vec3(mb[j][3])));
     return worst;
   }
 };

@@ -46,7 +46,8 @@ TEST_F(GraphSamples, GraphFileRootMotionCoversSpeedTimesTime) {
   const int frames = 180;
   for (int i = 0; i < frames; ++i) s.Update(1.0f / 60.0f);
   const glm::vec3 travelled = glm::vec3(s.CharacterWorld()[3]) - start;
-  EXPECT_NEAR(glm::length(travelled), walk_speed * frames / 60.0f, 0.01f * walk_speed * frames / 60.0f);
+  EXPECT_NEAR(glm::length(travelled), walk_speed * frames / 60.0f,
+              0.01f * walk_speed * frames / 60.0f);
   EXPECT_NEAR(travelled.y, 0.0f, 1e-5f);
   // With root motion off, the character stays where it is.
   Set(s, "root_motion=false");

@@ -18,7 +18,8 @@ class LocomotionSampleTest : public MannequinSamples {
     if (!HasFatalFailure()) Select("05 Locomotion");
   }
   void Run(float seconds) {
-    for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i) sample_->Update(1.0f / 60);
+    for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i)
+      sample_->Update(1.0f / 60);
   }
   glm::vec3 Position() const { return glm::vec3(sample_->CharacterWorld()[3]); }
 };

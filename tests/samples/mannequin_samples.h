@@ -17,8 +17,8 @@ class MannequinSamples : public testing::Test {
  protected:
   void SetUp() override {
     std::string error;
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model_,
-                                    &error))
+    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf",
+                                    &model_, &error))
         << error;
     all_ = samples::MakeAllSamples();
   }

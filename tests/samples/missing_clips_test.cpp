@@ -24,8 +24,10 @@ class MissingClips : public MannequinSamples {
   static void ExpectSamePose(const anim::Pose& a, const anim::Pose& b, const std::string& what) {
     ASSERT_EQ(a.JointCount(), b.JointCount());
     for (int j = 0; j < a.JointCount(); ++j) {
-      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, 1e-4f) << what << " joint " << j;
-      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, 1e-4f) << what << " joint " << j;
+      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, 1e-4f)
+          << what << " joint " << j;
+      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, 1e-4f)
+          << what << " joint " << j;
     }
   }
   anim::Model single_, none_;
@@ -35,8 +37,10 @@ TEST_F(MissingClips, WithoutClipsEverySampleRefusesAndSaysWhatItNeeds) {
   for (auto& sample : all_) {
     std::string error;
     EXPECT_FALSE(sample->Load(none_, &error)) << sample->Title();
-    EXPECT_NE(error.find("this sample needs"), std::string::npos) << sample->Title() << ": " << error;
-    EXPECT_NE(error.find("the model has no clips"), std::string::npos) << sample->Title() << ": " << error;
+    EXPECT_NE(error.find("this sample needs"), std::string::npos)
+        << sample->Title() << ": " << error;
+    EXPECT_NE(error.find("the model has no clips"), std::string::npos)
+        << sample->Title() << ": " << error;
   }
 }
 
@@ -60,7 +64,8 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
       EXPECT_TRUE(notice.empty()) << notice;  // one clip is all it needs
     } else {
       EXPECT_NE(notice.find("this sample needs"), std::string::npos) << title << ": " << notice;
-      EXPECT_NE(notice.find("the model has one: Armature|Take"), std::string::npos) << title << ": " << notice;
+      EXPECT_NE(notice.find("the model has one: Armature|Take"), std::string::npos)
+          << title << ": " << notice;
       // No internal wording (a blend space's "positions 1 and 2 are equal").
       EXPECT_EQ(notice.find("positions"), std::string::npos) << title << ": " << notice;
     }
@@ -101,7 +106,9 @@ TEST_F(MissingClips, TheAdditiveSampleWithoutAnAdditiveClipAddsNothing) {
 TEST(ClipRoles, AdditiveClipsAreToldByNameOrByHowFewJointsTheyMove) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error)) << error;
+  ASSERT_TRUE(
+      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+      << error;
   for (const char* name : {"Idle", "Walk", "Run", "Punch", "Jump"}) {
     EXPECT_FALSE(samples::IsAdditiveClip(model, model.FindClip(name))) << name;
   }
@@ -117,11 +124,14 @@ TEST(ClipRoles, AdditiveClipsAreToldByNameOrByHowFewJointsTheyMove) {
 TEST(ClipRoles, DescribeClipsCountsAndNamesThem) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error)) << error;
+  ASSERT_TRUE(
+      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+      << error;
   EXPECT_EQ(samples::DescribeClips(model, {}), "the model has no clips");
   EXPECT_EQ(samples::DescribeClips(model, {1}), "the model has one: Walk");
   EXPECT_EQ(samples::DescribeClips(model, {0, 2}), "the model has 2: Idle, Run");
-  EXPECT_EQ(samples::NeedsMessage("two clips", model, {1}), "this sample needs two clips; the model has one: Walk");
+  EXPECT_EQ(samples::NeedsMessage("two clips", model, {1}),
+            "this sample needs two clips; the model has one: Walk");
 }
 
 }  // namespace

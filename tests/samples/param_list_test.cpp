@@ -48,7 +48,8 @@ TEST(ParamList, RejectsBadValuesWithAReasonAndKeepsTheOldValue) {
   EXPECT_FALSE(p.SetAssignment("clip=Jump", &error));
   EXPECT_NE(error.find("Walk, Run"), std::string::npos) << error;
   EXPECT_FALSE(p.SetAssignment("nosuch=1", &error));
-  EXPECT_NE(error.find("this sample has: weight, falloff, synced, clip"), std::string::npos) << error;
+  EXPECT_NE(error.find("this sample has: weight, falloff, synced, clip"), std::string::npos)
+      << error;
   EXPECT_FALSE(p.SetAssignment("weight", &error));
   EXPECT_EQ(v.f, 0.5f);
   EXPECT_EQ(v.c, 0);

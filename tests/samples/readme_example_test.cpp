@@ -17,7 +17,8 @@ namespace {
 class ReadmeExample : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+    ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model,
+                                    &error))
         << error;
   }
   anim::Model model;
@@ -67,11 +68,13 @@ TEST_F(ReadmeExample, GraphRunsAsDocumented) {
   anim::BlendSpace1D space;
   const float at[] = {0.0f, 1.4f};
   ASSERT_TRUE(space.Build(at, &error)) << error;
-  auto* move = graph.Add<anim::BlendSpace1DNode>("move", skeleton, std::vector<anim::Node*>{idle, walk},
-                                                 space, anim::FloatInput{speed}, /*sync=*/true);
+  auto* move =
+      graph.Add<anim::BlendSpace1DNode>("move", skeleton, std::vector<anim::Node*>{idle, walk},
+                                        space, anim::FloatInput{speed}, /*sync=*/true);
   anim::ClipNodeOptions once;
   once.loop = anim::LoopMode::kClamp;
-  auto* leap = graph.Add<anim::ClipNode>("leap", skeleton, model.clips[model.FindClip("Jump")], once);
+  auto* leap =
+      graph.Add<anim::ClipNode>("leap", skeleton, model.clips[model.FindClip("Jump")], once);
   anim::Transition up, land;
   up.from = 0, up.to = 1, up.conditions = {{jump, anim::CompareOp::kTriggered}};
   land.from = 1, land.to = 0, land.exit_begin = 0.85f;
@@ -88,7 +91,8 @@ TEST_F(ReadmeExample, GraphRunsAsDocumented) {
     graph.Update(dt);
     for (const anim::FiredEvent& e : graph.Events()) {
       if (e.kind == anim::EventKind::kStateEnter && e.name == "Jump") entered_jump = true;
-      if (e.kind == anim::EventKind::kStateEnter && e.name == "Move" && entered_jump) back_to_move = true;
+      if (e.kind == anim::EventKind::kStateEnter && e.name == "Move" && entered_jump)
+        back_to_move = true;
     }
   }
   EXPECT_TRUE(entered_jump);

@@ -12,7 +12,8 @@
 
 namespace test_models {
 
-inline anim::Model WithOneClip(const anim::Model& full, const std::string& keep, const std::string& rename) {
+inline anim::Model WithOneClip(const anim::Model& full, const std::string& keep,
+                               const std::string& rename) {
   anim::Model model = full;
   model.clips = {full.clips[full.FindClip(keep)]};
   model.clips[0].SetName(rename);

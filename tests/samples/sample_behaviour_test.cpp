@@ -6,8 +6,8 @@
 // size whatever its units or up axis.
 #include <cmath>
 
-#include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
 
 #include "anim/additive.h"
 #include "anim/blending.h"
@@ -25,7 +25,8 @@ constexpr float kPi = 3.14159265358979f;  // for the Z-up turn
 class SampleBehaviour : public MannequinSamples {
  protected:
   void Run(float seconds) {
-    for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i) sample_->Update(1.0f / 60);
+    for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i)
+      sample_->Update(1.0f / 60);
   }
   const samples::Param& P(const std::string& name) const {
     const samples::Param* p = sample_->Params().Find(name);
@@ -40,8 +41,10 @@ class SampleBehaviour : public MannequinSamples {
   }
   static void ExpectSamePose(const anim::Pose& a, const anim::Pose& b, float tol) {
     for (int j = 0; j < a.JointCount(); ++j) {
-      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, tol) << "joint " << j;
-      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, tol) << "joint " << j;
+      EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, tol)
+          << "joint " << j;
+      EXPECT_NEAR(std::abs(glm::dot(a.Local(j).rotation, b.Local(j).rotation)), 1.0f, tol)
+          << "joint " << j;
     }
   }
   glm::vec3 HeadPosition(const anim::Pose& pose) const {
@@ -112,7 +115,8 @@ TEST_F(SampleBehaviour, NegativeLeanIsTheLeanMirrored) {
   std::string why;
   ASSERT_TRUE(mirror.Build(model_.skeleton, &why)) << why;
   const anim::Clip& lean = model_.clips[model_.FindClip("Lean_Left")];
-  anim::Pose reference = anim::MakeAdditivePose(model_.skeleton, lean), full = model_.skeleton.RestPose();
+  anim::Pose reference = anim::MakeAdditivePose(model_.skeleton, lean),
+             full = model_.skeleton.RestPose();
   lean.Sample(full, lean.EndTime(), anim::LoopMode::kClamp);
   anim::MirrorPose(mirror, reference, reference);
   anim::MirrorPose(mirror, full, full);
@@ -171,7 +175,8 @@ TEST_F(SampleBehaviour, CrowdSpacingFollowsTheModelsSizeNotItsUpAxis) {
   std::vector<glm::mat4> m(static_cast<std::size_t>(model_.skeleton.JointCount()));
   model_.skeleton.RestPose().ComputeModelMatrices(m);
   glm::vec3 lo(1e9f), hi(-1e9f);
-  for (const glm::mat4& j : m) lo = glm::min(lo, glm::vec3(j[3])), hi = glm::max(hi, glm::vec3(j[3]));
+  for (const glm::mat4& j : m)
+    lo = glm::min(lo, glm::vec3(j[3])), hi = glm::max(hi, glm::vec3(j[3]));
   const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
   EXPECT_NEAR(step, size, 0.034f * size);
   anim::Transform z_up;

@@ -18,7 +18,8 @@ const std::string kWoman = std::string(ANIM_SHARED_ASSETS_DIR) + "/Woman.gltf";
 class SamplesOnWoman : public testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(kWoman)) GTEST_SKIP() << kWoman << " is absent; sample runs skipped";
+    if (!std::filesystem::exists(kWoman))
+      GTEST_SKIP() << kWoman << " is absent; sample runs skipped";
     std::string error;
     ASSERT_TRUE(anim::LoadGltfModel(kWoman, &model_, &error)) << error;
     all_ = samples::MakeAllSamples();
@@ -77,7 +78,8 @@ TEST_F(SamplesOnWoman, PlaybackShowsTheClipAtTheScrubbedPhase) {
   Set(s, "phase=0.25");
   s.Update(1.0f / 60);
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
-  ExpectPosesNear(s.CurrentPose(), Sampled("Running", run.StartTime() + 0.25f * run.Duration()), 1e-4f);
+  ExpectPosesNear(s.CurrentPose(), Sampled("Running", run.StartTime() + 0.25f * run.Duration()),
+                  1e-4f);
 }
 
 TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
@@ -113,7 +115,8 @@ TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip)
   // A full lean must move at least one joint visibly.
   double largest = 0.0;
   for (int j = 0; j < base.JointCount(); ++j) {
-    largest = std::max(largest, anim_test::RotationAngle(base.Local(j).rotation, s.CurrentPose().Local(j).rotation));
+    largest = std::max(largest, anim_test::RotationAngle(base.Local(j).rotation,
+                                                         s.CurrentPose().Local(j).rotation));
   }
   EXPECT_GT(largest, glm::radians(5.0));
   Set(s, "lean_weight=0");

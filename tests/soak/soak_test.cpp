@@ -31,7 +31,6 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/import/gltf_importer.h"
 
-
 namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
@@ -54,13 +53,17 @@ struct Problems {
   }
 };
 
-bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool Finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
-void CheckPose(const anim::Pose& pose, std::vector<glm::mat4>& model, long frame, Problems& problems) {
+void CheckPose(const anim::Pose& pose, std::vector<glm::mat4>& model, long frame,
+               Problems& problems) {
   for (int j = 0; j < pose.JointCount(); ++j) {
     const anim::Transform& t = pose.Local(j);
     const glm::quat& q = t.rotation;
-    if (!Finite(t.translation) || !Finite(t.scale)) problems.Report(frame, "non-finite translation/scale", j);
+    if (!Finite(t.translation) || !Finite(t.scale))
+      problems.Report(frame, "non-finite translation/scale", j);
     const float length = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
     if (!(std::abs(length - 1.0f) < 1e-3f)) problems.Report(frame, "unnormalised rotation", j);
   }
@@ -78,16 +81,20 @@ void CheckTime(const anim::Playback& playback, long frame, Problems& problems, i
   const anim::Clip* clip = playback.clip;
   if (clip == nullptr) return;
   const float start = clip->StartTime(), end = clip->EndTime();
-  const float limit = playback.mode == anim::LoopMode::kPingPong ? start + 2.0f * (end - start) : end;
-  if (!(playback.time >= start && playback.time <= limit)) problems.Report(frame, "time outside the clip", which);
+  const float limit =
+      playback.mode == anim::LoopMode::kPingPong ? start + 2.0f * (end - start) : end;
+  if (!(playback.time >= start && playback.time <= limit))
+    problems.Report(frame, "time outside the clip", which);
   const float phase = playback.NormalizedTime();
-  if (!(phase >= 0.0f && phase <= 1.0f)) problems.Report(frame, "normalised time outside [0, 1]", which);
+  if (!(phase >= 0.0f && phase <= 1.0f))
+    problems.Report(frame, "normalised time outside [0, 1]", which);
 }
 
 TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+  ASSERT_TRUE(
+      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
       << error;
   const anim::Skeleton& skeleton = model.skeleton;
   const int clip_count = static_cast<int>(model.clips.size());
@@ -96,7 +103,8 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   // Set-up may allocate: controller, poses, every additive base pose.
   anim::CrossFadeController controller(skeleton);
   std::vector<anim::Pose> bases;
-  for (const anim::Clip& clip : model.clips) bases.push_back(anim::MakeAdditivePose(skeleton, clip));
+  for (const anim::Clip& clip : model.clips)
+    bases.push_back(anim::MakeAdditivePose(skeleton, clip));
   anim::Pose additive = skeleton.RestPose(), shown = skeleton.RestPose();
   anim::Playback additive_playback;
   int additive_clip = 0;
@@ -107,10 +115,14 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
 
   std::mt19937 rng(20261122);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-  const auto pick_clip = [&] { return static_cast<int>(rng() % static_cast<unsigned>(clip_count)); };
+  const auto pick_clip = [&] {
+    return static_cast<int>(rng() % static_cast<unsigned>(clip_count));
+  };
   const auto pick_mode = [&] {
     const unsigned r = rng() % 3;
-    return r == 0 ? anim::LoopMode::kLoop : r == 1 ? anim::LoopMode::kPingPong : anim::LoopMode::kClamp;
+    return r == 0   ? anim::LoopMode::kLoop
+           : r == 1 ? anim::LoopMode::kPingPong
+                    : anim::LoopMode::kClamp;
   };
 
   const long frames = static_cast<long>(SoakSeconds() * 60.0);
@@ -161,7 +173,8 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
 
     CheckPose(shown, model_matrices, frame, problems);
     CheckTime(controller.Current(), frame, problems, -1);
-    for (int i = 0; i < controller.TargetCount(); ++i) CheckTime(controller.Target(i).playback, frame, problems, i);
+    for (int i = 0; i < controller.TargetCount(); ++i)
+      CheckTime(controller.Target(i).playback, frame, problems, i);
     CheckTime(additive_playback, frame, problems, 100);
   }
   const long allocations_at_end = test_support::AllocationCount();
@@ -175,11 +188,12 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   // The run did what it says (so a broken random schedule cannot pass).
   EXPECT_GT(fades, static_cast<long>(frames / 90 / 2));
   EXPECT_GT(plays + rate_changes + additive_changes, 0);
-  std::printf("soak: %.0f simulated s, %ld frames, %ld fades, %ld plays, %ld rate changes, "
-              "%ld additive changes, %ld problems, heap %zu -> %zu bytes, %ld allocations "
-              "after minute 1\n",
-              frames / 60.0, frames, fades, plays, rate_changes, additive_changes, problems.count,
-              heap_after_minute, heap_at_end, allocations_at_end - allocations_after_minute);
+  std::printf(
+      "soak: %.0f simulated s, %ld frames, %ld fades, %ld plays, %ld rate changes, "
+      "%ld additive changes, %ld problems, heap %zu -> %zu bytes, %ld allocations "
+      "after minute 1\n",
+      frames / 60.0, frames, fades, plays, rate_changes, additive_changes, problems.count,
+      heap_after_minute, heap_at_end, allocations_at_end - allocations_after_minute);
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ double WorstPhaseError(const anim::Clip& clip, anim::Pose pose, float rate, doub
 TEST(TimeKeeping, LoopPhaseMatchesDoubleReferenceAfterOneHour) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
+  ASSERT_TRUE(
+      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
       << error;
   ASSERT_FALSE(model.clips.empty());
   for (const anim::Clip& clip : model.clips) {

@@ -8,8 +8,10 @@ namespace mannequin {
 
 std::vector<Channel> BakeLinear(const PoseFunction& pose_at, float duration, int keys_per_second,
                                 const std::vector<int>& rotated, bool hips_translation) {
-  const int intervals = static_cast<int>(std::lround(duration * static_cast<float>(keys_per_second)));
-  if (std::fabs(static_cast<float>(intervals) - duration * static_cast<float>(keys_per_second)) > 1e-3f) {
+  const int intervals =
+      static_cast<int>(std::lround(duration * static_cast<float>(keys_per_second)));
+  if (std::fabs(static_cast<float>(intervals) - duration * static_cast<float>(keys_per_second)) >
+      1e-3f) {
     std::fprintf(stderr, "make_mannequin: duration %g is not a whole number of keys at %d/s\n",
                  duration, keys_per_second);
     std::exit(1);
@@ -18,8 +20,8 @@ std::vector<Channel> BakeLinear(const PoseFunction& pose_at, float duration, int
   std::vector<RigPose> poses;
   for (int k = 0; k <= intervals; ++k) {
     // The last key sits exactly at `duration` so loops close on the same value.
-    const float t = k == intervals ? duration
-                                   : static_cast<float>(k) / static_cast<float>(keys_per_second);
+    const float t =
+        k == intervals ? duration : static_cast<float>(k) / static_cast<float>(keys_per_second);
     times.push_back(t);
     poses.push_back(pose_at(t));
   }

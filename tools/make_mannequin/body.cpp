@@ -164,9 +164,7 @@ void AddArm(Mesh& mesh, bool left) {
   upper.side = {0, 1, 0};
   upper.cap_a = 0.05f;
   upper.cap_b = 0.04f;
-  upper.radii = Profile{{{0.0f, 0.054f, 0.052f},
-                         {0.35f, 0.052f, 0.050f},
-                         {1.0f, 0.040f, 0.040f}}};
+  upper.radii = Profile{{{0.0f, 0.054f, 0.052f}, {0.35f, 0.052f, 0.050f}, {1.0f, 0.040f, 0.040f}}};
   upper.around = 22;
   upper.rings = 10;
   upper.cap_rings = 6;
@@ -182,9 +180,7 @@ void AddArm(Mesh& mesh, bool left) {
   fore.side = {0, 1, 0};
   fore.cap_a = 0.038f;
   fore.cap_b = 0.03f;
-  fore.radii = Profile{{{0.0f, 0.040f, 0.042f},
-                        {0.3f, 0.043f, 0.045f},
-                        {1.0f, 0.028f, 0.031f}}};
+  fore.radii = Profile{{{0.0f, 0.040f, 0.042f}, {0.3f, 0.043f, 0.045f}, {1.0f, 0.028f, 0.031f}}};
   fore.around = 22;
   fore.rings = 10;
   fore.cap_rings = 6;
@@ -239,9 +235,7 @@ void AddLeg(Mesh& mesh, bool left) {
   thigh.side = {1, 0, 0};  // second axis = -Y x X = +Z
   thigh.cap_a = 0.07f;
   thigh.cap_b = 0.05f;
-  thigh.radii = Profile{{{0.0f, 0.084f, 0.088f},
-                         {0.3f, 0.080f, 0.084f},
-                         {1.0f, 0.056f, 0.058f}}};
+  thigh.radii = Profile{{{0.0f, 0.084f, 0.088f}, {0.3f, 0.080f, 0.084f}, {1.0f, 0.056f, 0.058f}}};
   thigh.centre_offset = [](float s) { return glm::vec2(0.0f, 0.008f * (1.0f - s)); };
   thigh.around = 24;
   thigh.rings = 14;
@@ -263,12 +257,11 @@ void AddLeg(Mesh& mesh, bool left) {
   shin.side = {1, 0, 0};
   shin.cap_a = 0.05f;
   shin.cap_b = 0.035f;
-  shin.radii = Profile{{{0.0f, 0.053f, 0.055f},
-                        {0.25f, 0.056f, 0.060f},
-                        {1.0f, 0.036f, 0.038f}}};
+  shin.radii = Profile{{{0.0f, 0.053f, 0.055f}, {0.25f, 0.056f, 0.060f}, {1.0f, 0.036f, 0.038f}}};
   // The calf bulges backward (-Z) just below the knee.
   shin.centre_offset = [](float s) {
-    return glm::vec2(0.0f, -0.012f * Smoothstep(0.0f, 0.25f, s) * (1.0f - Smoothstep(0.3f, 0.9f, s)));
+    return glm::vec2(0.0f,
+                     -0.012f * Smoothstep(0.0f, 0.25f, s) * (1.0f - Smoothstep(0.3f, 0.9f, s)));
   };
   shin.around = 24;
   shin.rings = 14;
@@ -302,7 +295,9 @@ void AddLeg(Mesh& mesh, bool left) {
   foot.cap_rings = 6;
   foot.color = Solid(kHandFootColor);
   const float toe_z = P(kLeftToeBase).z;
-  foot.bone = [&, toe_z](const glm::vec3& p) { return p.z < toe_z ? J(kLeftFoot) : J(kLeftToeBase); };
+  foot.bone = [&, toe_z](const glm::vec3& p) {
+    return p.z < toe_z ? J(kLeftFoot) : J(kLeftToeBase);
+  };
   AddTube(mesh, foot);
 }
 

@@ -13,8 +13,8 @@ namespace mannequin {
 namespace {
 
 constexpr float kDuration = 3.0f;
-constexpr float kShift = 0.025f;   // sideways hip travel, m
-constexpr float kBob = 0.006f;     // hips dip when the weight is centred
+constexpr float kShift = 0.025f;  // sideways hip travel, m
+constexpr float kBob = 0.006f;    // hips dip when the weight is centred
 
 // Hips position and its time derivative (used as the cubic tangents).
 glm::vec3 HipsAt(float t) {
@@ -30,7 +30,7 @@ glm::vec3 HipsVelocity(float t) {
 RigPose IdlePose(float t) {
   const float w = kTwoPi / kDuration;
   const float breath = 0.5f - 0.5f * std::cos(w * t);  // 0 exhaled .. 1 inhaled
-  const float shift = std::sin(w * t);                  // +1: weight on the left foot
+  const float shift = std::sin(w * t);                 // +1: weight on the left foot
   RigPose pose;
   pose.joints[kHips].translation = HipsAt(t);
   // The pelvis tilts down on the unloaded side.
@@ -59,9 +59,9 @@ Channel CubicHipsTranslation() {
     const float t = kDuration * static_cast<float>(k) / static_cast<float>(keys);
     c.times.push_back(t);
     const glm::vec4 slope(HipsVelocity(t), 0.0f);  // units per second, per the glTF spec
-    c.values.push_back(slope);                    // in-tangent
+    c.values.push_back(slope);                     // in-tangent
     c.values.push_back(glm::vec4(HipsAt(t), 0.0f));
-    c.values.push_back(slope);                    // out-tangent
+    c.values.push_back(slope);  // out-tangent
   }
   return c;
 }

@@ -57,10 +57,12 @@ RigPose JumpPose(float t) {
   pose.joints[kHead].rotation = RotX(-10.0f * fold);
 
   // Arms swing back during the crouch, up through take-off, down to land.
-  const float back = Smoothstep(kCrouchStart, kCrouchEnd, t) * (1.0f - Smoothstep(kCrouchEnd, kLiftOff, t));
+  const float back =
+      Smoothstep(kCrouchStart, kCrouchEnd, t) * (1.0f - Smoothstep(kCrouchEnd, kLiftOff, t));
   const float up = Smoothstep(kCrouchEnd + 0.05f, kLiftOff + 0.05f, t) *
                    (1.0f - Smoothstep(kLiftOff + 0.15f, kTouchDown, t));
-  const float catch_ = Smoothstep(kLiftOff + 0.2f, kTouchDown, t) * (1.0f - Smoothstep(kLandEnd, kDuration, t));
+  const float catch_ =
+      Smoothstep(kLiftOff + 0.2f, kTouchDown, t) * (1.0f - Smoothstep(kLandEnd, kDuration, t));
   const float forward = 4.0f - 45.0f * back + 140.0f * up + 35.0f * catch_;
   RelaxArms(pose, 80.0f - 20.0f * up, forward, 12.0f + 25.0f * catch_);
 

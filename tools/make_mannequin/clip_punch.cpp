@@ -24,7 +24,9 @@ ArmShape Mix(const ArmShape& a, const ArmShape& b, float s) {
   return {a.down + (b.down - a.down) * s, a.forward + (b.forward - a.forward) * s,
           a.elbow + (b.elbow - a.elbow) * s, a.twist + (b.twist - a.twist) * s};
 }
-glm::quat ArmRotation(const ArmShape& s) { return RotX(-s.forward) * RotZ(-s.down) * RotX(s.twist); }
+glm::quat ArmRotation(const ArmShape& s) {
+  return RotX(-s.forward) * RotZ(-s.down) * RotX(s.twist);
+}
 
 RigPose PunchPose(float t) {
   const ArmShape relaxed{80.0f, 4.0f, 12.0f, 0.0f};
@@ -78,9 +80,9 @@ Channel RightFistStep() {
 ClipData MakePunch() {
   ClipData clip;
   clip.name = "Punch";
-  const std::vector<int> upper = {kSpine, kSpine1, kSpine2, kNeck, kHead,
-                                  kLeftShoulder, kLeftArm, kLeftForeArm, kLeftHand,
-                                  kRightShoulder, kRightArm, kRightForeArm};
+  const std::vector<int> upper = {kSpine,    kSpine1,        kSpine2,   kNeck,
+                                  kHead,     kLeftShoulder,  kLeftArm,  kLeftForeArm,
+                                  kLeftHand, kRightShoulder, kRightArm, kRightForeArm};
   clip.channels = BakeLinear(PunchPose, kDuration, 30, upper, false);
   clip.channels.push_back(RightFistStep());
   return clip;

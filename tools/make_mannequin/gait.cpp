@@ -14,8 +14,8 @@ glm::vec3 ToeOffset() { return Joints()[kLeftToeBase].offset; }
 
 struct FootState {
   glm::vec3 ankle;
-  float pitch;      // degrees, heel up
-  float toe_bend;   // degrees of the toes relative to the foot (negative: bent up)
+  float pitch;     // degrees, heel up
+  float toe_bend;  // degrees of the toes relative to the foot (negative: bent up)
 };
 
 // Stance: flat until heel_lift, then rolling about the planted toes.
@@ -66,9 +66,8 @@ FootState Swing(const GaitParams& p, float s) {
 
 LegGoal FootGoal(const GaitParams& p, float phase, bool left) {
   phase = Wrap01(phase);
-  const FootState state = phase < p.toe_off
-                              ? Stance(p, phase)
-                              : Swing(p, (phase - p.toe_off) / (1.0f - p.toe_off));
+  const FootState state =
+      phase < p.toe_off ? Stance(p, phase) : Swing(p, (phase - p.toe_off) / (1.0f - p.toe_off));
   LegGoal goal;
   goal.ankle = state.ankle + glm::vec3(left ? p.foot_x : -p.foot_x, 0.0f, 0.0f);
   goal.foot = RotX(state.pitch);  // pitch only: the same on both sides

@@ -11,31 +11,31 @@
 namespace mannequin {
 
 struct GaitParams {
-  float period = 1.1f;   // seconds per cycle (two steps)
-  float speed = 1.4f;    // ground speed, m/s
+  float period = 1.1f;  // seconds per cycle (two steps)
+  float speed = 1.4f;   // ground speed, m/s
   // Phases within a foot's cycle (0 = that foot lands flat).
-  float heel_lift = 0.3f;  // heel starts to rise, toes stay planted
-  float toe_off = 0.6f;    // toes leave the ground
-  float land_z = 0.3f;     // ankle distance ahead of the hips at landing
-  float foot_x = 0.09f;    // ankle distance from the centre line
+  float heel_lift = 0.3f;       // heel starts to rise, toes stay planted
+  float toe_off = 0.6f;         // toes leave the ground
+  float land_z = 0.3f;          // ankle distance ahead of the hips at landing
+  float foot_x = 0.09f;         // ankle distance from the centre line
   float toe_off_pitch = 60.0f;  // foot pitch (degrees, heel up) at toe off
   float swing_lift = 0.1f;      // extra ankle height in mid swing
   float landing_speed = 0.2f;   // downward ankle speed at touch down, m/s
   // Hips.
-  float hip_height = 0.98f;  // Hips joint height on average
-  float bob = 0.02f;         // vertical amplitude (two bobs per cycle)
+  float hip_height = 0.98f;     // Hips joint height on average
+  float bob = 0.02f;            // vertical amplitude (two bobs per cycle)
   float bob_high_phase = 0.3f;  // phase of a highest point
   float sway = 0.02f;           // side to side, towards the stance foot
   float pelvis_yaw = 5.0f;      // degrees, the leading leg's hip forward
   float pelvis_roll = 3.0f;     // degrees, the swing side drops
   float forward_lean = 3.0f;    // degrees of pitch of the whole upper body
   // Upper body.
-  float chest_twist = 7.0f;     // shoulders counter-rotate against the pelvis
-  float arm_down = 78.0f;       // arms lowered from the T pose, degrees
-  float arm_swing = 18.0f;      // degrees forward/back, opposite to the legs
+  float chest_twist = 7.0f;       // shoulders counter-rotate against the pelvis
+  float arm_down = 78.0f;         // arms lowered from the T pose, degrees
+  float arm_swing = 18.0f;        // degrees forward/back, opposite to the legs
   float arm_swing_offset = 4.0f;  // arms hang slightly forward
-  float elbow_bend = 15.0f;     // degrees, mean
-  float elbow_swing = 8.0f;     // extra bend when the arm swings forward
+  float elbow_bend = 15.0f;       // degrees, mean
+  float elbow_swing = 8.0f;       // extra bend when the arm swings forward
 };
 
 // Goal for the left foot at a phase of its own cycle; the right foot uses the

@@ -16,9 +16,7 @@ namespace {
 // Appends raw bytes as a new buffer view (4-byte aligned) and returns its index.
 class BufferPacker {
  public:
-  explicit BufferPacker(tinygltf::Model& model) : model_(model) {
-    model_.buffers.emplace_back();
-  }
+  explicit BufferPacker(tinygltf::Model& model) : model_(model) { model_.buffers.emplace_back(); }
 
   int AddView(const void* data, std::size_t size, int target) {
     std::vector<unsigned char>& bytes = model_.buffers[0].data;
@@ -107,14 +105,15 @@ void AddMesh(tinygltf::Model& model, BufferPacker& packer, const Mesh& mesh,
   prim.attributes["COLOR_0"] =
       packer.AddFloats(colors, 3, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, false);
   const int joint_view = packer.AddView(joints.data(), joints.size(), TINYGLTF_TARGET_ARRAY_BUFFER);
-  prim.attributes["JOINTS_0"] = packer.AddAccessor(joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
-                                                   TINYGLTF_TYPE_VEC4, mesh.vertices.size());
+  prim.attributes["JOINTS_0"] = packer.AddAccessor(
+      joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TYPE_VEC4, mesh.vertices.size());
   prim.attributes["WEIGHTS_0"] =
       packer.AddFloats(weights, 4, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
   // 16-bit indices when they fit: half the size, and every GPU takes them.
   if (mesh.vertices.size() <= 65535) {
     std::vector<std::uint16_t> idx(mesh.indices.begin(), mesh.indices.end());
-    const int view = packer.AddView(idx.data(), idx.size() * 2, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    const int view =
+        packer.AddView(idx.data(), idx.size() * 2, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     prim.indices = packer.AddAccessor(view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
                                       TINYGLTF_TYPE_SCALAR, idx.size());
   } else {
@@ -150,8 +149,8 @@ void AddSkin(tinygltf::Model& model, BufferPacker& packer) {
     skin.joints.push_back(j);
   }
   const int view = packer.AddView(matrices.data(), matrices.size() * sizeof(float), 0);
-  skin.inverseBindMatrices = packer.AddAccessor(view, TINYGLTF_COMPONENT_TYPE_FLOAT,
-                                                TINYGLTF_TYPE_MAT4, kJointCount);
+  skin.inverseBindMatrices =
+      packer.AddAccessor(view, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_MAT4, kJointCount);
   model.skins.push_back(skin);
 }
 
@@ -164,8 +163,9 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
     auto found = time_accessors.find(c.times);
     if (found == time_accessors.end()) {
       const int view = packer.AddView(c.times.data(), c.times.size() * sizeof(float), 0);
-      const int acc = packer.AddAccessor(view, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_SCALAR,
-                                         c.times.size(), false, {c.times.front()}, {c.times.back()});
+      const int acc =
+          packer.AddAccessor(view, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_SCALAR,
+                             c.times.size(), false, {c.times.front()}, {c.times.back()});
       found = time_accessors.emplace(c.times, acc).first;
     }
     const bool rotation = c.path == Path::kRotation;
@@ -175,8 +175,8 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
       if (rotation) out.push_back(v.w);
     }
     const int components = rotation ? 4 : 3;
-    const int output = packer.AddFloats(out, components, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3,
-                                        0, false);
+    const int output = packer.AddFloats(
+        out, components, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, 0, false);
     tinygltf::AnimationSampler sampler;
     sampler.input = found->second;
     sampler.output = output;
@@ -193,7 +193,8 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
   tinygltf::Value::Object extras;
   if (clip.speed > 0.0f) {
     // Rounded to millimetres per second so the JSON says 1.4, not 1.39999997.
-    extras["speed"] = tinygltf::Value(std::round(static_cast<double>(clip.speed) * 1000.0) / 1000.0);
+    extras["speed"] =
+        tinygltf::Value(std::round(static_cast<double>(clip.speed) * 1000.0) / 1000.0);
   }
   if (!clip.events.empty()) {
     tinygltf::Value::Array events;
@@ -212,8 +213,8 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
 
 }  // namespace
 
-bool WriteMannequin(const std::string& path, const Mesh& mesh,
-                    const std::vector<SkinWeights>& skin, const std::vector<ClipData>& clips) {
+bool WriteMannequin(const std::string& path, const Mesh& mesh, const std::vector<SkinWeights>& skin,
+                    const std::vector<ClipData>& clips) {
   tinygltf::Model model;
   model.asset.version = "2.0";
   model.asset.generator = "make_mannequin (tools/make_mannequin)";

@@ -14,7 +14,7 @@
 namespace mannequin {
 
 // Returns false (and prints why to stderr) when the file cannot be written.
-bool WriteMannequin(const std::string& path, const Mesh& mesh,
-                    const std::vector<SkinWeights>& skin, const std::vector<ClipData>& clips);
+bool WriteMannequin(const std::string& path, const Mesh& mesh, const std::vector<SkinWeights>& skin,
+                    const std::vector<ClipData>& clips);
 
 }  // namespace mannequin

@@ -13,10 +13,10 @@
 namespace mannequin {
 
 struct LegGoal {
-  glm::vec3 ankle{0.0f};                  // model-space ankle (Foot joint) position
-  glm::quat foot{1.0f, 0.0f, 0.0f, 0.0f}; // model-space foot rotation (identity: flat, +Z)
-  glm::quat toes{1.0f, 0.0f, 0.0f, 0.0f}; // model-space toe rotation
-  glm::vec3 knee_direction{0, 0, 1};      // where the knee should point
+  glm::vec3 ankle{0.0f};                   // model-space ankle (Foot joint) position
+  glm::quat foot{1.0f, 0.0f, 0.0f, 0.0f};  // model-space foot rotation (identity: flat, +Z)
+  glm::quat toes{1.0f, 0.0f, 0.0f, 0.0f};  // model-space toe rotation
+  glm::vec3 knee_direction{0, 0, 1};       // where the knee should point
 };
 
 // Returns hip-to-ankle distance / leg length (>= 1 means the target was out

@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   std::vector<ClipData> clips;
   // Each maker is followed by the largest leg reach its IK needed (hip to
   // ankle over leg length): a value near 1 means a snapping straight knee.
-  for (ClipData (*make)() : {MakeIdle, MakeWalk, MakeRun, MakePunch, MakeJump, MakeLeanLeft, MakeLook}) {
+  for (ClipData (*make)() :
+       {MakeIdle, MakeWalk, MakeRun, MakePunch, MakeJump, MakeLeanLeft, MakeLook}) {
     clips.push_back(make());
     std::fprintf(stderr, "make_mannequin: %-10s max leg reach %.3f\n", clips.back().name.c_str(),
                  TakeMaxReach());

@@ -14,11 +14,28 @@
 namespace mannequin {
 
 enum Joint : int {
-  kHips, kSpine, kSpine1, kSpine2, kNeck, kHead,
-  kLeftShoulder, kLeftArm, kLeftForeArm, kLeftHand,
-  kRightShoulder, kRightArm, kRightForeArm, kRightHand,
-  kLeftUpLeg, kLeftLeg, kLeftFoot, kLeftToeBase,
-  kRightUpLeg, kRightLeg, kRightFoot, kRightToeBase,
+  kHips,
+  kSpine,
+  kSpine1,
+  kSpine2,
+  kNeck,
+  kHead,
+  kLeftShoulder,
+  kLeftArm,
+  kLeftForeArm,
+  kLeftHand,
+  kRightShoulder,
+  kRightArm,
+  kRightForeArm,
+  kRightHand,
+  kLeftUpLeg,
+  kLeftLeg,
+  kLeftFoot,
+  kLeftToeBase,
+  kRightUpLeg,
+  kRightLeg,
+  kRightFoot,
+  kRightToeBase,
   kJointCount
 };
 

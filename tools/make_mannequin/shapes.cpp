@@ -43,7 +43,8 @@ void AddTube(Mesh& mesh, const TubeSpec& spec) {
     body_s.push_back(body == 1 ? 0.0f : static_cast<float>(i) / static_cast<float>(body - 1));
   if (body > 1) body_s.insert(body_s.end(), spec.extra_rings.begin(), spec.extra_rings.end());
   std::sort(body_s.begin(), body_s.end());
-  for (float s : body_s) rings.push_back({spec.a + axis * (length * s), spec.radii(s), offset_at(s)});
+  for (float s : body_s)
+    rings.push_back({spec.a + axis * (length * s), spec.radii(s), offset_at(s)});
   for (int i = spec.cap_rings; i >= 1; --i) {
     const float t = 0.5f * kPi * static_cast<float>(i) / static_cast<float>(spec.cap_rings + 1);
     rings.push_back({spec.b + axis * (spec.cap_b * std::cos(t)), spec.radii(1.0f) * std::sin(t),

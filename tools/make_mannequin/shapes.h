@@ -26,9 +26,9 @@ struct Mesh {
 };
 
 struct TubeSpec {
-  glm::vec3 a{0.0f}, b{0.0f};      // ends of the straight part of the tube
-  glm::vec3 axis_hint{0, 1, 0};    // axis direction when a == b
-  glm::vec3 side{1, 0, 0};         // first cross-section axis (made perpendicular)
+  glm::vec3 a{0.0f}, b{0.0f};        // ends of the straight part of the tube
+  glm::vec3 axis_hint{0, 1, 0};      // axis direction when a == b
+  glm::vec3 side{1, 0, 0};           // first cross-section axis (made perpendicular)
   float cap_a = 0.0f, cap_b = 0.0f;  // how far the rounded caps reach past a and b
   // Half-widths (along side, along the second axis) at s in [0, 1] from a to b.
   std::function<glm::vec2(float s)> radii;

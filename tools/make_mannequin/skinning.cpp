@@ -50,8 +50,11 @@ int ChainChild(int joint) {
     case kSpine1: return kSpine2;
     case kSpine2: return kNeck;
     case kNeck: return kHead;
-    case kHead: case kLeftHand: case kRightHand: case kLeftToeBase: case kRightToeBase:
-      return -1;
+    case kHead:
+    case kLeftHand:
+    case kRightHand:
+    case kLeftToeBase:
+    case kRightToeBase: return -1;
     default: return joint + 1;  // Shoulder->Arm->ForeArm->Hand, UpLeg->Leg->Foot->ToeBase
   }
 }

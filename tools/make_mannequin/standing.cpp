@@ -4,9 +4,7 @@
 
 namespace mannequin {
 
-glm::vec3 StandAnkle(bool left) {
-  return {left ? 0.10f : -0.10f, AnkleHeight(), 0.0f};
-}
+glm::vec3 StandAnkle(bool left) { return {left ? 0.10f : -0.10f, AnkleHeight(), 0.0f}; }
 
 void RelaxArms(RigPose& pose, float down, float forward, float elbow) {
   const glm::quat arm = RotX(-forward) * RotZ(-down);
