@@ -242,14 +242,15 @@ bool ParseSize(const std::string& text, int* width, int* height) {
 }
 
 bool ParseLoopMode(const std::string& text, anim::LoopMode* mode) {
-  if (text == "loop")
+  if (text == "loop") {
     *mode = anim::LoopMode::kLoop;
-  else if (text == "clamp")
+  } else if (text == "clamp") {
     *mode = anim::LoopMode::kClamp;
-  else if (text == "ping-pong" || text == "pingpong")
+  } else if (text == "ping-pong" || text == "pingpong") {
     *mode = anim::LoopMode::kPingPong;
-  else
+  } else {
     return false;
+  }
   return true;
 }
 

@@ -24,7 +24,7 @@ struct FrameTimings {
   }
 
  private:
-  void Put(Series& s, double ms) {
+  void Put(Series& s, double ms) const {
     s.ms[next] = static_cast<float>(ms);
     s.average += 0.1f * (static_cast<float>(ms) - s.average);
   }

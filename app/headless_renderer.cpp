@@ -31,10 +31,11 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                              : FramingBounds(character.model(), framed_clip_);
   }
   render::OrbitCamera camera;
-  if (sample.crowd != nullptr)
+  if (sample.crowd != nullptr) {
     FrameCrowd(*sample.crowd, aspect, &camera);
-  else
+  } else {
     camera.Frame(framing_, aspect);
+  }
   // Framed on the character at the origin; a moving one takes the camera along.
   if (sample.placement != nullptr && sample.placement->follow) {
     camera.MoveTarget(sample.placement->Position());

@@ -98,9 +98,10 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
         }
         anim::ComputePalette(skeleton, pose, scratch,
                              std::span(data->palettes).subspan(k * joints, joints));
+        const int row = k / 32;  // 32 characters a row
+        const int column = k % 32;
         data->worlds.push_back(glm::translate(
-            glm::mat4(1.0f),
-            glm::vec3(static_cast<float>(k % 32), 0.0f, static_cast<float>(k / 32))));
+            glm::mat4(1.0f), glm::vec3(static_cast<float>(column), 0.0f, static_cast<float>(row))));
       }
     }
     errors[rig.name] = e;

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <utility>
 
+#include "render/buffer_offset.h"
+
 namespace render {
 namespace {
 
@@ -69,10 +71,10 @@ CrowdRenderer::CpuMesh CrowdRenderer::MakeCpuMesh(const anim::MeshPrimitive& p) 
                GL_STREAM_DRAW);
   glEnableVertexAttribArray(kPosition);
   glVertexAttribPointer(kPosition, 3, GL_FLOAT, GL_FALSE, sizeof(SkinnedVertex),
-                        reinterpret_cast<const void*>(offsetof(SkinnedVertex, position)));
+                        BufferOffset(offsetof(SkinnedVertex, position)));
   glEnableVertexAttribArray(kNormal);
   glVertexAttribPointer(kNormal, 3, GL_FLOAT, GL_FALSE, sizeof(SkinnedVertex),
-                        reinterpret_cast<const void*>(offsetof(SkinnedVertex, normal)));
+                        BufferOffset(offsetof(SkinnedVertex, normal)));
   // Neutral values for absent attributes, as GpuMesh does.
   mesh.buffers[1] =
       StaticBuffer(GL_ARRAY_BUFFER,
@@ -137,10 +139,11 @@ bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting, Cro
     }
     if (crowd.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     bool ok = true;
-    if (crowd.path == SkinningPath::kGpu)
+    if (crowd.path == SkinningPath::kGpu) {
       ok = DrawGpu(crowd, timings, error);
-    else
+    } else {
       DrawCpu(crowd, timings);
+    }
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     if (!ok) return false;
   }

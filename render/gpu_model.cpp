@@ -63,10 +63,11 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
   program.Set("u_has_texture", material.texture >= 0);
   if (material.texture >= 0) textures_[material.texture].Bind(0);
   // glTF: single-sided materials cull back faces; double-sided ones do not.
-  if (material.double_sided)
+  if (material.double_sided) {
     glDisable(GL_CULL_FACE);
-  else
+  } else {
     glEnable(GL_CULL_FACE);
+  }
 }
 
 void GpuModel::Draw(const ShaderProgram& program, int instances) const {

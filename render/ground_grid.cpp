@@ -37,7 +37,7 @@ std::vector<ColoredVertex> GridLines(const GridLayout& layout) {
   const glm::vec4 z_axis(0.30f, 0.45f, 0.85f, 1.0f);
   const float half = layout.HalfExtent();
   std::vector<ColoredVertex> lines;
-  lines.reserve(static_cast<std::size_t>(4 * (2 * layout.half_cells + 1)));
+  lines.reserve(4 * (2 * static_cast<std::size_t>(layout.half_cells) + 1));
   for (int i = -layout.half_cells; i <= layout.half_cells; ++i) {
     const float offset = static_cast<float>(i) * layout.cell;
     const float x = layout.center.x + offset;

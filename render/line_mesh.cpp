@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "render/buffer_offset.h"
+
 namespace render {
 
 LineMesh::~LineMesh() {
@@ -17,10 +19,10 @@ void LineMesh::Upload(std::span<const ColoredVertex> vertices) {
     glBindBuffer(GL_ARRAY_BUFFER, buffer_);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(ColoredVertex),
-                          reinterpret_cast<const void*>(offsetof(ColoredVertex, position)));
+                          BufferOffset(offsetof(ColoredVertex, position)));
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(ColoredVertex),
-                          reinterpret_cast<const void*>(offsetof(ColoredVertex, color)));
+                          BufferOffset(offsetof(ColoredVertex, color)));
     glBindVertexArray(0);
   }
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);

@@ -12,15 +12,17 @@ namespace {
 
 std::string InfoLog(GLuint object, bool is_program) {
   GLint length = 0;
-  if (is_program)
+  if (is_program) {
     glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
-  else
+  } else {
     glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+  }
   std::vector<char> log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
-  if (is_program)
+  if (is_program) {
     glGetProgramInfoLog(object, length, nullptr, log.data());
-  else
+  } else {
     glGetShaderInfoLog(object, length, nullptr, log.data());
+  }
   return std::string(log.data());
 }
 

@@ -126,6 +126,7 @@ void ParamList::SetChoices(const std::string& name, std::vector<std::string> cho
     const int n = static_cast<int>(p.choices.size());
     if (*p.int_value >= n) *p.int_value = n > 0 ? n - 1 : 0;
     if (*p.int_value < 0) *p.int_value = 0;
+    return;  // names are unique
   }
 }
 

@@ -79,10 +79,11 @@ class PartialBlendSample : public Sample {
     base_playback_.Advance(dt, base_);
     upper_playback_.Advance(dt, upper_);
     // One clip over itself would only show it out of step with itself.
-    if (upper_clip_ == base_clip_)
+    if (upper_clip_ == base_clip_) {
       pose_ = base_;
-    else
+    } else {
       anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
+    }
   }
 
   void DrawPanel() override {

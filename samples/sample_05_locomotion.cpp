@@ -343,10 +343,11 @@ class LocomotionSample : public Sample {
           at, left ? glm::vec4(0.25f, 0.5f, 0.95f, 0.85f) : glm::vec4(0.95f, 0.55f, 0.2f, 0.85f),
           0.09f * units_per_metre_};
       // A ring of kMaxMarks: reserved at Load, so this never allocates.
-      if (static_cast<int>(marks_.size()) < kMaxMarks)
+      if (static_cast<int>(marks_.size()) < kMaxMarks) {
         marks_.push_back(mark);
-      else
+      } else {
         marks_[footsteps_ % kMaxMarks] = mark;
+      }
       ++footsteps_;
     }
   }

@@ -283,10 +283,10 @@ class CrowdSample : public Sample {
         c.blend.Start(a, b, phase);
       }
       // Row 0 at the back, the grid centred on the origin.
-      const float x =
-          (static_cast<float>(k % columns) - 0.5f * static_cast<float>(columns - 1)) * step;
-      const float z =
-          (static_cast<float>(k / columns) - 0.5f * static_cast<float>(rows - 1)) * step;
+      const int row = k / columns;
+      const int column = k % columns;
+      const float x = (static_cast<float>(column) - 0.5f * static_cast<float>(columns - 1)) * step;
+      const float z = (static_cast<float>(row) - 0.5f * static_cast<float>(rows - 1)) * step;
       worlds_[k] =
           glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
                       yaw, glm::vec3(0.0f, 1.0f, 0.0f));

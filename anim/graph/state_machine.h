@@ -118,7 +118,7 @@ class StateMachineNode : public Node {
   bool MayInterrupt(int from_state) const;
   int FindTransition(const GraphContext& ctx) const;
   bool TransitionHolds(const Transition& t, const GraphContext& ctx) const;
-  void Start(int transition, GraphContext& ctx);
+  void Start(int index, GraphContext& ctx);  // index into transitions_
   void PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const;
 
   std::vector<State> states_;

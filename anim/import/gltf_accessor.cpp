@@ -39,7 +39,7 @@ int ComponentCount(int type) {
     case TINYGLTF_TYPE_SCALAR: return 1;
     case TINYGLTF_TYPE_VEC2: return 2;
     case TINYGLTF_TYPE_VEC3: return 3;
-    case TINYGLTF_TYPE_VEC4: return 4;
+    case TINYGLTF_TYPE_VEC4:
     case TINYGLTF_TYPE_MAT2: return 4;
     case TINYGLTF_TYPE_MAT3: return 9;
     case TINYGLTF_TYPE_MAT4: return 16;

@@ -44,8 +44,8 @@ std::vector<float> ReadTimes(const Context& ctx, int accessor, const std::string
 AccessorData ReadOutput(const Context& ctx, int accessor, const std::string& what,
                         std::initializer_list<int> component_types, int type, std::size_t keys,
                         Interpolation interpolation) {
-  const AccessorData data = ReadAccessor(ctx, accessor, what + " output", {type}, component_types,
-                                         IntegerMode::kNormalize);
+  AccessorData data = ReadAccessor(ctx, accessor, what + " output", {type}, component_types,
+                                   IntegerMode::kNormalize);
   const std::size_t expected = interpolation == Interpolation::kCubicSpline ? 3 * keys : keys;
   if (data.count != expected) {
     throw ImportError(what + " has " + std::to_string(keys) + " keyframe times but " +

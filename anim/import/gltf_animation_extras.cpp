@@ -11,10 +11,11 @@ namespace {
 // A name users can find in their file: `"Walk" (animation 1)`.
 std::string Describe(const Context& ctx, const tinygltf::Animation& animation, int index) {
   std::string text = ctx.file.empty() ? std::string() : ctx.file + ": ";
-  if (!animation.name.empty())
+  if (!animation.name.empty()) {
     text += "animation \"" + animation.name + "\" (" + std::to_string(index) + ")";
-  else
+  } else {
     text += "animation " + std::to_string(index);
+  }
   return text;
 }
 

@@ -151,7 +151,8 @@ void CheckAttributes(const Document& doc, const Json& primitive, const Json& ext
   if (!ids.is_object()) throw ImportError(what + " has no attributes object");
   const Json& attributes = Member(primitive, "attributes");
   for (const auto& [semantic, id] : ids.items()) {
-    const std::string name = what + " " + semantic;
+    std::string name = what;
+    name.append(" ").append(semantic);
     if (!id.is_number_integer()) throw ImportError(name + ": the Draco id is not an integer");
     const int accessor_index = Index(Member(attributes, semantic.c_str()), doc.accessors,
                                      name + " accessor (the primitive's attribute)");

@@ -116,7 +116,7 @@ bool Contains(const unsigned char* data, std::size_t size, const std::string& te
 
 // Why tinygltf refused the file, in our words where we know better.
 std::string ParseFailure(const std::string& tinygltf_error) {
-  const std::string why = OneLine(tinygltf_error);
+  std::string why = OneLine(tinygltf_error);
   if (why.empty()) return "not a valid glTF file";
   if (why.find("json.exception") != std::string::npos) return "not a glTF file (" + why + ")";
   return why;

@@ -215,10 +215,11 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
     bind[j] = joints.rest[j];
     if (TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse)) {
       const Transform local = FromMatrix(above_inverse * global);
-      if (AllFinite(local))
+      if (AllFinite(local)) {
         bind[j] = local;
-      else
+      } else {
         ++fallbacks;
+      }
     } else {
       ++fallbacks;
     }
@@ -289,10 +290,11 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
   std::vector<glm::mat4> inverse_bind(n, glm::mat4(1.0f));
   out.bind_of_joint.assign(n, glm::mat4(1.0f));
   for (int j = 0; j < n; ++j) {
-    if (TryInverse(model[j], &inverse_bind[j]))
+    if (TryInverse(model[j], &inverse_bind[j])) {
       out.bind_of_joint[j] = model[j];
-    else
+    } else {
       inverse_bind[j] = glm::mat4(1.0f);
+    }
   }
   out.skeleton = MakeSkeleton(std::move(names), rest_pose, rest_pose, std::move(inverse_bind));
   return out;

@@ -206,7 +206,7 @@ std::string ObjectReader::String(std::string_view key) {
 
 std::string ObjectReader::String(std::string_view key, std::string fallback) {
   const Json* v = Optional(key);
-  return v ? ExpectString(*v, where_ + ": " + std::string(key)) : fallback;
+  return v ? ExpectString(*v, where_ + ": " + std::string(key)) : std::move(fallback);
 }
 
 bool ObjectReader::Bool(std::string_view key, bool fallback) {

@@ -247,6 +247,7 @@ Transition GraphBuilder::ReadTransition(const Json& value, const std::string& wh
     }
     if (key == "from" && name == "*") return Transition::kAnyState;
     std::vector<std::string> names;
+    names.reserve(states.size());
     for (const State& s : states) names.push_back(s.name);
     r.Fail(key, "unknown state " + Quote(name) + " (states: " + NameList(names) +
                     (key == "from" ? ", or \"*\" for any state)" : ")"));

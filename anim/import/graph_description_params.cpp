@@ -37,6 +37,7 @@ int FindParam(const ParameterSet& params, std::string_view name, const std::stri
   const int id = params.Find(name);
   if (id < 0) {
     std::vector<std::string> names;
+    names.reserve(static_cast<std::size_t>(params.Count()));
     for (int i = 0; i < params.Count(); ++i) names.push_back(params.Name(i));
     Fail(where + ": unknown parameter " + Quote(name) + " (parameters: " + NameList(names) + ")");
   }

@@ -54,7 +54,7 @@ TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
 TEST(Additive, WeightZeroIsTheInputExactlyAndHalfIsHalfTheDelta) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Pose in = WithJoint(s.RestPose(), 2, {0, 1, 0}, AxisAngle(10, {1, 0, 0}));
-  const anim::Pose base = s.RestPose();
+  const anim::Pose& base = s.RestPose();
   const anim::Pose add = WithJoint(s.RestPose(), 2, {0, 1, 4}, AxisAngle(40, {1, 0, 0}));
   anim::Pose out = s.RestPose();
   anim::Add(out, in, add, base, -1, 0.0f);
@@ -67,7 +67,7 @@ TEST(Additive, WeightZeroIsTheInputExactlyAndHalfIsHalfTheDelta) {
 
 TEST(Additive, ARootLimitsTheLayerToItsSubtree) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose in = s.RestPose();
+  const anim::Pose& in = s.RestPose();
   anim::Pose add = s.RestPose();
   for (int i = 0; i < 4; ++i) add = WithJoint(add, i, {1, 1, 0}, glm::quat(1, 0, 0, 0));
   anim::Pose out = s.RestPose();

@@ -262,9 +262,10 @@ TEST(BlendSpace2D, LatticeSubsetsWithCollinearAndCoCircularPointsTileTheHull) {
   std::mt19937 rng(7);
   for (int set = 0; set < 300; ++set) {
     std::vector<glm::vec2> pts;
-    for (int y = 0; y < 5; ++y)
+    for (int y = 0; y < 5; ++y) {
       for (int x = 0; x < 5; ++x)
         if (rng() % 3 == 0) pts.push_back({static_cast<float>(x), static_cast<float>(y)});
+    }
     anim::BlendSpace2D space;
     if (!space.Build(pts, nullptr) || space.GetMode() != Mode::kTriangulated) continue;
     SCOPED_TRACE("lattice set " + std::to_string(set));
@@ -313,7 +314,10 @@ TEST(BlendSpace2D, GridIsBilinear) {
   ExpectWeights(WeightsAt(space, {5, -3}), {0, 0, 0, 0, 1, 0});
   ExpectWeights(WeightsAt(space, {0, 9}), {0, 0, 0, 1, 0, 0});
   for (int k = 0; k < 1000; ++k) {
-    const glm::vec2 p{-1.5f + 3.0f * (k % 37) / 36.0f, -0.5f + 3.0f * (k / 37) / 27.0f};
+    const int column = k % 37;  // a 37 x 28 grid
+    const int row = k / 37;
+    const glm::vec2 p{-1.5f + 3.0f * static_cast<float>(column) / 36.0f,
+                      -0.5f + 3.0f * static_cast<float>(row) / 27.0f};
     EXPECT_NEAR(Sum(WeightsAt(space, p)), 1.0, 1e-6);
   }
 }

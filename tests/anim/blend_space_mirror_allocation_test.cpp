@@ -25,7 +25,10 @@ TEST(BlendSpaceAllocation, WeightsAllocateNothingInAnyMode) {
   float sink = 0.0f;
   const long before = test_support::AllocationCount();
   for (int k = 0; k < 2000; ++k) {
-    const glm::vec2 p{-1.5f + 3.0f * (k % 50) / 49.0f, -0.5f + 4.5f * (k / 50) / 39.0f};
+    const int column = k % 50;  // a 50 x 40 grid
+    const int row = k / 50;
+    const glm::vec2 p{-1.5f + 3.0f * static_cast<float>(column) / 49.0f,
+                      -0.5f + 4.5f * static_cast<float>(row) / 39.0f};
     line.Weights(p.y, w1);
     sink += line.Locate(p.y).t;
     triangulated.Weights(p, w7);  // inside and outside the hull
@@ -47,7 +50,8 @@ TEST(BlendSpaceAllocation, MirrorPoseAllocatesNothing) {
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(skeleton, &error)) << error;
-  anim::Pose pose = rest, out = rest;
+  const anim::Pose& pose = rest;
+  anim::Pose out = rest;
   const long before = test_support::AllocationCount();
   for (int k = 0; k < 1000; ++k) {
     anim::MirrorPose(map, pose, out);

@@ -64,7 +64,8 @@ TEST(Blend, OutputMayAliasTheFirstInput) {
 
 TEST(Blend, QuaternionNeighbourhoodTakesTheShortWay) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::Pose a = s.RestPose(), b = s.RestPose();
+  const anim::Pose& a = s.RestPose();
+  anim::Pose b = s.RestPose();
   anim::Transform t = b.Local(1);
   t.rotation = -AxisAngle(80, {0, 0, 1});  // same rotation as +80, other hemisphere
   b.SetLocal(1, t);

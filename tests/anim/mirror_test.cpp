@@ -73,6 +73,7 @@ anim::Skeleton MakeToySkeleton(bool swap_right_parent = false) {
   std::vector<glm::mat4> model(6);
   rest.ComputeModelMatrices(model);
   std::vector<glm::mat4> ib;
+  ib.reserve(model.size());
   for (const auto& m : model) ib.push_back(glm::inverse(m));
   return anim::Skeleton({"hips", "spine", "leg_L", "leg_R", "foot_L", "foot_R"}, rest, rest, ib);
 }
@@ -198,10 +199,11 @@ SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 3; ++r) {
         const float d = std::abs(actual[c][r] - expected[c][r]);
-        if (c < 3)
+        if (c < 3) {
           worst.rotation = std::max(worst.rotation, d);
-        else
+        } else {
           worst.translation = std::max(worst.translation, d / size);
+        }
       }
     }
   }
@@ -291,10 +293,11 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
     ++sided;
     ASSERT_NE(corrected.partner[j], j) << name << " has no partner";
     std::string expected = name;
-    if (left)
+    if (left) {
       expected.replace(expected.find("Left"), 4, "Right");
-    else
+    } else {
       expected.replace(expected.find("Right"), 5, "Left");
+    }
     EXPECT_EQ(s.JointName(corrected.partner[j]), expected);
   }
   EXPECT_EQ(sided, 34);  // 41 joints, 7 on the centre line (Hips, Spine, Spine1, Spine2, Neck,

@@ -56,6 +56,7 @@ anim::Skeleton SkeletonFromRest(const Pose& rest) {
   std::vector<glm::mat4> model(rest.JointCount());
   rest.ComputeModelMatrices(model);
   std::vector<glm::mat4> inverse_bind;
+  inverse_bind.reserve(model.size());
   for (const glm::mat4& m : model) inverse_bind.push_back(glm::inverse(m));
   return anim::Skeleton({"root", "child", "tip"}, rest, rest, inverse_bind);
 }

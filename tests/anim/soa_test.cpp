@@ -190,6 +190,7 @@ TEST_P(SoaSampling, ClipSampleIntoPoseAndSoaPoseMatchesEachTrack) {
   const anim::Pose rest = MakeRest(random);
   std::uniform_real_distribution<float> any(clip.StartTime() - 0.5f, clip.EndTime() + 0.5f);
   std::vector<float> probes;
+  probes.reserve(400);
   for (int i = 0; i < 400; ++i) probes.push_back(any(random));
   // Exactly on the keys and beside them, where intervals change.
   for (const anim::JointTracks& jt : clip.Tracks()) {
@@ -344,6 +345,7 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   }
   inverse_bind[6][1][3] = -0.5f;  // not affine
   std::vector<std::string> names;
+  names.reserve(kJoints);
   for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
   const anim::Skeleton skeleton(names, rest, rest, inverse_bind);
   ASSERT_EQ(skeleton.error(), "");

@@ -2,6 +2,7 @@
 // Rest pose: every joint 1 unit above its parent, identity rotation.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,9 @@ inline anim::Skeleton MakeTestSkeleton() {
   const anim::Pose rest(locals, {-1, 0, 1, 0});
   std::vector<glm::mat4> model(4);
   rest.ComputeModelMatrices(model);
-  std::vector<glm::mat4> inverse_bind;
-  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
+  std::vector<glm::mat4> inverse_bind(model.size());
+  std::transform(model.begin(), model.end(), inverse_bind.begin(),
+                 [](const glm::mat4& m) { return glm::inverse(m); });
   return anim::Skeleton({"hips", "spine", "head", "leg"}, rest, rest, inverse_bind);
 }
 
@@ -30,8 +32,9 @@ inline anim::Skeleton MakeTwoLegSkeleton() {
   const anim::Pose rest(locals, {-1, 0, 0});
   std::vector<glm::mat4> model(3);
   rest.ComputeModelMatrices(model);
-  std::vector<glm::mat4> inverse_bind;
-  for (const auto& m : model) inverse_bind.push_back(glm::inverse(m));
+  std::vector<glm::mat4> inverse_bind(model.size());
+  std::transform(model.begin(), model.end(), inverse_bind.begin(),
+                 [](const glm::mat4& m) { return glm::inverse(m); });
   return anim::Skeleton({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
 }
 

@@ -45,9 +45,11 @@ inline void ExpectSameRotation(const glm::quat& a, const glm::quat& b,
 }
 
 inline void ExpectMatNear(const glm::mat4& a, const glm::mat4& b, float tol = 1e-5f) {
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r)
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
       EXPECT_NEAR(a[c][r], b[c][r], tol) << "at column " << c << " row " << r;
+    }
+  }
 }
 
 inline glm::quat AxisAngle(float degrees, const glm::vec3& axis) {

@@ -37,13 +37,13 @@ class Parser {
       if (c == '\\') {
         if (pos_ >= s_.size()) return false;
         const char e = s_[pos_++];
-        if (e == 'n')
+        if (e == 'n') {
           c = '\n';
-        else if (e == 't')
+        } else if (e == 't') {
           c = '\t';
-        else if (e == 'r')
+        } else if (e == 'r') {
           c = '\r';
-        else if (e == 'u') {
+        } else if (e == 'u') {
           if (pos_ + 4 > s_.size()) return false;
           c = static_cast<char>(std::strtol(s_.substr(pos_, 4).c_str(), nullptr, 16));
           pos_ += 4;

@@ -49,6 +49,7 @@ ChildRun RunMeasured(std::vector<std::string> args) {
   const std::string err_path = app_test::TempPath("memory_stderr.txt");
   args.insert(args.begin(), ANIMVIEWER_EXE);
   std::vector<char*> argv;
+  argv.reserve(args.size());
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;

@@ -72,8 +72,8 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
     ASSERT_EQ(m.array.size(), 16u) << where;
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 4; ++r) {
-        ExpectNear(m[static_cast<std::size_t>(c * 4 + r)].number, model_matrices[j][c][r],
-                   where + " model matrix");
+        ExpectNear(m[static_cast<std::size_t>(c) * 4 + static_cast<std::size_t>(r)].number,
+                   model_matrices[j][c][r], where + " model matrix");
       }
     }
   }

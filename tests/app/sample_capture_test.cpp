@@ -33,6 +33,7 @@ std::vector<glm::quat> ClipRotations(const std::string& name, float time) {
   anim::Pose pose = model.skeleton.RestPose();
   model.clips[model.FindClip(name)].Sample(pose, time);
   std::vector<glm::quat> out;
+  out.reserve(pose.JointCount());
   for (int j = 0; j < pose.JointCount(); ++j) out.push_back(pose.Local(j).rotation);
   return out;
 }

@@ -62,9 +62,10 @@ StanceReport MeasureStances(const anim::Clip& clip, int joint, float speed) {
     ++report.complete_stances;
     report.longest_stance = std::max(report.longest_stance, (i - start) / kSampleRate);
     const glm::vec2 landed(world[start].x, world[start].z);
-    for (int k = start; k < i; ++k)
+    for (int k = start; k < i; ++k) {
       report.worst_slide =
           std::max(report.worst_slide, glm::distance(glm::vec2(world[k].x, world[k].z), landed));
+    }
   }
   return report;
 }
@@ -172,13 +173,15 @@ TEST(MannequinMotion, NothingGoesBelowTheGroundInAnyClip) {
     foot_joints.push_back(Joint(name));
   // The vertices the feet move (every vertex with any foot or toe weight).
   std::vector<int> foot_vertices;
-  for (std::size_t v = 0; v < prim.positions.size(); ++v)
-    for (int k = 0; k < 4; ++k)
+  for (std::size_t v = 0; v < prim.positions.size(); ++v) {
+    for (int k = 0; k < 4; ++k) {
       if (prim.weights[v][k] > 0.0f &&
           std::count(foot_joints.begin(), foot_joints.end(), prim.joints[v][k])) {
         foot_vertices.push_back(static_cast<int>(v));
         break;
       }
+    }
+  }
   ASSERT_GT(foot_vertices.size(), 100u);
   for (const anim::Clip& clip : Model()->clips) {
     float lowest_joint = 1e9f, lowest_vertex = 1e9f;
@@ -246,10 +249,11 @@ TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
     anim::Pose first = Model()->skeleton.RestPose();
     clip->Sample(first, 0.0f, anim::LoopMode::kClamp);
     const anim::Pose& rest = Model()->skeleton.RestPose();
-    for (int j = 0; j < rest.JointCount(); ++j)
+    for (int j = 0; j < rest.JointCount(); ++j) {
       EXPECT_LT(anim_test::RotationAngle(first.Local(j).rotation, rest.Local(j).rotation),
                 anim_test::kRotationTolerance)
           << e.clip << " " << Model()->skeleton.JointName(j);
+    }
   }
   // Lean_Left leans to the character's left (+X): the neck moves that way.
   const anim::Clip* lean = Clip("Lean_Left");

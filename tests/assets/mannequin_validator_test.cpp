@@ -33,9 +33,10 @@ const std::string kValidatorDir = std::string(ANIM_SOURCE_DIR) + "/tools/gltf_va
 std::string ValidatorMissing() {
   std::string ignored;
   if (RunCommand("node --version", &ignored) != 0) return "node is not installed";
-  if (!std::filesystem::exists(kValidatorDir + "/node_modules/gltf-validator"))
+  if (!std::filesystem::exists(kValidatorDir + "/node_modules/gltf-validator")) {
     return "gltf-validator is not installed: run scripts/install_validator.sh "
            "(npm ci in tools/gltf_validator)";
+  }
   return "";
 }
 

@@ -76,10 +76,11 @@ TEST(AssimpModels, TextureDecodesAlikeFromFileBufferViewAndDataUri) {
     EXPECT_EQ(image.width, width) << file;
     EXPECT_EQ(image.height, height) << file;
     ASSERT_EQ(image.rgba.size(), static_cast<std::size_t>(width) * height * 4) << file;
-    if (first.empty())
+    if (first.empty()) {
       first = image.rgba;
-    else
+    } else {
       EXPECT_TRUE(image.rgba == first) << file;
+    }
   }
 }
 

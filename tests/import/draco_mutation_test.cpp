@@ -26,7 +26,7 @@ std::vector<std::uint8_t> DracoGlb(std::size_t* draco_start, std::size_t* draco_
   const std::string rest = gltf_test::DracoRest(
       view, Attribute("POSITION", positions) + "," + Attribute("TEXCOORD_0", uv),
       Attribute("POSITION", t.position_id) + "," + Attribute("TEXCOORD_0", t.extra_id), indices);
-  const std::vector<std::uint8_t> glb = b.Glb(rest);
+  std::vector<std::uint8_t> glb = b.Glb(rest);
   *json_size = b.Json(rest, "").size();
   *draco_start = glb.size() - b.Data().size();  // the view starts the BIN chunk
   *draco_size = t.bytes.size();

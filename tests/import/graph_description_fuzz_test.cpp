@@ -35,10 +35,11 @@ void Check(const std::string& text, Outcome& outcome, std::mt19937& rng) {
   anim::ParameterSet& params = graph->Params();
   for (int frame = 0; frame < 20; ++frame) {
     for (int p = 0; p < params.Count(); ++p) {
-      if (params.Type(p) == anim::ParamType::kFloat)
+      if (params.Type(p) == anim::ParamType::kFloat) {
         params.Set(p, value(rng));
-      else if (rng() % 4 == 0)
+      } else if (rng() % 4 == 0) {
         params.Set(p, 1.0f);
+      }
     }
     graph->Update(frame % 5 == 0 ? 0.3f : 1.0f / 60.0f);
     ASSERT_TRUE(graph_test::PoseFinite(graph->Output())) << text;

@@ -31,10 +31,11 @@ std::string Chain(std::size_t n, const std::string& last_extra) {
   std::string nodes = "\"nodes\":[";
   for (std::size_t i = 0; i < n; ++i) {
     nodes += "{\"translation\":[0,1,0]";
-    if (i + 1 < n)
+    if (i + 1 < n) {
       nodes += ",\"children\":[" + S(i + 1) + "]";
-    else
+    } else {
       nodes += last_extra;
+    }
     nodes += i + 1 < n ? "}," : "}";
   }
   return nodes + "]";

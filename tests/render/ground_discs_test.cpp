@@ -26,10 +26,11 @@ TEST(GroundDiscs, FansFlatTrianglesAtTheRadiusJustAboveTheGround) {
     const float r =
         glm::length(glm::vec2(v.position.x - disc.center.x, v.position.z - disc.center.z));
     // Each triangle: the centre, then two rim points.
-    if (i % 3 == 0)
+    if (i % 3 == 0) {
       EXPECT_NEAR(r, 0.0f, 1e-6f) << i;
-    else
+    } else {
       EXPECT_NEAR(r, disc.radius, 1e-5f) << i;
+    }
   }
   // Reusing the buffer: no discs, no triangles.
   render::BuildGroundDiscs({}, &triangles);

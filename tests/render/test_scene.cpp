@@ -10,6 +10,7 @@ anim::Skeleton FlatSkeleton(int joints) {
   std::vector<std::string> names;
   std::vector<anim::Transform> locals(static_cast<std::size_t>(joints));
   std::vector<int> parents(static_cast<std::size_t>(joints), -1);
+  names.reserve(joints);
   for (int i = 0; i < joints; ++i) names.push_back("joint" + std::to_string(i));
   anim::Pose rest(locals, parents);
   return anim::Skeleton(names, rest, rest,

@@ -53,6 +53,7 @@ std::vector<Channel> BakeLinear(const PoseFunction& pose_at, float duration, int
 
 std::vector<int> AllJoints() {
   std::vector<int> all;
+  all.reserve(kJointCount);
   for (int j = 0; j < kJointCount; ++j) all.push_back(j);
   return all;
 }

@@ -39,6 +39,7 @@ void AddTube(Mesh& mesh, const TubeSpec& spec) {
   }
   const int body = std::max(spec.rings, 1);
   std::vector<float> body_s;
+  body_s.reserve(body);
   for (int i = 0; i < body; ++i)
     body_s.push_back(body == 1 ? 0.0f : static_cast<float>(i) / static_cast<float>(body - 1));
   if (body > 1) body_s.insert(body_s.end(), spec.extra_rings.begin(), spec.extra_rings.end());

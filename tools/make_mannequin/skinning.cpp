@@ -25,7 +25,7 @@ BlendZone ZoneOf(int joint) {
   const float sx = joint == side_joint ? 1.0f : -1.0f;
   switch (side_joint) {
     case kSpine: return {p, {0, 1, 0}, 0.05f};
-    case kSpine1: return {p, {0, 1, 0}, 0.06f};
+    case kSpine1:
     case kSpine2: return {p, {0, 1, 0}, 0.06f};
     case kNeck: return {p, {0, 1, 0}, 0.04f};
     case kHead: return {p, {0, 1, 0}, 0.03f};
