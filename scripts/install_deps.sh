@@ -7,6 +7,9 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake pkg-config git clang
+  # the layout and lint checks (scripts/lint.sh) and the compiler cache the
+  # builds use when present (a rebuild after a small change takes seconds)
+  clang-format clang-tidy ccache
   # libFuzzer and the sanitizer runtimes for clang (fuzz/run.sh)
   libclang-rt-14-dev
   # libraries the code builds against
