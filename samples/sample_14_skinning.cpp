@@ -33,9 +33,11 @@ class SkinningSample : public Sample {
     own_.model = &rig_.model;
     own_.copies = copies_;
     // The bend swings the upper half (kLength / 2 long) to the left, up to
-    // 150 degrees: the box holds every pose, so the camera stays put.
-    own_.bounds_min = glm::vec3(-kSpacing - 0.5f * kLength - kRadius, 0.0f, -kRadius);
-    own_.bounds_max = glm::vec3(kSpacing + kRadius, kLength + kRadius, kRadius);
+    // 150 degrees, and dual quaternions bulge the elbow outwards (to the
+    // right, and front and back when twisted too): the box holds every pose
+    // (tests/samples/skinning_sample_test.cpp checks), so the camera stays put.
+    own_.bounds_min = glm::vec3(-kSpacing - 0.5f * kLength - kRadius, 0.0f, -2.0f * kRadius);
+    own_.bounds_max = glm::vec3(kSpacing + 2.0f * kRadius, kLength + kRadius, 2.0f * kRadius);
   }
 
   std::string Title() const override { return "14 Skinning: LBS vs DQS"; }
