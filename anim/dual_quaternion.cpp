@@ -1,5 +1,6 @@
 #include "anim/dual_quaternion.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace anim {
@@ -34,14 +35,13 @@ std::string_view SkinningMethodName(SkinningMethod method) {
 }
 
 bool ParseSkinningMethod(std::string_view text, SkinningMethod* method) {
-  if (text == "lbs") {
-    *method = SkinningMethod::kLinearBlend;
-  } else if (text == "dqs") {
-    *method = SkinningMethod::kDualQuaternion;
-  } else {
-    return false;
+  for (const SkinningMethod m : {SkinningMethod::kLinearBlend, SkinningMethod::kDualQuaternion}) {
+    if (text == SkinningMethodName(m)) {
+      *method = m;
+      return true;
+    }
   }
-  return true;
+  return false;
 }
 
 DualQuaternion MakeDualQuaternion(const glm::quat& rotation, const glm::vec3& translation) {

@@ -66,9 +66,10 @@ DualQuaternionJoint BlendDualQuaternionJoints(std::span<const DualQuaternionJoin
                                               const glm::u16vec4& joints, const glm::vec4& weights);
 
 // Skins a point and a normal with a blended joint: the stretch first, then
-// the rigid part. Normals go through the stretch's cofactor matrix (the
-// inverse transpose up to a positive factor: right for non-uniform scale)
-// and are not renormalised, like the linear path's.
+// the rigid part. Normals go through the stretch's cofactor matrix
+// (determinant x inverse transpose: right for non-uniform scale and shear;
+// under a mirror it flips the normal as the mirrored triangle's winding
+// flips) and are not renormalised, like the linear path's.
 glm::vec3 SkinPoint(const DualQuaternionJoint& blended, const glm::vec3& p);
 glm::vec3 SkinNormal(const DualQuaternionJoint& blended, const glm::vec3& n);
 
