@@ -90,6 +90,13 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--skinning",
+       [&o](const std::string& v) {
+         if (!anim::ParseSkinningMethod(v, &o.skinning)) {
+           return "--skinning needs lbs (linear blend) or dqs (dual quaternion), got '" + v + "'";
+         }
+         return std::string();
+       }},
       {"--speed",
        [&o](const std::string& v) {
          double speed = 0.0;
@@ -284,6 +291,7 @@ std::string UsageText() {
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"
          "  --wireframe           draw the mesh as wireframe\n"
+         "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
          "  --info                print the skeleton and the clips, then exit\n"
          "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
          "                        model, print its parameters, nodes, states and layers\n"

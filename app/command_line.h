@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/dual_quaternion.h"
 #include "anim/import/gltf_importer.h"
 
 namespace animviewer {
@@ -42,6 +43,7 @@ struct Options {
   float speed = 1.0f;
   bool skeleton = false;
   bool wireframe = false;
+  anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;  // --skinning lbs|dqs
   // The walkthrough: --sample N shows sample N instead of a plain clip;
   // --set name=value (repeatable) sets its panel parameters; --list-params
   // and --list-samples print what there is and exit.

@@ -37,6 +37,7 @@ render::ViewOptions ViewFor(const Options& options) {
   render::ViewOptions view;
   view.show_skeleton = options.skeleton;
   view.wireframe = options.wireframe;
+  view.skinning = options.skinning;
   return view;
 }
 
@@ -111,6 +112,7 @@ int RunHeadless(const Options& options) {
     sample_view.active = true;
     if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
     sample_view.crowd = walkthrough.Active()->Crowd();
+    sample_view.own_mesh = walkthrough.Active()->OwnMesh();
     placement.Read(walkthrough.Active());
     sample_view.placement = &placement;
   } else {

@@ -33,6 +33,8 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   render::OrbitCamera camera;
   if (sample.crowd != nullptr) {
     FrameCrowd(*sample.crowd, aspect, &camera);
+  } else if (sample.own_mesh != nullptr) {
+    camera.Frame(OwnMeshBounds(*sample.own_mesh), aspect);
   } else {
     camera.Frame(framing_, aspect);
   }
@@ -48,7 +50,9 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.palette = character.palette();
   frame.joint_model_matrices = character.model_matrices();
   frame.parents = character.model().skeleton.RestPose().Parents();
-  frame.options = sample.crowd != nullptr ? SceneOptionsUnderCrowd(view) : view;
+  frame.options = sample.crowd != nullptr      ? SceneOptionsUnderCrowd(view)
+                  : sample.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(view)
+                                               : view;
   frame.joint_colors = sample.joint_colors;
   if (sample.placement != nullptr) sample.placement->Apply(&frame);
   target.Bind();
@@ -56,6 +60,10 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   if (sample.crowd != nullptr &&
       !crowd_.Draw(character.model(), *sample.crowd, frame.view, frame.projection, view,
                    scene_.lighting(), /*measure=*/false, error)) {
+    return false;
+  }
+  if (sample.own_mesh != nullptr && !own_mesh_.Draw(*sample.own_mesh, frame.projection * frame.view,
+                                                    view, scene_.lighting(), error)) {
     return false;
   }
   const auto pixels = target.ReadPixels();

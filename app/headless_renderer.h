@@ -12,6 +12,7 @@
 #include "app/animated_character.h"
 #include "app/character_placement.h"
 #include "app/crowd_view.h"
+#include "app/own_mesh_view.h"
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
 
@@ -22,6 +23,7 @@ struct SampleView {
   bool active = false;                         // frame on every clip's motion
   std::span<const glm::vec4> joint_colors;     // skeleton overlay colours, optional
   const samples::CrowdFrame* crowd = nullptr;  // drawn instead of the character, framed on its box
+  const samples::OwnMeshes* own_mesh = nullptr;   // likewise: a sample's generated mesh
   const CharacterPlacement* placement = nullptr;  // where a moving character stands, marks
 };
 
@@ -37,6 +39,7 @@ class HeadlessRenderer {
   std::unique_ptr<render::HeadlessContext> context_;
   render::SceneRenderer scene_;
   CrowdView crowd_;
+  OwnMeshView own_mesh_;
   int framed_clip_ = -2;  // clip the cached framing bounds belong to (-3: all clips)
   render::Bounds framing_;
 };

@@ -97,6 +97,7 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"clips\":" + std::to_string(model.clips.size()) +
       ",\"joints\":" + std::to_string(model.skeleton.JointCount()) +
       ",\"crowd\":" + (crowd != nullptr ? "true" : "false") +
+      ",\"own_mesh\":" + (sample != nullptr && sample->OwnMesh() != nullptr ? "true" : "false") +
       ",\"playing\":" + (!state.time.paused ? "true" : "false") +
       ",\"clip_index\":" + std::to_string(state.character.clip_index()) +
       ",\"clip_time\":" + Number(state.character.playback().time) +

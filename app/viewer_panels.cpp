@@ -171,6 +171,16 @@ void ViewSection(ViewerState& state) {
   ImGui::SameLine();
   if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
   ui_probe::Button("Frame model (F)");
+  bool dual_quaternion = state.view.skinning == anim::SkinningMethod::kDualQuaternion;
+  if (ImGui::Checkbox("Dual quaternion skinning", &dual_quaternion)) {
+    state.view.skinning = dual_quaternion ? anim::SkinningMethod::kDualQuaternion
+                                          : anim::SkinningMethod::kLinearBlend;
+  }
+  ui_probe::Checkbox("Dual quaternion skinning", dual_quaternion);
+  samples::HoverTooltip(
+      "Off: linear blend skinning (the weighted sum of the joints' matrices). On: the joints' "
+      "rotations and translations blended as dual quaternions, which keeps the volume of "
+      "twisted joints; scale is blended separately (--skinning lbs|dqs).");
   Hint("Mouse: drag to orbit, right or middle drag to pan, wheel to zoom.");
 }
 

@@ -25,6 +25,7 @@
 #include "app/headless_commands.h"
 #include "app/keyboard_input.h"
 #include "app/model_loading.h"
+#include "app/own_mesh_view.h"
 #include "app/terminal_text.h"
 #include "app/ui_probe_frame.h"
 #include "app/viewer_panels.h"
@@ -174,6 +175,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
   std::vector<float> steps;
   double last_time = glfwGetTime();
   CrowdView crowd_view;          // draws a crowd sample's characters (sample 08)
+  OwnMeshView own_mesh_view;     // draws a sample's generated mesh (sample 14)
   render::Bounds crowd_framed;   // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
   glm::vec3 followed(0.0f);      // where the camera last saw it
@@ -230,6 +232,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     }
     const samples::Sample* sample = state.walkthrough.Active();
     const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
+    const samples::OwnMeshes* own_mesh = sample != nullptr ? sample->OwnMesh() : nullptr;
     placement.Read(sample);
     if (crowd != nullptr && (CrowdBounds(*crowd).min != crowd_framed.min ||
                              CrowdBounds(*crowd).max != crowd_framed.max)) {
@@ -247,6 +250,8 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       const anim::Model& model = state.character.model();
       if (crowd != nullptr) {
         FrameCrowd(*crowd, free_aspect, &state.camera);
+      } else if (own_mesh != nullptr) {
+        state.camera.Frame(OwnMeshBounds(*own_mesh), free_aspect);
       } else {
         state.camera.Frame(state.walkthrough.active() >= 0
                                ? FramingBoundsAllClips(model)
@@ -276,7 +281,9 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     inputs.palette = state.character.palette();
     inputs.joint_model_matrices = state.character.model_matrices();
     inputs.parents = state.character.model().skeleton.RestPose().Parents();
-    inputs.options = crowd != nullptr ? SceneOptionsUnderCrowd(state.view) : state.view;
+    inputs.options = crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
+                     : own_mesh != nullptr ? SceneOptionsUnderOwnMesh(state.view)
+                                           : state.view;
     if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
     placement.Apply(&inputs);
     std::string error;
@@ -284,7 +291,9 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
         scene.Draw(inputs, &error) &&
         (crowd == nullptr || crowd_view.Draw(state.character.model(), *crowd, inputs.view,
                                              inputs.projection, state.view, scene.lighting(),
-                                             /*measure=*/true, &error));
+                                             /*measure=*/true, &error)) &&
+        (own_mesh == nullptr || own_mesh_view.Draw(*own_mesh, inputs.projection * inputs.view,
+                                                   state.view, scene.lighting(), &error));
     if (!drawn && state.message != error) {
       std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
       state.message = error;
@@ -357,6 +366,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.speed = options.speed;
   state.view.show_skeleton = options.skeleton;
   state.view.wireframe = options.wireframe;
+  state.view.skinning = options.skinning;
   if (Open(ModelPathFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that
     // changed on disk since still ends the run with an error.

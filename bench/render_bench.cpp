@@ -14,6 +14,13 @@
 //                                    skinning, upload and vertex work, the part
 //                                    where the two paths differ (llvmpipe spends
 //                                    most of a full frame setting up triangles)
+//   <rig>/dq_palette                 CPU only, no GL: one character's palette
+//   <rig>/dq_palette_packed          split into dual quaternions and stretches
+//                                    (the CPU reference's input), or also packed
+//                                    for the shaders (what a DQS frame uploads)
+//   <rig>/cpu_skin_lbs               CPU only: every vertex of one character
+//   <rig>/cpu_skin_dqs               skinned by linear blend, or by dual
+//                                    quaternions (palette split included)
 //
 // All on the EGL headless context (Mesa llvmpipe on the build machines: the
 // "GPU" is the CPU too, so read the figures as this machine's, not a real
@@ -22,6 +29,7 @@
 // Every case is skipped with a message when no EGL context can be made.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -35,6 +43,7 @@
 #include "anim/skeleton.h"
 #include "render/crowd_matrix_buffer.h"
 #include "render/crowd_renderer.h"
+#include "render/dual_quaternion_skinning.h"
 #include "render/headless_context.h"
 #include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
@@ -233,6 +242,69 @@ void CrowdFrameRatio(benchmark::State& state, const RenderRig* rig, bool rasteri
   state.counters["gpu_over_cpu"] = cpu > 0.0 ? gpu / cpu : 0.0;
 }
 
+// One character's palette (the first of the crowd's) split for dual-quaternion
+// skinning, and optionally packed for the GPU. CPU time, ns per character.
+void DualQuaternionPalette(benchmark::State& state, const RenderRig* rig, bool packed) {
+  std::string error;
+  const CrowdData* data = Data(*rig, &error);
+  if (data == nullptr) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const std::span<const glm::mat4> palette(data->palettes.data(), data->joints);
+  std::vector<anim::DualQuaternionJoint> split(palette.size());
+  std::vector<glm::mat4> gpu;
+  for (auto _ : state) {
+    if (packed) {
+      render::PackDualQuaternionPalette(palette, &gpu);
+      benchmark::DoNotOptimize(gpu.data());
+    } else {
+      anim::BuildDualQuaternionPalette(palette, split);
+      benchmark::DoNotOptimize(split.data());
+    }
+    benchmark::ClobberMemory();
+  }
+  state.counters["ns_per_character"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * 1e-9,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["joints"] = data->joints;
+}
+
+// Every primitive of one character skinned on the CPU from the crowd's
+// first palette by `method` (dual quaternions: the palette split included,
+// as the crowd's CPU path does per character). CPU time.
+void CpuSkinCharacter(benchmark::State& state, const RenderRig* rig, anim::SkinningMethod method) {
+  std::string error;
+  const CrowdData* data = Data(*rig, &error);
+  if (data == nullptr) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const std::span<const glm::mat4> palette(data->palettes.data(), data->joints);
+  std::size_t vertices = 0, most = 0;
+  for (const anim::MeshPrimitive& p : data->model.primitives) {
+    vertices += p.positions.size();
+    most = std::max(most, p.positions.size());
+  }
+  std::vector<render::SkinnedVertex> out(most);
+  std::vector<anim::DualQuaternionJoint> scratch;
+  for (auto _ : state) {
+    for (const anim::MeshPrimitive& p : data->model.primitives) {
+      render::SkinPrimitiveWith(method, p, palette, &scratch,
+                                std::span(out).first(p.positions.size()));
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["us_per_character"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * 1e-6,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_vertex"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * vertices) * 1e-9,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["vertices"] = static_cast<double>(vertices);
+}
+
 bool RegisterRenderBenchmarks() {
   for (const RenderRig& rig : kRenderRigs) {
     const std::string prefix = std::string(rig.name) + "/";
@@ -272,6 +344,16 @@ bool RegisterRenderBenchmarks() {
         ->Arg(100)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((prefix + "dq_palette").c_str(), DualQuaternionPalette, &rig,
+                                 false);
+    benchmark::RegisterBenchmark((prefix + "dq_palette_packed").c_str(), DualQuaternionPalette,
+                                 &rig, true);
+    benchmark::RegisterBenchmark((prefix + "cpu_skin_lbs").c_str(), CpuSkinCharacter, &rig,
+                                 anim::SkinningMethod::kLinearBlend)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((prefix + "cpu_skin_dqs").c_str(), CpuSkinCharacter, &rig,
+                                 anim::SkinningMethod::kDualQuaternion)
+        ->Unit(benchmark::kMicrosecond);
   }
   return true;
 }

@@ -54,8 +54,8 @@ CrowdRenderer::CpuMesh& CrowdRenderer::CpuMesh::operator=(CpuMesh&& other) noexc
 }
 
 bool CrowdRenderer::Init(std::string* error) {
-  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error) &&
-         single_program_.Build("skinned.vert", "skinned.frag", error) &&
+  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
+         single_program_.Build("skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
          grid_program_.Build("grid.vert", "grid.frag", error);
 }
 
@@ -158,8 +158,15 @@ bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting, Cro
 }
 
 bool CrowdRenderer::DrawGpu(const CrowdInputs& crowd, CrowdTimings* timings, std::string* error) {
+  const bool dual_quaternion = crowd.skinning == anim::SkinningMethod::kDualQuaternion;
+  // Packing the dual quaternions is CPU work of the upload stage.
   const Clock::time_point upload_start = Clock::now();
-  if (!matrices_.Upload(crowd.palettes, crowd.worlds, crowd.upload, error)) return false;
+  if (dual_quaternion) PackDualQuaternionPalette(crowd.palettes, &packed_palettes_);
+  if (!matrices_.Upload(
+          dual_quaternion ? std::span<const glm::mat4>(packed_palettes_) : crowd.palettes,
+          crowd.worlds, crowd.upload, error)) {
+    return false;
+  }
   if (timings != nullptr) {
     glFinish();
     timings->upload = Seconds(upload_start);
@@ -167,6 +174,7 @@ bool CrowdRenderer::DrawGpu(const CrowdInputs& crowd, CrowdTimings* timings, std
   crowd_program_.Use();
   crowd_program_.Set("u_matrices", kMatrixUnit);
   crowd_program_.Set("u_joint_count", crowd.joint_count);
+  crowd_program_.Set("u_dual_quaternion", dual_quaternion);
   crowd_program_.Set("u_world_offset", matrices_.WorldOffset());
   matrices_.Bind(kMatrixUnit);
   model_.Draw(crowd_program_, static_cast<int>(crowd.worlds.size()));
@@ -176,6 +184,7 @@ bool CrowdRenderer::DrawGpu(const CrowdInputs& crowd, CrowdTimings* timings, std
 void CrowdRenderer::DrawCpu(const CrowdInputs& crowd, CrowdTimings* timings) {
   single_program_.Use();
   single_program_.Set("u_skinned", false);  // the vertices arrive skinned
+  single_program_.Set("u_dual_quaternion", false);
   // Unused here, but two sampler types on one texture unit (the palette's
   // default 0 and the base colour's 0) make every draw an invalid operation.
   single_program_.Set("u_palette", kMatrixUnit);
@@ -191,7 +200,8 @@ void CrowdRenderer::DrawCpu(const CrowdInputs& crowd, CrowdTimings* timings) {
     glBindBuffer(GL_ARRAY_BUFFER, mesh.buffers[0]);
     for (std::size_t k = 0; k < crowd.worlds.size(); ++k) {
       const Clock::time_point t0 = Clock::now();
-      SkinPrimitive(primitive, crowd.palettes.subspan(k * joints, joints), vertices);
+      SkinPrimitiveWith(crowd.skinning, primitive, crowd.palettes.subspan(k * joints, joints),
+                        &dual_palette_, vertices);
       const Clock::time_point t1 = Clock::now();
       // Orphan, then fill: the driver gives fresh storage instead of waiting
       // for the previous instance's draw to finish reading.

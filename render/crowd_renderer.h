@@ -6,8 +6,8 @@
 //         texture buffer (CrowdMatrixBuffer), one glDrawElementsInstanced per
 //         mesh primitive for all instances (shaders/crowd_skinned.vert).
 //   kCpu  the comparison: each instance's vertices skinned on the CPU from the
-//         same palette (render/cpu_skinning.h), uploaded to a dynamic vertex
-//         buffer and drawn, one draw per instance and primitive, with
+//         same palette (render/cpu_skinning.h, or dual_quaternion_skinning.h), uploaded to a
+//         dynamic vertex buffer and drawn, one draw per instance and primitive, with
 //         shaders/skinned.vert's unskinned path.
 //
 // It draws into whatever framebuffer is bound and does not clear (the scene
@@ -23,6 +23,7 @@
 #include "anim/import/model.h"
 #include "render/cpu_skinning.h"
 #include "render/crowd_matrix_buffer.h"
+#include "render/dual_quaternion_skinning.h"
 #include "render/gpu_model.h"
 #include "render/ground_grid.h"
 #include "render/line_mesh.h"
@@ -41,6 +42,7 @@ struct CrowdInputs {
       palettes;  // instance k's joints at [k * joint_count, (k + 1) * joint_count)
   std::span<const glm::mat4> worlds;  // one per instance: model space -> world space
   SkinningPath path = SkinningPath::kGpu;
+  anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
   UploadMethod upload = UploadMethod::kSubData;
   bool wireframe = false;
   bool show_grid = true;
@@ -96,7 +98,9 @@ class CrowdRenderer {
   GpuModel model_;
   std::vector<anim::MeshPrimitive> primitives_;  // the CPU copy kCpu skins
   std::vector<CpuMesh> cpu_meshes_;
-  std::vector<SkinnedVertex> skinned_;  // one instance's vertices, reused
+  std::vector<SkinnedVertex> skinned_;                   // one instance's vertices, reused
+  std::vector<glm::mat4> packed_palettes_;               // kGpu with dual quaternions
+  std::vector<anim::DualQuaternionJoint> dual_palette_;  // kCpu with dual quaternions
   CrowdMatrixBuffer matrices_;
   LineMesh grid_;
   GridLayout grid_layout_;

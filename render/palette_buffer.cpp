@@ -1,5 +1,7 @@
 #include "render/palette_buffer.h"
 
+#include "render/dual_quaternion_skinning.h"
+
 namespace render {
 
 bool PaletteBuffer::Upload(std::span<const glm::mat4> palette, std::string* error) {
@@ -10,6 +12,13 @@ bool PaletteBuffer::Upload(std::span<const glm::mat4> palette, std::string* erro
     return false;
   }
   return matrices_.Upload(palette, {}, UploadMethod::kSubData, error);
+}
+
+bool PaletteBuffer::Upload(std::span<const glm::mat4> palette, anim::SkinningMethod method,
+                           std::string* error) {
+  if (method == anim::SkinningMethod::kLinearBlend) return Upload(palette, error);
+  PackDualQuaternionPalette(palette, &packed_);
+  return Upload(packed_, error);
 }
 
 }  // namespace render

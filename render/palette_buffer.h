@@ -7,10 +7,12 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include <glad/gl.h>
 #include <glm/glm.hpp>
 
+#include "anim/dual_quaternion.h"
 #include "render/crowd_matrix_buffer.h"
 
 namespace render {
@@ -24,6 +26,9 @@ class PaletteBuffer {
   // buffer when the skeleton is bigger than any before; otherwise only
   // uploads. Returns false (and says why) if the GL limit is exceeded.
   bool Upload(std::span<const glm::mat4> palette, std::string* error);
+  // As above, for `method`: dual-quaternion skinning uploads the palette
+  // packed as render/dual_quaternion_skinning.h describes.
+  bool Upload(std::span<const glm::mat4> palette, anim::SkinningMethod method, std::string* error);
 
   // Binds the buffer texture to texture unit `unit`.
   void Bind(int unit) const { matrices_.Bind(unit); }
@@ -31,6 +36,7 @@ class PaletteBuffer {
 
  private:
   CrowdMatrixBuffer matrices_;
+  std::vector<glm::mat4> packed_;  // the dual-quaternion palette, reused
 };
 
 }  // namespace render

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/dual_quaternion_skinning.h"  // kDualQuaternionShader
 #include "render/skeleton_overlay.h"
 
 namespace render {
@@ -15,7 +16,7 @@ void ApplyLighting(const ShaderProgram& program, const Lighting& lighting) {
 }
 
 bool SceneRenderer::Init(std::string* error) {
-  return skinned_program_.Build("skinned.vert", "skinned.frag", error) &&
+  return skinned_program_.Build("skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
          lines_program_.Build("lines.vert", "lines.frag", error) &&
          grid_program_.Build("grid.vert", "grid.frag", error);
 }
@@ -75,8 +76,10 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   const glm::mat4 view_projection = frame.projection * frame.view;
 
   if (frame.options.show_mesh && !model_.Empty()) {
-    if (!palette_.Upload(frame.palette, error)) return false;
+    if (!palette_.Upload(frame.palette, frame.options.skinning, error)) return false;
     skinned_program_.Use();
+    skinned_program_.Set("u_dual_quaternion",
+                         frame.options.skinning == anim::SkinningMethod::kDualQuaternion);
     skinned_program_.Set("u_view_projection", view_projection);
     skinned_program_.Set("u_world", frame.world);
     skinned_program_.Set("u_palette", 1);

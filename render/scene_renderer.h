@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/dual_quaternion.h"
 #include "anim/import/model.h"
 #include "render/gpu_model.h"
 #include "render/ground_grid.h"
@@ -25,6 +26,8 @@ struct ViewOptions {
   bool show_skeleton = false;  // joints and bones drawn on top of everything
   bool wireframe = false;      // mesh triangles as lines
   bool show_grid = true;
+  // Linear blend or dual quaternion skinning, for the character and a crowd.
+  anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
 };
 
 // One key light and a hemisphere ambient, linear RGB; the defaults light a

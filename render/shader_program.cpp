@@ -62,19 +62,30 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
 }
 
 bool ShaderProgram::Build(std::string_view vertex_name, std::string_view fragment_name,
-                          std::string* error) {
+                          std::string* error, std::string_view vertex_library) {
   GLuint vertex = Compile(GL_VERTEX_SHADER, vertex_name, error);
   if (vertex == 0) return false;
+  GLuint library = 0;
+  if (!vertex_library.empty()) {
+    library = Compile(GL_VERTEX_SHADER, vertex_library, error);
+    if (library == 0) {
+      glDeleteShader(vertex);
+      return false;
+    }
+  }
   GLuint fragment = Compile(GL_FRAGMENT_SHADER, fragment_name, error);
   if (fragment == 0) {
     glDeleteShader(vertex);
+    if (library != 0) glDeleteShader(library);
     return false;
   }
   GLuint program = glCreateProgram();
   glAttachShader(program, vertex);
+  if (library != 0) glAttachShader(program, library);
   glAttachShader(program, fragment);
   glLinkProgram(program);
   glDeleteShader(vertex);
+  if (library != 0) glDeleteShader(library);
   glDeleteShader(fragment);
   GLint ok = GL_FALSE;
   glGetProgramiv(program, GL_LINK_STATUS, &ok);

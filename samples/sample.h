@@ -19,6 +19,7 @@
 #include "anim/import/model.h"
 #include "anim/pose.h"
 #include "samples/crowd_frame.h"
+#include "samples/own_meshes.h"
 #include "samples/param_list.h"
 
 namespace samples {
@@ -56,6 +57,11 @@ class Sample {
   // Render hook: a sample that animates a whole crowd returns it here and
   // the viewer draws it (instanced) instead of the single character.
   virtual const CrowdFrame* Crowd() const { return nullptr; }
+
+  // Render hook: a sample that generates its own mesh (a test rig) returns
+  // it here and the viewer draws its copies instead of the character,
+  // framed on their box.
+  virtual const OwnMeshes* OwnMesh() const { return nullptr; }
 
   // Render hooks for samples that move the character around (root motion):
   // its placement in the world (applied to the mesh and the skeleton

@@ -190,6 +190,9 @@ class CrowdSample : public Sample {
   void DrawPanel() override {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
+    DrawHint(
+        "Both paths skin by linear blend or by dual quaternions: View > Dual quaternion "
+        "skinning (or --skinning dqs).");
     ImGui::Separator();
     const int primitives = static_cast<int>(model_->primitives.size());
     ImGui::Text("%d characters x %d joints, %d draw call%s", count_, frame_.joint_count,

@@ -1,5 +1,6 @@
 #version 330 core
-// Instanced linear-blend skinning for a crowd: one draw call per mesh
+// Instanced skinning for a crowd, linear blend or (u_dual_quaternion, the
+// palettes packed as dual_quaternion_skinning.vert reads them) dual quaternion: one draw call per mesh
 // primitive draws every character. All palettes and world matrices live in
 // one texture buffer of RGBA32F texels, four per matrix (its columns):
 // instance k's palette is matrices [k * u_joint_count, (k + 1) * u_joint_count),
@@ -18,11 +19,15 @@ uniform samplerBuffer u_matrices;
 uniform int u_joint_count;
 uniform int u_world_offset;      // index of instance 0's world matrix
 uniform bool u_skinned;          // false: the primitive has no joints, only the world matrix
+uniform bool u_dual_quaternion;  // the palettes (not the world matrices) are packed dual quaternions
 uniform mat4 u_view_projection;
 
 out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
+
+void SkinDualQuaternion(mat4 j0, mat4 j1, mat4 j2, mat4 j3, vec4 weights, vec3 position,
+                        vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
 mat4 MatrixAt(int index) {
   int base = index * 4;
@@ -32,6 +37,20 @@ mat4 MatrixAt(int index) {
 
 void main() {
   int palette_base = gl_InstanceID * u_joint_count;
+  mat4 world = MatrixAt(u_world_offset + gl_InstanceID);
+  if (u_skinned && u_dual_quaternion) {
+    vec3 position;
+    vec3 normal;
+    SkinDualQuaternion(
+        MatrixAt(palette_base + int(a_joints.x)), MatrixAt(palette_base + int(a_joints.y)),
+        MatrixAt(palette_base + int(a_joints.z)), MatrixAt(palette_base + int(a_joints.w)),
+        a_weights, a_position, a_normal, position, normal);
+    v_world_normal = mat3(world) * normal;
+    v_texcoord = a_texcoord;
+    v_color = a_color;
+    gl_Position = u_view_projection * (world * vec4(position, 1.0));
+    return;
+  }
   mat4 skin = mat4(1.0);
   if (u_skinned) {
     skin = a_weights.x * MatrixAt(palette_base + int(a_joints.x)) +
@@ -39,7 +58,7 @@ void main() {
            a_weights.z * MatrixAt(palette_base + int(a_joints.z)) +
            a_weights.w * MatrixAt(palette_base + int(a_joints.w));
   }
-  mat4 world_skin = MatrixAt(u_world_offset + gl_InstanceID) * skin;
+  mat4 world_skin = world * skin;
   vec4 world_position = world_skin * vec4(a_position, 1.0);
   // As in skinned.vert: mat3 rather than the inverse transpose (near-uniform
   // scale; the fragment shader renormalises).

@@ -1,8 +1,10 @@
 #version 330 core
-// Linear-blend skinning with four influences. The palette
-// (model matrix x inverse bind matrix of every joint) lives in a texture
-// buffer, four RGBA32F texels (the matrix columns) per joint, so the joint
-// count is limited by GL_MAX_TEXTURE_BUFFER_SIZE, not by a uniform array.
+// Skinning with four influences, linear blend or (u_dual_quaternion) dual
+// quaternion. The palette (model matrix x inverse bind matrix of every
+// joint) lives in a texture buffer, four RGBA32F texels (the matrix columns)
+// per joint, so the joint count is limited by GL_MAX_TEXTURE_BUFFER_SIZE,
+// not by a uniform array. For dual quaternions the same four texels hold the
+// joint packed as dual_quaternion_skinning.vert reads it.
 
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
@@ -13,12 +15,16 @@ layout(location = 5) in vec4 a_weights;
 
 uniform samplerBuffer u_palette;
 uniform bool u_skinned;          // false: the primitive has no joints, draw as is
+uniform bool u_dual_quaternion;  // the palette is packed dual quaternions
 uniform mat4 u_world;            // model space -> world space
 uniform mat4 u_view_projection;
 
 out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
+
+void SkinDualQuaternion(mat4 j0, mat4 j1, mat4 j2, mat4 j3, vec4 weights, vec3 position,
+                        vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
 mat4 PaletteMatrix(uint joint) {
   int base = int(joint) * 4;
@@ -27,6 +33,18 @@ mat4 PaletteMatrix(uint joint) {
 }
 
 void main() {
+  if (u_skinned && u_dual_quaternion) {
+    vec3 position;
+    vec3 normal;
+    SkinDualQuaternion(PaletteMatrix(a_joints.x), PaletteMatrix(a_joints.y),
+                       PaletteMatrix(a_joints.z), PaletteMatrix(a_joints.w), a_weights,
+                       a_position, a_normal, position, normal);
+    v_world_normal = mat3(u_world) * normal;
+    v_texcoord = a_texcoord;
+    v_color = a_color;
+    gl_Position = u_view_projection * (u_world * vec4(position, 1.0));
+    return;
+  }
   mat4 skin = mat4(1.0);
   if (u_skinned) {
     skin = a_weights.x * PaletteMatrix(a_joints.x) + a_weights.y * PaletteMatrix(a_joints.y) +

@@ -53,6 +53,18 @@ TEST(CommandLine, LoopSpeedAndToggles) {
   EXPECT_EQ(ParseCommandLine({"--loop=clamp"}).options.loop, anim::LoopMode::kClamp);
 }
 
+TEST(CommandLine, SkinningMethod) {
+  EXPECT_EQ(ParseCommandLine({}).options.skinning, anim::SkinningMethod::kLinearBlend);
+  EXPECT_EQ(ParseCommandLine({"--skinning", "dqs"}).options.skinning,
+            anim::SkinningMethod::kDualQuaternion);
+  EXPECT_EQ(ParseCommandLine({"--skinning=dqs", "--skinning=lbs"}).options.skinning,
+            anim::SkinningMethod::kLinearBlend);
+  const auto bad = ParseCommandLine({"--skinning", "dq"});
+  EXPECT_FALSE(bad.ok());
+  EXPECT_NE(bad.error.find("--skinning needs lbs"), std::string::npos) << bad.error;
+  EXPECT_NE(bad.error.find("'dq'"), std::string::npos) << bad.error;
+}
+
 TEST(CommandLine, HiddenWindowTestOptions) {
   const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png",
                                    "--simulate-drop", "other.glb"});
@@ -121,6 +133,7 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
                              "--speed",
                              "--skeleton",
                              "--wireframe",
+                             "--skinning",
                              "--info",
                              "--graph",
                              "--out-dir",

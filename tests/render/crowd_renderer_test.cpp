@@ -164,17 +164,23 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   in.joint_count = static_cast<int>(joints);
   in.palettes = palettes;
   in.worlds = worlds;
-  const auto gpu = Render(in, SkinningPath::kGpu, 256, 128);
-  const auto cpu = Render(in, SkinningPath::kCpu, 256, 128);
-  // Not an empty picture: the mannequins cover a good part of it.
-  long covered = 0;
-  for (std::size_t i = 0; i < gpu.size(); i += 4)
-    covered += gpu[i] > gpu[i + 2] + 40;  // orange wood
-  EXPECT_GT(covered, 256 * 128 / 50);
-  const auto result =
-      golden::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), golden::Tolerance{});
-  EXPECT_TRUE(result.passed) << result.differing_pixels << " pixels differ, worst "
-                             << result.max_channel_difference;
+  // Both skinning methods: the instanced shader against the CPU reference.
+  for (const anim::SkinningMethod method :
+       {anim::SkinningMethod::kLinearBlend, anim::SkinningMethod::kDualQuaternion}) {
+    in.skinning = method;
+    const auto gpu = Render(in, SkinningPath::kGpu, 256, 128);
+    const auto cpu = Render(in, SkinningPath::kCpu, 256, 128);
+    // Not an empty picture: the mannequins cover a good part of it.
+    long covered = 0;
+    for (std::size_t i = 0; i < gpu.size(); i += 4)
+      covered += gpu[i] > gpu[i + 2] + 40;  // orange wood
+    EXPECT_GT(covered, 256 * 128 / 50);
+    const auto result =
+        golden::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), golden::Tolerance{});
+    EXPECT_TRUE(result.passed) << anim::SkinningMethodName(method) << ": "
+                               << result.differing_pixels << " pixels differ, worst "
+                               << result.max_channel_difference;
+  }
 }
 
 TEST_F(CrowdRendererTest, RefusesPalettesThatDoNotMatchTheInstances) {

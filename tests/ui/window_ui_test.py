@@ -21,6 +21,7 @@ on (a crashed viewer is started again), so one run lists every bug:
   - a non-finite value in the skinning palette
   - an error printed on stderr that the panel does not show
   - the bind pose (T-pose) while a model with clips plays a clip or sample
+    (other than one that draws its own mesh instead of the character)
   - no grid under the character (the grid left where 05 walked to)
   - a widget that does not do what it shows (a slider clicked at its end
     not at its end, a checkbox that does not toggle, a combo that does not
@@ -151,7 +152,8 @@ class Run:
         playing = state["playing"] and (state["sample"] >= 0 or state["clip_index"] >= 0)
         # 00 Playback has its own pause.
         playing = playing and all(p["value"] is not False for p in state["params"] if p["name"] == "playing")
-        return state["clips"] > 0 and playing and state["bind_distance"] < 1e-4
+        # A sample drawing its own mesh (14) does not show the character at all.
+        return state["clips"] > 0 and playing and state["bind_distance"] < 1e-4 and not state["own_mesh"]
 
     # --- actions -------------------------------------------------------------
     def sample_titles(self):

@@ -1,0 +1,49 @@
+// Dual-quaternion skinning (anim/dual_quaternion.h) for the renderer: the
+// CPU reference that tests and the crowd's CPU path use, and the packing of
+// a palette into the layout shaders/skinned.vert and crowd_skinned.vert read
+// when u_dual_quaternion is set. The packed palette keeps the matrix
+// palette's shape (four RGBA32F texels per joint), so the same buffers carry
+// either kind:
+//   texel 0: rotation quaternion (x, y, z, w)
+//   texel 1: dual part (x, y, z, w)
+//   texel 2: stretch s00, s01, s02, s11
+//   texel 3: stretch s12, s22, 0, 0   (the stretch is symmetric)
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/dual_quaternion.h"
+#include "anim/import/model.h"
+#include "render/cpu_skinning.h"
+
+namespace render {
+
+// The vertex shader object holding the GLSL side, linked beside skinned.vert
+// and crowd_skinned.vert (ShaderProgram::Build's vertex_library).
+inline constexpr std::string_view kDualQuaternionShader = "dual_quaternion_skinning.vert";
+
+// The packed form of one joint (see above) and back.
+glm::mat4 PackDualQuaternionJoint(const anim::DualQuaternionJoint& joint);
+anim::DualQuaternionJoint UnpackDualQuaternionJoint(const glm::mat4& packed);
+
+// Splits and packs every matrix of `palette` into `packed` (resized to match).
+void PackDualQuaternionPalette(std::span<const glm::mat4> palette, std::vector<glm::mat4>* packed);
+
+// Skins every vertex of `p` with dual quaternions into `out` (as SkinPrimitive
+// does with matrices: unskinned primitives are copied, nothing is allocated).
+void SkinPrimitiveDualQuaternion(const anim::MeshPrimitive& p,
+                                 std::span<const anim::DualQuaternionJoint> palette,
+                                 std::span<SkinnedVertex> out);
+
+// Either method from a matrix palette; `scratch` holds the split palette
+// between calls so that steady use allocates nothing.
+void SkinPrimitiveWith(anim::SkinningMethod method, const anim::MeshPrimitive& p,
+                       std::span<const glm::mat4> palette,
+                       std::vector<anim::DualQuaternionJoint>* scratch,
+                       std::span<SkinnedVertex> out);
+
+}  // namespace render

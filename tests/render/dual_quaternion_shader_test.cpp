@@ -1,0 +1,174 @@
+// shaders/skinned.vert with dual_quaternion_skinning.vert against the CPU
+// reference (render/dual_quaternion_skinning.h), vertex by vertex: the
+// shader's outputs are captured with transform feedback, so the comparison
+// is of numbers, not pixels. The linear-blend path is checked the same way.
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/cpu_skinning.h"
+#include "render/dual_quaternion_skinning.h"
+#include "render/embedded_shaders.h"
+#include "render/offscreen_target.h"
+#include "render/palette_buffer.h"
+#include "test_scene.h"
+
+namespace {
+
+using anim::SkinningMethod;
+
+GLuint CompileVertexShader(std::string_view name) {
+  const std::string_view source = render::EmbeddedShader(name);
+  const GLuint shader = glCreateShader(GL_VERTEX_SHADER);
+  const char* text = source.data();
+  const auto length = static_cast<GLint>(source.size());
+  glShaderSource(shader, 1, &text, &length);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE) << name;
+  return shader;
+}
+
+// skinned.vert + the dual-quaternion functions, recording gl_Position and
+// the world normal of every vertex (no fragment stage: rasterizer discard).
+GLuint CaptureProgram() {
+  const GLuint program = glCreateProgram();
+  const GLuint main_shader = CompileVertexShader("skinned.vert");
+  const GLuint library = CompileVertexShader(render::kDualQuaternionShader);
+  glAttachShader(program, main_shader);
+  glAttachShader(program, library);
+  const char* varyings[] = {"gl_Position", "v_world_normal"};
+  glTransformFeedbackVaryings(program, 2, varyings, GL_INTERLEAVED_ATTRIBS);
+  glLinkProgram(program);
+  glDeleteShader(main_shader);
+  glDeleteShader(library);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  return program;
+}
+
+struct Captured {
+  glm::vec4 position;
+  glm::vec3 normal;
+};
+
+// Runs the mesh's vertices through the shader as points.
+std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
+                                const std::vector<glm::mat4>& palette, SkinningMethod method,
+                                const glm::mat4& world) {
+  const auto n = static_cast<GLsizei>(p.positions.size());
+  GLuint vao = 0, buffers[5] = {};
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(5, buffers);
+  auto attribute = [&](int index, GLuint buffer, const void* data, GLsizeiptr bytes, int size,
+                       GLenum type, bool integer) {
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(index);
+    if (integer)
+      glVertexAttribIPointer(index, size, type, 0, nullptr);
+    else
+      glVertexAttribPointer(index, size, type, GL_FALSE, 0, nullptr);
+  };
+  attribute(0, buffers[0], p.positions.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);
+  attribute(1, buffers[1], p.normals.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);
+  attribute(4, buffers[2], p.joints.data(), n * sizeof(glm::u16vec4), 4, GL_UNSIGNED_SHORT, true);
+  attribute(5, buffers[3], p.weights.data(), n * sizeof(glm::vec4), 4, GL_FLOAT, false);
+  glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffers[4]);
+  glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, n * 7 * sizeof(float), nullptr, GL_STATIC_READ);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffers[4]);
+
+  render::PaletteBuffer palette_buffer;
+  std::string error;
+  EXPECT_TRUE(palette_buffer.Upload(palette, method, &error)) << error;
+  palette_buffer.Bind(1);
+  glUseProgram(program);
+  glUniform1i(glGetUniformLocation(program, "u_palette"), 1);
+  glUniform1i(glGetUniformLocation(program, "u_skinned"), 1);
+  glUniform1i(glGetUniformLocation(program, "u_dual_quaternion"),
+              method == SkinningMethod::kDualQuaternion ? 1 : 0);
+  glUniformMatrix4fv(glGetUniformLocation(program, "u_world"), 1, GL_FALSE, glm::value_ptr(world));
+  const glm::mat4 identity(1.0f);
+  glUniformMatrix4fv(glGetUniformLocation(program, "u_view_projection"), 1, GL_FALSE,
+                     glm::value_ptr(identity));
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, n);
+  glEndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  std::vector<Captured> out(static_cast<std::size_t>(n));
+  std::vector<float> raw(static_cast<std::size_t>(n) * 7);
+  glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, raw.size() * sizeof(float), raw.data());
+  for (std::size_t v = 0; v < out.size(); ++v) {
+    const float* f = &raw[v * 7];
+    out[v] = {glm::vec4(f[0], f[1], f[2], f[3]), glm::vec3(f[4], f[5], f[6])};
+  }
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(5, buffers);
+  glUseProgram(0);
+  return out;
+}
+
+using DualQuaternionShaderTest = render_test::GlTest;
+
+TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
+  // Five joints with random rotations (so influences often sit in opposite
+  // hemispheres), translations and non-uniform scales; every vertex
+  // weighted over four of them.
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> scale(0.5f, 2.0f);
+  std::normal_distribution<float> gauss(0.0f, 1.0f);
+  std::vector<glm::mat4> palette;
+  for (int j = 0; j < 5; ++j) {
+    const glm::quat q = glm::normalize(glm::quat(gauss(rng), gauss(rng), gauss(rng), gauss(rng)));
+    palette.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(u(rng), u(rng), u(rng))) *
+                      glm::mat4_cast(q) *
+                      glm::scale(glm::mat4(1.0f), glm::vec3(scale(rng), scale(rng), scale(rng))));
+  }
+  anim::MeshPrimitive p;
+  for (int v = 0; v < 300; ++v) {
+    p.positions.emplace_back(u(rng), u(rng), u(rng));
+    p.normals.push_back(glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 1e-3f));
+    p.joints.emplace_back(v % 5, (v + 1) % 5, (v + 3) % 5, (v + 4) % 5);
+    glm::vec4 w(0.1f + scale(rng), 0.1f + scale(rng), scale(rng) - 0.5f, scale(rng) - 0.5f);
+    p.weights.push_back(w / (w.x + w.y + w.z + w.w));
+  }
+  const glm::mat4 world = glm::rotate(
+      glm::translate(glm::mat4(1.0f), glm::vec3(0.5f, -0.25f, 2.0f)), 0.6f, glm::vec3(0, 1, 0));
+  // Nothing is rasterised, but a draw needs a complete framebuffer bound
+  // (the headless context has no default one).
+  render::OffscreenTarget target;
+  std::string error;
+  ASSERT_TRUE(target.Create(4, 4, 1, &error)) << error;
+  target.Bind();
+  const GLuint program = CaptureProgram();
+  for (const SkinningMethod method :
+       {SkinningMethod::kDualQuaternion, SkinningMethod::kLinearBlend}) {
+    std::vector<render::SkinnedVertex> expected(p.positions.size());
+    std::vector<anim::DualQuaternionJoint> scratch;
+    render::SkinPrimitiveWith(method, p, palette, &scratch, expected);
+    const std::vector<Captured> gpu = RunShader(program, p, palette, method, world);
+    ASSERT_EQ(gpu.size(), expected.size());
+    for (std::size_t v = 0; v < gpu.size(); ++v) {
+      const glm::vec3 position = glm::vec3(world * glm::vec4(expected[v].position, 1.0f));
+      const glm::vec3 normal = glm::mat3(world) * expected[v].normal;
+      EXPECT_LT(glm::length(glm::vec3(gpu[v].position) - position), 1e-4f)
+          << anim::SkinningMethodName(method) << " vertex " << v;
+      EXPECT_NEAR(gpu[v].position.w, 1.0f, 1e-6f);
+      EXPECT_LT(glm::length(gpu[v].normal - normal), 1e-4f * (1.0f + glm::length(normal)))
+          << anim::SkinningMethodName(method) << " normal " << v;
+    }
+  }
+  glDeleteProgram(program);
+}
+
+}  // namespace
