@@ -150,13 +150,6 @@ void RecordAll(std::vector<JointOffset>& offsets, const PoseT& shown, const Pose
   }
 }
 
-template <typename PoseT>
-void ApplyAll(const std::vector<JointOffset>& offsets, PoseT& pose, float elapsed) {
-  for (int j = 0; j < static_cast<int>(offsets.size()); ++j) {
-    pose.SetLocal(j, ApplyJointOffset(offsets[j], pose.Local(j), elapsed));
-  }
-}
-
 }  // namespace
 
 void Inertializer::Start(const SoaPose& shown, const SoaPose& shown_prev, const SoaPose& target,
@@ -176,11 +169,36 @@ void Inertializer::Advance(float dt) {
 }
 
 void Inertializer::Apply(SoaPose& pose) const {
-  if (active_) ApplyAll(offsets_, pose, elapsed_);
+  if (!active_) return;
+  // ApplyJointOffset on the channel arrays, touching only the channels
+  // whose offset is still running (most scale offsets never start, and a
+  // curve shortened against overshoot ends early): the per-frame cost of an
+  // inertialized transition is this loop.
+  float* t[3] = {pose.Channel(kTx), pose.Channel(kTy), pose.Channel(kTz)};
+  float* s[3] = {pose.Channel(kSx), pose.Channel(kSy), pose.Channel(kSz)};
+  float *qx = pose.Channel(kQx), *qy = pose.Channel(kQy), *qz = pose.Channel(kQz),
+        *qw = pose.Channel(kQw);
+  for (int j = 0; j < static_cast<int>(offsets_.size()); ++j) {
+    const JointOffset& o = offsets_[j];
+    if (const float d = o.translation.Value(elapsed_); d != 0.0f) {
+      for (int c = 0; c < 3; ++c) t[c][j] += o.translation_dir[c] * d;
+    }
+    if (const float d = o.scale.Value(elapsed_); d != 0.0f) {
+      for (int c = 0; c < 3; ++c) s[c][j] += o.scale_dir[c] * d;
+    }
+    if (const float angle = o.rotation.Value(elapsed_); angle != 0.0f) {
+      const glm::quat q =
+          glm::angleAxis(angle, o.rotation_axis) * glm::quat(qw[j], qx[j], qy[j], qz[j]);
+      qx[j] = q.x, qy[j] = q.y, qz[j] = q.z, qw[j] = q.w;
+    }
+  }
 }
 
 void Inertializer::Apply(Pose& pose) const {
-  if (active_) ApplyAll(offsets_, pose, elapsed_);
+  if (!active_) return;
+  for (int j = 0; j < static_cast<int>(offsets_.size()); ++j) {
+    pose.SetLocal(j, ApplyJointOffset(offsets_[j], pose.Local(j), elapsed_));
+  }
 }
 
 }  // namespace anim
