@@ -71,11 +71,11 @@ class InertializationSample : public Sample {
         script_.push_back(c);
       }
     }
-    if (script_.size() < 2) script_ = full;  // no clip has a known role: all, in file order
-    if (script_.size() < 2) {
-      *error = NeedsMessage("two full-body clips to switch between", model, full, "full-body clip");
+    if (full.empty()) {
+      *error = NeedsMessage("two full-body clips to switch between", model, AllClips(model));
       return false;
     }
+    if (script_.size() < 2) script_ = full;  // no clip has a known role: all, in file order
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     for (auto& c : controllers_) c = std::make_unique<anim::CrossFadeController>(skeleton);
@@ -88,7 +88,11 @@ class InertializationSample : public Sample {
     model_scratch_.assign(joint_count, glm::mat4(1.0f));
     palettes_.assign(kModes * joint_count, glm::mat4(1.0f));
     PlaceCharacters(skeleton);
-    notice_.clear();
+    notice_ =
+        script_.size() < 2
+            ? NeedsMessage("two full-body clips to switch between", model, full, "full-body clip") +
+                  ". Both play " + model.clips[script_[0]].Name() + " without transitions."
+            : std::string();
     Restart();
     return true;
   }
@@ -105,6 +109,7 @@ class InertializationSample : public Sample {
   }
 
   void SwitchToNext() {
+    if (script_.size() < 2) return;  // one clip: nothing to switch to
     step_ = (step_ + 1) % static_cast<int>(script_.size());
     const anim::Clip* next = &model_->clips[script_[step_]];
     anim::FadeOptions options;
