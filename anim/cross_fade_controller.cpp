@@ -9,7 +9,12 @@
 namespace anim {
 
 const char* TransitionModeName(TransitionMode mode) {
-  return mode == TransitionMode::kFrozen ? "frozen" : "smooth";
+  switch (mode) {
+    case TransitionMode::kSmooth: return "smooth";
+    case TransitionMode::kFrozen: return "frozen";
+    case TransitionMode::kInertial: return "inertial";
+  }
+  return "?";
 }
 
 float CrossFadeTarget::Weight() const {
@@ -17,7 +22,13 @@ float CrossFadeTarget::Weight() const {
 }
 
 CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets)
-    : rest_(skeleton.RestPose()), soa_pose_(rest_), pose_(skeleton.RestPose()) {
+    : rest_(skeleton.RestPose()),
+      soa_pose_(rest_),
+      pose_(skeleton.RestPose()),
+      inertial_(skeleton.JointCount()),
+      shown_prev_(rest_),
+      switch_target_(rest_),
+      switch_target_next_(rest_) {
   targets_.resize(std::max(1, max_targets));
   // A clip has at most one track set per joint, so cursors of this size let
   // Play and FadeTo start any clip of this skeleton without allocating.
@@ -37,9 +48,12 @@ void CrossFadeController::SampleInto(Playback& playback, SoaPose& pose, float dt
 
 void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
   target_count_ = 0;
+  inertial_.Stop();
   current_.Start(clip, mode, rate);
   SampleInto(current_, soa_pose_, 0.0f);
   soa_pose_.Store(pose_);
+  shown_prev_.CopyFrom(soa_pose_);
+  shown_step_ = 0.0f;
 }
 
 FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& options) {
@@ -60,6 +74,7 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   if (options.match_phase)
     phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
   phase = phase - std::floor(phase);  // into [0, 1)
+  if (options.mode == TransitionMode::kInertial) return Inertialize(clip, phase, options);
 
   CrossFadeTarget& t = targets_[target_count_++];
   t.playback.Start(clip, options.loop, options.rate);
@@ -73,9 +88,32 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   return FadeResult::kQueued;
 }
 
+FadeResult CrossFadeController::Inertialize(const Clip* clip, float phase,
+                                            const FadeOptions& options) {
+  // The new clip at its start and one frame step later (its velocity), then
+  // back to its start: it becomes the only clip played.
+  current_.Start(clip, options.loop, options.rate);
+  const float start = clip->StartTime() + phase * clip->Duration();
+  current_.time = start;
+  SampleInto(current_, switch_target_, 0.0f);
+  SampleInto(current_, switch_target_next_, shown_step_);
+  current_.time = start;
+  // soa_pose_ is what is on screen, whatever was running (a fade, another
+  // inertialization): the new offsets start from it, so nothing pops.
+  inertial_.Start(soa_pose_, shown_prev_, switch_target_, switch_target_next_, shown_step_,
+                  options.duration);
+  target_count_ = 0;
+  return FadeResult::kQueued;
+}
+
 bool CrossFadeController::Update(float dt) {
   if (!std::isfinite(dt) || dt < 0.0f) return false;
   if (current_.clip == nullptr) return true;
+  if (dt > 0.0f) {  // a zero step shows the same instant again: keep the older pose
+    shown_prev_.CopyFrom(soa_pose_);
+    shown_step_ = dt;
+  }
+  clips_sampled_ = 0;
 
   // Below the highest frozen target nothing shows and every clock is paused
   // (that is what a frozen transition means), so start the blend chain from its snapshot.
@@ -90,10 +128,16 @@ bool CrossFadeController::Update(float dt) {
     soa_pose_.CopyFrom(targets_[first].frozen_source);
   } else {
     SampleInto(current_, soa_pose_, dt);
+    ++clips_sampled_;
+    // The current clip as it shows: with what is left of an inertialized
+    // switch's offset (fades started since blend over it).
+    inertial_.Advance(dt);
+    inertial_.Apply(soa_pose_);
   }
   for (int i = first; i < target_count_; ++i) {
     CrossFadeTarget& t = targets_[i];
     SampleInto(t.playback, t.pose, dt);
+    ++clips_sampled_;
     t.elapsed = std::min(t.elapsed + dt, std::max(t.duration, 0.0f));
     Blend(soa_pose_, soa_pose_, t.pose, t.Weight());
   }
@@ -113,6 +157,7 @@ void CrossFadeController::PromoteFinishedTargets() {
     }
   }
   if (finished < 0) return;
+  inertial_.Stop();                                  // it belonged to the current clip, now hidden
   std::swap(current_, targets_[finished].playback);  // swaps storage, no allocation
   std::rotate(targets_.begin(), targets_.begin() + finished + 1, targets_.begin() + target_count_);
   target_count_ -= finished + 1;

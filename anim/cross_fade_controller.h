@@ -4,10 +4,12 @@
 // over the pose below it each update; when a target's fade completes it
 // becomes the current clip and everything below it is dropped.
 //
-// Beyond that design: an ease curve per fade (ease_curve.h), smooth or frozen
-// transitions (in a smooth one the source keeps playing while the target
-// fades in; in a frozen one the pose shown when the fade starts is cached
-// and held), and a start phase for the target: p2 = p1 * scale + offset,
+// Beyond that design: an ease curve per fade (ease_curve.h), smooth, frozen
+// or inertialized transitions (in a smooth one the source keeps playing
+// while the target fades in; in a frozen one the pose shown when the fade
+// starts is cached and held; an inertialized one drops the queue, plays
+// only the new clip and decays the offset from the pose shown: see
+// inertialization.h), and a start phase for the target: p2 = p1 * scale + offset,
 // where p1 is the normalised time (0 at the clip's start, 1 at its end) of
 // the clip fading out and p2 that of the target. A fade never changes a
 // clip's length or playback rate.
@@ -20,12 +22,16 @@
 
 #include "anim/clip.h"
 #include "anim/ease_curve.h"
+#include "anim/inertialization.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
 
-enum class TransitionMode { kSmooth, kFrozen };
+// kInertial: the new clip replaces the old one at once and the difference
+// between the pose shown and the new clip decays to nothing over the
+// duration (inertialization.h); the ease curve is not used.
+enum class TransitionMode { kSmooth, kFrozen, kInertial };
 const char* TransitionModeName(TransitionMode mode);
 
 struct FadeOptions {
@@ -91,11 +97,16 @@ class CrossFadeController {
   int TargetCount() const { return target_count_; }
   const CrossFadeTarget& Target(int i) const { return targets_[i]; }
   int MaxTargets() const { return static_cast<int>(targets_.size()); }
+  // The running inertialized transition (Active() is false when none).
+  const Inertializer& Inertialization() const { return inertial_; }
+  // How many clips the last Update sampled: one per live playback shown.
+  int ClipsSampled() const { return clips_sampled_; }
 
  private:
   // Rest pose, then the playback advanced by dt and sampled over it.
   void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
+  FadeResult Inertialize(const Clip* clip, float phase, const FadeOptions& options);
 
   SoaPose rest_;  // the skeleton's rest pose
   Playback current_;
@@ -105,6 +116,14 @@ class CrossFadeController {
   Pose pose_;
   std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
   int target_count_ = 0;
+  // Inertialization: the pose shown one update before soa_pose_ and the
+  // step between them (the shown pose's velocity at a switch), and scratch
+  // poses for the new clip at the switch and one step after it.
+  Inertializer inertial_;
+  SoaPose shown_prev_;
+  float shown_step_ = 0.0f;
+  SoaPose switch_target_, switch_target_next_;
+  int clips_sampled_ = 0;
 };
 
 }  // namespace anim

@@ -7,6 +7,12 @@
 //   <rig>/blend2_additive/N   (c) (b) plus an additive Lean_Left layer
 //   <rig>/crossfade2/N        (d) CrossFadeController with two fading
 //                                 targets, local to model, palette
+//   <rig>/crossfade1/N        (e) as (d) with one fading target: a two-clip
+//                                 cross-fade
+//   <rig>/inertial/N          (f) as (d) with an inertialized transition
+//                                 always running instead (one clip sampled;
+//                                 a new one starts each 1.5 s, so the
+//                                 offsets' recording is in the average)
 //   <rig>/blend2_palette_parallel/N/T
 //                             (b) with the characters split over T threads
 //                                 (anim::ParallelFor); ns_per_character is
@@ -185,10 +191,9 @@ void ImportBenchmark(benchmark::State& state, const RigSource* source) {
 
 void RegisterAll() {
   const std::pair<const char*, Case> cases[] = {
-      {"sample_ltm", Case::kSampleLtm},
-      {"blend2_palette", Case::kBlend2Palette},
-      {"blend2_additive", Case::kBlend2Additive},
-      {"crossfade2", Case::kCrossFade2},
+      {"sample_ltm", Case::kSampleLtm},           {"blend2_palette", Case::kBlend2Palette},
+      {"blend2_additive", Case::kBlend2Additive}, {"crossfade2", Case::kCrossFade2},
+      {"crossfade1", Case::kCrossFade1},          {"inertial", Case::kInertial},
   };
   for (const RigSource& rig : kRigs) {
     for (const auto& [name, c] : cases) {

@@ -55,7 +55,7 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
     start(ch.walk, rig.walk);
     start(ch.run, rig.run);
     start(ch.lean, rig.lean);
-    if (c == Case::kCrossFade2) {
+    if (c == Case::kCrossFade2 || c == Case::kCrossFade1 || c == Case::kInertial) {
       ch.fade.emplace(s, 2);
       ch.fade->Play(rig.walk);
       ch.fade->Current().time = ch.walk.time;
@@ -65,10 +65,22 @@ Crowd::Crowd(const Rig& rig, Case c, int count, unsigned seed) : rig_(rig), case
 }
 
 void Crowd::RefillFadeQueue(Character& ch) {
-  // Current clip plus two fading targets, always: when a fade completes, the
-  // next clip of the cycle walk -> run -> idle -> walk is queued.
+  // Current clip plus two fading targets (one in (e)), always: when a fade
+  // completes, the next clip of the cycle walk -> run -> idle -> walk is
+  // queued. In (f) the next inertialized transition starts when one ends.
   anim::CrossFadeController& cf = *ch.fade;
-  while (cf.TargetCount() < 2) {
+  if (case_ == Case::kInertial) {
+    if (cf.Inertialization().Active()) return;
+    const anim::Clip* top = cf.CurrentClip();
+    anim::FadeOptions options;
+    options.duration = 1.5f;
+    options.mode = anim::TransitionMode::kInertial;
+    options.start_phase = 0.37f;
+    cf.FadeTo(top == rig_.walk ? rig_.run : top == rig_.run ? rig_.idle : rig_.walk, options);
+    return;
+  }
+  const int targets = case_ == Case::kCrossFade1 ? 1 : 2;
+  while (cf.TargetCount() < targets) {
     const anim::Clip* top =
         cf.TargetCount() > 0 ? cf.Target(cf.TargetCount() - 1).playback.clip : cf.CurrentClip();
     const anim::Clip* next = top == rig_.walk ? rig_.run : top == rig_.run ? rig_.idle : rig_.walk;
@@ -102,6 +114,8 @@ void Crowd::FrameOne(Character& ch, float dt, Scratch& scratch) {
       anim::ComputePalette(rig_.soa_skeleton, scratch.blended, scratch.model, ch.palette);
       return;
     case Case::kCrossFade2:
+    case Case::kCrossFade1:
+    case Case::kInertial:
       // CrossFadeController samples and blends on SoaPoses itself.
       ch.fade->Update(dt);
       RefillFadeQueue(ch);

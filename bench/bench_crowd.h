@@ -26,6 +26,8 @@ enum class Case {
   kBlend2Palette,   // (b) sample walk and run, blend 0.3/0.7, local to model, palette
   kBlend2Additive,  // (c) (b) plus an additive lean layer
   kCrossFade2,      // (d) cross-fade with two active targets, local to model, palette
+  kCrossFade1,      // (e) cross-fade with one active target (two clips), as (d)
+  kInertial,        // (f) an inertialized transition always running (one clip), as (d)
 };
 
 // One rig and the clips the cases use, loaded once.

@@ -17,6 +17,7 @@ std::unique_ptr<Sample> MakeDirectionalSample();
 std::unique_ptr<Sample> MakeStateMachineSample();
 std::unique_ptr<Sample> MakeCrowdSample();
 std::unique_ptr<Sample> MakeGraphFileSample();
+std::unique_ptr<Sample> MakeInertializationSample();
 std::unique_ptr<Sample> MakeSkinningSample();
 
 }  // namespace samples

@@ -15,7 +15,7 @@ CrossFadeNode::CrossFadeNode(std::string name, const Skeleton& skeleton, std::ve
       options_(options),
       source_pose_(skeleton.RestPose()),
       frozen_(skeleton.RestPose()),
-      last_output_(skeleton.RestPose()) {}
+      shown_(skeleton) {}
 
 int CrossFadeNode::Select(const GraphContext& ctx) const {
   const float v = ctx.Param(selector_);
@@ -27,6 +27,7 @@ void CrossFadeNode::Reset(float phase) {
   started_ = false;
   fading_ = false;
   source_ = -1;
+  shown_.StopInertialization();
   for (Node* n : inputs_) n->Reset(phase);
 }
 
@@ -37,20 +38,27 @@ float CrossFadeNode::FadeWeight() const {
 
 void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) {
   const int selected = Select(ctx);
+  shown_.BeginFrame(dt);
   if (!started_) {
     target_ = selected;  // the first frame shows the selection without a fade
     started_ = true;
   } else if (selected != target_) {
     const float phase = inputs_[target_]->Phase();
-    if (fading_ || options_.mode == TransitionMode::kFrozen) {
-      frozen_ = last_output_;  // interrupting: fade from what is on screen
+    const bool inertial = options_.mode == TransitionMode::kInertial;
+    if (inertial) {
+      // From whatever shows (a fade, another inertialization): no source.
+      shown_.RequestInertialization(options_.duration);
+      source_ = -1;
+    } else if (fading_ || shown_.Inertializing() || options_.mode == TransitionMode::kFrozen) {
+      frozen_ = shown_.LastShown();  // interrupting: fade from what is on screen
+      shown_.StopInertialization();
       source_ = -1;
     } else {
       source_ = target_;
     }
     target_ = selected;
     inputs_[target_]->Reset(options_.match_phase ? phase : 0.0f);
-    fading_ = true;
+    fading_ = !inertial;
     elapsed_ = 0.0f;
   } else if (fading_) {
     elapsed_ += std::isfinite(dt) ? std::max(dt, 0.0f) : 0.0f;
@@ -66,6 +74,7 @@ void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) {
 
 void CrossFadeNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
   inputs_[target_]->Write(ctx, out, motion);
+  shown_.ApplyInertialization(out);
   if (fading_) {
     const float w = FadeWeight();
     MotionDelta source_motion;
@@ -77,7 +86,7 @@ void CrossFadeNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
     }
     motion = BlendMotion(source_motion, motion, w);
   }
-  last_output_ = out;
+  shown_.Remember(out);
 }
 
 }  // namespace anim

@@ -2,7 +2,9 @@
 // the index changes (the cross-fade controller as a tree node). A change
 // while a fade runs freezes the pose shown at that moment and fades from it,
 // so a fast toggling input never pops; frozen mode always fades from a
-// snapshot instead of the still-running previous input.
+// snapshot instead of the still-running previous input. Inertial mode
+// switches to the new input at once and decays the offset from the pose
+// shown (shown_pose_history.h); only the new input is sampled.
 #pragma once
 
 #include <vector>
@@ -10,6 +12,7 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/ease_curve.h"
 #include "anim/graph/node.h"
+#include "anim/graph/shown_pose_history.h"
 
 namespace anim {
 
@@ -36,6 +39,7 @@ class CrossFadeNode : public Node {
   int Target() const { return target_; }
   bool Fading() const { return fading_; }
   float FadeWeight() const;  // weight of the target over the source, eased
+  bool Inertializing() const { return shown_.Inertializing(); }
 
  private:
   int Select(const GraphContext& ctx) const;
@@ -48,7 +52,8 @@ class CrossFadeNode : public Node {
   bool fading_ = false;
   bool started_ = false;
   float elapsed_ = 0.0f;
-  Pose source_pose_, frozen_, last_output_;
+  Pose source_pose_, frozen_;
+  ShownPoseHistory shown_;
 };
 
 }  // namespace anim

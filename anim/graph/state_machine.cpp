@@ -56,7 +56,7 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
       default_state_(default_state),
       source_pose_(skeleton.RestPose()),
       frozen_(skeleton.RestPose()),
-      last_output_(skeleton.RestPose()) {}
+      shown_(skeleton) {}
 
 std::string StateMachineNode::Validate(const ParameterSet& params) const {
   const int n = StateCount();
@@ -98,6 +98,7 @@ void StateMachineNode::Reset(float) {
   fading_ = false;
   source_ = -1;
   transition_ = -1;
+  shown_.StopInertialization();
 }
 
 void StateMachineNode::PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const {
@@ -157,9 +158,18 @@ void StateMachineNode::Start(int index, GraphContext& ctx) {
       if (c.op == CompareOp::kTriggered) ctx.params->Set(c.param, 0.0f);
     }
   }
-  const bool snapshot = fading_ || t.mode == TransitionMode::kFrozen;
-  if (snapshot) {
-    frozen_ = last_output_;  // what is on screen now
+  const bool inertial = t.mode == TransitionMode::kInertial;
+  const bool snapshot =
+      !inertial && (fading_ || shown_.Inertializing() || t.mode == TransitionMode::kFrozen);
+  if (inertial) {
+    // The destination shows at once over what is on screen: nothing fades out.
+    if (fading_ && source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
+    PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
+    shown_.RequestInertialization(t.duration);
+    source_ = -1;
+  } else if (snapshot) {
+    frozen_ = shown_.LastShown();  // what is on screen now
+    shown_.StopInertialization();
     if (fading_ && source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
     PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
     source_ = -1;
@@ -168,7 +178,7 @@ void StateMachineNode::Start(int index, GraphContext& ctx) {
   }
   active_ = t.to;
   transition_ = index;
-  fading_ = t.duration > 0.0f;
+  fading_ = !inertial && t.duration > 0.0f;
   elapsed_ = 0.0f;
   time_in_state_ = 0.0f;
   states_[active_].node->Reset(phase);
@@ -189,6 +199,7 @@ float StateMachineNode::TransitionProgress() const {
 void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) {
   if (states_.empty()) return;
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
+  shown_.BeginFrame(dt);
   if (!entered_) {
     entered_ = true;
     active_ = default_state_;
@@ -222,6 +233,7 @@ void StateMachineNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) 
     return;
   }
   states_[active_].node->Write(ctx, out, motion);
+  shown_.ApplyInertialization(out);
   if (fading_) {
     const float w = TransitionProgress();
     MotionDelta source_motion;
@@ -233,7 +245,7 @@ void StateMachineNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) 
     }
     motion = BlendMotion(source_motion, motion, w);
   }
-  last_output_ = out;
+  shown_.Remember(out);
 }
 
 float StateMachineNode::CycleDuration() const {

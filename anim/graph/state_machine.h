@@ -20,6 +20,10 @@
 //  - A fade blends the source's live output into the destination with the
 //    transition's ease curve. A frozen transition or an
 //    interrupting one fades from the pose on screen when it fired instead.
+//    An inertial transition shows only the destination at once, with the
+//    offset from the pose on screen decaying over the duration
+//    (shown_pose_history.h); it is not a fade, so any transition may fire
+//    during it, and it starts from the pose on screen too.
 //  - Events: kStateEnter when a transition (or the machine's entry) starts
 //    a state, kStateExit when the state it leaves stops contributing: at the
 //    end of its fade-out, or at once when the fade starts from a snapshot.
@@ -31,6 +35,7 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/ease_curve.h"
 #include "anim/graph/node.h"
+#include "anim/graph/shown_pose_history.h"
 
 namespace anim {
 
@@ -113,6 +118,7 @@ class StateMachineNode : public Node {
   int ActiveTransition() const { return transition_; }  // -1 when not fading
   float TransitionProgress() const;                     // eased weight of the destination
   float TimeInState() const { return time_in_state_; }
+  bool Inertializing() const { return shown_.Inertializing(); }
 
  private:
   bool MayInterrupt(int from_state) const;
@@ -131,7 +137,8 @@ class StateMachineNode : public Node {
   bool fading_ = false;
   float elapsed_ = 0.0f;
   float time_in_state_ = 0.0f;
-  Pose source_pose_, frozen_, last_output_;
+  Pose source_pose_, frozen_;
+  ShownPoseHistory shown_;
 };
 
 }  // namespace anim

@@ -37,7 +37,8 @@ inline constexpr const char* kNodeTypes[] = {
     "feather_blend", "additive",     "subtract", "cross_fade", "state_machine",  "mirror"};
 inline constexpr const char* kParamTypes[] = {"float", "bool", "trigger"};   // ParamType order
 inline constexpr const char* kLoopModes[] = {"loop", "clamp", "ping_pong"};  // LoopMode order
-inline constexpr const char* kTransitionModes[] = {"smooth", "frozen"};      // TransitionMode order
+inline constexpr const char* kTransitionModes[] = {"smooth", "frozen",
+                                                   "inertial"};  // TransitionMode order
 inline constexpr const char* kInterrupts[] = {"none", "source",
                                               "destination"};  // InterruptRule order
 inline constexpr const char* kReferences[] = {"first_frame", "difference"};

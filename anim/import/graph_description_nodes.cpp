@@ -20,6 +20,22 @@ using graph_json::Fail;
 using graph_json::NameList;
 using graph_json::TypeName;
 
+namespace {
+
+// A transition's "mode"; an inertial one is not a weighted fade, so an
+// "ease" next to it would be silently ignored: refuse it instead.
+TransitionMode ReadTransitionMode(ObjectReader& r) {
+  const auto mode = static_cast<TransitionMode>(r.Choice("mode", kTransitionModes, 0));
+  if (mode == TransitionMode::kInertial && r.Has("ease")) {
+    r.Fail("ease",
+           "has no effect with \"mode\": \"inertial\" (the offset decays along a fixed "
+           "polynomial)");
+  }
+  return mode;
+}
+
+}  // namespace
+
 Node* GraphBuilder::BuildClip(ObjectReader& r) {
   const Clip& clip = ReadClip(r);
   ClipNodeOptions options;
@@ -173,7 +189,7 @@ Node* GraphBuilder::BuildCrossFade(ObjectReader& r) {
   CrossFadeNodeOptions options;
   options.duration = r.Number("duration", options.duration, 0.0f, kMaxDuration);
   options.ease = ReadEase(r, "ease", options.ease);
-  options.mode = static_cast<TransitionMode>(r.Choice("mode", kTransitionModes, 0));
+  options.mode = ReadTransitionMode(r);
   options.match_phase = r.Bool("match_phase", false);
   return graph_->Add<CrossFadeNode>(building_.back(), skeleton_, std::move(inputs), selector,
                                     options);
@@ -269,7 +285,7 @@ Transition GraphBuilder::ReadTransition(const Json& value, const std::string& wh
   }
   t.duration = r.Number("duration", t.duration, 0.0f, kMaxDuration);
   t.ease = ReadEase(r, "ease", t.ease);
-  t.mode = static_cast<TransitionMode>(r.Choice("mode", kTransitionModes, 0));
+  t.mode = ReadTransitionMode(r);
   if (r.Has("exit_window")) {
     const Json& w = r.Array("exit_window", 2, 2);
     t.exit_begin = ExpectNumber(w[0], where + ": exit_window[0]", 0.0f, 1.0f);
@@ -277,6 +293,11 @@ Transition GraphBuilder::ReadTransition(const Json& value, const std::string& wh
     if (t.exit_begin > t.exit_end) r.Fail("exit_window", "begins after it ends");
   }
   t.interrupt = static_cast<InterruptRule>(r.Choice("interrupt", kInterrupts, 0));
+  if (t.mode == TransitionMode::kInertial && r.Has("interrupt")) {
+    r.Fail("interrupt",
+           "has no effect with \"mode\": \"inertial\" (it is not a fade: any transition may "
+           "fire during it)");
+  }
   t.start_phase = r.Number("start_phase", 0.0f, 0.0f, 1.0f);
   t.match_phase = r.Bool("match_phase", false);
   if (t.match_phase && r.Has("start_phase")) {

@@ -17,6 +17,7 @@
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
+#include "anim/graph/cross_fade_node.h"
 #include "anim/graph/state_machine.h"
 #include "anim/layer_blend.h"
 #include "anim/parallel_for.h"
@@ -62,6 +63,62 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     anim::ComputePalette(s, additive, model, palette);
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
+}
+
+// Inertialized transitions, in the controller and in the graph (a
+// cross-fade node inside a state machine, both inertial), interrupting one
+// another and ordinary fades: recording and decaying offsets allocates
+// nothing.
+TEST(NoHeapAllocation, InertialTransitionsAllocateNothing) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.1f, 0, 1);
+  const anim::Clip run = MakeSlideClip("run", 0.7f, 0, 2);
+  const anim::Clip lean = MakeHoldRotationClip("lean", 1, AxisAngle(120, {0, 0, 1}));
+  anim::CrossFadeController cf(s);
+  cf.Play(&walk);
+  anim::FadeOptions inertial, smooth;
+  inertial.duration = 0.4f;
+  inertial.mode = anim::TransitionMode::kInertial;
+  smooth.duration = 0.3f;
+
+  anim::AnimationGraph g(s);
+  const int pick = g.Params().Add("pick", anim::ParamType::kFloat);
+  const int go = g.Params().Add("go", anim::ParamType::kBool);
+  auto* nw = g.Add<anim::ClipNode>("walk", s, walk);
+  auto* nr = g.Add<anim::ClipNode>("run", s, run);
+  auto* nl = g.Add<anim::ClipNode>("lean", s, lean);
+  anim::CrossFadeNodeOptions fade;
+  fade.mode = anim::TransitionMode::kInertial;
+  auto* sw = g.Add<anim::CrossFadeNode>("switch", s, std::vector<anim::Node*>{nw, nr},
+                                        anim::FloatInput{pick}, fade);
+  anim::Transition there, back;
+  there.to = 1;
+  there.mode = anim::TransitionMode::kInertial;
+  there.conditions = {{go, anim::CompareOp::kIsTrue}};
+  back = there;
+  back.from = 1;
+  back.to = 0;
+  back.conditions = {{go, anim::CompareOp::kIsFalse}};
+  there.from = 0;
+  auto* sm =
+      g.Add<anim::StateMachineNode>("sm", s, std::vector<anim::State>{{"move", sw}, {"lean", nl}},
+                                    std::vector<anim::Transition>{there, back}, 0);
+  g.SetRoot(sm);
+  g.Update(0.0f);
+
+  const long before = test_support::AllocationCount();
+  int inertializing = 0;
+  for (int frame = 0; frame < 3000; ++frame) {
+    if (frame % 23 == 0) cf.FadeTo(frame % 46 == 0 ? &run : &walk, inertial);
+    if (frame % 31 == 0) cf.FadeTo(&lean, smooth);
+    cf.Update(1.0f / 60);
+    g.Params().Set(pick, static_cast<float>((frame / 17) % 2));
+    g.Params().Set(go, (frame / 41) % 2 == 1 ? 1.0f : 0.0f);
+    g.Update(1.0f / 60);
+    inertializing += cf.Inertialization().Active() + sm->Inertializing() + sw->Inertializing();
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_GT(inertializing, 1000);
 }
 
 // The structure-of-arrays crowd path (soa_pose.h, soa_clip.h,

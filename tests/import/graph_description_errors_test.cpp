@@ -365,6 +365,23 @@ TEST(GraphDescriptionErrors, TransitionOptionProblems) {
   ExpectChangeFails(R"({"from": "ground", "to": "air", "when": ["jump"]})",
                     R"({"from": "ground", "to": "air", "match_phase": true, "start_phase": 0.5})",
                     {"start_phase: has no effect with \"match_phase\": true"});
+  ExpectChangeFails(
+      R"({"from": "ground", "to": "air", "when": ["jump"]})",
+      R"({"from": "ground", "to": "air", "when": ["jump"], "mode": "inertia"})",
+      {"transitions[0]: mode: unknown value 'inertia' (one of: smooth, frozen, inertial)"});
+  ExpectChangeFails(
+      R"({"from": "ground", "to": "air", "when": ["jump"]})",
+      R"({"from": "ground", "to": "air", "when": ["jump"], "mode": "inertial", "ease": "linear"})",
+      {"transitions[0]: ease: has no effect with \"mode\": \"inertial\""});
+  ExpectChangeFails(R"({"from": "ground", "to": "air", "when": ["jump"]})",
+                    R"({"from": "ground", "to": "air", "mode": "inertial", "interrupt": "source"})",
+                    {"transitions[0]: interrupt: has no effect with \"mode\": \"inertial\""});
+  ExpectError(Replace(Replace(kBase, R"("root": "fsm")", R"("root": "pick")"),
+                      R"("jump": {"type": "clip", "clip": "Jump", "loop": "clamp"},)",
+                      R"("jump": {"type": "clip", "clip": "Jump", "loop": "clamp"},
+    "pick": {"type": "cross_fade", "inputs": ["fsm"], "selector": 0, "mode": "inertial",
+             "ease": "linear"},)"),
+              {"node 'pick': ease: has no effect with \"mode\": \"inertial\""});
 }
 
 TEST(GraphDescriptionErrors, MirrorProblems) {

@@ -140,7 +140,10 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
     if (r < 1.0f / 90) {  // a cross-fade every 1.5 s on average
       anim::FadeOptions fade;
       fade.duration = 1.2f * unit(rng);
-      fade.mode = rng() % 2 ? anim::TransitionMode::kSmooth : anim::TransitionMode::kFrozen;
+      const anim::TransitionMode modes[] = {anim::TransitionMode::kSmooth,
+                                            anim::TransitionMode::kFrozen,
+                                            anim::TransitionMode::kInertial};
+      fade.mode = modes[rng() % 3];
       fade.match_phase = rng() % 2;
       fade.start_phase = unit(rng);
       fade.phase_scale = 0.5f + unit(rng);

@@ -1,0 +1,50 @@
+// What a transitioning graph node (cross-fade node, state machine) keeps of
+// its own output: the last two poses it showed and the step between them,
+// so a transition can start from the pose on screen (a snapshot, with no
+// pop), and the inertialized transition (anim/inertialization.h) those
+// transitions may use.
+//
+// Graph nodes are sampled once per frame, so the new input's velocity at
+// the switch is not known: the offset's velocity is the shown pose's alone
+// (the new input taken as still over the switch frame, as in Bollo's talk).
+// The offset is recorded against the new input's first sampled pose and
+// has already run one frame step on that frame, so the first frame shown
+// continues the old motion instead of repeating the last pose.
+#pragma once
+
+#include "anim/inertialization.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+class ShownPoseHistory {
+ public:
+  explicit ShownPoseHistory(const Skeleton& skeleton);
+
+  // Called from the node's Update with the frame's step (sanitised: not
+  // finite or negative counts as 0).
+  void BeginFrame(float dt);
+  // An inertialized switch this frame: the offset is recorded by the next
+  // ApplyAndRemember, from the new input's pose. duration <= 0: no offset.
+  void RequestInertialization(float duration);
+  void StopInertialization();
+  bool Inertializing() const { return pending_ || inertial_.Active(); }
+  const Inertializer& Inertialization() const { return inertial_; }
+
+  // From the node's Write: puts what is left of an inertialized switch's
+  // offset on `out` (the new input's pose in, the shown pose out).
+  void ApplyInertialization(Pose& out);
+  // From the node's Write once `out` is final: it is what was shown.
+  void Remember(const Pose& out);
+  const Pose& LastShown() const { return last_; }
+
+ private:
+  Inertializer inertial_;
+  Pose last_, before_last_;
+  float last_step_ = 0.0f;  // seconds between before_last_ and last_
+  float frame_dt_ = 0.0f;
+  bool pending_ = false;
+  float pending_duration_ = 0.0f;
+};
+
+}  // namespace anim
