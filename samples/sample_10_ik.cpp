@@ -210,7 +210,9 @@ class IkSample : public Sample {
     high_ = glm::vec3(1.2f * h, 1.4f * h, 1.2f * h);
     SetTargetSliderRanges(params_, low_, high_);
     const glm::vec3 shoulder = rest.ModelMatrix(arm.upper)[3];
-    target_ = shoulder + forward * (0.3f * h) - up * (0.12f * h) - left * (0.05f * h);
+    const float reach =
+        glm::length(glm::vec3(rest.ModelMatrix(arm.lower)[3]) - shoulder) + glm::length(forearm);
+    target_ = shoulder + reach * (0.75f * forward - 0.35f * up - 0.1f * left);
 
     notice_ = underlay_.Load(model) ? "" : "No idle clip: the IK works on the rest pose.";
     return true;
