@@ -4,21 +4,31 @@
 
 namespace samples {
 
-bool IdleUnderlay::Load(const anim::Model& model) {
+bool IdleUnderlay::Load(const anim::Model& model, std::string* notice, std::string* error) {
+  const std::vector<int> full = FullBodyClips(model);
+  if (full.empty()) {
+    *error = NeedsMessage("a full-body clip (an idle) to correct", model, AllClips(model));
+    return false;
+  }
   model_ = &model;
-  idle_ = FindClipForRole(model, {"idle"}, -1);
-  if (idle_ >= 0 && IsAdditiveClip(model, idle_)) idle_ = -1;
+  clip_ = FindClipForRole(model, {"idle"}, -1);
+  notice->clear();
+  if (clip_ < 0 || IsAdditiveClip(model, clip_)) {
+    clip_ = full.front();
+    *notice = NeedsMessage("an idle clip to correct", model, AllClips(model)) + ". " +
+              model.clips[clip_].Name() + " plays under the corrections instead.";
+  }
   started_ = false;
-  return idle_ >= 0;
+  return true;
 }
 
 void IdleUnderlay::Pose(float dt, bool animate, anim::Pose& pose) {
   pose = model_->skeleton.RestPose();
-  if (!animate || idle_ < 0) {
-    started_ = false;  // turned back on, the idle starts from its beginning
+  if (!animate) {
+    started_ = false;  // turned back on, the clip starts from its beginning
     return;
   }
-  if (!started_) playback_.Start(&model_->clips[idle_]);
+  if (!started_) playback_.Start(&model_->clips[clip_]);
   started_ = true;
   playback_.Advance(dt, pose);
 }

@@ -1,7 +1,10 @@
 // The animation the IK samples (10 IK, 11 Look-at) correct: the model's
-// idle clip playing, so the corrections are seen on a living pose, or the
-// rest pose when the model has no full-body idle or the user turns it off.
+// idle clip playing, so the corrections are seen on a living pose. Without
+// an idle the first full-body clip plays instead (the panel's notice says
+// so); a model with no clips at all cannot run these samples.
 #pragma once
+
+#include <string>
 
 #include "anim/clip.h"
 #include "anim/import/model.h"
@@ -11,15 +14,18 @@ namespace samples {
 
 class IdleUnderlay {
  public:
-  // Picks the idle clip; false when the model has none (rest pose only).
-  bool Load(const anim::Model& model);
-  // The rest pose, with the idle advanced by dt on top when `animate`.
+  // Picks the clip. False, with `error`, when the model has no clip to
+  // play; `notice` says what plays when the model has no idle ("" when it
+  // has one).
+  bool Load(const anim::Model& model, std::string* notice, std::string* error);
+  // The rest pose with the clip advanced by dt on top, or the rest pose
+  // alone when `animate` is off.
   void Pose(float dt, bool animate, anim::Pose& pose);
 
  private:
   const anim::Model* model_ = nullptr;
   anim::Playback playback_;
-  int idle_ = -1;
+  int clip_ = -1;
   bool started_ = false;
 };
 

@@ -128,7 +128,7 @@ class IkSample : public Sample {
     params_.AddFloat("soften", &soften_, 0.5f, 1.0f,
                      "two-bone soft reach: the fraction of full reach where the end starts "
                      "easing towards full extension (1: off)");
-    params_.AddBool("animate", &animate_, "play an idle clip under the IK (else the rest pose)");
+    params_.AddBool("animate", &animate_, "play the idle clip under the IK (else the rest pose)");
   }
 
   std::string Title() const override { return "10 IK"; }
@@ -153,6 +153,7 @@ class IkSample : public Sample {
       *error = "this sample needs an arm to reach with: " + why;
       return false;
     }
+    if (!underlay_.Load(model, &notice_, error)) return false;
     model_ = &model;
     const anim::Pose& rest = model.skeleton.RestPose();
     height_ = RestHeight(model);
@@ -214,7 +215,6 @@ class IkSample : public Sample {
         glm::length(glm::vec3(rest.ModelMatrix(arm.lower)[3]) - shoulder) + glm::length(forearm);
     target_ = shoulder + reach * (0.75f * forward - 0.35f * up - 0.1f * left);
 
-    notice_ = underlay_.Load(model) ? "" : "No idle clip: the IK works on the rest pose.";
     return true;
   }
 

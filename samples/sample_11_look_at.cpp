@@ -42,7 +42,7 @@ class LookAtSample : public Sample {
     params_.AddFloat("neck_limit", &neck_limit_, 0.0f, 90.0f, "largest turn of the neck, degrees");
     params_.AddFloat("head_limit", &head_limit_, 0.0f, 90.0f, "largest turn of the head, degrees");
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f, "0 the animated pose, 1 looking");
-    params_.AddBool("animate", &animate_, "play an idle clip underneath (else the rest pose)");
+    params_.AddBool("animate", &animate_, "play the idle clip underneath (else the rest pose)");
   }
 
   std::string Title() const override { return "11 Look-at"; }
@@ -64,6 +64,7 @@ class LookAtSample : public Sample {
       *error = "this sample needs a head to turn: " + why;
       return false;
     }
+    if (!underlay_.Load(model, &notice_, error)) return false;
     model_ = &model;
     height_ = RestHeight(model);
     const anim::Pose& rest = model.skeleton.RestPose();
@@ -87,7 +88,6 @@ class LookAtSample : public Sample {
     path_radius_ = 0.6f * h;
     target_ = path_center_ + glm::cross(glm::vec3(0, 1, 0), forward_) * path_radius_;
 
-    notice_ = underlay_.Load(model) ? "" : "No idle clip: the character looks from its rest pose.";
     path_time_ = 0.0f;
     return true;
   }

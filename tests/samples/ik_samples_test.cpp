@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -20,6 +21,9 @@ struct Rig {
   const char* name;
   std::string path;
 };
+
+// Test names show the rig, not the struct's bytes.
+void PrintTo(const Rig& rig, std::ostream* os) { *os << rig.name; }
 
 class IkSamples : public testing::TestWithParam<Rig> {
  protected:
