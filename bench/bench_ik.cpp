@@ -86,6 +86,7 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
   const glm::vec3 centre = c == IkCase::kAim || c == IkCase::kLookAt ? head : hand;
 
   int frame = 0;
+  double passes = 0.0;  // CCD and FABRIK: passes run, reported per solve
   for (auto _ : state) {
     for (int j : chain) pose.SetLocal(j, rest.Local(j));
     const float t = static_cast<float>(frame++) * 0.05f;
@@ -124,13 +125,17 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
         job.target = target;
         job.max_iterations = 20;
         job.tolerance = 1e-3f;
-        benchmark::DoNotOptimize(c == IkCase::kCcd ? anim::ik::SolveCcd(pose, job)
-                                                   : anim::ik::SolveFabrik(pose, job));
+        const anim::ik::ChainIkResult r =
+            c == IkCase::kCcd ? anim::ik::SolveCcd(pose, job) : anim::ik::SolveFabrik(pose, job);
+        passes += r.iterations;
+        benchmark::DoNotOptimize(r);
         break;
       }
     }
     benchmark::ClobberMemory();
   }
+  if (c == IkCase::kCcd || c == IkCase::kFabrik)
+    state.counters["passes"] = passes / static_cast<double>(state.iterations());
 }
 
 void RegisterIk(const char* name, IkCase c) {
