@@ -24,11 +24,13 @@ bool IdleUnderlay::Load(const anim::Model& model, std::string* notice, std::stri
 
 void IdleUnderlay::Pose(float dt, bool animate, anim::Pose& pose) {
   pose = model_->skeleton.RestPose();
+  const anim::Clip& clip = model_->clips[clip_];
   if (!animate) {
+    clip.Sample(pose, clip.StartTime(), anim::LoopMode::kClamp);
     started_ = false;  // turned back on, the clip starts from its beginning
     return;
   }
-  if (!started_) playback_.Start(&model_->clips[clip_]);
+  if (!started_) playback_.Start(&clip);
   started_ = true;
   playback_.Advance(dt, pose);
 }

@@ -18,8 +18,8 @@ class IdleUnderlay {
   // play; `notice` says what plays when the model has no idle ("" when it
   // has one).
   bool Load(const anim::Model& model, std::string* notice, std::string* error);
-  // The rest pose with the clip advanced by dt on top, or the rest pose
-  // alone when `animate` is off.
+  // The clip advanced by dt, or held at its first frame when `animate` is
+  // off (never the bind pose: a T-pose is no pose to correct).
   void Pose(float dt, bool animate, anim::Pose& pose);
 
  private:

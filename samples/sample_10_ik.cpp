@@ -128,7 +128,8 @@ class IkSample : public Sample {
     params_.AddFloat("soften", &soften_, 0.5f, 1.0f,
                      "two-bone soft reach: the fraction of full reach where the end starts "
                      "easing towards full extension (1: off)");
-    params_.AddBool("animate", &animate_, "play the idle clip under the IK (else the rest pose)");
+    params_.AddBool("animate", &animate_,
+                    "play the idle clip under the IK (else hold its first frame)");
   }
 
   std::string Title() const override { return "10 IK"; }

@@ -42,7 +42,8 @@ class LookAtSample : public Sample {
     params_.AddFloat("neck_limit", &neck_limit_, 0.0f, 90.0f, "largest turn of the neck, degrees");
     params_.AddFloat("head_limit", &head_limit_, 0.0f, 90.0f, "largest turn of the head, degrees");
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f, "0 the animated pose, 1 looking");
-    params_.AddBool("animate", &animate_, "play the idle clip underneath (else the rest pose)");
+    params_.AddBool("animate", &animate_,
+                    "play the idle clip underneath (else hold its first frame)");
   }
 
   std::string Title() const override { return "11 Look-at"; }

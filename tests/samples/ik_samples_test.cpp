@@ -139,13 +139,23 @@ glm::vec3 Forward(const anim::Model& model) {
 TEST_P(IkSamples, TheHeadFacesATargetWithinItsLimitsAndStopsAtThem) {
   samples::Sample& s = Numbered("11");
   Set(s, "target_mode=sliders");
-  Set(s, "animate=false");  // the rest pose: the head's forward is the character's
-  s.Update(0.0f);
+  Set(s, "animate=false");  // the clip held at its first frame
   const int head = model_.skeleton.FindJoint("Head");
   const anim::Pose& rest = model_.skeleton.RestPose();
-  const glm::vec3 head_at = rest.ModelMatrix(head)[3];
   const glm::vec3 forward = Forward(model_);
   const glm::vec3 side = glm::cross(glm::vec3(0, 1, 0), forward);
+  // The head's forward axis: the one along the character's forward in the
+  // rest pose, wherever the pose has turned it.
+  const glm::vec3 head_forward = glm::inverse(glm::mat3(rest.ModelMatrix(head))) * forward;
+  auto looking = [&] {
+    return glm::normalize(glm::mat3(s.CurrentPose().ModelMatrix(head)) * head_forward);
+  };
+  // The pose before the look-at: weight 0.
+  Set(s, "weight=0");
+  s.Update(0.0f);
+  const glm::vec3 head_at = s.CurrentPose().ModelMatrix(head)[3];
+  const glm::vec3 animated_looking = looking();
+  Set(s, "weight=1");
   const float h = head_at.y;
   // 40 degrees to the side and a little down, far away so the eyes'
   // offset from the head joint does not matter.
@@ -156,20 +166,14 @@ TEST_P(IkSamples, TheHeadFacesATargetWithinItsLimitsAndStopsAtThem) {
   Set(s, "target_y=" + std::to_string(target.y));
   Set(s, "target_z=" + std::to_string(target.z));
   s.Update(0.1f);
-  // How the head's rest-pose forward axis points now.
-  const glm::mat3 rest_rotation(rest.ModelMatrix(head));
-  const glm::mat3 now_rotation(s.CurrentPose().ModelMatrix(head));
-  const glm::vec3 looking = glm::normalize(now_rotation * (glm::inverse(rest_rotation) * forward));
   const glm::vec3 to_target =
       glm::normalize(target - glm::vec3(s.CurrentPose().ModelMatrix(head)[3]));
-  EXPECT_LT(glm::degrees(std::acos(std::min(1.0f, glm::dot(looking, to_target)))), 5.0f);
+  EXPECT_LT(glm::degrees(std::acos(std::min(1.0f, glm::dot(looking(), to_target)))), 5.0f);
 
-  // No joint may turn: the head keeps looking straight ahead.
+  // No joint may turn: the head keeps looking where the clip has it look.
   for (const char* limit : {"spine_limit=0", "neck_limit=0", "head_limit=0"}) Set(s, limit);
   s.Update(0.1f);
-  const glm::mat3 still(s.CurrentPose().ModelMatrix(head));
-  const glm::vec3 ahead = glm::normalize(still * (glm::inverse(rest_rotation) * forward));
-  EXPECT_GT(glm::dot(ahead, forward), 0.9999f);
+  EXPECT_GT(glm::dot(looking(), animated_looking), 0.9999f);
 }
 
 INSTANTIATE_TEST_SUITE_P(Characters, IkSamples,
