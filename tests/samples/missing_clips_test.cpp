@@ -65,6 +65,11 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
       continue;
     }
     ASSERT_TRUE(loaded) << title << ": " << error;
+    // The IK samples correct the clip; at weight 0 they show it untouched.
+    if (title == "10 IK" || title == "11 Look-at") {
+      std::string why;
+      ASSERT_TRUE(sample->Params().SetAssignment("weight=0", &why)) << why;
+    }
     for (int frame = 0; frame < 30; ++frame) sample->Update(1.0f / 60);
     const std::string& notice = sample->Notice();
     if (sample->OwnMesh() != nullptr) {  // its own mesh, no clip needed (14)

@@ -224,7 +224,10 @@ class Viewer:
                 return item  # the wheel moves it no further
             last_scroll = scroll
             down = item["rect"][3] > rect[3]
-            self.move((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+            # The wheel over the edge the item lies beyond, not over the
+            # window's middle: a sample's explanation there is a scrolling
+            # child of its own and would take the wheel instead.
+            self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else rect[1] + 30)
             self.xdotool("click", "5" if down else "4")
             self.frames(2)
         return self.item(kind, label, window, index)
