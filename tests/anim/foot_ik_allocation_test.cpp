@@ -19,13 +19,9 @@ TEST(FootIkAllocation, PerFrameSolveAllocatesNothing) {
   const foot_ik_test::Plane plane =
       foot_ik_test::TiltedPlane(glm::vec3(0), glm::vec3(0, 0, 1), 12.0f);
   anim::Pose pose = c.animated;
-  std::array<anim::ik::FootIkLeg, 2> legs = c.legs;
-  std::array<anim::ik::FootIkLegResult, 2> results;
-  anim::ik::FootIkJob job;
-  job.legs = legs;
-  job.results = results;
-  job.pelvis = c.pelvis;
-  job.ground = {foot_ik_test::RaycastPlane, &plane};
+  foot_ik_test::Job setup(c, plane);
+  auto& legs = setup.legs;
+  anim::ik::FootIkJob& job = setup.job;
   float pelvis_sum = 0.0f;
   const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 600; ++frame) {

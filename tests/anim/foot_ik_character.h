@@ -96,4 +96,20 @@ inline Character LoadCharacter(const std::string& path, const std::string& clip_
   return c;
 }
 
+// A job for the character's two legs on `plane`, reading and writing the
+// caller's arrays (which must outlive it).
+struct Job {
+  std::array<anim::ik::FootIkLeg, 2> legs;
+  std::array<anim::ik::FootIkLegResult, 2> results;
+  anim::ik::FootIkJob job;
+  Job(const Character& c, const Plane& plane) : legs(c.legs) {
+    job.legs = legs;
+    job.results = results;
+    job.pelvis = c.pelvis;
+    job.ground = {RaycastPlane, &plane};
+  }
+  Job(const Job&) = delete;
+  Job& operator=(const Job&) = delete;
+};
+
 }  // namespace foot_ik_test

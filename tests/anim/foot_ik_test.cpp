@@ -41,18 +41,15 @@ struct Solved {
 Solved Solve(const Character& c, const Plane& plane, const glm::mat4& world, float weight = 1.0f,
              float contact = 1.0f) {
   Solved s{c.animated, {}, {}};
-  std::array<anim::ik::FootIkLeg, 2> legs = c.legs;
-  for (auto& leg : legs) leg.contact = contact;
-  anim::ik::FootIkJob job;
-  job.legs = legs;
-  job.results = s.legs;
-  job.pelvis = c.pelvis;
+  foot_ik_test::Job setup(c, plane);
+  for (auto& leg : setup.legs) leg.contact = contact;
+  anim::ik::FootIkJob& job = setup.job;
   job.world = world;
-  job.ground = {foot_ik_test::RaycastPlane, &plane};
   job.probe_above = job.probe_below = 0.5f * c.units_per_metre;
   job.max_pelvis_drop = 0.4f * c.units_per_metre;
   job.weight = weight;
   s.result = anim::ik::SolveFootIk(s.pose, job);
+  s.legs = setup.results;
   return s;
 }
 
@@ -195,13 +192,9 @@ TEST(FootIk, RefusesBadInputWithoutTouchingThePose) {
   const Character c = foot_ik_test::LoadCharacter(kMannequin, "Idle", 0.0f);
   ASSERT_TRUE(c.error.empty()) << c.error;
   const Plane plane = foot_ik_test::TiltedPlane(glm::vec3(0), {0, 0, 1}, 15.0f);
-  std::array<anim::ik::FootIkLeg, 2> legs = c.legs;
-  std::array<anim::ik::FootIkLegResult, 2> results;
-  anim::ik::FootIkJob job;
-  job.legs = legs;
-  job.results = results;
-  job.pelvis = c.pelvis;
-  job.ground = {foot_ik_test::RaycastPlane, &plane};
+  foot_ik_test::Job setup(c, plane);
+  auto& legs = setup.legs;
+  anim::ik::FootIkJob& job = setup.job;
   anim::Pose pose = c.animated;
   job.world[3][1] = NAN;
   EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
@@ -209,7 +202,7 @@ TEST(FootIk, RefusesBadInputWithoutTouchingThePose) {
   legs[0].knee = legs[0].ankle;  // not a chain
   EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
   legs = c.legs;
-  job.results = std::span<anim::ik::FootIkLegResult>(results.data(), 1);  // too few
+  job.results = std::span<anim::ik::FootIkLegResult>(setup.results.data(), 1);  // too few
   EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
   ExpectSamePose(pose, c.animated, 1.0f, "refused");
 }
