@@ -6,6 +6,7 @@ void CharacterPlacement::Read(const samples::Sample* sample) {
   world = sample != nullptr ? sample->CharacterWorld() : glm::mat4(1.0f);
   follow = sample != nullptr && sample->FollowCamera();
   discs.clear();
+  ground.Read(sample);
   if (sample == nullptr) return;
   for (const samples::Sample::GroundMark& mark : sample->GroundMarks()) {
     discs.push_back({mark.position, mark.color, mark.radius});
@@ -17,6 +18,7 @@ void CharacterPlacement::Apply(render::FrameInputs* frame) const {
   frame->ground_discs = discs;
   frame->grid_follows = follow;
   frame->grid_focus = Position();
+  ground.Apply(frame);
 }
 
 }  // namespace animviewer

@@ -14,6 +14,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeStateMachineSample());
   all.push_back(MakeCrowdSample());
   all.push_back(MakeGraphFileSample());
+  all.push_back(MakeFeetOnGroundSample());
   return all;
 }
 

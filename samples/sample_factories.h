@@ -17,5 +17,6 @@ std::unique_ptr<Sample> MakeDirectionalSample();
 std::unique_ptr<Sample> MakeStateMachineSample();
 std::unique_ptr<Sample> MakeCrowdSample();
 std::unique_ptr<Sample> MakeGraphFileSample();
+std::unique_ptr<Sample> MakeFeetOnGroundSample();
 
 }  // namespace samples

@@ -37,8 +37,8 @@ anim::Model MakeHeightfieldGround(const HeightfieldOptions& options) {
       // A 1 m checker of two earthy greys, linear RGB.
       const bool dark =
           (static_cast<int>(std::floor(x)) + static_cast<int>(std::floor(z))) % 2 != 0;
-      p.colors.push_back(dark ? glm::vec4(0.20f, 0.22f, 0.18f, 1.0f)
-                              : glm::vec4(0.32f, 0.34f, 0.28f, 1.0f));
+      p.colors.push_back(dark ? glm::vec4(0.16f, 0.17f, 0.13f, 1.0f)
+                              : glm::vec4(0.24f, 0.25f, 0.19f, 1.0f));
     }
   }
   for (int j = 0; j < cells; ++j) {
@@ -59,7 +59,7 @@ anim::Model MakeHeightfieldGround(const HeightfieldOptions& options) {
 
 HeightfieldOptions BumpySlopedGround(float units_per_metre) {
   HeightfieldOptions options;
-  options.slope_x = 0.12f;
+  options.slope_x = 0.22f;
   options.slope_z = 0.05f;
   options.bump_height = 0.06f;
   options.bump_spacing = 1.6f;

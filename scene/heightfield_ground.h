@@ -27,7 +27,7 @@ float HeightfieldHeight(const HeightfieldOptions& options, float x, float z);
 // colours so motion over it shows.
 anim::Model MakeHeightfieldGround(const HeightfieldOptions& options);
 
-// The sample's ground: a 12% slope rising along +X and 5% along +Z, bumps
+// The sample's ground: a 22% slope (12.4 degrees) rising along +X and 5% along +Z, bumps
 // of 6 cm every 1.6 m.
 HeightfieldOptions BumpySlopedGround(float units_per_metre);
 

@@ -133,7 +133,7 @@ TEST(HeightfieldTest, BumpsFollowTheHeightFunctionAtVertices) {
   const scene::HeightfieldOptions options = scene::BumpySlopedGround(1.0f);
   // sin(pi x / 1.6) sin(0.8 pi z / 1.6) at a vertex (x = 0.5, z = 1.0, on the
   // 0.25 m lattice): 0.06 * sin(0.98175) * sin(1.5708) = 0.06 * 0.83147 * 1.
-  const float expected = 0.12f * 0.5f + 0.05f * 1.0f + 0.06f * 0.8314696f * 1.0f;
+  const float expected = 0.22f * 0.5f + 0.05f * 1.0f + 0.06f * 0.8314696f * 1.0f;
   EXPECT_NEAR(scene::HeightfieldHeight(options, 0.5f, 1.0f), expected, 1e-5f);
   scene::Ground ground;
   std::string error;
