@@ -1,0 +1,49 @@
+// Iterative IK for chains of any length: cyclic coordinate descent (CCD,
+// Wang and Chen 1991) and FABRIK (Aristidou and Lasenby, "FABRIK: A fast,
+// iterative solver for the Inverse Kinematics problem", 2011), both with
+// per-joint constraints (joint_constraint.h), an iteration cap and a
+// tolerance.
+//
+// Plain jobs: they write the chain's local rotations in the caller's Pose
+// (translations, hence bone lengths, never change) and allocate nothing;
+// the per-joint working state lives on the stack, which caps the chain at
+// kMaxChainJoints.
+#pragma once
+
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "anim/ik/joint_constraint.h"
+#include "anim/pose.h"
+
+namespace anim::ik {
+
+inline constexpr int kMaxChainJoints = 32;
+
+struct ChainIkJob {
+  // Root first, effector last; each joint descends from the one before
+  // (joints in between are carried along unchanged). At least two.
+  std::span<const int> joints;
+  // Empty, or one per joint (the effector's is not used: it only moves).
+  std::span<const JointConstraint> constraints;
+  glm::vec3 target{0.0f};  // model space
+  int max_iterations = 20;
+  // Stop once the effector is this close to the target (model units).
+  float tolerance = 1e-3f;
+  // Blends the chain's local rotations between the input (0, exactly) and
+  // the solved pose (1).
+  float weight = 1.0f;
+};
+
+struct ChainIkResult {
+  bool valid = false;    // false: bad chain or non-finite target; pose untouched
+  bool reached = false;  // error <= tolerance
+  int iterations = 0;    // passes run (0 when the effector started on target)
+  float error = 0.0f;    // effector-target distance after solving (and weighting)
+};
+
+ChainIkResult SolveCcd(Pose& pose, const ChainIkJob& job);
+ChainIkResult SolveFabrik(Pose& pose, const ChainIkJob& job);
+
+}  // namespace anim::ik
