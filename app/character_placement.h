@@ -17,13 +17,14 @@ namespace animviewer {
 struct CharacterPlacement {
   glm::mat4 world{1.0f};
   bool follow = false;
-  std::vector<render::GroundDisc> discs;  // reused frame to frame
-  GroundView ground;                      // the sample's ground mesh, if any
+  std::vector<render::GroundDisc> discs;     // reused frame to frame
+  std::vector<render::ColoredVertex> lines;  // the sample's DebugLines, as vertex pairs
+  GroundView ground;                         // the sample's ground mesh, if any
 
   // Reads the sample's hooks (uploading a changed ground mesh); without a
   // sample: identity, no marks, no ground, no follow.
   void Read(const samples::Sample* sample);
-  // Sets the frame's world matrix and ground discs, and makes the grid
+  // Sets the frame's world matrix, ground discs and overlay lines, and makes the grid
   // follow the character when the sample asks for it.
   void Apply(render::FrameInputs* frame) const;
   // Where the character stands (the world matrix's translation).

@@ -25,6 +25,7 @@
 #include "app/headless_commands.h"
 #include "app/keyboard_input.h"
 #include "app/model_loading.h"
+#include "app/sample_pointer.h"
 #include "app/terminal_text.h"
 #include "app/ui_probe_frame.h"
 #include "app/viewer_panels.h"
@@ -87,13 +88,14 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   return true;
 }
 
-// Mouse: orbit, pan and zoom the camera unless the mouse is over a panel.
+// Mouse: orbit, pan and zoom the camera unless the mouse is over a panel
+// or a sample holds the left button (it grabbed something: sample_pointer.h).
 // (Drags are states, read each frame; keys are events, see keyboard_input.h.)
-void HandleMouse(ViewerState& state) {
+void HandleMouse(ViewerState& state, bool sample_holds_left) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse) return;
   const float height = std::max(io.DisplaySize.y, 1.0f);
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+  if (!sample_holds_left && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
     state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
   }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
@@ -176,6 +178,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
   CrowdView crowd_view;          // draws a crowd sample's characters (sample 08)
   render::Bounds crowd_framed;   // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
+  SamplePointer pointer;         // drags a sample takes from the camera (IK targets)
   glm::vec3 followed(0.0f);      // where the camera last saw it
   // A framing is redone while the panels settle: the frame that asks for it
   // (opening a model, choosing a sample) draws the panels at their old or
@@ -214,7 +217,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     DrawPanels(state);
-    HandleMouse(state);
+    HandleMouse(state, pointer.captured());
     ApplyShortcuts(TakeKeyEvents(), ImGui::GetIO().WantCaptureKeyboard, state);
 
     const auto render_start = std::chrono::steady_clock::now();
@@ -273,6 +276,14 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
                         state.camera.Projection(aspect);
     inputs.viewport_height = height;
+    {
+      const ImGuiIO& io = ImGui::GetIO();
+      const bool pressed = !io.WantCaptureMouse && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+      pointer.Update(
+          state.walkthrough.Active(), pressed, ImGui::IsMouseDown(ImGuiMouseButton_Left),
+          MouseRay(glm::vec2(io.MousePos.x, io.MousePos.y),
+                   glm::vec2(io.DisplaySize.x, io.DisplaySize.y), inputs.projection * inputs.view));
+    }
     inputs.palette = state.character.palette();
     inputs.joint_model_matrices = state.character.model_matrices();
     inputs.parents = state.character.model().skeleton.RestPose().Parents();

@@ -139,6 +139,15 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     glDisable(GL_PROGRAM_POINT_SIZE);
     glEnable(GL_DEPTH_TEST);
   }
+  if (!frame.overlay_lines.empty()) {
+    overlay_.Upload(frame.overlay_lines);
+    glDisable(GL_DEPTH_TEST);  // targets and limits inside the mesh stay visible
+    lines_program_.Use();
+    lines_program_.Set("u_view_projection", view_projection);
+    lines_program_.Set("u_point_size", 1.0f);
+    overlay_.Draw(GL_LINES);
+    glEnable(GL_DEPTH_TEST);
+  }
   glDisable(GL_BLEND);
   glBindVertexArray(0);
   glUseProgram(0);

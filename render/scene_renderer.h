@@ -60,6 +60,9 @@ struct FrameInputs {
   std::span<const int> parents;
   std::span<const glm::vec4> joint_colors;   // optional, one per joint (see skeleton_overlay.h)
   std::span<const GroundDisc> ground_discs;  // optional marks on the ground
+  // Optional world-space line segments (vertex pairs) drawn over everything,
+  // like the skeleton: IK targets, joint limits, aim lines.
+  std::span<const ColoredVertex> overlay_lines;
   // When set, the grid re-centres (in whole major cells, so its lines stay
   // put in the world) on this point: a character walking off keeps a grid.
   // When not, it is back where SetModel laid it out.
@@ -102,6 +105,7 @@ class SceneRenderer {
   std::vector<ColoredVertex> bone_vertices_;  // reused every frame
   std::vector<ColoredVertex> joint_vertices_;
   LineMesh discs_;                            // GroundDisc triangles
+  LineMesh overlay_;                          // FrameInputs::overlay_lines
   std::vector<ColoredVertex> disc_vertices_;  // reused every frame
   Bounds bounds_;
   GridLayout grid_layout_;

@@ -14,6 +14,8 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeStateMachineSample());
   all.push_back(MakeCrowdSample());
   all.push_back(MakeGraphFileSample());
+  all.push_back(MakeIkSample());
+  all.push_back(MakeLookAtSample());
   all.push_back(MakeFeetOnGroundSample());
   return all;
 }

@@ -78,6 +78,28 @@ class Sample {
   // The scrubber moved to `time` (0..length); shown from the next Update.
   virtual void Scrub(float time) { (void)time; }
   virtual std::span<const GroundMark> GroundMarks() const { return {}; }
+
+  // Render hook: world-space coloured segments drawn over the scene (on top
+  // of the mesh, like the skeleton): targets, joint limits, aim lines.
+  struct DebugLine {
+    glm::vec3 from;
+    glm::vec3 to;
+    glm::vec4 color;  // sRGB, alpha blends
+  };
+  virtual std::span<const DebugLine> DebugLines() const { return {}; }
+
+  // Pointer hook: the window offers each left-button press in the 3D view
+  // as a world-space ray from the camera through the mouse. A sample that
+  // returns true from kPress (the ray hit something it lets the user grab)
+  // receives the drag (kDrag, one ray per frame) and the kRelease, and the
+  // camera does not orbit meanwhile; a press it declines orbits as usual.
+  enum class PointerPhase { kPress, kDrag, kRelease };
+  virtual bool Pointer(PointerPhase phase, const glm::vec3& origin, const glm::vec3& direction) {
+    (void)phase;
+    (void)origin;
+    (void)direction;
+    return false;
+  }
   virtual bool FollowCamera() const { return false; }
   // Render hook: a static mesh to stand on (world space, drawn lit and not
   // skinned, in place of the flat grid), and in `revision` a number that

@@ -17,6 +17,8 @@ std::unique_ptr<Sample> MakeDirectionalSample();
 std::unique_ptr<Sample> MakeStateMachineSample();
 std::unique_ptr<Sample> MakeCrowdSample();
 std::unique_ptr<Sample> MakeGraphFileSample();
+std::unique_ptr<Sample> MakeIkSample();
+std::unique_ptr<Sample> MakeLookAtSample();
 std::unique_ptr<Sample> MakeFeetOnGroundSample();
 
 }  // namespace samples

@@ -1,0 +1,76 @@
+#include "samples/ik_rig.h"
+
+#include <algorithm>
+
+#include "samples/clip_roles.h"
+
+namespace samples {
+
+bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why) {
+  const anim::Skeleton& s = model.skeleton;
+  const int hand = FindJointForRole(
+      model, {"RightHand", "hand_r", "hand.R", "r_hand", "Hand_R", "R_Hand", "right_hand"});
+  if (hand < 0) {
+    *why = "no joint is named like a right hand (RightHand, hand_r, hand.R)";
+    return false;
+  }
+  arm->hand = hand;
+  arm->lower = s.Parent(hand);
+  arm->upper = arm->lower >= 0 ? s.Parent(arm->lower) : -1;
+  arm->shoulder = arm->upper >= 0 ? s.Parent(arm->upper) : -1;
+  if (arm->shoulder < 0) {
+    *why = "the right hand " + s.JointName(hand) + " has fewer than three joints above it";
+    return false;
+  }
+  return true;
+}
+
+bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>* chain,
+                     std::string* why) {
+  const anim::Skeleton& s = model.skeleton;
+  const int head = FindJointForRole(model, {"Head", "head", "head_01"});
+  if (head < 0) {
+    *why = "no joint is named like a head";
+    return false;
+  }
+  chain->clear();
+  // Up from the head, stopping below the root (the hips carry the legs).
+  for (int j = head; j >= 0 && s.Parent(j) >= 0 && static_cast<int>(chain->size()) < max_joints;
+       j = s.Parent(j))
+    chain->push_back(j);
+  if (chain->empty()) chain->push_back(head);
+  std::reverse(chain->begin(), chain->end());
+  return true;
+}
+
+glm::vec3 CharacterForward(const anim::Model& model) {
+  const anim::Skeleton& s = model.skeleton;
+  const anim::Pose& rest = s.RestPose();
+  glm::vec3 sum(0.0f);
+  for (const char* toe : {"LeftToeBase", "RightToeBase", "ball_l", "ball_r", "toe.L", "toe.R"}) {
+    const int j = s.FindJoint(toe);
+    if (j < 0 || s.Parent(j) < 0) continue;
+    sum += glm::vec3(rest.ModelMatrix(j)[3]) - glm::vec3(rest.ModelMatrix(s.Parent(j))[3]);
+  }
+  sum.y = 0.0f;
+  return glm::length(sum) > 1e-4f ? glm::normalize(sum) : glm::vec3(0, 0, 1);
+}
+
+glm::vec3 DirectionInJoint(const anim::Pose& pose, int joint, const glm::vec3& model_direction) {
+  glm::mat3 r(pose.ModelMatrix(joint));
+  for (int c = 0; c < 3; ++c) r[c] = glm::normalize(r[c]);
+  return glm::normalize(glm::transpose(r) * model_direction);
+}
+
+float RestHeight(const anim::Model& model) {
+  const anim::Pose& rest = model.skeleton.RestPose();
+  float low = 0.0f, high = 0.0f;
+  for (int j = 0; j < rest.JointCount(); ++j) {
+    const float y = rest.ModelMatrix(j)[3].y;
+    low = j == 0 ? y : std::min(low, y);
+    high = j == 0 ? y : std::max(high, y);
+  }
+  return std::max(high - low, 0.1f);
+}
+
+}  // namespace samples
