@@ -14,6 +14,7 @@
 #include "anim/ik/ik_math.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
+#include "samples/debug_draw.h"
 #include "samples/hover_tooltip.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
@@ -31,6 +32,7 @@ constexpr int kHistory = 180;  // pelvis offsets plotted, one per update
 // between them.
 constexpr float kPlantedBelow = 0.02f;
 constexpr float kLiftedAbove = 0.07f;
+constexpr float kPelvisSpeed = 0.4f;  // m/s: how fast the pelvis offset may change
 
 // scene::Ground as the foot IK's ground query.
 bool CastOnGround(const void* context, const glm::vec3& origin, const glm::vec3& direction,
@@ -60,7 +62,8 @@ class FeetOnGroundSample : public Sample {
                   "the generated ground's slope across the start, in percent (height per length)");
     own_.AddFloat("bumps", &bumps_cm_, 0.0f, 15.0f, "the generated ground's bump height in cm");
     own_.AddBool("show_contacts", &show_contacts_,
-                 "draw where each foot's ray meets the ground and the ground's normal there");
+                 "with foot_ik on: draw where each foot's ray meets the ground (a ring) and the "
+                 "ground's normal there, green for a planted foot, grey for a swinging one");
     RebuildParams();
   }
 
@@ -106,7 +109,9 @@ class FeetOnGroundSample : public Sample {
     pose_ = skeleton.RestPose();
     marks_.clear();
     marks_.reserve(64);
+    lines_.reserve(128);
     history_.fill(0.0f);
+    pelvis_offset_ = 0.0f;
     history_next_ = 0;
     RebuildParams();
     ComposeNotice();
@@ -128,9 +133,13 @@ class FeetOnGroundSample : public Sample {
     if (ground_.ProbeDown(on_floor[3].x, on_floor[3].z, &under)) height_ = under.point.y;
     world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, height_, 0.0f)) * on_floor;
     PlaceMarks();
-    pelvis_offset_ = 0.0f;
     for (auto& r : results_) r = anim::ik::FootIkLegResult{};
-    if (legs_ready_ && ik_on_ == 1) Solve();
+    if (legs_ready_) MeasureContacts();
+    if (legs_ready_ && ik_on_ == 1)
+      Solve(dt);
+    else
+      pelvis_offset_ = 0.0f;
+    DrawContacts();
     if (dt > 0.0f) {
       history_[history_next_] = pelvis_offset_ / units_per_metre_ * 100.0f;
       history_next_ = (history_next_ + 1) % kHistory;
@@ -142,6 +151,7 @@ class FeetOnGroundSample : public Sample {
   bool FollowCamera() const override { return true; }
   std::string Problem() const override { return walk_->Problem(); }
   std::span<const GroundMark> GroundMarks() const override { return marks_; }
+  std::span<const DebugLine> DebugLines() const override { return lines_; }
   const anim::Model* GroundMesh(int* revision) const override {
     *revision = ground_revision_;
     return &ground_.Drawable();
@@ -185,7 +195,7 @@ class FeetOnGroundSample : public Sample {
     ImGui::TextUnformatted(label);
     const float low = std::min(-1.0f, *std::min_element(history_.begin(), history_.end()));
     ImGui::PlotLines("##pelvis_offset", history_.data(), kHistory, history_next_, nullptr, low,
-                     0.0f, ImVec2(-1, 60));
+                     0.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
     ImGui::Text("0 cm at the top, %.0f cm at the bottom", low);
   }
 
@@ -257,12 +267,34 @@ class FeetOnGroundSample : public Sample {
     }
   }
 
-  void Solve() {
+  // Where each foot's ray met the ground: a ring on the ground about its
+  // normal and the normal itself, green for a planted foot fading to grey
+  // as it lifts.
+  void DrawContacts() {
+    lines_.clear();
+    if (!show_contacts_) return;
+    for (int i = 0; i < 2; ++i) {
+      const anim::ik::FootIkLegResult& r = results_[i];
+      if (!r.hit) continue;
+      const float c = legs_[i].contact;
+      const glm::vec4 color =
+          glm::mix(glm::vec4(0.6f, 0.6f, 0.6f, 0.8f), glm::vec4(0.2f, 0.95f, 0.3f, 1.0f), c);
+      const glm::vec3 at = r.ground.point + r.ground.normal * (0.003f * units_per_metre_);
+      AddCircle(lines_, at, r.ground.normal, 0.06f * units_per_metre_, color);
+      AddLine(lines_, at, at + r.ground.normal * (0.25f * units_per_metre_), color);
+    }
+  }
+
+  // Each foot's contact from its sole's height over the animation's floor.
+  void MeasureContacts() {
     for (auto& leg : legs_) {
       const float sole = pose_.ModelMatrix(leg.ankle)[3].y - leg.ankle_height;
       leg.contact = anim::ik::FootContactFromHeight(sole, kPlantedBelow * units_per_metre_,
                                                     kLiftedAbove * units_per_metre_);
     }
+  }
+
+  void Solve(float dt) {
     anim::ik::FootIkJob job;
     job.legs = legs_;
     job.results = results_;
@@ -273,6 +305,10 @@ class FeetOnGroundSample : public Sample {
     job.max_pelvis_drop = 0.35f * units_per_metre_;
     job.soften = 0.97f;  // no snap of the knee near full extension
     job.weight = weight_;
+    // The pelvis follows at most kPelvisSpeed from where it was, so it
+    // glides instead of dropping as a foot lands.
+    job.previous_pelvis_offset = pelvis_offset_;
+    job.max_pelvis_step = kPelvisSpeed * units_per_metre_ * std::max(dt, 0.0f);
     pelvis_offset_ = anim::ik::SolveFootIk(pose_, job).pelvis_offset;
   }
 
@@ -305,6 +341,7 @@ class FeetOnGroundSample : public Sample {
   float height_ = 0.0f;
   float pelvis_offset_ = 0.0f;
   std::vector<GroundMark> marks_;
+  DebugLineList lines_;  // contact rings and normals, reserved at Load
   std::array<float, kHistory> history_{};
   int history_next_ = 0;
 };

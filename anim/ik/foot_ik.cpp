@@ -29,6 +29,28 @@ bool FiniteMatrix(const glm::mat4& m) {
 
 glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
 
+// The pelvis offset (<= `offset`) that brings the leg's ankle target within
+// the soft reach (soften x thigh + shin) of its hip, the hip moving with
+// the pelvis along up: the root nearer zero of |T - (H + up d)| = reach,
+// or the closest approach (d = (T - H) . up) when no drop reaches.
+float ReachDrop(const Pose& pose, const FootIkJob& job, const FootIkLeg& leg,
+                const FootIkLegResult& r, float offset) {
+  const glm::vec3 hip = Position(job.world * pose.ModelMatrix(leg.hip));
+  const glm::vec3 knee = Position(job.world * pose.ModelMatrix(leg.knee));
+  const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+  const float reach =
+      std::clamp(job.soften, 0.0f, 1.0f) * (glm::length(knee - hip) + glm::length(ankle - knee));
+  // Where the ankle aims with this leg's share, the pelvis at `offset`.
+  const glm::vec3 lowered = ankle + job.up * offset;
+  const glm::vec3 target = lowered + (r.ankle_target - lowered) * r.weight;
+  const glm::vec3 d = target - (hip + job.up * offset);
+  if (glm::dot(d, d) <= reach * reach) return offset;
+  const float along = glm::dot(d, job.up);
+  const float discriminant = along * along - (glm::dot(d, d) - reach * reach);
+  const float extra = discriminant >= 0.0f ? along + std::sqrt(discriminant) : along;
+  return offset + std::min(extra, 0.0f);
+}
+
 }  // namespace
 
 bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg) {
@@ -122,8 +144,19 @@ FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job) {
     pelvis_offset = std::min(pelvis_offset, r.weight * glm::dot(r.ankle_target - ankle, job.up));
   }
 
-  // 2. Lower the pelvis so the lowest planted foot is within reach.
+  // 2. Lower the pelvis so the lowest planted foot is within reach: by
+  // what it lacks vertically, and further where its target would still be
+  // past the leg's soft reach from the lowered hip.
+  for (std::size_t i = 0; i < job.legs.size(); ++i) {
+    const FootIkLegResult& r = job.results[i];
+    if (!r.hit || r.weight <= 0.0f) continue;
+    pelvis_offset = std::min(pelvis_offset, ReachDrop(pose, job, job.legs[i], r, pelvis_offset));
+  }
   pelvis_offset = std::max(pelvis_offset, -job.max_pelvis_drop);
+  if (job.max_pelvis_step >= 0.0f && std::isfinite(job.previous_pelvis_offset)) {
+    pelvis_offset = std::clamp(pelvis_offset, job.previous_pelvis_offset - job.max_pelvis_step,
+                               job.previous_pelvis_offset + job.max_pelvis_step);
+  }
   if (pelvis_offset < 0.0f) {
     const glm::mat4 parent = job.world * ParentFrame(pose, job.pelvis);
     const glm::vec3 shift = glm::vec3(glm::inverse(parent) * glm::vec4(job.up * pelvis_offset, 0));

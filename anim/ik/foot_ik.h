@@ -15,6 +15,7 @@
 // terrain).
 #pragma once
 
+#include <limits>
 #include <span>
 
 #include <glm/glm.hpp>
@@ -75,6 +76,12 @@ struct FootIkJob {
   float probe_below = 0.5f;
   // The pelvis never lowers more than this (world units).
   float max_pelvis_drop = 0.3f;
+  // Smoothing over frames, with the state kept by the caller: the pelvis
+  // offset moves at most max_pelvis_step (world units) from
+  // previous_pelvis_offset (the last call's FootIkResult::pelvis_offset),
+  // so it does not jump as a foot lands. The default: no limit.
+  float previous_pelvis_offset = 0.0f;
+  float max_pelvis_step = std::numeric_limits<float>::infinity();
   // Two-bone IK's soft reach (see TwoBoneIkJob::soften); 1 reaches exactly.
   float soften = 1.0f;
   // 0 returns the animated pose untouched, 1 the corrected one.

@@ -169,6 +169,21 @@ TEST_P(FootIkOnCharacter, SwingingFeetAndZeroWeightAreLeftAlone) {
     EXPECT_EQ(off.pose.Local(j).translation, c_.animated.Local(j).translation);
     EXPECT_EQ(off.pose.Local(j).rotation, c_.animated.Local(j).rotation);
   }
+  // Smoothed over frames: flat ground 5 cm below the character's floor
+  // asks for the pelvis 5 cm down; from 1 cm down it moves at most 2 mm.
+  {
+    const Plane below{{0, 1, 0}, -0.05f * u};
+    Solved stepped{c_.animated, {}, {}};
+    foot_ik_test::Job setup(c_, below);
+    setup.job.world = glm::mat4(1.0f);
+    setup.job.probe_above = setup.job.probe_below = 0.5f * u;
+    setup.job.max_pelvis_drop = 0.4f * u;
+    setup.job.previous_pelvis_offset = -0.01f * u;
+    setup.job.max_pelvis_step = 0.002f * u;
+    ASSERT_NEAR(Solve(c_, below, glm::mat4(1.0f)).result.pelvis_offset, -0.05f * u, 1e-5f * u);
+    EXPECT_NEAR(anim::ik::SolveFootIk(stepped.pose, setup.job).pelvis_offset, -0.012f * u,
+                1e-6f * u);
+  }
   // Half the weight: the pelvis goes half as far.
   const Solved full = Solve(c_, slope, world, 1.0f);
   const Solved half = Solve(c_, slope, world, 0.5f);
