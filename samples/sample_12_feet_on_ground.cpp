@@ -135,7 +135,9 @@ class FeetOnGroundSample : public Sample {
     PlaceMarks();
     for (auto& r : results_) r = anim::ik::FootIkLegResult{};
     if (legs_ready_) MeasureContacts();
-    if (legs_ready_ && ik_on_ == 1)
+    // A model that cannot walk here plays its clip alone, as it is (the
+    // notice says why): the correction waits for the locomotion.
+    if (legs_ready_ && ik_on_ == 1 && walk_->Notice().empty())
       Solve(dt);
     else
       pelvis_offset_ = 0.0f;
@@ -210,7 +212,9 @@ class FeetOnGroundSample : public Sample {
   void ComposeNotice() {
     const std::string& walk = walk_->Notice();
     const std::string composed =
-        walk.empty() ? legs_notice_ : (legs_notice_.empty() ? walk : walk + " " + legs_notice_);
+        walk.empty()
+            ? legs_notice_
+            : walk + " " + (legs_notice_.empty() ? "Foot IK is off until it walks." : legs_notice_);
     if (composed != notice_) notice_ = composed;
   }
 
