@@ -19,6 +19,7 @@
 
 #include "anim/ik/foot_ik.h"
 #include "anim/import/gltf_importer.h"
+#include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
 #include "scene/heightfield_ground.h"
 
@@ -37,16 +38,6 @@ const FootRig kFootRigs[] = {
     {"mannequin", ANIM_SOURCE_DIR "/assets/mannequin.gltf", "Walk", 1.0f},
     {"woman", ANIM_SHARED_ASSETS_DIR "/Woman.gltf", "Walking", 2.8f},
 };
-
-bool CastOnGround(const void* context, const glm::vec3& origin, const glm::vec3& direction,
-                  float max_distance, anim::ik::GroundContact* contact) {
-  scene::RayHit hit;
-  if (!static_cast<const scene::Ground*>(context)->Raycast(origin, direction, max_distance, &hit))
-    return false;
-  contact->point = hit.point;
-  contact->normal = hit.normal;
-  return true;
-}
 
 int JointNamed(const anim::Skeleton& skeleton, const std::string& name) {
   for (int j = 0; j < skeleton.JointCount(); ++j)
@@ -92,7 +83,7 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   job.results = results;
   job.pelvis = JointNamed(skeleton, "Hips");
   job.world = glm::translate(glm::mat4(1.0f), under.point);
-  job.ground = {CastOnGround, &ground};
+  job.ground = scene::FootIkGround(ground);
   job.probe_above = job.probe_below = 0.5f * u;
   job.max_pelvis_drop = 0.35f * u;
   job.soften = 0.97f;

@@ -18,6 +18,7 @@
 #include "samples/hover_tooltip.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
 #include "scene/ground_loader.h"
 #include "scene/heightfield_ground.h"
@@ -33,17 +34,6 @@ constexpr int kHistory = 180;  // pelvis offsets plotted, one per update
 constexpr float kPlantedBelow = 0.02f;
 constexpr float kLiftedAbove = 0.07f;
 constexpr float kPelvisSpeed = 0.4f;  // m/s: how fast the pelvis offset may change
-
-// scene::Ground as the foot IK's ground query.
-bool CastOnGround(const void* context, const glm::vec3& origin, const glm::vec3& direction,
-                  float max_distance, anim::ik::GroundContact* contact) {
-  scene::RayHit hit;
-  if (!static_cast<const scene::Ground*>(context)->Raycast(origin, direction, max_distance, &hit))
-    return false;
-  contact->point = hit.point;
-  contact->normal = hit.normal;
-  return true;
-}
 
 class FeetOnGroundSample : public Sample {
  public:
@@ -137,10 +127,11 @@ class FeetOnGroundSample : public Sample {
     if (legs_ready_) MeasureContacts();
     // A model that cannot walk here plays its clip alone, as it is (the
     // notice says why): the correction waits for the locomotion.
-    if (legs_ready_ && ik_on_ == 1 && walk_->Notice().empty())
+    if (legs_ready_ && ik_on_ == 1 && walk_->Notice().empty()) {
       Solve(dt);
-    else
+    } else {
       pelvis_offset_ = 0.0f;
+    }
     DrawContacts();
     if (dt > 0.0f) {
       history_[history_next_] = pelvis_offset_ / units_per_metre_ * 100.0f;
@@ -304,7 +295,7 @@ class FeetOnGroundSample : public Sample {
     job.results = results_;
     job.pelvis = pelvis_;
     job.world = world_;
-    job.ground = {CastOnGround, &ground_};
+    job.ground = scene::FootIkGround(ground_);
     job.probe_above = job.probe_below = 0.5f * units_per_metre_;
     job.max_pelvis_drop = 0.35f * units_per_metre_;
     job.soften = 0.97f;  // no snap of the knee near full extension

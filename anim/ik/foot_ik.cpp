@@ -21,9 +21,9 @@ bool ValidLeg(const Pose& pose, const FootIkLeg& leg) {
 }
 
 bool FiniteMatrix(const glm::mat4& m) {
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r)
-      if (!std::isfinite(m[c][r])) return false;
+  for (int c = 0; c < 4; ++c) {
+    if (!IsFinite(glm::vec3(m[c])) || !std::isfinite(m[c][3])) return false;
+  }
   return true;
 }
 
