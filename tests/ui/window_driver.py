@@ -210,10 +210,6 @@ class Viewer:
         """The item, after scrolling its window with the wheel until the item
         lies inside the window's visible part; None when it is not drawn."""
         last_scroll = None
-        # The wheel scrolls what is under the mouse: the window's centre, or
-        # near its bottom edge once the centre stops moving it (a scrolling
-        # child there, such as a long explanation, takes the wheel itself).
-        near_bottom = False
         for _ in range(40):
             item = self.item(kind, label, window, index)
             if item is None:
@@ -225,12 +221,10 @@ class Viewer:
                 return item
             scroll = next(w["scroll"] for w in self.read()["windows"] if w["name"] == item["window"])
             if scroll == last_scroll:
-                if near_bottom:
-                    return item  # the wheel moves it no further
-                near_bottom = True
+                return item  # the wheel moves it no further
             last_scroll = scroll
             down = item["rect"][3] > rect[3]
-            self.move((rect[0] + rect[2]) / 2, rect[3] - 12 if near_bottom else (rect[1] + rect[3]) / 2)
+            self.move((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
             self.xdotool("click", "5" if down else "4")
             self.frames(2)
         return self.item(kind, label, window, index)
