@@ -59,19 +59,12 @@ class FeetOnGroundSample : public Sample {
 
   std::string Title() const override { return "12 Feet on uneven ground"; }
   std::string Explanation() const override {
-    return "Clips are authored on a flat floor; on real ground a planted foot floats above a dip "
-           "or sinks into a rise. Foot IK corrects the pose after blending: a ray cast down "
-           "through each ankle finds the ground's height and normal under it; the pelvis lowers "
-           "by what the lower foot lacks, so that leg can reach; each leg's hip and knee turn "
-           "(analytic two-bone IK) so its ankle stands at the ankle's height above the ground; "
-           "each ankle turns so the sole lies along the ground's normal. A foot's share of the "
-           "correction follows its contact: 1 while its sole is within 2 cm of the character's "
-           "floor in the animation, 0 above 7 cm (a swinging foot keeps its path), smooth "
-           "between. The character walks with the locomotion blend space of 05 and its root "
-           "motion; the ground is the project's bumpy slope, or any static glTF mesh (the "
-           "ground field below, or --ground FILE). The plot shows the pelvis offset in cm. "
-           "Sources: ozz-animation's foot_ik sample; Gabor Szauer, Hands-On C++ Game Animation "
-           "Programming, ch. 13.";
+    return "Clips are authored on a flat floor. Foot IK fits them to the ground after blending: "
+           "a ray down through each ankle finds the ground's height and normal; the pelvis "
+           "lowers so the lower foot can reach; each leg bends (two-bone IK) to stand its ankle "
+           "on the ground; each ankle turns its sole onto the normal. A foot's share follows its "
+           "contact, so swinging feet keep their path. Sources: ozz-animation's foot_ik; Szauer, "
+           "Hands-On C++ Game Animation Programming, ch. 13.";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
