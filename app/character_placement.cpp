@@ -7,6 +7,7 @@ void CharacterPlacement::Read(const samples::Sample* sample) {
   follow = sample != nullptr && sample->FollowCamera();
   discs.clear();
   lines.clear();
+  ground.Read(sample);
   if (sample == nullptr) return;
   for (const samples::Sample::GroundMark& mark : sample->GroundMarks()) {
     discs.push_back({mark.position, mark.color, mark.radius});
@@ -23,6 +24,7 @@ void CharacterPlacement::Apply(render::FrameInputs* frame) const {
   frame->overlay_lines = lines;
   frame->grid_follows = follow;
   frame->grid_focus = Position();
+  ground.Apply(frame);
 }
 
 }  // namespace animviewer

@@ -8,6 +8,7 @@
 
 #include <glm/glm.hpp>
 
+#include "app/ground_view.h"
 #include "render/scene_renderer.h"
 #include "samples/sample.h"
 
@@ -18,8 +19,10 @@ struct CharacterPlacement {
   bool follow = false;
   std::vector<render::GroundDisc> discs;     // reused frame to frame
   std::vector<render::ColoredVertex> lines;  // the sample's DebugLines, as vertex pairs
+  GroundView ground;                         // the sample's ground mesh, if any
 
-  // Reads the sample's hooks; without a sample: identity, no marks, no follow.
+  // Reads the sample's hooks (uploading a changed ground mesh); without a
+  // sample: identity, no marks, no ground, no follow.
   void Read(const samples::Sample* sample);
   // Sets the frame's world matrix, ground discs and overlay lines, and makes the grid
   // follow the character when the sample asks for it.

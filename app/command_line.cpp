@@ -63,6 +63,7 @@ void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
       {"--screenshot", PathInto("--screenshot", &o.screenshot)},
       {"--dump-pose", PathInto("--dump-pose", &o.dump_pose)},
       {"--graph", PathInto("--graph", &o.graph)},
+      {"--ground", PathInto("--ground", &o.ground)},
       {"--out-dir", PathInto("--out-dir", &o.out_dir)},
       {"--max-load-memory",
        [&o](const std::string& v) {
@@ -230,6 +231,7 @@ std::string CombinationError(const Options& o) {
   if (o.list_params && o.sample < 0) return "--list-params needs --sample N";
   if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
   if (!o.sets.empty() && o.sample < 0) return "--set needs --sample N";
+  if (!o.ground.empty() && o.sample < 0) return "--ground needs --sample N";
   return std::string();
 }
 
@@ -300,6 +302,8 @@ std::string UsageText() {
          "  --set NAME=VALUE      set a parameter of the sample (repeatable)\n"
          "  --at SECONDS:NAME=VALUE  set it when the sample's time reaches SECONDS:\n"
          "                        scripted input such as --at 1.5:jump=1 (repeatable)\n"
+         "  --ground FILE.gltf    with --sample N: stand the character on this static\n"
+         "                        glTF mesh (sample 12, feet on uneven ground)\n"
          "  --list-samples        print the walkthrough's samples, then exit\n"
          "  --list-params         with --sample N: print its parameters, then exit\n"
          "  --max-load-memory MIB memory one model load may use (default 1024); files\n"

@@ -57,6 +57,9 @@ struct Options {
     std::string assignment;
   };
   std::vector<TimedSet> timed_sets;
+  // --ground FILE.gltf: with --sample N, a static glTF mesh the sample
+  // stands its character on instead of its own ground.
+  std::string ground;
   bool list_params = false;
   bool list_samples = false;
   // For tests and reproducible window screenshots (README, --help): stop

@@ -76,8 +76,9 @@ bool Walkthrough::ActivateNumber(int number, const anim::Model& model, std::stri
 
 bool Walkthrough::StartAsAsked(const Options& options, const anim::Model& model,
                                std::string* error) {
-  return ActivateNumber(options.sample, model, error, options.sets) &&
-         Schedule(options.timed_sets, error);
+  if (!ActivateNumber(options.sample, model, error, options.sets)) return false;
+  if (!options.ground.empty() && !Active()->LoadGround(options.ground, error)) return false;
+  return Schedule(options.timed_sets, error);
 }
 
 bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* error) {

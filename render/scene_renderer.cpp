@@ -91,12 +91,21 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   }
 
+  if (frame.ground != nullptr && !frame.ground->Empty()) {
+    skinned_program_.Use();
+    skinned_program_.Set("u_view_projection", view_projection);
+    skinned_program_.Set("u_world", glm::mat4(1.0f));
+    skinned_program_.Set("u_base_color_texture", 0);
+    ApplyLighting(skinned_program_, lighting_);
+    frame.ground->Draw(skinned_program_);
+  }
+
   // The grid is transparent lines: tested against the character's depth so
   // the feet hide it, but not written, so it never hides anything itself.
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   PlaceGrid(frame);
-  if (frame.options.show_grid) {
+  if (frame.options.show_grid && frame.ground == nullptr) {
     glDepthMask(GL_FALSE);
     grid_program_.Use();
     grid_program_.Set("u_view_projection", view_projection);

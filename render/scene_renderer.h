@@ -71,6 +71,9 @@ struct FrameInputs {
   // When not, it is back where SetModel laid it out.
   bool grid_follows = false;
   glm::vec3 grid_focus{0.0f};
+  // Optional static ground (world space, lit, not skinned). The flat grid
+  // is not drawn over it: it would cut through the terrain.
+  const GpuModel* ground = nullptr;
   ViewOptions options;
 };
 

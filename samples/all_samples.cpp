@@ -16,6 +16,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeGraphFileSample());
   all.push_back(MakeIkSample());
   all.push_back(MakeLookAtSample());
+  all.push_back(MakeFeetOnGroundSample());
   all.push_back(MakeInertializationSample());
   all.push_back(MakeSkinningSample());
   return all;

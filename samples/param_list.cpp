@@ -36,6 +36,10 @@ std::string Range(float min, float max) {
 
 }  // namespace
 
+void ParamList::Adopt(const ParamList& other) {
+  for (const Param& p : other.All()) Add(p);
+}
+
 Param& ParamList::Add(Param p) {
   params_.push_back(std::move(p));
   return params_.back();

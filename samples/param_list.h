@@ -39,6 +39,9 @@ class ParamList {
   void AddBool(std::string name, bool* value, std::string help);
   void AddChoice(std::string name, int* index, std::vector<std::string> choices, std::string help);
   void AddTrigger(std::string name, bool* fired, int key, std::string help);
+  // Appends every parameter of `other`, bound to the same variables (a
+  // sample built on another one's parameters offers them as its own).
+  void Adopt(const ParamList& other);
   // Binds keys to an existing parameter (see Param::key).
   void BindKeys(const std::string& name, int key, int key_less = 0, int key_more = 0);
   // Applies a key press; true when some parameter is bound to `key`.

@@ -107,6 +107,21 @@ class Sample {
     return false;
   }
   virtual bool FollowCamera() const { return false; }
+  // Render hook: a static mesh to stand on (world space, drawn lit and not
+  // skinned, in place of the flat grid), and in `revision` a number that
+  // changes whenever the mesh does, so the viewer uploads it once per
+  // change. nullptr: none.
+  virtual const anim::Model* GroundMesh(int* revision) const {
+    (void)revision;
+    return nullptr;
+  }
+  // A sample with a ground takes the user's terrain, a static glTF mesh
+  // (--ground FILE, or its panel): false, with `error` naming the file and
+  // the problem, keeping the current ground. Default: no ground to replace.
+  virtual bool LoadGround(const std::string& path, std::string* error) {
+    *error = Title() + " has no ground to replace with " + path;
+    return false;
+  }
 
   ParamList& Params() { return params_; }
   const ParamList& Params() const { return params_; }

@@ -19,6 +19,7 @@ std::unique_ptr<Sample> MakeCrowdSample();
 std::unique_ptr<Sample> MakeGraphFileSample();
 std::unique_ptr<Sample> MakeIkSample();
 std::unique_ptr<Sample> MakeLookAtSample();
+std::unique_ptr<Sample> MakeFeetOnGroundSample();
 std::unique_ptr<Sample> MakeInertializationSample();
 std::unique_ptr<Sample> MakeSkinningSample();
 

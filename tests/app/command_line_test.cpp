@@ -136,6 +136,7 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
                              "--skinning",
                              "--info",
                              "--graph",
+                             "--ground",
                              "--out-dir",
                              "--help",
                              "--sample",
@@ -210,6 +211,13 @@ TEST(CommandLine, TimedSetsAreScriptedInputs) {
   EXPECT_DOUBLE_EQ(r.options.timed_sets[1].time, 0.0);
   EXPECT_EQ(r.options.timed_sets[1].assignment, "speed=2.5");
   EXPECT_EQ(animviewer::ParseCommandLine({"--at", "1:jump=1"}).error, "--at needs --sample N");
+  EXPECT_EQ(animviewer::ParseCommandLine({"--ground", "terrain.gltf"}).error,
+            "--ground needs --sample N");
+  EXPECT_EQ(animviewer::ParseCommandLine({"--sample", "12", "--ground", ""}).error,
+            "--ground needs a path, got an empty one");
+  EXPECT_EQ(
+      animviewer::ParseCommandLine({"--sample", "12", "--ground=terrain.gltf"}).options.ground,
+      "terrain.gltf");
   for (const char* bad : {"jump=1", "x:jump=1", "-1:jump=1", "1:jump", "1:=1", "4000:jump=1"}) {
     EXPECT_NE(animviewer::ParseCommandLine({"--sample", "1", "--at", bad})
                   .error.find("--at needs SECONDS:NAME=VALUE"),

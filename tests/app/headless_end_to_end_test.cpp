@@ -227,3 +227,32 @@ TEST(HeadlessViewer, ScreenshotAndPoseDumpPrintImportWarnings) {
 }
 
 }  // namespace
+
+namespace {
+
+// --ground: a ground file is checked before anything renders; a missing or
+// unusable file and a sample without a ground fail naming the problem.
+TEST(HeadlessGround, GroundFileErrorsNameTheFileAndAGoodOneRenders) {
+  using app_test::RunViewer;
+  const std::string png = app_test::TempPath("ground.png");
+  const auto missing =
+      RunViewer("--headless --sample 12 --ground /nonexistent/terrain.gltf --screenshot " + png);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/terrain.gltf"), std::string::npos) << missing.err;
+  const std::string graph =
+      std::string(ANIM_SOURCE_DIR) + "/assets/graphs/mannequin_locomotion.json";
+  const auto not_gltf =
+      RunViewer("--headless --sample 12 --ground '" + graph + "' --screenshot " + png);
+  EXPECT_EQ(not_gltf.exit_code, 1);
+  EXPECT_NE(not_gltf.err.find("mannequin_locomotion.json"), std::string::npos) << not_gltf.err;
+  const std::string ramp = std::string(ANIM_SOURCE_DIR) + "/assets/grounds/ramp.gltf";
+  const auto other = RunViewer("--headless --sample 5 --ground '" + ramp + "' --screenshot " + png);
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_NE(other.err.find("has no ground"), std::string::npos) << other.err;
+  const auto good = RunViewer("--headless --sample 12 --ground '" + ramp +
+                              "' --time 0.5 --size 160x90 --screenshot " + png);
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_FALSE(app_test::ReadFile(png).empty());
+}
+
+}  // namespace

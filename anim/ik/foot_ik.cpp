@@ -1,0 +1,200 @@
+#include "anim/ik/foot_ik.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "anim/ik/ik_math.h"
+#include "anim/ik/two_bone_ik.h"
+
+namespace anim::ik {
+
+namespace {
+
+bool ValidJoint(const Pose& pose, int joint) { return joint >= 0 && joint < pose.JointCount(); }
+
+bool ValidLeg(const Pose& pose, const FootIkLeg& leg) {
+  return ValidJoint(pose, leg.hip) && ValidJoint(pose, leg.knee) && ValidJoint(pose, leg.ankle) &&
+         IsAncestorOrSelf(pose, leg.hip, leg.knee) && IsAncestorOrSelf(pose, leg.knee, leg.ankle) &&
+         leg.hip != leg.knee && leg.knee != leg.ankle && std::isfinite(leg.ankle_height) &&
+         std::isfinite(leg.contact);
+}
+
+bool FiniteMatrix(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c) {
+    if (!IsFinite(glm::vec3(m[c])) || !std::isfinite(m[c][3])) return false;
+  }
+  return true;
+}
+
+glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
+
+// The pelvis offset (<= `offset`) that brings the leg's ankle target within
+// the soft reach (soften x thigh + shin) of its hip, the hip moving with
+// the pelvis along up: the root nearer zero of |T - (H + up d)| = reach,
+// or the closest approach (d = (T - H) . up) when no drop reaches.
+float ReachDrop(const Pose& pose, const FootIkJob& job, const FootIkLeg& leg,
+                const FootIkLegResult& r, float offset) {
+  const glm::vec3 hip = Position(job.world * pose.ModelMatrix(leg.hip));
+  const glm::vec3 knee = Position(job.world * pose.ModelMatrix(leg.knee));
+  const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+  const float reach =
+      std::clamp(job.soften, 0.0f, 1.0f) * (glm::length(knee - hip) + glm::length(ankle - knee));
+  // Where the ankle aims with this leg's share, the pelvis at `offset`.
+  const glm::vec3 lowered = ankle + job.up * offset;
+  const glm::vec3 target = lowered + (r.ankle_target - lowered) * r.weight;
+  const glm::vec3 d = target - (hip + job.up * offset);
+  if (glm::dot(d, d) <= reach * reach) return offset;
+  const float along = glm::dot(d, job.up);
+  const float discriminant = along * along - (glm::dot(d, d) - reach * reach);
+  const float extra = discriminant >= 0.0f ? along + std::sqrt(discriminant) : along;
+  return offset + std::min(extra, 0.0f);
+}
+
+}  // namespace
+
+bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg) {
+  if (ankle < 0 || ankle >= skeleton.JointCount()) return false;
+  const int knee = skeleton.Parent(ankle);
+  const int hip = knee >= 0 ? skeleton.Parent(knee) : -1;
+  if (hip < 0) return false;
+  *leg = FootIkLeg{};
+  leg->hip = hip;
+  leg->knee = knee;
+  leg->ankle = ankle;
+  return true;
+}
+
+float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint) {
+  Pose pose = skeleton.RestPose();
+  const int steps = std::max(1, static_cast<int>(std::ceil(clip.Duration() * 60.0f)));
+  float lowest = std::numeric_limits<float>::max();
+  for (int i = 0; i <= steps; ++i) {
+    pose = skeleton.RestPose();
+    clip.Sample(pose, clip.StartTime() + clip.Duration() * static_cast<float>(i) / steps,
+                LoopMode::kClamp);
+    lowest = std::min(lowest, pose.ModelMatrix(joint)[3].y);
+  }
+  return lowest;
+}
+
+float FootContactFromHeight(float sole_height, float planted, float lifted) {
+  if (!(lifted > planted)) return sole_height <= planted ? 1.0f : 0.0f;
+  const float x = std::clamp((sole_height - planted) / (lifted - planted), 0.0f, 1.0f);
+  return 1.0f - x * x * (3.0f - 2.0f * x);
+}
+
+FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job) {
+  FootIkResult result;
+  if (job.results.size() < job.legs.size() || job.ground.raycast == nullptr ||
+      !ValidJoint(pose, job.pelvis) || !FiniteMatrix(job.world) || !IsFinite(job.up) ||
+      !(std::abs(glm::length(job.up) - 1.0f) < 1e-3f) || !std::isfinite(job.weight)) {
+    return result;
+  }
+  for (const FootIkLeg& leg : job.legs) {
+    if (!ValidLeg(pose, leg) || !IsAncestorOrSelf(pose, job.pelvis, leg.hip)) return result;
+  }
+  const glm::mat4 to_model = glm::inverse(job.world);
+  if (!FiniteMatrix(to_model)) return result;
+  result.valid = true;
+  const float weight = std::clamp(job.weight, 0.0f, 1.0f);
+  if (weight == 0.0f) {
+    for (FootIkLegResult& r : job.results) r = FootIkLegResult{};
+    return result;
+  }
+  // World units per model unit, along up (the placement's uniform scale).
+  const float scale = glm::length(glm::vec3(job.world * glm::vec4(0, 1, 0, 0)));
+  // Normals go from world to model space by the transpose of the placement
+  // (the inverse transpose of world -> model).
+  const glm::mat3 normal_to_model = glm::transpose(glm::mat3(job.world));
+  const glm::vec3 model_up = NormalizeOr(normal_to_model * job.up, glm::vec3(0, 1, 0));
+
+  // 1. Probe the ground under each ankle and find where it should stand.
+  float pelvis_offset = 0.0f;
+  for (std::size_t i = 0; i < job.legs.size(); ++i) {
+    const FootIkLeg& leg = job.legs[i];
+    FootIkLegResult& r = job.results[i];
+    r = FootIkLegResult{};
+    const glm::mat4 ankle_model = pose.ModelMatrix(leg.ankle);
+    r.animated_ankle_rotation = ModelRotation(ankle_model);
+    const glm::vec3 ankle = Position(job.world * ankle_model);
+    r.ankle_target = ankle;
+    const float ankle_height = leg.ankle_height * scale;
+    GroundContact contact;
+    const glm::vec3 origin = ankle + job.up * job.probe_above;
+    if (!job.ground.raycast(job.ground.context, origin, -job.up,
+                            job.probe_above + ankle_height + job.probe_below, &contact) ||
+        !IsFinite(contact.point) || !IsFinite(contact.normal)) {
+      continue;
+    }
+    contact.normal = NormalizeOr(contact.normal, job.up);
+    if (glm::dot(contact.normal, job.up) < 0.0f) contact.normal = -contact.normal;
+    const float cos_slope = glm::dot(contact.normal, job.up);
+    if (cos_slope < 0.1f) continue;  // a wall, not ground to stand on
+    r.hit = true;
+    r.ground = contact;
+    r.weight = std::clamp(leg.contact, 0.0f, 1.0f) * weight;
+    // How far the animation lifts the sole above the character's own
+    // ground plane: kept, so a foot coming down lands instead of snapping.
+    const float ankle_model_height = glm::dot(Position(ankle_model), model_up);
+    const float lift = std::max(0.0f, (ankle_model_height - leg.ankle_height) * scale);
+    // Straight above the contact, at the height that puts the ankle
+    // ankle_height from the ground's plane along its normal.
+    r.ankle_target = contact.point + job.up * (ankle_height / cos_slope + lift);
+    pelvis_offset = std::min(pelvis_offset, r.weight * glm::dot(r.ankle_target - ankle, job.up));
+  }
+
+  // 2. Lower the pelvis so the lowest planted foot is within reach: by
+  // what it lacks vertically, and further where its target would still be
+  // past the leg's soft reach from the lowered hip.
+  for (std::size_t i = 0; i < job.legs.size(); ++i) {
+    const FootIkLegResult& r = job.results[i];
+    if (!r.hit || r.weight <= 0.0f) continue;
+    pelvis_offset = std::min(pelvis_offset, ReachDrop(pose, job, job.legs[i], r, pelvis_offset));
+  }
+  pelvis_offset = std::max(pelvis_offset, -job.max_pelvis_drop);
+  if (job.max_pelvis_step >= 0.0f && std::isfinite(job.previous_pelvis_offset)) {
+    pelvis_offset = std::clamp(pelvis_offset, job.previous_pelvis_offset - job.max_pelvis_step,
+                               job.previous_pelvis_offset + job.max_pelvis_step);
+  }
+  if (pelvis_offset < 0.0f) {
+    const glm::mat4 parent = job.world * ParentFrame(pose, job.pelvis);
+    const glm::vec3 shift = glm::vec3(glm::inverse(parent) * glm::vec4(job.up * pelvis_offset, 0));
+    Transform local = pose.Local(job.pelvis);
+    local.translation += shift;
+    pose.SetLocal(job.pelvis, local);
+  }
+  result.pelvis_offset = pelvis_offset;
+
+  // 3. Each leg reaches its target by its share; 4. its ankle turns its
+  // sole from the character's ground plane onto the ground's.
+  for (std::size_t i = 0; i < job.legs.size(); ++i) {
+    const FootIkLeg& leg = job.legs[i];
+    FootIkLegResult& r = job.results[i];
+    if (!r.hit || r.weight <= 0.0f) {
+      r.ankle_target = Position(job.world * pose.ModelMatrix(leg.ankle));
+      continue;
+    }
+    const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+    r.ankle_target = ankle + (r.ankle_target - ankle) * r.weight;
+    TwoBoneIkJob reach;
+    reach.start_joint = leg.hip;
+    reach.mid_joint = leg.knee;
+    reach.end_joint = leg.ankle;
+    reach.target = glm::vec3(to_model * glm::vec4(r.ankle_target, 1.0f));
+    reach.soften = job.soften;
+    SolveTwoBoneIk(pose, reach);
+
+    const glm::vec3 model_normal = NormalizeOr(normal_to_model * r.ground.normal, model_up);
+    const glm::quat tilt = ScaleRotation(RotationBetween(model_up, model_normal), r.weight);
+    const glm::mat4 parent = ParentFrame(pose, leg.ankle);
+    const glm::quat now = ModelRotation(pose.ModelMatrix(leg.ankle));
+    RotateJointInModelSpace(pose, leg.ankle, parent,
+                            tilt * r.animated_ankle_rotation * glm::inverse(now));
+    r.remaining_error =
+        glm::length(Position(job.world * pose.ModelMatrix(leg.ankle)) - r.ankle_target);
+  }
+  return result;
+}
+
+}  // namespace anim::ik
