@@ -120,6 +120,15 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
   return loaded[rig.name].get();
 }
 
+// The rig's data, or null with the case skipped for the reason (CPU-only
+// cases: no EGL context needed).
+const CrowdData* DataOrSkip(benchmark::State& state, const RenderRig& rig) {
+  std::string error;
+  const CrowdData* data = Data(rig, &error);
+  if (data == nullptr) state.SkipWithError(error.c_str());
+  return data;
+}
+
 void PaletteUpload(benchmark::State& state, const RenderRig* rig, render::UploadMethod method) {
   std::string error;
   const CrowdData* data = Data(*rig, &error);
@@ -245,12 +254,8 @@ void CrowdFrameRatio(benchmark::State& state, const RenderRig* rig, bool rasteri
 // One character's palette (the first of the crowd's) split for dual-quaternion
 // skinning, and optionally packed for the GPU. CPU time, ns per character.
 void DualQuaternionPalette(benchmark::State& state, const RenderRig* rig, bool packed) {
-  std::string error;
-  const CrowdData* data = Data(*rig, &error);
-  if (data == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const CrowdData* data = DataOrSkip(state, *rig);
+  if (data == nullptr) return;
   const std::span<const glm::mat4> palette(data->palettes.data(), data->joints);
   std::vector<anim::DualQuaternionJoint> split(palette.size());
   std::vector<glm::mat4> gpu;
@@ -274,12 +279,8 @@ void DualQuaternionPalette(benchmark::State& state, const RenderRig* rig, bool p
 // first palette by `method` (dual quaternions: the palette split included,
 // as the crowd's CPU path does per character). CPU time.
 void CpuSkinCharacter(benchmark::State& state, const RenderRig* rig, anim::SkinningMethod method) {
-  std::string error;
-  const CrowdData* data = Data(*rig, &error);
-  if (data == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const CrowdData* data = DataOrSkip(state, *rig);
+  if (data == nullptr) return;
   const std::span<const glm::mat4> palette(data->palettes.data(), data->joints);
   std::size_t vertices = 0, most = 0;
   for (const anim::MeshPrimitive& p : data->model.primitives) {

@@ -10,6 +10,7 @@
 #include "anim/import/gltf_importer.h"
 #include "anim/import/graph_description.h"
 #include "mannequin_samples.h"
+#include "sample_lookup.h"
 #include "samples/sample.h"
 
 namespace {
@@ -17,19 +18,10 @@ namespace {
 class GraphSamples : public MannequinSamples {
  protected:
   samples::Sample& Numbered(const std::string& prefix) {
-    for (auto& s : all_) {
-      if (s->Title().rfind(prefix, 0) == 0) {
-        std::string error;
-        EXPECT_TRUE(s->Load(model_, &error)) << error;
-        return *s;
-      }
-    }
-    ADD_FAILURE() << "no sample " << prefix;
-    return *all_.front();
+    return samples_test::LoadNumbered(all_, model_, prefix);
   }
-  void Set(samples::Sample& s, const std::string& assignment) {
-    std::string error;
-    ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
+  static void Set(samples::Sample& s, const std::string& assignment) {
+    samples_test::SetParam(s, assignment);
   }
 };
 

@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/import/gltf_importer.h"
+#include "sample_lookup.h"
 #include "samples/sample.h"
 
 namespace {
@@ -34,19 +35,10 @@ class IkSamples : public testing::TestWithParam<Rig> {
     all_ = samples::MakeAllSamples();
   }
   samples::Sample& Numbered(const std::string& prefix) {
-    for (auto& s : all_) {
-      if (s->Title().rfind(prefix, 0) == 0) {
-        std::string error;
-        EXPECT_TRUE(s->Load(model_, &error)) << error;
-        return *s;
-      }
-    }
-    ADD_FAILURE() << "no sample " << prefix;
-    return *all_.front();
+    return samples_test::LoadNumbered(all_, model_, prefix);
   }
-  void Set(samples::Sample& s, const std::string& assignment) {
-    std::string error;
-    ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
+  static void Set(samples::Sample& s, const std::string& assignment) {
+    samples_test::SetParam(s, assignment);
   }
   static glm::vec3 Target(const samples::Sample& s) {
     return {*s.Params().Find("target_x")->float_value, *s.Params().Find("target_y")->float_value,
