@@ -18,7 +18,14 @@ void HoverTooltip(const char* text) {
     since = ImGui::GetTime();
   }
   last_frame = frame;
-  if (ImGui::GetTime() - since >= kTooltipDelaySeconds) ImGui::SetTooltip("%s", text);
+  if (ImGui::GetTime() - since < kTooltipDelaySeconds) return;
+  // Wrapped at about 35 characters' width: a long line would run past the
+  // window's edge when the widget sits near it (the framework panel).
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 }  // namespace samples
