@@ -5,10 +5,7 @@
 namespace animviewer {
 
 render::Bounds CrowdBounds(const samples::CrowdFrame& crowd) {
-  render::Bounds bounds;
-  bounds.Extend(crowd.bounds_min);
-  bounds.Extend(crowd.bounds_max);
-  return bounds;
+  return {crowd.bounds_min, crowd.bounds_max};
 }
 
 void FrameCrowd(const samples::CrowdFrame& crowd, float aspect, render::OrbitCamera* camera) {

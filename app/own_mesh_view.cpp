@@ -3,10 +3,7 @@
 namespace animviewer {
 
 render::Bounds OwnMeshBounds(const samples::OwnMeshes& own) {
-  render::Bounds bounds;
-  bounds.Extend(own.bounds_min);
-  bounds.Extend(own.bounds_max);
-  return bounds;
+  return {own.bounds_min, own.bounds_max};
 }
 
 render::ViewOptions SceneOptionsUnderOwnMesh(render::ViewOptions view) {
