@@ -26,7 +26,9 @@ std::string InfoLog(GLuint object, bool is_program) {
   return std::string(log.data());
 }
 
-GLuint Compile(GLenum stage, std::string_view name, std::string* error) {
+}  // namespace
+
+GLuint CompileEmbeddedShader(GLenum stage, std::string_view name, std::string* error) {
   const std::string_view source = EmbeddedShader(name);
   if (source.empty()) {
     *error = "shader '" + std::string(name) + "' is not embedded in the binary";
@@ -47,8 +49,6 @@ GLuint Compile(GLenum stage, std::string_view name, std::string* error) {
   return shader;
 }
 
-}  // namespace
-
 ShaderProgram::~ShaderProgram() {
   if (program_ != 0) glDeleteProgram(program_);
 }
@@ -63,17 +63,17 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
 
 bool ShaderProgram::Build(std::string_view vertex_name, std::string_view fragment_name,
                           std::string* error, std::string_view vertex_library) {
-  GLuint vertex = Compile(GL_VERTEX_SHADER, vertex_name, error);
+  GLuint vertex = CompileEmbeddedShader(GL_VERTEX_SHADER, vertex_name, error);
   if (vertex == 0) return false;
   GLuint library = 0;
   if (!vertex_library.empty()) {
-    library = Compile(GL_VERTEX_SHADER, vertex_library, error);
+    library = CompileEmbeddedShader(GL_VERTEX_SHADER, vertex_library, error);
     if (library == 0) {
       glDeleteShader(vertex);
       return false;
     }
   }
-  GLuint fragment = Compile(GL_FRAGMENT_SHADER, fragment_name, error);
+  GLuint fragment = CompileEmbeddedShader(GL_FRAGMENT_SHADER, fragment_name, error);
   if (fragment == 0) {
     glDeleteShader(vertex);
     if (library != 0) glDeleteShader(library);

@@ -11,6 +11,10 @@
 
 namespace render {
 
+// Compiles one embedded shader for `stage`; 0 on failure, with `error`
+// naming the shader and holding GL's log.
+GLuint CompileEmbeddedShader(GLenum stage, std::string_view name, std::string* error);
+
 class ShaderProgram {
  public:
   ShaderProgram() = default;

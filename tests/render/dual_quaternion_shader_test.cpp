@@ -15,6 +15,7 @@
 #include "render/embedded_shaders.h"
 #include "render/offscreen_target.h"
 #include "render/palette_buffer.h"
+#include "render/shader_program.h"
 #include "test_scene.h"
 
 namespace {
@@ -22,15 +23,9 @@ namespace {
 using anim::SkinningMethod;
 
 GLuint CompileVertexShader(std::string_view name) {
-  const std::string_view source = render::EmbeddedShader(name);
-  const GLuint shader = glCreateShader(GL_VERTEX_SHADER);
-  const char* text = source.data();
-  const auto length = static_cast<GLint>(source.size());
-  glShaderSource(shader, 1, &text, &length);
-  glCompileShader(shader);
-  GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  EXPECT_EQ(ok, GL_TRUE) << name;
+  std::string error;
+  const GLuint shader = render::CompileEmbeddedShader(GL_VERTEX_SHADER, name, &error);
+  EXPECT_NE(shader, 0u) << error;
   return shader;
 }
 
