@@ -98,6 +98,13 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--msaa",
+       [&o](const std::string& v) {
+         if (!ParseInt(v, &o.msaa_samples) || o.msaa_samples < 0 || o.msaa_samples > 16) {
+           return "--msaa needs samples per pixel in 0..16 (0: off), got '" + v + "'";
+         }
+         return std::string();
+       }},
       {"--speed",
        [&o](const std::string& v) {
          double speed = 0.0;
@@ -294,6 +301,8 @@ std::string UsageText() {
          "  --skeleton            draw the skeleton over the mesh\n"
          "  --wireframe           draw the mesh as wireframe\n"
          "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
+         "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
+         "                        0 is much faster on software renderers)\n"
          "  --info                print the skeleton and the clips, then exit\n"
          "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
          "                        model, print its parameters, nodes, states and layers\n"

@@ -129,7 +129,8 @@ int RunHeadless(const Options& options) {
   }
   if (!options.screenshot.empty()) {
     HeadlessRenderer renderer;
-    if (!renderer.Init(&error) || !renderer.SetModel(character.model(), &error) ||
+    if (!renderer.Init(options.msaa_samples, &error) ||
+        !renderer.SetModel(character.model(), &error) ||
         !renderer.RenderPng(character, ViewFor(options), options.width, options.height,
                             options.screenshot, &error, sample_view)) {
       return Fail(error);
@@ -204,7 +205,8 @@ int RunWithoutDisplay(const Options& options) {
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
   HeadlessRenderer renderer;
-  if (!renderer.Init(&error) || !renderer.SetModel(model, &error)) return Fail(error);
+  if (!renderer.Init(options.msaa_samples, &error) || !renderer.SetModel(model, &error))
+    return Fail(error);
   AnimatedCharacter character;
   character.SetModel(std::move(model));
   const anim::Model& m = character.model();

@@ -7,7 +7,8 @@
 
 namespace animviewer {
 
-bool HeadlessRenderer::Init(std::string* error) {
+bool HeadlessRenderer::Init(int msaa_samples, std::string* error) {
+  msaa_samples_ = msaa_samples;
   context_ = render::HeadlessContext::Create(error);
   return context_ != nullptr && scene_.Init(error);
 }
@@ -22,7 +23,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                                  const std::string& path, std::string* error,
                                  const SampleView& sample) {
   render::OffscreenTarget target;
-  if (!target.Create(width, height, 4, error)) return false;
+  if (!target.Create(width, height, msaa_samples_, error)) return false;
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
   const int framing_key = sample.active ? -3 : character.clip_index();
   if (framed_clip_ != framing_key) {

@@ -29,7 +29,8 @@ struct SampleView {
 
 class HeadlessRenderer {
  public:
-  bool Init(std::string* error);
+  // msaa_samples: per pixel of every picture (below 2: no multisampling).
+  bool Init(int msaa_samples, std::string* error);
   bool SetModel(const anim::Model& model, std::string* error);
   bool RenderPng(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
                  int height, const std::string& path, std::string* error,
@@ -40,6 +41,7 @@ class HeadlessRenderer {
   render::SceneRenderer scene_;
   CrowdView crowd_;
   OwnMeshView own_mesh_;
+  int msaa_samples_ = 4;
   int framed_clip_ = -2;  // clip the cached framing bounds belong to (-3: all clips)
   render::Bounds framing_;
 };

@@ -46,12 +46,12 @@ void OnDrop(GLFWwindow*, int count, const char** paths) {
   for (int i = 0; i < count; ++i) g_dropped_files.emplace_back(paths[i]);
 }
 
-GLFWwindow* OpenWindow(int width, int height) {
+GLFWwindow* OpenWindow(int width, int height, int msaa_samples) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // macOS needs it, harmless elsewhere
-  glfwWindowHint(GLFW_SAMPLES, 4);
+  glfwWindowHint(GLFW_SAMPLES, msaa_samples >= 2 ? msaa_samples : 0);
   GLFWwindow* window = glfwCreateWindow(width, height, "animviewer", nullptr, nullptr);
   if (window == nullptr) {  // some X servers (Xvfb) offer no multisampled visual
     glfwWindowHint(GLFW_SAMPLES, 0);
@@ -401,7 +401,7 @@ int RunWindowed(const Options& options, bool* no_display) {
     *no_display = true;
     return 0;
   }
-  GLFWwindow* window = OpenWindow(options.width, options.height);
+  GLFWwindow* window = OpenWindow(options.width, options.height, options.msaa_samples);
   if (window == nullptr) {
     glfwTerminate();
     *no_display = true;

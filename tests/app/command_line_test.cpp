@@ -65,6 +65,18 @@ TEST(CommandLine, SkinningMethod) {
   EXPECT_NE(bad.error.find("'dq'"), std::string::npos) << bad.error;
 }
 
+TEST(CommandLine, MsaaSamples) {
+  EXPECT_EQ(ParseCommandLine({}).options.msaa_samples, 4);
+  EXPECT_EQ(ParseCommandLine({"--msaa", "0"}).options.msaa_samples, 0);
+  EXPECT_EQ(ParseCommandLine({"--msaa=8"}).options.msaa_samples, 8);
+  for (const char* bad : {"17", "-1", "four", ""}) {
+    const auto r = ParseCommandLine({"--msaa", bad});
+    EXPECT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.error.find("--msaa needs samples per pixel in 0..16"), std::string::npos)
+        << r.error;
+  }
+}
+
 TEST(CommandLine, HiddenWindowTestOptions) {
   const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png",
                                    "--simulate-drop", "other.glb"});

@@ -1,7 +1,9 @@
 // animviewer run as a user would, with no display: screenshots, --info and
 // the error paths.
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <stb_image.h>
@@ -179,6 +181,45 @@ TEST(HeadlessViewer, WithoutDisplayRendersFramesIntoOutDir) {
 }
 
 const std::string kMannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+
+// Multisampling only smooths edges: with --msaa 0 and 4 the pictures differ,
+// and only in a thin band (silhouette and mesh edges), never in the flat
+// interior or the background. Counted above the horizon (the top 40 %: the
+// character's upper body against the background), where no grid line is
+// thinner than a pixel.
+TEST(HeadlessViewer, MsaaChangesOnlyEdgePixels) {
+  const std::string off = TempPath("msaa0.png"), on = TempPath("msaa4.png");
+  const std::string args = "'" + kMannequin + "' --headless --time 0.3 --size 200x150 ";
+  ASSERT_EQ(RunViewer(args + "--msaa 0 --screenshot '" + off + "'").exit_code, 0);
+  ASSERT_EQ(RunViewer(args + "--msaa 4 --screenshot '" + on + "'").exit_code, 0);
+  const Image a = LoadPng(off), b = LoadPng(on);
+  ASSERT_EQ(a.rgba.size(), b.rgba.size());
+  ASSERT_FALSE(a.rgba.empty());
+  // A pixel is on an edge when a 4-neighbour in the unsmoothed picture
+  // differs from it by more than a few levels in some channel.
+  const auto at = [&](int x, int y, int c) {
+    return static_cast<int>(a.rgba[(static_cast<std::size_t>(y) * a.width + x) * 4 + c]);
+  };
+  int differing = 0, differing_off_edges = 0;
+  const int rows = a.height * 4 / 10;
+  for (int y = 1; y < rows; ++y) {
+    for (int x = 1; x + 1 < a.width; ++x) {
+      const std::size_t i = (static_cast<std::size_t>(y) * a.width + x) * 4;
+      bool differs = false, edge = false;
+      for (int c = 0; c < 3; ++c) {
+        differs = differs || std::abs(a.rgba[i + c] - b.rgba[i + c]) > 2;
+        for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+          edge = edge || std::abs(at(x, y, c) - at(x + dx, y + dy, c)) > 6;
+        }
+      }
+      differing += differs;
+      differing_off_edges += differs && !edge;
+    }
+  }
+  EXPECT_GT(differing, 20) << "--msaa 0 and 4 gave the same picture";
+  EXPECT_LT(differing, a.width * rows / 20) << "more than edges changed";
+  EXPECT_LT(differing_off_edges, differing / 10) << "pixels away from any edge changed";
+}
 
 TEST(HeadlessViewer, WithoutDisplayRunsTheSampleAsked) {
   const std::string dir = TempPath("fallback_sample");

@@ -67,7 +67,11 @@ class Run:
 
     # --- the viewer's life -------------------------------------------------
     def start(self):
-        args = [self.model, "--size", "1280x720"]
+        # No multisampling: under Mesa's llvmpipe it triples the cost of a
+        # frame, and these scenarios wait for frames after every action;
+        # widgets and input do not depend on it (the window's default,
+        # multisampled, is drawn by tests/app/window_test.cpp).
+        args = [self.model, "--size", "1280x720", "--msaa", "0"]
         self.viewer = wd.Viewer(self.options.viewer, self.x.display, args, self.workdir,
                                 frame_timeout=self.options.frame_timeout)
         self.viewer.frames(2)
