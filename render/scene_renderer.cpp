@@ -74,36 +74,52 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   const glm::mat4 view_projection = frame.projection * frame.view;
-
-  if (frame.options.show_mesh && !model_.Empty()) {
-    if (!palette_.Upload(frame.palette, frame.options.skinning, error)) return false;
-    skinned_program_.Use();
-    skinned_program_.Set("u_dual_quaternion",
-                         frame.options.skinning == anim::SkinningMethod::kDualQuaternion);
-    skinned_program_.Set("u_view_projection", view_projection);
-    skinned_program_.Set("u_world", frame.world);
-    skinned_program_.Set("u_palette", 1);
-    skinned_program_.Set("u_base_color_texture", 0);
-    ApplyLighting(skinned_program_, lighting_);
-    palette_.Bind(1);
-    if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-    model_.Draw(skinned_program_);
-    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-  }
-
-  if (frame.ground != nullptr && !frame.ground->Empty()) {
-    skinned_program_.Use();
-    skinned_program_.Set("u_view_projection", view_projection);
-    skinned_program_.Set("u_world", glm::mat4(1.0f));
-    skinned_program_.Set("u_base_color_texture", 0);
-    ApplyLighting(skinned_program_, lighting_);
-    frame.ground->Draw(skinned_program_);
-  }
-
-  // The grid is transparent lines: tested against the character's depth so
-  // the feet hide it, but not written, so it never hides anything itself.
+  if (!DrawCharacter(frame, view_projection, error)) return false;
+  DrawGround(frame, view_projection);
+  // The rest is blended over the opaque character and ground.
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  DrawGridAndDiscs(frame, view_projection);
+  DrawSkeleton(frame, view_projection);
+  DrawOverlayLines(frame, view_projection);
+  glDisable(GL_BLEND);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  return true;
+}
+
+bool SceneRenderer::DrawCharacter(const FrameInputs& frame, const glm::mat4& view_projection,
+                                  std::string* error) {
+  if (!frame.options.show_mesh || model_.Empty()) return true;
+  if (!palette_.Upload(frame.palette, frame.options.skinning, error)) return false;
+  skinned_program_.Use();
+  skinned_program_.Set("u_dual_quaternion",
+                       frame.options.skinning == anim::SkinningMethod::kDualQuaternion);
+  skinned_program_.Set("u_view_projection", view_projection);
+  skinned_program_.Set("u_world", frame.world);
+  skinned_program_.Set("u_palette", 1);
+  skinned_program_.Set("u_base_color_texture", 0);
+  ApplyLighting(skinned_program_, lighting_);
+  palette_.Bind(1);
+  if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  model_.Draw(skinned_program_);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  return true;
+}
+
+void SceneRenderer::DrawGround(const FrameInputs& frame, const glm::mat4& view_projection) {
+  if (frame.ground == nullptr || frame.ground->Empty()) return;
+  skinned_program_.Use();
+  skinned_program_.Set("u_view_projection", view_projection);
+  skinned_program_.Set("u_world", glm::mat4(1.0f));
+  skinned_program_.Set("u_base_color_texture", 0);
+  ApplyLighting(skinned_program_, lighting_);
+  frame.ground->Draw(skinned_program_);
+}
+
+void SceneRenderer::DrawGridAndDiscs(const FrameInputs& frame, const glm::mat4& view_projection) {
+  // The grid is transparent lines: tested against the character's depth so
+  // the feet hide it, but not written, so it never hides anything itself.
   PlaceGrid(frame);
   if (frame.options.show_grid && frame.ground == nullptr) {
     glDepthMask(GL_FALSE);
@@ -114,7 +130,6 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     grid_.Draw(GL_LINES);
     glDepthMask(GL_TRUE);
   }
-
   if (!frame.ground_discs.empty()) {
     // Over the grid, under the character's feet: depth-tested, not written.
     BuildGroundDiscs(frame.ground_discs, &disc_vertices_);
@@ -126,35 +141,34 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
     discs_.Draw(GL_TRIANGLES);
     glDepthMask(GL_TRUE);
   }
+}
 
-  if (frame.options.show_skeleton) {
-    BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world, frame.joint_colors,
-                         &bone_vertices_, &joint_vertices_);
-    bones_.Upload(bone_vertices_);
-    joints_.Upload(joint_vertices_);
-    glDisable(GL_DEPTH_TEST);  // the skeleton sits inside the mesh: draw it on top
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    lines_program_.Use();
-    lines_program_.Set("u_view_projection", view_projection);
-    lines_program_.Set("u_point_size", std::max(3.0f, frame.viewport_height / 120.0f));
-    bones_.Draw(GL_LINES);
-    joints_.Draw(GL_POINTS);
-    glDisable(GL_PROGRAM_POINT_SIZE);
-    glEnable(GL_DEPTH_TEST);
-  }
-  if (!frame.overlay_lines.empty()) {
-    overlay_.Upload(frame.overlay_lines);
-    glDisable(GL_DEPTH_TEST);  // targets and limits inside the mesh stay visible
-    lines_program_.Use();
-    lines_program_.Set("u_view_projection", view_projection);
-    lines_program_.Set("u_point_size", 1.0f);
-    overlay_.Draw(GL_LINES);
-    glEnable(GL_DEPTH_TEST);
-  }
-  glDisable(GL_BLEND);
-  glBindVertexArray(0);
-  glUseProgram(0);
-  return true;
+void SceneRenderer::DrawSkeleton(const FrameInputs& frame, const glm::mat4& view_projection) {
+  if (!frame.options.show_skeleton) return;
+  BuildSkeletonOverlay(frame.joint_model_matrices, frame.parents, frame.world, frame.joint_colors,
+                       &bone_vertices_, &joint_vertices_);
+  bones_.Upload(bone_vertices_);
+  joints_.Upload(joint_vertices_);
+  glDisable(GL_DEPTH_TEST);  // the skeleton sits inside the mesh: draw it on top
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  lines_program_.Use();
+  lines_program_.Set("u_view_projection", view_projection);
+  lines_program_.Set("u_point_size", std::max(3.0f, frame.viewport_height / 120.0f));
+  bones_.Draw(GL_LINES);
+  joints_.Draw(GL_POINTS);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  glEnable(GL_DEPTH_TEST);
+}
+
+void SceneRenderer::DrawOverlayLines(const FrameInputs& frame, const glm::mat4& view_projection) {
+  if (frame.overlay_lines.empty()) return;
+  overlay_.Upload(frame.overlay_lines);
+  glDisable(GL_DEPTH_TEST);  // targets and limits inside the mesh stay visible
+  lines_program_.Use();
+  lines_program_.Set("u_view_projection", view_projection);
+  lines_program_.Set("u_point_size", 1.0f);
+  overlay_.Draw(GL_LINES);
+  glEnable(GL_DEPTH_TEST);
 }
 
 }  // namespace render

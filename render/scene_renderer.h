@@ -96,6 +96,13 @@ class SceneRenderer {
  private:
   // Centres the grid on the frame's focus when it follows, else at home.
   void PlaceGrid(const FrameInputs& frame);
+  // The parts of Draw, in drawing order (view_projection = projection x view).
+  bool DrawCharacter(const FrameInputs& frame, const glm::mat4& view_projection,
+                     std::string* error);
+  void DrawGround(const FrameInputs& frame, const glm::mat4& view_projection);
+  void DrawGridAndDiscs(const FrameInputs& frame, const glm::mat4& view_projection);
+  void DrawSkeleton(const FrameInputs& frame, const glm::mat4& view_projection);
+  void DrawOverlayLines(const FrameInputs& frame, const glm::mat4& view_projection);
 
   ShaderProgram skinned_program_;
   ShaderProgram lines_program_;

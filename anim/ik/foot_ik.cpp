@@ -84,115 +84,148 @@ float FootContactFromHeight(float sole_height, float planted, float lifted) {
   return 1.0f - x * x * (3.0f - 2.0f * x);
 }
 
-FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job) {
-  FootIkResult result;
+namespace {
+
+bool ValidJob(const Pose& pose, const FootIkJob& job) {
   if (job.results.size() < job.legs.size() || job.ground.raycast == nullptr ||
       !ValidJoint(pose, job.pelvis) || !FiniteMatrix(job.world) || !IsFinite(job.up) ||
       !(std::abs(glm::length(job.up) - 1.0f) < 1e-3f) || !std::isfinite(job.weight)) {
-    return result;
+    return false;
   }
   for (const FootIkLeg& leg : job.legs) {
-    if (!ValidLeg(pose, leg) || !IsAncestorOrSelf(pose, job.pelvis, leg.hip)) return result;
+    if (!ValidLeg(pose, leg) || !IsAncestorOrSelf(pose, job.pelvis, leg.hip)) return false;
   }
-  const glm::mat4 to_model = glm::inverse(job.world);
-  if (!FiniteMatrix(to_model)) return result;
+  return true;
+}
+
+// The placement's frames, computed once per solve.
+struct Frames {
+  glm::mat4 to_model;  // world -> model
+  // World units per model unit, along up (the placement's uniform scale).
+  float scale = 1.0f;
+  // Normals go from world to model space by the transpose of the placement
+  // (the inverse transpose of world -> model).
+  glm::mat3 normal_to_model;
+  glm::vec3 model_up;
+};
+
+Frames FramesOf(const FootIkJob& job) {
+  Frames f;
+  f.to_model = glm::inverse(job.world);
+  f.scale = glm::length(glm::vec3(job.world * glm::vec4(0, 1, 0, 0)));
+  f.normal_to_model = glm::transpose(glm::mat3(job.world));
+  f.model_up = NormalizeOr(f.normal_to_model * job.up, glm::vec3(0, 1, 0));
+  return f;
+}
+
+// Step 1: probes the ground under the leg's ankle and finds where the ankle
+// should stand (r.ankle_target, r.weight); returns how far that is along up
+// from the animated ankle, scaled by the leg's share (0 without ground).
+float ProbeGround(const Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
+                  float weight, FootIkLegResult& r) {
+  r = FootIkLegResult{};
+  const glm::mat4 ankle_model = pose.ModelMatrix(leg.ankle);
+  r.animated_ankle_rotation = ModelRotation(ankle_model);
+  const glm::vec3 ankle = Position(job.world * ankle_model);
+  r.ankle_target = ankle;
+  const float ankle_height = leg.ankle_height * f.scale;
+  GroundContact contact;
+  const glm::vec3 origin = ankle + job.up * job.probe_above;
+  if (!job.ground.raycast(job.ground.context, origin, -job.up,
+                          job.probe_above + ankle_height + job.probe_below, &contact) ||
+      !IsFinite(contact.point) || !IsFinite(contact.normal)) {
+    return 0.0f;
+  }
+  contact.normal = NormalizeOr(contact.normal, job.up);
+  if (glm::dot(contact.normal, job.up) < 0.0f) contact.normal = -contact.normal;
+  const float cos_slope = glm::dot(contact.normal, job.up);
+  if (cos_slope < 0.1f) return 0.0f;  // a wall, not ground to stand on
+  r.hit = true;
+  r.ground = contact;
+  r.weight = std::clamp(leg.contact, 0.0f, 1.0f) * weight;
+  // How far the animation lifts the sole above the character's own
+  // ground plane: kept, so a foot coming down lands instead of snapping.
+  const float ankle_model_height = glm::dot(Position(ankle_model), f.model_up);
+  const float lift = std::max(0.0f, (ankle_model_height - leg.ankle_height) * f.scale);
+  // Straight above the contact, at the height that puts the ankle
+  // ankle_height from the ground's plane along its normal.
+  r.ankle_target = contact.point + job.up * (ankle_height / cos_slope + lift);
+  return r.weight * glm::dot(r.ankle_target - ankle, job.up);
+}
+
+// Step 2: lowers the pelvis so the lowest planted foot is within reach: by
+// what it lacks vertically (`offset`), and further where its target would
+// still be past the leg's soft reach from the lowered hip; limited by the
+// job's drop and rate. Returns the offset applied.
+float LowerPelvis(Pose& pose, const FootIkJob& job, float offset) {
+  for (std::size_t i = 0; i < job.legs.size(); ++i) {
+    const FootIkLegResult& r = job.results[i];
+    if (!r.hit || r.weight <= 0.0f) continue;
+    offset = std::min(offset, ReachDrop(pose, job, job.legs[i], r, offset));
+  }
+  offset = std::max(offset, -job.max_pelvis_drop);
+  if (job.max_pelvis_step >= 0.0f && std::isfinite(job.previous_pelvis_offset)) {
+    offset = std::clamp(offset, job.previous_pelvis_offset - job.max_pelvis_step,
+                        job.previous_pelvis_offset + job.max_pelvis_step);
+  }
+  if (offset < 0.0f) {
+    const glm::mat4 parent = job.world * ParentFrame(pose, job.pelvis);
+    const glm::vec3 shift = glm::vec3(glm::inverse(parent) * glm::vec4(job.up * offset, 0));
+    Transform local = pose.Local(job.pelvis);
+    local.translation += shift;
+    pose.SetLocal(job.pelvis, local);
+  }
+  return offset;
+}
+
+// Steps 3 and 4: the leg reaches its target by its share, then its ankle
+// turns its sole from the character's ground plane onto the ground's.
+void PlaceFoot(Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
+               FootIkLegResult& r) {
+  const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+  if (!r.hit || r.weight <= 0.0f) {
+    r.ankle_target = ankle;
+    return;
+  }
+  r.ankle_target = ankle + (r.ankle_target - ankle) * r.weight;
+  TwoBoneIkJob reach;
+  reach.start_joint = leg.hip;
+  reach.mid_joint = leg.knee;
+  reach.end_joint = leg.ankle;
+  reach.target = glm::vec3(f.to_model * glm::vec4(r.ankle_target, 1.0f));
+  reach.soften = job.soften;
+  SolveTwoBoneIk(pose, reach);
+
+  const glm::vec3 model_normal = NormalizeOr(f.normal_to_model * r.ground.normal, f.model_up);
+  const glm::quat tilt = ScaleRotation(RotationBetween(f.model_up, model_normal), r.weight);
+  const glm::mat4 parent = ParentFrame(pose, leg.ankle);
+  const glm::quat now = ModelRotation(pose.ModelMatrix(leg.ankle));
+  RotateJointInModelSpace(pose, leg.ankle, parent,
+                          tilt * r.animated_ankle_rotation * glm::inverse(now));
+  r.remaining_error =
+      glm::length(Position(job.world * pose.ModelMatrix(leg.ankle)) - r.ankle_target);
+}
+
+}  // namespace
+
+FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job) {
+  FootIkResult result;
+  if (!ValidJob(pose, job)) return result;
+  const Frames frames = FramesOf(job);
+  if (!FiniteMatrix(frames.to_model)) return result;
   result.valid = true;
   const float weight = std::clamp(job.weight, 0.0f, 1.0f);
   if (weight == 0.0f) {
     for (FootIkLegResult& r : job.results) r = FootIkLegResult{};
     return result;
   }
-  // World units per model unit, along up (the placement's uniform scale).
-  const float scale = glm::length(glm::vec3(job.world * glm::vec4(0, 1, 0, 0)));
-  // Normals go from world to model space by the transpose of the placement
-  // (the inverse transpose of world -> model).
-  const glm::mat3 normal_to_model = glm::transpose(glm::mat3(job.world));
-  const glm::vec3 model_up = NormalizeOr(normal_to_model * job.up, glm::vec3(0, 1, 0));
-
-  // 1. Probe the ground under each ankle and find where it should stand.
-  float pelvis_offset = 0.0f;
+  float lowest = 0.0f;  // the pelvis offset the lowest planted foot asks for
   for (std::size_t i = 0; i < job.legs.size(); ++i) {
-    const FootIkLeg& leg = job.legs[i];
-    FootIkLegResult& r = job.results[i];
-    r = FootIkLegResult{};
-    const glm::mat4 ankle_model = pose.ModelMatrix(leg.ankle);
-    r.animated_ankle_rotation = ModelRotation(ankle_model);
-    const glm::vec3 ankle = Position(job.world * ankle_model);
-    r.ankle_target = ankle;
-    const float ankle_height = leg.ankle_height * scale;
-    GroundContact contact;
-    const glm::vec3 origin = ankle + job.up * job.probe_above;
-    if (!job.ground.raycast(job.ground.context, origin, -job.up,
-                            job.probe_above + ankle_height + job.probe_below, &contact) ||
-        !IsFinite(contact.point) || !IsFinite(contact.normal)) {
-      continue;
-    }
-    contact.normal = NormalizeOr(contact.normal, job.up);
-    if (glm::dot(contact.normal, job.up) < 0.0f) contact.normal = -contact.normal;
-    const float cos_slope = glm::dot(contact.normal, job.up);
-    if (cos_slope < 0.1f) continue;  // a wall, not ground to stand on
-    r.hit = true;
-    r.ground = contact;
-    r.weight = std::clamp(leg.contact, 0.0f, 1.0f) * weight;
-    // How far the animation lifts the sole above the character's own
-    // ground plane: kept, so a foot coming down lands instead of snapping.
-    const float ankle_model_height = glm::dot(Position(ankle_model), model_up);
-    const float lift = std::max(0.0f, (ankle_model_height - leg.ankle_height) * scale);
-    // Straight above the contact, at the height that puts the ankle
-    // ankle_height from the ground's plane along its normal.
-    r.ankle_target = contact.point + job.up * (ankle_height / cos_slope + lift);
-    pelvis_offset = std::min(pelvis_offset, r.weight * glm::dot(r.ankle_target - ankle, job.up));
+    lowest = std::min(lowest, ProbeGround(pose, job, frames, job.legs[i], weight, job.results[i]));
   }
-
-  // 2. Lower the pelvis so the lowest planted foot is within reach: by
-  // what it lacks vertically, and further where its target would still be
-  // past the leg's soft reach from the lowered hip.
+  result.pelvis_offset = LowerPelvis(pose, job, lowest);
   for (std::size_t i = 0; i < job.legs.size(); ++i) {
-    const FootIkLegResult& r = job.results[i];
-    if (!r.hit || r.weight <= 0.0f) continue;
-    pelvis_offset = std::min(pelvis_offset, ReachDrop(pose, job, job.legs[i], r, pelvis_offset));
-  }
-  pelvis_offset = std::max(pelvis_offset, -job.max_pelvis_drop);
-  if (job.max_pelvis_step >= 0.0f && std::isfinite(job.previous_pelvis_offset)) {
-    pelvis_offset = std::clamp(pelvis_offset, job.previous_pelvis_offset - job.max_pelvis_step,
-                               job.previous_pelvis_offset + job.max_pelvis_step);
-  }
-  if (pelvis_offset < 0.0f) {
-    const glm::mat4 parent = job.world * ParentFrame(pose, job.pelvis);
-    const glm::vec3 shift = glm::vec3(glm::inverse(parent) * glm::vec4(job.up * pelvis_offset, 0));
-    Transform local = pose.Local(job.pelvis);
-    local.translation += shift;
-    pose.SetLocal(job.pelvis, local);
-  }
-  result.pelvis_offset = pelvis_offset;
-
-  // 3. Each leg reaches its target by its share; 4. its ankle turns its
-  // sole from the character's ground plane onto the ground's.
-  for (std::size_t i = 0; i < job.legs.size(); ++i) {
-    const FootIkLeg& leg = job.legs[i];
-    FootIkLegResult& r = job.results[i];
-    if (!r.hit || r.weight <= 0.0f) {
-      r.ankle_target = Position(job.world * pose.ModelMatrix(leg.ankle));
-      continue;
-    }
-    const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
-    r.ankle_target = ankle + (r.ankle_target - ankle) * r.weight;
-    TwoBoneIkJob reach;
-    reach.start_joint = leg.hip;
-    reach.mid_joint = leg.knee;
-    reach.end_joint = leg.ankle;
-    reach.target = glm::vec3(to_model * glm::vec4(r.ankle_target, 1.0f));
-    reach.soften = job.soften;
-    SolveTwoBoneIk(pose, reach);
-
-    const glm::vec3 model_normal = NormalizeOr(normal_to_model * r.ground.normal, model_up);
-    const glm::quat tilt = ScaleRotation(RotationBetween(model_up, model_normal), r.weight);
-    const glm::mat4 parent = ParentFrame(pose, leg.ankle);
-    const glm::quat now = ModelRotation(pose.ModelMatrix(leg.ankle));
-    RotateJointInModelSpace(pose, leg.ankle, parent,
-                            tilt * r.animated_ankle_rotation * glm::inverse(now));
-    r.remaining_error =
-        glm::length(Position(job.world * pose.ModelMatrix(leg.ankle)) - r.ankle_target);
+    PlaceFoot(pose, job, frames, job.legs[i], job.results[i]);
   }
   return result;
 }
