@@ -43,10 +43,11 @@ const anim::Model* LoadOnce(const IkRig& rig, std::string* error) {
   if (!models.count(rig.name)) {
     auto model = std::make_unique<anim::Model>();
     std::string e;
-    if (!std::filesystem::exists(rig.path))
+    if (!std::filesystem::exists(rig.path)) {
       e = rig.path + " not found; the " + rig.name + " cases are skipped";
-    else if (!anim::LoadGltfModel(rig.path, model.get(), &e))
+    } else if (!anim::LoadGltfModel(rig.path, model.get(), &e)) {
       model.reset();
+    }
     if (!e.empty()) model.reset();
     errors[rig.name] = e;
     models[rig.name] = std::move(model);
@@ -139,10 +140,11 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
 }
 
 void RegisterIk(const char* name, IkCase c) {
-  for (const IkRig& rig : kIkRigs)
+  for (const IkRig& rig : kIkRigs) {
     benchmark::RegisterBenchmark((std::string(rig.name) + "/ik/" + name).c_str(), IkBenchmark, &rig,
                                  c)
         ->Unit(benchmark::kNanosecond);
+  }
 }
 
 // Registered before main runs, beside anim_bench.cpp's own cases.

@@ -193,12 +193,13 @@ class IkSample : public Sample {
     chain_.limits.clear();
     for (int k = 0; k <= kChainLinks; ++k) {
       chain_.joints.push_back(k);
-      if (k == kChainLinks)
+      if (k == kChainLinks) {
         chain_.limits.emplace_back();
-      else if (k % 2 == 0)
+      } else if (k % 2 == 0) {
         chain_.limits.push_back(Ball(chain_rest_, k, k + 1, 35.0f, 20.0f));
-      else
+      } else {
         chain_.limits.push_back(Hinge(locals[k].rotation, forward, -50.0f, 50.0f));
+      }
     }
     chain_.pole = -left;
     chain_.two_bone[0] = 0;

@@ -80,6 +80,7 @@ class InertializationSample : public Sample {
     const anim::Skeleton& skeleton = model.skeleton;
     for (auto& c : controllers_) c = std::make_unique<anim::CrossFadeController>(skeleton);
     std::vector<std::string> joints;
+    joints.reserve(static_cast<std::size_t>(skeleton.JointCount()));
     for (int j = 0; j < skeleton.JointCount(); ++j) joints.push_back(skeleton.JointName(j));
     params_.SetChoices("plot_joint", joints);
     plot_joint_ = std::max(
@@ -227,7 +228,7 @@ class InertializationSample : public Sample {
     const int joints = model_->skeleton.JointCount();
     for (int m = 0; m < kModes; ++m) {
       anim::ComputePalette(model_->skeleton, controllers_[m]->CurrentPose(), model_scratch_,
-                           std::span(palettes_).subspan(static_cast<std::size_t>(m * joints),
+                           std::span(palettes_).subspan(static_cast<std::size_t>(m) * joints,
                                                         static_cast<std::size_t>(joints)));
     }
     frame_.joint_count = joints;

@@ -96,9 +96,10 @@ void Ground::BuildBuckets() {
   std::vector<int> fill(bucket_start_.begin(), bucket_start_.end() - 1);
   for (int i = 0; i < static_cast<int>(triangles_.size()); ++i) {
     cell_range(triangles_[i], &x0, &x1, &z0, &z1);
-    for (int z = z0; z <= z1; ++z)
+    for (int z = z0; z <= z1; ++z) {
       for (int x = x0; x <= x1; ++x)
         bucket_items_[fill[static_cast<std::size_t>(z) * side + x]++] = i;
+    }
   }
 }
 

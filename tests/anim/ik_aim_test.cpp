@@ -190,11 +190,12 @@ TEST(LookAt, AngleLimitsHoldAndLeaveTheRestUndone) {
   const anim::ik::LookAtResult r = anim::ik::SolveLookAt(pose, job);
   EXPECT_EQ(r.clamped_joints, 3);
   EXPECT_GT(r.angle_error, 0.5f);
-  for (const anim::ik::LookAtJoint& link : chain)
+  for (const anim::ik::LookAtJoint& link : chain) {
     EXPECT_LE(
         anim_test::RotationAngle(input.Local(link.joint).rotation, pose.Local(link.joint).rotation),
         limit + 1e-4)
         << link.joint;
+  }
 }
 
 TEST(LookAt, OverallWeightZeroIsTheInputAndBadChainsAreRefused) {

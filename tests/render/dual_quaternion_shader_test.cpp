@@ -67,10 +67,11 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
     glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STATIC_DRAW);
     glEnableVertexAttribArray(index);
-    if (integer)
+    if (integer) {
       glVertexAttribIPointer(index, size, type, 0, nullptr);
-    else
+    } else {
       glVertexAttribPointer(index, size, type, GL_FALSE, 0, nullptr);
+    }
   };
   attribute(0, buffers[0], p.positions.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);
   attribute(1, buffers[1], p.normals.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);

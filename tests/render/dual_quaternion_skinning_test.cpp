@@ -77,6 +77,7 @@ TEST(DualQuaternionSkinning, MatchesLinearBlendForARigidMesh) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> u(-2.0f, 2.0f);
   std::vector<glm::mat4> palette;
+  palette.reserve(6);
   for (int j = 0; j < 6; ++j) {
     palette.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(u(rng), u(rng), u(rng))) *
                       glm::mat4_cast(RandomRotation(rng)));
