@@ -76,8 +76,41 @@ std::vector<int> SlotOfNode(const tinygltf::Skin& skin, const NodeTree& tree,
   return slot_of_node;
 }
 
-// Per skin slot: its parent joint's slot (-1 for a root) and the fixed
-// transform of the non-joint nodes between them.
+// Nodes above the skin's joints (an armature, a root node, a helper between
+// two joints) that an animation channel moves. They become joints too, so
+// the clips move everything below them; static ones stay baked into the
+// offsets, so files without such channels keep the skin's joints alone.
+// Ascending node order; channels with bad indices are left to ImportClips,
+// which names them.
+std::vector<int> AnimatedAncestors(const Context& ctx, const NodeTree& tree,
+                                   const std::vector<int>& slot_of_node) {
+  const int node_count = tree.NodeCount();
+  // Children before parents: a node is above a joint when a child is a
+  // joint or above one. Linear in the node count, however deep.
+  std::vector<bool> above_joint(node_count, false);
+  for (auto it = tree.parents_first.rbegin(); it != tree.parents_first.rend(); ++it) {
+    const int p = tree.parent[*it];
+    if (p >= 0 && (slot_of_node[*it] >= 0 || above_joint[*it])) above_joint[p] = true;
+  }
+  std::vector<bool> animated(node_count, false);
+  for (const tinygltf::Animation& animation : ctx.gltf.animations) {
+    for (const tinygltf::AnimationChannel& channel : animation.channels) {
+      const int node = channel.target_node;
+      if (node < 0 || node >= node_count) continue;
+      const std::string& path = channel.target_path;
+      if (path == "translation" || path == "rotation" || path == "scale") animated[node] = true;
+    }
+  }
+  std::vector<int> ancestors;
+  for (int node = 0; node < node_count; ++node) {
+    if (animated[node] && above_joint[node] && slot_of_node[node] < 0) ancestors.push_back(node);
+  }
+  return ancestors;
+}
+
+// Per slot: its parent joint's slot (-1 for a root) and the fixed transform
+// of the non-joint nodes between them. Slots are the skin's joints followed
+// by the animated ancestors; `joint_nodes` holds each slot's node.
 struct SlotHierarchy {
   std::vector<int> parent_slot;
   std::vector<glm::mat4> offset_of_slot;
@@ -88,7 +121,7 @@ struct SlotHierarchy {
 // parents-first pass gives every node its nearest joint at or above it and
 // the matrix from that joint's space down to the node: linear in the node
 // count, however deep the hierarchy.
-SlotHierarchy FindParentJoints(const tinygltf::Skin& skin, const NodeTree& tree,
+SlotHierarchy FindParentJoints(const std::vector<int>& joint_nodes, const NodeTree& tree,
                                const std::vector<int>& slot_of_node) {
   const int node_count = tree.NodeCount();
   std::vector<int> joint_at_or_above(node_count, -1);               // slot, or -1
@@ -106,11 +139,11 @@ SlotHierarchy FindParentJoints(const tinygltf::Skin& skin, const NodeTree& tree,
       below_joint[node] = tree.local_matrix[node];
     }
   }
-  const int slots = static_cast<int>(skin.joints.size());
+  const int slots = static_cast<int>(joint_nodes.size());
   SlotHierarchy hierarchy{std::vector<int>(slots, -1),
                           std::vector<glm::mat4>(slots, glm::mat4(1.0f))};
   for (int s = 0; s < slots; ++s) {
-    const int p = tree.parent[skin.joints[s]];
+    const int p = tree.parent[joint_nodes[s]];
     if (p < 0) continue;
     hierarchy.parent_slot[s] = joint_at_or_above[p];
     hierarchy.offset_of_slot[s] = below_joint[p];
@@ -135,14 +168,15 @@ std::vector<int> ParentsFirstOrder(const NodeTree& tree, const std::vector<int>&
   return order;
 }
 
-// Joint numbers: joint j is slot order[j].
-void NumberJoints(const tinygltf::Skin& skin, const NodeTree& tree, const std::vector<int>& order,
-                  SkeletonMapping* out) {
+// Joint numbers: joint j is slot order[j]. Only the skin's own slots are
+// named by JOINTS_0.
+void NumberJoints(const std::vector<int>& joint_nodes, int skin_slots, const NodeTree& tree,
+                  const std::vector<int>& order, SkeletonMapping* out) {
   out->joint_of_node.assign(tree.NodeCount(), -1);
-  out->joint_of_skin_slot.assign(order.size(), -1);
+  out->joint_of_skin_slot.assign(skin_slots, -1);
   for (int j = 0; j < static_cast<int>(order.size()); ++j) {
-    out->joint_of_skin_slot[order[j]] = j;
-    out->joint_of_node[skin.joints[order[j]]] = j;
+    if (order[j] < skin_slots) out->joint_of_skin_slot[order[j]] = j;
+    out->joint_of_node[joint_nodes[order[j]]] = j;
   }
 }
 
@@ -176,25 +210,30 @@ struct JointTable {
   std::vector<Transform> rest;
   std::vector<glm::mat4> offsets;
   std::vector<glm::mat4> inverse_bind;
+  // False for the animated ancestors: no vertex is bound to them, their
+  // inverse bind matrix is the identity and their bind pose is their rest.
+  std::vector<bool> skinned;
 };
 
-JointTable JointsInOrder(const tinygltf::Skin& skin, const NodeTree& tree,
+JointTable JointsInOrder(const std::vector<int>& joint_nodes, const NodeTree& tree,
                          const std::vector<int>& order, const SlotHierarchy& hierarchy,
-                         const std::vector<int>& joint_of_skin_slot,
-                         const std::vector<glm::mat4>& slot_inverse_bind) {
+                         const std::vector<int>& joint_of_node,
+                         const std::vector<glm::mat4>& skin_inverse_bind) {
   const int slots = static_cast<int>(order.size());
+  const int skin_slots = static_cast<int>(skin_inverse_bind.size());
   JointTable joints{std::vector<std::string>(slots), std::vector<int>(slots),
-                    std::vector<Transform>(slots), std::vector<glm::mat4>(slots),
-                    std::vector<glm::mat4>(slots)};
+                    std::vector<Transform>(slots),   std::vector<glm::mat4>(slots),
+                    std::vector<glm::mat4>(slots),   std::vector<bool>(slots)};
   for (int j = 0; j < slots; ++j) {
     const int s = order[j];
-    const int node = skin.joints[s];
+    const int node = joint_nodes[s];
     const int parent_slot = hierarchy.parent_slot[s];
     joints.names[j] = tree.names[node];
-    joints.parents[j] = parent_slot >= 0 ? joint_of_skin_slot[parent_slot] : -1;
+    joints.parents[j] = parent_slot >= 0 ? joint_of_node[joint_nodes[parent_slot]] : -1;
     joints.rest[j] = tree.local[node];
     joints.offsets[j] = hierarchy.offset_of_slot[s];
-    joints.inverse_bind[j] = slot_inverse_bind[s];
+    joints.skinned[j] = s < skin_slots;
+    joints.inverse_bind[j] = joints.skinned[j] ? skin_inverse_bind[s] : glm::mat4(1.0f);
   }
   return joints;
 }
@@ -211,17 +250,19 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
     const glm::mat4 above =
         (joints.parents[j] >= 0 ? bind_global[joints.parents[j]] : glm::mat4(1.0f)) *
         joints.offsets[j];
-    glm::mat4 global, above_inverse;
     bind[j] = joints.rest[j];
-    if (TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse)) {
-      const Transform local = FromMatrix(above_inverse * global);
-      if (AllFinite(local)) {
+    // An ancestor the skin does not name has no inverse bind matrix: its
+    // bind pose is where its node puts it.
+    if (joints.skinned[j]) {
+      glm::mat4 global, above_inverse;
+      const bool invertible =
+          TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse);
+      const Transform local = invertible ? FromMatrix(above_inverse * global) : Transform{};
+      if (invertible && AllFinite(local)) {
         bind[j] = local;
       } else {
         ++fallbacks;
       }
-    } else {
-      ++fallbacks;
     }
     bind_global[j] = above * ToMatrix(bind[j]);
   }
@@ -239,14 +280,27 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
   const std::string skin_name = "skin " + std::to_string(skin_index);
   CheckJointCount(skin, skin_name);
-  const std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
-  const SlotHierarchy hierarchy = FindParentJoints(skin, tree, slot_of_node);
+  std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
+  // The skin's joints, then the animated nodes above them.
+  std::vector<int> joint_nodes = skin.joints;
+  for (int node : AnimatedAncestors(ctx, tree, slot_of_node)) {
+    slot_of_node[node] = static_cast<int>(joint_nodes.size());
+    joint_nodes.push_back(node);
+  }
+  if (joint_nodes.size() > kMaxJoints) {
+    throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
+                      " joints and the animation moves " +
+                      std::to_string(joint_nodes.size() - skin.joints.size()) +
+                      " nodes above them, which become joints too; at most " +
+                      std::to_string(kMaxJoints) + " joints are supported");
+  }
+  const SlotHierarchy hierarchy = FindParentJoints(joint_nodes, tree, slot_of_node);
   const std::vector<int> order = ParentsFirstOrder(tree, slot_of_node, hierarchy.parent_slot);
 
   SkeletonMapping out;
   out.skin = skin_index;
-  NumberJoints(skin, tree, order, &out);
-  JointTable joints = JointsInOrder(skin, tree, order, hierarchy, out.joint_of_skin_slot,
+  NumberJoints(joint_nodes, static_cast<int>(skin.joints.size()), tree, order, &out);
+  JointTable joints = JointsInOrder(joint_nodes, tree, order, hierarchy, out.joint_of_node,
                                     ReadInverseBindMatrices(ctx, skin, skin_name));
   std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
 

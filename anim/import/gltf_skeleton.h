@@ -22,10 +22,14 @@ struct SkeletonMapping {
   std::vector<glm::mat4> bind_of_joint;
 };
 
-// The skin's joints, reordered so that parents come before children. Joint
-// parents are found through non-joint nodes, whose fixed transforms become
-// the pose offsets (for root joints: all their ancestors, e.g. an armature's
-// scale). The skinned mesh node's own transform plays no part (glTF spec).
+// The skin's joints, reordered so that parents come before children. Nodes
+// above a joint that an animation channel moves (an animated armature or
+// root node) become joints too, with the identity as inverse bind matrix and
+// their rest as bind pose; JOINTS_0 never names them. Joint parents are
+// found through the other non-joint nodes, whose fixed transforms become
+// the pose offsets (for root joints: all their ancestors, e.g. a static
+// armature's scale). The skinned mesh node's own transform plays no part
+// (glTF spec).
 SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin);
 
 // Every node of the shown scene becomes a joint; the inverse bind matrix of
