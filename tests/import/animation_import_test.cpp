@@ -3,8 +3,8 @@
 // one-warning-per-file rule for channels we ignore.
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {
