@@ -48,6 +48,7 @@ std::string Floats(const std::vector<float>& v) {
 //            -> Offset (static, not a joint: 90 degrees about X)
 //              -> Hips (skin joint, translation (0, 2, 0))
 //                -> Spine (skin joint, translation (0, 1, 0), 45 degrees about Y)
+//            -> Prop (an unskinned mesh, translation (0, 0, 3))
 //        Body: the skinned mesh, with a translation glTF says to ignore.
 // The clip "Move": the Armature's translation (1, 0, 0) -> (1.47, 0, 0) ->
 // (1.47, 0.3, -0.2) at 0, 1, 2 s, and its rotation 0 -> 90 degrees about Y
@@ -62,6 +63,8 @@ struct AncestorFile {
   static glm::mat4 OffsetNode() { return Rotate(90.0f, kX); }
   static glm::mat4 HipsLocal() { return Translate({0, 2, 0}); }
   static glm::mat4 SpineLocal() { return Translate({0, 1, 0}) * Rotate(45.0f, kY); }
+  static glm::mat4 PropLocal() { return Translate({0, 0, 3}); }
+  static std::vector<float> PropVertices() { return {0, 0, 0, 1, 0, 0, 0, 1, 0}; }
   static glm::mat4 ArmatureRest() { return Translate({1, 0, 0}) * Rotate(30.0f, kZ); }
 
   // The Armature's local matrix at time t, from the keys above: linear
@@ -82,6 +85,7 @@ struct AncestorFile {
 
   explicit AncestorFile(bool animated = true) {
     const int positions = b.AddFloats({0, 0, 0, 0, 1, 0, 1, 0, 0}, "VEC3");
+    const int prop_positions = b.AddFloats(PropVertices(), "VEC3");
     const int joints = b.AddU8({0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}, "VEC4", false);
     const int weights = b.AddFloats({1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0}, "VEC4");
     std::vector<float> ibm = gltf_test::MatrixFloats(glm::inverse(HipsGlobal(ArmatureRest())));
@@ -100,17 +104,19 @@ struct AncestorFile {
     rest = R"("scene":0,"scenes":[{"nodes":[0,5]}],"nodes":[
       {"name":"World","translation":[0,1,0],"scale":[0.5,0.5,0.5],"children":[1]},
       {"name":"Armature","translation":[1,0,0],"rotation":[)" +
-           Floats(QuatXyzw(30.0f, kZ)) + R"(],"children":[2]},
+           Floats(QuatXyzw(30.0f, kZ)) + R"(],"children":[2,6]},
       {"name":"Offset","rotation":[)" +
            Floats(QuatXyzw(90.0f, kX)) + R"(],"children":[3]},
       {"name":"Hips","translation":[0,2,0],"children":[4]},
       {"name":"Spine","translation":[0,1,0],"rotation":[)" +
            Floats(QuatXyzw(45.0f, kY)) + R"(]},
-      {"name":"Body","mesh":0,"skin":0,"translation":[10,0,0]}],
+      {"name":"Body","mesh":0,"skin":0,"translation":[10,0,0]},
+      {"name":"Prop","mesh":1,"translation":[0,0,3]}],
       "skins":[{"joints":[3,4],"inverseBindMatrices":)" +
            s(ibm_accessor) + R"(}],
       "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-           s(positions) + R"(,"JOINTS_0":)" + s(joints) + R"(,"WEIGHTS_0":)" + s(weights) + "}}]}]";
+           s(positions) + R"(,"JOINTS_0":)" + s(joints) + R"(,"WEIGHTS_0":)" + s(weights) +
+           R"(}}]},{"primitives":[{"attributes":{"POSITION":)" + s(prop_positions) + "}}]}]";
     if (!animated) return;
     rest += R"(,"animations":[{"name":"Move","samplers":[
         {"input":)" +
@@ -144,7 +150,7 @@ TEST(AnimatedAncestor, BecomesAJointAboveTheSkinsJoints) {
   EXPECT_TRUE(MatrixNear(anim::ToMatrix(skeleton.BindPose().Local(armature)),
                          AncestorFile::ArmatureRest(), 1e-6f));
   // JOINTS_0's slots 0 and 1 are the skin's Hips and Spine, not the new joint.
-  ASSERT_EQ(model.primitives.size(), 1u);
+  ASSERT_EQ(model.primitives.size(), 2u);
   EXPECT_EQ(model.primitives[0].joints[0][0], hips);
   EXPECT_EQ(model.primitives[0].joints[1][0], spine);
   // The rest pose is the file's, the mesh node's translation ignored.
@@ -193,6 +199,18 @@ TEST(AnimatedAncestor, ItsChannelsMoveTheJointsAndThePalette) {
         << "t = " << t;
     EXPECT_TRUE(MatrixNear(palette[spine], spine_expected * glm::inverse(spine_bind), 1e-5f))
         << "t = " << t;
+    // The unskinned Prop below the Armature follows it rigidly: each vertex,
+    // skinned by its one joint, lands where the node chain puts it.
+    const anim::MeshPrimitive& prop = model.primitives[1];
+    ASSERT_EQ(prop.positions.size(), 3u);
+    const std::vector<float> v = AncestorFile::PropVertices();
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec4 expected = AncestorFile::World() * armature * AncestorFile::PropLocal() *
+                                 glm::vec4(v[3 * k], v[3 * k + 1], v[3 * k + 2], 1.0f);
+      const glm::vec4 skinned = palette[prop.joints[k][0]] * glm::vec4(prop.positions[k], 1.0f);
+      EXPECT_EQ(prop.joints[k][0], skeleton.FindJoint("Armature"));
+      EXPECT_TRUE(VecNear(glm::vec3(skinned), glm::vec3(expected), 1e-5f)) << "t = " << t;
+    }
   }
 }
 
