@@ -4,18 +4,19 @@
 //
 // What a Model holds (details in import/gltf_*.h):
 //   - Skeleton: the first skin's joints, reordered parents-first, plus the
-//     nodes above them that an animation moves (an animated armature or
-//     root node); static non-joint nodes above or between joints (e.g. an
-//     "Armature" scale) become pose offsets.
+//     nodes above or below them that an animation moves (an animated
+//     armature or root node, a prop in a hand); static non-joint nodes
+//     above or between joints (e.g. an "Armature" scale) become pose
+//     offsets.
 //     Files without a skin get one joint per node of the shown scene, and
 //     their meshes are bound rigidly to their nodes.
 //   - Primitives: triangles (strips and fans triangulated; points and lines
 //     skipped with a warning), at most four renormalised influences per
 //     vertex. Unskinned meshes below a joint follow that joint rigidly.
 //   - Clips: one per glTF animation, named after it or "clip N" (N = its
-//     index in the file). Channels on nodes that neither are joints nor lie
-//     above one (an animated prop or camera) and morph weights are ignored
-//     with one warning each per file.
+//     index in the file). Channels on nodes apart from the skin's hierarchy
+//     (neither joints nor above or below one: a camera, another object) and
+//     morph weights are ignored with one warning each per file.
 //   - Materials and decoded RGBA8 base colour images.
 // Draco (KHR_draco_mesh_compression) is decoded by tinygltf, compiled in the
 // project with libdraco, after gltf_draco.cpp has checked the data.

@@ -76,21 +76,28 @@ std::vector<int> SlotOfNode(const tinygltf::Skin& skin, const NodeTree& tree,
   return slot_of_node;
 }
 
-// Nodes above the skin's joints (an armature, a root node, a helper between
-// two joints) that an animation channel moves. They become joints too, so
-// the clips move everything below them; static ones stay baked into the
-// offsets, so files without such channels keep the skin's joints alone.
-// Ascending node order; channels with bad indices are left to ImportClips,
-// which names them.
-std::vector<int> AnimatedAncestors(const Context& ctx, const NodeTree& tree,
-                                   const std::vector<int>& slot_of_node) {
+// Nodes that are not the skin's joints but that an animation channel moves,
+// above a joint (an armature, a root node, a helper between two joints) or
+// below one (a prop in a hand). They become joints too, so the clips move
+// everything below them; static ones stay baked into the offsets (or into a
+// rigid mesh's binding), so files without such channels keep the skin's
+// joints alone. Nodes apart from the skin's hierarchy (a camera, another
+// object) are left out. Ascending node order; channels with bad indices are
+// left to ImportClips, which names them.
+std::vector<int> AnimatedNonJointNodes(const Context& ctx, const NodeTree& tree,
+                                       const std::vector<int>& slot_of_node) {
   const int node_count = tree.NodeCount();
   // Children before parents: a node is above a joint when a child is a
-  // joint or above one. Linear in the node count, however deep.
-  std::vector<bool> above_joint(node_count, false);
+  // joint or above one; parents before children: below a joint when its
+  // parent is a joint or below one. Linear in the node count, however deep.
+  std::vector<bool> above_joint(node_count, false), below_joint(node_count, false);
   for (auto it = tree.parents_first.rbegin(); it != tree.parents_first.rend(); ++it) {
     const int p = tree.parent[*it];
     if (p >= 0 && (slot_of_node[*it] >= 0 || above_joint[*it])) above_joint[p] = true;
+  }
+  for (int node : tree.parents_first) {
+    const int p = tree.parent[node];
+    below_joint[node] = p >= 0 && (slot_of_node[p] >= 0 || below_joint[p]);
   }
   std::vector<bool> animated(node_count, false);
   for (const tinygltf::Animation& animation : ctx.gltf.animations) {
@@ -101,16 +108,18 @@ std::vector<int> AnimatedAncestors(const Context& ctx, const NodeTree& tree,
       if (path == "translation" || path == "rotation" || path == "scale") animated[node] = true;
     }
   }
-  std::vector<int> ancestors;
+  std::vector<int> nodes;
   for (int node = 0; node < node_count; ++node) {
-    if (animated[node] && above_joint[node] && slot_of_node[node] < 0) ancestors.push_back(node);
+    if (animated[node] && slot_of_node[node] < 0 && (above_joint[node] || below_joint[node])) {
+      nodes.push_back(node);
+    }
   }
-  return ancestors;
+  return nodes;
 }
 
 // Per slot: its parent joint's slot (-1 for a root) and the fixed transform
 // of the non-joint nodes between them. Slots are the skin's joints followed
-// by the animated ancestors; `joint_nodes` holds each slot's node.
+// by the animated non-joint nodes; `joint_nodes` holds each slot's node.
 struct SlotHierarchy {
   std::vector<int> parent_slot;
   std::vector<glm::mat4> offset_of_slot;
@@ -210,7 +219,7 @@ struct JointTable {
   std::vector<Transform> rest;
   std::vector<glm::mat4> offsets;
   std::vector<glm::mat4> inverse_bind;
-  // False for the animated ancestors: no vertex is bound to them, their
+  // False for the animated non-joint nodes: JOINTS_0 never names them, their
   // inverse bind matrix is the identity and their bind pose is their rest.
   std::vector<bool> skinned;
 };
@@ -251,7 +260,7 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
         (joints.parents[j] >= 0 ? bind_global[joints.parents[j]] : glm::mat4(1.0f)) *
         joints.offsets[j];
     bind[j] = joints.rest[j];
-    // An ancestor the skin does not name has no inverse bind matrix: its
+    // A node the skin does not name has no inverse bind matrix: its
     // bind pose is where its node puts it.
     if (joints.skinned[j]) {
       glm::mat4 global, above_inverse;
@@ -281,9 +290,9 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
   const std::string skin_name = "skin " + std::to_string(skin_index);
   CheckJointCount(skin, skin_name);
   std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
-  // The skin's joints, then the animated nodes above them.
+  // The skin's joints, then the animated nodes above and below them.
   std::vector<int> joint_nodes = skin.joints;
-  for (int node : AnimatedAncestors(ctx, tree, slot_of_node)) {
+  for (int node : AnimatedNonJointNodes(ctx, tree, slot_of_node)) {
     slot_of_node[node] = static_cast<int>(joint_nodes.size());
     joint_nodes.push_back(node);
   }
@@ -291,7 +300,7 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_i
     throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
                       " joints and the animation moves " +
                       std::to_string(joint_nodes.size() - skin.joints.size()) +
-                      " nodes above them, which become joints too; at most " +
+                      " other nodes of their hierarchy, which become joints too; at most " +
                       std::to_string(kMaxJoints) + " joints are supported");
   }
   const SlotHierarchy hierarchy = FindParentJoints(joint_nodes, tree, slot_of_node);

@@ -23,8 +23,8 @@ struct SkeletonMapping {
 };
 
 // The skin's joints, reordered so that parents come before children. Nodes
-// above a joint that an animation channel moves (an animated armature or
-// root node) become joints too, with the identity as inverse bind matrix and
+// above or below a joint that an animation channel moves (an animated
+// armature or root node, a prop in a hand) become joints too, with the identity as inverse bind matrix and
 // their rest as bind pose; JOINTS_0 never names them. Joint parents are
 // found through the other non-joint nodes, whose fixed transforms become
 // the pose offsets (for root joints: all their ancestors, e.g. a static

@@ -124,8 +124,8 @@ TEST(AnimationImport, UnnamedClipsAreNumberedAndIgnoredChannelsWarnOnce) {
   EXPECT_EQ(model.FindClip("clip 1"), 1);
   EXPECT_EQ(model.FindClip("moves"), 0);
   EXPECT_EQ(model.FindClip("nope"), -1);
-  // Channels on nodes that are neither joints nor above one (the mesh node's
-  // here) are ignored: one line.
+  // Channels on nodes apart from the skin's hierarchy (the mesh node's
+  // here: neither a joint nor above or below one) are ignored: one line.
   int lines = 0;
   for (const std::string& w : model.warnings) {
     lines += w.find("outside the skeleton") != std::string::npos;

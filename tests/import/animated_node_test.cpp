@@ -1,8 +1,8 @@
-// Animation channels on nodes above the skin's joints (an armature or root
-// node, as exporters write them): such a node becomes a joint, so the clip
-// moves everything below it. The expected matrices are glm products of the
-// node chain built here from the numbers written into the file, never taken
-// from the importer.
+// Animation channels on nodes that are not the skin's joints but lie above
+// one (an armature or root node, as exporters write them) or below one (a
+// prop in a hand): such a node becomes a joint, so the clip moves everything
+// below it. The expected matrices are glm products of the node chain built
+// here from the numbers written into the file, never taken from the importer.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -34,6 +34,14 @@ glm::mat4 Rotate(float degrees, glm::vec3 axis) {
 std::vector<float> QuatXyzw(float degrees, glm::vec3 axis) {
   const glm::quat q = glm::angleAxis(glm::radians(degrees), axis);
   return {q.x, q.y, q.z, q.w};
+}
+
+// Two rotation keys: none, then 90 degrees about `axis`.
+std::vector<float> QuarterTurnKeys(glm::vec3 axis) {
+  std::vector<float> keys = QuatXyzw(0.0f, axis);
+  const std::vector<float> turned = QuatXyzw(90.0f, axis);
+  keys.insert(keys.end(), turned.begin(), turned.end());
+  return keys;
 }
 
 std::string Floats(const std::vector<float>& v) {
@@ -96,10 +104,7 @@ struct AncestorFile {
     const int move_times = b.AddFloats({0, 1, 2}, "SCALAR");
     const int move_values = b.AddFloats({1, 0, 0, 1.47f, 0, 0, 1.47f, 0.3f, -0.2f}, "VEC3");
     const int turn_times = b.AddFloats({0, 2}, "SCALAR");
-    std::vector<float> turn = QuatXyzw(0.0f, kY);
-    const std::vector<float> turned = QuatXyzw(90.0f, kY);
-    turn.insert(turn.end(), turned.begin(), turned.end());
-    const int turn_values = b.AddFloats(turn, "VEC4");
+    const int turn_values = b.AddFloats(QuarterTurnKeys(kY), "VEC4");
     const auto s = [](int i) { return std::to_string(i); };
     rest = R"("scene":0,"scenes":[{"nodes":[0,5]}],"nodes":[
       {"name":"World","translation":[0,1,0],"scale":[0.5,0.5,0.5],"children":[1]},
@@ -128,7 +133,7 @@ struct AncestorFile {
   }
 };
 
-TEST(AnimatedAncestor, BecomesAJointAboveTheSkinsJoints) {
+TEST(AnimatedNode, BecomesAJointAboveTheSkinsJoints) {
   const AncestorFile file;
   const anim::Model model = LoadOk(file.b.EmbeddedJson(file.rest));
   const anim::Skeleton& skeleton = model.skeleton;
@@ -166,7 +171,7 @@ TEST(AnimatedAncestor, BecomesAJointAboveTheSkinsJoints) {
       MatrixNear(palette[armature], AncestorFile::World() * AncestorFile::ArmatureRest(), 1e-5f));
 }
 
-TEST(AnimatedAncestor, ItsChannelsMoveTheJointsAndThePalette) {
+TEST(AnimatedNode, ItsChannelsMoveTheJointsAndThePalette) {
   const AncestorFile file;
   const anim::Model model = LoadOk(file.b.EmbeddedJson(file.rest));
   EXPECT_FALSE(HasWarningContaining(model, "outside the skeleton"));
@@ -217,7 +222,7 @@ TEST(AnimatedAncestor, ItsChannelsMoveTheJointsAndThePalette) {
 // Without the clip the Armature is static: baked into the Hips' offset as
 // before, the skeleton holds the skin's two joints, and they sit where the
 // same chain of matrices puts them.
-TEST(AnimatedAncestor, StaticAncestorsStayOffsets) {
+TEST(AnimatedNode, StaticAncestorsStayOffsets) {
   const AncestorFile file(/*animated=*/false);
   const anim::Model model = LoadOk(file.b.EmbeddedJson(file.rest));
   const anim::Skeleton& skeleton = model.skeleton;
@@ -228,6 +233,62 @@ TEST(AnimatedAncestor, StaticAncestorsStayOffsets) {
   EXPECT_EQ(skeleton.Parent(hips), -1);
   EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(hips),
                          AncestorFile::HipsGlobal(AncestorFile::ArmatureRest()), 1e-5f));
+}
+
+// Below a joint the same holds: Hand (skin joint: translation (0, 1, 0), 90
+// degrees about Z) -> Grip (static: translation (0.2, 0, 0)) -> Sword (an
+// unskinned mesh; rest translation (0.5, 0, 0), its rotation animated from 0
+// to 90 degrees about X over one second). The Sword becomes a joint under the
+// Hand, the Grip stays its offset, and the mesh turns with it.
+TEST(AnimatedNode, AnAnimatedPropBelowAJointBecomesAJoint) {
+  const glm::mat4 hand = Translate({0, 1, 0}) * Rotate(90.0f, kZ);
+  const glm::mat4 grip = Translate({0.2f, 0, 0});
+  const auto sword_at = [](float t) { return Translate({0.5f, 0, 0}) * Rotate(90.0f * t, kX); };
+  const std::vector<float> vertices = {0, 0, 0, 1, 0, 0, 0, 0, 1};
+  GltfBuilder b;
+  const int positions = b.AddFloats(vertices, "VEC3");
+  const int ibm = b.AddFloats(gltf_test::MatrixFloats(glm::inverse(hand)), "MAT4");
+  const int times = b.AddFloats({0, 1}, "SCALAR");
+  const int turn_values = b.AddFloats(QuarterTurnKeys(kX), "VEC4");
+  const auto s = [](int i) { return std::to_string(i); };
+  const std::string rest = R"("nodes":[
+      {"name":"Hand","translation":[0,1,0],"rotation":[)" +
+                           Floats(QuatXyzw(90.0f, kZ)) + R"(],"children":[1]},
+      {"name":"Grip","translation":[0.2,0,0],"children":[2]},
+      {"name":"Sword","translation":[0.5,0,0],"mesh":0}],
+    "skins":[{"joints":[0],"inverseBindMatrices":)" +
+                           s(ibm) + R"(}],
+    "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                           s(positions) + R"(}}]}],
+    "animations":[{"samplers":[{"input":)" +
+                           s(times) + R"(,"output":)" + s(turn_values) + R"(}],
+      "channels":[{"sampler":0,"target":{"node":2,"path":"rotation"}}]}])";
+  const anim::Model model = LoadOk(b.EmbeddedJson(rest));
+  EXPECT_TRUE(model.warnings.empty()) << model.warnings.front();
+  const anim::Skeleton& skeleton = model.skeleton;
+  ASSERT_EQ(skeleton.JointCount(), 2);
+  const int sword = skeleton.FindJoint("Sword");
+  ASSERT_GE(sword, 0);
+  EXPECT_EQ(skeleton.Parent(sword), skeleton.FindJoint("Hand"));
+  EXPECT_EQ(skeleton.FindJoint("Grip"), -1);
+  ASSERT_EQ(model.primitives.size(), 1u);
+  const anim::MeshPrimitive& mesh = model.primitives[0];
+  ASSERT_EQ(mesh.positions.size(), 3u);
+  ASSERT_EQ(model.clips.size(), 1u);
+  anim::Pose pose = skeleton.RestPose();
+  std::vector<glm::mat4> scratch(2), palette(2);
+  for (float t : {0.0f, 0.3f, 0.5f, 1.0f}) {
+    model.clips[0].Sample(pose, t, anim::LoopMode::kClamp);
+    anim::ComputePalette(skeleton, pose, scratch, palette);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_EQ(mesh.joints[k][0], sword);
+      const glm::vec4 expected =
+          hand * grip * sword_at(t) *
+          glm::vec4(vertices[3 * k], vertices[3 * k + 1], vertices[3 * k + 2], 1);
+      const glm::vec4 skinned = palette[mesh.joints[k][0]] * glm::vec4(mesh.positions[k], 1.0f);
+      EXPECT_TRUE(VecNear(glm::vec3(skinned), glm::vec3(expected), 1e-5f)) << "t = " << t;
+    }
+  }
 }
 
 }  // namespace
