@@ -24,12 +24,11 @@ struct SkeletonMapping {
 
 // The skin's joints, reordered so that parents come before children. Nodes
 // above or below a joint that an animation channel moves (an animated
-// armature or root node, a prop in a hand) become joints too, with the identity as inverse bind matrix and
-// their rest as bind pose; JOINTS_0 never names them. Joint parents are
-// found through the other non-joint nodes, whose fixed transforms become
-// the pose offsets (for root joints: all their ancestors, e.g. a static
-// armature's scale). The skinned mesh node's own transform plays no part
-// (glTF spec).
+// armature or root node, a prop in a hand) become joints too, with the identity as inverse bind
+// matrix and their rest as bind pose; JOINTS_0 never names them. Joint parents are found through
+// the other non-joint nodes, whose fixed transforms become the pose offsets (for root joints: all
+// their ancestors, e.g. a static armature's scale). The skinned mesh node's own transform plays no
+// part (glTF spec).
 SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin);
 
 // Every node of the shown scene becomes a joint; the inverse bind matrix of
