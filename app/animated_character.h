@@ -10,7 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace animviewer {
 

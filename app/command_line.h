@@ -9,7 +9,7 @@
 
 #include "anim/clip.h"
 #include "anim/dual_quaternion.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace animviewer {
 

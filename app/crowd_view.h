@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/crowd_renderer.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"

@@ -4,7 +4,7 @@
 // state, so a headless screenshot depends only on model, clip and time.
 #pragma once
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/skinned_bounds.h"
 
 namespace animviewer {

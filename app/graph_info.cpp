@@ -5,10 +5,10 @@
 
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/import/graph_description.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
 #include "app/terminal_text.h"
+#include "import/graph_description.h"
 
 namespace animviewer {
 namespace {

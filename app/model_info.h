@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace animviewer {
 

@@ -1,6 +1,6 @@
 #include "app/model_loading.h"
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace animviewer {
 

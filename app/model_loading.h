@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "anim/import/gltf_importer.h"
-#include "anim/import/model.h"
+#include "import/gltf_importer.h"
+#include "model/model.h"
 
 namespace animviewer {
 

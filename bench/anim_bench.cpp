@@ -43,8 +43,8 @@
 #include <vector>
 
 #include "anim/crowd_animator.h"
-#include "anim/import/gltf_importer.h"
 #include "bench_crowd.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 
 #include "anim/additive.h"
 #include "anim/blending.h"
-#include "anim/import/gltf_importer.h"
 #include "anim/soa_additive.h"
+#include "import/gltf_importer.h"
 
 namespace anim_bench {
 

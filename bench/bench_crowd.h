@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "anim/cross_fade_controller.h"
-#include "anim/import/model.h"
 #include "anim/parallel_for.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
+#include "model/model.h"
 
 namespace anim_bench {
 

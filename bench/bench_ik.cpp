@@ -20,7 +20,7 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/ik/foot_ik.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
 #include "scene/heightfield_ground.h"

@@ -39,8 +39,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/import/gltf_importer.h"
 #include "anim/skeleton.h"
+#include "import/gltf_importer.h"
 #include "render/crowd_matrix_buffer.h"
 #include "render/crowd_renderer.h"
 #include "render/dual_quaternion_skinning.h"

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Writes the fuzzer's hand-made seeds: tiny valid files that between them
-// reach every part of the importer (skin with inverse bind matrices and a
-// scaled armature node, the three interpolations, normalised integer
+// reach every part of the importer (skin with inverse bind matrices, a
+// scaled and animated armature node and an animated prop under a joint,
+// which become joints, the three interpolations, normalised integer
 // weights, JOINTS_1, sparse accessors, strips, an unskinned node animation,
 // a rigid prop under a joint, a material, GLB and .gltf), so that mutations
 // start from files that get past tinygltf and into our checks. Then the
@@ -72,7 +73,9 @@ std::string Skinned(GltfBuilder& b, const std::string& interpolation, bool eight
          S(times) + R"(,"output":)" + S(rotation_values) + R"(,"interpolation":")" + interpolation +
          R"("}],
         "channels":[{"sampler":0,"target":{"node":2,"path":"translation"}},
-                    {"sampler":1,"target":{"node":1,"path":"rotation"}}]}])";
+                    {"sampler":1,"target":{"node":1,"path":"rotation"}},
+                    {"sampler":0,"target":{"node":0,"path":"translation"}},
+                    {"sampler":1,"target":{"node":4,"path":"rotation"}}]}])";
 }
 
 // No skin: every node a joint, a node animation and a sparse accessor.

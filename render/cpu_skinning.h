@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace render {
 

@@ -20,7 +20,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/cpu_skinning.h"
 #include "render/crowd_matrix_buffer.h"
 #include "render/dual_quaternion_skinning.h"

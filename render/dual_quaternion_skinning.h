@@ -17,7 +17,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/dual_quaternion.h"
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/cpu_skinning.h"
 
 namespace render {

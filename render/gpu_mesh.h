@@ -7,7 +7,7 @@
 
 #include <glad/gl.h>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace render {
 

@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/gpu_mesh.h"
 #include "render/gpu_texture.h"
 #include "render/shader_program.h"

@@ -11,7 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/dual_quaternion.h"
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/gpu_model.h"
 #include "render/ground_grid.h"
 #include "render/line_mesh.h"

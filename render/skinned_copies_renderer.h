@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/dual_quaternion.h"
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/gpu_model.h"
 #include "render/palette_buffer.h"
 #include "render/scene_renderer.h"

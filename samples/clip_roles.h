@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/import/model.h"
 #include "anim/mirror.h"
+#include "model/model.h"
 
 namespace samples {
 

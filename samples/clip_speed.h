@@ -3,7 +3,7 @@
 // and must agree on where a walk or a run is).
 #pragma once
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace samples {
 

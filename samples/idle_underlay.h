@@ -7,8 +7,8 @@
 #include <string>
 
 #include "anim/clip.h"
-#include "anim/import/model.h"
 #include "anim/pose.h"
+#include "model/model.h"
 
 namespace samples {
 

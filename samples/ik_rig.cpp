@@ -34,8 +34,12 @@ bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>*
     return false;
   }
   chain->clear();
-  // Up from the head, stopping below the root (the hips carry the legs).
-  for (int j = head; j >= 0 && s.Parent(j) >= 0 && static_cast<int>(chain->size()) < max_joints;
+  // Up from the head, stopping below the hips (they carry the legs): the
+  // joint named so, else the root. An animated armature above the hips is
+  // a joint too, so the root alone is not enough.
+  const int hips = FindJointForRole(model, {"hips", "pelvis"});
+  for (int j = head;
+       j >= 0 && j != hips && s.Parent(j) >= 0 && static_cast<int>(chain->size()) < max_joints;
        j = s.Parent(j))
     chain->push_back(j);
   if (chain->empty()) chain->push_back(head);

@@ -10,7 +10,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace samples {
 
@@ -26,7 +26,7 @@ struct ArmJoints {
 bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why);
 
 // The joints from the lowest spine joint up to the head, base first: the
-// head's ancestors below the root (the hips), at most `max_joints` of
+// head's ancestors below the hips (by name, else the root), at most `max_joints` of
 // them counting the head. False with `why` when there is no head joint.
 bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>* chain,
                      std::string* why);

@@ -16,8 +16,8 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
 #include "anim/pose.h"
+#include "model/model.h"
 #include "samples/crowd_frame.h"
 #include "samples/own_meshes.h"
 #include "samples/param_list.h"

@@ -12,7 +12,7 @@
 
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/state_machine.h"
-#include "anim/import/graph_description.h"
+#include "import/graph_description.h"
 #include "samples/clip_roles.h"
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"

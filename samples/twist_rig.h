@@ -14,7 +14,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/dual_quaternion.h"
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace samples {
 

@@ -1,6 +1,6 @@
 #include "scene/ground_loader.h"
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace scene {
 

@@ -3,7 +3,7 @@
 // colours) ready for scene::Ground and the renderer.
 #pragma once
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace scene {
 

@@ -11,7 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/ik/foot_ik.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace foot_ik_test {
 

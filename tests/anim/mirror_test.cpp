@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

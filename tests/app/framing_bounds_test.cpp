@@ -2,8 +2,8 @@
 // the clip, so a jump stays in the picture.
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "app/framing_bounds.h"
+#include "import/gltf_importer.h"
 #include "run_viewer.h"
 
 namespace {

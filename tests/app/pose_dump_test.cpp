@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "json_reader.h"
 #include "run_viewer.h"
 #include "tests/anim/test_util.h"

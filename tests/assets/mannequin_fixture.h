@@ -9,7 +9,7 @@
 #include <tiny_gltf.h>
 #include <glm/glm.hpp>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace mannequin_test {
 

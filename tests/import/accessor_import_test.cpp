@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 #include "tests/anim/test_util.h"
 

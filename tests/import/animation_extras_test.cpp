@@ -3,8 +3,8 @@
 // warn (naming the file and the animation) and leave the clip usable.
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

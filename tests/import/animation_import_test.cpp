@@ -3,8 +3,8 @@
 // one-warning-per-file rule for channels we ignore.
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {
@@ -98,8 +98,17 @@ TEST(AnimationImport, StepAndCubicSplineSampleAsTheSpecSays) {
     const glm::vec3 expected = Hermite(file.v0, file.out0, file.in1, file.v1, 2.0f, t / 2.0f);
     EXPECT_TRUE(VecNear(pose.Local(spine).translation, expected, 1e-5f)) << "t = " << t;
   }
+  // "helper" lies between hips and spine and is animated, so it is a joint
+  // (its scale goes 1 -> 2 over the first second): at t = 0.5 the hips stand
+  // at the origin (STEP) and the spine's model position is 1.5 x its local.
+  const int helper = model.skeleton.FindJoint("helper");
+  ASSERT_GE(helper, 0);
+  EXPECT_EQ(model.skeleton.Parent(spine), helper);
+  sample(0.5f);
+  EXPECT_TRUE(VecNear(glm::vec3(pose.ModelMatrix(spine)[3]),
+                      1.5f * Hermite(file.v0, file.out0, file.in1, file.v1, 2.0f, 0.25f), 1e-5f));
   // Values at the keys are the keys (not the tangents).
-  ASSERT_EQ(clip.Tracks().size(), 2u);
+  ASSERT_EQ(clip.Tracks().size(), 3u);
   for (const anim::JointTracks& tracks : clip.Tracks()) {
     if (tracks.joint != spine) continue;
     EXPECT_EQ(tracks.translation.GetInterpolation(), anim::Interpolation::kCubicSpline);
@@ -115,7 +124,8 @@ TEST(AnimationImport, UnnamedClipsAreNumberedAndIgnoredChannelsWarnOnce) {
   EXPECT_EQ(model.FindClip("clip 1"), 1);
   EXPECT_EQ(model.FindClip("moves"), 0);
   EXPECT_EQ(model.FindClip("nope"), -1);
-  // Two channels target non-joint nodes ("helper" and the mesh node): one line.
+  // Channels on nodes apart from the skin's hierarchy (the mesh node's
+  // here: neither a joint nor above or below one) are ignored: one line.
   int lines = 0;
   for (const std::string& w : model.warnings) {
     lines += w.find("outside the skeleton") != std::string::npos;

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

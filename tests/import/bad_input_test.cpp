@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

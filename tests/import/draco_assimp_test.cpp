@@ -14,7 +14,7 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

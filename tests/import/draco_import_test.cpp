@@ -4,8 +4,8 @@
 // indices accessor (then the faces come from the Draco data).
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "draco_test_util.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "anim/graph/state_machine.h"
-#include "anim/import/gltf_importer.h"
-#include "anim/import/graph_description.h"
+#include "import/gltf_importer.h"
+#include "import/graph_description.h"
 
 namespace graph_test {
 

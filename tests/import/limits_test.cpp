@@ -8,8 +8,8 @@
 // (that would be 5e9 steps for a 100,000-deep chain).
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

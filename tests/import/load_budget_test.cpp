@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "gltf_builder.h"
 #include "hostile_gltf.h"
+#include "import/gltf_importer.h"
 #include "test_files.h"
 #include "test_util.h"
 

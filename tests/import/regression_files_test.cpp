@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

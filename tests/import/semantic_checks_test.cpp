@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "anim/skeleton.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace gltf_test {
 

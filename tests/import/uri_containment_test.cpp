@@ -14,9 +14,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
 #include "draco_test_util.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_files.h"
 
 namespace {

@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/import/gltf_importer.h"
 #include "anim/skeleton.h"
 #include "image_compare.h"
+#include "import/gltf_importer.h"
 #include "render/crowd_renderer.h"
 #include "render/headless_context.h"
 #include "render/offscreen_target.h"

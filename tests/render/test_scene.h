@@ -11,7 +11,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
 

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "anim/import/gltf_importer.h"
-#include "anim/import/graph_description.h"
+#include "import/gltf_importer.h"
+#include "import/graph_description.h"
 #include "mannequin_samples.h"
 #include "sample_lookup.h"
 #include "samples/sample.h"

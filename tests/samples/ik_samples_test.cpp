@@ -12,7 +12,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "sample_lookup.h"
 #include "samples/sample.h"
 

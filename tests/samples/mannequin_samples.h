@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "samples/sample.h"
 
 class MannequinSamples : public testing::Test {

@@ -8,7 +8,7 @@
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

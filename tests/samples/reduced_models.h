@@ -8,7 +8,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 
 namespace test_models {
 

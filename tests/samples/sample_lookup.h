@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/import/model.h"
+#include "model/model.h"
 #include "samples/sample.h"
 
 namespace samples_test {

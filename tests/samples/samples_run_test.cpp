@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/blending.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 #include "samples/clip_speed.h"
 #include "samples/sample.h"
 #include "tests/anim/test_util.h"

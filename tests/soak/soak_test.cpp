@@ -29,7 +29,7 @@
 
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
-#include "anim/import/gltf_importer.h"
+#include "import/gltf_importer.h"
 
 namespace {
 

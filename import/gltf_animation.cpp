@@ -1,0 +1,181 @@
+#include "import/gltf_animation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "import/gltf_accessor.h"
+#include "import/gltf_animation_extras.h"
+#include "import/gltf_item_costs.h"
+#include "import/gltf_limits.h"
+#include "import/gltf_rotation.h"
+
+namespace anim::gltf {
+
+namespace {
+
+Interpolation ParseInterpolation(const std::string& name, const std::string& what) {
+  if (name.empty() || name == "LINEAR") return Interpolation::kLinear;
+  if (name == "STEP") return Interpolation::kStep;
+  if (name == "CUBICSPLINE") return Interpolation::kCubicSpline;
+  throw ImportError(what + " has unknown interpolation \"" + name + "\"");
+}
+
+std::vector<float> ReadTimes(const Context& ctx, int accessor, const std::string& what) {
+  const AccessorData data = ReadAccessor(ctx, accessor, what + " input", {TINYGLTF_TYPE_SCALAR},
+                                         {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
+  if (data.count == 0) throw ImportError(what + " has no keyframes");
+  std::vector<float> times(data.count);
+  for (std::size_t k = 0; k < data.count; ++k) {
+    times[k] = static_cast<float>(data.values[k]);
+    if (!std::isfinite(times[k])) {
+      throw ImportError(what + " keyframe time " + std::to_string(k) + " is not finite");
+    }
+    if (k > 0 && !(times[k] > times[k - 1])) {
+      throw ImportError(what + " keyframe times are not increasing (time " + std::to_string(k) +
+                        " = " + std::to_string(times[k]) + " after " +
+                        std::to_string(times[k - 1]) + ")");
+    }
+  }
+  return times;
+}
+
+// Output values, checked to be `keys` (or 3 * keys for CUBICSPLINE) long and finite.
+AccessorData ReadOutput(const Context& ctx, int accessor, const std::string& what,
+                        std::initializer_list<int> component_types, int type, std::size_t keys,
+                        Interpolation interpolation) {
+  AccessorData data = ReadAccessor(ctx, accessor, what + " output", {type}, component_types,
+                                   IntegerMode::kNormalize);
+  const std::size_t expected = interpolation == Interpolation::kCubicSpline ? 3 * keys : keys;
+  if (data.count != expected) {
+    throw ImportError(what + " has " + std::to_string(keys) + " keyframe times but " +
+                      std::to_string(data.count) + " output values; " +
+                      (interpolation == Interpolation::kCubicSpline
+                           ? "CUBICSPLINE needs 3 per key (in-tangent, value, out-tangent)"
+                           : "expected one per key"));
+  }
+  for (double v : data.values) {
+    if (!std::isfinite(v)) throw ImportError(what + " has a non-finite output value");
+  }
+  return data;
+}
+
+VectorTrack ReadVectorTrack(const Context& ctx, const tinygltf::AnimationSampler& sampler,
+                            Interpolation interpolation, const std::string& what) {
+  std::vector<float> times = ReadTimes(ctx, sampler.input, what);
+  const AccessorData data = ReadOutput(ctx, sampler.output, what, {TINYGLTF_COMPONENT_TYPE_FLOAT},
+                                       TINYGLTF_TYPE_VEC3, times.size(), interpolation);
+  std::vector<glm::vec3> values(data.count);
+  for (std::size_t i = 0; i < data.count; ++i) {
+    values[i] = glm::vec3(data.At(i, 0), data.At(i, 1), data.At(i, 2));
+  }
+  return VectorTrack(interpolation, std::move(times), std::move(values));
+}
+
+QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationSampler& sampler,
+                                  Interpolation interpolation, const std::string& what) {
+  std::vector<float> times = ReadTimes(ctx, sampler.input, what);
+  // Rotations may be stored as normalised integers (glTF 2.0 allows it).
+  const AccessorData data =
+      ReadOutput(ctx, sampler.output, what,
+                 {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
+                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
+                  TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                 TINYGLTF_TYPE_VEC4, times.size(), interpolation);
+  std::vector<glm::quat> values(data.count);
+  for (std::size_t i = 0; i < data.count; ++i) {
+    const bool is_value = interpolation != Interpolation::kCubicSpline || i % 3 == 1;
+    glm::quat q;
+    if (is_value) {
+      // Key values must be rotations; tangents are derivatives and may be zero.
+      if (!UnitQuaternion(data.At(i, 0), data.At(i, 1), data.At(i, 2), data.At(i, 3), &q)) {
+        throw ImportError(what + " rotation key " +
+                          std::to_string(interpolation == Interpolation::kCubicSpline ? i / 3 : i) +
+                          " is a zero-length or non-finite quaternion");
+      }
+    } else {
+      // glTF (x, y, z, w) into glm's (w, x, y, z) constructor.
+      q = glm::quat(static_cast<float>(data.At(i, 3)), static_cast<float>(data.At(i, 0)),
+                    static_cast<float>(data.At(i, 1)), static_cast<float>(data.At(i, 2)));
+    }
+    values[i] = q;
+  }
+  return QuaternionTrack(interpolation, std::move(times), std::move(values));
+}
+
+}  // namespace
+
+std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
+  std::vector<Clip> clips;
+  const auto& animations = ctx.gltf.animations;
+  // Many channels may share one sampler, so the keys held after import are
+  // bounded by this count, made before any track is read, not by the file's
+  // size. Channels the loop below skips or refuses do not matter here.
+  std::size_t keys = 0;
+  for (std::size_t a = 0; a < animations.size(); ++a) {
+    for (std::size_t c = 0; c < animations[a].channels.size(); ++c) {
+      const tinygltf::AnimationChannel& channel = animations[a].channels[c];
+      const int s = channel.sampler;
+      if (s < 0 || static_cast<std::size_t>(s) >= animations[a].samplers.size()) continue;
+      const int input = animations[a].samplers[s].input;
+      if (input < 0 || static_cast<std::size_t>(input) >= ctx.gltf.accessors.size()) continue;
+      keys += std::min<std::size_t>(ctx.gltf.accessors[input].count, kMaxTotalKeys + 1);
+      if (keys > kMaxTotalKeys) {
+        throw ImportError("the animations hold more than " + std::to_string(kMaxTotalKeys) +
+                          " keyframes in all (the import limit; counted up to animation " +
+                          std::to_string(a) + " channel " + std::to_string(c) +
+                          "; do many channels share one sampler?)");
+      }
+    }
+  }
+  // The same against the load's memory (clips and channels were counted
+  // by the JSON pre-scan).
+  ctx.budget.Keep(keys, kKeyBytes, "the animations' " + std::to_string(keys) + " keyframes");
+  clips.reserve(animations.size());
+  for (std::size_t a = 0; a < animations.size(); ++a) {
+    const tinygltf::Animation& animation = animations[a];
+    const std::string animation_name = "animation " + std::to_string(a);
+    std::map<int, JointTracks> by_joint;  // ordered, so clips list joints in skeleton order
+    for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+      const tinygltf::AnimationChannel& channel = animation.channels[c];
+      const std::string what = animation_name + " channel " + std::to_string(c);
+      CheckIndex(channel.sampler, animation.samplers.size(), what + " sampler");
+      if (channel.target_node < 0) continue;  // no target: ignored by the spec
+      CheckIndex(channel.target_node, ctx.gltf.nodes.size(), what + " target node");
+      if (channel.target_path == "weights") {
+        ctx.WarnOnce("morph", "morph target weight animations are ignored");
+        continue;
+      }
+      const int joint = mapping.joint_of_node[channel.target_node];
+      if (joint < 0) {
+        ctx.WarnOnce("not a joint",
+                     "animation channels targeting nodes outside the skeleton are "
+                     "ignored (first: node " +
+                         std::to_string(channel.target_node) + " in " + animation_name + ")");
+        continue;
+      }
+      const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
+      const Interpolation interpolation = ParseInterpolation(sampler.interpolation, what);
+      JointTracks& tracks = by_joint[joint];
+      tracks.joint = joint;
+      if (channel.target_path == "translation") {
+        tracks.translation = ReadVectorTrack(ctx, sampler, interpolation, what);
+      } else if (channel.target_path == "scale") {
+        tracks.scale = ReadVectorTrack(ctx, sampler, interpolation, what);
+      } else if (channel.target_path == "rotation") {
+        tracks.rotation = ReadRotationTrack(ctx, sampler, interpolation, what);
+      } else {
+        throw ImportError(what + " has unknown target path \"" + channel.target_path + "\"");
+      }
+    }
+    std::vector<JointTracks> tracks;
+    tracks.reserve(by_joint.size());
+    for (auto& [joint, joint_tracks] : by_joint) tracks.push_back(std::move(joint_tracks));
+    clips.emplace_back(animation.name.empty() ? "clip " + std::to_string(a) : animation.name,
+                       std::move(tracks));
+    ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
+  }
+  return clips;
+}
+
+}  // namespace anim::gltf

@@ -1,0 +1,20 @@
+// Internal to anim_import: what a glTF animation's "extras" tell about the
+// clip, beyond its channels:
+//   "speed":  number, the ground speed in m/s of a treadmill locomotion cycle
+//             (Clip::SetSpeed; root motion moves the character at it);
+//   "events": array of {"time": seconds, "name": text}, the clip's text keys
+//             (Clip::SetEvents; e.g. footstep_left at the frame a foot lands).
+// Extras are free-form in glTF, so bad values never fail the import: each
+// gives a warning naming the file and the animation, and is left out.
+#pragma once
+
+#include <tiny_gltf.h>
+
+#include "anim/clip.h"
+#include "import/gltf_context.h"
+
+namespace anim::gltf {
+
+void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int index, Clip& clip);
+
+}  // namespace anim::gltf

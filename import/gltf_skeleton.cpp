@@ -1,0 +1,366 @@
+#include "import/gltf_skeleton.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "import/gltf_accessor.h"
+#include "import/gltf_limits.h"
+
+namespace anim::gltf {
+
+namespace {
+
+bool IsIdentity(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (std::abs(m[c][r] - (c == r ? 1.0f : 0.0f)) > 1e-6f) return false;
+    }
+  }
+  return true;
+}
+
+bool AllFinite(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (!std::isfinite(m[c][r])) return false;
+    }
+  }
+  return true;
+}
+
+// glm::inverse of a singular matrix divides by zero; this reports it instead.
+bool TryInverse(const glm::mat4& m, glm::mat4* out) {
+  const float det = glm::determinant(m);
+  if (!std::isfinite(det) || std::abs(det) < 1e-30f) return false;
+  *out = glm::inverse(m);
+  return AllFinite(*out);
+}
+
+bool AllFinite(const Transform& t) {
+  return std::isfinite(t.translation.x) && std::isfinite(t.translation.y) &&
+         std::isfinite(t.translation.z) && std::isfinite(t.rotation.x) &&
+         std::isfinite(t.rotation.y) && std::isfinite(t.rotation.z) &&
+         std::isfinite(t.rotation.w) && std::isfinite(t.scale.x) && std::isfinite(t.scale.y) &&
+         std::isfinite(t.scale.z);
+}
+
+Skeleton MakeSkeleton(std::vector<std::string> names, Pose rest, Pose bind,
+                      std::vector<glm::mat4> inverse_bind) {
+  Skeleton skeleton(std::move(names), std::move(rest), std::move(bind), std::move(inverse_bind));
+  if (!skeleton.error().empty()) throw ImportError("invalid skeleton: " + skeleton.error());
+  return skeleton;
+}
+
+void CheckJointCount(const tinygltf::Skin& skin, const std::string& skin_name) {
+  if (skin.joints.empty()) throw ImportError(skin_name + " has no joints");
+  if (skin.joints.size() > kMaxJoints) {
+    throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
+                      " joints; at most " + std::to_string(kMaxJoints) +
+                      " are supported (JOINTS_0 holds 16-bit joint indices)");
+  }
+}
+
+// Per glTF node: its slot in skin.joints, or -1 for a node that is no joint.
+std::vector<int> SlotOfNode(const tinygltf::Skin& skin, const NodeTree& tree,
+                            const std::string& skin_name) {
+  std::vector<int> slot_of_node(tree.NodeCount(), -1);
+  for (int s = 0; s < static_cast<int>(skin.joints.size()); ++s) {
+    const int node = skin.joints[s];
+    CheckIndex(node, tree.parent.size(), skin_name + " joint " + std::to_string(s));
+    if (slot_of_node[node] >= 0) {
+      throw ImportError(skin_name + " lists node " + std::to_string(node) + " twice");
+    }
+    slot_of_node[node] = s;
+  }
+  return slot_of_node;
+}
+
+// Nodes that are not the skin's joints but that an animation channel moves,
+// above a joint (an armature, a root node, a helper between two joints) or
+// below one (a prop in a hand). They become joints too, so the clips move
+// everything below them; static ones stay baked into the offsets (or into a
+// rigid mesh's binding), so files without such channels keep the skin's
+// joints alone. Nodes apart from the skin's hierarchy (a camera, another
+// object) are left out. Ascending node order; channels with bad indices are
+// left to ImportClips, which names them.
+std::vector<int> AnimatedNonJointNodes(const Context& ctx, const NodeTree& tree,
+                                       const std::vector<int>& slot_of_node) {
+  const int node_count = tree.NodeCount();
+  // Children before parents: a node is above a joint when a child is a
+  // joint or above one; parents before children: below a joint when its
+  // parent is a joint or below one. Linear in the node count, however deep.
+  std::vector<bool> above_joint(node_count, false), below_joint(node_count, false);
+  for (auto it = tree.parents_first.rbegin(); it != tree.parents_first.rend(); ++it) {
+    const int p = tree.parent[*it];
+    if (p >= 0 && (slot_of_node[*it] >= 0 || above_joint[*it])) above_joint[p] = true;
+  }
+  for (int node : tree.parents_first) {
+    const int p = tree.parent[node];
+    below_joint[node] = p >= 0 && (slot_of_node[p] >= 0 || below_joint[p]);
+  }
+  std::vector<bool> animated(node_count, false);
+  for (const tinygltf::Animation& animation : ctx.gltf.animations) {
+    for (const tinygltf::AnimationChannel& channel : animation.channels) {
+      const int node = channel.target_node;
+      if (node < 0 || node >= node_count) continue;
+      const std::string& path = channel.target_path;
+      if (path == "translation" || path == "rotation" || path == "scale") animated[node] = true;
+    }
+  }
+  std::vector<int> nodes;
+  for (int node = 0; node < node_count; ++node) {
+    if (animated[node] && slot_of_node[node] < 0 && (above_joint[node] || below_joint[node])) {
+      nodes.push_back(node);
+    }
+  }
+  return nodes;
+}
+
+// Per slot: its parent joint's slot (-1 for a root) and the fixed transform
+// of the non-joint nodes between them. Slots are the skin's joints followed
+// by the animated non-joint nodes; `joint_nodes` holds each slot's node.
+struct SlotHierarchy {
+  std::vector<int> parent_slot;
+  std::vector<glm::mat4> offset_of_slot;
+};
+
+// Parent joint of each slot, found through any non-joint nodes in between,
+// whose matrices are multiplied into the offset (outermost first). One
+// parents-first pass gives every node its nearest joint at or above it and
+// the matrix from that joint's space down to the node: linear in the node
+// count, however deep the hierarchy.
+SlotHierarchy FindParentJoints(const std::vector<int>& joint_nodes, const NodeTree& tree,
+                               const std::vector<int>& slot_of_node) {
+  const int node_count = tree.NodeCount();
+  std::vector<int> joint_at_or_above(node_count, -1);               // slot, or -1
+  std::vector<glm::mat4> below_joint(node_count, glm::mat4(1.0f));  // joint (excl.) to node (incl.)
+  for (int node : tree.parents_first) {
+    if (slot_of_node[node] >= 0) {
+      joint_at_or_above[node] = slot_of_node[node];
+      continue;
+    }
+    const int p = tree.parent[node];
+    if (p >= 0) {
+      joint_at_or_above[node] = joint_at_or_above[p];
+      below_joint[node] = below_joint[p] * tree.local_matrix[node];
+    } else {
+      below_joint[node] = tree.local_matrix[node];
+    }
+  }
+  const int slots = static_cast<int>(joint_nodes.size());
+  SlotHierarchy hierarchy{std::vector<int>(slots, -1),
+                          std::vector<glm::mat4>(slots, glm::mat4(1.0f))};
+  for (int s = 0; s < slots; ++s) {
+    const int p = tree.parent[joint_nodes[s]];
+    if (p < 0) continue;
+    hierarchy.parent_slot[s] = joint_at_or_above[p];
+    hierarchy.offset_of_slot[s] = below_joint[p];
+  }
+  return hierarchy;
+}
+
+// The slots in joint order, parents before children: a stable sort by depth
+// keeps the file's order otherwise. Depths come from the same parents-first
+// pass over the nodes.
+std::vector<int> ParentsFirstOrder(const NodeTree& tree, const std::vector<int>& slot_of_node,
+                                   const std::vector<int>& parent_slot) {
+  const int slots = static_cast<int>(parent_slot.size());
+  std::vector<int> depth(slots, 0);
+  for (int node : tree.parents_first) {
+    const int s = slot_of_node[node];
+    if (s >= 0 && parent_slot[s] >= 0) depth[s] = depth[parent_slot[s]] + 1;
+  }
+  std::vector<int> order(slots);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return depth[a] < depth[b]; });
+  return order;
+}
+
+// Joint numbers: joint j is slot order[j]. Only the skin's own slots are
+// named by JOINTS_0.
+void NumberJoints(const std::vector<int>& joint_nodes, int skin_slots, const NodeTree& tree,
+                  const std::vector<int>& order, SkeletonMapping* out) {
+  out->joint_of_node.assign(tree.NodeCount(), -1);
+  out->joint_of_skin_slot.assign(skin_slots, -1);
+  for (int j = 0; j < static_cast<int>(order.size()); ++j) {
+    if (order[j] < skin_slots) out->joint_of_skin_slot[order[j]] = j;
+    out->joint_of_node[joint_nodes[order[j]]] = j;
+  }
+}
+
+// Per skin slot; identity for all when the skin has none.
+std::vector<glm::mat4> ReadInverseBindMatrices(Context& ctx, const tinygltf::Skin& skin,
+                                               const std::string& skin_name) {
+  const int slots = static_cast<int>(skin.joints.size());
+  std::vector<glm::mat4> slot_inverse_bind(slots, glm::mat4(1.0f));
+  if (skin.inverseBindMatrices < 0) return slot_inverse_bind;
+  const AccessorData ibm =
+      ReadAccessor(ctx, skin.inverseBindMatrices, skin_name + " inverseBindMatrices",
+                   {TINYGLTF_TYPE_MAT4}, {TINYGLTF_COMPONENT_TYPE_FLOAT}, IntegerMode::kRaw);
+  if (ibm.count < static_cast<std::size_t>(slots)) {
+    throw ImportError(skin_name + " has " + std::to_string(slots) + " joints but only " +
+                      std::to_string(ibm.count) + " inverse bind matrices");
+  }
+  for (int s = 0; s < slots; ++s) {
+    glm::mat4& m = slot_inverse_bind[s];
+    for (int k = 0; k < 16; ++k) m[k / 4][k % 4] = static_cast<float>(ibm.At(s, k));
+    if (!AllFinite(m)) {
+      throw ImportError(skin_name + " inverse bind matrix " + std::to_string(s) + " is not finite");
+    }
+  }
+  return slot_inverse_bind;
+}
+
+// What the Skeleton is made of, per joint (in joint order, not slot order).
+struct JointTable {
+  std::vector<std::string> names;
+  std::vector<int> parents;
+  std::vector<Transform> rest;
+  std::vector<glm::mat4> offsets;
+  std::vector<glm::mat4> inverse_bind;
+  // False for the animated non-joint nodes: JOINTS_0 never names them, their
+  // inverse bind matrix is the identity and their bind pose is their rest.
+  std::vector<bool> skinned;
+};
+
+JointTable JointsInOrder(const std::vector<int>& joint_nodes, const NodeTree& tree,
+                         const std::vector<int>& order, const SlotHierarchy& hierarchy,
+                         const std::vector<int>& joint_of_node,
+                         const std::vector<glm::mat4>& skin_inverse_bind) {
+  const int slots = static_cast<int>(order.size());
+  const int skin_slots = static_cast<int>(skin_inverse_bind.size());
+  JointTable joints{std::vector<std::string>(slots), std::vector<int>(slots),
+                    std::vector<Transform>(slots),   std::vector<glm::mat4>(slots),
+                    std::vector<glm::mat4>(slots),   std::vector<bool>(slots)};
+  for (int j = 0; j < slots; ++j) {
+    const int s = order[j];
+    const int node = joint_nodes[s];
+    const int parent_slot = hierarchy.parent_slot[s];
+    joints.names[j] = tree.names[node];
+    joints.parents[j] = parent_slot >= 0 ? joint_of_node[joint_nodes[parent_slot]] : -1;
+    joints.rest[j] = tree.local[node];
+    joints.offsets[j] = hierarchy.offset_of_slot[s];
+    joints.skinned[j] = s < skin_slots;
+    joints.inverse_bind[j] = joints.skinned[j] ? skin_inverse_bind[s] : glm::mat4(1.0f);
+  }
+  return joints;
+}
+
+// Bind pose from the inverse bind matrices: the joint's bind-space global
+// is inverse(ibm), so its local is inverse(parent global * offset) times
+// that. Where a matrix cannot be inverted the rest pose stands in.
+std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& joints) {
+  const int count = static_cast<int>(joints.rest.size());
+  std::vector<Transform> bind(count);
+  std::vector<glm::mat4> bind_global(count);
+  int fallbacks = 0;
+  for (int j = 0; j < count; ++j) {
+    const glm::mat4 above =
+        (joints.parents[j] >= 0 ? bind_global[joints.parents[j]] : glm::mat4(1.0f)) *
+        joints.offsets[j];
+    bind[j] = joints.rest[j];
+    // A node the skin does not name has no inverse bind matrix: its
+    // bind pose is where its node puts it.
+    if (joints.skinned[j]) {
+      glm::mat4 global, above_inverse;
+      const bool invertible =
+          TryInverse(joints.inverse_bind[j], &global) && TryInverse(above, &above_inverse);
+      const Transform local = invertible ? FromMatrix(above_inverse * global) : Transform{};
+      if (invertible && AllFinite(local)) {
+        bind[j] = local;
+      } else {
+        ++fallbacks;
+      }
+    }
+    bind_global[j] = above * ToMatrix(bind[j]);
+  }
+  if (fallbacks > 0) {
+    ctx.Warn(std::to_string(fallbacks) +
+             " joint(s) have non-invertible inverse bind matrices; their bind pose "
+             "is the rest pose");
+  }
+  return bind;
+}
+
+}  // namespace
+
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_index) {
+  const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
+  const std::string skin_name = "skin " + std::to_string(skin_index);
+  CheckJointCount(skin, skin_name);
+  std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
+  // The skin's joints, then the animated nodes above and below them.
+  std::vector<int> joint_nodes = skin.joints;
+  for (int node : AnimatedNonJointNodes(ctx, tree, slot_of_node)) {
+    slot_of_node[node] = static_cast<int>(joint_nodes.size());
+    joint_nodes.push_back(node);
+  }
+  if (joint_nodes.size() > kMaxJoints) {
+    throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
+                      " joints and the animation moves " +
+                      std::to_string(joint_nodes.size() - skin.joints.size()) +
+                      " other nodes of their hierarchy, which become joints too; at most " +
+                      std::to_string(kMaxJoints) + " joints are supported");
+  }
+  const SlotHierarchy hierarchy = FindParentJoints(joint_nodes, tree, slot_of_node);
+  const std::vector<int> order = ParentsFirstOrder(tree, slot_of_node, hierarchy.parent_slot);
+
+  SkeletonMapping out;
+  out.skin = skin_index;
+  NumberJoints(joint_nodes, static_cast<int>(skin.joints.size()), tree, order, &out);
+  JointTable joints = JointsInOrder(joint_nodes, tree, order, hierarchy, out.joint_of_node,
+                                    ReadInverseBindMatrices(ctx, skin, skin_name));
+  std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
+
+  // Without offsets the poses skip multiplying by identity matrices.
+  if (std::all_of(joints.offsets.begin(), joints.offsets.end(), IsIdentity)) {
+    joints.offsets.clear();
+  }
+  Pose rest_pose(std::move(joints.rest), joints.parents, joints.offsets);
+  Pose bind_pose(std::move(bind), joints.parents, joints.offsets);
+  out.skeleton = MakeSkeleton(std::move(joints.names), std::move(rest_pose), std::move(bind_pose),
+                              std::move(joints.inverse_bind));
+  return out;
+}
+
+SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
+  const std::vector<int> nodes = SceneNodesInOrder(ctx, tree);
+  if (nodes.empty()) throw ImportError("the scene has no nodes");
+  if (nodes.size() > kMaxJoints) {
+    throw ImportError("the file has no skin, so each of its " + std::to_string(nodes.size()) +
+                      " scene nodes would become a joint; at most " + std::to_string(kMaxJoints) +
+                      " joints are supported (16-bit joint indices)");
+  }
+  const int n = static_cast<int>(nodes.size());
+
+  SkeletonMapping out;
+  out.joint_of_node.assign(tree.NodeCount(), -1);
+  for (int j = 0; j < n; ++j) out.joint_of_node[nodes[j]] = j;
+
+  std::vector<std::string> names(n);
+  std::vector<int> parents(n);
+  std::vector<Transform> rest(n);
+  for (int j = 0; j < n; ++j) {
+    names[j] = tree.names[nodes[j]];
+    const int p = tree.parent[nodes[j]];
+    parents[j] = p >= 0 ? out.joint_of_node[p] : -1;
+    rest[j] = tree.local[nodes[j]];
+  }
+  Pose rest_pose(rest, parents);
+  std::vector<glm::mat4> model(n);
+  rest_pose.ComputeModelMatrices(model);
+  std::vector<glm::mat4> inverse_bind(n, glm::mat4(1.0f));
+  out.bind_of_joint.assign(n, glm::mat4(1.0f));
+  for (int j = 0; j < n; ++j) {
+    if (TryInverse(model[j], &inverse_bind[j])) {
+      out.bind_of_joint[j] = model[j];
+    } else {
+      inverse_bind[j] = glm::mat4(1.0f);
+    }
+  }
+  out.skeleton = MakeSkeleton(std::move(names), rest_pose, rest_pose, std::move(inverse_bind));
+  return out;
+}
+
+}  // namespace anim::gltf
