@@ -182,7 +182,7 @@ struct EncodedTrack {
 };
 
 std::uint32_t Quantize(float v, int bits, float min, float extent) {
-  if (!(extent > 0.0f)) return 0;
+  if (bits == 0 || !(extent > 0.0f)) return 0;
   const float q = std::round((v - min) / extent * QuantizationScale(bits));
   return static_cast<std::uint32_t>(std::clamp(q, 0.0f, QuantizationScale(bits)));
 }
@@ -197,37 +197,65 @@ void FitRange(const std::vector<std::array<float, 3>>& stored, CompressedTrack& 
   }
 }
 
-// The fewest bits (or `fixed_bits`) whose decoded keys stay within
-// `tolerance` of `values`; fills codes.
+// The largest distance between `values` and their keys quantised at
+// `bits` per component; fills codes.
+template <typename T>
+float QuantizeKeys(const std::vector<std::array<float, 3>>& stored, const std::vector<T>& values,
+                   const std::vector<std::uint8_t>& largest, const int (&bits)[3],
+                   EncodedTrack& out) {
+  const CompressedTrack& h = out.header;
+  out.codes.clear();
+  float worst = 0.0f;
+  for (std::size_t k = 0; k < stored.size(); ++k) {
+    float decoded[3];
+    for (int c = 0; c < 3; ++c) {
+      const std::uint32_t q = Quantize(stored[k][c], bits[c], h.range_min[c], h.range_extent[c]);
+      out.codes.push_back(q);
+      decoded[c] = Dequantize(q, bits[c], h.range_min[c], h.range_extent[c]);
+    }
+    if constexpr (std::is_same_v<T, glm::quat>) {
+      float q[4];
+      DecodeSmallestThree(decoded, largest[k], q);
+      worst = std::max(worst, ValueDistance(glm::quat(q[3], q[0], q[1], q[2]), values[k]));
+    } else {
+      worst = std::max(worst,
+                       ValueDistance(glm::vec3(decoded[0], decoded[1], decoded[2]), values[k]));
+    }
+  }
+  return worst;
+}
+
+// The fewest bits per component (or `fixed_bits` for all) whose decoded
+// keys stay within `tolerance` of `values`: the fewest common rate first,
+// then each component lowered on its own while that holds (a component
+// whose range is a single value needs none); fills codes.
 template <typename T>
 void ChooseBits(const std::vector<std::array<float, 3>>& stored, const std::vector<T>& values,
                 const std::vector<std::uint8_t>& largest, float tolerance, int fixed_bits,
                 EncodedTrack& out) {
-  const int first = fixed_bits > 0 ? fixed_bits : 1;
-  const int last = fixed_bits > 0 ? fixed_bits : kMaxBits;
-  const CompressedTrack& h = out.header;
-  for (int bits = first; bits <= last; ++bits) {
-    out.codes.clear();
-    float worst = 0.0f;
-    for (std::size_t k = 0; k < stored.size(); ++k) {
-      float decoded[3];
-      for (int c = 0; c < 3; ++c) {
-        const std::uint32_t q = Quantize(stored[k][c], bits, h.range_min[c], h.range_extent[c]);
-        out.codes.push_back(q);
-        decoded[c] = Dequantize(q, bits, h.range_min[c], h.range_extent[c]);
-      }
-      if constexpr (std::is_same_v<T, glm::quat>) {
-        float q[4];
-        DecodeSmallestThree(decoded, largest[k], q);
-        worst = std::max(worst, ValueDistance(glm::quat(q[3], q[0], q[1], q[2]), values[k]));
-      } else {
-        worst = std::max(worst,
-                         ValueDistance(glm::vec3(decoded[0], decoded[1], decoded[2]), values[k]));
+  int bits[3];
+  auto set_all = [&](int b) {
+    for (int c = 0; c < 3; ++c) bits[c] = out.header.range_extent[c] > 0.0f ? b : 0;
+  };
+  if (fixed_bits > 0) {
+    set_all(fixed_bits);
+  } else {
+    for (int b = 1; b <= kMaxBits; ++b) {
+      set_all(b);
+      if (QuantizeKeys(stored, values, largest, bits, out) <= tolerance) break;
+    }
+    for (int c = 0; c < 3; ++c) {
+      while (bits[c] > 1) {
+        --bits[c];
+        if (QuantizeKeys(stored, values, largest, bits, out) > tolerance) {
+          ++bits[c];
+          break;
+        }
       }
     }
-    out.header.bits = static_cast<std::uint8_t>(bits);
-    if (worst <= tolerance) return;
   }
+  QuantizeKeys(stored, values, largest, bits, out);
+  for (int c = 0; c < 3; ++c) out.header.bits[c] = static_cast<std::uint8_t>(bits[c]);
 }
 
 void EncodeVectors(const std::vector<float>& times, const std::vector<glm::vec3>& values,
@@ -291,10 +319,10 @@ struct ChannelTolerances {
 
 ChannelTolerances TolerancesFor(const SourceChannel& c, const JointBudget& budget, float tolerance,
                                 float factor) {
-  const float share = tolerance * factor / std::sqrt(static_cast<float>(budget.chain));
+  const float share = tolerance * factor;
   const float units = c.channel == CompressedChannel::kTranslation ? share / budget.parent_scale
                                                                    : share / budget.reach;
-  return {0.5f * units, 0.5f * units};
+  return {0.6f * units, 0.4f * units};
 }
 
 template <typename T>
@@ -400,7 +428,7 @@ CompressedClip Assemble(const Clip& clip, const Skeleton& skeleton,
       const auto index = std::lower_bound(table.begin(), table.end(), t.times[k]) - table.begin();
       PutBits(stream, bit, static_cast<std::uint32_t>(index), time_bits);
       if (h.largest == kPerKeyLargest) PutBits(stream, bit, t.largest[k], 2);
-      for (int c = 0; c < 3; ++c) PutBits(stream, bit, t.codes[3 * k + c], h.bits);
+      for (int c = 0; c < 3; ++c) PutBits(stream, bit, t.codes[3 * k + c], h.bits[c]);
     }
     headers.push_back(h);
   }
@@ -434,7 +462,7 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
   const std::vector<JointBudget> budgets = JointBudgets(skeleton, settings.point_distance);
   CompressionSettings clamped = settings;
   clamped.bits = std::clamp(settings.bits, 0, kMaxBits);
-  std::vector<float> factor(joints, 1.0f);
+  std::vector<float> factor(joints, 1.5f);
   CompressedClip result;
   for (r.passes = 1;; ++r.passes) {
     result = Assemble(clip, skeleton, channels, budgets, factor, clamped, r);
@@ -447,7 +475,7 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
       for (int a = j; a >= 0 && !tighten[a]; a = skeleton.Parent(a)) tighten[a] = true;
     }
     for (int j = 0; j < joints; ++j) {
-      if (tighten[j]) factor[j] *= 0.5f;
+      if (tighten[j]) factor[j] *= 0.8f;
     }
   }
   r.raw_bytes = RawClipBytes(clip);

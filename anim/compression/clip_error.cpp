@@ -25,8 +25,9 @@ void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::
   }
 }
 
-std::vector<float> ErrorSampleTimes(const Clip& clip) {
+std::vector<float> ErrorSampleTimes(const Clip& clip, const CompressedClip& compressed) {
   std::vector<float> keys{clip.StartTime(), clip.EndTime()};
+  keys.insert(keys.end(), compressed.KeyTimes().begin(), compressed.KeyTimes().end());
   for (const JointTracks& jt : clip.Tracks()) {
     for (std::span<const float> times :
          {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
@@ -49,7 +50,7 @@ ClipError MeasureClipError(const Clip& raw, const CompressedClip& compressed,
   ClipError result;
   const int joints = skeleton.JointCount();
   result.joint_max.assign(joints, 0.0f);
-  result.times = ErrorSampleTimes(raw);
+  result.times = ErrorSampleTimes(raw, compressed);
   result.time_max.assign(result.times.size(), 0.0f);
   Pose raw_pose = skeleton.RestPose();
   Pose compressed_pose = skeleton.RestPose();

@@ -26,8 +26,9 @@ void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::
                      float point_distance, std::span<float> per_joint);
 
 // The times the clip's error is measured at: every key time of every raw
-// track and the midpoint between each two consecutive ones, sorted.
-std::vector<float> ErrorSampleTimes(const Clip& clip);
+// track and of the compressed clip (where either changes course) and the
+// midpoint between each two consecutive ones, sorted.
+std::vector<float> ErrorSampleTimes(const Clip& clip, const CompressedClip& compressed);
 
 struct ClipError {
   float max_error = 0.0f;        // metres

@@ -35,7 +35,8 @@ std::size_t CompressedClip::ByteSize() const {
 }
 
 int CompressedClip::RecordBits(const CompressedTrack& track) const {
-  return time_bits_ + (track.largest == kPerKeyLargest ? 2 : 0) + 3 * track.bits;
+  return time_bits_ + (track.largest == kPerKeyLargest ? 2 : 0) + track.bits[0] + track.bits[1] +
+         track.bits[2];
 }
 
 std::uint32_t CompressedClip::ReadBits(std::uint64_t bit, int count) const {
@@ -59,9 +60,10 @@ void CompressedClip::DecodeKey(const CompressedTrack& track, int key, float out[
     bit += 2;
   }
   float c[3];
-  for (int i = 0; i < 3; ++i, bit += track.bits) {
-    c[i] = Dequantize(ReadBits(bit, track.bits), track.bits, track.range_min[i],
+  for (int i = 0; i < 3; ++i) {
+    c[i] = Dequantize(ReadBits(bit, track.bits[i]), track.bits[i], track.range_min[i],
                       track.range_extent[i]);
+    bit += track.bits[i];
   }
   if (track.channel == CompressedChannel::kRotation) {
     DecodeSmallestThree(c, largest, out);

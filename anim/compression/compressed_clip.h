@@ -42,7 +42,7 @@ struct CompressedTrack {
   std::uint32_t key_count;  // at least 2
   std::uint16_t joint;
   CompressedChannel channel;
-  std::uint8_t bits;     // per stored component, 1 to 24
+  std::uint8_t bits[3];  // per stored component, 0 to 24 (0: the range is one value)
   std::uint8_t largest;  // rotations only, see kPerKeyLargest
 };
 
@@ -105,6 +105,7 @@ inline float QuantizationScale(int bits) { return static_cast<float>((1u << bits
 
 // A stored component back to its value (the builder quantises through it too).
 inline float Dequantize(std::uint32_t q, int bits, float min, float extent) {
+  if (bits == 0) return min;
   return min + (static_cast<float>(q) * (1.0f / QuantizationScale(bits))) * extent;
 }
 

@@ -142,7 +142,7 @@ TEST(CompressionTest, ReportedErrorIsTheLargestOverTheSampleTimes) {
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, coarse, &report);
   anim::CompressedClipContext context(clip);
   float worst = 0.0f;
-  for (float t : anim::ErrorSampleTimes(raw)) {
+  for (float t : anim::ErrorSampleTimes(raw, clip)) {
     worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, context));
   }
   EXPECT_GT(worst, kTolerance);
@@ -178,8 +178,9 @@ TEST(CompressionTest, ConstantClipIsOneConstantChannel) {
   EXPECT_LE(ErrorAt(raw, clip, skeleton, 0.37f, context), 1e-6f);
 }
 
-// A track whose two keys sit exactly at the ends of its range: one bit per
-// component, two keys of (1 time bit + 3 x 1 bit) = 8 bits: one byte.
+// A track whose two keys sit exactly at the ends of its range along one
+// component and which never changes along the others: two keys of (1 time
+// bit + 1 bit) = 4 bits, stored in one byte.
 std::size_t TwoKeyOneBitClipBytes(const std::string& name) {
   return Overhead(name) + 2 * sizeof(float) + sizeof(anim::CompressedTrack) + 1;
 }
@@ -197,7 +198,10 @@ TEST(CompressionTest, LinearTranslationIsTwoOneBitKeys) {
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(clip.Tracks().size(), 1u);
   EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
-  EXPECT_EQ(clip.Tracks()[0].bits, 1);
+  // x needs one bit (its two keys are its range's ends); y and z never change: none.
+  EXPECT_EQ(clip.Tracks()[0].bits[0], 1);
+  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[2], 0);
   EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("slide"));
   anim::CompressedClipContext context(clip);
   for (float t : {0.0f, 0.25f, 1.0f, 1.77f, 2.0f}) {
@@ -219,7 +223,10 @@ TEST(CompressionTest, SlowRotationIsTwoOneBitKeys) {
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
   ASSERT_EQ(clip.Tracks().size(), 1u);
   EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
-  EXPECT_EQ(clip.Tracks()[0].bits, 1);
+  // Stored x, y (always 0) need no bits, z one (its keys are its range's ends).
+  EXPECT_EQ(clip.Tracks()[0].bits[0], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[2], 1);
   EXPECT_EQ(clip.Tracks()[0].largest, 3);  // w stays largest: dropped for every key
   EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("turn"));
   anim::CompressedClipContext context(clip);
@@ -372,7 +379,7 @@ TEST(CompressionTest, EachTechniqueCanBeTurnedOffAndStaysWithinTolerance) {
   s.reduce_keys = false;
   anim::BuildCompressedClip(raw, skeleton, s, &no_reduce);
   s = {};
-  s.bits = 16;
+  s.bits = 24;  // the most any track may take
   anim::BuildCompressedClip(raw, skeleton, s, &fixed);
   EXPECT_EQ(no_omit.omitted_channels, 0);
   EXPECT_GT(no_omit.compressed_bytes, all.compressed_bytes);
