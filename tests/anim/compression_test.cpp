@@ -251,6 +251,10 @@ TEST(CompressionTest, StepJumpsAtItsKeyTimes) {
     // At the key time itself the new value holds (STEP: the last key at or before t)...
     const glm::vec3 at = CompressedPose(clip, skeleton, times[k], context).Local(1).translation;
     EXPECT_LE(glm::distance(at, values[k]), kTolerance) << "key " << k;
+    // The same when the key time is reached by a seek (a fresh cursor searches).
+    anim::CompressedClipContext seek(clip);
+    const glm::vec3 sought = CompressedPose(clip, skeleton, times[k], seek).Local(1).translation;
+    EXPECT_LE(glm::distance(sought, values[k]), kTolerance) << "seek to key " << k;
     if (k == 0) continue;
     // ...just before it the previous one, and half way between keys too.
     const float before = std::nextafter(times[k], 0.0f);
