@@ -218,8 +218,8 @@ float QuantizeKeys(const std::vector<std::array<float, 3>>& stored, const std::v
       DecodeSmallestThree(decoded, largest[k], q);
       worst = std::max(worst, ValueDistance(glm::quat(q[3], q[0], q[1], q[2]), values[k]));
     } else {
-      worst = std::max(worst,
-                       ValueDistance(glm::vec3(decoded[0], decoded[1], decoded[2]), values[k]));
+      worst =
+          std::max(worst, ValueDistance(glm::vec3(decoded[0], decoded[1], decoded[2]), values[k]));
     }
   }
   return worst;

@@ -70,6 +70,12 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   s_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 0.0f);
 }
 
+std::size_t CompressedClipContext::ByteSize() const {
+  return sizeof(*this) + key_.capacity() * sizeof(int) +
+         (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity() + s_.capacity()) *
+             sizeof(float);
+}
+
 void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
                           SoaPose& pose) {
   if (!context.BoundTo(clip)) context.Bind(clip);

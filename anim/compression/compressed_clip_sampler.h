@@ -10,6 +10,7 @@
 // same as Track's), lerp for translations and scales.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "anim/compression/compressed_clip.h"
@@ -26,6 +27,8 @@ class CompressedClipContext {
   // when the clip has more tracks than any clip bound before.
   void Bind(const CompressedClip& clip);
   bool BoundTo(const CompressedClip& clip) const { return clip_ == &clip; }
+  // The memory it holds (the object and its arrays).
+  std::size_t ByteSize() const;
 
  private:
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
