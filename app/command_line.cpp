@@ -175,6 +175,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--headless", &o.headless},
       {"--skeleton", &o.skeleton},
       {"--wireframe", &o.wireframe},
+      {"--no-compression", &o.no_compression},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
   };
@@ -293,6 +294,7 @@ std::string UsageText() {
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"
          "  --wireframe           draw the mesh as wireframe\n"
+         "  --no-compression      play the clips raw instead of compressed (0.1 mm)\n"
          "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
          "  --info                print the skeleton and the clips, then exit\n"
          "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"

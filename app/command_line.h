@@ -43,6 +43,7 @@ struct Options {
   float speed = 1.0f;
   bool skeleton = false;
   bool wireframe = false;
+  bool no_compression = false;  // --no-compression: play the raw clips
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;  // --skinning lbs|dqs
   // The walkthrough: --sample N shows sample N instead of a plain clip;
   // --set name=value (repeatable) sets its panel parameters; --list-params

@@ -91,6 +91,7 @@ int RunHeadless(const Options& options) {
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
   AnimatedCharacter character;
+  character.SetCompression(!options.no_compression);
   character.SetModel(std::move(model));
   Walkthrough walkthrough;
   SampleView sample_view;
@@ -206,6 +207,7 @@ int RunWithoutDisplay(const Options& options) {
   HeadlessRenderer renderer;
   if (!renderer.Init(&error) || !renderer.SetModel(model, &error)) return Fail(error);
   AnimatedCharacter character;
+  character.SetCompression(!options.no_compression);
   character.SetModel(std::move(model));
   const anim::Model& m = character.model();
   const double duration = clip >= 0 ? m.clips[clip].Duration() : 0.0;
