@@ -415,25 +415,35 @@ CompressedClip Assemble(const Clip& clip, const Skeleton& skeleton,
   for (const EncodedTrack& t : encoded) table.insert(table.end(), t.times.begin(), t.times.end());
   std::sort(table.begin(), table.end());
   table.erase(std::unique(table.begin(), table.end()), table.end());
-  int time_bits = 1;
-  while (time_bits < kMaxBits && (std::size_t{1} << time_bits) < table.size()) ++time_bits;
-
   std::vector<std::uint8_t> stream;
   std::vector<CompressedTrack> headers;
   std::uint64_t bit = 0;
+  std::vector<std::int64_t> offsets;
   for (const EncodedTrack& t : encoded) {
     CompressedTrack h = t.header;
     h.first_bit = static_cast<std::uint32_t>(bit);
+    // Key k's table index less k: non-decreasing but for jumps (two keys at
+    // one time), and nearly constant for a track that keeps most keys.
+    offsets.clear();
     for (std::size_t k = 0; k < t.times.size(); ++k) {
       const auto index = std::lower_bound(table.begin(), table.end(), t.times[k]) - table.begin();
-      PutBits(stream, bit, static_cast<std::uint32_t>(index), time_bits);
+      offsets.push_back(static_cast<std::int64_t>(index) - static_cast<std::int64_t>(k));
+    }
+    const std::int64_t base = *std::min_element(offsets.begin(), offsets.end());
+    const std::int64_t span = *std::max_element(offsets.begin(), offsets.end()) - base;
+    int time_bits = 0;
+    while ((std::int64_t{1} << time_bits) <= span) ++time_bits;
+    h.time_base = static_cast<std::int32_t>(base);
+    h.time_bits = static_cast<std::uint8_t>(time_bits);
+    for (std::size_t k = 0; k < t.times.size(); ++k) {
+      PutBits(stream, bit, static_cast<std::uint32_t>(offsets[k] - base), time_bits);
       if (h.largest == kPerKeyLargest) PutBits(stream, bit, t.largest[k], 2);
       for (int c = 0; c < 3; ++c) PutBits(stream, bit, t.codes[3 * k + c], h.bits[c]);
     }
     headers.push_back(h);
   }
   return CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), skeleton.JointCount(),
-                        std::move(table), time_bits, std::move(headers), std::move(constants),
+                        std::move(table), std::move(headers), std::move(constants),
                         std::move(stream));
 }
 

@@ -8,8 +8,7 @@
 namespace anim {
 
 CompressedClip::CompressedClip(std::string name, float start, float end, int joint_count,
-                               std::vector<float> times, int time_bits,
-                               std::vector<CompressedTrack> tracks,
+                               std::vector<float> times, std::vector<CompressedTrack> tracks,
                                std::vector<ConstantChannel> constants,
                                std::vector<std::uint8_t> stream)
     : name_(std::move(name)),
@@ -17,7 +16,6 @@ CompressedClip::CompressedClip(std::string name, float start, float end, int joi
       end_(end),
       joint_count_(joint_count),
       times_(std::move(times)),
-      time_bits_(time_bits),
       tracks_(std::move(tracks)),
       constants_(std::move(constants)),
       stream_(std::move(stream)) {
@@ -34,9 +32,9 @@ std::size_t CompressedClip::ByteSize() const {
          stream_.size();
 }
 
-int CompressedClip::RecordBits(const CompressedTrack& track) const {
-  return time_bits_ + (track.largest == kPerKeyLargest ? 2 : 0) + track.bits[0] + track.bits[1] +
-         track.bits[2];
+int CompressedClip::RecordBits(const CompressedTrack& track) {
+  return track.time_bits + (track.largest == kPerKeyLargest ? 2 : 0) + track.bits[0] +
+         track.bits[1] + track.bits[2];
 }
 
 std::uint32_t CompressedClip::ReadBits(std::uint64_t bit, int count) const {
@@ -48,12 +46,12 @@ std::uint32_t CompressedClip::ReadBits(std::uint64_t bit, int count) const {
 
 float CompressedClip::KeyTime(const CompressedTrack& track, int key) const {
   const std::uint64_t bit = track.first_bit + static_cast<std::uint64_t>(key) * RecordBits(track);
-  return times_[ReadBits(bit, time_bits_)];
+  return times_[static_cast<std::size_t>(track.time_base + key) + ReadBits(bit, track.time_bits)];
 }
 
 void CompressedClip::DecodeKey(const CompressedTrack& track, int key, float out[4]) const {
   std::uint64_t bit =
-      track.first_bit + static_cast<std::uint64_t>(key) * RecordBits(track) + time_bits_;
+      track.first_bit + static_cast<std::uint64_t>(key) * RecordBits(track) + track.time_bits;
   int largest = track.largest;
   if (largest == kPerKeyLargest) {
     largest = static_cast<int>(ReadBits(bit, 2));

@@ -6,8 +6,10 @@
 //   constant  one value, stored as floats;
 //   animated  its own LINEAR keys (STEP became pairs of keys at one time,
 //             CUBICSPLINE was sampled and reduced), each key a fixed-width
-//             bit record: an index into the clip's table of key times, then
-//             the value quantised at the track's bit rate inside the track's
+//             bit record: where its time is in the clip's table of key times
+//             (key k's index less k and less the track's smallest such
+//             difference, so a track that keeps most keys needs few bits),
+//             then the value quantised at the track's bit rate inside the track's
 //             range (translation and scale: x, y, z; rotation: the three
 //             components other than the largest, "smallest three", whose
 //             sign is made positive, so the fourth is sqrt(1 - a^2 - b^2 - c^2)).
@@ -40,10 +42,12 @@ struct CompressedTrack {
   float range_extent[3];  // value = min + q / (2^bits - 1) * extent
   std::uint32_t first_bit;
   std::uint32_t key_count;  // at least 2
+  std::int32_t time_base;   // key k's time is KeyTimes()[time_base + k + its stored offset]
   std::uint16_t joint;
   CompressedChannel channel;
-  std::uint8_t bits[3];  // per stored component, 0 to 24 (0: the range is one value)
-  std::uint8_t largest;  // rotations only, see kPerKeyLargest
+  std::uint8_t bits[3];    // per stored component, 0 to 24 (0: the range is one value)
+  std::uint8_t largest;    // rotations only, see kPerKeyLargest
+  std::uint8_t time_bits;  // of the stored time offset, 0 to 24
 };
 
 // One channel held at one value.
@@ -59,7 +63,7 @@ class CompressedClip {
   // Made by the builder. Rotation tracks come first in `tracks` (the
   // sampler interpolates each kind as one run of lanes); `times` is sorted.
   CompressedClip(std::string name, float start, float end, int joint_count,
-                 std::vector<float> times, int time_bits, std::vector<CompressedTrack> tracks,
+                 std::vector<float> times, std::vector<CompressedTrack> tracks,
                  std::vector<ConstantChannel> constants, std::vector<std::uint8_t> stream);
 
   const std::string& Name() const { return name_; }
@@ -73,13 +77,12 @@ class CompressedClip {
   int RotationTrackCount() const { return rotation_tracks_; }
   std::span<const ConstantChannel> Constants() const { return constants_; }
   std::span<const float> KeyTimes() const { return times_; }
-  int TimeBits() const { return time_bits_; }
 
   // Memory the clip holds at run time: the object, its key times, track
   // headers, constants and key stream (its name included).
   std::size_t ByteSize() const;
 
-  int RecordBits(const CompressedTrack& track) const;
+  static int RecordBits(const CompressedTrack& track);
   float KeyTime(const CompressedTrack& track, int key) const;
   // Key `key` of a track: x, y, z for translation and scale; x, y, z, w
   // (unit length) for rotations.
@@ -93,7 +96,6 @@ class CompressedClip {
   float end_ = 0.0f;
   int joint_count_ = 0;
   std::vector<float> times_;
-  int time_bits_ = 1;
   std::vector<CompressedTrack> tracks_;
   int rotation_tracks_ = 0;
   std::vector<ConstantChannel> constants_;
