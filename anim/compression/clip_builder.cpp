@@ -322,7 +322,7 @@ ChannelTolerances TolerancesFor(const SourceChannel& c, const JointBudget& budge
   const float share = tolerance * factor;
   const float units = c.channel == CompressedChannel::kTranslation ? share / budget.parent_scale
                                                                    : share / budget.reach;
-  return {0.6f * units, 0.4f * units};
+  return {0.5f * units, 0.5f * units};
 }
 
 template <typename T>

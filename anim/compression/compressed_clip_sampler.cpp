@@ -26,22 +26,43 @@ int SearchKey(const CompressedClip& clip, const CompressedTrack& track, float ti
   return lo;
 }
 
-// The interval [k, k + 1] for `time` from the track's previous one: the
-// last key at or before `time`, at most key_count - 2 (a time at or past
-// the last key uses the last interval at fraction 1). Equal times (a STEP
-// discontinuity) resolve to the later key, as STEP's "last key at or before t".
-int FindInterval(const CompressedClip& clip, const CompressedTrack& track, float time,
-                 int previous) {
+// The interval [k, k + 1] for `time`: the last key at or before `time`, at
+// most key_count - 2 (a time at or past the last key uses the last
+// interval at fraction 1). Equal times (a STEP jump) resolve to the later
+// key, as STEP's "last key at or before t". `previous` is the track's
+// interval before (-1: none) and `previous_end` the time of its key
+// previous + 1; when the time of the new interval's end key is read on the
+// way, it is left in *end (else *end is untouched).
+int FindInterval(const CompressedClip& clip, const CompressedTrack& track, float time, int previous,
+                 float previous_end, float* end) {
   const int last = static_cast<int>(track.key_count) - 2;
-  if (previous < 0) return SearchKey(clip, track, time, 0, last);
-  if (clip.KeyTime(track, previous) > time) return SearchKey(clip, track, time, 0, previous);
-  // Forward playback crosses a key or two per frame: step, then search.
-  int k = previous;
-  for (int step = 0; step < 4 && k < last; ++step) {
-    if (clip.KeyTime(track, k + 1) > time) return k;
-    ++k;
+  if (previous < 0 || time < previous_end) {
+    return SearchKey(clip, track, time, 0, previous < 0 ? last : previous);
   }
-  return SearchKey(clip, track, time, k, last);
+  // Forward playback crosses a key or two per frame: step, then search.
+  int k = previous + 1;  // its time, previous_end, is at or before `time`
+  for (int step = 0; step < 4 && k < last; ++step, ++k) {
+    const float next = clip.KeyTime(track, k + 1);
+    if (next > time) {
+      *end = next;
+      return k;
+    }
+  }
+  return k >= last ? last : SearchKey(clip, track, time, k, last);
+}
+
+// Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
+// to [0, 1]; an interval of no length (two keys at one time: a jump) gives
+// 1 from its time on, else 0.
+soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
+  using namespace soa;
+  const F32x4 a = Load4(t0), b = Load4(t1), t = Splat4(time);
+  const F32x4 span = b - a;
+  const I32x4 has_span = span > 0.0f;
+  F32x4 s = (t - a) / Select(has_span, span, Splat4(1.0f));
+  s = Select(s < 0.0f, Splat4(0.0f), s);
+  s = Select(s > 1.0f, Splat4(1.0f), s);
+  return Select(has_span, s, Select(t >= b, Splat4(1.0f), Splat4(0.0f)));
 }
 
 // Copies a decoded key into lane `lane` of a [components][lanes] block.
@@ -57,8 +78,10 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   rotation_lanes_ = Pad4(clip.RotationTrackCount());
   vector_lanes_ = Pad4(tracks - clip.RotationTrackCount());
   key_.assign(tracks, -1);
-  t0_.assign(tracks, 0.0f);
-  t1_.assign(tracks, 0.0f);
+  // Per lane (rotation lanes, then vector lanes): padding lanes span [0, 1]
+  // so their fraction is defined.
+  t0_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 0.0f);
+  t1_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 1.0f);
   const std::size_t floats = 4u * rotation_lanes_ + 3u * vector_lanes_;
   a_.assign(floats, 0.0f);
   b_.assign(floats, 0.0f);
@@ -67,13 +90,11 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
     a_[3 * rotation_lanes_ + l] = 1.0f;
     b_[3 * rotation_lanes_ + l] = 1.0f;
   }
-  s_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 0.0f);
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
   return sizeof(*this) + key_.capacity() * sizeof(int) +
-         (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity() + s_.capacity()) *
-             sizeof(float);
+         (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
 }
 
 void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
@@ -97,33 +118,30 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     const bool rotation = i < rotations;
     const int lanes = rotation ? cx.rotation_lanes_ : cx.vector_lanes_;
     const int lane = rotation ? i : i - rotations;
+    const int time_lane = rotation ? lane : cx.rotation_lanes_ + lane;  // into t0_ and t1_
     const int components = rotation ? 4 : 3;
     float* a = cx.a_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
     float* b = cx.b_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
     int& key = cx.key_[i];
+    float& t0 = cx.t0_[time_lane];
+    float& t1 = cx.t1_[time_lane];
     const int last = static_cast<int>(track.key_count) - 2;
-    const bool inside =
-        key >= 0 && (time >= cx.t0_[i] || key == 0) && (time < cx.t1_[i] || key == last);
-    if (!inside) {
-      const int k = FindInterval(clip, track, time, key);
-      float value[4];
-      if (key >= 0 && k == key + 1) {
-        for (int c = 0; c < components; ++c) a[c * lanes + lane] = b[c * lanes + lane];
-        cx.t0_[i] = cx.t1_[i];
-      } else {
-        clip.DecodeKey(track, k, value);
-        StoreLane(value, components, lanes, lane, a);
-        cx.t0_[i] = clip.KeyTime(track, k);
-      }
-      clip.DecodeKey(track, k + 1, value);
-      StoreLane(value, components, lanes, lane, b);
-      cx.t1_[i] = clip.KeyTime(track, k + 1);
-      key = k;
+    if (key >= 0 && (time >= t0 || key == 0) && (time < t1 || key == last)) continue;
+    float end = -1.0f;
+    const int k = FindInterval(clip, track, time, key, t1, &end);
+    float value[4];
+    if (key >= 0 && k == key + 1) {
+      for (int c = 0; c < components; ++c) a[c * lanes + lane] = b[c * lanes + lane];
+      t0 = t1;
+    } else {
+      clip.DecodeKey(track, k, value);
+      StoreLane(value, components, lanes, lane, a);
+      t0 = clip.KeyTime(track, k);
     }
-    const float t0 = cx.t0_[i], t1 = cx.t1_[i];
-    const float s =
-        t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
-    cx.s_[rotation ? lane : cx.rotation_lanes_ + lane] = s;
+    clip.DecodeKey(track, k + 1, value);
+    StoreLane(value, components, lanes, lane, b);
+    t1 = end >= 0.0f ? end : clip.KeyTime(track, k + 1);
+    key = k;
   }
 
   using namespace soa;
@@ -134,7 +152,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   const float* a = cx.a_.data();
   const float* b = cx.b_.data();
   for (int j = 0; j < rl; j += 4) {
-    const F32x4 s = Load4(cx.s_.data() + j);
+    const F32x4 s = Fraction(cx.t0_.data() + j, cx.t1_.data() + j, time);
     const F32x4 u = 1.0f - s;
     F32x4 ca[6], cb[6];
     interpolation::SlerpSeriesCoefficients(u, ca);
@@ -175,7 +193,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   const float* va = cx.a_.data() + 4 * rl;
   const float* vb = cx.b_.data() + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = Load4(cx.s_.data() + rl + j);
+    const F32x4 s = Fraction(cx.t0_.data() + rl + j, cx.t1_.data() + rl + j, time);
     const F32x4 u = 1.0f - s;
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;

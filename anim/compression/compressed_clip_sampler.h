@@ -38,11 +38,11 @@ class CompressedClipContext {
   int rotation_lanes_ = 0;  // rotation tracks, padded to 4
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   std::vector<int> key_;    // per track: the interval's first key, -1 before the first sample
+  // The interval's key times per lane (rotation lanes, then vector lanes)
+  // and its keys as structure of arrays: rotations [4][rotation lanes],
+  // then translations and scales [3][vector lanes].
   std::vector<float> t0_, t1_;
-  // The interval's keys as structure of arrays: rotations [4][rotation
-  // lanes], then translations and scales [3][vector lanes]; fractions per lane.
   std::vector<float> a_, b_;
-  std::vector<float> s_;
 };
 
 // Writes the clip's channels at clip-local `time` (seconds; outside
