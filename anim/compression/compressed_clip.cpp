@@ -71,13 +71,13 @@ void CompressedClip::DecodeKey(const CompressedTrack& track, int key, float out[
 }
 
 void DecodeSmallestThree(const float stored[3], int largest, float out[4]) {
-  // Quantisation can push the sum of squares past 1: clamped, then the
-  // whole is normalised.
+  // The dropped component makes the quaternion unit length. Quantisation
+  // can push the sum of squares past 1: then it is 0 and the other three
+  // are normalised.
   const float sum = stored[0] * stored[0] + stored[1] * stored[1] + stored[2] * stored[2];
-  const float w = std::sqrt(std::max(0.0f, 1.0f - sum));
-  for (int i = 0, s = 0; i < 4; ++i) out[i] = i == largest ? w : stored[s++];
-  const float len = std::sqrt(sum + w * w);
-  for (int i = 0; i < 4; ++i) out[i] /= len;
+  const float w = sum < 1.0f ? std::sqrt(1.0f - sum) : 0.0f;
+  const float scale = sum < 1.0f ? 1.0f : 1.0f / std::sqrt(sum);
+  for (int i = 0, s = 0; i < 4; ++i) out[i] = i == largest ? w : stored[s++] * scale;
 }
 
 }  // namespace anim

@@ -17,6 +17,7 @@
 // decoding the keys before it. Sampling is in compressed_clip_sampler.h.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -105,10 +106,19 @@ class CompressedClip {
 // Bits of one component or time index: 2^bits - 1 as a float.
 inline float QuantizationScale(int bits) { return static_cast<float>((1u << bits) - 1u); }
 
+// 1 / (2^bits - 1) for bits 1 to 24 (0 for 0 bits): a table, since the
+// sampler dequantises with a different rate per component.
+inline constexpr auto kInverseQuantizationScale = [] {
+  std::array<float, 25> inverse{};
+  for (int bits = 1; bits <= 24; ++bits) {
+    inverse[bits] = static_cast<float>(1.0 / static_cast<double>((1u << bits) - 1u));
+  }
+  return inverse;
+}();
+
 // A stored component back to its value (the builder quantises through it too).
 inline float Dequantize(std::uint32_t q, int bits, float min, float extent) {
-  if (bits == 0) return min;
-  return min + (static_cast<float>(q) * (1.0f / QuantizationScale(bits))) * extent;
+  return min + (static_cast<float>(q) * kInverseQuantizationScale[bits]) * extent;
 }
 
 // Smallest three: the three stored components and the index of the dropped
