@@ -162,3 +162,36 @@ TEST(PoseDump, ClipTimeIsTheTimeSampled) {
 }
 
 }  // namespace
+
+namespace {
+
+// The viewer plays compressed clips unless told not to: the same clip and
+// time dumped both ways differ (the compressed pose is really shown), by no
+// more than the compression's 0.1 mm at any joint (model space, metres).
+TEST(PoseDump, CompressedPlaybackStaysWithinItsToleranceOfTheRawClip) {
+  const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+  JsonValue dumps[2];
+  for (int raw = 0; raw < 2; ++raw) {
+    const std::string json_path = app_test::TempPath(raw ? "pose_raw.json" : "pose_packed.json");
+    const auto run =
+        app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --time 0.55" +
+                            (raw ? " --no-compression" : "") + " --dump-pose '" + json_path + "'");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::string error;
+    ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dumps[raw], &error)) << error;
+  }
+  const std::size_t joints = dumps[0]["joints"].array.size();
+  ASSERT_EQ(joints, dumps[1]["joints"].array.size());
+  double largest = 0.0;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const JsonValue& a = dumps[0]["joints"][j]["model_matrix"];
+    const JsonValue& b = dumps[1]["joints"][j]["model_matrix"];
+    double d2 = 0.0;
+    for (int k = 12; k < 15; ++k) d2 += (a[k].number - b[k].number) * (a[k].number - b[k].number);
+    largest = std::max(largest, std::sqrt(d2));
+  }
+  EXPECT_GT(largest, 0.0);
+  EXPECT_LE(largest, 1e-4);
+}
+
+}  // namespace
