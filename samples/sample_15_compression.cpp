@@ -254,14 +254,13 @@ class CompressionSample : public Sample {
   }
 
   void UpdatePalettes() {
-    const int joints = model_->skeleton.JointCount();
+    const auto joints = static_cast<std::size_t>(model_->skeleton.JointCount());
     const auto inverse_bind = model_->skeleton.InverseBindMatrices();
-    for (int c = 0; c < 2; ++c) {
+    for (std::size_t c = 0; c < 2; ++c) {
       anim::ComputePalette(models_[c], inverse_bind,
-                           std::span(palettes_).subspan(static_cast<std::size_t>(c * joints),
-                                                        static_cast<std::size_t>(joints)));
+                           std::span(palettes_).subspan(c * joints, joints));
     }
-    frame_.joint_count = joints;
+    frame_.joint_count = static_cast<int>(joints);
     frame_.palettes = palettes_;
     frame_.worlds = worlds_;
   }

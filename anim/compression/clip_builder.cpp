@@ -338,6 +338,15 @@ glm::vec3 RestVector(const Transform& rest, CompressedChannel channel) {
   return channel == CompressedChannel::kTranslation ? rest.translation : rest.scale;
 }
 
+// The entries of `from` at `indices`, in order.
+template <typename T>
+std::vector<T> Pick(const std::vector<T>& from, const std::vector<int>& indices) {
+  std::vector<T> out;
+  out.reserve(indices.size());
+  for (int i : indices) out.push_back(from[i]);
+  return out;
+}
+
 // One pass: every channel at its joint's share scaled by factor[joint].
 CompressedClip Assemble(const Clip& clip, const Skeleton& skeleton,
                         const std::vector<SourceChannel>& channels,
@@ -388,15 +397,11 @@ CompressedClip Assemble(const Clip& clip, const Skeleton& skeleton,
       kept.resize(c.times.size());
       for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = static_cast<int>(i);
     }
-    std::vector<float> times;
-    for (int i : kept) times.push_back(c.times[i]);
+    const std::vector<float> times = Pick(c.times, kept);
     if (rotation) {
-      std::vector<glm::quat> values;
-      for (int i : kept) values.push_back(c.rotations[i]);
-      EncodeRotations(times, values, tol.quantize, settings.bits, track);
+      EncodeRotations(times, Pick(c.rotations, kept), tol.quantize, settings.bits, track);
     } else {
-      std::vector<glm::vec3> values;
-      for (int i : kept) values.push_back(c.vectors[i]);
+      const std::vector<glm::vec3> values = Pick(c.vectors, kept);
       track.largest.assign(values.size(), 0);
       EncodeVectors(times, values, tol.quantize, settings.bits, track);
     }

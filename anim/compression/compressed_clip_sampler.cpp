@@ -80,8 +80,9 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   key_.assign(tracks, -1);
   // Per lane (rotation lanes, then vector lanes): padding lanes span [0, 1]
   // so their fraction is defined.
-  t0_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 0.0f);
-  t1_.assign(static_cast<std::size_t>(rotation_lanes_ + vector_lanes_), 1.0f);
+  const int lanes = rotation_lanes_ + vector_lanes_;
+  t0_.assign(static_cast<std::size_t>(lanes), 0.0f);
+  t1_.assign(static_cast<std::size_t>(lanes), 1.0f);
   const std::size_t floats = 4u * rotation_lanes_ + 3u * vector_lanes_;
   a_.assign(floats, 0.0f);
   b_.assign(floats, 0.0f);

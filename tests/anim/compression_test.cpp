@@ -30,6 +30,7 @@ constexpr float kPi = 3.14159265f;
 
 std::vector<float> Uniform(float start, float end, int count) {
   std::vector<float> times;
+  times.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
     times.push_back(start + (end - start) * static_cast<float>(i) / static_cast<float>(count - 1));
   }
@@ -51,6 +52,7 @@ anim::Clip BusyClip() {
     anim::JointTracks jt;
     jt.joint = j;
     std::vector<glm::quat> q;
+    q.reserve(dense.size());
     for (float t : dense) {
       q.push_back(AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
                             glm::vec3(1.0f, 0.3f * j, 0.5f)));
@@ -60,6 +62,7 @@ anim::Clip BusyClip() {
   }
   {
     std::vector<glm::vec3> p;
+    p.reserve(dense.size());
     for (float t : dense) p.push_back(glm::vec3(std::sin(t * 3.0f), 0.1f * t * t, 2.0f * t));
     tracks[0].translation = anim::VectorTrack(Interpolation::kLinear, dense, p);
   }
@@ -189,6 +192,7 @@ TEST(CompressionTest, LinearTranslationIsTwoOneBitKeys) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 2.0f, 61);
   std::vector<glm::vec3> p;
+  p.reserve(times.size());
   for (float t : times) p.push_back(glm::vec3(t, 0.0f, 0.0f));  // x = t metres
   anim::JointTracks jt;
   jt.joint = 0;
@@ -214,6 +218,7 @@ TEST(CompressionTest, SlowRotationIsTwoOneBitKeys) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
   std::vector<glm::quat> q;
+  q.reserve(times.size());
   // 30 degrees about z over a second at constant speed: slerp between the ends.
   for (float t : times) q.push_back(AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f)));
   anim::JointTracks jt;
@@ -436,6 +441,7 @@ TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {
 TEST(ReduceKeysTest, ToleranceDropsKeysWithinIt) {
   const std::vector<float> times = Uniform(0.0f, 1.0f, 11);
   std::vector<glm::vec3> p;
+  p.reserve(11);
   for (int i = 0; i < 11; ++i) p.push_back(glm::vec3(0.0f, i == 5 ? 0.01f : 0.0f, 0.0f));
   anim::JointTracks jt;
   jt.joint = 0;
