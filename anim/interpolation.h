@@ -26,10 +26,13 @@ namespace anim::interpolation {
 // d, sum_i c_i d^i with c_0 = t and c_i = c_{i-1} (t^2 - i^2) / (i (2i + 1)),
 // and evaluated by Horner's rule: the crowd path (soa_clip.cpp) works the
 // coefficients out once per clip sample and shares them across joints.
-inline void SlerpSeriesCoefficients(float t, float (&c)[6]) {
+// T is float, or soa::F32x4 for four lanes with their own fractions (the
+// compressed-clip sampler, whose tracks each sit at their own key interval).
+template <typename T>
+inline void SlerpSeriesCoefficients(T t, T (&c)[6]) {
   constexpr float kInv[6] = {0.0f,         1.0f / 3.0f,  1.0f / 10.0f,
                              1.0f / 21.0f, 1.0f / 36.0f, 1.0f / 55.0f};
-  const float t2 = t * t;
+  const T t2 = t * t;
   c[0] = t;
   for (int i = 1; i <= 5; ++i) c[i] = c[i - 1] * ((t2 - float(i * i)) * kInv[i]);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "anim/compression/clip_builder.h"
 #include "anim/skeleton.h"
 #include "app/fixed_steps.h"
 
@@ -16,6 +17,11 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   palette_.assign(joints, glm::mat4(1.0f));
   playback_ = anim::Playback{};
   clip_index_ = -1;
+  compressed_.assign(model_.clips.size(), anim::CompressedClip());
+  compressed_built_.assign(model_.clips.size(), false);
+  compressed_context_ = anim::CompressedClipContext();
+  rest_soa_ = anim::SoaPose(model_.skeleton.RestPose());
+  soa_pose_ = rest_soa_;
   UpdatePose(0.0f);
 }
 
@@ -26,6 +32,11 @@ void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
   } else {
     clip_index_ = index;
     playback_.Start(&model_.clips[index], mode, rate);
+    if (compression_ && !compressed_built_[index]) {
+      compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
+      compressed_built_[index] = true;
+    }
+    if (compression_) compressed_context_.Bind(compressed_[index]);
   }
   UpdatePose(0.0f);
 }
@@ -60,7 +71,19 @@ void AnimatedCharacter::UpdatePose(float dt) {
   // (and nothing of a previously played clip lingers).
   const auto rest = model_.skeleton.RestPose().Locals();
   std::copy(rest.begin(), rest.end(), pose_.Locals().begin());
-  if (playback_.clip != nullptr) playback_.Advance(dt, pose_);
+  if (playback_.clip != nullptr) {
+    // Playback keeps the clock (advance, wrap) and samples the raw clip in
+    // the same call; with compression the compressed clip then replaces
+    // that pose at the same clip time.
+    playback_.Advance(dt, pose_);
+    if (compression_ && clip_index_ >= 0) {
+      soa_pose_.CopyFrom(rest_soa_);
+      anim::SampleCompressedClip(compressed_[clip_index_],
+                                 playback_.clip->SampleTime(playback_.time, playback_.mode),
+                                 compressed_context_, soa_pose_);
+      soa_pose_.Store(pose_);
+    }
+  }
   if (!palette_.empty()) {
     anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
   }

@@ -10,6 +10,8 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
+#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/soa_pose.h"
 #include "model/model.h"
 
 namespace animviewer {
@@ -19,6 +21,12 @@ class AnimatedCharacter {
   // Takes the model; shows its rest pose until a clip is played.
   void SetModel(anim::Model model);
   const anim::Model& model() const { return model_; }
+
+  // Whether clips play in their compressed form (anim/compression/, built
+  // at the default tolerance when a clip is first played; on by default) or
+  // raw. Set it before Play.
+  void SetCompression(bool on) { compression_ = on; }
+  bool compression() const { return compression_; }
 
   // Starts clip `index` at its start time (-1: rest pose, no clip).
   void Play(int index, anim::LoopMode mode, float rate);
@@ -52,6 +60,11 @@ class AnimatedCharacter {
 
   anim::Model model_;
   anim::Pose pose_;
+  bool compression_ = true;
+  std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
+  std::vector<bool> compressed_built_;
+  anim::CompressedClipContext compressed_context_;
+  anim::SoaPose rest_soa_, soa_pose_;
   anim::Playback playback_;
   int clip_index_ = -1;
   std::vector<glm::mat4> model_matrices_;

@@ -182,6 +182,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--headless", &o.headless},
       {"--skeleton", &o.skeleton},
       {"--wireframe", &o.wireframe},
+      {"--no-compression", &o.no_compression},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
   };
@@ -300,6 +301,7 @@ std::string UsageText() {
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"
          "  --wireframe           draw the mesh as wireframe\n"
+         "  --no-compression      play the clips raw instead of compressed (0.1 mm)\n"
          "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
          "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
          "                        0 is much faster on software renderers)\n"

@@ -43,6 +43,7 @@ struct Options {
   float speed = 1.0f;
   bool skeleton = false;
   bool wireframe = false;
+  bool no_compression = false;  // --no-compression: play the raw clips
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;  // --skinning lbs|dqs
   // --msaa N: samples per pixel of the window and of headless pictures
   // (0 or 1: no multisampling). Software renderers shade every sample, so 0

@@ -91,6 +91,7 @@ int RunHeadless(const Options& options) {
   if (!ChooseClip(options, model, &clip, &error)) return Fail(error);
 
   AnimatedCharacter character;
+  character.SetCompression(!options.no_compression);
   character.SetModel(std::move(model));
   Walkthrough walkthrough;
   SampleView sample_view;
@@ -208,6 +209,7 @@ int RunWithoutDisplay(const Options& options) {
   if (!renderer.Init(options.msaa_samples, &error) || !renderer.SetModel(model, &error))
     return Fail(error);
   AnimatedCharacter character;
+  character.SetCompression(!options.no_compression);
   character.SetModel(std::move(model));
   const anim::Model& m = character.model();
   const double duration = clip >= 0 ? m.clips[clip].Duration() : 0.0;

@@ -4,6 +4,8 @@
 #include <functional>
 #include <sstream>
 
+#include "app/compression_info.h"
+
 namespace animviewer {
 
 std::string DescribeModel(const anim::Model& model) {
@@ -47,6 +49,7 @@ std::string DescribeModel(const anim::Model& model) {
                   rotation_keys, scale_keys);
     out << line;
   }
+  out << DescribeCompression(model);
   for (const std::string& warning : model.warnings) out << "Warning: " << warning << "\n";
   return out.str();
 }

@@ -378,6 +378,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.show_skeleton = options.skeleton;
   state.view.wireframe = options.wireframe;
   state.view.skinning = options.skinning;
+  state.character.SetCompression(!options.no_compression);
   if (Open(ModelPathFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that
     // changed on disk since still ends the run with an error.

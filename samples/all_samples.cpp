@@ -19,6 +19,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeFeetOnGroundSample());
   all.push_back(MakeInertializationSample());
   all.push_back(MakeSkinningSample());
+  all.push_back(MakeCompressionSample());
   return all;
 }
 

@@ -22,5 +22,6 @@ std::unique_ptr<Sample> MakeLookAtSample();
 std::unique_ptr<Sample> MakeFeetOnGroundSample();
 std::unique_ptr<Sample> MakeInertializationSample();
 std::unique_ptr<Sample> MakeSkinningSample();
+std::unique_ptr<Sample> MakeCompressionSample();
 
 }  // namespace samples

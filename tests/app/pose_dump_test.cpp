@@ -1,6 +1,9 @@
 // --dump-pose writes the pose anim/ computes for the same clip, time, speed
 // and loop mode: compared here with the pose sampled directly (one Sample
-// call at the total time, where the viewer took fixed 1/60 s steps).
+// call at the total time, where the viewer took fixed 1/60 s steps). The
+// runs pass --no-compression: these references are the raw clips at 1e-6,
+// and compressed clips differ from them by up to their tolerance (0.1 mm;
+// tests/anim/compression_test.cpp checks that bound).
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -28,9 +31,10 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
   const std::string json_path = app_test::TempPath("pose_" + clip_name + ".json");
   char speed_text[32];
   std::snprintf(speed_text, sizeof speed_text, "%g", speed);
-  const auto run = app_test::RunViewer(
-      "'" + woman + "' --headless --clip " + clip_name + " --time " + std::to_string(time) +
-      " --speed " + speed_text + " --loop " + mode_arg + " --dump-pose '" + json_path + "'");
+  const auto run =
+      app_test::RunViewer("'" + woman + "' --headless --clip " + clip_name + " --time " +
+                          std::to_string(time) + " --speed " + speed_text + " --loop " + mode_arg +
+                          " --no-compression --dump-pose '" + json_path + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   JsonValue dump;
   std::string error;
@@ -102,7 +106,7 @@ TEST(PoseDump, ModelMatricesIncludeTheArmatureScale) {
   const std::string json_path = app_test::TempPath("pose_armature.json");
   const auto run = app_test::RunViewer("'" + woman +
                                        "' --headless --clip Idle --time 1 "
-                                       "--dump-pose '" +
+                                       "--no-compression --dump-pose '" +
                                        json_path + "'");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   JsonValue dump;
@@ -146,15 +150,48 @@ TEST(PoseDump, ClipTimeIsTheTimeSampled) {
     const std::string json_path = app_test::TempPath(std::string("clip_time_") + c.loop + ".json");
     char time[32];
     std::snprintf(time, sizeof time, "%.9g", 1.25 * d);
-    const auto run =
-        app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --loop " + c.loop +
-                            " --time " + time + " --dump-pose '" + json_path + "'");
+    const auto run = app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --loop " +
+                                         c.loop + " --time " + time +
+                                         " --no-compression --dump-pose '" + json_path + "'");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     JsonValue dump;
     ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;
     EXPECT_NEAR(dump["clip_time"].number, c.sampled, 1e-4) << c.loop;
     EXPECT_NEAR(dump["playback_time"].number, c.playback, 1e-4) << c.loop;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The viewer plays compressed clips unless told not to: the same clip and
+// time dumped both ways differ (the compressed pose is really shown), by no
+// more than the compression's 0.1 mm at any joint (model space, metres).
+TEST(PoseDump, CompressedPlaybackStaysWithinItsToleranceOfTheRawClip) {
+  const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+  JsonValue dumps[2];
+  for (int raw = 0; raw < 2; ++raw) {
+    const std::string json_path = app_test::TempPath(raw ? "pose_raw.json" : "pose_packed.json");
+    const auto run =
+        app_test::RunViewer("'" + mannequin + "' --headless --clip Walk --time 0.55" +
+                            (raw ? " --no-compression" : "") + " --dump-pose '" + json_path + "'");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::string error;
+    ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dumps[raw], &error)) << error;
+  }
+  const std::size_t joints = dumps[0]["joints"].array.size();
+  ASSERT_EQ(joints, dumps[1]["joints"].array.size());
+  double largest = 0.0;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const JsonValue& a = dumps[0]["joints"][j]["model_matrix"];
+    const JsonValue& b = dumps[1]["joints"][j]["model_matrix"];
+    double d2 = 0.0;
+    for (int k = 12; k < 15; ++k) d2 += (a[k].number - b[k].number) * (a[k].number - b[k].number);
+    largest = std::max(largest, std::sqrt(d2));
+  }
+  EXPECT_GT(largest, 0.0);
+  EXPECT_LE(largest, 1e-4);
 }
 
 }  // namespace

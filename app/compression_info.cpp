@@ -1,0 +1,40 @@
+#include "app/compression_info.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "anim/compression/clip_builder.h"
+
+namespace animviewer {
+
+std::string DescribeCompression(const anim::Model& model) {
+  const anim::CompressionSettings settings;
+  std::ostringstream out;
+  char line[320];
+  std::snprintf(line, sizeof line,
+                "Compression (tolerance %.2f mm at points %.0f cm from each joint):\n",
+                settings.tolerance * 1000.0f, settings.point_distance * 100.0f);
+  out << line;
+  std::size_t raw_total = 0, compressed_total = 0;
+  float worst = 0.0f;
+  for (const anim::Clip& clip : model.clips) {
+    anim::CompressionReport report;
+    anim::BuildCompressedClip(clip, model.skeleton, settings, &report);
+    raw_total += report.raw_bytes;
+    compressed_total += report.compressed_bytes;
+    worst = std::max(worst, report.error.max_error);
+    const std::string joint =
+        report.error.joint >= 0 ? model.skeleton.JointName(report.error.joint) : std::string("-");
+    std::snprintf(line, sizeof line,
+                  "  %-20s raw %9zu B  compressed %7zu B  max error %.4f mm at %s, %.3f s\n",
+                  clip.Name().c_str(), report.raw_bytes, report.compressed_bytes,
+                  report.error.max_error * 1000.0f, joint.c_str(), report.error.time);
+    out << line;
+  }
+  std::snprintf(line, sizeof line, "  %-20s raw %9zu B  compressed %7zu B  max error %.4f mm\n",
+                "total", raw_total, compressed_total, worst * 1000.0f);
+  out << line;
+  return out.str();
+}
+
+}  // namespace animviewer

@@ -1,0 +1,318 @@
+// 15 Compression: a clip raw (left) and compressed (middle), the compressed
+// character's joints marked by their error, the error over the clip
+// plotted, sizes and sampling times in the panel.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/clip.h"
+#include "anim/compression/clip_builder.h"
+#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/soa_pose.h"
+#include "samples/clip_roles.h"
+#include "samples/debug_draw.h"
+#include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
+
+namespace samples {
+
+namespace {
+
+constexpr int kRaw = 0;
+constexpr int kCompressed = 1;
+constexpr int kPlotBins = 120;     // the error plot's columns over the clip
+constexpr int kTimingFrames = 60;  // sampling times averaged over this many frames
+
+// Green at no error, yellow at half the tolerance, red at the tolerance and above.
+glm::vec4 ErrorColor(float error, float tolerance) {
+  const float r = tolerance > 0.0f ? std::clamp(error / tolerance, 0.0f, 1.0f) : 1.0f;
+  const glm::vec3 green(0.1f, 0.85f, 0.2f), yellow(1.0f, 0.85f, 0.1f), red(1.0f, 0.15f, 0.1f);
+  const glm::vec3 c =
+      r < 0.5f ? glm::mix(green, yellow, 2.0f * r) : glm::mix(yellow, red, 2.0f * r - 1.0f);
+  return glm::vec4(c, 1.0f);
+}
+
+class CompressionSample : public Sample {
+ public:
+  CompressionSample() {
+    params_.AddChoice("clip", &clip_, {}, "the clip to compress and play");
+    params_.AddFloat("tolerance_mm", &tolerance_mm_, 0.01f, 10.0f,
+                     "largest error allowed at the virtual points, in millimetres");
+    params_.AddBool("omit_channels", &omit_,
+                    "store constant channels once and leave out those equal to the rest pose");
+    params_.AddBool("reduce_keys", &reduce_,
+                    "drop keys that interpolating their neighbours reproduces within the "
+                    "tolerance");
+    params_.AddInt("bits", &bits_, 0, 24,
+                   "quantisation: bits per component for every track (0: the fewest each track "
+                   "needs)");
+    params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
+  }
+
+  std::string Title() const override { return "15 Compression"; }
+  std::string Explanation() const override {
+    return "A clip stores every key of every channel as floats. Compressing it keeps the pose "
+           "within a tolerance at less memory: channels that never change are stored once "
+           "(omitted when they equal the rest pose), keys that interpolating their neighbours "
+           "reproduces are dropped, and what remains is quantised, each track in its own range "
+           "at the fewest bits that keep it within its share (rotations as their three smallest "
+           "components). The error is measured where it shows: at points 3 cm from every joint, "
+           "through the whole hierarchy, raw (left) against compressed (middle); the skeleton on "
+           "the right is the compressed pose, each joint green (no error) to red (the tolerance). "
+           "With `bits` set, "
+           "every track takes that rate and the builder no longer tightens to the tolerance. "
+           "Source: Nicholas Frechette, Animation Compression Library (its error metric); "
+           "ozz-animation's key-frame optimiser.";
+  }
+
+  bool Load(const anim::Model& model, std::string* error) override {
+    if (model.clips.empty()) {
+      *error = NeedsMessage("a clip to compress", model, AllClips(model));
+      return false;
+    }
+    model_ = &model;
+    const anim::Skeleton& skeleton = model.skeleton;
+    poses_[kRaw] = poses_[kCompressed] = skeleton.RestPose();
+    rest_soa_ = anim::SoaPose(skeleton.RestPose());
+    soa_ = rest_soa_;
+    const auto joints = static_cast<std::size_t>(skeleton.JointCount());
+    models_[kRaw].assign(joints, glm::mat4(1.0f));
+    models_[kCompressed].assign(joints, glm::mat4(1.0f));
+    errors_.assign(joints, 0.0f);
+    palettes_.assign(2 * joints, glm::mat4(1.0f));
+    params_.SetChoices("clip", ClipNames(model));
+    clip_ = FindClipForRole(model, {"walk", "walking"});
+    built_ = Settings{};
+    built_.clip = -1;
+    PlaceCharacters();
+    return true;
+  }
+
+  void Update(float dt) override {
+    const Settings wanted{clip_, tolerance_mm_, omit_, reduce_, bits_};
+    if (!(wanted == built_)) Rebuild(wanted);
+    const anim::Clip& clip = model_->clips[clip_];
+    if (phase_ != applied_phase_) {
+      playback_.time = clip.StartTime() + phase_ * clip.Duration();
+      dt = 0.0f;
+    }
+    poses_[kRaw] = model_->skeleton.RestPose();
+    playback_.Advance(dt, poses_[kRaw]);
+    phase_ = applied_phase_ = playback_.NormalizedTime();
+    const float t = clip.SampleTime(playback_.time, playback_.mode);
+
+    // The compressed clip at the same time, timed; and the raw clip sampled
+    // once more on its own for a fair comparison of the two samplers.
+    const auto start = std::chrono::steady_clock::now();
+    soa_.CopyFrom(rest_soa_);
+    anim::SampleCompressedClip(compressed_, t, context_, soa_);
+    const auto middle = std::chrono::steady_clock::now();
+    scratch_ = model_->skeleton.RestPose();
+    clip.Sample(scratch_, t, anim::LoopMode::kClamp, &raw_cursor_);
+    const auto end = std::chrono::steady_clock::now();
+    AddTiming(std::chrono::duration<double>(middle - start).count(),
+              std::chrono::duration<double>(end - middle).count());
+    soa_.Store(poses_[kCompressed]);
+
+    for (int c = 0; c < 2; ++c) poses_[c].ComputeModelMatrices(models_[c]);
+    anim::ModelSpaceError(models_[kRaw], models_[kCompressed], anim::kVirtualPointDistance,
+                          errors_);
+    current_error_ = *std::max_element(errors_.begin(), errors_.end());
+    UpdatePalettes();
+    UpdateMarkers();
+  }
+
+  // The compressed character: what --dump-pose writes.
+  const anim::Pose& CurrentPose() const override { return poses_[kCompressed]; }
+  const CrowdFrame* Crowd() const override { return model_ != nullptr ? &frame_ : nullptr; }
+  std::span<const DebugLine> DebugLines() const override { return lines_; }
+
+  bool Timeline(float* time, float* length) const override {
+    if (playback_.clip == nullptr) return false;
+    *time =
+        playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
+    *length = playback_.clip->Duration();
+    return true;
+  }
+  void Scrub(float time) override {
+    const float length = playback_.clip != nullptr ? playback_.clip->Duration() : 0.0f;
+    phase_ = length > 0.0f ? std::clamp(time / length, 0.0f, 1.0f) : 0.0f;
+  }
+
+  void DrawPanel() override {
+    DrawNotice(notice_);
+    DrawParamWidgets(params_);
+    ImGui::Separator();
+    const anim::CompressionReport& r = report_;
+    char line[256];
+    std::snprintf(line, sizeof line, "size: %zu bytes raw, %zu compressed (%.1f x smaller)",
+                  r.raw_bytes, r.compressed_bytes,
+                  r.compressed_bytes > 0
+                      ? static_cast<double>(r.raw_bytes) / static_cast<double>(r.compressed_bytes)
+                      : 0.0);
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("size", line);
+    std::snprintf(
+        line, sizeof line, "channels: %d animated, %d constant, %d omitted; keys: %d of %d kept",
+        r.animated_tracks, r.constant_channels, r.omitted_channels, r.stored_keys, r.source_keys);
+    ImGui::TextUnformatted(line);
+    const std::string worst_joint =
+        r.error.joint >= 0 ? model_->skeleton.JointName(r.error.joint) : std::string("-");
+    std::snprintf(line, sizeof line, "largest error: %.4f mm at %s, %.3f s; now %.4f mm",
+                  r.error.max_error * 1000.0f, worst_joint.c_str(),
+                  r.error.time - model_->clips[clip_].StartTime(), current_error_ * 1000.0f);
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("error", line);
+    std::snprintf(line, sizeof line, "sampling: %.2f us compressed, %.2f us raw (last %d frames)",
+                  timing_compressed_ * 1e6, timing_raw_ * 1e6, kTimingFrames);
+    ImGui::TextUnformatted(line);
+    ImGui::Text("error over the clip (mm, 0 to %.3f):", plot_top_mm_);
+    const float width = ImGui::GetFontSize() * 24.0f;
+    ImGui::PlotLines("##error", plot_.data(), static_cast<int>(plot_.size()), 0, nullptr, 0.0f,
+                     plot_top_mm_, ImVec2(width, 60.0f));
+    DrawHint(
+        "Left: raw; middle: compressed; right: the compressed skeleton, each joint and its "
+        "bone green (no error) to red (the tolerance).");
+  }
+
+ private:
+  struct Settings {
+    int clip = -1;
+    float tolerance_mm = 0.0f;
+    bool omit = true;
+    bool reduce = true;
+    int bits = 0;
+    bool operator==(const Settings&) const = default;
+  };
+
+  void Rebuild(const Settings& s) {
+    anim::CompressionSettings settings;
+    settings.tolerance = s.tolerance_mm * 1e-3f;
+    settings.omit_channels = s.omit;
+    settings.reduce_keys = s.reduce;
+    settings.bits = s.bits;
+    const anim::Clip& clip = model_->clips[s.clip];
+    compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
+    context_.Bind(compressed_);
+    raw_cursor_ = clip.MakeCursor();
+    if (s.clip != built_.clip) {
+      // A new clip starts at its beginning (phase 0) and plays this frame's
+      // dt; a phase set meanwhile still seeks.
+      playback_.Start(&clip, anim::LoopMode::kLoop, 1.0f);
+      applied_phase_ = 0.0f;
+    }
+    built_ = s;
+    BuildPlot(clip);
+    timing_frames_ = 0;
+  }
+
+  // The builder's error per measured time, as the largest in each of
+  // kPlotBins equal slices of the clip.
+  void BuildPlot(const anim::Clip& clip) {
+    plot_.assign(kPlotBins, 0.0f);
+    const anim::ClipError& e = report_.error;
+    const float length = clip.Duration();
+    for (std::size_t i = 0; i < e.times.size(); ++i) {
+      const float u = length > 0.0f ? (e.times[i] - clip.StartTime()) / length : 0.0f;
+      const int bin = std::clamp(static_cast<int>(u * kPlotBins), 0, kPlotBins - 1);
+      plot_[bin] = std::max(plot_[bin], e.time_max[i] * 1000.0f);
+    }
+    plot_top_mm_ = std::max(tolerance_mm_, *std::max_element(plot_.begin(), plot_.end()));
+  }
+
+  void AddTiming(double compressed, double raw) {
+    // A running mean over the last frames (reset when the clip is rebuilt).
+    timing_frames_ = std::min(timing_frames_ + 1, kTimingFrames);
+    const double w = 1.0 / timing_frames_;
+    timing_compressed_ += (compressed - timing_compressed_) * w;
+    timing_raw_ += (raw - timing_raw_) * w;
+  }
+
+  // Side by side along x, a character's size apart (the error skeleton to
+  // their right), and the box the camera frames.
+  void PlaceCharacters() {
+    model_->skeleton.RestPose().ComputeModelMatrices(models_[kRaw]);
+    glm::vec3 lo(1e30f), hi(-1e30f);
+    for (const glm::mat4& m : models_[kRaw]) {
+      lo = glm::min(lo, glm::vec3(m[3]));
+      hi = glm::max(hi, glm::vec3(m[3]));
+    }
+    const glm::vec3 extent = glm::max(hi - lo, glm::vec3(0.0f));
+    size_ = std::max({extent.x, extent.y, extent.z});
+    if (!(size_ > 0.0f) || !std::isfinite(size_)) size_ = 1.0f;
+    const float half_gap = 0.5f * size_;
+    worlds_[kRaw] = glm::translate(glm::mat4(1.0f), glm::vec3(-half_gap, 0.0f, 0.0f));
+    worlds_[kCompressed] = glm::translate(glm::mat4(1.0f), glm::vec3(half_gap, 0.0f, 0.0f));
+    frame_.bounds_min = glm::vec3(-half_gap - 0.5f * size_, std::min(0.0f, lo.y), -0.5f * size_);
+    frame_.bounds_max = glm::vec3(2.0f * size_, std::max(hi.y, 0.1f * size_), 0.5f * size_);
+  }
+
+  void UpdatePalettes() {
+    const auto joints = static_cast<std::size_t>(model_->skeleton.JointCount());
+    const auto inverse_bind = model_->skeleton.InverseBindMatrices();
+    for (std::size_t c = 0; c < 2; ++c) {
+      anim::ComputePalette(models_[c], inverse_bind,
+                           std::span(palettes_).subspan(c * joints, joints));
+    }
+    frame_.joint_count = static_cast<int>(joints);
+    frame_.palettes = palettes_;
+    frame_.worlds = worlds_;
+  }
+
+  // The compressed pose again as a skeleton of lines to the right of the
+  // characters (markers inside a mesh would be hidden by it), each bone and
+  // joint coloured by the joint's error.
+  void UpdateMarkers() {
+    lines_.clear();
+    const float tolerance = tolerance_mm_ * 1e-3f;
+    const glm::mat4 world = glm::translate(glm::mat4(1.0f), glm::vec3(1.5f * size_, 0.0f, 0.0f));
+    for (std::size_t j = 0; j < errors_.size(); ++j) {
+      const glm::vec4 color = ErrorColor(errors_[j], tolerance);
+      const glm::vec3 at(world * models_[kCompressed][j][3]);
+      const int parent = model_->skeleton.Parent(static_cast<int>(j));
+      if (parent >= 0)
+        AddLine(lines_, glm::vec3(world * models_[kCompressed][parent][3]), at, color);
+      AddTargetMarker(lines_, at, 0.015f * size_, color);
+    }
+  }
+
+  const anim::Model* model_ = nullptr;
+  anim::Playback playback_;
+  anim::ClipCursor raw_cursor_;
+  anim::CompressedClip compressed_;
+  anim::CompressedClipContext context_;
+  anim::CompressionReport report_;
+  anim::Pose poses_[2];
+  anim::Pose scratch_;
+  anim::SoaPose rest_soa_, soa_;
+  std::vector<glm::mat4> models_[2], palettes_;
+  std::vector<float> errors_, plot_;
+  float plot_top_mm_ = 0.1f;
+  float current_error_ = 0.0f;
+  glm::mat4 worlds_[2] = {glm::mat4(1.0f), glm::mat4(1.0f)};
+  float size_ = 1.0f;
+  CrowdFrame frame_;
+  DebugLineList lines_;
+  double timing_compressed_ = 0.0, timing_raw_ = 0.0;
+  int timing_frames_ = 0;
+  Settings built_;
+  int clip_ = 0;
+  float tolerance_mm_ = 0.1f;
+  bool omit_ = true;
+  bool reduce_ = true;
+  int bits_ = 0;
+  float phase_ = 0.0f;
+  float applied_phase_ = -1.0f;
+};
+
+}  // namespace
+
+std::unique_ptr<Sample> MakeCompressionSample() { return std::make_unique<CompressionSample>(); }
+
+}  // namespace samples

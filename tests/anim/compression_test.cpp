@@ -1,0 +1,454 @@
+// Compressed clips (anim/compression/) against the raw clip's own sampler
+// through glm matrix products (compression_fixture.h):
+//   - a busy clip (every channel kind, keys of different layouts per
+//     channel, channels starting and ending at different times) within the
+//     tolerance at every key time and midpoint, over a looping forward play
+//     with wraps, backward play, random seeks and the clip's ends;
+//   - analytic clips (constant, linear translation, slow rotation) at the
+//     size worked out by hand;
+//   - STEP's jumps at their key times, CUBICSPLINE, one key, one joint and
+//     10,000 keys; key-reduced and uniform layouts; unit quaternions;
+//   - ReduceKeys on raw clips: what goes and what stays.
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/compression/clip_builder.h"
+#include "anim/compression/key_reduction.h"
+#include "compression_fixture.h"
+
+namespace {
+
+using namespace compression_test;
+using anim::Interpolation;
+
+constexpr float kTolerance = 1e-4f;
+constexpr float kPi = 3.14159265f;
+
+std::vector<float> Uniform(float start, float end, int count) {
+  std::vector<float> times;
+  times.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    times.push_back(start + (end - start) * static_cast<float>(i) / static_cast<float>(count - 1));
+  }
+  return times;
+}
+
+glm::quat AboutAxis(float radians, const glm::vec3& axis) {
+  return glm::angleAxis(radians, glm::normalize(axis));
+}
+
+// Six joints, every kind of channel: sinusoidal rotations at 30 keys a
+// second, a root translation, a STEP scale, a CUBICSPLINE rotation, a
+// rotation on its own sparse key times, a channel that starts late and one
+// that ends early, and a joint held at its rest pose by many keys.
+anim::Clip BusyClip() {
+  std::vector<anim::JointTracks> tracks;
+  const std::vector<float> dense = Uniform(0.0f, 2.0f, 61);
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    std::vector<glm::quat> q;
+    q.reserve(dense.size());
+    for (float t : dense) {
+      q.push_back(AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
+                            glm::vec3(1.0f, 0.3f * j, 0.5f)));
+    }
+    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, dense, q);
+    tracks.push_back(jt);
+  }
+  {
+    std::vector<glm::vec3> p;
+    p.reserve(dense.size());
+    for (float t : dense) p.push_back(glm::vec3(std::sin(t * 3.0f), 0.1f * t * t, 2.0f * t));
+    tracks[0].translation = anim::VectorTrack(Interpolation::kLinear, dense, p);
+  }
+  {  // STEP scale on joint 2 at irregular times
+    const std::vector<float> times{0.0f, 0.3f, 0.55f, 1.2f, 1.9f};
+    const std::vector<glm::vec3> s{glm::vec3(1.0f), glm::vec3(1.2f), glm::vec3(0.8f, 1.0f, 1.0f),
+                                   glm::vec3(0.8f, 1.0f, 1.0f), glm::vec3(1.1f)};
+    tracks[2].scale = anim::VectorTrack(Interpolation::kStep, times, s);
+  }
+  {  // CUBICSPLINE rotation on joint 4: in-tangent, value, out-tangent per key
+    anim::JointTracks jt;
+    jt.joint = 4;
+    const std::vector<float> times{0.0f, 0.7f, 1.4f, 2.0f};
+    std::vector<glm::quat> v;
+    for (int k = 0; k < 4; ++k) {
+      const glm::quat value =
+          AboutAxis(0.5f * static_cast<float>(k % 2) - 0.2f, glm::vec3(0, 0, 1));
+      const glm::quat tangent(0.0f, 0.0f, 0.0f, 0.3f * (k % 2 == 0 ? 1.0f : -1.0f));
+      v.insert(v.end(), {tangent, value, tangent});
+    }
+    jt.rotation = anim::QuaternionTrack(Interpolation::kCubicSpline, times, v);
+    // A translation that starts late and ends early on its own sparse times.
+    jt.translation = anim::VectorTrack(
+        Interpolation::kLinear, {0.4f, 0.9f, 1.5f},
+        {glm::vec3(0.0f, 0.5f, 0.0f), glm::vec3(0.2f, 0.5f, 0.1f), glm::vec3(0.0f, 0.6f, 0.0f)});
+    tracks.push_back(jt);
+  }
+  {  // Joint 5 held at its rest pose by many keys: omitted
+    anim::JointTracks jt;
+    jt.joint = 5;
+    jt.translation = anim::VectorTrack(Interpolation::kLinear, dense,
+                                       std::vector<glm::vec3>(61, glm::vec3(0.0f, 0.5f, 0.0f)));
+    tracks.push_back(jt);
+  }
+  return anim::Clip("busy", tracks);
+}
+
+TEST(CompressionTest, BusyClipStaysWithinToleranceEverywherePlaybackGoes) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  EXPECT_LE(report.error.max_error, kTolerance);
+  EXPECT_LT(report.compressed_bytes, report.raw_bytes);
+  EXPECT_EQ(report.omitted_channels, 1);  // joint 5's translation
+  anim::CompressedClipContext context(clip);
+  float worst = 0.0f;
+  // Forward looping play at 60 Hz through three wraps.
+  for (int frame = 0; frame < 400; ++frame) {
+    const float t = std::fmod(static_cast<float>(frame) / 60.0f * 1.03f, raw.Duration());
+    worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, context));
+  }
+  // Backward play from the end.
+  for (int frame = 0; frame < 150; ++frame) {
+    const float t = raw.EndTime() - static_cast<float>(frame) / 70.0f;
+    worst = std::max(worst, ErrorAt(raw, clip, skeleton, std::max(t, 0.0f), context));
+  }
+  // Random seeks, the ends and past them.
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> any(-0.5f, 2.5f);
+  for (int i = 0; i < 300; ++i)
+    worst = std::max(worst, ErrorAt(raw, clip, skeleton, any(random), context));
+  for (float t : {0.0f, raw.EndTime(), 1e-6f, raw.EndTime() - 1e-6f}) {
+    worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, context));
+  }
+  EXPECT_LE(worst, kTolerance);
+  // The error reported is what this reference measures at the same time.
+  anim::CompressedClipContext fresh(clip);
+  EXPECT_NEAR(ErrorAt(raw, clip, skeleton, report.error.time, fresh), report.error.max_error,
+              1e-6f);
+}
+
+TEST(CompressionTest, ReportedErrorIsTheLargestOverTheSampleTimes) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  anim::CompressionSettings coarse;
+  coarse.bits = 5;  // far over the tolerance, so the error is clearly visible
+  coarse.max_passes = 1;
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, coarse, &report);
+  anim::CompressedClipContext context(clip);
+  float worst = 0.0f;
+  for (float t : anim::ErrorSampleTimes(raw, clip)) {
+    worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, context));
+  }
+  EXPECT_GT(worst, kTolerance);
+  EXPECT_NEAR(report.error.max_error, worst, 1e-6f);
+}
+
+// Bytes a clip holds besides its tracks, constants, times and stream.
+std::size_t Overhead(const std::string& name) {
+  return sizeof(anim::CompressedClip) + name.size() + 8;  // 8: the stream's read padding
+}
+
+TEST(CompressionTest, ConstantClipIsOneConstantChannel) {
+  const anim::Skeleton skeleton = ChainSkeleton(3);
+  const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
+  anim::JointTracks turned, rest;
+  turned.joint = 1;
+  turned.rotation = anim::QuaternionTrack(
+      Interpolation::kLinear, times,
+      std::vector<glm::quat>(31, AboutAxis(0.4f, glm::vec3(0.0f, 0.0f, 1.0f))));
+  rest.joint = 2;
+  rest.translation = anim::VectorTrack(Interpolation::kLinear, times,
+                                       std::vector<glm::vec3>(31, glm::vec3(0.0f, 0.5f, 0.0f)));
+  rest.rotation = anim::QuaternionTrack(Interpolation::kLinear, times,
+                                        std::vector<glm::quat>(31, glm::quat(1, 0, 0, 0)));
+  const anim::Clip raw("held", {turned, rest});
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  EXPECT_EQ(report.animated_tracks, 0);
+  EXPECT_EQ(report.constant_channels, 1);
+  EXPECT_EQ(report.omitted_channels, 2);
+  EXPECT_EQ(clip.ByteSize(), Overhead("held") + sizeof(anim::ConstantChannel));
+  anim::CompressedClipContext context(clip);
+  EXPECT_LE(ErrorAt(raw, clip, skeleton, 0.37f, context), 1e-6f);
+}
+
+// A track whose two keys sit exactly at the ends of its range along one
+// component and which never changes along the others: two keys of (1 time
+// bit + 1 bit) = 4 bits, stored in one byte.
+std::size_t TwoKeyOneBitClipBytes(const std::string& name) {
+  return Overhead(name) + 2 * sizeof(float) + sizeof(anim::CompressedTrack) + 1;
+}
+
+TEST(CompressionTest, LinearTranslationIsTwoOneBitKeys) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  const std::vector<float> times = Uniform(0.0f, 2.0f, 61);
+  std::vector<glm::vec3> p;
+  p.reserve(times.size());
+  for (float t : times) p.push_back(glm::vec3(t, 0.0f, 0.0f));  // x = t metres
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, times, p);
+  const anim::Clip raw("slide", {jt});
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  ASSERT_EQ(clip.Tracks().size(), 1u);
+  EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
+  // x needs one bit (its two keys are its range's ends); y and z never change: none.
+  EXPECT_EQ(clip.Tracks()[0].bits[0], 1);
+  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[2], 0);
+  EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("slide"));
+  anim::CompressedClipContext context(clip);
+  for (float t : {0.0f, 0.25f, 1.0f, 1.77f, 2.0f}) {
+    const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
+    EXPECT_NEAR(pose.Local(0).translation.x, t, 1e-6f);
+  }
+}
+
+TEST(CompressionTest, SlowRotationIsTwoOneBitKeys) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
+  std::vector<glm::quat> q;
+  q.reserve(times.size());
+  // 30 degrees about z over a second at constant speed: slerp between the ends.
+  for (float t : times) q.push_back(AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f)));
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+  const anim::Clip raw("turn", {jt});
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  ASSERT_EQ(clip.Tracks().size(), 1u);
+  EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
+  // Stored x, y (always 0) need no bits, z one (its keys are its range's ends).
+  EXPECT_EQ(clip.Tracks()[0].bits[0], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
+  EXPECT_EQ(clip.Tracks()[0].bits[2], 1);
+  EXPECT_EQ(clip.Tracks()[0].largest, 3);  // w stays largest: dropped for every key
+  EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("turn"));
+  anim::CompressedClipContext context(clip);
+  for (float t : {0.1f, 0.5f, 0.93f}) {
+    const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
+    EXPECT_LT(std::abs(glm::angle(pose.Local(0).rotation) - t * kPi / 6.0f), 1e-5f);
+  }
+}
+
+TEST(CompressionTest, StepJumpsAtItsKeyTimes) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  const std::vector<float> times{0.0f, 0.25f, 0.5f, 1.0f};
+  const std::vector<glm::vec3> values{glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f),
+                                      glm::vec3(0.3f, 0.2f, 0.0f), glm::vec3(-0.1f, 0.0f, 0.4f)};
+  anim::JointTracks jt;
+  jt.joint = 1;
+  jt.translation = anim::VectorTrack(Interpolation::kStep, times, values);
+  const anim::Clip raw("steps", {jt});
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  anim::CompressedClipContext context(clip);
+  for (int k = 0; k < 4; ++k) {
+    // At the key time itself the new value holds (STEP: the last key at or before t)...
+    const glm::vec3 at = CompressedPose(clip, skeleton, times[k], context).Local(1).translation;
+    EXPECT_LE(glm::distance(at, values[k]), kTolerance) << "key " << k;
+    // The same when the key time is reached by a seek (a fresh cursor searches).
+    anim::CompressedClipContext seek(clip);
+    const glm::vec3 sought = CompressedPose(clip, skeleton, times[k], seek).Local(1).translation;
+    EXPECT_LE(glm::distance(sought, values[k]), kTolerance) << "seek to key " << k;
+    if (k == 0) continue;
+    // ...just before it the previous one, and half way between keys too.
+    const float before = std::nextafter(times[k], 0.0f);
+    const glm::vec3 prev = CompressedPose(clip, skeleton, before, context).Local(1).translation;
+    EXPECT_LE(glm::distance(prev, values[k - 1]), kTolerance) << "before key " << k;
+    const float mid = 0.5f * (times[k - 1] + times[k]);
+    const glm::vec3 half = CompressedPose(clip, skeleton, mid, context).Local(1).translation;
+    EXPECT_LE(glm::distance(half, values[k - 1]), kTolerance) << "between keys " << k;
+  }
+}
+
+TEST(CompressionTest, CubicSplineWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(3);
+  const std::vector<float> times{0.0f, 0.5f, 1.2f, 1.5f};
+  std::vector<glm::vec3> v;
+  for (int k = 0; k < 4; ++k) {
+    const glm::vec3 tangent(1.5f * (k % 2 ? -1.0f : 1.0f), 0.7f, 0.0f);
+    v.insert(v.end(), {tangent, glm::vec3(0.1f * k, 0.5f + 0.05f * k, 0.0f), tangent});
+  }
+  anim::JointTracks jt;
+  jt.joint = 1;
+  jt.translation = anim::VectorTrack(Interpolation::kCubicSpline, times, v);
+  const anim::Clip raw("curve", {jt});
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  anim::CompressedClipContext context(clip);
+  for (int i = 0; i <= 600; ++i) {
+    const float t = 1.5f * static_cast<float>(i) / 600.0f;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << "t = " << t;
+  }
+}
+
+TEST(CompressionTest, SingleKeyAndSingleJointClips) {
+  const anim::Skeleton one = ChainSkeleton(1);
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, {0.5f},
+                                      {AboutAxis(1.0f, glm::vec3(0.0f, 1.0f, 0.0f))});
+  const anim::Clip single("single", {jt});
+  const anim::CompressedClip clip = anim::BuildCompressedClip(single, one);
+  EXPECT_EQ(clip.Tracks().size(), 0u);
+  EXPECT_EQ(clip.Constants().size(), 1u);
+  anim::CompressedClipContext context(clip);
+  for (float t : {0.0f, 0.5f, 3.0f}) EXPECT_LE(ErrorAt(single, clip, one, t, context), 1e-6f);
+
+  jt.rotation = anim::QuaternionTrack(
+      Interpolation::kLinear, Uniform(0.0f, 1.0f, 5),
+      {AboutAxis(0.0f, glm::vec3(0, 1, 0)), AboutAxis(0.9f, glm::vec3(0, 1, 0)),
+       AboutAxis(0.1f, glm::vec3(1, 0, 0)), AboutAxis(2.0f, glm::vec3(0, 0, 1)),
+       AboutAxis(-2.5f, glm::vec3(1, 1, 0))});
+  const anim::Clip wild("wild", {jt});
+  const anim::CompressedClip wild_clip = anim::BuildCompressedClip(wild, one);
+  anim::CompressedClipContext wild_context(wild_clip);
+  for (int i = 0; i <= 200; ++i) {
+    const float t = static_cast<float>(i) / 200.0f;
+    ASSERT_LE(ErrorAt(wild, wild_clip, one, t, wild_context), kTolerance) << t;
+  }
+}
+
+TEST(CompressionTest, TenThousandKeys) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  const std::vector<float> times = Uniform(0.0f, 100.0f, 10000);
+  std::vector<glm::vec3> p;
+  std::vector<glm::quat> q;
+  for (float t : times) {
+    p.push_back(glm::vec3(std::sin(t), 0.3f * std::cos(2.7f * t), 0.01f * t));
+    q.push_back(AboutAxis(std::sin(0.5f * t), glm::vec3(0.2f, 1.0f, 0.1f)));
+  }
+  anim::JointTracks jt;
+  jt.joint = 1;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, times, p);
+  jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+  const anim::Clip raw("long", {jt});
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  EXPECT_LE(report.error.max_error, kTolerance);
+  anim::CompressedClipContext context(clip);
+  std::mt19937 random(3);
+  std::uniform_real_distribution<float> any(0.0f, 100.0f);
+  for (int i = 0; i < 500; ++i) {
+    const float t = any(random);
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
+  }
+}
+
+TEST(CompressionTest, KeyReducedAndUniformLayoutsGiveTheSamePoses) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip uniform = BusyClip();
+  const anim::Clip reduced = anim::ReduceKeys(uniform, 0.0f);
+  const anim::CompressedClip a = anim::BuildCompressedClip(uniform, skeleton);
+  const anim::CompressedClip b = anim::BuildCompressedClip(reduced, skeleton);
+  anim::CompressedClipContext ca(a), cb(b);
+  for (int i = 0; i <= 500; ++i) {
+    const float t = 2.0f * static_cast<float>(i) / 500.0f;
+    const float d = VirtualPointError(ModelMatrices(CompressedPose(a, skeleton, t, ca)),
+                                      ModelMatrices(CompressedPose(b, skeleton, t, cb)));
+    // Each is within the tolerance of the raw clip, so within twice of each other.
+    ASSERT_LE(d, 2.0f * kTolerance) << t;
+    ASSERT_LE(ErrorAt(uniform, b, skeleton, t, cb), kTolerance) << t;
+  }
+}
+
+TEST(CompressionTest, SampledQuaternionsAreUnitLength) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  anim::CompressionSettings coarse;
+  coarse.bits = 3;  // far from the keys' values: normalisation must still hold
+  const anim::CompressedClip clip = anim::BuildCompressedClip(BusyClip(), skeleton, coarse);
+  anim::CompressedClipContext context(clip);
+  for (int i = 0; i <= 100; ++i) {
+    const anim::Pose pose =
+        CompressedPose(clip, skeleton, 2.0f * static_cast<float>(i) / 100.0f, context);
+    for (int j = 0; j < pose.JointCount(); ++j) {
+      ASSERT_NEAR(glm::length(pose.Local(j).rotation), 1.0f, 1e-6f) << j;
+    }
+  }
+}
+
+TEST(CompressionTest, EachTechniqueCanBeTurnedOffAndStaysWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  anim::CompressionReport all, no_omit, no_reduce, fixed;
+  anim::BuildCompressedClip(raw, skeleton, {}, &all);
+  anim::CompressionSettings s;
+  s.omit_channels = false;
+  anim::BuildCompressedClip(raw, skeleton, s, &no_omit);
+  s = {};
+  s.reduce_keys = false;
+  anim::BuildCompressedClip(raw, skeleton, s, &no_reduce);
+  s = {};
+  s.bits = 24;  // the most any track may take
+  anim::BuildCompressedClip(raw, skeleton, s, &fixed);
+  EXPECT_EQ(no_omit.omitted_channels, 0);
+  EXPECT_GT(no_omit.compressed_bytes, all.compressed_bytes);
+  EXPECT_GT(no_reduce.stored_keys, all.stored_keys);
+  EXPECT_GT(no_reduce.compressed_bytes, all.compressed_bytes);
+  EXPECT_GT(fixed.compressed_bytes, all.compressed_bytes);
+  for (const auto* r : {&no_omit, &no_reduce, &fixed}) {
+    EXPECT_LE(r->error.max_error, kTolerance);
+  }
+}
+
+TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {
+  // x: a ramp with a kink at t = 1 (keys every 0.1 s); rotation: constant
+  // speed then a stop; STEP: repeats of one value.
+  const std::vector<float> times = Uniform(0.0f, 2.0f, 21);
+  std::vector<glm::vec3> p;
+  std::vector<glm::quat> q;
+  for (float t : times) {
+    p.push_back(glm::vec3(t < 1.0f ? t : 1.0f + 3.0f * (t - 1.0f), 0.0f, 0.0f));
+    q.push_back(AboutAxis(0.5f * std::min(t, 1.5f), glm::vec3(0.0f, 1.0f, 0.0f)));
+  }
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, times, p);
+  jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+  jt.scale =
+      anim::VectorTrack(Interpolation::kStep, {0.0f, 0.5f, 1.0f, 1.5f},
+                        {glm::vec3(1.0f), glm::vec3(1.0f), glm::vec3(2.0f), glm::vec3(2.0f)});
+  const anim::Clip raw("ramp", {jt});
+  const anim::Clip reduced = anim::ReduceKeys(raw, 0.0f);
+  const anim::JointTracks& r = reduced.Tracks()[0];
+  // Ends and the kink stay; every key on a straight stretch goes.
+  ASSERT_EQ(r.translation.KeyCount(), 3);
+  EXPECT_FLOAT_EQ(r.translation.Times()[1], times[10]);
+  ASSERT_EQ(r.rotation.KeyCount(), 3);
+  EXPECT_FLOAT_EQ(r.rotation.Times()[1], times[15]);
+  ASSERT_EQ(r.scale.KeyCount(), 3);  // 0.0, 1.0 and the last key
+  EXPECT_FLOAT_EQ(r.scale.Times()[1], 1.0f);
+  EXPECT_EQ(reduced.Duration(), raw.Duration());
+  const anim::Skeleton skeleton = ChainSkeleton(1);
+  for (int i = 0; i <= 400; ++i) {
+    const float t = 2.0f * static_cast<float>(i) / 400.0f;
+    ASSERT_LE(VirtualPointError(ModelMatrices(RawPose(raw, skeleton, t)),
+                                ModelMatrices(RawPose(reduced, skeleton, t))),
+              1e-5f)
+        << t;
+  }
+}
+
+TEST(ReduceKeysTest, ToleranceDropsKeysWithinIt) {
+  const std::vector<float> times = Uniform(0.0f, 1.0f, 11);
+  std::vector<glm::vec3> p;
+  p.reserve(11);
+  for (int i = 0; i < 11; ++i) p.push_back(glm::vec3(0.0f, i == 5 ? 0.01f : 0.0f, 0.0f));
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, times, p);
+  const anim::Clip raw("bump", {jt});
+  EXPECT_EQ(anim::ReduceKeys(raw, 0.0f).Tracks()[0].translation.KeyCount(), 5);  // 0, 4, 5, 6, 10
+  EXPECT_EQ(anim::ReduceKeys(raw, 0.011f).Tracks()[0].translation.KeyCount(), 2);
+}
+
+}  // namespace
