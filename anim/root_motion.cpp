@@ -202,27 +202,24 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
       to = std::clamp(to, 0.0, period);
       return ComposeMotion(InverseMotion(At(static_cast<float>(start_ + from))),
                            At(static_cast<float>(start_ + to)));
-    case LoopMode::kPingPong: {
+    case LoopMode::kPingPong:
       // Each pass walks the clip's path one way; a whole period comes back
       // to where it began, so only where the step starts and ends counts.
-      auto reflect = [period](double u) {
-        double r = std::fmod(u, 2.0 * period);
-        if (r < 0.0) r += 2.0 * period;
-        return r <= period ? r : 2.0 * period - r;
-      };
-      return ComposeMotion(InverseMotion(At(static_cast<float>(start_ + reflect(from)))),
-                           At(static_cast<float>(start_ + reflect(to))));
-    }
+      return ComposeMotion(
+          InverseMotion(At(static_cast<float>(
+              start_ + SampleClockTime(from, 0.0, period, LoopMode::kPingPong)))),
+          At(static_cast<float>(start_ + SampleClockTime(to, 0.0, period, LoopMode::kPingPong))));
     case LoopMode::kLoop: break;
   }
   // Loop: to the end of the cycle the step starts in, k - 1 whole cycles,
   // then from the start of the cycle it ends in: with A the relative
   // placement (At), A(s0)^-1 * C^k * A(s1), C = A(end), k = cycles crossed.
-  const double cycle_from = std::floor(from / period);
-  const double cycle_to = std::floor(to / period);
-  const double s0 = from - cycle_from * period;
-  const double s1 = to - cycle_to * period;
-  const long long wraps = static_cast<long long>(std::clamp(cycle_to - cycle_from, -1e15, 1e15));
+  const CycleSplit split_from = SplitCycles(from, period);
+  const CycleSplit split_to = SplitCycles(to, period);
+  const double s0 = split_from.within;
+  const double s1 = split_to.within;
+  const long long wraps =
+      static_cast<long long>(std::clamp(split_to.cycle - split_from.cycle, -1e15, 1e15));
   return ComposeMotion(ComposeMotion(InverseMotion(At(static_cast<float>(start_ + s0))),
                                      PowerMotion(CycleDelta(), wraps)),
                        At(static_cast<float>(start_ + s1)));

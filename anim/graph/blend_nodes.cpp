@@ -11,6 +11,7 @@ WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton& skeleton,
       inputs_(std::move(inputs)),
       sync_(sync),
       weights_(inputs_.size(), 0.0f),
+      lengths_(inputs_.size(), 0.0f),
       poses_(inputs_.size(), skeleton.RestPose()),
       layers_(inputs_.size()) {
   if (!weights_.empty()) weights_[0] = 1.0f;
@@ -39,9 +40,7 @@ void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
   float blended_cycle = 0.0f;
   if (sync_) blended_cycle = CycleDuration();
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const float length = inputs_[i]->CycleDuration();
-    const float scale =
-        sync_ && blended_cycle > 0.0f && length > 0.0f ? length / blended_cycle : 1.0f;
+    const float scale = sync_ ? SyncedRate(inputs_[i]->CycleDuration(), blended_cycle) : 1.0f;
     inputs_[i]->Update(dt * scale, weight * weights_[i], ctx);
   }
 }
@@ -65,15 +64,8 @@ void WeightedBlendNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion)
 float WeightedBlendNode::CycleDuration() const {
   if (!sync_) return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->CycleDuration();
   // Inputs without a cycle (single frames) do not stretch the blended one.
-  float cycle = 0.0f, weight = 0.0f;
-  for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const float length = inputs_[i]->CycleDuration();
-    if (length > 0.0f) {
-      cycle += weights_[i] * length;
-      weight += weights_[i];
-    }
-  }
-  return weight > 0.0f ? cycle / weight : 0.0f;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) lengths_[i] = inputs_[i]->CycleDuration();
+  return BlendedCycleLength(lengths_, weights_);
 }
 
 float WeightedBlendNode::Phase() const {

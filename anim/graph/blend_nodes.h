@@ -16,6 +16,7 @@
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/clock.h"
 #include "anim/graph/node.h"
 #include "anim/layer_blend.h"
 
@@ -48,6 +49,8 @@ class WeightedBlendNode : public Node {
   std::vector<Node*> inputs_;
   bool sync_;
   std::vector<float> weights_;
+  // Scratch for CycleDuration (const, hence mutable): each input's cycle.
+  mutable std::vector<float> lengths_;
   std::vector<Pose> poses_;
   std::vector<BlendLayer> layers_;
 };
