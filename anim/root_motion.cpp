@@ -51,9 +51,19 @@ glm::mat4 PlacementMatrix(const glm::vec2& position, float yaw) {
 
 // The fixed transform above the root joint's local one: its parent joint's
 // model matrix (if any) times the non-joint nodes between them.
-glm::mat4 AboveRoot(const Pose& pose, int root) {
-  glm::mat4 above = pose.Parent(root) >= 0 ? pose.ModelMatrix(pose.Parent(root)) : glm::mat4(1.0f);
-  if (!pose.Offsets().empty()) above = above * pose.Offsets()[root];
+// The model matrix above `root` (its parent's, times its own offset), from
+// `locals` (a Pose or a SoaPose) and the hierarchy's parents and offsets:
+// the same product as Pose::ModelMatrix.
+template <typename LocalsT>
+glm::mat4 AboveRoot(const LocalsT& locals, const Pose& hierarchy, int root) {
+  const std::span<const glm::mat4> offsets = hierarchy.Offsets();
+  glm::mat4 above(1.0f);
+  for (int j = hierarchy.Parent(root); j >= 0; j = hierarchy.Parent(j)) {
+    glm::mat4 local = ToMatrix(locals.Local(j));
+    if (!offsets.empty()) local = offsets[j] * local;
+    above = local * above;
+  }
+  if (!offsets.empty()) above = above * offsets[root];
   return above;
 }
 
@@ -227,22 +237,35 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
 
 void RootMotion::RemoveFromPose(Pose& pose, float sample_time) const {
   if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount()) return;
+  Transform local = pose.Local(root_joint_);
+  RemoveFromRoot(local, AboveRoot(pose, pose, root_joint_), sample_time);
+  pose.SetLocal(root_joint_, local);
+}
+
+void RootMotion::RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const {
+  if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount() ||
+      root_joint_ >= hierarchy.JointCount()) {
+    return;
+  }
+  Transform local = pose.Local(root_joint_);
+  RemoveFromRoot(local, AboveRoot(pose, hierarchy, root_joint_), sample_time);
+  pose.SetLocal(root_joint_, local);
+}
+
+void RootMotion::RemoveFromRoot(Transform& local, const glm::mat4& above, float sample_time) const {
   glm::vec2 position;
   float yaw;
   Absolute(sample_time, &position, &yaw);
   // The root's model transform X = above * local becomes P^-1 * X, P being
   // the root's ground placement; so local becomes above^-1 P^-1 above local.
-  const glm::mat4 above = AboveRoot(pose, root_joint_);
   const glm::mat4 change =
       glm::inverse(above) * glm::inverse(PlacementMatrix(position, yaw)) * above;
-  Transform local = pose.Local(root_joint_);
   local.translation = glm::vec3(change * glm::vec4(local.translation, 1.0f));
   // Conjugating a pure rotation by a uniformly scaled one is a pure
   // rotation; normalising the columns removes float noise from the scale.
   const glm::mat3 turn(glm::normalize(glm::vec3(change[0])), glm::normalize(glm::vec3(change[1])),
                        glm::normalize(glm::vec3(change[2])));
   local.rotation = glm::normalize(glm::quat_cast(turn) * local.rotation);
-  pose.SetLocal(root_joint_, local);
 }
 
 float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,

@@ -4,11 +4,12 @@
 //   <rig>/graph_locomotion/N  assets/graphs/<rig>_locomotion.json loaded
 //                             once per character; each frame the graph's
 //                             Update (blend space, state machines, layers)
-//                             then local to model and the skinning palette,
-//                             as case (b). speed is set so the locomotion
-//                             blend space weighs walk 0.3 and run 0.7 (case
-//                             (b)'s blend); the other parameters keep their
-//                             defaults (the punch and lean layers at weight 0).
+//                             then local to model and the skinning palette
+//                             from its SoaOutput(), as case (b). speed is
+//                             set so the locomotion blend space weighs walk
+//                             0.3 and run 0.7 (case (b)'s blend); the other
+//                             parameters keep their defaults (the punch and
+//                             lean layers at weight 0).
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf, skipped with a message when
 // absent) or `mannequin`. N characters each start at their own time (a
@@ -28,6 +29,7 @@
 #include "anim/import/gltf_importer.h"
 #include "anim/import/graph_description.h"
 #include "anim/skeleton.h"
+#include "anim/soa_skeleton.h"
 
 namespace {
 
@@ -88,6 +90,7 @@ void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
   }
   const int count = static_cast<int>(state.range(0));
   const anim::Skeleton& skeleton = model->skeleton;
+  const anim::SoaSkeleton soa_skeleton(skeleton);
   std::vector<std::unique_ptr<anim::AnimationGraph>> graphs;
   graphs.reserve(count);
   std::mt19937 random(7);
@@ -110,7 +113,7 @@ void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
     for (int i = 0; i < count; ++i) {
       anim::AnimationGraph& graph = *graphs[i];
       graph.Update(dt);
-      anim::ComputePalette(skeleton, graph.Output(), model_scratch,
+      anim::ComputePalette(soa_skeleton, graph.SoaOutput(), model_scratch,
                            std::span(palettes).subspan(i * joints, joints));
     }
   };

@@ -12,7 +12,7 @@ WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton& skeleton,
       sync_(sync),
       weights_(inputs_.size(), 0.0f),
       lengths_(inputs_.size(), 0.0f),
-      poses_(inputs_.size(), skeleton.RestPose()),
+      poses_(inputs_.size(), SoaPose(skeleton.RestPose())),
       layers_(inputs_.size()) {
   if (!weights_.empty()) weights_[0] = 1.0f;
 }
@@ -45,20 +45,28 @@ void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
   }
 }
 
-void WeightedBlendNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void WeightedBlendNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   motion = {};
   int count = 0;
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    if (!(weights_[i] > 0.0f)) continue;
+    if (weights_[i] > 0.0f) layers_[count++] = SoaBlendLayer{&poses_[i], weights_[i], {}};
+  }
+  // One input: it writes the output itself. Two (a 1D blend space's
+  // neighbours, say): the two-pose blend. More: the N-layer blend. The
+  // weights sum to 1, so no rest pose fills in (threshold 0).
+  for (int k = 0; k < count; ++k) {
+    const std::size_t i = static_cast<std::size_t>(layers_[k].pose - poses_.data());
     MotionDelta m;
-    inputs_[i]->Write(ctx, poses_[i], m);
+    inputs_[i]->Write(ctx, count == 1 ? out : poses_[i], m);
     motion.translation += m.translation * weights_[i];
     motion.yaw += m.yaw * weights_[i];
-    layers_[count++] = BlendLayer{&poses_[i], weights_[i], nullptr};
   }
-  // The weights sum to 1, so no rest pose fills in (threshold 0).
-  BlendLayers(out, std::span<const BlendLayer>(layers_.data(), count), ctx.skeleton->RestPose(),
-              0.0f);
+  if (count == 2) {
+    const float t = layers_[1].weight / (layers_[0].weight + layers_[1].weight);
+    Blend(out, *layers_[0].pose, *layers_[1].pose, t);
+  } else if (count > 2) {
+    BlendLayers(out, std::span<const SoaBlendLayer>(layers_.data(), count), *ctx.rest, 0.0f);
+  }
 }
 
 float WeightedBlendNode::CycleDuration() const {

@@ -39,23 +39,27 @@ void ClipNode::Update(float dt, float weight, GraphContext& ctx) {
   start_events_pending_ = false;
 }
 
-void ClipNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
-  out = ctx.skeleton->RestPose();  // same size: copies without allocating
+void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
+  out.CopyFrom(*ctx.rest);  // same size: copies without allocating
   const float t = static_cast<float>(clock_.Time());
   clip_->Sample(out, t, options_.loop, &cursor_);
-  if (root_motion_) root_motion_->RemoveFromPose(out, clip_->SampleTime(t, options_.loop));
+  if (root_motion_) {
+    root_motion_->RemoveFromPose(out, ctx.skeleton->RestPose(),
+                                 clip_->SampleTime(t, options_.loop));
+  }
   motion = last_motion_;
 }
 
 SingleFrameNode::SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                                  float phase)
     : Node(std::move(name)), pose_(skeleton.RestPose()) {
+  // Sampled straight into the structure of arrays, once.
   phase = std::isfinite(phase) ? std::clamp(phase, 0.0f, 1.0f) : 0.0f;
   clip.Sample(pose_, clip.StartTime() + phase * clip.Duration(), LoopMode::kClamp);
 }
 
-void SingleFrameNode::Write(GraphContext&, Pose& out, MotionDelta& motion) {
-  out = pose_;
+void SingleFrameNode::Write(GraphContext&, SoaPose& out, MotionDelta& motion) {
+  out.CopyFrom(pose_);
   motion = {};
 }
 

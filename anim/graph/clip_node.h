@@ -27,7 +27,7 @@ class ClipNode : public Node {
 
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return clip_->Duration(); }
   float Phase() const override { return clock_.Phase(); }
   bool IsComplete() const override { return clock_.IsComplete(); }
@@ -55,10 +55,10 @@ class SingleFrameNode : public Node {
   const char* Kind() const override { return "single_frame"; }
   void Reset(float) override {}
   void Update(float, float, GraphContext&) override {}
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
 
  private:
-  Pose pose_;  // sampled once at construction
+  SoaPose pose_;  // sampled once at construction
 };
 
 }  // namespace anim

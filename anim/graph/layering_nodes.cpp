@@ -5,6 +5,8 @@
 
 #include "anim/additive.h"
 #include "anim/blending.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 
 namespace anim {
 
@@ -35,7 +37,7 @@ void OverlayNode::Update(float dt, float weight, GraphContext& ctx) {
   over_->Update(dt, weight * weight_now_, ctx);
 }
 
-void OverlayNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void OverlayNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   base_->Write(ctx, out, motion);
   if (weight_now_ <= 0.0f) return;
   MotionDelta unused;
@@ -49,21 +51,27 @@ FeatherBlendNode::FeatherBlendNode(std::string name, const Skeleton& skeleton, N
   mask_.weights.resize(skeleton.JointCount(), 0.0f);
 }
 
-void FeatherBlendNode::Combine(Pose& out, const Pose& over, float w) const {
+void FeatherBlendNode::Combine(SoaPose& out, const SoaPose& over, float w) {
   BlendWeighted(out, out, over, w, mask_.weights);
 }
 
 AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
                            std::optional<Pose> reference, FloatInput weight)
     : OverlayNode(std::move(name), skeleton, base, additive, weight),
-      reference_(std::move(reference)) {}
+      aos_out_(skeleton.RestPose()),
+      aos_difference_(skeleton.RestPose()) {
+  if (reference) reference_.emplace(*reference);
+}
 
-void AdditiveNode::Combine(Pose& out, const Pose& over, float w) const {
+void AdditiveNode::Combine(SoaPose& out, const SoaPose& over, float w) {
   if (reference_) {
-    Add(out, out, over, *reference_, -1, w);
-  } else {
-    AddDifference(out, out, over, -1, w);
+    Add(out, out, over, *reference_, w);
+    return;
   }
+  out.Store(aos_out_);
+  over.Store(aos_difference_);
+  AddDifference(aos_out_, aos_out_, aos_difference_, -1, w);
+  out.Load(aos_out_);
 }
 
 SubtractNode::SubtractNode(std::string name, const Skeleton& skeleton, Node* source,
@@ -72,7 +80,10 @@ SubtractNode::SubtractNode(std::string name, const Skeleton& skeleton, Node* sou
       source_(source),
       reference_(reference),
       source_pose_(skeleton.RestPose()),
-      reference_pose_(skeleton.RestPose()) {}
+      reference_pose_(skeleton.RestPose()),
+      aos_source_(skeleton.RestPose()),
+      aos_reference_(skeleton.RestPose()),
+      aos_difference_(skeleton.RestPose()) {}
 
 void SubtractNode::Reset(float phase) {
   source_->Reset(phase);
@@ -84,11 +95,14 @@ void SubtractNode::Update(float dt, float weight, GraphContext& ctx) {
   reference_->Update(dt, 0.0f, ctx);  // the reference is not shown: no events
 }
 
-void SubtractNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void SubtractNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   MotionDelta unused;
   source_->Write(ctx, source_pose_, motion);
   reference_->Write(ctx, reference_pose_, unused);
-  Subtract(out, source_pose_, reference_pose_);
+  source_pose_.Store(aos_source_);
+  reference_pose_.Store(aos_reference_);
+  Subtract(aos_difference_, aos_source_, aos_reference_);
+  out.Load(aos_difference_);
   motion = {};  // a difference carries no travel of its own
 }
 

@@ -1,0 +1,97 @@
+#include "anim/soa_layer_blend.h"
+
+#include <cassert>
+#include <cmath>
+
+#include "anim/soa_vector.h"
+
+namespace anim {
+
+namespace {
+
+using soa::F32x4;
+using soa::I32x4;
+using soa::Load4;
+using soa::Store4;
+
+constexpr int kTranslationAndScale[] = {kTx, kTy, kTz, kSx, kSy, kSz};
+constexpr int kRotation[] = {kQx, kQy, kQz, kQw};
+
+// Four joints' sums of translation, rotation (x, y, z, w) and scale, and
+// their weight: layer_blend.cpp's Accumulator, four joints at a time.
+struct QuadSums {
+  F32x4 c[kSoaChannels] = {};
+  F32x4 weight = {};
+
+  // Adds joints [j, j + 4) of `pose` with weights w (a lane with weight 0
+  // adds zeros, which leaves its sums as they were).
+  void Add(const SoaPose& pose, int j, const F32x4& w) {
+    const F32x4 qx = Load4(pose.Channel(kQx) + j), qy = Load4(pose.Channel(kQy) + j),
+                qz = Load4(pose.Channel(kQz) + j), qw = Load4(pose.Channel(kQw) + j);
+    // glm::dot's order: (x * x' + y * y') + (z * z' + w * w'); the rotation
+    // joins the hemisphere of what is summed so far.
+    const F32x4 dot = (qx * c[kQx] + qy * c[kQy]) + (qz * c[kQz] + qw * c[kQw]);
+    const I32x4 flip = (weight > 0.0f) & (dot < 0.0f);
+    for (int k : kTranslationAndScale) c[k] += Load4(pose.Channel(k) + j) * w;
+    c[kQx] += soa::FlipSign(flip, qx) * w;
+    c[kQy] += soa::FlipSign(flip, qy) * w;
+    c[kQz] += soa::FlipSign(flip, qz) * w;
+    c[kQw] += soa::FlipSign(flip, qw) * w;
+    weight += w;
+  }
+};
+
+float CleanWeight(float w) { return std::isfinite(w) && w > 0.0f ? w : 0.0f; }
+
+// The layer's weight on joints [j, j + 4): 0 past the last joint.
+F32x4 LayerWeights(const SoaBlendLayer& layer, int j, int joint_count) {
+  const float w = CleanWeight(layer.weight);
+  F32x4 out = {};
+  if (w == 0.0f) return out;
+  const int mask_size = static_cast<int>(layer.joint_weights.size());
+  for (int l = 0; l < 4; ++l) {
+    const int joint = j + l;
+    if (joint >= joint_count) break;
+    if (mask_size == 0) {
+      out[l] = w;
+    } else {
+      out[l] = CleanWeight(w * (joint < mask_size ? layer.joint_weights[joint] : 0.0f));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
+                 float threshold) {
+  assert(out.PaddedCount() == rest.PaddedCount());
+  const int n = out.JointCount();
+  for (int j = 0; j < out.PaddedCount(); j += 4) {
+    QuadSums sums;
+    for (const SoaBlendLayer& layer : layers) {
+      if (layer.pose != nullptr) sums.Add(*layer.pose, j, LayerWeights(layer, j, n));
+    }
+    // Below the threshold the rest pose fills in what is missing.
+    const F32x4 missing = soa::Splat4(threshold) - sums.weight;
+    sums.Add(rest, j, soa::Select(sums.weight < threshold, missing, F32x4{}));
+    // No weight at all (threshold <= 0 and no layer, or padding): rest.
+    const I32x4 valid = sums.weight > 0.0f;
+    const F32x4 inv = 1.0f / soa::Select(valid, sums.weight, soa::Splat4(1.0f));
+    for (int k : kTranslationAndScale) {
+      Store4(out.Channel(k) + j, soa::Select(valid, sums.c[k] * inv, Load4(rest.Channel(k) + j)));
+    }
+    const F32x4 x = sums.c[kQx], y = sums.c[kQy], z = sums.c[kQz], w = sums.c[kQw];
+    const F32x4 len = soa::Sqrt4((x * x + y * y) + (z * z + w * w));
+    const I32x4 unit = valid & (len > 0.0f);
+    const F32x4 safe_len = soa::Select(unit, len, soa::Splat4(1.0f));
+    for (int k : kRotation) {
+      Store4(out.Channel(k) + j,
+             soa::Select(unit, sums.c[k] / safe_len, Load4(rest.Channel(k) + j)));
+    }
+  }
+}
+
+// BlendWeighted on SoaPoses is defined in blending.cpp, beside the Pose one.
+
+}  // namespace anim
