@@ -31,9 +31,7 @@ LayerStack::LayerStack(const Skeleton& skeleton, std::vector<Layer> layers)
       remaining_(skeleton.JointCount(), 1.0f),
       blend_(layers_.size() + 1),
       rest_share_{std::vector<float>(skeleton.JointCount(), 0.0f)},
-      scratch_(skeleton.RestPose()),
-      aos_out_(skeleton.RestPose()),
-      aos_difference_(skeleton.RestPose()) {
+      scratch_(skeleton.RestPose()) {
   for (int i = 0; i < LayerCount(); ++i) {
     if (!layers_[i].additive) by_priority_.push_back(i);
     if (layers_[i].reference) references_[i].emplace(*layers_[i].reference);
@@ -138,11 +136,7 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
     if (references_[l]) {
       Add(target, out, poses_[l], *references_[l], w);
     } else {
-      // Adding a difference pose has no structure-of-arrays kernel yet.
-      out.Store(aos_out_);
-      poses_[l].Store(aos_difference_);
-      AddDifference(aos_out_, aos_out_, aos_difference_, -1, w);
-      target.Load(aos_out_);
+      AddDifference(target, out, poses_[l], w);
     }
     if (layer.mask) BlendWeighted(out, out, scratch_, weights_[l], layer.mask->weights);
   }

@@ -64,8 +64,6 @@ class LayerStack {
   std::vector<SoaBlendLayer> blend_;
   JointMask rest_share_;
   SoaPose scratch_;
-  // Adding a difference pose runs on these array-of-structs copies.
-  Pose aos_out_, aos_difference_;
 };
 
 }  // namespace anim

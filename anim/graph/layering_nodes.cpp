@@ -57,9 +57,7 @@ void FeatherBlendNode::Combine(SoaPose& out, const SoaPose& over, float w) {
 
 AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
                            std::optional<Pose> reference, FloatInput weight)
-    : OverlayNode(std::move(name), skeleton, base, additive, weight),
-      aos_out_(skeleton.RestPose()),
-      aos_difference_(skeleton.RestPose()) {
+    : OverlayNode(std::move(name), skeleton, base, additive, weight) {
   if (reference) reference_.emplace(*reference);
 }
 
@@ -68,10 +66,7 @@ void AdditiveNode::Combine(SoaPose& out, const SoaPose& over, float w) {
     Add(out, out, over, *reference_, w);
     return;
   }
-  out.Store(aos_out_);
-  over.Store(aos_difference_);
-  AddDifference(aos_out_, aos_out_, aos_difference_, -1, w);
-  out.Load(aos_out_);
+  AddDifference(out, out, over, w);
 }
 
 SubtractNode::SubtractNode(std::string name, const Skeleton& skeleton, Node* source,
@@ -80,10 +75,7 @@ SubtractNode::SubtractNode(std::string name, const Skeleton& skeleton, Node* sou
       source_(source),
       reference_(reference),
       source_pose_(skeleton.RestPose()),
-      reference_pose_(skeleton.RestPose()),
-      aos_source_(skeleton.RestPose()),
-      aos_reference_(skeleton.RestPose()),
-      aos_difference_(skeleton.RestPose()) {}
+      reference_pose_(skeleton.RestPose()) {}
 
 void SubtractNode::Reset(float phase) {
   source_->Reset(phase);
@@ -99,10 +91,7 @@ void SubtractNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   MotionDelta unused;
   source_->Write(ctx, source_pose_, motion);
   reference_->Write(ctx, reference_pose_, unused);
-  source_pose_.Store(aos_source_);
-  reference_pose_.Store(aos_reference_);
-  Subtract(aos_difference_, aos_source_, aos_reference_);
-  out.Load(aos_difference_);
+  Subtract(out, source_pose_, reference_pose_);
   motion = {};  // a difference carries no travel of its own
 }
 

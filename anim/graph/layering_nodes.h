@@ -69,9 +69,6 @@ class AdditiveNode : public OverlayNode {
 
  private:
   std::optional<SoaPose> reference_;
-  // Adding a difference pose has no structure-of-arrays kernel yet: it runs
-  // on these array-of-structs copies (made at construction; no allocation).
-  Pose aos_out_, aos_difference_;
 };
 
 // out = source - reference (anim::Subtract): a difference pose, only
@@ -92,9 +89,6 @@ class SubtractNode : public Node {
   Node* source_;
   Node* reference_;
   SoaPose source_pose_, reference_pose_;
-  // Subtract has no structure-of-arrays kernel yet: it runs on these
-  // array-of-structs copies (made at construction; no allocation).
-  Pose aos_source_, aos_reference_, aos_difference_;
 };
 
 }  // namespace anim

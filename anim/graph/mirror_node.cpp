@@ -6,15 +6,11 @@ MirrorNode::MirrorNode(std::string name, const Skeleton& skeleton, Node* input, 
     : Node(std::move(name)),
       input_(input),
       map_(std::move(map)),
-      input_pose_(skeleton.RestPose()),
-      aos_in_(skeleton.RestPose()),
-      aos_out_(skeleton.RestPose()) {}
+      input_pose_(skeleton.RestPose()) {}
 
 void MirrorNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   input_->Write(ctx, input_pose_, motion);
-  input_pose_.Store(aos_in_);
-  MirrorPose(map_, aos_in_, aos_out_);
-  out.Load(aos_out_);
+  MirrorPose(map_, ctx.skeleton->RestPose().Parents(), input_pose_, out);
   // Motion is horizontal (x, z) with yaw about +Y: reflecting the axis the
   // map negates flips that component, and any reflection reverses turns.
   if (map_.axis == MirrorAxis::kX) motion.translation.x = -motion.translation.x;

@@ -29,9 +29,6 @@ class MirrorNode : public Node {
   Node* input_;
   MirrorMap map_;
   SoaPose input_pose_;
-  // Mirroring has no structure-of-arrays kernel yet: it runs on these
-  // array-of-structs copies (made at construction; no allocation).
-  Pose aos_in_, aos_out_;
 };
 
 }  // namespace anim
