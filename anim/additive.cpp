@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "anim/blending.h"
+#include "anim/soa_additive.h"
 
 namespace anim {
 
@@ -53,15 +54,45 @@ void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root,
   }
 }
 
-void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
+namespace {
+
+// Subtract for both pose layouts.
+template <typename PoseT>
+void SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& reference) {
   const int n = difference.JointCount();
   for (int i = 0; i < n; ++i) {
-    const Transform& s = source.Local(i);
-    const Transform& r = reference.Local(i);
+    const Transform s = source.Local(i);
+    const Transform r = reference.Local(i);
     difference.SetLocal(
         i, Transform{s.translation - r.translation,
                      Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
+}
+
+// AddDifference for both pose layouts; joints where in_scope(i) is false
+// keep `in`.
+template <typename PoseT, typename InScope>
+void AddDifferenceJoints(PoseT& out, const PoseT& in, const PoseT& difference, InScope in_scope,
+                         float weight) {
+  const int n = out.JointCount();
+  for (int i = 0; i < n; ++i) {
+    if (!in_scope(i)) {
+      out.SetLocal(i, in.Local(i));
+      continue;
+    }
+    const Transform d = difference.Local(i);
+    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+  }
+}
+
+}  // namespace
+
+void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
+  SubtractJoints(difference, source, reference);
+}
+
+void Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
+  SubtractJoints(difference, source, reference);
 }
 
 Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
@@ -126,15 +157,13 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
 }
 
 void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
-  const int n = out.JointCount();
-  for (int i = 0; i < n; ++i) {
-    if (root >= 0 && !IsInHierarchy(out, root, i)) {
-      out.SetLocal(i, in.Local(i));
-      continue;
-    }
-    const Transform& d = difference.Local(i);
-    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
-  }
+  AddDifferenceJoints(
+      out, in, difference, [&](int i) { return root < 0 || IsInHierarchy(out, root, i); }, weight);
+}
+
+void AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight) {
+  AddDifferenceJoints(
+      out, in, difference, [](int) { return true; }, weight);
 }
 
 }  // namespace anim

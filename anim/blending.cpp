@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "anim/interpolation.h"
+#include "anim/soa_layer_blend.h"
 
 namespace anim {
 
@@ -39,12 +40,28 @@ void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root) {
   }
 }
 
-void BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
-                   std::span<const float> weights) {
+namespace {
+
+// BlendWeighted for both pose layouts: joint by joint through Local/SetLocal.
+template <typename PoseT>
+void BlendWeightedJoints(PoseT& out, const PoseT& a, const PoseT& b, float t,
+                         std::span<const float> weights) {
   assert(out.JointCount() == a.JointCount() && a.JointCount() == b.JointCount());
   assert(static_cast<int>(weights.size()) == out.JointCount());
   const int n = out.JointCount();
   for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
+}
+
+}  // namespace
+
+void BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
+                   std::span<const float> weights) {
+  BlendWeightedJoints(out, a, b, t, weights);
+}
+
+void BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+                   std::span<const float> weights) {
+  BlendWeightedJoints(out, a, b, t, weights);
 }
 
 }  // namespace anim

@@ -8,15 +8,6 @@
 
 namespace anim {
 
-const char* LoopModeName(LoopMode mode) {
-  switch (mode) {
-    case LoopMode::kLoop: return "loop";
-    case LoopMode::kClamp: return "clamp";
-    case LoopMode::kPingPong: return "ping-pong";
-  }
-  return "?";
-}
-
 Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     : name_(std::move(name)), tracks_(std::move(tracks)) {
   float start = std::numeric_limits<float>::infinity();
@@ -58,16 +49,6 @@ void Clip::FindSharedTimes() {
 
 namespace {
 
-// x mod period into [0, period), also for negative x. fmod is exact in
-// floating point, so wrapping never accumulates error however long a clip plays.
-float PositiveModulo(float x, float period) {
-  float r = std::fmod(x, period);
-  if (r < 0.0f) r += period;
-  // r + period can round up to exactly period for tiny negative r.
-  if (r >= period) r = 0.0f;
-  return r;
-}
-
 // One channel of Clip::Sample's shared-times path: t is strictly inside the
 // track, k its interval and s the fraction; non-LINEAR tracks take the
 // general route.
@@ -94,22 +75,11 @@ inline void SampleLinearOr(const QuaternionTrack& track, float t, int k, float s
 }  // namespace
 
 float Clip::WrapTime(float time, LoopMode mode) const {
-  const float duration = Duration();
-  if (!(duration > 0.0f) || !std::isfinite(time)) return start_;
-  switch (mode) {
-    case LoopMode::kLoop: return start_ + PositiveModulo(time - start_, duration);
-    case LoopMode::kClamp: return std::clamp(time, start_, end_);
-    case LoopMode::kPingPong: return start_ + PositiveModulo(time - start_, 2.0f * duration);
-  }
-  return start_;
+  return WrapClockTime(time, start_, Duration(), mode);
 }
 
 float Clip::SampleTime(float time, LoopMode mode) const {
-  const float wrapped = WrapTime(time, mode);
-  if (mode != LoopMode::kPingPong) return wrapped;
-  const float r = wrapped - start_;
-  const float duration = Duration();
-  return r <= duration ? wrapped : start_ + (2.0f * duration - r);
+  return SampleClockTime(time, start_, Duration(), mode);
 }
 
 namespace {
@@ -219,25 +189,12 @@ namespace {
 template <typename PoseT>
 bool AdvancePlayback(Playback& playback, float dt, PoseT& pose) {
   const Clip* clip = playback.clip;
-  const float rate = playback.rate;
-  const LoopMode mode = playback.mode;
-  if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
-  if (playback.time != playback.exact_time_written) playback.exact_time = playback.time;
-  double next = playback.exact_time + static_cast<double>(dt) * static_cast<double>(rate);
-  // The same wrapping as Clip::WrapTime, in double.
-  const double start = clip->StartTime(), duration = clip->Duration();
-  if (duration > 0.0 && std::isfinite(next)) {
-    if (mode == LoopMode::kClamp) {
-      next = std::clamp(next, start, start + duration);
-    } else {
-      const double period = mode == LoopMode::kPingPong ? 2.0 * duration : duration;
-      double r = std::fmod(next - start, period);
-      if (r < 0.0) r += period;
-      next = start + r;
-    }
-  }
-  playback.time = clip->Sample(pose, static_cast<float>(next), mode, &playback.cursor);
-  playback.exact_time = duration > 0.0 ? next : playback.time;
+  if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
+  ClipClock clock = playback.Clock();
+  clock.Advance(dt, playback.rate);
+  playback.time =
+      clip->Sample(pose, static_cast<float>(clock.Time()), playback.mode, &playback.cursor);
+  playback.exact_time = clip->Duration() > 0.0f ? clock.Time() : playback.time;
   playback.exact_time_written = playback.time;
   return true;
 }
@@ -247,6 +204,13 @@ bool AdvancePlayback(Playback& playback, float dt, PoseT& pose) {
 bool Playback::Advance(float dt, Pose& pose) { return AdvancePlayback(*this, dt, pose); }
 
 bool Playback::Advance(float dt, SoaPose& pose) { return AdvancePlayback(*this, dt, pose); }
+
+ClipClock Playback::Clock() const {
+  if (clip == nullptr) return {};
+  ClipClock clock(clip->StartTime(), clip->Duration(), mode);
+  clock.SetTime(time == exact_time_written ? exact_time : static_cast<double>(time));
+  return clock;
+}
 
 float Playback::NormalizedTime() const {
   if (clip == nullptr || !(clip->Duration() > 0.0f)) return 0.0f;

@@ -8,19 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "anim/clock.h"
 #include "anim/pose.h"
 #include "anim/soa_clip.h"
 #include "anim/soa_pose.h"
 #include "anim/track.h"
 
 namespace anim {
-
-// How time outside [start, end] maps back into the clip (a sequence's cycle
-// type in Gamebryo's terms): kLoop wraps around, kClamp holds the end frame, kPingPong plays
-// forward then backward.
-enum class LoopMode { kLoop, kClamp, kPingPong };
-
-const char* LoopModeName(LoopMode mode);
 
 // A named text key on a clip's timeline (also called an event trigger):
 // "footstep_left" at the frame the left foot lands. Time is in the
@@ -74,6 +68,7 @@ class Clip {
   // kLoop: into [start, end); kClamp: into [start, end]; kPingPong: into
   // [start, start + 2 * duration), the second half being the backward pass.
   // This "wrapped time" is what playback stores, so it never grows without bound.
+  // The clip's clock (anim/clock.h) in float: WrapClockTime over the clip's range.
   float WrapTime(float time, LoopMode mode) const;
 
   // The clip-local time that a wrapped (or any) time is sampled at: equal to
@@ -111,7 +106,8 @@ class Clip {
 };
 
 // One playing clip: time, rate and loop mode. Advance() moves time by
-// dt * rate (rate may be negative or zero) and keeps it wrapped.
+// dt * rate (rate may be negative or zero) on the clip's ClipClock
+// (anim/clock.h) and keeps it wrapped.
 struct Playback {
   const Clip* clip = nullptr;
   float time = 0.0f;  // wrapped, see Clip::WrapTime
@@ -133,6 +129,9 @@ struct Playback {
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).
   float NormalizedTime() const;
+  // The clock over this playback's clip and mode, at its exact time (a
+  // clock over nothing without a clip).
+  ClipClock Clock() const;
 };
 
 }  // namespace anim

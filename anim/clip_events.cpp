@@ -103,8 +103,7 @@ class PeriodMarks {
 // interval ends exactly where the next step's begins.
 double StoredEnd(const Clip& clip, LoopMode mode, double to, double period) {
   const double start = clip.StartTime();
-  const double cycle = std::floor(to / period);
-  const double r = to - cycle * period;
+  const auto [cycle, r] = SplitCycles(to, period);
   const double stored =
       static_cast<double>(clip.WrapTime(static_cast<float>(start + r), mode)) - start;
   // Rounding up to the period wraps the stored time to 0 of the next cycle.

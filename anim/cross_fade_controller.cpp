@@ -73,7 +73,7 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   float phase = options.start_phase;
   if (options.match_phase)
     phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
-  phase = phase - std::floor(phase);  // into [0, 1)
+  phase = WrapPhase(phase);
   if (options.mode == TransitionMode::kInertial) return Inertialize(clip, phase, options);
 
   CrossFadeTarget& t = targets_[target_count_++];

@@ -223,15 +223,21 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
   return true;
 }
 
-void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out) {
+namespace {
+
+// MirrorPose for both pose layouts, the hierarchy given as `parents`.
+template <typename PoseT>
+void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const PoseT& in, PoseT& out) {
   const int n = map.JointCount();
-  if (in.JointCount() != n || out.JointCount() != n) return;
+  if (in.JointCount() != n || out.JointCount() != n || static_cast<int>(parents.size()) != n) {
+    return;
+  }
   // L'_j = inverse(D_parent) * mirror(L_partner) * D_j (see Build). The
   // translation is only rotated by inverse(D_parent); scale is copied, which
   // is exact for uniform scale.
   const auto mirrored = [&](int j, const Transform& source) {
     const Transform m = MirrorTransform(source, map.axis);
-    const int parent = in.Parent(j);
+    const int parent = parents[j];
     const glm::quat undo_parent = parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
                                              : glm::conjugate(map.bind_correction[parent]);
     return Transform{undo_parent * m.translation,
@@ -250,6 +256,17 @@ void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out) {
     out.SetLocal(j, to_j);
     out.SetLocal(p, to_p);
   }
+}
+
+}  // namespace
+
+void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out) {
+  MirrorJoints(map, in.Parents(), in, out);
+}
+
+void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
+                SoaPose& out) {
+  MirrorJoints(map, parents, in, out);
 }
 
 }  // namespace anim

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -90,5 +91,9 @@ Transform MirrorTransform(const Transform& t, MirrorAxis axis);
 // out = the mirror image of `in`. `out` may alias `in`. Both must have the
 // map's joint count; otherwise `out` is left unchanged.
 void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out);
+// The same on SoaPoses, the hierarchy's parents given (Skeleton's rest pose
+// Parents()): one kernel serves both layouts.
+void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
+                SoaPose& out);
 
 }  // namespace anim

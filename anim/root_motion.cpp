@@ -51,9 +51,19 @@ glm::mat4 PlacementMatrix(const glm::vec2& position, float yaw) {
 
 // The fixed transform above the root joint's local one: its parent joint's
 // model matrix (if any) times the non-joint nodes between them.
-glm::mat4 AboveRoot(const Pose& pose, int root) {
-  glm::mat4 above = pose.Parent(root) >= 0 ? pose.ModelMatrix(pose.Parent(root)) : glm::mat4(1.0f);
-  if (!pose.Offsets().empty()) above = above * pose.Offsets()[root];
+// The model matrix above `root` (its parent's, times its own offset), from
+// `locals` (a Pose or a SoaPose) and the hierarchy's parents and offsets:
+// the same product as Pose::ModelMatrix.
+template <typename LocalsT>
+glm::mat4 AboveRoot(const LocalsT& locals, const Pose& hierarchy, int root) {
+  const std::span<const glm::mat4> offsets = hierarchy.Offsets();
+  glm::mat4 above(1.0f);
+  for (int j = hierarchy.Parent(root); j >= 0; j = hierarchy.Parent(j)) {
+    glm::mat4 local = ToMatrix(locals.Local(j));
+    if (!offsets.empty()) local = offsets[j] * local;
+    above = local * above;
+  }
+  if (!offsets.empty()) above = above * offsets[root];
   return above;
 }
 
@@ -202,27 +212,24 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
       to = std::clamp(to, 0.0, period);
       return ComposeMotion(InverseMotion(At(static_cast<float>(start_ + from))),
                            At(static_cast<float>(start_ + to)));
-    case LoopMode::kPingPong: {
+    case LoopMode::kPingPong:
       // Each pass walks the clip's path one way; a whole period comes back
       // to where it began, so only where the step starts and ends counts.
-      auto reflect = [period](double u) {
-        double r = std::fmod(u, 2.0 * period);
-        if (r < 0.0) r += 2.0 * period;
-        return r <= period ? r : 2.0 * period - r;
-      };
-      return ComposeMotion(InverseMotion(At(static_cast<float>(start_ + reflect(from)))),
-                           At(static_cast<float>(start_ + reflect(to))));
-    }
+      return ComposeMotion(
+          InverseMotion(At(static_cast<float>(
+              start_ + SampleClockTime(from, 0.0, period, LoopMode::kPingPong)))),
+          At(static_cast<float>(start_ + SampleClockTime(to, 0.0, period, LoopMode::kPingPong))));
     case LoopMode::kLoop: break;
   }
   // Loop: to the end of the cycle the step starts in, k - 1 whole cycles,
   // then from the start of the cycle it ends in: with A the relative
   // placement (At), A(s0)^-1 * C^k * A(s1), C = A(end), k = cycles crossed.
-  const double cycle_from = std::floor(from / period);
-  const double cycle_to = std::floor(to / period);
-  const double s0 = from - cycle_from * period;
-  const double s1 = to - cycle_to * period;
-  const long long wraps = static_cast<long long>(std::clamp(cycle_to - cycle_from, -1e15, 1e15));
+  const CycleSplit split_from = SplitCycles(from, period);
+  const CycleSplit split_to = SplitCycles(to, period);
+  const double s0 = split_from.within;
+  const double s1 = split_to.within;
+  const long long wraps =
+      static_cast<long long>(std::clamp(split_to.cycle - split_from.cycle, -1e15, 1e15));
   return ComposeMotion(ComposeMotion(InverseMotion(At(static_cast<float>(start_ + s0))),
                                      PowerMotion(CycleDelta(), wraps)),
                        At(static_cast<float>(start_ + s1)));
@@ -230,22 +237,35 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
 
 void RootMotion::RemoveFromPose(Pose& pose, float sample_time) const {
   if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount()) return;
+  Transform local = pose.Local(root_joint_);
+  RemoveFromRoot(local, AboveRoot(pose, pose, root_joint_), sample_time);
+  pose.SetLocal(root_joint_, local);
+}
+
+void RootMotion::RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const {
+  if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount() ||
+      root_joint_ >= hierarchy.JointCount()) {
+    return;
+  }
+  Transform local = pose.Local(root_joint_);
+  RemoveFromRoot(local, AboveRoot(pose, hierarchy, root_joint_), sample_time);
+  pose.SetLocal(root_joint_, local);
+}
+
+void RootMotion::RemoveFromRoot(Transform& local, const glm::mat4& above, float sample_time) const {
   glm::vec2 position;
   float yaw;
   Absolute(sample_time, &position, &yaw);
   // The root's model transform X = above * local becomes P^-1 * X, P being
   // the root's ground placement; so local becomes above^-1 P^-1 above local.
-  const glm::mat4 above = AboveRoot(pose, root_joint_);
   const glm::mat4 change =
       glm::inverse(above) * glm::inverse(PlacementMatrix(position, yaw)) * above;
-  Transform local = pose.Local(root_joint_);
   local.translation = glm::vec3(change * glm::vec4(local.translation, 1.0f));
   // Conjugating a pure rotation by a uniformly scaled one is a pure
   // rotation; normalising the columns removes float noise from the scale.
   const glm::mat3 turn(glm::normalize(glm::vec3(change[0])), glm::normalize(glm::vec3(change[1])),
                        glm::normalize(glm::vec3(change[2])));
   local.rotation = glm::normalize(glm::quat_cast(turn) * local.rotation);
-  pose.SetLocal(root_joint_, local);
 }
 
 float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,

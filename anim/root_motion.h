@@ -35,6 +35,7 @@
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -93,8 +94,14 @@ class RootMotion {
   // leave the pose as it is). With the placement advanced by Delta(), the
   // drawn character is where the clip put it, its root on the placement.
   void RemoveFromPose(Pose& pose, float sample_time) const;
+  // The same on a SoaPose, its hierarchy (parents, offsets) taken from
+  // `hierarchy` (the skeleton's rest pose, say).
+  void RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const;
 
  private:
+  // RemoveFromPose on the root's local transform, `above` being the model
+  // matrix above it (its parent's, times its own offset).
+  void RemoveFromRoot(Transform& local, const glm::mat4& above, float sample_time) const;
   // The root's ground placement (x, z, yaw) at sample i, in model space.
   struct Key {
     float time;

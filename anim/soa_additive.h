@@ -15,4 +15,10 @@ namespace anim {
 void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
          float weight = 1.0f);
 
+// Difference poses (additive.h's Subtract and AddDifference) on SoaPoses,
+// over the whole skeleton: the same kernels as the Pose ones (defined in
+// additive.cpp), joint by joint. `difference` and `out` may alias an input.
+void Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
+void AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight = 1.0f);
+
 }  // namespace anim

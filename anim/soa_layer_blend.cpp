@@ -3,42 +3,62 @@
 #include <cassert>
 #include <cmath>
 
-#include "anim/interpolation.h"
+#include "anim/soa_vector.h"
 
 namespace anim {
 
 namespace {
 
-// One block of kSoaLanes joints' sums: translation, rotation (x, y, z, w),
-// scale and weight, as layer_blend.cpp's Accumulator per joint.
-struct BlockSums {
-  float c[kSoaChannels][kSoaLanes] = {};
-  float weight[kSoaLanes] = {};
+using soa::F32x4;
+using soa::I32x4;
+using soa::Load4;
+using soa::Store4;
 
-  // Adds joints [j, j + kSoaLanes) of `pose` with weights w (0: nothing
-  // added; the sums are unchanged by adding zeros).
-  void Add(const SoaPose& pose, int j, const float* w) {
-    const float* ch[kSoaChannels];
-    for (int k = 0; k < kSoaChannels; ++k) ch[k] = pose.Channel(k) + j;
-    for (int l = 0; l < kSoaLanes; ++l) {
-      // glm::dot's order: (x * x' + y * y') + (z * z' + w * w').
-      const float dot = (ch[kQx][l] * c[kQx][l] + ch[kQy][l] * c[kQy][l]) +
-                        (ch[kQz][l] * c[kQz][l] + ch[kQw][l] * c[kQw][l]);
-      const float sign = weight[l] > 0.0f && dot < 0.0f ? -1.0f : 1.0f;
-      for (int k : {kTx, kTy, kTz, kSx, kSy, kSz}) c[k][l] += ch[k][l] * w[l];
-      for (int k : {kQx, kQy, kQz, kQw}) c[k][l] += (sign * ch[k][l]) * w[l];
-      weight[l] += w[l];
-    }
+constexpr int kTranslationAndScale[] = {kTx, kTy, kTz, kSx, kSy, kSz};
+constexpr int kRotation[] = {kQx, kQy, kQz, kQw};
+
+// Four joints' sums of translation, rotation (x, y, z, w) and scale, and
+// their weight: layer_blend.cpp's Accumulator, four joints at a time.
+struct QuadSums {
+  F32x4 c[kSoaChannels] = {};
+  F32x4 weight = {};
+
+  // Adds joints [j, j + 4) of `pose` with weights w (a lane with weight 0
+  // adds zeros, which leaves its sums as they were).
+  void Add(const SoaPose& pose, int j, const F32x4& w) {
+    const F32x4 qx = Load4(pose.Channel(kQx) + j), qy = Load4(pose.Channel(kQy) + j),
+                qz = Load4(pose.Channel(kQz) + j), qw = Load4(pose.Channel(kQw) + j);
+    // glm::dot's order: (x * x' + y * y') + (z * z' + w * w'); the rotation
+    // joins the hemisphere of what is summed so far.
+    const F32x4 dot = (qx * c[kQx] + qy * c[kQy]) + (qz * c[kQz] + qw * c[kQw]);
+    const I32x4 flip = (weight > 0.0f) & (dot < 0.0f);
+    for (int k : kTranslationAndScale) c[k] += Load4(pose.Channel(k) + j) * w;
+    c[kQx] += soa::FlipSign(flip, qx) * w;
+    c[kQy] += soa::FlipSign(flip, qy) * w;
+    c[kQz] += soa::FlipSign(flip, qz) * w;
+    c[kQw] += soa::FlipSign(flip, qw) * w;
+    weight += w;
   }
 };
 
-float LayerWeight(const SoaBlendLayer& layer, int joint) {
-  float w = layer.weight;
-  if (!(w > 0.0f)) return 0.0f;  // also rejects NaN
-  if (!layer.joint_weights.empty()) {
-    w *= joint < static_cast<int>(layer.joint_weights.size()) ? layer.joint_weights[joint] : 0.0f;
+float CleanWeight(float w) { return std::isfinite(w) && w > 0.0f ? w : 0.0f; }
+
+// The layer's weight on joints [j, j + 4): 0 past the last joint.
+F32x4 LayerWeights(const SoaBlendLayer& layer, int j, int joint_count) {
+  const float w = CleanWeight(layer.weight);
+  F32x4 out = {};
+  if (w == 0.0f) return out;
+  const int mask_size = static_cast<int>(layer.joint_weights.size());
+  for (int l = 0; l < 4; ++l) {
+    const int joint = j + l;
+    if (joint >= joint_count) break;
+    if (mask_size == 0) {
+      out[l] = w;
+    } else {
+      out[l] = CleanWeight(w * (joint < mask_size ? layer.joint_weights[joint] : 0.0f));
+    }
   }
-  return std::isfinite(w) ? w : 0.0f;
+  return out;
 }
 
 }  // namespace
@@ -47,46 +67,31 @@ void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaP
                  float threshold) {
   assert(out.PaddedCount() == rest.PaddedCount());
   const int n = out.JointCount();
-  for (int j = 0; j < out.PaddedCount(); j += kSoaLanes) {
-    BlockSums sums;
-    float w[kSoaLanes];
+  for (int j = 0; j < out.PaddedCount(); j += 4) {
+    QuadSums sums;
     for (const SoaBlendLayer& layer : layers) {
-      if (layer.pose == nullptr) continue;
-      for (int l = 0; l < kSoaLanes; ++l) w[l] = j + l < n ? LayerWeight(layer, j + l) : 0.0f;
-      sums.Add(*layer.pose, j, w);
+      if (layer.pose != nullptr) sums.Add(*layer.pose, j, LayerWeights(layer, j, n));
     }
-    for (int l = 0; l < kSoaLanes; ++l) {
-      w[l] = sums.weight[l] < threshold ? threshold - sums.weight[l] : 0.0f;
+    // Below the threshold the rest pose fills in what is missing.
+    const F32x4 missing = soa::Splat4(threshold) - sums.weight;
+    sums.Add(rest, j, soa::Select(sums.weight < threshold, missing, F32x4{}));
+    // No weight at all (threshold <= 0 and no layer, or padding): rest.
+    const I32x4 valid = sums.weight > 0.0f;
+    const F32x4 inv = 1.0f / soa::Select(valid, sums.weight, soa::Splat4(1.0f));
+    for (int k : kTranslationAndScale) {
+      Store4(out.Channel(k) + j, soa::Select(valid, sums.c[k] * inv, Load4(rest.Channel(k) + j)));
     }
-    sums.Add(rest, j, w);
-    for (int l = 0; l < kSoaLanes; ++l) {
-      const int joint = j + l;
-      if (!(sums.weight[l] > 0.0f)) {  // threshold <= 0 and no layer (or padding): rest
-        for (int k = 0; k < kSoaChannels; ++k) out.Channel(k)[joint] = rest.Channel(k)[joint];
-        continue;
-      }
-      const float inv = 1.0f / sums.weight[l];
-      for (int k : {kTx, kTy, kTz, kSx, kSy, kSz}) out.Channel(k)[joint] = sums.c[k][l] * inv;
-      const float x = sums.c[kQx][l], y = sums.c[kQy][l], z = sums.c[kQz][l], qw = sums.c[kQw][l];
-      const float len = std::sqrt((x * x + y * y) + (z * z + qw * qw));
-      if (len > 0.0f) {
-        out.Channel(kQx)[joint] = x / len;
-        out.Channel(kQy)[joint] = y / len;
-        out.Channel(kQz)[joint] = z / len;
-        out.Channel(kQw)[joint] = qw / len;
-      } else {
-        for (int k : {kQx, kQy, kQz, kQw}) out.Channel(k)[joint] = rest.Channel(k)[joint];
-      }
+    const F32x4 x = sums.c[kQx], y = sums.c[kQy], z = sums.c[kQz], w = sums.c[kQw];
+    const F32x4 len = soa::Sqrt4((x * x + y * y) + (z * z + w * w));
+    const I32x4 unit = valid & (len > 0.0f);
+    const F32x4 safe_len = soa::Select(unit, len, soa::Splat4(1.0f));
+    for (int k : kRotation) {
+      Store4(out.Channel(k) + j,
+             soa::Select(unit, sums.c[k] / safe_len, Load4(rest.Channel(k) + j)));
     }
   }
 }
 
-void BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
-                   std::span<const float> weights) {
-  assert(out.JointCount() == a.JointCount() && a.JointCount() == b.JointCount());
-  assert(static_cast<int>(weights.size()) == out.JointCount());
-  const int n = out.JointCount();
-  for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
-}
+// BlendWeighted on SoaPoses is defined in blending.cpp, beside the Pose one.
 
 }  // namespace anim

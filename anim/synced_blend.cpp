@@ -7,16 +7,10 @@
 
 namespace anim {
 
-float BlendedCycleLength(float l1, float l2, float weight) {
-  return l2 * weight + l1 * (1.0f - weight);
-}
-
 SyncedBlend::SyncedBlend(const Skeleton& skeleton)
     : skeleton_(&skeleton), pose_a_(skeleton.RestPose()), pose_b_(skeleton.RestPose()) {}
 
-void SyncedBlend::SetPhaseOffsetB(float offset) {
-  phase_offset_b_ = std::isfinite(offset) ? offset - std::floor(offset) : 0.0f;
-}
+void SyncedBlend::SetPhaseOffsetB(float offset) { phase_offset_b_ = WrapPhase(offset); }
 
 void SyncedBlend::Start(const Clip* a, const Clip* b, float phase, float phase_offset_b) {
   SetPhaseOffsetB(phase_offset_b);
@@ -24,16 +18,16 @@ void SyncedBlend::Start(const Clip* a, const Clip* b, float phase, float phase_o
   b_ = b;
   cursor_a_ = a != nullptr ? a->MakeCursor() : ClipCursor{};
   cursor_b_ = b != nullptr ? b->MakeCursor() : ClipCursor{};
-  phase_ = std::isfinite(phase) ? phase - std::floor(phase) : 0.0f;
+  phase_.Reset(phase);
   cycle_length_ = a != nullptr ? a->Duration() : 0.0f;
 }
 
 float SyncedBlend::RateA() const {
-  return cycle_length_ > 0.0f && a_ != nullptr ? a_->Duration() / cycle_length_ : 1.0f;
+  return a_ != nullptr ? SyncedRate(a_->Duration(), cycle_length_) : 1.0f;
 }
 
 float SyncedBlend::RateB() const {
-  return cycle_length_ > 0.0f && b_ != nullptr ? b_->Duration() / cycle_length_ : 1.0f;
+  return b_ != nullptr ? SyncedRate(b_->Duration(), cycle_length_) : 1.0f;
 }
 
 bool SyncedBlend::Advance(float dt, float& weight) {
@@ -41,18 +35,14 @@ bool SyncedBlend::Advance(float dt, float& weight) {
   if (a_ == nullptr || b_ == nullptr) return false;
   weight = std::clamp(weight, 0.0f, 1.0f);
   cycle_length_ = BlendedCycleLength(a_->Duration(), b_->Duration(), weight);
-  if (cycle_length_ > 0.0f) {
-    // fmod keeps the phase in [0, 1) exactly, however long this runs.
-    phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
-  }
+  phase_.Advance(dt, cycle_length_);
   return true;
 }
 
-float SyncedBlend::TimeA() const { return a_->StartTime() + phase_ * a_->Duration(); }
+float SyncedBlend::TimeA() const { return a_->StartTime() + phase_.Phase() * a_->Duration(); }
 
 float SyncedBlend::TimeB() const {
-  const float phase_b = std::fmod(phase_ + phase_offset_b_, 1.0f);
-  return b_->StartTime() + phase_b * b_->Duration();
+  return b_->StartTime() + phase_.Shifted(phase_offset_b_) * b_->Duration();
 }
 
 bool SyncedBlend::Update(float dt, float weight, Pose& out) {

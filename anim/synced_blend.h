@@ -10,12 +10,13 @@
 #pragma once
 
 #include "anim/clip.h"
+#include "anim/clock.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
 
-float BlendedCycleLength(float l1, float l2, float weight);
+// BlendedCycleLength, SyncedRate and the shared phase: anim/clock.h.
 
 class SyncedBlend {
  public:
@@ -40,7 +41,7 @@ class SyncedBlend {
   bool Update(float dt, float weight, const SoaPose& rest, SoaPose& scratch_a, SoaPose& scratch_b,
               SoaPose& out);
 
-  float Phase() const { return phase_; }
+  float Phase() const { return phase_.Phase(); }
   float CycleLength() const { return cycle_length_; }
   float RateA() const;  // s1 = l1 / bl for the last weight
   float RateB() const;  // s2 = l2 / bl
@@ -60,7 +61,7 @@ class SyncedBlend {
   const Clip* b_ = nullptr;
   ClipCursor cursor_a_, cursor_b_;
   Pose pose_a_, pose_b_;
-  float phase_ = 0.0f;
+  SyncedPhase phase_;
   float phase_offset_b_ = 0.0f;
   float cycle_length_ = 0.0f;
 };

@@ -21,6 +21,8 @@
 //                                 anim::CrowdAnimator::Update over a span of
 //                                 N characters on T threads (wall time)
 //   woman/import              LoadGltfModel of Woman.gltf
+//   <rig>/graph_locomotion/N  the shipped locomotion graph, Update then
+//                             local to model and palette (graph_bench.cpp)
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,
 // Woman.gltf from the Hands-On C++ Game Animation Programming samples (MIT),

@@ -126,25 +126,21 @@ class LocomotionSample : public Sample {
     const float t = segment.t;
 
     // Shared phase: both clips advance by the same normalised time.
-    const float from_phase = phase_;
-    float phase_a = phase_, phase_b = phase_b_free_;
+    float phase_a = phase_.Phase(), phase_b = phase_b_free_.Phase();
     double delta_a, delta_b;
     if (synced_) {
       const float cycle = anim::BlendedCycleLength(a.Duration(), b.Duration(), t);
-      const float advance = cycle > 0.0f ? dt / cycle : 0.0f;
-      phase_ = std::fmod(phase_ + advance, 1.0f);
-      delta_a = static_cast<double>(advance) * a.Duration();
-      delta_b = static_cast<double>(advance) * b.Duration();
-      phase_a = from_phase;
-      phase_b = from_phase;
-      phase_b_free_ = phase_;
+      const double advance = phase_.Advance(dt, cycle).delta;
+      delta_a = advance * a.Duration();
+      delta_b = advance * b.Duration();
+      phase_b = phase_a;
+      phase_b_free_.Reset(phase_.Phase());
     } else {
       // Each clip at its own speed: the legs drift out of step.
       delta_a = dt;
       delta_b = dt;
-      phase_ = std::fmod(phase_ + (a.Duration() > 0.0f ? dt / a.Duration() : 0.0f), 1.0f);
-      phase_b_free_ =
-          std::fmod(phase_b_free_ + (b.Duration() > 0.0f ? dt / b.Duration() : 0.0f), 1.0f);
+      phase_.Advance(dt, a.Duration());
+      phase_b_free_.Advance(dt, b.Duration());
     }
     const float from_a = a.StartTime() + phase_a * a.Duration();
     const float from_b = b.StartTime() + phase_b * b.Duration();
@@ -219,7 +215,7 @@ class LocomotionSample : public Sample {
           (Clip(i).Name() + " @ " + std::to_string(space_.Position(i)).substr(0, 4) + " m/s")
               .c_str());
     }
-    ImGui::Text("phase %.2f   position (%.1f, %.1f) m   heading %.0f deg", phase_,
+    ImGui::Text("phase %.2f   position (%.1f, %.1f) m   heading %.0f deg", phase_.Phase(),
                 position_.x / units_per_metre_, position_.z / units_per_metre_,
                 std::fmod(yaw_ * 180.0f / kPi, 360.0f));
     ImGui::Text("footsteps %d", footsteps_);
@@ -276,7 +272,8 @@ class LocomotionSample : public Sample {
     } else {
       alone_.Start(&Clip(kWalk));
     }
-    phase_ = phase_b_free_ = 0.0f;
+    phase_.Reset(0.0f);
+    phase_b_free_.Reset(0.0f);
   }
 
   // What keeps the chosen clips from making a speed axis, in plain words.
@@ -372,8 +369,8 @@ class LocomotionSample : public Sample {
   bool root_motion_on_ = true;
   bool footprints_ = true;
 
-  float phase_ = 0.0f;         // shared phase (clip a's when not synced)
-  float phase_b_free_ = 0.0f;  // clip b's phase when not synced
+  anim::SyncedPhase phase_;         // shared phase (clip a's when not synced)
+  anim::SyncedPhase phase_b_free_;  // clip b's phase when not synced
   glm::vec3 position_{0.0f};
   float yaw_ = 0.0f;
 

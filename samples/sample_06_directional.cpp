@@ -10,6 +10,7 @@
 
 #include "anim/additive.h"
 #include "anim/blend_space_2d.h"
+#include "anim/clock.h"
 #include "anim/layer_blend.h"
 #include "anim/mirror.h"
 #include "anim/root_motion.h"
@@ -134,7 +135,9 @@ class DirectionalSample : public Sample {
     pose_ = skeleton.RestPose();
     solo_.Start(&model.clips[clip_[kWalk]]);
     weights_.fill(0.0f);
-    phase_ = idle_time_ = 0.0f;
+    phase_.Reset(0.0f);
+    idle_ = anim::ClipClock(0.0, std::max(model.clips[clip_[kIdle]].Duration(), 1e-3f),
+                            anim::LoopMode::kLoop);
     return true;
   }
 
@@ -153,16 +156,16 @@ class DirectionalSample : public Sample {
     // Synchronisation for N clips: one shared phase over the weighted cycle length
     // bl = sum(w_i * l_i), taken over the locomotion clips only (an idle is
     // no cycle to keep in step; it runs on its own clock).
-    float loco_weight = 0.0f, bl = 0.0f;
+    std::array<float, kGridCount> lengths{};
     for (int i = 0; i < count; ++i) {
-      if (kVariants[i].gait == kIdle) continue;
-      loco_weight += weights_[i];
-      bl += weights_[i] * model_->clips[clip_[kVariants[i].gait]].Duration();
+      if (kVariants[i].gait != kIdle)
+        lengths[i] = model_->clips[clip_[kVariants[i].gait]].Duration();
     }
-    cycle_length_ = loco_weight > 0.0f ? bl / loco_weight : model_->clips[clip_[kWalk]].Duration();
-    if (cycle_length_ > 0.0f) phase_ = std::fmod(phase_ + dt / cycle_length_, 1.0f);
-    idle_time_ =
-        std::fmod(idle_time_ + dt, std::max(model_->clips[clip_[kIdle]].Duration(), 1e-3f));
+    cycle_length_ =
+        anim::BlendedCycleLength(std::span(lengths).first(count), std::span(weights_).first(count));
+    if (!(cycle_length_ > 0.0f)) cycle_length_ = model_->clips[clip_[kWalk]].Duration();
+    phase_.Advance(dt, cycle_length_);
+    idle_.Advance(dt, 1.0);
 
     std::array<anim::BlendLayer, kGridCount> layers{};
     int used = 0;
@@ -182,7 +185,7 @@ class DirectionalSample : public Sample {
     ImGui::Separator();
     if (alone_) return;
     DrawPad();
-    ImGui::Text("phase %.2f, blended cycle %.3f s", phase_, cycle_length_);
+    ImGui::Text("phase %.2f, blended cycle %.3f s", phase_.Phase(), cycle_length_);
     ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f m/s, Run '%s' at %.2f m/s, lean '%s'",
                        model_->clips[clip_[kIdle]].Name().c_str(),
                        model_->clips[clip_[kWalk]].Name().c_str(), speed_of_[kWalk],
@@ -221,9 +224,8 @@ class DirectionalSample : public Sample {
     const anim::Skeleton& skeleton = model_->skeleton;
     const anim::Clip& clip = model_->clips[clip_[v.gait]];
     const bool mirrored = v.side == kRight && has_mirror_;
-    float phase = phase_ + (mirrored ? mirror_offset_ : 0.0f);
-    phase -= std::floor(phase);
-    const float time = v.gait == kIdle ? idle_time_ : phase * clip.Duration();
+    const float phase = phase_.Shifted(mirrored ? mirror_offset_ : 0.0f);
+    const float time = v.gait == kIdle ? static_cast<float>(idle_.Time()) : phase * clip.Duration();
     out = skeleton.RestPose();
     clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
     if (v.side != kCentre && lean_clip_ >= 0)
@@ -321,7 +323,9 @@ class DirectionalSample : public Sample {
   std::array<anim::Pose, kGridCount> variant_pose_;
   std::array<float, kGridCount> weights_{};
   anim::Pose pose_;
-  float phase_ = 0.0f, idle_time_ = 0.0f, cycle_length_ = 0.0f;
+  anim::SyncedPhase phase_;  // the locomotion clips' shared phase
+  anim::ClipClock idle_;     // the idle runs on its own clock
+  float cycle_length_ = 0.0f;
   float direction_ = 0.0f, speed_ = 1.4f;
   int mode_ = 0;
   float lean_amount_ = 1.0f;

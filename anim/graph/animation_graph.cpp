@@ -5,10 +5,23 @@
 namespace anim {
 
 AnimationGraph::AnimationGraph(const Skeleton& skeleton, int event_capacity)
-    : skeleton_(&skeleton), events_(event_capacity), output_(skeleton.RestPose()) {
+    : skeleton_(&skeleton),
+      events_(event_capacity),
+      rest_(skeleton.RestPose()),
+      soa_output_(skeleton.RestPose()),
+      output_(skeleton.RestPose()) {
   ctx_.skeleton = skeleton_;
+  ctx_.rest = &rest_;
   ctx_.params = &params_;
   ctx_.events = &events_;
+}
+
+const Pose& AnimationGraph::Output() const {
+  if (output_stale_) {
+    soa_output_.Store(output_);  // same joint count: copies without allocating
+    output_stale_ = false;
+  }
+  return output_;
 }
 
 Node* AnimationGraph::FindNode(std::string_view name) const {
@@ -39,13 +52,14 @@ void AnimationGraph::Update(float dt) {
   motion_ = {};
   if (root_ != nullptr) {
     root_->Update(dt, 1.0f, ctx_);
-    root_->Write(ctx_, output_, motion_);
+    root_->Write(ctx_, soa_output_, motion_);
   } else if (layers_) {
     layers_->Update(dt, ctx_);
-    layers_->Write(ctx_, output_, motion_);
+    layers_->Write(ctx_, soa_output_, motion_);
   } else {
-    output_ = skeleton_->RestPose();
+    soa_output_.CopyFrom(rest_);
   }
+  output_stale_ = true;
   params_.ClearTriggers();
   if (callback_) {
     for (const FiredEvent& e : events_.Events()) callback_(e);

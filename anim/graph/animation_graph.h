@@ -57,7 +57,12 @@ class AnimationGraph {
     callback_ = std::move(callback);
   }
 
-  const Pose& Output() const { return output_; }
+  // The output pose, as the graph computes it (structure of arrays: what
+  // SoaSkeleton's ComputePalette takes), and as a Pose for tools, tests and
+  // the pose dump: converted on the first call after each Update (so not
+  // to be called from two threads at once).
+  const SoaPose& SoaOutput() const { return soa_output_; }
+  const Pose& Output() const;
   const MotionDelta& Motion() const { return motion_; }
   std::span<const FiredEvent> Events() const { return events_.Events(); }
   int DroppedEvents() const { return events_.Dropped(); }
@@ -72,7 +77,10 @@ class AnimationGraph {
   EventBuffer events_;
   GraphContext ctx_;
   std::function<void(const FiredEvent&)> callback_;
-  Pose output_;
+  SoaPose rest_;  // the skeleton's rest pose, ctx_.rest
+  SoaPose soa_output_;
+  mutable Pose output_;
+  mutable bool output_stale_ = false;
   MotionDelta motion_;
 };
 

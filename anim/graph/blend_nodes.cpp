@@ -11,7 +11,8 @@ WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton& skeleton,
       inputs_(std::move(inputs)),
       sync_(sync),
       weights_(inputs_.size(), 0.0f),
-      poses_(inputs_.size(), skeleton.RestPose()),
+      lengths_(inputs_.size(), 0.0f),
+      poses_(inputs_.size(), SoaPose(skeleton.RestPose())),
       layers_(inputs_.size()) {
   if (!weights_.empty()) weights_[0] = 1.0f;
 }
@@ -39,41 +40,40 @@ void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
   float blended_cycle = 0.0f;
   if (sync_) blended_cycle = CycleDuration();
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const float length = inputs_[i]->CycleDuration();
-    const float scale =
-        sync_ && blended_cycle > 0.0f && length > 0.0f ? length / blended_cycle : 1.0f;
+    const float scale = sync_ ? SyncedRate(inputs_[i]->CycleDuration(), blended_cycle) : 1.0f;
     inputs_[i]->Update(dt * scale, weight * weights_[i], ctx);
   }
 }
 
-void WeightedBlendNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void WeightedBlendNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   motion = {};
   int count = 0;
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    if (!(weights_[i] > 0.0f)) continue;
+    if (weights_[i] > 0.0f) layers_[count++] = SoaBlendLayer{&poses_[i], weights_[i], {}};
+  }
+  // One input: it writes the output itself. Two (a 1D blend space's
+  // neighbours, say): the two-pose blend. More: the N-layer blend. The
+  // weights sum to 1, so no rest pose fills in (threshold 0).
+  for (int k = 0; k < count; ++k) {
+    const std::size_t i = static_cast<std::size_t>(layers_[k].pose - poses_.data());
     MotionDelta m;
-    inputs_[i]->Write(ctx, poses_[i], m);
+    inputs_[i]->Write(ctx, count == 1 ? out : poses_[i], m);
     motion.translation += m.translation * weights_[i];
     motion.yaw += m.yaw * weights_[i];
-    layers_[count++] = BlendLayer{&poses_[i], weights_[i], nullptr};
   }
-  // The weights sum to 1, so no rest pose fills in (threshold 0).
-  BlendLayers(out, std::span<const BlendLayer>(layers_.data(), count), ctx.skeleton->RestPose(),
-              0.0f);
+  if (count == 2) {
+    const float t = layers_[1].weight / (layers_[0].weight + layers_[1].weight);
+    Blend(out, *layers_[0].pose, *layers_[1].pose, t);
+  } else if (count > 2) {
+    BlendLayers(out, std::span<const SoaBlendLayer>(layers_.data(), count), *ctx.rest, 0.0f);
+  }
 }
 
 float WeightedBlendNode::CycleDuration() const {
   if (!sync_) return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->CycleDuration();
   // Inputs without a cycle (single frames) do not stretch the blended one.
-  float cycle = 0.0f, weight = 0.0f;
-  for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const float length = inputs_[i]->CycleDuration();
-    if (length > 0.0f) {
-      cycle += weights_[i] * length;
-      weight += weights_[i];
-    }
-  }
-  return weight > 0.0f ? cycle / weight : 0.0f;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) lengths_[i] = inputs_[i]->CycleDuration();
+  return BlendedCycleLength(lengths_, weights_);
 }
 
 float WeightedBlendNode::Phase() const {

@@ -16,8 +16,9 @@
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/clock.h"
 #include "anim/graph/node.h"
-#include "anim/layer_blend.h"
+#include "anim/soa_layer_blend.h"
 
 namespace anim {
 
@@ -28,7 +29,7 @@ class WeightedBlendNode : public Node {
 
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override;
   float Phase() const override;
   int ChildCount() const override { return static_cast<int>(inputs_.size()); }
@@ -48,8 +49,10 @@ class WeightedBlendNode : public Node {
   std::vector<Node*> inputs_;
   bool sync_;
   std::vector<float> weights_;
-  std::vector<Pose> poses_;
-  std::vector<BlendLayer> layers_;
+  // Scratch for CycleDuration (const, hence mutable): each input's cycle.
+  mutable std::vector<float> lengths_;
+  std::vector<SoaPose> poses_;
+  std::vector<SoaBlendLayer> layers_;
 };
 
 // out = mix(a, b, t): t = 0 gives a, t = 1 gives b (clamped to [0, 1]).

@@ -27,13 +27,13 @@ class ClipNode : public Node {
 
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return clip_->Duration(); }
-  float Phase() const override;
-  bool IsComplete() const override;
+  float Phase() const override { return clock_.Phase(); }
+  bool IsComplete() const override { return clock_.IsComplete(); }
 
   const Clip& GetClip() const { return *clip_; }
-  float Time() const { return static_cast<float>(time_); }
+  float Time() const { return static_cast<float>(clock_.Time()); }
   // An extra factor on the rate parameter (1 unless set). The graph's
   // synchronised blends do not use it: they scale the dt they pass down.
   void SetSyncScale(float scale) { sync_scale_ = scale; }
@@ -43,9 +43,8 @@ class ClipNode : public Node {
   ClipNodeOptions options_;
   std::optional<RootMotion> root_motion_;
   ClipCursor cursor_;
-  double time_ = 0.0;  // wrapped, as Clip::WrapTime; double so loops do not drift
+  ClipClock clock_;
   float sync_scale_ = 1.0f;
-  float last_rate_ = 1.0f;
   bool start_events_pending_ = true;  // keys at the start time fire on the first update
   MotionDelta last_motion_;
 };
@@ -56,10 +55,10 @@ class SingleFrameNode : public Node {
   const char* Kind() const override { return "single_frame"; }
   void Reset(float) override {}
   void Update(float, float, GraphContext&) override {}
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
 
  private:
-  Pose pose_;  // sampled once at construction
+  SoaPose pose_;  // sampled once at construction
 };
 
 }  // namespace anim

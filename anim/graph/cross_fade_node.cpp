@@ -50,7 +50,7 @@ void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) {
       shown_.RequestInertialization(options_.duration);
       source_ = -1;
     } else if (fading_ || shown_.Inertializing() || options_.mode == TransitionMode::kFrozen) {
-      frozen_ = shown_.LastShown();  // interrupting: fade from what is on screen
+      frozen_.CopyFrom(shown_.LastShown());  // interrupting: fade from what is on screen
       shown_.StopInertialization();
       source_ = -1;
     } else {
@@ -72,7 +72,7 @@ void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) {
   if (fading_ && source_ >= 0) inputs_[source_]->Update(dt, weight * (1.0f - w), ctx);
 }
 
-void CrossFadeNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void CrossFadeNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   inputs_[target_]->Write(ctx, out, motion);
   shown_.ApplyInertialization(out);
   if (fading_) {

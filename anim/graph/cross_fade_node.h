@@ -30,7 +30,7 @@ class CrossFadeNode : public Node {
   const char* Kind() const override { return "cross_fade"; }
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return inputs_[target_]->CycleDuration(); }
   float Phase() const override { return inputs_[target_]->Phase(); }
   int ChildCount() const override { return static_cast<int>(inputs_.size()); }
@@ -52,7 +52,7 @@ class CrossFadeNode : public Node {
   bool fading_ = false;
   bool started_ = false;
   float elapsed_ = 0.0f;
-  Pose source_pose_, frozen_;
+  SoaPose source_pose_, frozen_;
   ShownPoseHistory shown_;
 };
 

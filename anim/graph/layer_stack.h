@@ -15,7 +15,7 @@
 
 #include "anim/graph/node.h"
 #include "anim/joint_mask.h"
-#include "anim/layer_blend.h"
+#include "anim/soa_layer_blend.h"
 
 namespace anim {
 
@@ -39,7 +39,7 @@ class LayerStack {
   void Update(float dt, GraphContext& ctx);
   // Root motion comes from the layers in proportion to their share of the
   // skeleton's first root joint.
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion);
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion);
 
   int LayerCount() const { return static_cast<int>(layers_.size()); }
   const Layer& LayerAt(int i) const { return layers_[i]; }
@@ -48,17 +48,22 @@ class LayerStack {
   float JointShare(int i, int j) const { return shares_[i].weights[j]; }
 
  private:
+  // The one blend layer whose share is 1 on every joint while every other
+  // blend layer's is 0 (after the shares are computed); -1 otherwise.
+  int WholeLayer() const;
+
   const Skeleton* skeleton_;
   std::vector<Layer> layers_;
   std::vector<int> by_priority_;  // blend layers, highest priority first
   std::vector<float> weights_;
-  std::vector<Pose> poses_;
+  std::vector<SoaPose> poses_;
+  std::vector<std::optional<SoaPose>> references_;  // each additive layer's reference
   std::vector<MotionDelta> motions_;
   std::vector<JointMask> shares_;
   std::vector<float> remaining_;
-  std::vector<BlendLayer> blend_;
+  std::vector<SoaBlendLayer> blend_;
   JointMask rest_share_;
-  Pose scratch_;
+  SoaPose scratch_;
 };
 
 }  // namespace anim

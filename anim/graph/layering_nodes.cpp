@@ -5,6 +5,8 @@
 
 #include "anim/additive.h"
 #include "anim/blending.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 
 namespace anim {
 
@@ -35,7 +37,7 @@ void OverlayNode::Update(float dt, float weight, GraphContext& ctx) {
   over_->Update(dt, weight * weight_now_, ctx);
 }
 
-void OverlayNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void OverlayNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   base_->Write(ctx, out, motion);
   if (weight_now_ <= 0.0f) return;
   MotionDelta unused;
@@ -49,21 +51,22 @@ FeatherBlendNode::FeatherBlendNode(std::string name, const Skeleton& skeleton, N
   mask_.weights.resize(skeleton.JointCount(), 0.0f);
 }
 
-void FeatherBlendNode::Combine(Pose& out, const Pose& over, float w) const {
+void FeatherBlendNode::Combine(SoaPose& out, const SoaPose& over, float w) {
   BlendWeighted(out, out, over, w, mask_.weights);
 }
 
 AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
                            std::optional<Pose> reference, FloatInput weight)
-    : OverlayNode(std::move(name), skeleton, base, additive, weight),
-      reference_(std::move(reference)) {}
+    : OverlayNode(std::move(name), skeleton, base, additive, weight) {
+  if (reference) reference_.emplace(*reference);
+}
 
-void AdditiveNode::Combine(Pose& out, const Pose& over, float w) const {
+void AdditiveNode::Combine(SoaPose& out, const SoaPose& over, float w) {
   if (reference_) {
-    Add(out, out, over, *reference_, -1, w);
-  } else {
-    AddDifference(out, out, over, -1, w);
+    Add(out, out, over, *reference_, w);
+    return;
   }
+  AddDifference(out, out, over, w);
 }
 
 SubtractNode::SubtractNode(std::string name, const Skeleton& skeleton, Node* source,
@@ -84,7 +87,7 @@ void SubtractNode::Update(float dt, float weight, GraphContext& ctx) {
   reference_->Update(dt, 0.0f, ctx);  // the reference is not shown: no events
 }
 
-void SubtractNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void SubtractNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   MotionDelta unused;
   source_->Write(ctx, source_pose_, motion);
   reference_->Write(ctx, reference_pose_, unused);

@@ -22,7 +22,7 @@ class OverlayNode : public Node {
               FloatInput weight);
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return base_->CycleDuration(); }
   float Phase() const override { return base_->Phase(); }
   int ChildCount() const override { return 2; }
@@ -30,14 +30,14 @@ class OverlayNode : public Node {
 
  protected:
   // out holds the base's pose; puts `over` on it with weight w in (0, 1].
-  virtual void Combine(Pose& out, const Pose& over, float w) const = 0;
+  virtual void Combine(SoaPose& out, const SoaPose& over, float w) = 0;
 
  private:
   Node* base_;
   Node* over_;
   FloatInput weight_;
   float weight_now_ = 0.0f;
-  Pose over_pose_;
+  SoaPose over_pose_;
 };
 
 // Joint i = mix(base, over, t * mask[i]).
@@ -48,7 +48,7 @@ class FeatherBlendNode : public OverlayNode {
   const char* Kind() const override { return "feather_blend"; }
 
  protected:
-  void Combine(Pose& out, const Pose& over, float w) const override;
+  void Combine(SoaPose& out, const SoaPose& over, float w) override;
 
  private:
   JointMask mask_;
@@ -65,10 +65,10 @@ class AdditiveNode : public OverlayNode {
   const char* Kind() const override { return "additive"; }
 
  protected:
-  void Combine(Pose& out, const Pose& over, float w) const override;
+  void Combine(SoaPose& out, const SoaPose& over, float w) override;
 
  private:
-  std::optional<Pose> reference_;
+  std::optional<SoaPose> reference_;
 };
 
 // out = source - reference (anim::Subtract): a difference pose, only
@@ -79,7 +79,7 @@ class SubtractNode : public Node {
   const char* Kind() const override { return "subtract"; }
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return source_->CycleDuration(); }
   float Phase() const override { return source_->Phase(); }
   int ChildCount() const override { return 2; }
@@ -88,7 +88,7 @@ class SubtractNode : public Node {
  private:
   Node* source_;
   Node* reference_;
-  Pose source_pose_, reference_pose_;
+  SoaPose source_pose_, reference_pose_;
 };
 
 }  // namespace anim

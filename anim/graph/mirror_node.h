@@ -18,7 +18,7 @@ class MirrorNode : public Node {
   void Update(float dt, float weight, GraphContext& ctx) override {
     input_->Update(dt, weight, ctx);
   }
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override { return input_->CycleDuration(); }
   float Phase() const override { return input_->Phase(); }
   bool IsComplete() const override { return input_->IsComplete(); }
@@ -28,7 +28,7 @@ class MirrorNode : public Node {
  private:
   Node* input_;
   MirrorMap map_;
-  Pose input_pose_;
+  SoaPose input_pose_;
 };
 
 }  // namespace anim

@@ -7,7 +7,8 @@
 //     share of the final output, so events can carry it and children with no
 //     weight can keep their clocks running (synchronised blends need that)
 //     without being sampled.
-//   Write(out, motion): sample and blend; called only for nodes whose weight
+//   Write(out, motion): sample and blend into a SoaPose (the skeleton's
+//     hierarchy stays in the skeleton); called only for nodes whose weight
 //     is above zero.
 #pragma once
 
@@ -18,11 +19,13 @@
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
 struct GraphContext {
   const Skeleton* skeleton = nullptr;
+  const SoaPose* rest = nullptr;  // the skeleton's rest pose as a SoaPose
   ParameterSet* params = nullptr;
   EventBuffer* events = nullptr;  // optional
   // Events of clips whose share of the output is below this are not fired
@@ -50,7 +53,7 @@ class Node {
   virtual void Reset(float phase) = 0;
   virtual void Update(float dt, float weight, GraphContext& ctx) = 0;
   // `out` must be a pose of ctx.skeleton; every joint is written.
-  virtual void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) = 0;
+  virtual void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) = 0;
 
   // One cycle in seconds at rate 1 (0 when the node has no cycle, like a
   // single frame): what synchronised blends scale rates by.

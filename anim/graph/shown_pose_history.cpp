@@ -24,7 +24,7 @@ void ShownPoseHistory::StopInertialization() {
   inertial_.Stop();
 }
 
-void ShownPoseHistory::ApplyInertialization(Pose& out) {
+void ShownPoseHistory::ApplyInertialization(SoaPose& out) {
   if (pending_) {
     pending_ = false;
     inertial_.Start(last_, before_last_, out, out, last_step_, pending_duration_);
@@ -33,12 +33,12 @@ void ShownPoseHistory::ApplyInertialization(Pose& out) {
   inertial_.Apply(out);
 }
 
-void ShownPoseHistory::Remember(const Pose& out) {
-  if (frame_dt_ > 0.0f) {  // a zero step shows the same instant again: keep the older pose
-    before_last_ = last_;  // same joint count: copies without allocating
+void ShownPoseHistory::Remember(const SoaPose& out) {
+  if (frame_dt_ > 0.0f) {          // a zero step shows the same instant again: keep the older pose
+    before_last_.CopyFrom(last_);  // same joint count: copies without allocating
     last_step_ = frame_dt_;
   }
-  last_ = out;
+  last_.CopyFrom(out);
 }
 
 }  // namespace anim

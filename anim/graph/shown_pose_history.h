@@ -14,6 +14,7 @@
 
 #include "anim/inertialization.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -33,14 +34,14 @@ class ShownPoseHistory {
 
   // From the node's Write: puts what is left of an inertialized switch's
   // offset on `out` (the new input's pose in, the shown pose out).
-  void ApplyInertialization(Pose& out);
+  void ApplyInertialization(SoaPose& out);
   // From the node's Write once `out` is final: it is what was shown.
-  void Remember(const Pose& out);
-  const Pose& LastShown() const { return last_; }
+  void Remember(const SoaPose& out);
+  const SoaPose& LastShown() const { return last_; }
 
  private:
   Inertializer inertial_;
-  Pose last_, before_last_;
+  SoaPose last_, before_last_;
   float last_step_ = 0.0f;  // seconds between before_last_ and last_
   float frame_dt_ = 0.0f;
   bool pending_ = false;

@@ -168,7 +168,7 @@ void StateMachineNode::Start(int index, GraphContext& ctx) {
     shown_.RequestInertialization(t.duration);
     source_ = -1;
   } else if (snapshot) {
-    frozen_ = shown_.LastShown();  // what is on screen now
+    frozen_.CopyFrom(shown_.LastShown());  // what is on screen now
     shown_.StopInertialization();
     if (fading_ && source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
     PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
@@ -226,9 +226,9 @@ void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) {
   if (fading_ && source_ >= 0) states_[source_].node->Update(dt, weight * (1.0f - w), ctx);
 }
 
-void StateMachineNode::Write(GraphContext& ctx, Pose& out, MotionDelta& motion) {
+void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
   if (states_.empty() || active_ < 0) {
-    out = ctx.skeleton->RestPose();
+    out.CopyFrom(*ctx.rest);
     motion = {};
     return;
   }

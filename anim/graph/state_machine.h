@@ -100,7 +100,7 @@ class StateMachineNode : public Node {
 
   void Reset(float phase) override;
   void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, Pose& out, MotionDelta& motion) override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
   float CycleDuration() const override;
   float Phase() const override;
   bool IsComplete() const override;
@@ -137,7 +137,7 @@ class StateMachineNode : public Node {
   bool fading_ = false;
   float elapsed_ = 0.0f;
   float time_in_state_ = 0.0f;
-  Pose source_pose_, frozen_;
+  SoaPose source_pose_, frozen_;
   ShownPoseHistory shown_;
 };
 

@@ -18,8 +18,11 @@
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
+#include "anim/graph/layering_nodes.h"
+#include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
 #include "anim/layer_blend.h"
+#include "anim/mirror.h"
 #include "anim/parallel_for.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
@@ -220,6 +223,82 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_GT(events, 0);
   EXPECT_EQ(g.DroppedEvents(), 0);
+}
+
+// Every node type of the graph at once, each with weight, and layers with
+// an additive layer by reference, one by difference pose and a masked one:
+// frames allocate nothing.
+TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
+  const anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
+  const anim::Pose& rest = s.RestPose();
+  anim::MirrorMap map;
+  std::string error;
+  ASSERT_TRUE(map.Build(s, &error)) << error;
+  const anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
+  const anim::Clip run = anim_test::MakeSlideClip("run", 0.6f, 0.0f, 2.0f);
+  const anim::Clip lean = anim_test::MakeSlideClip("lean", 0.5f, 3.0f, 5.0f);
+  anim::AnimationGraph g(s);
+  const int t = g.Params().Add("t", anim::ParamType::kFloat);
+  anim::ClipNodeOptions moving;
+  moving.root_motion = true;
+  auto* nw = g.Add<anim::ClipNode>("walk", s, walk, moving);
+  auto* nr = g.Add<anim::ClipNode>("run", s, run);
+  auto* frame = g.Add<anim::SingleFrameNode>("frame", s, lean, 0.5f);
+  auto* blend2 = g.Add<anim::Blend2Node>("blend2", s, nw, nr, anim::FloatInput{t}, true);
+  auto* blend_n =
+      g.Add<anim::BlendNNode>("blend_n", s, std::vector<anim::Node*>{blend2, frame},
+                              std::vector<anim::FloatInput>{{-1, 0.7f}, {-1, 0.3f}}, false);
+  anim::BlendSpace2D plane;
+  ASSERT_TRUE(plane.Build(std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}}, nullptr));
+  auto* nw2 = g.Add<anim::ClipNode>("walk2", s, walk);
+  auto* nr2 = g.Add<anim::ClipNode>("run2", s, run);
+  auto* nl2 = g.Add<anim::ClipNode>("lean2", s, lean);
+  auto* space =
+      g.Add<anim::BlendSpace2DNode>("space", s, std::vector<anim::Node*>{nw2, nr2, nl2}, plane,
+                                    anim::FloatInput{t}, anim::FloatInput{-1, 0.3f});
+  auto* feather = g.Add<anim::FeatherBlendNode>(
+      "feather", s, blend_n, space, anim::MakeMaskFromRoot(s, 1, 1), anim::FloatInput{t});
+  auto* mirror = g.Add<anim::MirrorNode>("mirror", s, feather, map);
+  auto* nl3 = g.Add<anim::ClipNode>("lean3", s, lean);
+  auto* additive =
+      g.Add<anim::AdditiveNode>("additive", s, mirror, nl3, rest, anim::FloatInput{-1, 0.5f});
+  auto* nl4 = g.Add<anim::ClipNode>("lean4", s, lean);
+  auto* frame2 = g.Add<anim::SingleFrameNode>("frame2", s, lean, 0.0f);
+  auto* difference = g.Add<anim::SubtractNode>("difference", s, nl4, frame2);
+  auto* by_difference = g.Add<anim::AdditiveNode>("by_difference", s, additive, difference,
+                                                  std::nullopt, anim::FloatInput{-1, 0.5f});
+  auto* nl5 = g.Add<anim::ClipNode>("lean5", s, lean);
+  auto* nl6 = g.Add<anim::ClipNode>("lean6", s, lean);
+  auto* nl7 = g.Add<anim::ClipNode>("lean7", s, lean);
+  anim::Layer base;
+  base.root = by_difference;
+  anim::Layer add_ref;
+  add_ref.root = nl5;
+  add_ref.additive = true;
+  add_ref.reference = rest;
+  add_ref.weight = {-1, 0.5f};
+  anim::Layer add_masked;
+  add_masked.root = nl6;
+  add_masked.additive = true;
+  add_masked.reference = rest;
+  add_masked.mask = anim::MakeMaskFromRoot(s, 2, 1);
+  add_masked.weight = {-1, 0.5f};
+  anim::Layer add_difference;
+  add_difference.root = nl7;
+  add_difference.additive = true;
+  add_difference.weight = {-1, 0.25f};
+  g.SetLayers({base, add_ref, add_masked, add_difference});
+  g.Update(0.0f);
+
+  const long before = test_support::AllocationCount();
+  float sink = 0.0f;
+  for (int k = 0; k < 2000; ++k) {
+    g.Params().Set(t, 0.5f + 0.5f * std::sin(k * 0.01f));
+    g.Update(1.0f / 60.0f);
+    sink += g.SoaOutput().Local(1).translation.x + g.Output().Local(2).translation.x;
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_TRUE(std::isfinite(sink));
 }
 
 // The crowd batch API: after construction, animating a crowd on two

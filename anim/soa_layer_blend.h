@@ -1,0 +1,34 @@
+// N-layer weighted blend (layer_blend.h's BlendLayers) and the per-joint
+// weighted blend (blending.h's BlendWeighted) on SoaPoses, for the graph's
+// blend nodes and layers: the same arithmetic joint by joint, run as loops
+// over the channel arrays, four joints at a time.
+#pragma once
+
+#include <span>
+
+#include "anim/soa_pose.h"
+
+namespace anim {
+
+struct SoaBlendLayer {
+  const SoaPose* pose = nullptr;  // same joint count as the output
+  float weight = 0.0f;            // negative or NaN counts as 0
+  // Optional per-joint weights, one per joint (JointMask::weights): the
+  // layer's weight on joint j is weight * joint_weights[j].
+  std::span<const float> joint_weights;
+};
+
+// Every layer contributes in proportion to its weight (times its per-joint
+// weight); weights are normalised per joint; where a joint's total is below
+// `threshold` the rest pose fills in the missing weight. Rotations are
+// summed in the hemisphere of what is already summed, then normalised.
+// `out` must not alias a layer's pose or `rest`.
+void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
+                 float threshold = 0.1f);
+
+// out = mix(a, b, t * weights[j]) per joint (transform.h's Mix: lerp, nlerp
+// on a's side). `out` may alias `a` or `b`.
+void BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+                   std::span<const float> weights);
+
+}  // namespace anim

@@ -1,0 +1,140 @@
+// The structure-of-arrays N-layer blend and per-joint weighted blend
+// (anim/soa_layer_blend.h) against values worked by hand, and against the
+// array-of-structs BlendLayers on random poses.
+#include "anim/soa_layer_blend.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/layer_blend.h"
+
+namespace {
+
+using anim::SoaBlendLayer;
+using anim::SoaPose;
+using anim::Transform;
+
+const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+// 90 degrees about Z: (w, x, y, z) = (cos 45, 0, 0, sin 45).
+const glm::quat kTurnZ(std::sqrt(0.5f), 0.0f, 0.0f, std::sqrt(0.5f));
+
+SoaPose MakePose(std::vector<Transform> locals) {
+  std::vector<int> parents(locals.size(), -1);
+  for (std::size_t i = 1; i < parents.size(); ++i) parents[i] = static_cast<int>(i) - 1;
+  return SoaPose(anim::Pose(std::move(locals), std::move(parents), {}));
+}
+
+void ExpectTransformNear(const Transform& got, const Transform& want, float tol) {
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(got.translation[k], want.translation[k], tol);
+    EXPECT_NEAR(got.scale[k], want.scale[k], tol);
+  }
+  EXPECT_NEAR(got.rotation.x, want.rotation.x, tol);
+  EXPECT_NEAR(got.rotation.y, want.rotation.y, tol);
+  EXPECT_NEAR(got.rotation.z, want.rotation.z, tol);
+  EXPECT_NEAR(got.rotation.w, want.rotation.w, tol);
+}
+
+const Transform kA{glm::vec3(1, 0, 0), kIdentity, glm::vec3(1)};
+const Transform kB{glm::vec3(0, 2, 0), kTurnZ, glm::vec3(3)};
+const Transform kRest{glm::vec3(0, 0, 4), kIdentity, glm::vec3(1)};
+
+TEST(SoaLayerBlend, WeightsAreNormalisedPerJoint) {
+  const SoaPose a = MakePose({kA, kA}), b = MakePose({kB, kB}), rest = MakePose({kRest, kRest});
+  SoaPose out = rest;
+  const SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 3.0f, {}}};
+  anim::BlendLayers(out, layers, rest, 0.0f);
+  // (1 * A + 3 * B) / 4; the rotation (0, 0, 3 sin 45, 1 + 3 cos 45)
+  // normalised: length sqrt(4.5 + (1 + 2.1213)^2) = 3.7739.
+  const float z = 3.0f * std::sqrt(0.5f), w = 1.0f + 3.0f * std::sqrt(0.5f);
+  const float len = std::sqrt(z * z + w * w);
+  const Transform want{glm::vec3(0.25f, 1.5f, 0.0f), glm::quat(w / len, 0.0f, 0.0f, z / len),
+                       glm::vec3(2.5f)};
+  ExpectTransformNear(out.Local(0), want, 1e-6f);
+  ExpectTransformNear(out.Local(1), want, 1e-6f);
+}
+
+TEST(SoaLayerBlend, RotationsAreSummedInOneHemisphere) {
+  Transform b_flipped = kB;
+  b_flipped.rotation = -kB.rotation;  // the same rotation
+  const SoaPose a = MakePose({kA}), b = MakePose({b_flipped}), rest = MakePose({kRest});
+  SoaPose out = rest;
+  const SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 1.0f, {}}};
+  anim::BlendLayers(out, layers, rest, 0.0f);
+  // Halfway between identity and 90 degrees about Z: 45 degrees, w > 0.
+  const glm::quat half(std::cos(glm::radians(22.5f)), 0.0f, 0.0f, std::sin(glm::radians(22.5f)));
+  ExpectTransformNear(out.Local(0), Transform{glm::vec3(0.5f, 1.0f, 0.0f), half, glm::vec3(2.0f)},
+                      1e-6f);
+}
+
+TEST(SoaLayerBlend, PerJointWeightsAndRestFillIn) {
+  const SoaPose a = MakePose({kA, kA}), b = MakePose({kB, kB}), rest = MakePose({kRest, kRest});
+  SoaPose out = rest;
+  const float b_joints[] = {1.0f, 0.0f};
+  const SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 1.0f, b_joints}};
+  anim::BlendLayers(out, layers, rest, 0.0f);
+  EXPECT_NEAR(out.Local(0).translation.x, 0.5f, 1e-6f);  // A and B
+  ExpectTransformNear(out.Local(1), kA, 1e-6f);          // B masked off: A alone
+  // One layer at 0.02 under a threshold of 0.1: the rest pose weighs 0.08.
+  const SoaBlendLayer faint[] = {{&a, 0.02f, {}}};
+  anim::BlendLayers(out, faint, rest, 0.1f);
+  EXPECT_NEAR(out.Local(0).translation.x, 0.2f, 1e-6f);
+  EXPECT_NEAR(out.Local(0).translation.z, 3.2f, 1e-6f);
+  // Nothing and no threshold: the rest pose exactly.
+  anim::BlendLayers(out, {}, rest, 0.0f);
+  EXPECT_EQ(out.Local(1).translation, kRest.translation);
+  // Negative and NaN weights count as 0.
+  const SoaBlendLayer bad[] = {{&b, -1.0f, {}}, {&b, std::nanf(""), {}}, {&a, 1.0f, {}}};
+  anim::BlendLayers(out, bad, rest, 0.0f);
+  ExpectTransformNear(out.Local(0), kA, 1e-6f);
+}
+
+TEST(SoaLayerBlend, AgreesWithTheArrayOfStructsBlendOnRandomPoses) {
+  std::mt19937 random(3);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  const int joints = 19;  // not a multiple of the lanes: the padding is skipped
+  std::vector<anim::Pose> poses;
+  for (int p = 0; p < 4; ++p) {
+    std::vector<Transform> locals(joints);
+    for (Transform& t : locals) {
+      t.translation = glm::vec3(u(random), u(random), u(random));
+      t.rotation = glm::normalize(glm::quat(u(random), u(random), u(random), u(random)));
+      t.scale = glm::vec3(1.0f + 0.5f * u(random));
+    }
+    std::vector<int> parents(joints, -1);
+    poses.emplace_back(std::move(locals), std::move(parents), std::vector<glm::mat4>{});
+  }
+  anim::JointMask mask{std::vector<float>(joints)};
+  for (float& w : mask.weights) w = 0.5f + 0.5f * u(random);
+  const anim::BlendLayer aos[] = {
+      {&poses[0], 0.3f, nullptr}, {&poses[1], 0.2f, &mask}, {&poses[2], 0.4f, nullptr}};
+  anim::Pose want = poses[3];
+  anim::BlendLayers(want, aos, poses[3], 0.95f);
+  const SoaPose s0(poses[0]), s1(poses[1]), s2(poses[2]), rest(poses[3]);
+  const SoaBlendLayer soa[] = {{&s0, 0.3f, {}}, {&s1, 0.2f, mask.weights}, {&s2, 0.4f, {}}};
+  SoaPose out(poses[3]);
+  anim::BlendLayers(out, soa, rest, 0.95f);
+  for (int j = 0; j < joints; ++j) ExpectTransformNear(out.Local(j), want.Local(j), 1e-6f);
+}
+
+TEST(SoaLayerBlend, BlendWeightedMixesEachJointByItsWeight) {
+  const SoaPose a = MakePose({kA, kA, kA}), b = MakePose({kB, kB, kB});
+  SoaPose out = a;
+  const float weights[] = {0.0f, 0.5f, 1.0f};
+  anim::BlendWeighted(out, a, b, 1.0f, weights);
+  ExpectTransformNear(out.Local(0), kA, 1e-6f);
+  const glm::quat half(std::cos(glm::radians(22.5f)), 0.0f, 0.0f, std::sin(glm::radians(22.5f)));
+  ExpectTransformNear(out.Local(1), Transform{glm::vec3(0.5f, 1.0f, 0.0f), half, glm::vec3(2.0f)},
+                      1e-6f);
+  ExpectTransformNear(out.Local(2), kB, 1e-6f);
+  // t scales every weight: t = 0.5 puts joint 2 half way.
+  anim::BlendWeighted(out, a, b, 0.5f, weights);
+  EXPECT_NEAR(out.Local(2).translation.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(out.Local(1).translation.y, 0.5f, 1e-6f);
+}
+
+}  // namespace
