@@ -39,8 +39,9 @@ Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
   return pose;
 }
 
-void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
+bool Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
   const int n = out.JointCount();
+  if (in.JointCount() != n || add.JointCount() != n || base.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     if (root >= 0 && !IsInHierarchy(out, root, i)) {
       out.SetLocal(i, in.Local(i));
@@ -51,10 +52,12 @@ void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root,
     out.SetLocal(i, ApplyDelta(in.Local(i), a.translation - b.translation,
                                glm::inverse(b.rotation) * a.rotation, a.scale - b.scale, weight));
   }
+  return true;
 }
 
-void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
+bool Subtract(Pose& difference, const Pose& source, const Pose& reference) {
   const int n = difference.JointCount();
+  if (source.JointCount() != n || reference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     const Transform& s = source.Local(i);
     const Transform& r = reference.Local(i);
@@ -62,6 +65,7 @@ void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
         i, Transform{s.translation - r.translation,
                      Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
+  return true;
 }
 
 Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
@@ -125,8 +129,9 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
   return true;
 }
 
-void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
+bool AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
   const int n = out.JointCount();
+  if (in.JointCount() != n || difference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     if (root >= 0 && !IsInHierarchy(out, root, i)) {
       out.SetLocal(i, in.Local(i));
@@ -135,6 +140,7 @@ void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, 
     const Transform& d = difference.Local(i);
     out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
   }
+  return true;
 }
 
 }  // namespace anim

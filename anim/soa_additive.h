@@ -10,9 +10,10 @@
 
 namespace anim {
 
-// All four poses have the same joint count; `out` may alias `in` (not
-// `add` or `base`). Weight 0 gives `in` exactly.
-void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
+// `out` may alias `in` (not `add` or `base`). Weight 0 gives `in` exactly.
+// Returns false, changing nothing, unless all four poses have the same
+// joint count.
+bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
          float weight = 1.0f);
 
 }  // namespace anim
