@@ -28,8 +28,8 @@
 // Woman.gltf from the Hands-On C++ Game Animation Programming samples (MIT),
 // Walking/Running; skipped with a message when absent), `mannequin`
 // (assets/mannequin.gltf, Walk/Run) or `user`, the rig named by
-// ANIM_BENCH_RIG and ANIM_BENCH_CLIPS (user_rig.h). N characters each play at their own
-// time (random offsets, fixed seed), 1/60 s steps, looping. The counter
+// ANIM_BENCH_RIG and ANIM_BENCH_CLIPS (user_rig.h). N characters each play
+// at their own time (random offsets, fixed seed), 1/60 s steps, looping. The counter
 // ns_per_character is the benchmark thread's CPU time per character per
 // frame, single-threaded: CPU time rather than wall time because the shared
 // machines we measure on are loaded, and on an idle machine the two agree.
