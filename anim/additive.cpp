@@ -40,8 +40,9 @@ Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
   return pose;
 }
 
-void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
+bool Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
   const int n = out.JointCount();
+  if (in.JointCount() != n || add.JointCount() != n || base.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     if (root >= 0 && !IsInHierarchy(out, root, i)) {
       out.SetLocal(i, in.Local(i));
@@ -52,14 +53,17 @@ void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root,
     out.SetLocal(i, ApplyDelta(in.Local(i), a.translation - b.translation,
                                glm::inverse(b.rotation) * a.rotation, a.scale - b.scale, weight));
   }
+  return true;
 }
 
 namespace {
 
-// Subtract for both pose layouts.
+// Subtract for both pose layouts; false (nothing written) when the sizes
+// differ.
 template <typename PoseT>
-void SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& reference) {
+bool SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& reference) {
   const int n = difference.JointCount();
+  if (source.JointCount() != n || reference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     const Transform s = source.Local(i);
     const Transform r = reference.Local(i);
@@ -67,14 +71,16 @@ void SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& referen
         i, Transform{s.translation - r.translation,
                      Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
+  return true;
 }
 
 // AddDifference for both pose layouts; joints where in_scope(i) is false
-// keep `in`.
+// keep `in`. False (nothing written) when the sizes differ.
 template <typename PoseT, typename InScope>
-void AddDifferenceJoints(PoseT& out, const PoseT& in, const PoseT& difference, InScope in_scope,
+bool AddDifferenceJoints(PoseT& out, const PoseT& in, const PoseT& difference, InScope in_scope,
                          float weight) {
   const int n = out.JointCount();
+  if (in.JointCount() != n || difference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     if (!in_scope(i)) {
       out.SetLocal(i, in.Local(i));
@@ -83,16 +89,17 @@ void AddDifferenceJoints(PoseT& out, const PoseT& in, const PoseT& difference, I
     const Transform d = difference.Local(i);
     out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
   }
+  return true;
 }
 
 }  // namespace
 
-void Subtract(Pose& difference, const Pose& source, const Pose& reference) {
-  SubtractJoints(difference, source, reference);
+bool Subtract(Pose& difference, const Pose& source, const Pose& reference) {
+  return SubtractJoints(difference, source, reference);
 }
 
-void Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
-  SubtractJoints(difference, source, reference);
+bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
+  return SubtractJoints(difference, source, reference);
 }
 
 Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
@@ -156,13 +163,13 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
   return true;
 }
 
-void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
-  AddDifferenceJoints(
+bool AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
+  return AddDifferenceJoints(
       out, in, difference, [&](int i) { return root < 0 || IsInHierarchy(out, root, i); }, weight);
 }
 
-void AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight) {
-  AddDifferenceJoints(
+bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight) {
+  return AddDifferenceJoints(
       out, in, difference, [](int) { return true; }, weight);
 }
 

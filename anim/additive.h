@@ -29,8 +29,9 @@ Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
 // out = in + weight * (add - base) for `root` and its descendants (every
 // joint when root < 0); other joints keep `in`. Weight 0 gives `in` exactly,
 // weight 1 the full additive; rotation scales the delta by nlerp from
-// identity. `out` may alias `in`.
-void Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root = -1,
+// identity. `out` may alias `in`. Returns false, changing nothing, unless
+// the four poses have the same joint count.
+bool Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root = -1,
          float weight = 1.0f);
 
 // A pose with zero translation, identity rotation and zero scale: what a
@@ -47,12 +48,14 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
 // difference = source - reference per joint (translation and scale
 // subtract, rotation is inverse(reference) * source): one frame of
 // MakeDifferenceClip, for difference poses made at run time (a blend tree's
-// Subtract node). `difference` may alias neither input.
-void Subtract(Pose& difference, const Pose& source, const Pose& reference);
+// Subtract node). `difference` may alias neither input. Returns false,
+// changing nothing, unless the three poses have the same joint count.
+bool Subtract(Pose& difference, const Pose& source, const Pose& reference);
 
 // out = in + weight * difference, for a difference pose sampled from a
 // difference clip onto MakeZeroDifferencePose(). `out` may alias `in`.
-void AddDifference(Pose& out, const Pose& in, const Pose& difference, int root = -1,
+// Returns false, changing nothing, unless the poses have the same joint count.
+bool AddDifference(Pose& out, const Pose& in, const Pose& difference, int root = -1,
                    float weight = 1.0f);
 
 }  // namespace anim

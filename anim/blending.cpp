@@ -1,7 +1,5 @@
 #include "anim/blending.h"
 
-#include <cassert>
-
 #include "anim/interpolation.h"
 #include "anim/soa_layer_blend.h"
 
@@ -21,15 +19,15 @@ bool IsInHierarchy(const Skeleton& skeleton, int root, int joint) {
   return IsInHierarchy(skeleton.RestPose(), root, joint);
 }
 
-void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root) {
-  assert(out.JointCount() == a.JointCount() && a.JointCount() == b.JointCount());
+bool Blend(Pose& out, const Pose& a, const Pose& b, float t, int root) {
   const int n = out.JointCount();
+  if (a.JointCount() != n || b.JointCount() != n) return false;
   if (root < 0) {
     // The whole skeleton: a tight loop over the arrays with Mix inlined.
     std::span<Transform> o = out.Locals();
     std::span<const Transform> la = a.Locals(), lb = b.Locals();
     for (int i = 0; i < n; ++i) o[i] = interpolation::Mix(la[i], lb[i], t);
-    return;
+    return true;
   }
   for (int i = 0; i < n; ++i) {
     if (!IsInHierarchy(out, root, i)) {
@@ -38,30 +36,33 @@ void Blend(Pose& out, const Pose& a, const Pose& b, float t, int root) {
     }
     out.SetLocal(i, Mix(a.Local(i), b.Local(i), t));
   }
+  return true;
 }
 
 namespace {
 
 // BlendWeighted for both pose layouts: joint by joint through Local/SetLocal.
 template <typename PoseT>
-void BlendWeightedJoints(PoseT& out, const PoseT& a, const PoseT& b, float t,
+bool BlendWeightedJoints(PoseT& out, const PoseT& a, const PoseT& b, float t,
                          std::span<const float> weights) {
-  assert(out.JointCount() == a.JointCount() && a.JointCount() == b.JointCount());
-  assert(static_cast<int>(weights.size()) == out.JointCount());
   const int n = out.JointCount();
+  if (a.JointCount() != n || b.JointCount() != n || static_cast<int>(weights.size()) != n) {
+    return false;
+  }
   for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
+  return true;
 }
 
 }  // namespace
 
-void BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
+bool BlendWeighted(Pose& out, const Pose& a, const Pose& b, float t,
                    std::span<const float> weights) {
-  BlendWeightedJoints(out, a, b, t, weights);
+  return BlendWeightedJoints(out, a, b, t, weights);
 }
 
-void BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+bool BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
                    std::span<const float> weights) {
-  BlendWeightedJoints(out, a, b, t, weights);
+  return BlendWeightedJoints(out, a, b, t, weights);
 }
 
 }  // namespace anim

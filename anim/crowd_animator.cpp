@@ -3,51 +3,104 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/soa_additive.h"
+
 namespace anim {
 
-CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int threads, int min_per_thread)
-    : skeleton_(&skeleton),
-      soa_skeleton_(skeleton),
-      pool_(threads),
-      min_per_thread_(min_per_thread) {
+namespace {
+
+float ClampedWeight(float w) { return std::isfinite(w) ? std::clamp(w, 0.0f, 1.0f) : 0.0f; }
+
+bool FitsOrEmpty(std::span<const glm::mat4> out, int joints) {
+  return out.empty() || static_cast<int>(out.size()) == joints;
+}
+
+}  // namespace
+
+CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : soa_skeleton_(skeleton) {
   Scratch s;
-  s.a = s.b = s.blended = soa_skeleton_.RestPose();
+  const SoaPose& rest = soa_skeleton_.RestPose();
+  s.a = s.b = s.blended = s.additive = s.layered = s.synced_a = s.synced_b = rest;
   s.model.resize(skeleton.JointCount());
-  scratch_.assign(pool_.ThreadCount(), s);
+  scratch_.assign(static_cast<std::size_t>(std::max(1, workers)), s);
 }
 
-void CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
-  const int joints = skeleton_->JointCount();
-  if (c.a.clip == nullptr || static_cast<int>(c.palette.size()) != joints) return;
-  if (c.a.clip != s.last_a) {
-    s.a.CopyFrom(soa_skeleton_.RestPose());
-    s.last_a = c.a.clip;
-  }
-  c.a.Advance(dt, s.a);
-  const SoaPose* shown = &s.a;
-  if (c.b.clip != nullptr) {
-    if (c.b.clip != s.last_b) {
-      s.b.CopyFrom(soa_skeleton_.RestPose());
-      s.last_b = c.b.clip;
-    }
-    c.b.Advance(dt, s.b);
-    const float w = std::isfinite(c.weight) ? std::clamp(c.weight, 0.0f, 1.0f) : 0.0f;
-    Blend(s.blended, s.a, s.b, w);
-    shown = &s.blended;
-  }
-  ComputePalette(soa_skeleton_, *shown, s.model, c.palette);
+bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
+  const int joints = soa_skeleton_.JointCount();
+  if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
+  if (c.local_pose != nullptr && c.local_pose->JointCount() != joints) return false;
+  return c.additive.clip == nullptr ||
+         (c.additive_base != nullptr && c.additive_base->JointCount() == joints);
 }
 
-void CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {
-  const int count = static_cast<int>(characters.size());
-  const int threads = pool_.ThreadCount();
-  if (threads == 1 || count < static_cast<long long>(min_per_thread_) * threads) {
-    for (CrowdCharacter& c : characters) Animate(c, dt, scratch_[0]);
-    return;
+bool CrowdAnimator::Sample(Playback& playback, float dt, const Clip*& last, SoaPose& pose) const {
+  if (playback.clip != last) {
+    pose.CopyFrom(soa_skeleton_.RestPose());
+    last = playback.clip;
   }
-  pool_.RunWithSlot(count, [&](int slot, int begin, int end) {
-    for (int i = begin; i < end; ++i) Animate(characters[i], dt, scratch_[slot]);
+  return playback.Advance(dt, pose);
+}
+
+const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) const {
+  if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentSoaPose() : nullptr;
+  if (c.synced != nullptr) {
+    return c.synced->Update(dt, c.weight, soa_skeleton_.RestPose(), s.synced_a, s.synced_b,
+                            s.blended)
+               ? &s.blended
+               : nullptr;
+  }
+  if (c.a.clip == nullptr || !Sample(c.a, dt, s.last_a, s.a)) return nullptr;
+  if (c.b.clip == nullptr) return &s.a;
+  if (!Sample(c.b, dt, s.last_b, s.b)) return nullptr;
+  Blend(s.blended, s.a, s.b, ClampedWeight(c.weight));
+  return &s.blended;
+}
+
+bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
+  if (!OutputsFit(c)) return false;
+  const SoaPose* pose = Motion(c, dt, s);
+  if (pose == nullptr) return false;
+  if (c.additive.clip != nullptr) {
+    if (!Sample(c.additive, dt, s.last_additive, s.additive)) return false;
+    // In place over a blend (written whole every time, and one pose less to
+    // walk through); never over `a`, whose unanimated channels must stay at
+    // rest for the next character, or over a controller's own pose.
+    SoaPose& out = pose == &s.blended ? s.blended : s.layered;
+    Add(out, *pose, s.additive, *c.additive_base, c.additive_weight);
+    pose = &out;
+  }
+  if (c.local_pose != nullptr) c.local_pose->CopyFrom(*pose);
+  if (!c.palette.empty()) {
+    ComputePalette(soa_skeleton_, *pose, c.model.empty() ? std::span(s.model) : c.model, c.palette);
+  } else if (!c.model.empty()) {
+    ComputeModelMatrices(soa_skeleton_, *pose, c.model);
+  }
+  return true;
+}
+
+void CrowdAnimator::RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end,
+                             int worker) {
+  // A job system's bug must not become an out-of-bounds access.
+  if (worker < 0 || worker >= WorkerCount()) return;
+  begin = std::max(begin, 0);
+  end = std::min(end, static_cast<int>(characters.size()));
+  Scratch& s = scratch_[worker];
+  for (int i = begin; i < end; ++i) s.animated += Animate(characters[i], dt, s) ? 1 : 0;
+}
+
+int CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {
+  return Update(characters, dt, [](int count, RangeJob job) { RunInline(count, job); });
+}
+
+int CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt,
+                          ParallelForCallback parallel_for) {
+  for (Scratch& s : scratch_) s.animated = 0;
+  parallel_for(static_cast<int>(characters.size()), [&](int begin, int end, int worker) {
+    RunRange(characters, dt, begin, end, worker);
   });
+  int animated = 0;
+  for (const Scratch& s : scratch_) animated += s.animated;
+  return animated;
 }
 
 }  // namespace anim

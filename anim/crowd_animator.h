@@ -1,9 +1,14 @@
-// Batch API for crowds: one call animates a span of characters,
-// each playing one clip or a weighted blend of two, through the
-// structure-of-arrays path (soa_clip, soa_pose, soa_skeleton), and writes
-// each character's skinning palette. The span is split across threads by
-// ParallelFor, each thread with its own scratch poses, so a character's own
-// memory is its playbacks and its palette. Nothing is allocated per call.
+// Batch API for crowds: one call animates a span of characters through the
+// structure-of-arrays path (soa_clip, soa_pose, soa_skeleton) and writes each
+// character's skinning palette (or model-space matrices). A character plays
+// one clip, a weighted blend of two, a synchronised blend (synced_blend.h)
+// or a cross-fade controller's transitions (cross_fade_controller.h),
+// optionally with an additive layer on top.
+//
+// The animator owns no threads: Update runs the characters as ranges through
+// the caller's parallel-for (parallel_jobs.h), each range on a worker whose
+// index picks the animator's per-worker scratch poses, so a character's own
+// memory is its playbacks and its outputs. Nothing is allocated per call.
 #pragma once
 
 #include <span>
@@ -12,49 +17,74 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
-#include "anim/parallel_for.h"
+#include "anim/cross_fade_controller.h"
+#include "anim/parallel_jobs.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
+#include "anim/synced_blend.h"
 
 namespace anim {
 
 struct CrowdCharacter {
-  Playback a;                    // must have a clip
-  Playback b;                    // optional: no clip means `a` alone
-  float weight = 0.0f;           // of b over a, clamped to [0, 1]
-  std::span<glm::mat4> palette;  // caller-owned, JointCount() long
+  // What the character plays: the first of these that is set.
+  // - fade: the controller is updated by dt and its pose shown.
+  CrossFadeController* fade = nullptr;
+  // - synced: a synchronised blend (Start()ed by the caller) at `weight`.
+  SyncedBlend* synced = nullptr;
+  // - a alone, or blended with b at `weight` when b has a clip.
+  Playback a;
+  Playback b;
+  float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
+  // An additive layer on top (additive.h): none when it has no clip.
+  // additive_base is its reference pose (MakeAdditivePose as a SoaPose).
+  Playback additive;
+  const SoaPose* additive_base = nullptr;
+  float additive_weight = 1.0f;
+  // Outputs, caller-owned, each empty (not wanted) or JointCount() long.
+  std::span<glm::mat4> palette;   // model matrices times inverse binds
+  std::span<glm::mat4> model;     // model-space matrices
+  SoaPose* local_pose = nullptr;  // optional: a copy of the final local pose
 };
 
 class CrowdAnimator {
  public:
-  // The skeleton must outlive the animator. threads < 1: one per core.
-  // Crowds smaller than min_per_thread characters per thread run on the
-  // calling thread alone: waking a worker takes about as long as animating
-  // some 30 characters.
-  CrowdAnimator(const Skeleton& skeleton, int threads, int min_per_thread = 64);
+  // The skeleton must outlive the animator. `workers` is the number of
+  // worker indices the caller's parallel-for uses (one scratch each).
+  explicit CrowdAnimator(const Skeleton& skeleton, int workers = 1);
 
-  int ThreadCount() const { return pool_.ThreadCount(); }
-  // Advances every character's playbacks by dt, samples, blends, and writes
-  // its palette. Characters with a null clip or a palette of the wrong size
-  // are skipped (their palette is left as it was).
-  void Update(std::span<CrowdCharacter> characters, float dt);
+  int WorkerCount() const { return static_cast<int>(scratch_.size()); }
+
+  // Advances every character by dt, samples, blends, and writes its outputs,
+  // on the calling thread. Returns how many characters were animated; the
+  // others are left as they were: nothing to play (no fade, synced blend or
+  // clip in `a`), an output or pose of the wrong size, an additive clip
+  // without a base of the skeleton's size, or a dt or rate that is not
+  // finite (a synced blend or controller also refuses a negative dt).
+  int Update(std::span<CrowdCharacter> characters, float dt);
+  // The same, the characters run as ranges through `parallel_for`. Ranges
+  // given a worker index outside [0, WorkerCount()) are not animated.
+  int Update(std::span<CrowdCharacter> characters, float dt, ParallelForCallback parallel_for);
 
  private:
   struct Scratch {
-    SoaPose a, b, blended;
+    SoaPose a, b, blended, additive, layered, synced_a, synced_b;
     std::vector<glm::mat4> model;
-    // The clip last sampled into a and b: a different clip may leave other
-    // channels unanimated, so the pose is reset to rest only then.
+    // The clip last sampled into a, b and additive: a different clip may
+    // leave other channels unanimated, so the pose is reset to rest only then.
     const Clip* last_a = nullptr;
     const Clip* last_b = nullptr;
+    const Clip* last_additive = nullptr;
+    int animated = 0;  // characters this worker animated in this Update
   };
-  void Animate(CrowdCharacter& c, float dt, Scratch& s) const;
+  bool Animate(CrowdCharacter& c, float dt, Scratch& s) const;
+  // The character's local pose before the additive layer, or nullptr.
+  const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
+  bool Sample(Playback& playback, float dt, const Clip*& last, SoaPose& pose) const;
+  bool OutputsFit(const CrowdCharacter& c) const;
+  void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);
 
-  const Skeleton* skeleton_;
   SoaSkeleton soa_skeleton_;
-  ParallelFor pool_;
-  int min_per_thread_;
-  std::vector<Scratch> scratch_;  // one per thread
+  std::vector<Scratch> scratch_;  // one per worker
 };
 
 }  // namespace anim

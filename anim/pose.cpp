@@ -48,8 +48,8 @@ glm::mat4 Pose::ModelMatrix(int joint) const {
   return m;
 }
 
-void Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
-  assert(out.size() == locals_.size());
+bool Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
+  if (out.size() != locals_.size()) return false;
   const int n = JointCount();
   const bool has_offsets = !offsets_.empty();
   for (int i = 0; i < n; ++i) {
@@ -73,6 +73,7 @@ void Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
       out[i] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
     }
   }
+  return true;
 }
 
 }  // namespace anim

@@ -33,9 +33,10 @@ class Pose {
   // Model-space matrix of one joint, walking up its parent chain.
   glm::mat4 ModelMatrix(int joint) const;
 
-  // Model-space matrices of every joint in one pass in parent order.
-  // out.size() must be JointCount(); nothing is allocated.
-  void ComputeModelMatrices(std::span<glm::mat4> out) const;
+  // Model-space matrices of every joint in one pass in parent order;
+  // nothing is allocated. Returns false, writing nothing, unless out.size()
+  // is JointCount().
+  bool ComputeModelMatrices(std::span<glm::mat4> out) const;
 
  private:
   std::vector<Transform> locals_;

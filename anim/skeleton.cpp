@@ -1,7 +1,5 @@
 #include "anim/skeleton.h"
 
-#include <cassert>
-
 #include "anim/affine.h"
 
 namespace anim {
@@ -48,20 +46,28 @@ int Skeleton::FindJoint(std::string_view name) const {
   return -1;
 }
 
-void ComputePalette(std::span<const glm::mat4> model_matrices,
+bool ComputePalette(std::span<const glm::mat4> model_matrices,
                     std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette) {
-  assert(model_matrices.size() == inverse_bind.size() && palette.size() == inverse_bind.size());
+  if (model_matrices.size() != inverse_bind.size() || palette.size() != inverse_bind.size()) {
+    return false;
+  }
   for (std::size_t i = 0; i < palette.size(); ++i) {
     const glm::mat4& ib = inverse_bind[i];
     palette[i] = affine::IsAffine(ib) ? affine::MultiplyAffine(model_matrices[i], ib)
                                       : model_matrices[i] * ib;
   }
+  return true;
 }
 
-void ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
+bool ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
                     std::span<glm::mat4> palette) {
-  pose.ComputeModelMatrices(model_scratch);
-  ComputePalette(model_scratch, skeleton.InverseBindMatrices(), palette);
+  const auto n = static_cast<std::size_t>(skeleton.JointCount());
+  if (static_cast<std::size_t>(pose.JointCount()) != n || model_scratch.size() != n ||
+      palette.size() != n) {
+    return false;
+  }
+  return pose.ComputeModelMatrices(model_scratch) &&
+         ComputePalette(model_scratch, skeleton.InverseBindMatrices(), palette);
 }
 
 }  // namespace anim

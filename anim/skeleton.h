@@ -42,12 +42,15 @@ class Skeleton {
 };
 
 // Skinning palette: palette[i] = model_matrices[i] * inverse_bind[i].
-// Both spans are caller-owned and JointCount() long; nothing is allocated.
-void ComputePalette(std::span<const glm::mat4> model_matrices,
+// The spans are caller-owned; nothing is allocated. Returns false, writing
+// nothing, unless all three have the same size.
+bool ComputePalette(std::span<const glm::mat4> model_matrices,
                     std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette);
 
-// Convenience: model matrices of `pose` into `model_scratch`, then the palette.
-void ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
+// Convenience: model matrices of `pose` into `model_scratch`, then the
+// palette. Returns false, writing nothing, unless the pose and both spans
+// have the skeleton's joint count.
+bool ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
                     std::span<glm::mat4> palette);
 
 }  // namespace anim

@@ -1,7 +1,5 @@
 #include "anim/soa_additive.h"
 
-#include <cassert>
-
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -39,12 +37,12 @@ Quat4 Normalized(const Quat4& q) {
 
 }  // namespace
 
-void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight) {
-  assert(out.PaddedCount() == in.PaddedCount() && in.PaddedCount() == add.PaddedCount() &&
-         add.PaddedCount() == base.PaddedCount());
+bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight) {
+  const int n = out.JointCount();
+  if (in.JointCount() != n || add.JointCount() != n || base.JointCount() != n) return false;
   if (weight == 0.0f) {
     if (&out != &in) out.CopyFrom(in);
-    return;
+    return true;
   }
   const int p = out.PaddedCount();
   const float* ci[kSoaChannels];
@@ -95,6 +93,7 @@ void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& bas
     Store4(co[kQz] + j, r.z);
     Store4(co[kQw] + j, r.w);
   }
+  return true;
 }
 
 }  // namespace anim

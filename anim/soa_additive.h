@@ -10,15 +10,17 @@
 
 namespace anim {
 
-// All four poses have the same joint count; `out` may alias `in` (not
-// `add` or `base`). Weight 0 gives `in` exactly.
-void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
+// `out` may alias `in` (not `add` or `base`). Weight 0 gives `in` exactly.
+// Returns false, changing nothing, unless all four poses have the same
+// joint count.
+bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
          float weight = 1.0f);
 
 // Difference poses (additive.h's Subtract and AddDifference) on SoaPoses,
 // over the whole skeleton: the same kernels as the Pose ones (defined in
 // additive.cpp), joint by joint. `difference` and `out` may alias an input.
-void Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
-void AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight = 1.0f);
+// Return false, changing nothing, when the joint counts differ.
+bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
+bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight = 1.0f);
 
 }  // namespace anim

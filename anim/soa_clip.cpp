@@ -137,8 +137,8 @@ struct KeyInterval {
 // whose rotation keys are too far apart for the series (all bits set
 // there): those are left to RedoFarLanes. always_inline (GCC and Clang):
 // at -O2 GCC called it instead, passing v through memory.
-inline __attribute__((always_inline)) soa::I32x4 SampleQuad(const KeyInterval& in, int j,
-                                                            soa::F32x4 (&v)[kSoaChannels]) {
+ANIM_SOA_ALWAYS_INLINE soa::I32x4 SampleQuad(const KeyInterval& in, int j,
+                                             soa::F32x4 (&v)[kSoaChannels]) {
   using namespace soa;
   const float* k0 = in.k0;
   const float* k1 = in.k1;

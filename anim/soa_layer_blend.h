@@ -27,8 +27,9 @@ void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaP
                  float threshold = 0.1f);
 
 // out = mix(a, b, t * weights[j]) per joint (transform.h's Mix: lerp, nlerp
-// on a's side). `out` may alias `a` or `b`.
-void BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+// on a's side). `out` may alias `a` or `b`. Returns false, changing
+// nothing, unless the poses and `weights` have the same joint count.
+bool BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
                    std::span<const float> weights);
 
 }  // namespace anim

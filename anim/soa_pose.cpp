@@ -1,7 +1,6 @@
 #include "anim/soa_pose.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
 
 #include "anim/soa_vector.h"
@@ -59,23 +58,25 @@ void SoaPose::Load(const Pose& pose) {
   for (int j = 0; j < n; ++j) SetLocal(j, pose.Local(j));
 }
 
-void SoaPose::Store(Pose& pose) const {
-  assert(pose.JointCount() == joint_count_);
+bool SoaPose::Store(Pose& pose) const {
+  if (pose.JointCount() != joint_count_) return false;
   std::span<Transform> locals = pose.Locals();
   for (int j = 0; j < joint_count_; ++j) locals[j] = Local(j);
+  return true;
 }
 
 void SoaPose::CopyFrom(const SoaPose& other) {
-  assert(other.joint_count_ == joint_count_);
+  joint_count_ = other.joint_count_;
+  padded_ = other.padded_;
   data_ = other.data_;  // same size: std::vector reuses the storage
 }
 
-void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
+bool Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
   using namespace soa;
-  assert(out.PaddedCount() == a.PaddedCount() && a.PaddedCount() == b.PaddedCount());
+  if (out.JointCount() != a.JointCount() || a.JointCount() != b.JointCount()) return false;
   if (t == 0.0f) {
     if (&out != &a) out.CopyFrom(a);
-    return;
+    return true;
   }
   const int p = out.PaddedCount();
   const float u = 1.0f - t;
@@ -127,6 +128,7 @@ void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
     Store4(co[kQz] + j, rz);
     Store4(co[kQw] + j, rw);
   }
+  return true;
 }
 
 }  // namespace anim

@@ -39,10 +39,12 @@ class SoaPose {
   Transform Local(int joint) const;
   void SetLocal(int joint, const Transform& t);
 
-  // Copies pose's locals in (same joint count: allocates nothing) or out.
+  // Copies pose's locals in (same joint count: allocates nothing) or out;
+  // Store returns false, changing nothing, when the joint counts differ.
+  bool Store(Pose& pose) const;
   void Load(const Pose& pose);
-  void Store(Pose& pose) const;
-  // The same from another SoaPose of the same size, without allocating.
+  // The same from another SoaPose: without allocating when the sizes are
+  // the same; another size is copied too.
   void CopyFrom(const SoaPose& other);
 
  private:
@@ -54,7 +56,8 @@ class SoaPose {
 // Blend (blending.h) over the whole skeleton, on SoaPoses: out = mix(a, b,
 // t) per joint, lerp for translation and scale, nlerp with the
 // neighbourhood check for rotation; t = 0 gives a and t = 1 gives b exactly.
-// `out` may alias `a` or `b`; all three have the same joint count.
-void Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t);
+// `out` may alias `a` or `b`. Returns false, changing nothing, unless all
+// three have the same joint count.
+bool Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t);
 
 }  // namespace anim

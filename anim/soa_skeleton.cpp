@@ -1,7 +1,6 @@
 #include "anim/soa_skeleton.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cstring>
 
 #include "anim/affine.h"
@@ -110,7 +109,6 @@ template <bool kPalette>
 void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> out,
                 std::span<glm::mat4> palette) {
   const int n = skeleton.JointCount();
-  assert(pose.JointCount() == n && static_cast<int>(out.size()) == n);
   const std::span<const int> parents = skeleton.Parents();
   const std::span<const SoaSkeleton::OffsetKind> kinds = skeleton.OffsetKinds();
   for (int j0 = 0; j0 < n; j0 += kSoaLanes) {
@@ -173,15 +171,23 @@ void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm:
 
 }  // namespace
 
-void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+bool ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
                           std::span<glm::mat4> out) {
+  const auto n = static_cast<std::size_t>(skeleton.JointCount());
+  if (static_cast<std::size_t>(pose.JointCount()) != n || out.size() != n) return false;
   ModelSpace<false>(skeleton, pose, out, {});
+  return true;
 }
 
-void ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
+bool ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
                     std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
-  assert(palette.size() == model_scratch.size());
+  const auto n = static_cast<std::size_t>(skeleton.JointCount());
+  if (static_cast<std::size_t>(pose.JointCount()) != n || model_scratch.size() != n ||
+      palette.size() != n) {
+    return false;
+  }
   ModelSpace<true>(skeleton, pose, model_scratch, palette);
+  return true;
 }
 
 }  // namespace anim

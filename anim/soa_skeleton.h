@@ -52,13 +52,15 @@ class SoaSkeleton {
 // Model-space matrices of every joint of `pose` (a SoaPose of `skeleton`'s
 // joint count): the local T * R * S matrices are built kSoaLanes joints at a
 // time from the channel arrays, then chained to their parents in one
-// forward pass. out.size() must be the joint count; nothing is allocated.
-void ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+// forward pass. Nothing is allocated. Returns false, writing nothing, unless
+// the pose and `out` have the skeleton's joint count.
+bool ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
                           std::span<glm::mat4> out);
 
 // Model matrices into `model_scratch`, then palette[i] = model[i] *
-// inverse_bind[i] (skeleton.h's ComputePalette).
-void ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
+// inverse_bind[i] (skeleton.h's ComputePalette). Returns false, writing
+// nothing, unless the pose and both spans have the skeleton's joint count.
+bool ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
                     std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette);
 
 }  // namespace anim

@@ -15,20 +15,23 @@
 //                                 offsets' recording is in the average)
 //   <rig>/blend2_palette_parallel/N/T
 //                             (b) with the characters split over T threads
-//                                 (anim::ParallelFor); ns_per_character is
-//                                 wall time here, to show the scaling
-//   <rig>/crowd_animator/N/T  (b) through the public batch API,
-//                                 anim::CrowdAnimator::Update over a span of
-//                                 N characters on T threads (wall time)
+//                                 (anim::ParallelFor through the
+//                                 ParallelForJobs adapter); ns_per_character
+//                                 is wall time here, to show the scaling
+//   <rig>/crowd_animator/N/T  the same with the adapter's default rule that
+//                                 crowds under 64 characters per thread run
+//                                 inline (wall time)
 //   woman/import              LoadGltfModel of Woman.gltf
 //   <rig>/graph_locomotion/N  the shipped locomotion graph, Update then
 //                             local to model and palette (graph_bench.cpp)
 //
+// Every crowd case runs anim::CrowdAnimator, the runtime's crowd driver.
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,
 // Woman.gltf from the Hands-On C++ Game Animation Programming samples (MIT),
-// Walking/Running; skipped with a message when absent) or `mannequin`
-// (assets/mannequin.gltf, Walk/Run). N characters each play at their own
-// time (random offsets, fixed seed), 1/60 s steps, looping. The counter
+// Walking/Running; skipped with a message when absent), `mannequin`
+// (assets/mannequin.gltf, Walk/Run) or `user`, the rig named by
+// ANIM_BENCH_RIG and ANIM_BENCH_CLIPS (user_rig.h). N characters each play
+// at their own time (random offsets, fixed seed), 1/60 s steps, looping. The counter
 // ns_per_character is the benchmark thread's CPU time per character per
 // frame, single-threaded: CPU time rather than wall time because the shared
 // machines we measure on are loaded, and on an idle machine the two agree.
@@ -39,29 +42,35 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <random>
-#include <span>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "anim/crowd_animator.h"
+#include "anim/parallel_jobs.h"
 #include "bench_crowd.h"
 #include "import/gltf_importer.h"
+#include "user_rig.h"
 
 namespace {
 
 using anim_bench::Case;
 
-struct RigSource {
-  const char* name;
-  std::string path;
-  const char *walk, *run, *lean, *idle;
-};
+using anim_bench::RigSource;
 
-const RigSource kRigs[] = {
-    {"woman", ANIM_SHARED_ASSETS_DIR "/Woman.gltf", "Walking", "Running", "Lean_Left", "Idle"},
-    {"mannequin", ANIM_SOURCE_DIR "/assets/mannequin.gltf", "Walk", "Run", "Lean_Left", "Idle"},
-};
+// The built-in rigs, then the user's (ANIM_BENCH_RIG, bench/user_rig.h).
+const std::vector<RigSource>& Rigs() {
+  static const std::vector<RigSource> rigs = [] {
+    std::vector<RigSource> r = {
+        {"woman", ANIM_SHARED_ASSETS_DIR "/Woman.gltf", "Walking", "Running", "Lean_Left", "Idle",
+         ""},
+        {"mannequin", ANIM_SOURCE_DIR "/assets/mannequin.gltf", "Walk", "Run", "Lean_Left", "Idle",
+         ""},
+    };
+    if (std::optional<RigSource> user = anim_bench::UserRigFromEnvironment()) r.push_back(*user);
+    return r;
+  }();
+  return rigs;
+}
 
 // Loaded on first use and kept: loading is not what the crowd cases measure.
 const anim_bench::Rig* GetRig(const RigSource& source, std::string* error) {
@@ -69,13 +78,15 @@ const anim_bench::Rig* GetRig(const RigSource& source, std::string* error) {
   static std::map<std::string, std::string> errors;
   auto it = rigs.find(source.name);
   if (it == rigs.end()) {
-    std::string e;
-    if (!std::filesystem::exists(source.path)) {
-      e = source.path + " not found; the " + std::string(source.name) + " cases are skipped";
+    std::string e = source.error;
+    if (e.empty() && !std::filesystem::exists(source.path)) {
+      e = source.path + " not found; the " + source.name + " cases are skipped";
     }
     std::unique_ptr<anim_bench::Rig> rig;
-    if (e.empty())
-      rig = anim_bench::LoadRig(source.path, source.walk, source.run, source.lean, source.idle, &e);
+    if (e.empty()) {
+      rig = anim_bench::LoadRig(source, &e);
+      if (rig == nullptr) e += "; the " + source.name + " cases are skipped";
+    }
     errors[source.name] = e;
     it = rigs.emplace(source.name, std::move(rig)).first;
   }
@@ -133,46 +144,22 @@ void RunWallTimed(benchmark::State& state, int count, Frame&& frame) {
   state.SetItemsProcessed(state.iterations() * count);
 }
 
-void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source) {
+// Case (b) on T threads through anim::ParallelFor's adapter: every
+// character count split over the threads (blend2_palette_parallel), or with
+// the adapter's default rule that a small crowd runs inline (crowd_animator).
+void ParallelCrowdBenchmark(benchmark::State& state, const RigSource* source, int min_per_worker) {
   const anim_bench::Rig* rig = RigOrSkip(state, *source);
   if (rig == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   anim::ParallelFor pool(static_cast<int>(state.range(1)));
-  anim_bench::Crowd crowd(*rig, Case::kBlend2Palette, count);
+  anim::ParallelForJobs jobs(pool, min_per_worker);
+  anim_bench::Crowd crowd(*rig, Case::kBlend2Palette, count, jobs.WorkerCount());
   const float dt = 1.0f / 60.0f;
-  crowd.Frame(dt, pool);
+  crowd.Frame(dt, jobs);
 
-  RunWallTimed(state, count, [&] { crowd.Frame(dt, pool); });
+  RunWallTimed(state, count, [&] { crowd.Frame(dt, jobs); });
   float checksum = crowd.Checksum();
   benchmark::DoNotOptimize(checksum);
-}
-
-// What a caller of the batch API writes: a span of characters, each with
-// its two playbacks at its own time, one Update per frame.
-void CrowdAnimatorBenchmark(benchmark::State& state, const RigSource* source) {
-  const anim_bench::Rig* rig = RigOrSkip(state, *source);
-  if (rig == nullptr) return;
-  const int count = static_cast<int>(state.range(0));
-  const int joints = rig->model.skeleton.JointCount();
-  std::vector<glm::mat4> palettes(static_cast<std::size_t>(count) * joints);
-  std::vector<anim::CrowdCharacter> crowd(count);
-  std::mt19937 random(7);
-  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-  for (int i = 0; i < count; ++i) {
-    anim::CrowdCharacter& c = crowd[i];
-    c.a.Start(rig->walk);
-    c.a.time = rig->walk->StartTime() + unit(random) * rig->walk->Duration();
-    c.b.Start(rig->run);
-    c.b.time = rig->run->StartTime() + unit(random) * rig->run->Duration();
-    c.weight = 0.7f;  // 0.3 walk + 0.7 run, as case (b)
-    c.palette =
-        std::span<glm::mat4>(palettes.data() + static_cast<std::size_t>(i) * joints, joints);
-  }
-  anim::CrowdAnimator animator(rig->model.skeleton, static_cast<int>(state.range(1)));
-  const float dt = 1.0f / 60.0f;
-  animator.Update(crowd, dt);
-  RunWallTimed(state, count, [&] { animator.Update(crowd, dt); });
-  benchmark::DoNotOptimize(palettes.back()[3][0]);
 }
 
 void ImportBenchmark(benchmark::State& state, const RigSource* source) {
@@ -197,10 +184,9 @@ void RegisterAll() {
       {"blend2_additive", Case::kBlend2Additive}, {"crossfade2", Case::kCrossFade2},
       {"crossfade1", Case::kCrossFade1},          {"inertial", Case::kInertial},
   };
-  for (const RigSource& rig : kRigs) {
+  for (const RigSource& rig : Rigs()) {
     for (const auto& [name, c] : cases) {
-      benchmark::RegisterBenchmark((std::string(rig.name) + "/" + name).c_str(), CrowdBenchmark,
-                                   &rig, c)
+      benchmark::RegisterBenchmark((rig.name + "/" + name).c_str(), CrowdBenchmark, &rig, c)
           ->Arg(1)
           ->Arg(100)
           ->Arg(1000)
@@ -208,21 +194,21 @@ void RegisterAll() {
           ->Unit(benchmark::kMicrosecond);
     }
   }
-  for (const RigSource& rig : kRigs) {
-    benchmark::RegisterBenchmark((std::string(rig.name) + "/blend2_palette_parallel").c_str(),
-                                 ParallelCrowdBenchmark, &rig)
+  for (const RigSource& rig : Rigs()) {
+    benchmark::RegisterBenchmark((rig.name + "/blend2_palette_parallel").c_str(),
+                                 ParallelCrowdBenchmark, &rig, 1)
         ->ArgsProduct({{1000, 10000}, {1, 2}})
         ->UseRealTime()
         ->Unit(benchmark::kMicrosecond);
   }
-  for (const RigSource& rig : kRigs) {
-    benchmark::RegisterBenchmark((std::string(rig.name) + "/crowd_animator").c_str(),
-                                 CrowdAnimatorBenchmark, &rig)
+  for (const RigSource& rig : Rigs()) {
+    benchmark::RegisterBenchmark((rig.name + "/crowd_animator").c_str(), ParallelCrowdBenchmark,
+                                 &rig, 64)
         ->ArgsProduct({{1, 1000, 10000}, {1, 2}})
         ->UseRealTime()
         ->Unit(benchmark::kMicrosecond);
   }
-  benchmark::RegisterBenchmark("woman/import", ImportBenchmark, &kRigs[0])
+  benchmark::RegisterBenchmark("woman/import", ImportBenchmark, &Rigs()[0])
       ->Unit(benchmark::kMillisecond);
 }
 

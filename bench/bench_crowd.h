@@ -7,15 +7,13 @@
 #pragma once
 
 #include <memory>
-#include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "anim/cross_fade_controller.h"
-#include "anim/parallel_for.h"
+#include "anim/crowd_animator.h"
+#include "anim/parallel_jobs.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "model/model.h"
 
 namespace anim_bench {
@@ -39,56 +37,53 @@ struct Rig {
   const anim::Clip* idle = nullptr;  // the third clip of the cross-fade queue
   anim::Pose lean_base;              // lean's reference pose (its first frame)
   anim::SoaPose lean_base_soa;       // the same for the structure-of-arrays path
-  anim::SoaSkeleton soa_skeleton;    // the structure-of-arrays path of cases (a) to (c)
 };
 
-// Loads `path` and finds the clips by name; on failure returns nullptr and
-// sets `error`.
-std::unique_ptr<Rig> LoadRig(const std::string& path, const std::string& walk,
-                             const std::string& run, const std::string& lean,
-                             const std::string& idle, std::string* error);
-
-struct Character {
-  anim::Playback walk, run, lean;
-  // This character's rows of the crowd's output arrays (Crowd::models_,
-  // Crowd::palettes_).
-  std::span<glm::mat4> model, palette;
-  std::optional<anim::CrossFadeController> fade;
+// Where a rig comes from: its file and the names of the clips in the
+// roles of the cases: a walk, a run, an additive lean and an idle.
+struct RigSource {
+  std::string name;  // the first part of the benchmark names: woman, mannequin, user
+  std::string path;
+  std::string walk, run, lean, idle;
+  std::string error;  // set when the source itself is wrong (user rig settings)
 };
 
-// What the cases recompute from scratch every frame: the sampled and
-// blended poses and, where a palette is the output, the model-space
-// matrices. One per thread, shared by the characters it animates, so a
-// character's own memory is its playbacks and its output (model matrices in
-// (a), palette in the others).
-struct Scratch {
-  anim::SoaPose walk, run, lean, blended;
-  std::vector<glm::mat4> model;
-};
+// Loads the source's file and finds the clips by name; on failure returns
+// nullptr and sets `error` (naming the file and the missing clip).
+std::unique_ptr<Rig> LoadRig(const RigSource& source, std::string* error);
 
+// N characters driven by anim::CrowdAnimator, the runtime's one crowd loop,
+// each character's playbacks (or cross-fade controller) its own and its
+// output a row of one array per crowd.
 class Crowd {
  public:
-  Crowd(const Rig& rig, Case c, int count, unsigned seed = 7);
+  Crowd(const Crowd&) = delete;  // its characters point into its own arrays
+  Crowd& operator=(const Crowd&) = delete;
+  // `workers`: the worker indices the parallel Frame's callback uses.
+  Crowd(const Rig& rig, Case c, int count, int workers = 1, unsigned seed = 7);
   // Advances every character by dt through the case's work.
   void Frame(float dt);
-  // The same, the characters split across the pool's threads.
-  void Frame(float dt, anim::ParallelFor& pool);
-  // Keeps the optimiser honest: a value that depends on every palette.
+  // The same, the characters split by the caller's parallel-for.
+  void Frame(float dt, anim::ParallelForCallback parallel_for);
+  // Keeps the optimiser honest: a value that depends on every output.
   float Checksum() const;
 
  private:
-  void FrameOne(Character& ch, float dt, Scratch& scratch);
-  void RefillFadeQueue(Character& ch);
+  // What a game's logic would do before animating: in (d) to (f), queue the
+  // next fade (or inertialized transition) when one ends.
+  void RefillFadeQueues();
+  void RefillFadeQueue(anim::CrossFadeController& cf) const;
 
   const Rig& rig_;
   Case case_;
-  std::vector<Character> characters_;
-  // Every character's model matrices and palette, one after the other, as
-  // a crowd renderer uploads them (render/crowd_renderer) and as
-  // CrowdAnimator's callers hold them: one allocation each per crowd, not
-  // per character, so the output of a frame is one sequential stream.
-  std::vector<glm::mat4> models_, palettes_;
-  std::vector<Scratch> scratch_;  // one per thread of the pool (one without)
+  std::vector<anim::CrowdCharacter> characters_;
+  std::vector<anim::CrossFadeController> fades_;  // (d) to (f): one per character
+  // Every character's model matrices ((a)) or palette (the others), one
+  // after the other, as a crowd renderer uploads them (render/crowd_renderer):
+  // one allocation per crowd, not per character, so the output of a frame
+  // is one sequential stream.
+  std::vector<glm::mat4> outputs_;
+  anim::CrowdAnimator animator_;
 };
 
 }  // namespace anim_bench

@@ -55,7 +55,14 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
       load_error = kWomanPath + " not found; the woman_reduced cases are skipped";
       return r;
     }
-    r = anim_bench::LoadRig(kWomanPath, "Walking", "Running", "Lean_Left", "Idle", &load_error);
+    anim_bench::RigSource source;
+    source.name = "woman_reduced";
+    source.path = kWomanPath;
+    source.walk = "Walking";
+    source.run = "Running";
+    source.lean = "Lean_Left";
+    source.idle = "Idle";
+    r = anim_bench::LoadRig(source, &load_error);
     if (r) {
       for (anim::Clip& clip : r->model.clips) clip = anim::ReduceKeys(clip, 0.0f);
     }

@@ -13,10 +13,11 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/crowd_animator.h"
 #include "anim/parallel_for.h"
+#include "anim/parallel_jobs.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
@@ -54,15 +55,6 @@ int ClipContaining(const anim::Model& model, const char* role) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return name.find(role) != std::string::npos ? found : -1;
 }
-
-struct Character {
-  explicit Character(const anim::Skeleton& skeleton) : blend(skeleton), pose(skeleton.RestPose()) {}
-  anim::SyncedBlend blend;  // clip_a / clip_b, phase-locked (sample 01)
-  anim::Playback solo;      // used instead when the character plays one other clip
-  bool plays_solo = false;
-  float weight = 0.0f;  // of clip_b
-  anim::Pose pose;
-};
 
 class CrowdSample : public Sample {
  public:
@@ -104,9 +96,9 @@ class CrowdSample : public Sample {
       return false;
     }
     model_ = &model;
-    soa_skeleton_ = anim::SoaSkeleton(model.skeleton);
-    rest_ = soa_skeleton_.RestPose();
-    pool_.reset();  // Update makes the pool and its scratch for this skeleton
+    pose_ = model.skeleton.RestPose();
+    shown_soa_ = anim::SoaPose(pose_);
+    animator_.reset();  // Update makes the pool and the animator for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
     clip_a_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
@@ -130,8 +122,9 @@ class CrowdSample : public Sample {
     const auto joints = static_cast<std::size_t>(model.skeleton.JointCount());
     characters_.clear();
     characters_.reserve(kMaxCharacters);
+    synced_.clear();
+    synced_.reserve(kMaxCharacters);  // never moves: characters point into it
     palettes_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
-    model_scratch_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
     worlds_.assign(kMaxCharacters, glm::mat4(1.0f));
     history_.assign(kHistory, 0.0f);
     history_next_ = 0;
@@ -143,33 +136,20 @@ class CrowdSample : public Sample {
     RecordDrawTimes();
     const Layout wanted{count_, clip_a_, clip_b_, other_fraction_, spacing_};
     if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
-    if (!pool_ || pool_->ThreadCount() != threads_) {
+    if (!animator_ || pool_->ThreadCount() != threads_) {
+      animator_.reset();
       pool_.emplace(threads_);
-      scratch_.assign(static_cast<std::size_t>(threads_), Scratch{rest_, rest_, rest_});
+      animator_.emplace(model_->skeleton, threads_);
     }
 
     const auto start = std::chrono::steady_clock::now();
     const auto joints = static_cast<std::size_t>(model_->skeleton.JointCount());
-    // The structure-of-arrays path (anim/soa_pose.h), with each thread's
-    // poses in its own Scratch; only character 0's pose is kept as a Pose,
+    // anim::CrowdAnimator on the structure-of-arrays path, the characters
+    // split over the pool's threads; character 0's pose is also copied out
     // for CurrentPose().
-    pool_->RunWithSlot(count_, [&](int slot, int begin, int end) {
-      Scratch& s = scratch_[slot];
-      for (int k = begin; k < end; ++k) {
-        Character& c = characters_[k];
-        if (c.plays_solo) {
-          s.pose.CopyFrom(rest_);
-          c.solo.Advance(dt, s.pose);
-        } else {
-          c.blend.Update(dt, c.weight, rest_, s.a, s.b, s.pose);
-        }
-        if (k == 0) s.pose.Store(c.pose);
-        const std::size_t offset = static_cast<std::size_t>(k) * joints;
-        anim::ComputePalette(soa_skeleton_, s.pose,
-                             std::span(model_scratch_).subspan(offset, joints),
-                             std::span(palettes_).subspan(offset, joints));
-      }
-    });
+    animator_->Update(std::span(characters_).first(count_), dt,
+                      anim::ParallelForJobs(*pool_, /*min_per_worker=*/1));
+    shown_soa_.Store(pose_);
     animation_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -183,7 +163,7 @@ class CrowdSample : public Sample {
   // Character 0 stands for the crowd where the viewer wants one pose (the
   // pose dump); before the first Update there is none yet: the rest pose.
   const anim::Pose& CurrentPose() const override {
-    return characters_.empty() ? model_->skeleton.RestPose() : characters_.front().pose;
+    return characters_.empty() ? model_->skeleton.RestPose() : pose_;
   }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
@@ -255,7 +235,14 @@ class CrowdSample : public Sample {
 
   void Build(const Layout& layout) {
     const anim::Skeleton& skeleton = model_->skeleton;
-    while (static_cast<int>(characters_.size()) < layout.count) characters_.emplace_back(skeleton);
+    const auto joints = static_cast<std::size_t>(skeleton.JointCount());
+    while (static_cast<int>(characters_.size()) < layout.count) {
+      const std::size_t k = characters_.size();
+      characters_.emplace_back();
+      characters_[k].palette = std::span(palettes_).subspan(k * joints, joints);
+      synced_.emplace_back(skeleton);
+    }
+    characters_[0].local_pose = &shown_soa_;
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;
     const float step = layout.spacing * character_size_;
@@ -263,16 +250,19 @@ class CrowdSample : public Sample {
     const anim::Clip* b = &model_->clips[layout.clip_b];
     Random random(8);  // fixed seed: the same crowd every run
     for (int k = 0; k < layout.count; ++k) {
-      Character& c = characters_[k];
+      anim::CrowdCharacter& c = characters_[k];
       const float phase = random.Uniform();
-      c.weight = random.Uniform();
+      c.weight = random.Uniform();  // of clip_b
       const float pick = random.Uniform();
       const float yaw = (random.Uniform() - 0.5f) * glm::radians(50.0f);
       const float jitter_x = (random.Uniform() - 0.5f) * 0.3f * step;
       const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
       // One clip "blended" with itself is that clip: it plays alone.
-      c.plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
-      if (c.plays_solo) {
+      const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
+      // A solo character plays its clip alone (`a`); the others blend clip_a
+      // and clip_b phase-locked (SyncedBlend, sample 01).
+      c.synced = plays_solo ? nullptr : &synced_[k];
+      if (plays_solo) {
         const anim::Clip* clip =
             a == b && !(pick < layout.other_fraction && !others_.empty())
                 ? a
@@ -280,10 +270,10 @@ class CrowdSample : public Sample {
                                              pick / layout.other_fraction *
                                              static_cast<float>(others_.size())) %
                                          others_.size()]];
-        c.solo.Start(clip);
-        c.solo.time = clip->StartTime() + phase * clip->Duration();
+        c.a.Start(clip);
+        c.a.time = clip->StartTime() + phase * clip->Duration();
       } else {
-        c.blend.Start(a, b, phase);
+        synced_[k].Start(a, b, phase);
       }
       // Row 0 at the back, the grid centred on the origin.
       const int row = k / columns;
@@ -309,15 +299,7 @@ class CrowdSample : public Sample {
     history_next_ = (history_next_ + 1) % kHistory;
   }
 
-  // One thread's poses: the two clips of a blend, and the character's pose.
-  struct Scratch {
-    anim::SoaPose a, b, pose;
-  };
-
   const anim::Model* model_ = nullptr;
-  anim::SoaSkeleton soa_skeleton_;
-  anim::SoaPose rest_;
-  std::vector<Scratch> scratch_;  // one per thread of pool_
   int count_ = 100;
   int skinning_ = 0;
   int clip_a_ = 0, clip_b_ = 1;
@@ -327,9 +309,13 @@ class CrowdSample : public Sample {
   std::vector<int> others_;
   Box bounds_;
   float character_size_ = 1.0f;
-  std::vector<Character> characters_;
-  std::vector<glm::mat4> palettes_, model_scratch_, worlds_;
+  std::vector<anim::CrowdCharacter> characters_;
+  std::vector<anim::SyncedBlend> synced_;  // characters_[k].synced points to synced_[k]
+  anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
+  anim::Pose pose_;                        // the same as a Pose, for CurrentPose()
+  std::vector<glm::mat4> palettes_, worlds_;
   std::optional<anim::ParallelFor> pool_;
+  std::optional<anim::CrowdAnimator> animator_;  // one scratch per thread of pool_
   Layout built_;
   CrowdFrame frame_;
   CrowdDrawTimes draw_times_;
