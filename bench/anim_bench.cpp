@@ -49,6 +49,7 @@
 #include "anim/parallel_jobs.h"
 #include "bench_crowd.h"
 #include "import/gltf_importer.h"
+#include "per_character_timing.h"
 #include "user_rig.h"
 
 namespace {
@@ -102,30 +103,13 @@ const anim_bench::Rig* RigOrSkip(benchmark::State& state, const RigSource& sourc
   return rig;
 }
 
-double ThreadCpuNanoseconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
-
 void CrowdBenchmark(benchmark::State& state, const RigSource* source, Case c) {
   const anim_bench::Rig* rig = RigOrSkip(state, *source);
   if (rig == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   anim_bench::Crowd crowd(*rig, c, count);
-  const float dt = 1.0f / 60.0f;
-  crowd.Frame(dt);  // warm the caches the way a running game would have them
-
-  const double begin = ThreadCpuNanoseconds();
-  for (auto _ : state) {
-    crowd.Frame(dt);
-    benchmark::ClobberMemory();
-  }
-  const double elapsed = ThreadCpuNanoseconds() - begin;
-  float checksum = crowd.Checksum();
-  benchmark::DoNotOptimize(checksum);
-  state.counters["ns_per_character"] = elapsed / (static_cast<double>(state.iterations()) * count);
-  state.SetItemsProcessed(state.iterations() * count);
+  anim_bench::TimePerCharacter(
+      state, count, [&] { crowd.Frame(1.0f / 60.0f); }, [&] { return crowd.Checksum(); });
 }
 
 // The benchmark loop of the multi-threaded cases: `frame` once per

@@ -34,16 +34,11 @@
 #include "anim/soa_skeleton.h"
 #include "bench_crowd.h"
 #include "import/gltf_importer.h"
+#include "per_character_timing.h"
 
 namespace {
 
 const std::string kWomanPath = ANIM_SHARED_ASSETS_DIR "/Woman.gltf";
-
-double ThreadCpuNanoseconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
 
 // Woman with every clip replaced by its lossless per-channel key reduction
 // (in place, so the rig's clip pointers stay valid); loaded once.
@@ -120,18 +115,8 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
   }
   const int count = static_cast<int>(state.range(0));
   anim_bench::Crowd crowd(*rig, c, count);
-  const float dt = 1.0f / 60.0f;
-  crowd.Frame(dt);
-  const double begin = ThreadCpuNanoseconds();
-  for (auto _ : state) {
-    crowd.Frame(dt);
-    benchmark::ClobberMemory();
-  }
-  const double elapsed = ThreadCpuNanoseconds() - begin;
-  float checksum = crowd.Checksum();
-  benchmark::DoNotOptimize(checksum);
-  state.counters["ns_per_character"] = elapsed / (static_cast<double>(state.iterations()) * count);
-  state.SetItemsProcessed(state.iterations() * count);
+  anim_bench::TimePerCharacter(
+      state, count, [&] { crowd.Frame(1.0f / 60.0f); }, [&] { return crowd.Checksum(); });
   const bool two = c == anim_bench::Case::kBlend2Palette;
   state.counters["clip_bytes"] = static_cast<double>(anim::RawClipBytes(*rig->walk) +
                                                      (two ? anim::RawClipBytes(*rig->run) : 0));
@@ -187,17 +172,7 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c) {
       anim::ComputePalette(rig->soa_skeleton, blended, model, out);
     }
   };
-  frame();
-  const double begin = ThreadCpuNanoseconds();
-  for (auto _ : state) {
-    frame();
-    benchmark::ClobberMemory();
-  }
-  const double elapsed = ThreadCpuNanoseconds() - begin;
-  float checksum = outputs.back()[3][0];
-  benchmark::DoNotOptimize(checksum);
-  state.counters["ns_per_character"] = elapsed / (static_cast<double>(state.iterations()) * count);
-  state.SetItemsProcessed(state.iterations() * count);
+  anim_bench::TimePerCharacter(state, count, frame, [&] { return outputs.back()[3][0]; });
   state.counters["clip_bytes"] = static_cast<double>(rig->compressed_walk.ByteSize() +
                                                      (two ? rig->compressed_run.ByteSize() : 0));
   state.counters["context_bytes"] = static_cast<double>(characters[0].walk.ByteSize());

@@ -30,6 +30,7 @@
 #include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
 #include "import/graph_description.h"
+#include "per_character_timing.h"
 
 namespace {
 
@@ -49,12 +50,6 @@ const GraphRig kGraphRigs[] = {
     {"mannequin", ANIM_SOURCE_DIR "/assets/mannequin.gltf",
      ANIM_SOURCE_DIR "/assets/graphs/mannequin_locomotion.json", 1.4f + 0.7f * (3.5f - 1.4f)},
 };
-
-double ThreadCpuNanoseconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
 
 // Models are loaded once and kept: loading is not what the case measures.
 const anim::Model* LoadModelOnce(const GraphRig& rig, std::string* error) {
@@ -117,18 +112,7 @@ void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
                            std::span(palettes).subspan(i * joints, joints));
     }
   };
-  frame();  // warm the caches the way a running game would have them
-
-  const double begin = ThreadCpuNanoseconds();
-  for (auto _ : state) {
-    frame();
-    benchmark::ClobberMemory();
-  }
-  const double elapsed = ThreadCpuNanoseconds() - begin;
-  float checksum = palettes.back()[3][0];
-  benchmark::DoNotOptimize(checksum);
-  state.counters["ns_per_character"] = elapsed / (static_cast<double>(state.iterations()) * count);
-  state.SetItemsProcessed(state.iterations() * count);
+  anim_bench::TimePerCharacter(state, count, frame, [&] { return palettes.back()[3][0]; });
 }
 
 bool RegisterGraphBenchmarks() {

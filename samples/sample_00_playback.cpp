@@ -5,6 +5,7 @@
 
 #include "anim/clip.h"
 #include "samples/clip_roles.h"
+#include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -72,17 +73,9 @@ class PlaybackSample : public Sample {
   const anim::Pose& CurrentPose() const override { return pose_; }
 
   bool Timeline(float* time, float* length) const override {
-    if (playback_.clip == nullptr) return false;
-    *time =
-        playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
-    *length = playback_.clip->Duration();
-    return true;
+    return PlaybackTimeline(playback_, time, length);
   }
-  // Through the phase parameter, so a scrub is an input like the slider's.
-  void Scrub(float time) override {
-    const float length = playback_.clip != nullptr ? playback_.clip->Duration() : 0.0f;
-    phase_ = length > 0.0f ? std::clamp(time / length, 0.0f, 1.0f) : 0.0f;
-  }
+  void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);

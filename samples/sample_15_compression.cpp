@@ -17,6 +17,7 @@
 #include "anim/soa_pose.h"
 #include "samples/clip_roles.h"
 #include "samples/debug_draw.h"
+#include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
 
@@ -134,16 +135,9 @@ class CompressionSample : public Sample {
   std::span<const DebugLine> DebugLines() const override { return lines_; }
 
   bool Timeline(float* time, float* length) const override {
-    if (playback_.clip == nullptr) return false;
-    *time =
-        playback_.clip->SampleTime(playback_.time, playback_.mode) - playback_.clip->StartTime();
-    *length = playback_.clip->Duration();
-    return true;
+    return PlaybackTimeline(playback_, time, length);
   }
-  void Scrub(float time) override {
-    const float length = playback_.clip != nullptr ? playback_.clip->Duration() : 0.0f;
-    phase_ = length > 0.0f ? std::clamp(time / length, 0.0f, 1.0f) : 0.0f;
-  }
+  void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
 
   void DrawPanel() override {
     DrawNotice(notice_);
