@@ -410,7 +410,11 @@ def press_sample_keys(run, tap):
                                "the first states again", timeout=30)
                     # The state shows as soon as a transition back to it
                     # starts; a trigger during that fade is not taken (no
-                    # interruption), so let the fade end first.
+                    # interruption), so let the fade end first: the fades
+                    # last up to 0.3 s of animation time, which follows the
+                    # clock, so wait 0.5 s and at least 20 frames (fast
+                    # frames pass 20 in well under 0.3 s).
+                    time.sleep(0.5)
                     before = v.frames(20)
                 except TimeoutError:
                     pass
