@@ -30,12 +30,12 @@ Transform ApplyDelta(const Transform& in, const glm::vec3& dt, const glm::quat& 
 
 }  // namespace
 
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
   return MakeAdditivePose(skeleton, clip, clip.StartTime());
 }
 
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
-  Pose pose = skeleton.RestPose();
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
+  SoaPose pose = skeleton.SoaRestPose();
   clip.Sample(pose, time, LoopMode::kClamp);
   return pose;
 }

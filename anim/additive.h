@@ -23,8 +23,8 @@ namespace anim {
 
 // The additive base pose: the rest pose with `clip` sampled at `time`
 // (default: the clip's start). Called once, at load time.
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
 
 // out = in + weight * (add - base) for `root` and its descendants (every
 // joint when root < 0); other joints keep `in`. Weight 0 gives `in` exactly,

@@ -58,14 +58,6 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void AnimatedCharacter::ShowPose(const anim::Pose& pose) {
-  playback_.clip = nullptr;
-  clip_index_ = -1;
-  if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
-  pose_.Load(pose);                                     // same joint count: allocates nothing
-  ShowPose(pose_);
-}
-
 void AnimatedCharacter::AdvanceFixedSteps(double seconds) {
   ForEachFixedStep(seconds, [this](float dt) { UpdatePose(dt); });
 }

@@ -45,7 +45,6 @@ class AnimatedCharacter {
   // Shows a pose computed elsewhere (a walkthrough sample): stops the clip,
   // copies the pose's local transforms and updates matrices and palette.
   void ShowPose(const anim::SoaPose& pose);
-  void ShowPose(const anim::Pose& pose);
 
   // Simulates `seconds` of playback from the clip's start in steps of 1/60 s,
   // the last one shortened to land exactly: the same frame sequence every run.

@@ -18,7 +18,7 @@ anim::Pose WithJoint(anim::Pose p, int joint, glm::vec3 t, glm::quat r,
 TEST(Additive, MakeAdditivePoseSamplesTheFirstFrame) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip clip = MakeSlideClip("lean", 2.0f, 3.0f, 9.0f);
-  const anim::Pose base = anim::MakeAdditivePose(s, clip);
+  const anim::SoaPose base = anim::MakeAdditivePose(s, clip);
   EXPECT_FLOAT_EQ(base.Local(1).translation.x, 3.0f);
   EXPECT_FLOAT_EQ(anim::MakeAdditivePose(s, clip, 1.0f).Local(1).translation.x, 6.0f);
 }

@@ -47,8 +47,8 @@ struct Fixture {
   anim::Clip turn = anim_test::MakeHoldRotationClip("turn", 1, AxisAngle(50.0f, {0, 0, 1}));
   // The additive layer: its difference from its first frame grows over the clip.
   anim::Clip lean = MakeSwingClip("lean", 0.9f, 35.0f);
-  anim::Pose lean_base = anim::MakeAdditivePose(skeleton, lean);
-  anim::SoaPose lean_base_soa{lean_base};
+  anim::SoaPose lean_base_soa = anim::MakeAdditivePose(skeleton, lean);
+  anim::Pose lean_base = anim::AsPose(skeleton, lean_base_soa);
 };
 
 constexpr int kCrowd = 29;
@@ -131,9 +131,11 @@ void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   anim::Pose pose = f.skeleton.RestPose();
   if (c.fade != nullptr) {
     ASSERT_TRUE(c.fade->Update(dt));
-    pose = c.fade->CurrentPose();
+    pose = anim::AsPose(f.skeleton, c.fade->CurrentPose());
   } else if (c.synced != nullptr) {
-    ASSERT_TRUE(c.synced->Update(dt, c.weight, pose));
+    anim::SoaPose synced = f.skeleton.SoaRestPose();
+    ASSERT_TRUE(c.synced->Update(dt, c.weight, synced));
+    pose = anim::AsPose(f.skeleton, synced);
   } else {
     ASSERT_TRUE(c.a.Advance(dt, pose));
     if (c.b.clip != nullptr) {

@@ -159,7 +159,7 @@ TEST_F(GraphTest, FeatherBlendMasksPerJointAndAdditiveAddsTheChange) {
   anim::AnimationGraph g2{skeleton};
   auto* base = g2.Add<anim::ClipNode>("a", skeleton, a);
   auto* add = g2.Add<anim::ClipNode>("b", skeleton, b);
-  anim::Pose reference = skeleton.RestPose();
+  anim::SoaPose reference = skeleton.SoaRestPose();
   b.Sample(reference, 0.0f);
   g2.SetRoot(g2.Add<anim::AdditiveNode>("add", skeleton, base, add, reference,
                                         anim::FloatInput{-1, 0.5f}));

@@ -51,7 +51,7 @@ TEST_F(Rewind, LocomotionReturnsToThePoseAndPlaceItHadWithTheInputsOfTheRun) {
   Activate(5);  // root motion: the place depends on the whole history
   struct Seen {
     double time;
-    anim::Pose pose;
+    anim::SoaPose pose;
     glm::vec3 place;
   };
   std::vector<Seen> seen;

@@ -93,7 +93,7 @@ TEST(GraphDescription, ExampleLoadsWithWhatItDeclares) {
   // "first_frame": Lean_Left sampled at its start over the rest pose.
   Pose first = sk.RestPose();
   ClipNamed("Lean_Left").Sample(first, ClipNamed("Lean_Left").StartTime(), LoopMode::kClamp);
-  EXPECT_EQ(PoseDifference(*lean.reference, first), 0.0f);
+  EXPECT_EQ(PoseDifference(anim::AsPose(sk, *lean.reference), first), 0.0f);
 }
 
 // The example, built by hand with the graph API.
