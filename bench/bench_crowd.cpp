@@ -27,7 +27,6 @@ std::unique_ptr<Rig> LoadRig(const RigSource& source, std::string* error) {
   rig->idle = find(source.idle, "idle");
   if (!rig->walk || !rig->run || !rig->lean || !rig->idle) return nullptr;
   rig->lean_base_soa = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
-  rig->lean_base = anim::AsPose(rig->model.skeleton, rig->lean_base_soa);
   return rig;
 }
 

@@ -83,9 +83,12 @@ TEST_F(DirectionalSampleTest, WalkAndRunShareOnePhaseOverTheWeightedCycle) {
   Set("direction=0");
   Set("speed=2.45");
   Run(27);
-  anim::Pose expected = model_.skeleton.RestPose();
-  anim::Blend(expected, ClipAt("Walk", 0.55f), ClipAt("Run", 0.35f), 0.5f, -1);
-  EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()), expected), 2e-3f);
+  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::Blend(expected, anim::SoaPose(ClipAt("Walk", 0.55f)), anim::SoaPose(ClipAt("Run", 0.35f)),
+              0.5f);
+  EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                     anim::AsPose(model_.skeleton, expected)),
+            2e-3f);
 }
 
 TEST_F(DirectionalSampleTest, UpdateAllocatesNothing) {

@@ -13,6 +13,7 @@
 #include "anim/blending.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/mirror.h"
+#include "anim/soa_additive.h"
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/fade_shares.h"
@@ -116,15 +117,16 @@ TEST_F(SampleBehaviour, NegativeLeanIsTheLeanMirrored) {
   std::string why;
   ASSERT_TRUE(mirror.Build(model_.skeleton, &why)) << why;
   const anim::Clip& lean = model_.clips[model_.FindClip("Lean_Left")];
-  anim::Pose reference =
-                 anim::AsPose(model_.skeleton, anim::MakeAdditivePose(model_.skeleton, lean)),
-             full = model_.skeleton.RestPose();
+  const auto parents = model_.skeleton.Parents();
+  anim::SoaPose reference = anim::MakeAdditivePose(model_.skeleton, lean),
+                full = model_.skeleton.SoaRestPose();
   lean.Sample(full, lean.EndTime(), anim::LoopMode::kClamp);
-  anim::MirrorPose(mirror, reference, reference);
-  anim::MirrorPose(mirror, full, full);
-  anim::Pose expected = Sampled("Idle", 0.0f);
-  anim::Add(expected, expected, full, reference, -1, 1.0f);
-  ExpectSamePose(anim::AsPose(model_.skeleton, sample_->CurrentPose()), expected, 1e-5f);
+  anim::MirrorPose(mirror, parents, reference, reference);
+  anim::MirrorPose(mirror, parents, full, full);
+  anim::SoaPose expected(Sampled("Idle", 0.0f));
+  anim::Add(expected, expected, full, reference, 1.0f);
+  ExpectSamePose(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                 anim::AsPose(model_.skeleton, expected), 1e-5f);
 }
 
 TEST_F(SampleBehaviour, AFailedGraphLoadLeavesTheRunningGraphNamed) {

@@ -94,10 +94,12 @@ TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
   const double cycle = 0.5 * walk.Duration() + 0.5 * run.Duration();
   const float phase = static_cast<float>(std::fmod(frames / 60.0 / cycle, 1.0));
-  anim::Pose expected = model_.skeleton.RestPose();
-  anim::Blend(expected, Sampled("Walking", walk.StartTime() + phase * walk.Duration()),
-              Sampled("Running", run.StartTime() + phase * run.Duration()), 0.5f);
-  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()), expected, 1e-3f);
+  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::Blend(expected,
+              anim::SoaPose(Sampled("Walking", walk.StartTime() + phase * walk.Duration())),
+              anim::SoaPose(Sampled("Running", run.StartTime() + phase * run.Duration())), 0.5f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),
+                  anim::AsPose(model_.skeleton, expected), 1e-3f);
 }
 
 TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip) {
