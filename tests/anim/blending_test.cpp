@@ -30,6 +30,7 @@ TEST(IsInHierarchy, FindsDescendantsAndOnlyThem) {
   EXPECT_FALSE(anim::IsInHierarchy(s, 1, 3));  // leg hangs off hips, not spine
   EXPECT_FALSE(anim::IsInHierarchy(s, 2, 1));  // a parent is not a descendant
   EXPECT_FALSE(anim::IsInHierarchy(s, -1, 1));
+  EXPECT_FALSE(anim::IsInHierarchy(s, 0, 4));  // no joint 4
 }
 
 TEST(Blend, EndPointsGiveTheInputsExactly) {
