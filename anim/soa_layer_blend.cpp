@@ -19,7 +19,7 @@ constexpr int kTranslationAndScale[] = {kTx, kTy, kTz, kSx, kSy, kSz};
 constexpr int kRotation[] = {kQx, kQy, kQz, kQw};
 
 // Four joints' sums of translation, rotation (x, y, z, w) and scale, and
-// their weight: layer_blend.cpp's Accumulator, four joints at a time.
+// their weight, four joints at a time.
 struct QuadSums {
   F32x4 c[kSoaChannels] = {};
   F32x4 weight = {};
