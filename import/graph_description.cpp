@@ -300,7 +300,7 @@ JointMask GraphBuilder::ReadMask(const Json& value, const std::string& where) {
   return mask;
 }
 
-std::optional<Pose> GraphBuilder::ReadReference(ObjectReader& r, const NodeEntry& additive) {
+std::optional<SoaPose> GraphBuilder::ReadReference(ObjectReader& r, const NodeEntry& additive) {
   const int kind = r.Choice("reference", kReferences, -1);
   if (kind < 0) r.Required("reference");
   if (kind == 0) {

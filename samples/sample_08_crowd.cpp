@@ -96,8 +96,7 @@ class CrowdSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = model.skeleton.RestPose();
-    shown_soa_ = anim::SoaPose(pose_);
+    shown_soa_.CopyFrom(model.skeleton.SoaRestPose());
     animator_.reset();  // Update makes the pool and the animator for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
@@ -149,7 +148,6 @@ class CrowdSample : public Sample {
     // for CurrentPose().
     animator_->Update(std::span(characters_).first(count_), dt,
                       anim::ParallelForJobs(*pool_, /*min_per_worker=*/1));
-    shown_soa_.Store(pose_);
     animation_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -162,8 +160,8 @@ class CrowdSample : public Sample {
 
   // Character 0 stands for the crowd where the viewer wants one pose (the
   // pose dump); before the first Update there is none yet: the rest pose.
-  const anim::Pose& CurrentPose() const override {
-    return characters_.empty() ? model_->skeleton.RestPose() : pose_;
+  const anim::SoaPose& CurrentPose() const override {
+    return characters_.empty() ? model_->skeleton.SoaRestPose() : shown_soa_;
   }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
@@ -312,7 +310,6 @@ class CrowdSample : public Sample {
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::SyncedBlend> synced_;  // characters_[k].synced points to synced_[k]
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
-  anim::Pose pose_;                        // the same as a Pose, for CurrentPose()
   std::vector<glm::mat4> palettes_, worlds_;
   std::optional<anim::ParallelFor> pool_;
   std::optional<anim::CrowdAnimator> animator_;  // one scratch per thread of pool_

@@ -28,7 +28,7 @@ struct Layer {
   bool additive = false;
   // Additive layers only: the pose the change is measured from (for example
   // the additive clip's first frame); none: the root outputs a difference pose.
-  std::optional<Pose> reference;
+  std::optional<SoaPose> reference;
 };
 
 class LayerStack {

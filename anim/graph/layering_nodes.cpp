@@ -56,7 +56,7 @@ void FeatherBlendNode::Combine(SoaPose& out, const SoaPose& over, float w) {
 }
 
 AdditiveNode::AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
-                           std::optional<Pose> reference, FloatInput weight)
+                           std::optional<SoaPose> reference, FloatInput weight)
     : OverlayNode(std::move(name), skeleton, base, additive, weight) {
   if (reference) reference_.emplace(*reference);
 }

@@ -61,7 +61,7 @@ class FeatherBlendNode : public OverlayNode {
 class AdditiveNode : public OverlayNode {
  public:
   AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
-               std::optional<Pose> reference, FloatInput weight);
+               std::optional<SoaPose> reference, FloatInput weight);
   const char* Kind() const override { return "additive"; }
 
  protected:

@@ -21,10 +21,11 @@
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/layer_blend.h"
 #include "anim/mirror.h"
 #include "anim/parallel_for.h"
 #include "anim/parallel_jobs.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
@@ -44,9 +45,10 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   // Set-up may allocate.
   anim::CrossFadeController cf(s);
   anim::SyncedBlend synced(s);
-  anim::Pose synced_pose = s.RestPose(), layered = s.RestPose(), additive = s.RestPose();
-  const anim::Pose lean_base = anim::MakeAdditivePose(s, lean);
-  anim::Pose lean_pose = s.RestPose();
+  const anim::SoaSkeleton soa_skeleton(s);
+  anim::SoaPose synced_pose = s.SoaRestPose(), layered = s.SoaRestPose(),
+                additive = s.SoaRestPose(), lean_pose = s.SoaRestPose();
+  const anim::SoaPose lean_base = anim::MakeAdditivePose(s, lean);
   anim::Playback lean_playback;
   lean_playback.Start(&lean);
   std::vector<glm::mat4> model(s.JointCount()), palette(s.JointCount());
@@ -60,11 +62,11 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     if (frame % 50 == 0) cf.FadeTo(frame % 100 == 0 ? &run : &walk, fade);
     cf.Update(1.0f / 60);
     synced.Update(1.0f / 60, 0.5f + 0.5f * std::sin(frame * 0.01f), synced_pose);
-    const anim::BlendLayer layers[] = {{&cf.CurrentPose(), 0.7f}, {&synced_pose, 0.3f}};
-    anim::BlendLayers(layered, layers, s.RestPose());
+    const anim::SoaBlendLayer layers[] = {{&cf.CurrentPose(), 0.7f, {}}, {&synced_pose, 0.3f, {}}};
+    anim::BlendLayers(layered, layers, s.SoaRestPose());
     lean_playback.Advance(1.0f / 60, lean_pose);
-    anim::Add(additive, layered, lean_pose, lean_base, -1, 0.5f);
-    anim::ComputePalette(s, additive, model, palette);
+    anim::Add(additive, layered, lean_pose, lean_base, 0.5f);
+    anim::ComputePalette(soa_skeleton, additive, model, palette);
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
@@ -231,7 +233,7 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
 // frames allocate nothing.
 TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
   const anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
-  const anim::Pose& rest = s.RestPose();
+  const anim::SoaPose& rest = s.SoaRestPose();
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(s, &error)) << error;

@@ -81,7 +81,7 @@ TEST_F(PanelFrames, ActivateLeavesTheSampleStartedButAtTimeZero) {
   const anim::Clip& walk = model.clips[model.FindClip("Walk")];
   anim::Pose expected = model.skeleton.RestPose();
   walk.Sample(expected, walk.StartTime());
-  const anim::Pose& pose = walkthrough.Active()->CurrentPose();
+  const anim::Pose pose = anim::AsPose(model.skeleton, walkthrough.Active()->CurrentPose());
   ASSERT_EQ(pose.JointCount(), expected.JointCount());
   for (int j = 0; j < pose.JointCount(); ++j) {
     EXPECT_NEAR(std::abs(glm::dot(pose.Local(j).rotation, expected.Local(j).rotation)), 1.0f, 1e-5f)
