@@ -36,6 +36,14 @@ bool ParameterSet::Set(int id, float value) {
   return true;
 }
 
+std::size_t ParameterSet::MemoryBytes() const {
+  std::size_t bytes = sizeof(*this) + params_.capacity() * sizeof(Entry);
+  for (const Entry& e : params_) {
+    if (e.name.capacity() > 15) bytes += e.name.capacity() + 1;  // beyond the small-string buffer
+  }
+  return bytes;
+}
+
 void ParameterSet::ClearTriggers() {
   for (Entry& e : params_) {
     if (e.type == ParamType::kTrigger) e.value = 0.0f;

@@ -35,6 +35,8 @@ class ParameterSet {
   bool Fire(int id) { return Set(id, 1.0f); }
   bool Fire(std::string_view name) { return Fire(Find(name)); }
   void ClearTriggers();
+  // Bytes held, names included (for memory reports).
+  std::size_t MemoryBytes() const;
 
  private:
   struct Entry {
