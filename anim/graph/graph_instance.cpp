@@ -137,6 +137,14 @@ void GraphInstance::Reset() {
   top->ResetIn(0.0f, ctx);
 }
 
+void GraphInstance::Prefetch() const {
+#if defined(__GNUC__) || defined(__clang__)
+  const char* bytes = reinterpret_cast<const char*>(block_.get());
+  constexpr std::size_t kLine = 64;
+  for (std::size_t at = 0; at < block_bytes_; at += kLine) __builtin_prefetch(bytes + at, 1);
+#endif
+}
+
 std::span<const FiredEvent> GraphInstance::Events() const {
   return events_ ? events_->Events() : std::span<const FiredEvent>();
 }

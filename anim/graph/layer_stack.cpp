@@ -92,6 +92,7 @@ void LayerStack::Update(float dt, float, GraphContext& ctx) const {
   for (int i = 0; i < LayerCount(); ++i) {
     float w = ctx.Param(layers_[i].weight);
     w = std::isfinite(w) ? std::clamp(w, 0.0f, 1.0f) : 0.0f;
+    if (w != s.weights[i]) s.shares_stale = true;
     s.weights[i] = w;
     // Layers at weight 0 keep their clocks (and state machines) running.
     if (layers_[i].root != nullptr) layers_[i].root->Update(dt, w, ctx);
@@ -143,7 +144,11 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) con
   LayerStackState& s = StateIn(ctx);
   GraphScratch& scratch = *ctx.scratch;
   const std::span<float> remaining = scratch.JointWeights(0).first(joints_);
-  ComputeShares(s, remaining);
+  if (s.shares_stale || s.whole < 0) {
+    ComputeShares(s, remaining);
+    s.whole = WholeLayer(s);
+    s.shares_stale = false;
+  }
   motion = {};
   const int root_joint = 0;
   auto contributes = [&](int l) {
@@ -152,7 +157,7 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) con
   };
   // The common case, one layer owning every joint (the others at weight 0):
   // it writes the output itself, with no blend.
-  const int whole = WholeLayer(s);
+  const int whole = s.whole;
   if (whole >= 0) {
     layers_[whole].root->Write(ctx, out, motion);
   } else {

@@ -37,6 +37,10 @@ struct Layer {
 struct LayerStackState {
   std::vector<float> weights;  // one per layer
   std::vector<float> shares;   // layer l's share of joint j at l * joints + j
+  // The shares are worked out again only when a weight changed, or when no
+  // one layer owns every joint (the blend then needs what is left per joint).
+  bool shares_stale = true;
+  int whole = -1;  // WholeLayer() of the shares
 };
 
 // The top of a layered graph: a node whose inputs are the layers' roots.

@@ -21,7 +21,7 @@ std::size_t ShownPoseHistory::HeapBytes() const {
 
 void ShownPoseHistory::BeginFrame(float dt) {
   frame_dt_ = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;
-  if (!pending_) inertial_.Advance(frame_dt_);
+  if (!pending_ && keep_velocity_) inertial_.Advance(frame_dt_);
 }
 
 void ShownPoseHistory::RequestInertialization(float duration) {
@@ -35,9 +35,10 @@ void ShownPoseHistory::StopInertialization() {
 }
 
 void ShownPoseHistory::ApplyInertialization(SoaPose& out) {
+  // Only inertial transitions request an offset, and they keep the velocity.
+  if (!keep_velocity_) return;
   if (pending_) {
     pending_ = false;
-    if (!keep_velocity_) return;  // the node's transitions cannot ask for this
     inertial_.Start(last_, before_last_, out, out, last_step_, pending_duration_);
     inertial_.Advance(frame_dt_);
   }

@@ -51,14 +51,15 @@ class ShownPoseHistory {
   std::size_t HeapBytes() const;
 
  private:
-  Inertializer inertial_;
-  SoaPose last_, before_last_;
+  // The scalars every frame touches first; the poses and offsets after.
   float last_step_ = 0.0f;  // seconds between before_last_ and last_
   float frame_dt_ = 0.0f;
-  bool pending_ = false;
   float pending_duration_ = 0.0f;
+  bool pending_ = false;
   bool keep_shown_ = false;
   bool keep_velocity_ = false;
+  Inertializer inertial_;
+  SoaPose last_, before_last_;
 };
 
 }  // namespace anim
