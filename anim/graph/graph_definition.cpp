@@ -113,33 +113,35 @@ void GraphDefinition::CheckLinks(GraphCheck& check) const {
   if (layers_ != nullptr) check_inputs(*layers_, true);
   if (root_ != nullptr && !Owns(root_)) check.Fail("the root is not a node of this graph");
   if (check.Failed()) return;
-  // Cycles and chain length: depth-first from every node, colouring the path.
-  std::unordered_map<const Node*, int> state;  // 1: on the path, 2: done
+  // Cycles and chain length: depth-first from every node, the path
+  // coloured, each node's height (the longest chain from it down) kept.
+  std::unordered_map<const Node*, int> height;  // -1 while on the path
   std::vector<const Node*> path;
-  auto visit = [&](auto&& self, const Node* n) -> void {
-    if (check.Failed()) return;
-    int& s = state[n];
-    if (s == 2) return;
-    if (s == 1) {
+  auto visit = [&](auto&& self, const Node* n) -> int {
+    if (check.Failed()) return 0;
+    if (const auto found = height.find(n); found != height.end()) {
+      if (found->second >= 0) return found->second;
       std::string cycle;
       const auto from = std::find(path.begin(), path.end(), n);
       for (auto it = from; it != path.end(); ++it) cycle += Quoted((*it)->Name()) + " -> ";
       check.Fail(*n, "inputs",
                  "is its own input through " + cycle + Quoted(n->Name()) + " (a cycle)");
-      return;
+      return 0;
     }
-    if (static_cast<int>(path.size()) >= kMaxChain) {
-      check.Fail(*n, "inputs",
-                 "lies deeper than " + std::to_string(kMaxChain) + " nodes below the top");
-      return;
-    }
-    s = 1;
+    height[n] = -1;
     path.push_back(n);
+    int below = 0;
     for (int i = 0; i < n->ChildCount(); ++i) {
-      if (n->Child(i) != nullptr) self(self, n->Child(i));
+      if (n->Child(i) != nullptr) below = std::max(below, self(self, n->Child(i)));
     }
     path.pop_back();
-    state[n] = 2;
+    height[n] = below + 1;
+    if (below + 1 > kMaxChain && !check.Failed()) {
+      check.Fail(*n, "inputs",
+                 "heads a chain of " + std::to_string(below + 1) + " nodes, at most " +
+                     std::to_string(kMaxChain) + " are accepted");
+    }
+    return below + 1;
   };
   for (const auto& n : nodes_) visit(visit, n.get());
   if (layers_ != nullptr) visit(visit, layers_);
