@@ -93,6 +93,14 @@ const anim::Model* LoadModelOnce(const GraphRig& rig, std::string* error) {
   return loaded.back().second.model.get();
 }
 
+// The rig's model, or null with the case skipped and the reason given.
+const anim::Model* ModelOrSkip(benchmark::State& state, const GraphRig& rig) {
+  std::string error;
+  const anim::Model* model = LoadModelOnce(rig, &error);
+  if (model == nullptr) state.SkipWithError(error.c_str());
+  return model;
+}
+
 std::size_t HeapBytesInUse() { return mallinfo2().uordblks; }
 
 // Each character's first step: its own random time into the clips.
@@ -106,11 +114,8 @@ std::vector<float> StartTimes(int count) {
 
 void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   std::string error;
-  const anim::Model* model = LoadModelOnce(*rig, &error);
-  if (model == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const anim::Model* model = ModelOrSkip(state, *rig);
+  if (model == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   const anim::Skeleton& skeleton = model->skeleton;
   // The definition, loaded once and shared (the loader's one-character
@@ -157,11 +162,8 @@ void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
 
 void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
   std::string error;
-  const anim::Model* model = LoadModelOnce(*rig, &error);
-  if (model == nullptr) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  const anim::Model* model = ModelOrSkip(state, *rig);
+  if (model == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   const anim::Skeleton& skeleton = model->skeleton;
   const anim::SoaSkeleton soa_skeleton(skeleton);

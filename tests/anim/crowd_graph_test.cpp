@@ -99,22 +99,13 @@ void BuildGraph(G& g, const Rig& r) {
   auto* arms = g.template Add<anim::CrossFadeNode>("arms", s, std::vector<anim::Node*>{still, wave},
                                                    anim::FloatInput{kPick}, fade);
   auto* lean = g.template Add<anim::ClipNode>("lean", s, r.lean);
-  anim::Layer base;
-  base.name = "body";
-  base.root = body;
-  anim::Layer upper;
-  upper.name = "upper";
-  upper.root = arms;
-  upper.weight = {kUpper};
+  anim::Layer upper = anim_test::MakeLayer("upper", arms, {kUpper});
   upper.priority = 1;
   upper.mask = anim::MakeMaskFromRoot(s, 1, 1);
-  anim::Layer add;
-  add.name = "lean";
-  add.root = lean;
+  anim::Layer add = anim_test::MakeLayer("lean", lean, {kLean});
   add.additive = true;
   add.reference = anim::MakeAdditivePose(s, r.lean);
-  add.weight = {kLean};
-  g.SetLayers({base, upper, add});
+  g.SetLayers({anim_test::MakeLayer("body", body), upper, add});
 }
 
 // Character i's inputs at `frame`: its own speed, weights, jumps and picks.

@@ -401,19 +401,17 @@ TEST(NoHeapAllocation, CrowdOfGraphInstancesAllocatesNothing) {
   auto* fade = d.Add<anim::CrossFadeNode>("fade", s, std::vector<anim::Node*>{w2, r2},
                                           anim::FloatInput{pick});
   auto* l2 = d.Add<anim::ClipNode>("lean2", s, lean);
-  anim::Layer base;
-  base.root = sm;
-  anim::Layer upper;
-  upper.root = fade;
-  upper.priority = 1;
-  upper.weight = {-1, 0.5f};
-  upper.mask = anim::MakeMaskFromRoot(s, 1, 1);
-  anim::Layer add;
-  add.root = l2;
-  add.additive = true;
-  add.reference = anim::MakeAdditivePose(s, lean);
-  add.weight = {-1, 0.5f};
-  d.SetLayers({base, upper, add});
+  // Upper body over the machine, half weight, and half an additive lean.
+  std::vector<anim::Layer> layers(3);
+  for (int k = 0; k < 3; ++k) layers[k].weight = {-1, k == 0 ? 1.0f : 0.5f};
+  layers[0].root = sm;
+  layers[1].root = fade;
+  layers[1].priority = 1;
+  layers[1].mask = anim::MakeMaskFromRoot(s, 1, 1);
+  layers[2].root = l2;
+  layers[2].additive = true;
+  layers[2].reference = anim::MakeAdditivePose(s, lean);
+  d.SetLayers(std::move(layers));
   constexpr int kCount = 48;
   std::string error;
   std::vector<anim::GraphInstance> instances;
