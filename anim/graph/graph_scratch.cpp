@@ -62,6 +62,8 @@ std::span<SoaBlendLayer> GraphScratch::BlendLayers(int count) {
   return std::span<SoaBlendLayer>(layers_.data(), static_cast<std::size_t>(std::max(count, 0)));
 }
 
-std::span<float> GraphScratch::JointWeights(int which) { return joint_weights_[which & 1]; }
+std::span<float> GraphScratch::JointWeights(int which) {
+  return joint_weights_[static_cast<std::size_t>(which & 1)];
+}
 
 }  // namespace anim

@@ -10,6 +10,7 @@
 // frame failed, so the instance shows the rest pose and says so.
 #pragma once
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -52,7 +53,7 @@ class GraphScratch {
   std::vector<SoaPose> poses_;
   SoaPose spare_;
   std::vector<SoaBlendLayer> layers_;
-  std::vector<float> joint_weights_[2];
+  std::array<std::vector<float>, 2> joint_weights_;
   int used_ = 0;
   int deepest_ = 0;
   bool overflowed_ = false;

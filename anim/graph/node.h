@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <new>
 #include <string>
 #include <utility>
@@ -138,9 +139,8 @@ class NodeWithState : public Node {
   std::size_t StateAlign() const override { return alignof(S); }
   void ConstructState(std::byte* at) const override { InitState(*new (at) S()); }
   void MoveState(std::byte* to, std::byte* from) const override {
-    S& old = At(from);
-    new (to) S(std::move(old));
-    old.~S();
+    new (to) S(std::move(At(from)));
+    std::destroy_at(&At(from));  // what the move left behind
   }
   void DestroyState(std::byte* at) const override { At(at).~S(); }
   std::size_t StateHeapBytes(const std::byte* at) const override { return HeapBytes(At(at)); }
