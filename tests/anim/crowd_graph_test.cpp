@@ -272,3 +272,62 @@ TEST(CrowdGraph, AGraphOfADefinitionNotPreparedIsNotAnimated) {
 }
 
 }  // namespace
+
+namespace {
+
+// What the benchmark and the README do: a crowd of instances made from a
+// one-character AnimationGraph's Definition() while that graph plays its own
+// character too. Instances i < kCrowd - 1 play characters 0 to kCrowd - 2
+// and the graph itself plays the last; each must match its reference.
+TEST(CrowdGraph, InstancesOfAnAnimationGraphsDefinitionLeaveItsOwnCharacterAlone) {
+  const Rig r;
+  anim::AnimationGraph shared(r.skeleton);
+  BuildGraph(shared, r);
+  const int count = kCrowd - 1;
+  std::string error;
+  std::vector<anim::GraphInstance> instances;
+  for (int i = 0; i < count; ++i) {
+    std::optional<anim::GraphInstance> one =
+        anim::GraphInstance::Create(shared.Definition(), &error);
+    ASSERT_TRUE(one) << error;
+    instances.push_back(std::move(*one));
+  }
+  std::vector<std::vector<glm::mat4>> palettes(count,
+                                               std::vector<glm::mat4>(r.skeleton.JointCount()));
+  std::vector<anim::CrowdCharacter> characters(count);
+  for (int i = 0; i < count; ++i) {
+    characters[i].graph = &instances[i];
+    characters[i].palette = palettes[i];
+  }
+  anim::CrowdAnimator animator(r.skeleton, 2);
+  ASSERT_TRUE(animator.PrepareGraphs(shared.Definition(), &error)) << error;
+  Alone alone(r);
+  std::vector<glm::mat4> own(r.skeleton.JointCount()), model(r.skeleton.JointCount());
+  for (int frame = 0; frame < 120; ++frame) {
+    for (int i = 0; i < count; ++i) SetInputs(instances[i].Params(), i, frame);
+    SetInputs(shared.Params(), count, frame);
+    if (frame == 0) {
+      for (int i = 0; i < count; ++i) {
+        ASSERT_EQ(animator.Update(std::span(characters).subspan(i, 1), FirstStep(i)), 1);
+      }
+    } else {
+      ASSERT_EQ(animator.Update(characters, kDt, ReverseRanges{2}), count);
+    }
+    shared.Update(frame == 0 ? FirstStep(count) : kDt);
+    anim::ComputePalette(r.soa, shared.SoaOutput(), model, own);
+    alone.Step(r, frame, kDt);
+    for (int i = 0; i <= count; ++i) {
+      const std::vector<glm::mat4>& got = i < count ? palettes[i] : own;
+      for (std::size_t j = 0; j < got.size(); ++j) {
+        for (int c = 0; c < 4; ++c) {
+          for (int k = 0; k < 4; ++k) {
+            ASSERT_NEAR(got[j][c][k], alone.palettes[i][j][c][k], 1e-6f)
+                << "frame " << frame << ", character " << i << ", joint " << j;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
