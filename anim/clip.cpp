@@ -167,7 +167,9 @@ float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor)
 
 ClipCursor Clip::MakeCursor() const {
   ClipCursor cursor;
-  cursor.keys.resize(3 * tracks_.size());
+  // A clip whose tracks share their key times searches them once, with the
+  // cursor's `shared` key: per-track keys would be memory never read.
+  if (shared_times_.empty()) cursor.keys.resize(3 * tracks_.size());
   return cursor;
 }
 

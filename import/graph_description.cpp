@@ -46,6 +46,10 @@ std::unique_ptr<AnimationGraph> GraphBuilder::Build() {
   } else {
     graph_->SetLayers(std::move(layer_list));
   }
+  // The runtime's own check of what was built (GraphDefinition::Validate):
+  // everything it tests the reader has reported already, by file name and
+  // field, so this fires only if the two ever disagree.
+  if (std::string problem = graph_->Definition().Validate(); !problem.empty()) Fail(problem);
   return std::move(graph_);
 }
 
