@@ -191,10 +191,16 @@ class CrowdSample : public Sample {
   const anim::SoaPose& CurrentPose() const override {
     return characters_.empty() ? model_->skeleton.SoaRestPose() : shown_soa_;
   }
+  // Graph mode on a model no graph ships for plays clips instead: say so
+  // (headless runs fail with it; the panel's notice shows it).
+  std::string Problem() const override {
+    return play_ == 1 && !graphs_.Loaded() ? graphs_.Problem() : std::string();
+  }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
   void DrawPanel() override {
-    DrawNotice(play_ == 1 && !graphs_.Loaded() ? graphs_.Problem() : notice_);
+    const std::string problem = Problem();
+    DrawNotice(problem.empty() ? notice_ : problem);
     DrawParamWidgets(params_);
     DrawHint(
         "Both paths skin by linear blend or by dual quaternions: View > Dual quaternion "

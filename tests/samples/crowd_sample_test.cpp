@@ -175,6 +175,34 @@ TEST_F(CrowdSampleTest, GraphModeRunsEachCharactersOwnInstanceAtItsOwnSpeed) {
   EXPECT_GT(LargestDifference(PaletteOf(last, 0), PaletteOf(last, 1)), 1e-2f);
 }
 
+// A model no graph ships for (the mannequin under another file name):
+// graph mode says so and the crowd plays the same clips as in clip mode.
+TEST_F(CrowdSampleTest, GraphModeWithoutAShippedGraphSaysSoAndPlaysClips) {
+  anim::Model renamed = model_;
+  renamed.source_path = "somewhere/robot.gltf";
+  std::unique_ptr<samples::Sample> graph_mode, clip_mode;
+  for (auto* sample : {&graph_mode, &clip_mode}) {
+    for (auto& s : samples::MakeAllSamples()) {
+      if (s->Title() == "08 Crowd") *sample = std::move(s);
+    }
+    ASSERT_NE(*sample, nullptr);
+    std::string error;
+    ASSERT_TRUE((*sample)->Load(renamed, &error)) << error;
+  }
+  Set(*graph_mode, "play=graph");
+  EXPECT_NE(graph_mode->Problem().find("robot_locomotion.json"), std::string::npos)
+      << graph_mode->Problem();
+  EXPECT_EQ(clip_mode->Problem(), "");
+  for (int frame = 0; frame < 20; ++frame) {
+    graph_mode->Update(1.0f / 60);
+    clip_mode->Update(1.0f / 60);
+  }
+  const auto a = graph_mode->Crowd()->palettes;
+  const auto b = clip_mode->Crowd()->palettes;
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin()));
+}
+
 TEST_F(CrowdSampleTest, GraphModeFramesAllocateNothing) {
   Set(*crowd_, "play=graph");
   Set(*crowd_, "count=200");
