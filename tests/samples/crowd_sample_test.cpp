@@ -39,6 +39,17 @@ class CrowdSampleTest : public MannequinSamples {
     std::string error;
     ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
   }
+  // Runs both crowds over the same frames; their palettes must be equal.
+  static void ExpectSamePalettes(samples::Sample& a, samples::Sample& b, int frames) {
+    for (int frame = 0; frame < frames; ++frame) {
+      a.Update(1.0f / 60);
+      b.Update(1.0f / 60);
+    }
+    const auto pa = a.Crowd()->palettes;
+    const auto pb = b.Crowd()->palettes;
+    ASSERT_EQ(pa.size(), pb.size());
+    EXPECT_TRUE(std::equal(pa.begin(), pa.end(), pb.begin()));
+  }
   std::unique_ptr<samples::Sample> crowd_;
 };
 
@@ -94,14 +105,7 @@ TEST_F(CrowdSampleTest, OneThreadAndTwoThreadsGiveTheSamePalettes) {
   auto other = Make();
   Set(*crowd_, "threads=1");
   Set(*other, "threads=2");
-  for (int frame = 0; frame < 30; ++frame) {
-    crowd_->Update(1.0f / 60);
-    other->Update(1.0f / 60);
-  }
-  const auto a = crowd_->Crowd()->palettes;
-  const auto b = other->Crowd()->palettes;
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin()));
+  ExpectSamePalettes(*crowd_, *other, 30);
 }
 
 TEST_F(CrowdSampleTest, PerFrameUpdateAllocatesNothing) {
@@ -193,14 +197,7 @@ TEST_F(CrowdSampleTest, GraphModeWithoutAShippedGraphSaysSoAndPlaysClips) {
   EXPECT_NE(graph_mode->Problem().find("robot_locomotion.json"), std::string::npos)
       << graph_mode->Problem();
   EXPECT_EQ(clip_mode->Problem(), "");
-  for (int frame = 0; frame < 20; ++frame) {
-    graph_mode->Update(1.0f / 60);
-    clip_mode->Update(1.0f / 60);
-  }
-  const auto a = graph_mode->Crowd()->palettes;
-  const auto b = clip_mode->Crowd()->palettes;
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin()));
+  ExpectSamePalettes(*graph_mode, *clip_mode, 20);
 }
 
 TEST_F(CrowdSampleTest, GraphModeFramesAllocateNothing) {
