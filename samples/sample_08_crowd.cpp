@@ -213,7 +213,9 @@ class CrowdSample : public Sample {
     // Animation: sampling, blending and palettes of every character (CPU).
     ImGui::Text("Animation, whole crowd: %.2f ms on %d thread%s", animation_seconds_ * 1e3,
                 threads_, threads_ == 1 ? "" : "s");
-    if (PlaysGraph()) DrawGraphMemory();
+    // From the crowd as built, not the controls: a control changed in this
+    // panel (play, count) takes effect at the next Update.
+    if (built_.graph) DrawGraphMemory();
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
@@ -278,7 +280,7 @@ class CrowdSample : public Sample {
     ImGui::Text("Graph %s: one shared definition, %d nodes, %d scratch poses per thread",
                 graphs_.FileName().c_str(), definition.NodeCount(), definition.ScratchDepth());
     std::size_t total = 0;
-    for (int k = 0; k < count_; ++k) total += graphs_.InstanceBytes(k);
+    for (int k = 0; k < built_.count; ++k) total += graphs_.InstanceBytes(k);
     ImGui::Text("Per character: %zu bytes of instance (%zu of node state); crowd: %.1f KB",
                 graphs_.InstanceBytes(0), definition.StateBytes(),
                 static_cast<double>(total) / 1024.0);
