@@ -219,8 +219,8 @@ TEST_F(GraphDefinitionTest, AMaskOfAnotherSkeleton) {
 }
 
 TEST_F(GraphDefinitionTest, AnAdditiveReferenceOfAnotherSkeleton) {
-  d.SetRoot(d.Add<anim::AdditiveNode>("add", skeleton, Clip(d, "a"), Clip(d, "b"), legs.SoaRestPose(),
-                                      anim::FloatInput{-1, 1.0f}));
+  d.SetRoot(d.Add<anim::AdditiveNode>("add", skeleton, Clip(d, "a"), Clip(d, "b"),
+                                      legs.SoaRestPose(), anim::FloatInput{-1, 1.0f}));
   EXPECT_EQ(ErrorOf(d), "node 'add' (additive): reference: made for 3 joints, the skeleton has 4");
 }
 
