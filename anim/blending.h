@@ -6,11 +6,15 @@
 // joint_mask.h's MakeMaskFromRoot: 1 in the subtree, 0 elsewhere.
 #pragma once
 
+#include <span>
+
 #include "anim/skeleton.h"
 
 namespace anim {
 
-// True when `joint` is `root` or one of its descendants.
+// True when `joint` is `root` or one of its descendants (parents[i] < i,
+// -1 for roots, as Skeleton::Parents and SoaSkeleton::Parents).
+bool IsInHierarchy(std::span<const int> parents, int root, int joint);
 bool IsInHierarchy(const Skeleton& skeleton, int root, int joint);
 
 }  // namespace anim

@@ -4,7 +4,7 @@
 // the skeleton. Everything per frame (sampling, blending, additive layers,
 // mirroring, local to model) runs over it as loops over joints, four at a
 // time as vectors (soa_vector.h). Pose (an array of Transform with its
-// parents) is the view for tools, IK and tests, converted with Load/Store
+// parents) is the view for tools and tests, converted with Load/Store
 // (or skeleton.h's AsPose).
 #pragma once
 

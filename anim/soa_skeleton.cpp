@@ -48,16 +48,20 @@ inline void MultiplyAffine3x4Splat(const glm::mat4& a_matrix, const float (*b)[4
 
 }  // namespace
 
-SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
-  const Pose& rest = skeleton.RestPose();
-  const int n = skeleton.JointCount();
+SoaSkeleton::SoaSkeleton(const Skeleton& skeleton)
+    : SoaSkeleton(skeleton.RestPose(), skeleton.InverseBindMatrices()) {}
+
+SoaSkeleton::SoaSkeleton(const Pose& rest)
+    : SoaSkeleton(rest, std::vector<glm::mat4>(rest.JointCount(), glm::mat4(1.0f))) {}
+
+SoaSkeleton::SoaSkeleton(const Pose& rest, std::span<const glm::mat4> inverse_bind) {
+  const int n = rest.JointCount();
   parents_.assign(rest.Parents().begin(), rest.Parents().end());
   offsets_.assign(n, glm::mat4(1.0f));
   if (!rest.Offsets().empty()) offsets_.assign(rest.Offsets().begin(), rest.Offsets().end());
   offset_kinds_.reserve(n);
   for (const glm::mat4& m : offsets_) offset_kinds_.push_back(ClassifyOffset(m));
-  inverse_bind_.assign(skeleton.InverseBindMatrices().begin(),
-                       skeleton.InverseBindMatrices().end());
+  inverse_bind_.assign(inverse_bind.begin(), inverse_bind.end());
   for (const glm::mat4& m : inverse_bind_) {
     SplatAffine3x4 a;
     a.affine = IsAffine(m);

@@ -18,6 +18,9 @@ class SoaSkeleton {
  public:
   SoaSkeleton() = default;
   explicit SoaSkeleton(const Skeleton& skeleton);
+  // A hierarchy without a skin (a chain built in code, a test's joints):
+  // parents, offsets and rest pose from `rest`, identity inverse binds.
+  explicit SoaSkeleton(const Pose& rest);
 
   int JointCount() const { return static_cast<int>(parents_.size()); }
   std::span<const int> Parents() const { return parents_; }
@@ -40,6 +43,8 @@ class SoaSkeleton {
   std::span<const SplatAffine3x4> InverseBindSplat() const { return inverse_bind_splat_; }
 
  private:
+  SoaSkeleton(const Pose& rest, std::span<const glm::mat4> inverse_bind);
+
   std::vector<int> parents_;
   std::vector<glm::mat4> offsets_;  // one per joint (identity where the rig has none)
   std::vector<OffsetKind> offset_kinds_;

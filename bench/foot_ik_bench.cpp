@@ -18,6 +18,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/ik/foot_ik.h"
+#include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
@@ -72,8 +73,10 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   }
   // Mid-stride with one foot planted, standing on the slope 1.3 m from the
   // centre.
-  anim::Pose animated = skeleton.RestPose();
-  walk.Sample(animated, walk.StartTime() + 0.3f * walk.Duration());
+  anim::Pose animated_pose = skeleton.RestPose();
+  walk.Sample(animated_pose, walk.StartTime() + 0.3f * walk.Duration());
+  const anim::SoaSkeleton soa_skeleton(skeleton);
+  const anim::SoaPose animated(animated_pose);
   const float u = rig->units_per_metre;
   scene::RayHit under;
   ground.ProbeDown(1.3f * u, 0.4f * u, &under);
@@ -87,12 +90,13 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   job.probe_above = job.probe_below = 0.5f * u;
   job.max_pelvis_drop = 0.35f * u;
   job.soften = 0.97f;
-  anim::Pose pose = animated;
+  anim::SoaPose locals = animated;
+  anim::ik::IkPose pose(soa_skeleton, locals);
 
   timespec begin{}, end{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &begin);
   for (auto _ : state) {
-    pose = animated;
+    locals.CopyFrom(animated);
     benchmark::DoNotOptimize(anim::ik::SolveFootIk(pose, job));
     benchmark::ClobberMemory();
   }

@@ -39,8 +39,8 @@ struct IkChain {
 
   // Solves `pose` for `target` with solver 0 two-bone (first, middle and
   // last joint), 1 CCD, 2 FABRIK.
-  void Solve(anim::Pose& pose, int solver, const glm::vec3& target, bool limited, int iterations,
-             float tolerance, float weight, float soften) {
+  void Solve(anim::ik::IkPose& pose, int solver, const glm::vec3& target, bool limited,
+             int iterations, float tolerance, float weight, float soften) {
     if (solver == 0) {
       anim::ik::TwoBoneIkJob job;
       job.start_joint = two_bone[0];
@@ -66,11 +66,11 @@ struct IkChain {
   }
 
   // Each limited joint's cone or arc where it sits now, `size` long.
-  void DrawLimits(const anim::Pose& pose, float size, DebugLineList& lines) const {
+  void DrawLimits(const anim::ik::IkPose& pose, float size, DebugLineList& lines) const {
     for (size_t k = 0; k + 1 < joints.size(); ++k) {
       const anim::ik::JointConstraint& c = limits[k];
       if (c.kind == anim::ik::ConstraintKind::kNone) continue;
-      const glm::mat4 parent = anim::ik::ParentFrame(pose, joints[k]);
+      const glm::mat4 parent = pose.ParentFrame(joints[k]);
       const glm::quat frame = anim::ik::ModelRotation(parent) * c.reference;
       const glm::vec3 at = pose.ModelMatrix(joints[k])[3];
       const glm::vec3 axis = glm::normalize(frame * c.axis);
@@ -155,7 +155,7 @@ class IkSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
-    pose_ = model.skeleton.RestPose();
+    skeleton_ = anim::SoaSkeleton(model.skeleton);
     model_ = &model;
     const anim::Pose& rest = model.skeleton.RestPose();
     height_ = RestHeight(model);
@@ -189,7 +189,9 @@ class IkSample : public Sample {
           k == 0 ? left * (0.3f * height_) + forward * (0.35f * height_) : glm::vec3(0, link, 0);
       if (k > 0 && k < kChainLinks) locals[k].rotation = glm::angleAxis(0.12f, forward);
     }
-    chain_rest_ = anim::Pose(locals, parents);
+    const anim::Pose chain_rest(locals, parents);
+    chain_skeleton_ = anim::SoaSkeleton(chain_rest);
+    chain_pose_ = chain_skeleton_.RestPose();
     chain_.joints.clear();
     chain_.limits.clear();
     for (int k = 0; k <= kChainLinks; ++k) {
@@ -197,7 +199,7 @@ class IkSample : public Sample {
       if (k == kChainLinks) {
         chain_.limits.emplace_back();
       } else if (k % 2 == 0) {
-        chain_.limits.push_back(Ball(chain_rest_, k, k + 1, 35.0f, 20.0f));
+        chain_.limits.push_back(Ball(chain_rest, k, k + 1, 35.0f, 20.0f));
       } else {
         chain_.limits.push_back(Hinge(locals[k].rotation, forward, -50.0f, 50.0f));
       }
@@ -223,13 +225,12 @@ class IkSample : public Sample {
 
   void Update(float dt) override {
     underlay_.Pose(dt, animate_, shown_);
-    shown_.Store(pose_);
     const float tolerance = 1e-3f * height_;
-    arm_.Solve(pose_, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
-    chain_pose_ = chain_rest_;
-    chain_.Solve(chain_pose_, solver_, target_, limited_, max_iterations_, tolerance, weight_,
-                 soften_);
-    shown_.Load(pose_);
+    anim::ik::IkPose arm(skeleton_, shown_);
+    arm_.Solve(arm, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
+    chain_pose_.CopyFrom(chain_skeleton_.RestPose());
+    anim::ik::IkPose chain(chain_skeleton_, chain_pose_);
+    chain_.Solve(chain, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
     BuildLines();
   }
 
@@ -261,10 +262,11 @@ class IkSample : public Sample {
     lines_.clear();
     const bool both = arm_.result.reached && chain_.result.reached;
     AddTargetMarker(lines_, target_, 0.04f * height_, both ? kReachedColor : kMissedColor);
+    anim::ik::IkPose arm(skeleton_, shown_), chain(chain_skeleton_, chain_pose_);
     for (int k = 1; k <= kChainLinks; ++k)
-      AddLine(lines_, chain_pose_.ModelMatrix(k - 1)[3], chain_pose_.ModelMatrix(k)[3], kBoneColor);
+      AddLine(lines_, chain.ModelMatrix(k - 1)[3], chain.ModelMatrix(k)[3], kBoneColor);
     for (const IkChain* c : {&arm_, &chain_}) {
-      const anim::Pose& pose = c == &arm_ ? pose_ : chain_pose_;
+      const anim::ik::IkPose& pose = c == &arm_ ? arm : chain;
       if (limited_ && solver_ != 0) c->DrawLimits(pose, 0.07f * height_, lines_);
       if (!c->result.reached)
         AddLine(lines_, pose.ModelMatrix(c->joints.back())[3], target_, kGapColor);
@@ -272,11 +274,10 @@ class IkSample : public Sample {
   }
 
   const anim::Model* model_ = nullptr;
-  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
-  // transforms with their hierarchy: pose_ is shown_ converted for them,
-  // converted back once they are done.
-  anim::SoaPose shown_;
-  anim::Pose pose_, chain_rest_, chain_pose_;
+  // What is shown: the idle's pose, which the IK solvers correct in place,
+  // and the free-standing chain's pose with its own hierarchy.
+  anim::SoaSkeleton skeleton_, chain_skeleton_;
+  anim::SoaPose shown_, chain_pose_;
   IdleUnderlay underlay_;
   IkChain arm_, chain_;
   TargetDrag drag_;

@@ -66,7 +66,7 @@ class LookAtSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
-    pose_ = model.skeleton.RestPose();
+    skeleton_ = anim::SoaSkeleton(model.skeleton);
     model_ = &model;
     height_ = RestHeight(model);
     const anim::Pose& rest = model.skeleton.RestPose();
@@ -96,12 +96,11 @@ class LookAtSample : public Sample {
 
   void Update(float dt) override {
     underlay_.Pose(dt, animate_, shown_);
-    shown_.Store(pose_);
     if (mode_ == 0 && !drag_.grabbing()) {
       path_time_ += dt;
       target_ = PathPoint(path_time_);
     }
-    animated_ = pose_;
+    animated_.CopyFrom(shown_);
 
     const int count = static_cast<int>(chain_.size());
     for (int i = 0; i < count; ++i) {
@@ -117,8 +116,8 @@ class LookAtSample : public Sample {
     job.target = target_;
     job.axes = axes_;
     job.weight = weight_;
-    result_ = anim::ik::SolveLookAt(pose_, job);
-    shown_.Load(pose_);
+    anim::ik::IkPose pose(skeleton_, shown_);
+    result_ = anim::ik::SolveLookAt(pose, job);
     BuildLines();
   }
 
@@ -143,7 +142,7 @@ class LookAtSample : public Sample {
                 result_.clamped_joints == 1 ? "" : "s");
     for (size_t i = 0; i < chain_.size(); ++i) {
       const glm::quat before = animated_.Local(chain_[i]).rotation;
-      const glm::quat after = pose_.Local(chain_[i]).rotation;
+      const glm::quat after = shown_.Local(chain_[i]).rotation;
       ImGui::Text("  %-14s turned %5.1f deg", model_->skeleton.JointName(chain_[i]).c_str(),
                   glm::degrees(anim::ik::RotationAngle(glm::conjugate(before) * after)));
     }
@@ -175,23 +174,23 @@ class LookAtSample : public Sample {
       }
     }
     // The eye line, as long as the distance to the target.
-    const glm::mat4 head = pose_.ModelMatrix(chain_.back());
+    const glm::mat4 head = anim::ik::IkPose(skeleton_, shown_).ModelMatrix(chain_.back());
     const glm::vec3 eyes = head * glm::vec4(axes_.offset, 1.0f);
     const glm::vec3 look = glm::normalize(glm::mat3(head) * axes_.forward);
     AddLine(lines_, eyes, eyes + look * glm::length(target_ - eyes), color);
     // The head's limit: the cone it may turn within, about where the
     // animation pointed it.
-    const glm::mat4 animated_head = animated_.ModelMatrix(chain_.back());
+    const glm::mat4 animated_head =
+        anim::ik::IkPose(skeleton_, animated_).ModelMatrix(chain_.back());
     const glm::vec3 animated_look = glm::normalize(glm::mat3(animated_head) * axes_.forward);
     AddCone(lines_, eyes, animated_look, glm::radians(head_limit_), 0.15f * height_, kLimitColor);
   }
 
   const anim::Model* model_ = nullptr;
-  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
-  // transforms with their hierarchy: pose_ is shown_ converted for them,
-  // converted back once they are done.
-  anim::SoaPose shown_;
-  anim::Pose pose_, animated_;
+  // What is shown (the idle's pose, which look-at turns in place) and the
+  // same pose before look-at, for the panel's angles and the head's cone.
+  anim::SoaSkeleton skeleton_;
+  anim::SoaPose shown_, animated_;
   IdleUnderlay underlay_;
   std::vector<int> chain_;
   std::array<anim::ik::LookAtJoint, kMaxSpine> links_{};

@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/blending.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_math.h"
 #include "samples/clip_roles.h"
@@ -78,7 +79,7 @@ class FeetOnGroundSample : public Sample {
     const std::array<int, 2> ankles{LeftFoot(model), RightFoot(model)};
     for (int i = 0; i < 2; ++i) {
       legs_ready_ = legs_ready_ && anim::ik::LegFromAnkle(skeleton, ankles[i], &legs_[i]) &&
-                    anim::ik::IsAncestorOrSelf(skeleton.RestPose(), pelvis_, legs_[i].hip);
+                    anim::IsInHierarchy(skeleton, pelvis_, legs_[i].hip);
       if (legs_ready_ && walk_clip >= 0) {
         legs_[i].ankle_height =
             anim::ik::LowestJointHeight(skeleton, model.clips[walk_clip], ankles[i]);
@@ -89,7 +90,7 @@ class FeetOnGroundSample : public Sample {
                                  "LeftFoot and the same on the right) for foot IK; it walks "
                                  "without it.";
     if (!MakeGround(error)) return false;
-    pose_ = skeleton.RestPose();
+    skeleton_ = anim::SoaSkeleton(skeleton);
     shown_.CopyFrom(skeleton.SoaRestPose());
     marks_.clear();
     marks_.reserve(64);
@@ -109,7 +110,7 @@ class FeetOnGroundSample : public Sample {
     }
     walk_->Update(dt);
     ComposeNotice();
-    walk_->CurrentPose().Store(pose_);
+    shown_.CopyFrom(walk_->CurrentPose());
     // The character stands on the ground under its root: root motion moves
     // it over X and Z, the ground gives the height.
     const glm::mat4 on_floor = walk_->CharacterWorld();
@@ -126,7 +127,6 @@ class FeetOnGroundSample : public Sample {
     } else {
       pelvis_offset_ = 0.0f;
     }
-    shown_.Load(pose_);
     DrawContacts();
     if (dt > 0.0f) {
       history_[history_next_] = pelvis_offset_ / units_per_metre_ * 100.0f;
@@ -278,7 +278,8 @@ class FeetOnGroundSample : public Sample {
   // Each foot's contact from its sole's height over the animation's floor.
   void MeasureContacts() {
     for (auto& leg : legs_) {
-      const float sole = pose_.ModelMatrix(leg.ankle)[3].y - leg.ankle_height;
+      const float sole =
+          anim::ik::IkPose(skeleton_, shown_).ModelMatrix(leg.ankle)[3].y - leg.ankle_height;
       leg.contact = anim::ik::FootContactFromHeight(sole, kPlantedBelow * units_per_metre_,
                                                     kLiftedAbove * units_per_metre_);
     }
@@ -299,7 +300,8 @@ class FeetOnGroundSample : public Sample {
     // glides instead of dropping as a foot lands.
     job.previous_pelvis_offset = pelvis_offset_;
     job.max_pelvis_step = kPelvisSpeed * units_per_metre_ * std::max(dt, 0.0f);
-    pelvis_offset_ = anim::ik::SolveFootIk(pose_, job).pelvis_offset;
+    anim::ik::IkPose pose(skeleton_, shown_);
+    pelvis_offset_ = anim::ik::SolveFootIk(pose, job).pelvis_offset;
   }
 
   std::unique_ptr<Sample> walk_;  // 05's locomotion: blend space, root motion, footprints
@@ -326,11 +328,9 @@ class FeetOnGroundSample : public Sample {
   std::string ground_message_;  // what the last ground change did
   std::array<char, 512> ground_field_{};
 
-  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
-  // transforms with their hierarchy: pose_ is shown_ converted for them,
-  // converted back once they are done.
+  // What is shown: the walk's pose, which foot IK corrects in place.
+  anim::SoaSkeleton skeleton_;
   anim::SoaPose shown_;
-  anim::Pose pose_;
   glm::mat4 world_{1.0f};
   float height_ = 0.0f;
   float pelvis_offset_ = 0.0f;

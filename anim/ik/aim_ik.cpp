@@ -61,11 +61,11 @@ glm::quat AimTurn(const glm::vec3& pivot, const AimRay& ray, const glm::vec3& ta
 
 // Turns `joint` by `weight` of the aim turn, at most `max_angle`. The ray
 // and up are in model space (they may belong to a joint further down).
-AimIkResult TurnJoint(Pose& pose, int joint, const AimRay& ray, const glm::vec3& target,
+AimIkResult TurnJoint(IkPose& pose, int joint, const AimRay& ray, const glm::vec3& target,
                       const glm::vec3& pole, float weight, float max_angle) {
   AimIkResult r;
   r.valid = true;
-  const glm::mat4 parent = ParentFrame(pose, joint);
+  const glm::mat4 parent = pose.ParentFrame(joint);
   const glm::vec3 pivot = (parent * ToMatrix(pose.Local(joint)))[3];
   glm::quat turn = ScaleRotation(AimTurn(pivot, ray, target, pole), std::min(weight, 1.0f));
   const float angle = RotationAngle(turn);
@@ -85,8 +85,8 @@ bool FiniteJob(const glm::vec3& target, const AimAxes& axes) {
 
 }  // namespace
 
-AimIkResult SolveAimIk(Pose& pose, const AimIkJob& job) {
-  if (job.joint < 0 || job.joint >= pose.JointCount() || !FiniteJob(job.target, job.axes))
+AimIkResult SolveAimIk(IkPose& pose, const AimIkJob& job) {
+  if (!pose.Matches() || !pose.ValidJoint(job.joint) || !FiniteJob(job.target, job.axes))
     return AimIkResult{};
   const AimRay before = RayInModelSpace(pose.ModelMatrix(job.joint), job.axes);
   AimIkResult r;
@@ -97,15 +97,14 @@ AimIkResult SolveAimIk(Pose& pose, const AimIkJob& job) {
   return r;
 }
 
-LookAtResult SolveLookAt(Pose& pose, const LookAtJob& job) {
+LookAtResult SolveLookAt(IkPose& pose, const LookAtJob& job) {
   const int count = static_cast<int>(job.chain.size());
-  if (count == 0 || count > kMaxLookAtJoints || !FiniteJob(job.target, job.axes))
+  if (!pose.Matches() || count == 0 || count > kMaxLookAtJoints || !FiniteJob(job.target, job.axes))
     return LookAtResult{};
   for (int i = 0; i < count; ++i) {
     const int j = job.chain[i].joint;
-    if (j < 0 || j >= pose.JointCount()) return LookAtResult{};
-    if (i > 0 &&
-        (j == job.chain[i - 1].joint || !IsAncestorOrSelf(pose, job.chain[i - 1].joint, j)))
+    if (!pose.ValidJoint(j)) return LookAtResult{};
+    if (i > 0 && (j == job.chain[i - 1].joint || !pose.IsAncestorOrSelf(job.chain[i - 1].joint, j)))
       return LookAtResult{};
   }
   const int tip = job.chain[count - 1].joint;

@@ -13,7 +13,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/constants.hpp>
 
-#include "anim/pose.h"
+#include "anim/ik/ik_pose.h"
 
 namespace anim::ik {
 
@@ -50,7 +50,7 @@ struct AimIkResult {
   float angle_error = 0.0f;
 };
 
-AimIkResult SolveAimIk(Pose& pose, const AimIkJob& job);
+AimIkResult SolveAimIk(IkPose& pose, const AimIkJob& job);
 
 // One joint of a look-at chain.
 struct LookAtJoint {
@@ -83,6 +83,6 @@ struct LookAtResult {
   float angle_error = 0.0f;
 };
 
-LookAtResult SolveLookAt(Pose& pose, const LookAtJob& job);
+LookAtResult SolveLookAt(IkPose& pose, const LookAtJob& job);
 
 }  // namespace anim::ik

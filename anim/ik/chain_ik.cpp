@@ -17,11 +17,11 @@ namespace {
 // model-space parent frame), so model[k] = model[k-1] * between[k] * local.
 class ChainState {
  public:
-  ChainState(Pose& pose, const ChainIkJob& job) : pose_(pose), job_(job) {
+  ChainState(IkPose& pose, const ChainIkJob& job) : pose_(pose), job_(job) {
     count_ = static_cast<int>(job.joints.size());
     for (int k = 0; k < count_; ++k) input_[k] = pose.Local(job.joints[k]).rotation;
     for (int k = 0; k < count_; ++k) {
-      const glm::mat4 parent = anim::ik::ParentFrame(pose, job.joints[k]);
+      const glm::mat4 parent = pose.ParentFrame(job.joints[k]);
       if (k == 0) {
         between_[0] = parent;
       } else {
@@ -72,7 +72,7 @@ class ChainState {
       model_[k] = ParentFrame(k) * ToMatrix(pose_.Local(job_.joints[k]));
   }
 
-  Pose& pose_;
+  IkPose& pose_;
   const ChainIkJob& job_;
   int count_ = 0;
   bool ok_ = true;
@@ -82,14 +82,15 @@ class ChainState {
   std::array<float, kMaxChainJoints> length_{};
 };
 
-bool ValidJob(const Pose& pose, const ChainIkJob& job) {
+bool ValidJob(const IkPose& pose, const ChainIkJob& job) {
   const int count = static_cast<int>(job.joints.size());
-  if (count < 2 || count > kMaxChainJoints || !IsFinite(job.target)) return false;
+  if (!pose.Matches() || count < 2 || count > kMaxChainJoints || !IsFinite(job.target))
+    return false;
   if (!job.constraints.empty() && static_cast<int>(job.constraints.size()) != count) return false;
   for (int k = 0; k < count; ++k) {
     const int j = job.joints[k];
-    if (j < 0 || j >= pose.JointCount()) return false;
-    if (k > 0 && (j == job.joints[k - 1] || !IsAncestorOrSelf(pose, job.joints[k - 1], j)))
+    if (!pose.ValidJoint(j)) return false;
+    if (k > 0 && (j == job.joints[k - 1] || !pose.IsAncestorOrSelf(job.joints[k - 1], j)))
       return false;
   }
   return true;
@@ -98,7 +99,7 @@ bool ValidJob(const Pose& pose, const ChainIkJob& job) {
 // Runs `pass` (one sweep over the chain) until the effector is within
 // tolerance or the iteration cap, then applies the weight and reports.
 template <typename Pass>
-ChainIkResult Iterate(Pose& pose, const ChainIkJob& job, Pass pass) {
+ChainIkResult Iterate(IkPose& pose, const ChainIkJob& job, Pass pass) {
   if (!ValidJob(pose, job)) return ChainIkResult{};
   ChainState state(pose, job);
   if (!state.ok()) return ChainIkResult{};
@@ -118,7 +119,7 @@ ChainIkResult Iterate(Pose& pose, const ChainIkJob& job, Pass pass) {
 
 }  // namespace
 
-ChainIkResult SolveCcd(Pose& pose, const ChainIkJob& job) {
+ChainIkResult SolveCcd(IkPose& pose, const ChainIkJob& job) {
   const glm::vec3 target = job.target;
   // From the joint next to the effector back to the root, each joint turns
   // so the effector lies on its line to the target.
@@ -130,7 +131,7 @@ ChainIkResult SolveCcd(Pose& pose, const ChainIkJob& job) {
   });
 }
 
-ChainIkResult SolveFabrik(Pose& pose, const ChainIkJob& job) {
+ChainIkResult SolveFabrik(IkPose& pose, const ChainIkJob& job) {
   const glm::vec3 target = job.target;
   return Iterate(pose, job, [target](ChainState& state) {
     const int n = state.count();

@@ -14,8 +14,8 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/ik/ik_pose.h"
 #include "anim/ik/joint_constraint.h"
-#include "anim/pose.h"
 
 namespace anim::ik {
 
@@ -43,7 +43,7 @@ struct ChainIkResult {
   float error = 0.0f;    // effector-target distance after solving (and weighting)
 };
 
-ChainIkResult SolveCcd(Pose& pose, const ChainIkJob& job);
-ChainIkResult SolveFabrik(Pose& pose, const ChainIkJob& job);
+ChainIkResult SolveCcd(IkPose& pose, const ChainIkJob& job);
+ChainIkResult SolveFabrik(IkPose& pose, const ChainIkJob& job);
 
 }  // namespace anim::ik

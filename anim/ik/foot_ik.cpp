@@ -11,11 +11,9 @@ namespace anim::ik {
 
 namespace {
 
-bool ValidJoint(const Pose& pose, int joint) { return joint >= 0 && joint < pose.JointCount(); }
-
-bool ValidLeg(const Pose& pose, const FootIkLeg& leg) {
-  return ValidJoint(pose, leg.hip) && ValidJoint(pose, leg.knee) && ValidJoint(pose, leg.ankle) &&
-         IsAncestorOrSelf(pose, leg.hip, leg.knee) && IsAncestorOrSelf(pose, leg.knee, leg.ankle) &&
+bool ValidLeg(const IkPose& pose, const FootIkLeg& leg) {
+  return pose.ValidJoint(leg.hip) && pose.ValidJoint(leg.knee) && pose.ValidJoint(leg.ankle) &&
+         pose.IsAncestorOrSelf(leg.hip, leg.knee) && pose.IsAncestorOrSelf(leg.knee, leg.ankle) &&
          leg.hip != leg.knee && leg.knee != leg.ankle && std::isfinite(leg.ankle_height) &&
          std::isfinite(leg.contact);
 }
@@ -33,7 +31,7 @@ glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
 // the soft reach (soften x thigh + shin) of its hip, the hip moving with
 // the pelvis along up: the root nearer zero of |T - (H + up d)| = reach,
 // or the closest approach (d = (T - H) . up) when no drop reaches.
-float ReachDrop(const Pose& pose, const FootIkJob& job, const FootIkLeg& leg,
+float ReachDrop(const IkPose& pose, const FootIkJob& job, const FootIkLeg& leg,
                 const FootIkLegResult& r, float offset) {
   const glm::vec3 hip = Position(job.world * pose.ModelMatrix(leg.hip));
   const glm::vec3 knee = Position(job.world * pose.ModelMatrix(leg.knee));
@@ -86,14 +84,14 @@ float FootContactFromHeight(float sole_height, float planted, float lifted) {
 
 namespace {
 
-bool ValidJob(const Pose& pose, const FootIkJob& job) {
-  if (job.results.size() < job.legs.size() || job.ground.raycast == nullptr ||
-      !ValidJoint(pose, job.pelvis) || !FiniteMatrix(job.world) || !IsFinite(job.up) ||
+bool ValidJob(const IkPose& pose, const FootIkJob& job) {
+  if (!pose.Matches() || job.results.size() < job.legs.size() || job.ground.raycast == nullptr ||
+      !pose.ValidJoint(job.pelvis) || !FiniteMatrix(job.world) || !IsFinite(job.up) ||
       !(std::abs(glm::length(job.up) - 1.0f) < 1e-3f) || !std::isfinite(job.weight)) {
     return false;
   }
   for (const FootIkLeg& leg : job.legs) {
-    if (!ValidLeg(pose, leg) || !IsAncestorOrSelf(pose, job.pelvis, leg.hip)) return false;
+    if (!ValidLeg(pose, leg) || !pose.IsAncestorOrSelf(job.pelvis, leg.hip)) return false;
   }
   return true;
 }
@@ -121,7 +119,7 @@ Frames FramesOf(const FootIkJob& job) {
 // Step 1: probes the ground under the leg's ankle and finds where the ankle
 // should stand (r.ankle_target, r.weight); returns how far that is along up
 // from the animated ankle, scaled by the leg's share (0 without ground).
-float ProbeGround(const Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
+float ProbeGround(const IkPose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
                   float weight, FootIkLegResult& r) {
   r = FootIkLegResult{};
   const glm::mat4 ankle_model = pose.ModelMatrix(leg.ankle);
@@ -157,7 +155,7 @@ float ProbeGround(const Pose& pose, const FootIkJob& job, const Frames& f, const
 // what it lacks vertically (`offset`), and further where its target would
 // still be past the leg's soft reach from the lowered hip; limited by the
 // job's drop and rate. Returns the offset applied.
-float LowerPelvis(Pose& pose, const FootIkJob& job, float offset) {
+float LowerPelvis(IkPose& pose, const FootIkJob& job, float offset) {
   for (std::size_t i = 0; i < job.legs.size(); ++i) {
     const FootIkLegResult& r = job.results[i];
     if (!r.hit || r.weight <= 0.0f) continue;
@@ -169,7 +167,7 @@ float LowerPelvis(Pose& pose, const FootIkJob& job, float offset) {
                         job.previous_pelvis_offset + job.max_pelvis_step);
   }
   if (offset < 0.0f) {
-    const glm::mat4 parent = job.world * ParentFrame(pose, job.pelvis);
+    const glm::mat4 parent = job.world * pose.ParentFrame(job.pelvis);
     const glm::vec3 shift = glm::vec3(glm::inverse(parent) * glm::vec4(job.up * offset, 0));
     Transform local = pose.Local(job.pelvis);
     local.translation += shift;
@@ -180,7 +178,7 @@ float LowerPelvis(Pose& pose, const FootIkJob& job, float offset) {
 
 // Steps 3 and 4: the leg reaches its target by its share, then its ankle
 // turns its sole from the character's ground plane onto the ground's.
-void PlaceFoot(Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
+void PlaceFoot(IkPose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
                FootIkLegResult& r) {
   const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
   if (!r.hit || r.weight <= 0.0f) {
@@ -198,7 +196,7 @@ void PlaceFoot(Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLe
 
   const glm::vec3 model_normal = NormalizeOr(f.normal_to_model * r.ground.normal, f.model_up);
   const glm::quat tilt = ScaleRotation(RotationBetween(f.model_up, model_normal), r.weight);
-  const glm::mat4 parent = ParentFrame(pose, leg.ankle);
+  const glm::mat4 parent = pose.ParentFrame(leg.ankle);
   const glm::quat now = ModelRotation(pose.ModelMatrix(leg.ankle));
   RotateJointInModelSpace(pose, leg.ankle, parent,
                           tilt * r.animated_ankle_rotation * glm::inverse(now));
@@ -208,7 +206,7 @@ void PlaceFoot(Pose& pose, const FootIkJob& job, const Frames& f, const FootIkLe
 
 }  // namespace
 
-FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job) {
+FootIkResult SolveFootIk(IkPose& pose, const FootIkJob& job) {
   FootIkResult result;
   if (!ValidJob(pose, job)) return result;
   const Frames frames = FramesOf(job);

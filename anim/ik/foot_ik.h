@@ -22,7 +22,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
-#include "anim/pose.h"
+#include "anim/ik/ik_pose.h"
 #include "anim/skeleton.h"
 
 namespace anim::ik {
@@ -93,7 +93,7 @@ struct FootIkResult {
   float pelvis_offset = 0.0f;  // world units along up (negative: lowered)
 };
 
-FootIkResult SolveFootIk(Pose& pose, const FootIkJob& job);
+FootIkResult SolveFootIk(IkPose& pose, const FootIkJob& job);
 
 // Setting up (allocates; once per character, not per frame):
 // The leg ending at `ankle`: its parent is the knee, the knee's parent the

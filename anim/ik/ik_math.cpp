@@ -74,14 +74,7 @@ float SignedAngleAbout(const glm::quat& twist, const glm::vec3& axis) {
   return angle;
 }
 
-glm::mat4 ParentFrame(const Pose& pose, int joint) {
-  const int parent = pose.Parent(joint);
-  glm::mat4 frame = parent >= 0 ? pose.ModelMatrix(parent) : glm::mat4(1.0f);
-  if (!pose.Offsets().empty()) frame = frame * pose.Offsets()[joint];
-  return frame;
-}
-
-void RotateJointInModelSpace(Pose& pose, int joint, const glm::mat4& parent_frame,
+void RotateJointInModelSpace(IkPose& pose, int joint, const glm::mat4& parent_frame,
                              const glm::quat& delta) {
   // The joint's model rotation is P * L; turning it by D in model space
   // means L' = P^-1 D P L. With a uniformly scaled or mirrored P the
@@ -103,12 +96,6 @@ glm::quat ModelRotation(const glm::mat4& m) {
   for (int c = 0; c < 3; ++c) r[c] = NormalizeOr(r[c], glm::vec3(0.0f));
   if (glm::determinant(r) < 0.0f) r[0] = -r[0];
   return glm::normalize(glm::quat_cast(r));
-}
-
-bool IsAncestorOrSelf(const Pose& pose, int ancestor, int joint) {
-  for (int j = joint; j >= 0; j = pose.Parent(j))
-    if (j == ancestor) return true;
-  return false;
 }
 
 }  // namespace anim::ik

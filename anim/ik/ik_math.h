@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/pose.h"
+#include "anim/ik/ik_pose.h"
 
 namespace anim::ik {
 
@@ -45,23 +45,15 @@ void SwingTwist(const glm::quat& q, const glm::vec3& axis, glm::quat& swing, glm
 // only (such as a twist from SwingTwist).
 float SignedAngleAbout(const glm::quat& twist, const glm::vec3& axis);
 
-// Model-space matrix of the frame a joint's local transform is expressed
-// in: its parent's model matrix times its offset (identity for a root
-// without offset). Walks the parent chain; allocates nothing.
-glm::mat4 ParentFrame(const Pose& pose, int joint);
-
 // Turns `joint` by the model-space rotation `delta` about the joint's own
 // position: the joint and everything below it swing, its position and
-// everything above stay. `parent_frame` is ParentFrame(pose, joint). Works
+// everything above stay. `parent_frame` is pose.ParentFrame(joint). Works
 // with uniformly scaled and mirrored parent frames.
-void RotateJointInModelSpace(Pose& pose, int joint, const glm::mat4& parent_frame,
+void RotateJointInModelSpace(IkPose& pose, int joint, const glm::mat4& parent_frame,
                              const glm::quat& delta);
 
 // The model-space rotation matching a model matrix's upper 3x3 (scale
 // removed; a mirrored frame gives the rotation of its unmirrored twin).
 glm::quat ModelRotation(const glm::mat4& m);
-
-// True when `ancestor` is `joint` or one of its ancestors.
-bool IsAncestorOrSelf(const Pose& pose, int ancestor, int joint);
 
 }  // namespace anim::ik

@@ -9,17 +9,16 @@ namespace anim::ik {
 
 namespace {
 
-bool ValidChain(const Pose& pose, const TwoBoneIkJob& job) {
-  const int n = pose.JointCount();
-  auto in_range = [n](int j) { return j >= 0 && j < n; };
-  if (!in_range(job.start_joint) || !in_range(job.mid_joint) || !in_range(job.end_joint))
+bool ValidChain(const IkPose& pose, const TwoBoneIkJob& job) {
+  if (!pose.Matches() || !pose.ValidJoint(job.start_joint) || !pose.ValidJoint(job.mid_joint) ||
+      !pose.ValidJoint(job.end_joint))
     return false;
   if (job.start_joint == job.mid_joint || job.mid_joint == job.end_joint) return false;
-  return IsAncestorOrSelf(pose, job.start_joint, job.mid_joint) &&
-         IsAncestorOrSelf(pose, job.mid_joint, job.end_joint);
+  return pose.IsAncestorOrSelf(job.start_joint, job.mid_joint) &&
+         pose.IsAncestorOrSelf(job.mid_joint, job.end_joint);
 }
 
-TwoBoneIkResult Measure(const Pose& pose, const TwoBoneIkJob& job) {
+TwoBoneIkResult Measure(const IkPose& pose, const TwoBoneIkJob& job) {
   TwoBoneIkResult r;
   r.valid = true;
   r.error = glm::length(glm::vec3(pose.ModelMatrix(job.end_joint)[3]) - job.target);
@@ -36,16 +35,16 @@ float SoftenedReach(float distance, float reach, float soften) {
   return soft_start + soft_band * (1.0f - std::exp(-(distance - soft_start) / soft_band));
 }
 
-TwoBoneIkResult SolveTwoBoneIk(Pose& pose, const TwoBoneIkJob& job) {
+TwoBoneIkResult SolveTwoBoneIk(IkPose& pose, const TwoBoneIkJob& job) {
   if (!ValidChain(pose, job) || !IsFinite(job.target) || !IsFinite(job.pole))
     return TwoBoneIkResult{};
   // Weight 0 (or NaN) leaves the pose bit for bit as it was.
   if (!(job.weight > 0.0f)) return Measure(pose, job);
   const float weight = std::min(job.weight, 1.0f);
 
-  const glm::mat4 start_parent = ParentFrame(pose, job.start_joint);
+  const glm::mat4 start_parent = pose.ParentFrame(job.start_joint);
   const glm::vec3 a = (start_parent * ToMatrix(pose.Local(job.start_joint)))[3];
-  const glm::mat4 mid_parent = ParentFrame(pose, job.mid_joint);
+  const glm::mat4 mid_parent = pose.ParentFrame(job.mid_joint);
   const glm::vec3 b = (mid_parent * ToMatrix(pose.Local(job.mid_joint)))[3];
   const glm::vec3 c = pose.ModelMatrix(job.end_joint)[3];
   const glm::vec3 upper = b - a, lower = c - b;

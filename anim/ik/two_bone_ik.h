@@ -13,7 +13,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/pose.h"
+#include "anim/ik/ik_pose.h"
 
 namespace anim::ik {
 
@@ -44,7 +44,7 @@ struct TwoBoneIkResult {
   float error = 0.0f;    // distance from the end joint to the target after solving
 };
 
-TwoBoneIkResult SolveTwoBoneIk(Pose& pose, const TwoBoneIkJob& job);
+TwoBoneIkResult SolveTwoBoneIk(IkPose& pose, const TwoBoneIkJob& job);
 
 // Where the end joint aims for a target at distance `distance` from the
 // start joint, given the chain's full reach: `distance` itself below

@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "foot_ik_character.h"
+#include "ik_on_pose.h"
 
 namespace {
 
@@ -48,7 +49,7 @@ Solved Solve(const Character& c, const Plane& plane, const glm::mat4& world, flo
   job.probe_above = job.probe_below = 0.5f * c.units_per_metre;
   job.max_pelvis_drop = 0.4f * c.units_per_metre;
   job.weight = weight;
-  s.result = anim::ik::SolveFootIk(s.pose, job);
+  s.result = SolveOnPose(anim::ik::SolveFootIk, s.pose, job);
   s.legs = setup.results;
   return s;
 }
@@ -181,7 +182,7 @@ TEST_P(FootIkOnCharacter, SwingingFeetAndZeroWeightAreLeftAlone) {
     setup.job.previous_pelvis_offset = -0.01f * u;
     setup.job.max_pelvis_step = 0.002f * u;
     ASSERT_NEAR(Solve(c_, below, glm::mat4(1.0f)).result.pelvis_offset, -0.05f * u, 1e-5f * u);
-    EXPECT_NEAR(anim::ik::SolveFootIk(stepped.pose, setup.job).pelvis_offset, -0.012f * u,
+    EXPECT_NEAR(SolveOnPose(anim::ik::SolveFootIk, stepped.pose, setup.job).pelvis_offset, -0.012f * u,
                 1e-6f * u);
   }
   // Half the weight: the pelvis goes half as far.
@@ -212,13 +213,13 @@ TEST(FootIk, RefusesBadInputWithoutTouchingThePose) {
   anim::ik::FootIkJob& job = setup.job;
   anim::Pose pose = c.animated;
   job.world[3][1] = NAN;
-  EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveFootIk, pose, job).valid);
   job.world = glm::mat4(1.0f);
   legs[0].knee = legs[0].ankle;  // not a chain
-  EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveFootIk, pose, job).valid);
   legs = c.legs;
   job.results = std::span<anim::ik::FootIkLegResult>(setup.results.data(), 1);  // too few
-  EXPECT_FALSE(anim::ik::SolveFootIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveFootIk, pose, job).valid);
   ExpectSamePose(pose, c.animated, 1.0f, "refused");
 }
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/ik/aim_ik.h"
+#include "ik_on_pose.h"
 #include "test_util.h"
 
 namespace {
@@ -60,7 +61,7 @@ TEST(AimIk, ForwardAxisPointsAtTheTarget) {
     anim::ik::AimIkJob job;
     job.joint = kHead;
     job.target = target;
-    const anim::ik::AimIkResult r = anim::ik::SolveAimIk(pose, job);
+    const anim::ik::AimIkResult r = SolveOnPose(anim::ik::SolveAimIk, pose, job);
     SCOPED_TRACE(i);
     EXPECT_TRUE(r.valid);
     EXPECT_LT(Angle(Axis(pose, kHead, {0, 0, 1}), target - head), 1e-3f);
@@ -79,7 +80,7 @@ TEST(AimIk, RayFromAnOffsetPassesThroughTheTarget) {
   job.joint = kHead;
   job.target = target;
   job.axes.offset = offset;
-  anim::ik::SolveAimIk(pose, job);
+  SolveOnPose(anim::ik::SolveAimIk, pose, job);
   EXPECT_LT(DistanceToRay(target, Point(pose, kHead, offset), Axis(pose, kHead, {0, 0, 1})), 1e-4f);
 }
 
@@ -92,7 +93,7 @@ TEST(AimIk, UpAxisLeansTowardsThePole) {
   job.joint = kHead;
   job.target = target;
   job.axes.pole = pole;
-  anim::ik::SolveAimIk(pose, job);
+  SolveOnPose(anim::ik::SolveAimIk, pose, job);
   const glm::vec3 dir = glm::normalize(target - head);
   const glm::vec3 up = Axis(pose, kHead, {0, 1, 0});
   EXPECT_LT(Angle(Axis(pose, kHead, {0, 0, 1}), dir), 1e-3f);
@@ -112,17 +113,17 @@ TEST(AimIk, WeightAndAngleLimitScaleTheTurn) {
 
   anim::Pose pose = input;
   job.weight = 0.0f;
-  anim::ik::SolveAimIk(pose, job);
+  SolveOnPose(anim::ik::SolveAimIk, pose, job);
   EXPECT_EQ(pose.Local(kHead).rotation, input.Local(kHead).rotation);
 
   job.weight = 0.25f;
-  anim::ik::SolveAimIk(pose, job);
+  SolveOnPose(anim::ik::SolveAimIk, pose, job);
   EXPECT_NEAR(Angle(forward, Axis(pose, kHead, {0, 0, 1})), 0.25f * full, 1e-4f);
 
   pose = input;
   job.weight = 1.0f;
   job.max_angle = glm::radians(30.0f);
-  const anim::ik::AimIkResult r = anim::ik::SolveAimIk(pose, job);
+  const anim::ik::AimIkResult r = SolveOnPose(anim::ik::SolveAimIk, pose, job);
   EXPECT_TRUE(r.clamped);
   EXPECT_NEAR(r.turn, glm::radians(30.0f), 1e-5f);
   EXPECT_NEAR(Angle(forward, Axis(pose, kHead, {0, 0, 1})), glm::radians(30.0f), 1e-4f);
@@ -135,23 +136,23 @@ TEST(AimIk, DegenerateInputStaysFinite) {
   job.joint = kHead;
   anim::Pose pose = input;
   job.target = Position(pose, kHead);  // on the joint
-  EXPECT_TRUE(anim::ik::SolveAimIk(pose, job).valid);
+  EXPECT_TRUE(SolveOnPose(anim::ik::SolveAimIk, pose, job).valid);
   const glm::quat q = pose.Local(kHead).rotation;
   EXPECT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z));
   // Target straight behind: a half turn, still finite and on target.
   pose = input;
   job.target = Position(pose, kHead) - Axis(pose, kHead, {0, 0, 1});
-  anim::ik::SolveAimIk(pose, job);
+  SolveOnPose(anim::ik::SolveAimIk, pose, job);
   EXPECT_LT(Angle(Axis(pose, kHead, {0, 0, 1}), job.target - Position(pose, kHead)), 1e-3f);
   pose = input;
   job.target = glm::vec3(std::nanf(""), 0, 0);
-  EXPECT_FALSE(anim::ik::SolveAimIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveAimIk, pose, job).valid);
   job.target = glm::vec3(1, 0, 0);
   job.axes.forward = glm::vec3(0.0f);
-  EXPECT_FALSE(anim::ik::SolveAimIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveAimIk, pose, job).valid);
   job.axes.forward = glm::vec3(0, 0, 1);
   job.joint = 9;
-  EXPECT_FALSE(anim::ik::SolveAimIk(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveAimIk, pose, job).valid);
   EXPECT_EQ(pose.Local(kHead).rotation, input.Local(kHead).rotation);
 }
 
@@ -166,7 +167,7 @@ TEST(LookAt, ChainSpreadsTheTurnAndTheHeadEndsOnTarget) {
   job.target = Position(input, kHead) + glm::vec3(1.5f, 0.8f, -1.0f);
   job.axes.offset = glm::vec3(0, 0.05f, 0.1f);
   anim::Pose pose = input;
-  const anim::ik::LookAtResult r = anim::ik::SolveLookAt(pose, job);
+  const anim::ik::LookAtResult r = SolveOnPose(anim::ik::SolveLookAt, pose, job);
   EXPECT_TRUE(r.valid);
   EXPECT_EQ(r.clamped_joints, 0);
   EXPECT_LT(
@@ -187,7 +188,7 @@ TEST(LookAt, AngleLimitsHoldAndLeaveTheRestUndone) {
   job.chain = chain;
   job.target = Position(input, kHead) + glm::vec3(-2.0f, 0.0f, -1.0f);  // far round the back
   anim::Pose pose = input;
-  const anim::ik::LookAtResult r = anim::ik::SolveLookAt(pose, job);
+  const anim::ik::LookAtResult r = SolveOnPose(anim::ik::SolveLookAt, pose, job);
   EXPECT_EQ(r.clamped_joints, 3);
   EXPECT_GT(r.angle_error, 0.5f);
   for (const anim::ik::LookAtJoint& link : chain) {
@@ -206,19 +207,19 @@ TEST(LookAt, OverallWeightZeroIsTheInputAndBadChainsAreRefused) {
   job.target = {3, 1, 0};
   job.weight = 0.0f;
   anim::Pose pose = input;
-  EXPECT_TRUE(anim::ik::SolveLookAt(pose, job).valid);
+  EXPECT_TRUE(SolveOnPose(anim::ik::SolveLookAt, pose, job).valid);
   for (int j = 0; j < pose.JointCount(); ++j)
     EXPECT_EQ(pose.Local(j).rotation, input.Local(j).rotation);
   // Out of order (head before neck) and out of range are refused.
   const anim::ik::LookAtJoint reversed[] = {{kHead, 1.0f, 1.0f}, {2, 0.5f, 1.0f}};
   job.chain = reversed;
   job.weight = 1.0f;
-  EXPECT_FALSE(anim::ik::SolveLookAt(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveLookAt, pose, job).valid);
   const anim::ik::LookAtJoint missing[] = {{2, 0.5f, 1.0f}, {11, 1.0f, 1.0f}};
   job.chain = missing;
-  EXPECT_FALSE(anim::ik::SolveLookAt(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveLookAt, pose, job).valid);
   job.chain = {};
-  EXPECT_FALSE(anim::ik::SolveLookAt(pose, job).valid);
+  EXPECT_FALSE(SolveOnPose(anim::ik::SolveLookAt, pose, job).valid);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/soa_skeleton.h"
 
 namespace {
 
@@ -28,8 +29,11 @@ anim::Pose MakeChainPose() {
 }
 
 TEST(IkNoHeapAllocation, SolversAllocateNothingPerFrame) {
-  const anim::Pose input = MakeChainPose();
-  anim::Pose pose = input;
+  const anim::Pose input_pose = MakeChainPose();
+  const anim::SoaSkeleton skeleton(input_pose);
+  const anim::SoaPose input(input_pose);
+  anim::SoaPose locals = input;
+  anim::ik::IkPose pose(skeleton, locals);
   const int chain[] = {1, 2, 3, 4, 5, 6, 7};
   std::vector<anim::ik::JointConstraint> constraints(7);
   for (anim::ik::JointConstraint& c : constraints) {
@@ -43,7 +47,7 @@ TEST(IkNoHeapAllocation, SolversAllocateNothingPerFrame) {
   for (int frame = 0; frame < 1000; ++frame) {
     const float t = frame * 0.02f;
     const glm::vec3 target(0.6f * std::sin(t), 1.0f + 0.4f * std::cos(t), 0.3f);
-    pose = input;  // same size: copies into the existing storage
+    locals.CopyFrom(input);  // same size: copies into the existing storage
 
     anim::ik::TwoBoneIkJob two_bone;
     two_bone.start_joint = 5;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/ik/chain_ik.h"
+#include "ik_on_pose.h"
 #include "test_util.h"
 
 namespace {
@@ -41,7 +42,7 @@ std::vector<int> AllJoints(const anim::Pose& pose) {
   return joints;
 }
 
-using Solver = anim::ik::ChainIkResult (*)(anim::Pose&, const anim::ik::ChainIkJob&);
+using Solver = anim::ik::ChainIkResult (*)(anim::ik::IkPose&, const anim::ik::ChainIkJob&);
 struct NamedSolver {
   const char* name;
   Solver solve;
@@ -64,7 +65,7 @@ TEST(ChainIk, CcdAndFabrikAgreeWithTheAnalyticTwoBoneSolution) {
       job.target = target;
       job.tolerance = 1e-5f;
       job.max_iterations = 500;
-      const anim::ik::ChainIkResult r = solver.solve(pose, job);
+      const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, pose, job);
       SCOPED_TRACE(solver.name);
       EXPECT_TRUE(r.valid);
       EXPECT_TRUE(r.reached) << r.error << " after " << r.iterations;
@@ -89,7 +90,7 @@ TEST(ChainIk, LongPlanarChainReachesAndStaysInItsPlane) {
     job.target = Position(pose, 0) + glm::vec3(-0.4f, 0.5f, 0);
     job.tolerance = 1e-4f;
     job.max_iterations = 100;
-    const anim::ik::ChainIkResult r = solver.solve(pose, job);
+    const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, pose, job);
     SCOPED_TRACE(solver.name);
     EXPECT_TRUE(r.reached);
     EXPECT_LE(r.error, 1e-4f);
@@ -111,7 +112,7 @@ TEST(ChainIk, UnreachableTargetStretchesTheChainTowardsIt) {
     job.joints = joints;
     job.target = root + dir * 3.0f;
     job.max_iterations = 60;
-    const anim::ik::ChainIkResult r = solver.solve(pose, job);
+    const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, pose, job);
     SCOPED_TRACE(solver.name);
     EXPECT_TRUE(r.valid);
     EXPECT_FALSE(r.reached);
@@ -135,9 +136,9 @@ TEST(ChainIk, IterationCapCountsWholePasses) {
     for (int cap = 1; cap <= 3; ++cap) {
       anim::Pose capped = input, stepped = input;
       job.max_iterations = cap;
-      const anim::ik::ChainIkResult r = solver.solve(capped, job);
+      const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, capped, job);
       job.max_iterations = 1;
-      for (int i = 0; i < cap; ++i) solver.solve(stepped, job);
+      for (int i = 0; i < cap; ++i) SolveOnPose(solver.solve, stepped, job);
       EXPECT_EQ(r.iterations, cap);
       EXPECT_FALSE(r.reached);
       ExpectVecNear(Position(capped, 5), Position(stepped, 5), 1e-5f);
@@ -204,7 +205,7 @@ TEST(ChainIk, ConstraintsAreNeverViolatedAfterSolving) {
       job.joints = joints;
       job.constraints = constraints;
       job.target = Position(pose, 0) + glm::vec3(u(rng), u(rng), u(rng)) * 1.2f;
-      const anim::ik::ChainIkResult r = solver.solve(pose, job);
+      const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, pose, job);
       SCOPED_TRACE(std::string(solver.name) + " trial " + std::to_string(trial));
       EXPECT_TRUE(r.valid);
       EXPECT_TRUE(std::isfinite(r.error));
@@ -232,7 +233,7 @@ TEST(ChainIk, HingedChainReachesTargetsInItsPlane) {
     job.constraints = constraints;
     job.target = Position(pose, 0) + glm::vec3(-0.45f, 0.35f, 0.0f);
     job.max_iterations = 200;
-    const anim::ik::ChainIkResult r = solver.solve(pose, job);
+    const anim::ik::ChainIkResult r = SolveOnPose(solver.solve, pose, job);
     SCOPED_TRACE(solver.name);
     EXPECT_TRUE(r.reached) << r.error;
     for (size_t k = 0; k + 1 < joints.size(); ++k)
@@ -250,29 +251,29 @@ TEST(ChainIk, WeightZeroAlreadyReachedAndBadInput) {
     job.target = {1, 1, 1};
     job.weight = 0.0f;
     anim::Pose pose = input;
-    EXPECT_TRUE(solver.solve(pose, job).valid);
+    EXPECT_TRUE(SolveOnPose(solver.solve, pose, job).valid);
     for (int j = 0; j < pose.JointCount(); ++j)
       EXPECT_EQ(pose.Local(j).rotation, input.Local(j).rotation);
 
     job.weight = 1.0f;
     job.target = Position(input, 3);
-    const anim::ik::ChainIkResult on_target = solver.solve(pose, job);
+    const anim::ik::ChainIkResult on_target = SolveOnPose(solver.solve, pose, job);
     EXPECT_TRUE(on_target.reached);
     EXPECT_EQ(on_target.iterations, 0);
 
     job.target = glm::vec3(0, std::nanf(""), 0);
-    EXPECT_FALSE(solver.solve(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(solver.solve, pose, job).valid);
     job.target = {1, 1, 1};
     const int reversed[] = {2, 1};
     job.joints = reversed;
-    EXPECT_FALSE(solver.solve(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(solver.solve, pose, job).valid);
     const int single[] = {1};
     job.joints = single;
-    EXPECT_FALSE(solver.solve(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(solver.solve, pose, job).valid);
     job.joints = joints;
     const JointConstraint too_few[2];
     job.constraints = too_few;
-    EXPECT_FALSE(solver.solve(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(solver.solve, pose, job).valid);
     for (int j = 0; j < pose.JointCount(); ++j)
       EXPECT_EQ(pose.Local(j).rotation, input.Local(j).rotation);
   }

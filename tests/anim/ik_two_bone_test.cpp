@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/ik/two_bone_ik.h"
+#include "ik_on_pose.h"
 #include "test_util.h"
 
 namespace {
@@ -72,7 +73,8 @@ TEST(TwoBoneIk, ReachesTargetKeepsLengthsAndBendsTowardsThePole) {
   const glm::vec3 a = Position(pose, 1);
   const glm::vec3 target = a + glm::vec3(0.3f, -0.45f, 0.35f);
   const glm::vec3 pole(0, 0.2f, -1);
-  const anim::ik::TwoBoneIkResult r = anim::ik::SolveTwoBoneIk(pose, ArmJob(target, pole));
+  const anim::ik::TwoBoneIkResult r =
+      SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, pole));
   EXPECT_TRUE(r.valid);
   EXPECT_TRUE(r.reached);
   EXPECT_LT(r.error, 1e-4f * kChainSize);
@@ -95,7 +97,7 @@ TEST(TwoBoneIk, RandomChainsAndTargetsAreSolvedExactly) {
     const glm::vec3 target = a + dir * (0.525f + 0.325f * u(rng));
     glm::vec3 pole(u(rng), u(rng), u(rng));
     if (glm::length(glm::cross(pole, dir)) < 0.1f) pole += glm::vec3(0.5f, 0, 0);
-    anim::ik::SolveTwoBoneIk(pose, ArmJob(target, pole));
+    SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, pole));
     SCOPED_TRACE(i);
     ExpectVecNear(Position(pose, 3), target, 1e-4f * kChainSize);
     EXPECT_NEAR(glm::length(Position(pose, 2) - a), kUpper, 1e-5f);
@@ -119,7 +121,7 @@ TEST(TwoBoneIk, WorksUnderScaledAndMirroredParentFrames) {
   ASSERT_NEAR(l1, 1.0f, 1e-5f);
   const glm::vec3 target = a + glm::vec3(-0.7f, -0.9f, 0.4f);
   const glm::vec3 pole(0, 0, 1);
-  anim::ik::SolveTwoBoneIk(pose, ArmJob(target, pole));
+  SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, pole));
   ExpectVecNear(Position(pose, 3), target, 1e-4f * (l1 + l2));
   EXPECT_NEAR(glm::length(Position(pose, 2) - a), l1, 1e-5f * 2);
   ExpectVecNear(Position(pose, 2), ExpectedMid(a, target, pole, l1, l2), 2e-4f);
@@ -131,7 +133,7 @@ TEST(TwoBoneIk, WeightZeroLeavesThePoseExactlyAndWeightScalesTheTurn) {
   anim::Pose pose = input;
   anim::ik::TwoBoneIkJob job = ArmJob(target, {0, 0, -1});
   job.weight = 0.0f;
-  anim::ik::SolveTwoBoneIk(pose, job);
+  SolveOnPose(anim::ik::SolveTwoBoneIk, pose, job);
   for (int j = 0; j < pose.JointCount(); ++j) {
     EXPECT_EQ(pose.Local(j).rotation, input.Local(j).rotation);
     EXPECT_EQ(pose.Local(j).translation, input.Local(j).translation);
@@ -139,9 +141,9 @@ TEST(TwoBoneIk, WeightZeroLeavesThePoseExactlyAndWeightScalesTheTurn) {
   // Half the weight turns each joint by half the full solve's angle.
   anim::Pose full = input, half = input;
   job.weight = 1.0f;
-  anim::ik::SolveTwoBoneIk(full, job);
+  SolveOnPose(anim::ik::SolveTwoBoneIk, full, job);
   job.weight = 0.5f;
-  anim::ik::SolveTwoBoneIk(half, job);
+  SolveOnPose(anim::ik::SolveTwoBoneIk, half, job);
   for (int j : {1, 2}) {
     const double full_angle =
         anim_test::RotationAngle(input.Local(j).rotation, full.Local(j).rotation);
@@ -157,7 +159,8 @@ TEST(TwoBoneIk, UnreachableTargetStretchesTheChainTowardsIt) {
   const glm::vec3 a = Position(pose, 1);
   const glm::vec3 dir = glm::normalize(glm::vec3(1, -1, 0.5f));
   const glm::vec3 target = a + dir * 3.0f;
-  const anim::ik::TwoBoneIkResult r = anim::ik::SolveTwoBoneIk(pose, ArmJob(target, {0, 0, 1}));
+  const anim::ik::TwoBoneIkResult r =
+      SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, {0, 0, 1}));
   EXPECT_TRUE(r.valid);
   EXPECT_FALSE(r.reached);
   EXPECT_NEAR(r.error, 3.0f - kChainSize, 1e-4f);
@@ -169,7 +172,7 @@ TEST(TwoBoneIk, TargetTooCloseFoldsTheChainToItsShortestReach) {
   anim::Pose pose = MakeArm();
   const glm::vec3 a = Position(pose, 1);
   const glm::vec3 dir = glm::normalize(glm::vec3(0, -1, 1));
-  anim::ik::SolveTwoBoneIk(pose, ArmJob(a + dir * 0.02f, {1, 0, 0}));
+  SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(a + dir * 0.02f, {1, 0, 0}));
   // |l1 - l2| = 0.1 from the start, on the target's side.
   ExpectVecNear(Position(pose, 3), a + dir * (kUpper - kLower), 1e-4f);
   EXPECT_NEAR(glm::length(Position(pose, 2) - a), kUpper, 1e-5f);
@@ -198,7 +201,7 @@ TEST(TwoBoneIk, SoftReachApproachesFullExtensionSmoothly) {
     anim::Pose pose = input;
     anim::ik::TwoBoneIkJob job = ArmJob(a + dir * d, {0, 0, 1});
     job.soften = soften;
-    anim::ik::SolveTwoBoneIk(pose, job);
+    SolveOnPose(anim::ik::SolveTwoBoneIk, pose, job);
     const glm::vec3 end = Position(pose, 3);
     const float reach = glm::length(end - a);
     EXPECT_NEAR(reach, anim::ik::SoftenedReach(d, kChainSize, soften), 1e-4f);
@@ -218,7 +221,7 @@ TEST(TwoBoneIk, StraightChainBendsTowardsThePole) {
   const glm::vec3 a = Position(pose, 1);
   const glm::vec3 target = a + glm::vec3(0.1f, -0.6f, 0.0f);
   const glm::vec3 pole(0, 0, 1);
-  anim::ik::SolveTwoBoneIk(pose, ArmJob(target, pole));
+  SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, pole));
   ExpectVecNear(Position(pose, 3), target, 1e-4f);
   ExpectVecNear(Position(pose, 2), ExpectedMid(a, target, pole, kUpper, kLower), 1e-4f);
 }
@@ -227,7 +230,8 @@ TEST(TwoBoneIk, DegenerateInputStaysFinite) {
   {  // Target on the start joint.
     anim::Pose pose = MakeArm();
     const glm::vec3 a = Position(pose, 1);
-    const anim::ik::TwoBoneIkResult r = anim::ik::SolveTwoBoneIk(pose, ArmJob(a, {0, 0, 1}));
+    const anim::ik::TwoBoneIkResult r =
+        SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(a, {0, 0, 1}));
     EXPECT_TRUE(r.valid);
     EXPECT_TRUE(Finite(pose));
     EXPECT_NEAR(glm::length(Position(pose, 3) - a), kUpper - kLower, 1e-4f);
@@ -236,7 +240,7 @@ TEST(TwoBoneIk, DegenerateInputStaysFinite) {
     for (const glm::vec3 pole : {glm::vec3(0, -1, 0), glm::vec3(0.0f)}) {
       anim::Pose pose = MakeArm();
       const glm::vec3 target = Position(pose, 1) + glm::vec3(0, -0.7f, 0);
-      anim::ik::SolveTwoBoneIk(pose, ArmJob(target, pole));
+      SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, pole));
       EXPECT_TRUE(Finite(pose));
       ExpectVecNear(Position(pose, 3), target, 1e-4f);
     }
@@ -248,7 +252,7 @@ TEST(TwoBoneIk, DegenerateInputStaysFinite) {
     pose.SetLocal(2, mid);
     const glm::vec3 a = Position(pose, 1);
     const glm::vec3 target = a + glm::vec3(0.2f, 0.1f, 0.0f);
-    anim::ik::SolveTwoBoneIk(pose, ArmJob(target, {0, 0, 1}));
+    SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(target, {0, 0, 1}));
     EXPECT_TRUE(Finite(pose));
     ExpectVecNear(Position(pose, 3), a + glm::normalize(target - a) * kLower, 1e-4f);
   }
@@ -257,8 +261,8 @@ TEST(TwoBoneIk, DegenerateInputStaysFinite) {
     for (const glm::vec3& bad : {glm::vec3(nan, 0, 0), glm::vec3(0, inf, 0)}) {
       const anim::Pose input = MakeArm();
       anim::Pose pose = input;
-      EXPECT_FALSE(anim::ik::SolveTwoBoneIk(pose, ArmJob(bad, {0, 0, 1})).valid);
-      EXPECT_FALSE(anim::ik::SolveTwoBoneIk(pose, ArmJob({0, 0, 0}, bad)).valid);
+      EXPECT_FALSE(SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob(bad, {0, 0, 1})).valid);
+      EXPECT_FALSE(SolveOnPose(anim::ik::SolveTwoBoneIk, pose, ArmJob({0, 0, 0}, bad)).valid);
       for (int j = 0; j < pose.JointCount(); ++j)
         EXPECT_EQ(pose.Local(j).rotation, input.Local(j).rotation);
     }
@@ -268,9 +272,9 @@ TEST(TwoBoneIk, DegenerateInputStaysFinite) {
     anim::ik::TwoBoneIkJob job = ArmJob({0, 0, 0}, {0, 0, 1});
     job.mid_joint = 3;
     job.end_joint = 2;
-    EXPECT_FALSE(anim::ik::SolveTwoBoneIk(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(anim::ik::SolveTwoBoneIk, pose, job).valid);
     job.end_joint = 7;
-    EXPECT_FALSE(anim::ik::SolveTwoBoneIk(pose, job).valid);
+    EXPECT_FALSE(SolveOnPose(anim::ik::SolveTwoBoneIk, pose, job).valid);
   }
 }
 
