@@ -182,8 +182,8 @@ TEST_P(FootIkOnCharacter, SwingingFeetAndZeroWeightAreLeftAlone) {
     setup.job.previous_pelvis_offset = -0.01f * u;
     setup.job.max_pelvis_step = 0.002f * u;
     ASSERT_NEAR(Solve(c_, below, glm::mat4(1.0f)).result.pelvis_offset, -0.05f * u, 1e-5f * u);
-    EXPECT_NEAR(SolveOnPose(anim::ik::SolveFootIk, stepped.pose, setup.job).pelvis_offset, -0.012f * u,
-                1e-6f * u);
+    EXPECT_NEAR(SolveOnPose(anim::ik::SolveFootIk, stepped.pose, setup.job).pelvis_offset,
+                -0.012f * u, 1e-6f * u);
   }
   // Half the weight: the pelvis goes half as far.
   const Solved full = Solve(c_, slope, world, 1.0f);
