@@ -22,6 +22,13 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     extend(jt.rotation);
     extend(jt.scale);
   }
+  if (!tracks_.empty()) {
+    const auto [lowest, highest] = std::minmax_element(
+        tracks_.begin(), tracks_.end(),
+        [](const JointTracks& a, const JointTracks& b) { return a.joint < b.joint; });
+    lowest_joint_ = lowest->joint;
+    highest_joint_ = highest->joint;
+  }
   if (start <= end) {
     start_ = start;
     end_ = end;

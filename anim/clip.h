@@ -53,6 +53,11 @@ class Clip {
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
   std::span<const JointTracks> Tracks() const { return tracks_; }
+  // The lowest and highest joint its tracks animate (-1 and -1 without
+  // tracks): a pose sampled from it needs more than HighestJoint() joints
+  // (SamplingJob checks that without walking the tracks).
+  int LowestJoint() const { return lowest_joint_; }
+  int HighestJoint() const { return highest_joint_; }
 
   // Text keys, kept sorted by time (stable: equal times keep their order).
   // Defined in clip_events.cpp.
@@ -101,6 +106,8 @@ class Clip {
   SoaClipKeys soa_keys_;
   float start_ = 0.0f;
   float end_ = 0.0f;
+  int lowest_joint_ = -1;
+  int highest_joint_ = -1;
   std::vector<ClipEvent> events_;
   float speed_ = 0.0f;
 };

@@ -1,0 +1,67 @@
+#include "anim/jobs/sampling_jobs.h"
+
+#include "anim/jobs/job_messages.h"
+#include "anim/jobs/kernels.h"
+
+namespace anim {
+
+namespace msg = job_messages;
+
+std::string CheckClipJoints(const Clip& clip, int joint_count, std::string_view holder) {
+  if (clip.LowestJoint() >= 0 && clip.HighestJoint() < joint_count) return {};
+  const int joint = clip.LowestJoint() < 0 ? clip.LowestJoint() : clip.HighestJoint();
+  return "'" + clip.Name() + "' animates joint " + std::to_string(joint) + ", " +
+         std::string(holder) + " has " + std::to_string(joint_count) + " joints";
+}
+
+std::string SamplingJob::Validate() const {
+  if (clip == nullptr) return msg::Null("clip");
+  if (output == nullptr) return msg::Null("output");
+  // The kernel skips joints outside the pose: sampling a clip of another
+  // rig would leave a pose half written, so it is refused here.
+  std::string problem = CheckClipJoints(*clip, output->JointCount(), "the output");
+  if (!problem.empty()) return "clip " + problem;
+  // A playback's cursor holds three keys per track (none for a clip whose
+  // tracks share their key times, as Clip::MakeCursor makes it).
+  const std::size_t per_track = 3 * clip->Tracks().size();
+  if (cursor != nullptr && !cursor->keys.empty() && cursor->keys.size() != per_track) {
+    return "cursor has " + std::to_string(cursor->keys.size()) + " track keys, the clip " +
+           std::to_string(clip->Tracks().size()) + " tracks (3 keys each): made for another clip";
+  }
+  return {};
+}
+
+bool SamplingJob::Run() const {
+  if (!Validate().empty()) return false;
+  clip->Sample(*output, time, mode, cursor);
+  return true;
+}
+
+std::string CompressedSamplingJob::Validate() const {
+  if (clip == nullptr) return msg::Null("clip");
+  if (context == nullptr) return msg::Null("context");
+  if (output == nullptr) return msg::Null("output");
+  if (output->JointCount() != clip->JointCount()) {
+    return msg::CountMismatch("output", static_cast<std::size_t>(output->JointCount()), "joints",
+                              "the clip", clip->JointCount());
+  }
+  // Its arrays are sized for the clip it is bound to.
+  if (!context->BoundTo(*clip)) return "context is not bound to this clip (context.Bind(clip))";
+  return {};
+}
+
+bool CompressedSamplingJob::Run() const {
+  if (!Validate().empty()) return false;
+  kernels::SampleCompressedClip(*clip, time, *context, *output);
+  return true;
+}
+
+bool SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
+                          SoaPose& pose) {
+  // The one-call form re-binds a context bound elsewhere, as it always has;
+  // the job leaves that choice (and its allocation) to the caller.
+  if (!context.BoundTo(clip)) context.Bind(clip);
+  return CompressedSamplingJob{&clip, time, &context, &pose}.Run();
+}
+
+}  // namespace anim
