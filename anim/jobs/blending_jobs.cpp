@@ -9,8 +9,13 @@ namespace msg = job_messages;
 
 namespace {
 
-std::string CheckJoints(const char* field, const SoaPose& pose, const SoaPose& output) {
-  if (pose.JointCount() == output.JointCount()) return {};
+// The comparisons come first and the message only on failure, so that a
+// valid job builds no string but the empty one it returns.
+bool SameJoints(const SoaPose& pose, const SoaPose& output) {
+  return pose.JointCount() == output.JointCount();
+}
+
+std::string JointsMismatch(std::string_view field, const SoaPose& pose, const SoaPose& output) {
   return msg::CountMismatch(field, static_cast<std::size_t>(pose.JointCount()), "joints",
                             "the output", output.JointCount());
 }
@@ -31,12 +36,12 @@ std::string BlendJob::Validate() const {
   if (a == nullptr) return msg::Null("a");
   if (b == nullptr) return msg::Null("b");
   if (output == nullptr) return msg::Null("output");
-  std::string problem = CheckJoints("a", *a, *output);
-  if (problem.empty()) problem = CheckJoints("b", *b, *output);
-  if (problem.empty() && !JointWeightsFit(joint_weights, *output)) {
-    problem = JointWeightsMismatch("joint_weights", joint_weights, *output);
+  if (!SameJoints(*a, *output)) return JointsMismatch("a", *a, *output);
+  if (!SameJoints(*b, *output)) return JointsMismatch("b", *b, *output);
+  if (!JointWeightsFit(joint_weights, *output)) {
+    return JointWeightsMismatch("joint_weights", joint_weights, *output);
   }
-  return problem;
+  return {};
 }
 
 bool BlendJob::Run() const {
@@ -52,16 +57,15 @@ bool BlendJob::Run() const {
 std::string LayerBlendJob::Validate() const {
   if (rest == nullptr) return msg::Null("rest");
   if (output == nullptr) return msg::Null("output");
-  std::string problem = CheckJoints("rest", *rest, *output);
-  if (!problem.empty()) return problem;
+  if (!SameJoints(*rest, *output)) return JointsMismatch("rest", *rest, *output);
   const char* why = "the output must not be one of the blend's inputs";
   if (output == rest) return msg::Aliases("output", "rest", why);
   for (std::size_t i = 0; i < layers.size(); ++i) {
     const SoaBlendLayer& layer = layers[i];
     if (layer.pose == nullptr) return msg::Null(msg::Indexed("layers", i, "pose"));
     if (layer.pose == output) return msg::Aliases("output", msg::Indexed("layers", i, "pose"), why);
-    if (layer.pose->JointCount() != output->JointCount()) {
-      return CheckJoints(msg::Indexed("layers", i, "pose").c_str(), *layer.pose, *output);
+    if (!SameJoints(*layer.pose, *output)) {
+      return JointsMismatch(msg::Indexed("layers", i, "pose"), *layer.pose, *output);
     }
     if (!JointWeightsFit(layer.joint_weights, *output)) {
       return JointWeightsMismatch(msg::Indexed("layers", i, "joint_weights"), layer.joint_weights,
