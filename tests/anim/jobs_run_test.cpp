@@ -172,8 +172,12 @@ TEST(AdditiveJobRun, AddsTheDifferenceTimesTheWeight) {
 }
 
 TEST(SubtractJobRun, IsSourceMinusReference) {
-  const SoaPose source = MakePose({{glm::vec3(1, 2, 3), AboutZ(90.0f), glm::vec3(2)}});
-  const SoaPose reference = MakePose({{glm::vec3(0.5f, 0, 1), AboutZ(30.0f), glm::vec3(1.5f)}});
+  // The source turns as the reference and then 60 degrees about Z, so the
+  // difference inverse(reference) * source is that last turn (the two do not
+  // commute: source * inverse(reference) would be another rotation).
+  const SoaPose source =
+      MakePose({{glm::vec3(1, 2, 3), AboutX(0.4f) * AboutZ(60.0f), glm::vec3(2)}});
+  const SoaPose reference = MakePose({{glm::vec3(0.5f, 0, 1), AboutX(0.4f), glm::vec3(1.5f)}});
   SoaPose out = SentinelPose(1);
   const anim::SubtractJob job{&source, &reference, &out};
   EXPECT_EQ(job.Validate(), "");
