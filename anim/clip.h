@@ -135,7 +135,10 @@ struct Playback {
   // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
   // or rate, nothing changes and it returns false.
   bool Step(float dt);
-  // Step, then samples the clip into pose at the new time.
+  // Step, then samples the clip into pose at the new time. Into a SoaPose
+  // it is SamplingJob (anim/jobs/sampling_job.h) with the clock: false,
+  // changing nothing, when the job does not validate (the clip animates a
+  // joint the pose does not have, or the cursor is another clip's).
   bool Advance(float dt, Pose& pose);
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).

@@ -53,7 +53,7 @@ class CompressedClipContext {
 // start from the rest pose. A context bound to another clip is re-bound
 // first (which may allocate); otherwise nothing is allocated. Returns false,
 // writing nothing, when the pose's joint count is not the clip's: the
-// convenience form of CompressedSamplingJob (anim/jobs/sampling_jobs.h),
+// convenience form of CompressedSamplingJob (anim/jobs/compressed_sampling_job.h),
 // which refuses a context bound elsewhere instead of re-binding it.
 bool SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
                           SoaPose& pose);

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "anim/graph/graph_definition.h"
-#include "anim/jobs/sampling_jobs.h"
+#include "anim/jobs/sampling_job.h"
 
 namespace anim {
 

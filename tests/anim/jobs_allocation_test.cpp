@@ -11,9 +11,10 @@
 #include "anim/compression/clip_builder.h"
 #include "anim/jobs/additive_jobs.h"
 #include "anim/jobs/blending_jobs.h"
+#include "anim/jobs/compressed_sampling_job.h"
 #include "anim/jobs/local_to_model_jobs.h"
 #include "anim/jobs/mirror_job.h"
-#include "anim/jobs/sampling_jobs.h"
+#include "anim/jobs/sampling_job.h"
 #include "anim/soa_skeleton.h"
 #include "test_rig.h"
 

@@ -10,9 +10,10 @@
 #include "anim/compression/clip_builder.h"
 #include "anim/jobs/additive_jobs.h"
 #include "anim/jobs/blending_jobs.h"
+#include "anim/jobs/compressed_sampling_job.h"
 #include "anim/jobs/local_to_model_jobs.h"
 #include "anim/jobs/mirror_job.h"
-#include "anim/jobs/sampling_jobs.h"
+#include "anim/jobs/sampling_job.h"
 #include "anim/soa_skeleton.h"
 #include "jobs_fixture.h"
 #include "test_rig.h"
@@ -514,6 +515,22 @@ TEST(SamplingJobValidate, CursorOfAnotherClip) {
   ExpectRefused(anim::SamplingJob{&clip, 0.5f, anim::LoopMode::kLoop, &cursor, &out},
                 "cursor has 6 track keys, the clip 1 tracks (3 keys each): made for another clip");
   EXPECT_TRUE(AllSentinel(out));
+}
+
+// Playback::Advance into a SoaPose runs SamplingJob's checks before its
+// clock moves.
+TEST(SamplingJobValidate, PlaybackAdvanceRefusesAClipOfALargerSkeleton) {
+  const anim::Clip clip = OneTrackClip(3);
+  anim::Playback playback;
+  playback.Start(&clip);
+  SoaPose out = SentinelPose(3);
+  EXPECT_FALSE(playback.Advance(0.5f, out));
+  EXPECT_TRUE(AllSentinel(out));
+  EXPECT_EQ(playback.time, 0.0f);
+  SoaPose fits = SentinelPose(4);
+  EXPECT_TRUE(playback.Advance(0.5f, fits));
+  EXPECT_EQ(playback.time, 0.5f);
+  EXPECT_EQ(fits.Local(3).translation, glm::vec3(0.5f));  // halfway from 0 to (1, 1, 1)
 }
 
 // ---- CompressedSamplingJob

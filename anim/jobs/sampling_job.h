@@ -1,16 +1,15 @@
-// Sampling as jobs (after ozz-animation's SamplingJob): a raw clip with its
-// playback's cursor, or a compressed clip with its context, into a SoaPose.
-// Plain fields in; Validate() names the first field that does not fit;
-// Run() writes nothing unless Validate() passes. Channels the clip does not
-// animate keep what the output holds (start it from the rest pose).
+// Sampling a raw clip as a job (after ozz-animation's SamplingJob): the
+// clip with its playback's cursor into a SoaPose. Plain fields in;
+// Validate() names the first field that does not fit; Run() writes nothing
+// unless Validate() passes. Channels the clip does not animate keep what the
+// output holds (start it from the rest pose). Playback::Advance into a
+// SoaPose is this job with the playback's clock.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "anim/clip.h"
-#include "anim/compression/compressed_clip.h"
-#include "anim/compression/compressed_clip_sampler.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
@@ -35,18 +34,5 @@ struct SamplingJob {
 // (the lowest joint when it is negative, else the highest). SamplingJob and
 // the graph's ClipNode both check clips with it.
 std::string CheckClipJoints(const Clip& clip, int joint_count, std::string_view holder);
-
-// SampleCompressedClip's kernel: the clip at clip-local `time` (held at the
-// first or last value outside it), the context keeping each track's keys
-// between calls (compressed_clip_sampler.h).
-struct CompressedSamplingJob {
-  const CompressedClip* clip = nullptr;
-  float time = 0.0f;
-  CompressedClipContext* context = nullptr;  // bound to `clip` (context.Bind(clip))
-  SoaPose* output = nullptr;                 // the clip's JointCount()
-
-  std::string Validate() const;
-  bool Run() const;
-};
 
 }  // namespace anim
