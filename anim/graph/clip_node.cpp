@@ -37,9 +37,8 @@ void ClipNode::Validate(GraphCheck& check) const {
     return;
   }
   check.CheckJointCount(*this, "skeleton", skeleton_joints_);
-  const std::string outside = CheckClipJoints(*clip_, check.Joints(), "the skeleton");
-  if (!outside.empty()) {
-    check.Fail(*this, "clip", outside);
+  if (!ClipFitsJoints(*clip_, check.Joints())) {
+    check.Fail(*this, "clip", ClipJointsMismatch(*clip_, check.Joints(), "the skeleton"));
     return;
   }
   check.CheckInput(*this, "rate", options_.rate);

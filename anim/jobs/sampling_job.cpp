@@ -6,8 +6,7 @@ namespace anim {
 
 namespace msg = job_messages;
 
-std::string CheckClipJoints(const Clip& clip, int joint_count, std::string_view holder) {
-  if (clip.LowestJoint() >= 0 && clip.HighestJoint() < joint_count) return {};
+std::string ClipJointsMismatch(const Clip& clip, int joint_count, std::string_view holder) {
   const int joint = clip.LowestJoint() < 0 ? clip.LowestJoint() : clip.HighestJoint();
   return "'" + clip.Name() + "' animates joint " + std::to_string(joint) + ", " +
          std::string(holder) + " has " + std::to_string(joint_count) + " joints";
@@ -18,8 +17,9 @@ std::string SamplingJob::Validate() const {
   if (output == nullptr) return msg::Null("output");
   // The kernel skips joints outside the pose: sampling a clip of another
   // rig would leave a pose half written, so it is refused here.
-  std::string problem = CheckClipJoints(*clip, output->JointCount(), "the output");
-  if (!problem.empty()) return "clip " + problem;
+  if (!ClipFitsJoints(*clip, output->JointCount())) {
+    return "clip " + ClipJointsMismatch(*clip, output->JointCount(), "the output");
+  }
   // A playback's cursor holds three keys per track (none for a clip whose
   // tracks share their key times, as Clip::MakeCursor makes it).
   const std::size_t per_track = 3 * clip->Tracks().size();

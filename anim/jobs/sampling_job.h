@@ -29,10 +29,15 @@ struct SamplingJob {
   bool Run() const;
 };
 
-// "" when every joint `clip` animates is one of `joint_count` joints, else
-// "'<clip name>' animates joint <j>, <holder> has <joint_count> joints"
-// (the lowest joint when it is negative, else the highest). SamplingJob and
-// the graph's ClipNode both check clips with it.
-std::string CheckClipJoints(const Clip& clip, int joint_count, std::string_view holder);
+// Whether every joint `clip` animates is one of `joint_count` joints: the
+// check SamplingJob, Playback::Advance and the graph's ClipNode make.
+inline bool ClipFitsJoints(const Clip& clip, int joint_count) {
+  return clip.LowestJoint() >= 0 && clip.HighestJoint() < joint_count;
+}
+
+// Why it does not: "'<clip name>' animates joint <j>, <holder> has
+// <joint_count> joints" (the lowest joint when it is negative, else the
+// highest).
+std::string ClipJointsMismatch(const Clip& clip, int joint_count, std::string_view holder);
 
 }  // namespace anim
