@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "anim/jobs/kernels.h"
 #include "anim/soa_additive.h"
 
 namespace anim {
@@ -39,9 +40,8 @@ SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time)
   return pose;
 }
 
-bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
+void kernels::Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
   const int n = difference.JointCount();
-  if (source.JointCount() != n || reference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     const Transform s = source.Local(i);
     const Transform r = reference.Local(i);
@@ -49,7 +49,6 @@ bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& referen
         i, Transform{s.translation - r.translation,
                      Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
-  return true;
 }
 
 SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
@@ -113,14 +112,13 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
   return true;
 }
 
-bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight) {
+void kernels::AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference,
+                            float weight) {
   const int n = out.JointCount();
-  if (in.JointCount() != n || difference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
     const Transform d = difference.Local(i);
     out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
   }
-  return true;
 }
 
 }  // namespace anim

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "anim/interpolation.h"
+#include "anim/jobs/sampling_job.h"
 
 namespace anim {
 
@@ -21,6 +22,13 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     extend(jt.translation);
     extend(jt.rotation);
     extend(jt.scale);
+  }
+  if (!tracks_.empty()) {
+    const auto [lowest, highest] = std::minmax_element(
+        tracks_.begin(), tracks_.end(),
+        [](const JointTracks& a, const JointTracks& b) { return a.joint < b.joint; });
+    lowest_joint_ = lowest->joint;
+    highest_joint_ = highest->joint;
   }
   if (start <= end) {
     start_ = start;
@@ -214,6 +222,12 @@ bool Playback::Advance(float dt, Pose& pose) {
 }
 
 bool Playback::Advance(float dt, SoaPose& pose) {
+  // SamplingJob's checks before the clock moves: a pose the clip does not
+  // fit (or a cursor of another clip) leaves the playback and the pose as
+  // they were.
+  if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
+    return false;
+  }
   return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 

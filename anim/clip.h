@@ -53,6 +53,11 @@ class Clip {
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
   std::span<const JointTracks> Tracks() const { return tracks_; }
+  // The lowest and highest joint its tracks animate (-1 and -1 without
+  // tracks): a pose sampled from it needs more than HighestJoint() joints
+  // (SamplingJob checks that without walking the tracks).
+  int LowestJoint() const { return lowest_joint_; }
+  int HighestJoint() const { return highest_joint_; }
 
   // Text keys, kept sorted by time (stable: equal times keep their order).
   // Defined in clip_events.cpp.
@@ -101,6 +106,8 @@ class Clip {
   SoaClipKeys soa_keys_;
   float start_ = 0.0f;
   float end_ = 0.0f;
+  int lowest_joint_ = -1;
+  int highest_joint_ = -1;
   std::vector<ClipEvent> events_;
   float speed_ = 0.0f;
 };
@@ -128,7 +135,10 @@ struct Playback {
   // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
   // or rate, nothing changes and it returns false.
   bool Step(float dt);
-  // Step, then samples the clip into pose at the new time.
+  // Step, then samples the clip into pose at the new time. Into a SoaPose
+  // it is SamplingJob (anim/jobs/sampling_job.h) with the clock: false,
+  // changing nothing, when the job does not validate (the clip animates a
+  // joint the pose does not have, or the cursor is another clip's).
   bool Advance(float dt, Pose& pose);
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "anim/jobs/kernels.h"
+
 namespace anim {
 
 namespace {
@@ -229,9 +231,6 @@ namespace {
 template <typename PoseT>
 void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const PoseT& in, PoseT& out) {
   const int n = map.JointCount();
-  if (in.JointCount() != n || out.JointCount() != n || static_cast<int>(parents.size()) != n) {
-    return;
-  }
   // L'_j = inverse(D_parent) * mirror(L_partner) * D_j (see Build). The
   // translation is only rotated by inverse(D_parent); scale is copied, which
   // is exact for uniform scale.
@@ -260,8 +259,8 @@ void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const Pose
 
 }  // namespace
 
-void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
-                SoaPose& out) {
+void kernels::MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
+                         SoaPose& out) {
   MirrorJoints(map, parents, in, out);
 }
 

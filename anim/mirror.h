@@ -89,9 +89,10 @@ struct MirrorMap {
 Transform MirrorTransform(const Transform& t, MirrorAxis axis);
 
 // out = the mirror image of `in`, the hierarchy's parents given
-// (Skeleton::Parents()). `out` may alias `in`. Both must have the map's
-// joint count; otherwise `out` is left unchanged.
-void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
+// (Skeleton::Parents()). `out` may alias `in`. Returns false, leaving `out`
+// unchanged, unless MirrorJob (anim/jobs/mirror_job.h) validates: both
+// poses and the parents have the map's joint count.
+bool MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
                 SoaPose& out);
 
 }  // namespace anim

@@ -1,5 +1,6 @@
 #include "anim/soa_additive.h"
 
+#include "anim/jobs/kernels.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -37,12 +38,11 @@ Quat4 Normalized(const Quat4& q) {
 
 }  // namespace
 
-bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight) {
-  const int n = out.JointCount();
-  if (in.JointCount() != n || add.JointCount() != n || base.JointCount() != n) return false;
+void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
+                  float weight) {
   if (weight == 0.0f) {
     if (&out != &in) out.CopyFrom(in);
-    return true;
+    return;
   }
   const int p = out.PaddedCount();
   const float* ci[kSoaChannels];
@@ -93,7 +93,6 @@ bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& bas
     Store4(co[kQz] + j, r.z);
     Store4(co[kQw] + j, r.w);
   }
-  return true;
 }
 
 }  // namespace anim

@@ -13,14 +13,16 @@ namespace anim {
 
 // `out` may alias `in` (not `add` or `base`). Weight 0 gives `in` exactly.
 // Returns false, changing nothing, unless all four poses have the same
-// joint count.
+// joint count (and `out` is not `add` or `base`): AdditiveJob
+// (anim/jobs/additive_jobs.h) in one call.
 bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
          float weight = 1.0f);
 
 // Difference poses (additive.h's difference clips), over the whole
 // skeleton, joint by joint (defined in additive.cpp). `difference` and
 // `out` may alias an input.
-// Return false, changing nothing, when the joint counts differ.
+// Return false, changing nothing, when the joint counts differ: SubtractJob
+// and AddDifferenceJob in one call.
 bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
 bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight = 1.0f);
 

@@ -1,8 +1,8 @@
 #include "anim/soa_layer_blend.h"
 
-#include <cassert>
 #include <cmath>
 
+#include "anim/jobs/kernels.h"
 #include "anim/soa_vector.h"
 #include "anim/transform.h"
 
@@ -49,30 +49,24 @@ F32x4 LayerWeights(const SoaBlendLayer& layer, int j, int joint_count) {
   const float w = CleanWeight(layer.weight);
   F32x4 out = {};
   if (w == 0.0f) return out;
-  const int mask_size = static_cast<int>(layer.joint_weights.size());
+  // joint_weights is empty or has one weight per joint (LayerBlendJob).
+  const bool per_joint = !layer.joint_weights.empty();
   for (int l = 0; l < 4; ++l) {
     const int joint = j + l;
     if (joint >= joint_count) break;
-    if (mask_size == 0) {
-      out[l] = w;
-    } else {
-      out[l] = CleanWeight(w * (joint < mask_size ? layer.joint_weights[joint] : 0.0f));
-    }
+    out[l] = per_joint ? CleanWeight(w * layer.joint_weights[joint]) : w;
   }
   return out;
 }
 
 }  // namespace
 
-void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
-                 float threshold) {
-  assert(out.PaddedCount() == rest.PaddedCount());
+void kernels::BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
+                          float threshold) {
   const int n = out.JointCount();
   for (int j = 0; j < out.PaddedCount(); j += 4) {
     QuadSums sums;
-    for (const SoaBlendLayer& layer : layers) {
-      if (layer.pose != nullptr) sums.Add(*layer.pose, j, LayerWeights(layer, j, n));
-    }
+    for (const SoaBlendLayer& layer : layers) sums.Add(*layer.pose, j, LayerWeights(layer, j, n));
     // Below the threshold the rest pose fills in what is missing.
     const F32x4 missing = soa::Splat4(threshold) - sums.weight;
     sums.Add(rest, j, soa::Select(sums.weight < threshold, missing, F32x4{}));
@@ -94,14 +88,10 @@ void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaP
 }
 
 // Joint by joint: Mix (transform.h) with each joint's weight.
-bool BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
-                   std::span<const float> weights) {
+void kernels::BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+                            std::span<const float> weights) {
   const int n = out.JointCount();
-  if (a.JointCount() != n || b.JointCount() != n || static_cast<int>(weights.size()) != n) {
-    return false;
-  }
   for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
-  return true;
 }
 
 }  // namespace anim

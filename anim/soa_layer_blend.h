@@ -23,13 +23,18 @@ struct SoaBlendLayer {
 // weight); weights are normalised per joint; where a joint's total is below
 // `threshold` the rest pose fills in the missing weight. Rotations are
 // summed in the hemisphere of what is already summed, then normalised.
-// `out` must not alias a layer's pose or `rest`.
-void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
+// `out` must not alias a layer's pose or `rest`. Returns false, changing
+// nothing, unless LayerBlendJob (anim/jobs/blending_jobs.h), whose one-call
+// form this is, validates: no null layer pose, every pose with `out`'s
+// joint count, each joint_weights empty or one per joint.
+bool BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
                  float threshold = 0.1f);
 
 // out = mix(a, b, t * weights[j]) per joint (transform.h's Mix: lerp, nlerp
 // on a's side). `out` may alias `a` or `b`. Returns false, changing
-// nothing, unless the poses and `weights` have the same joint count.
+// nothing, unless the poses have the same joint count and `weights` one per
+// joint (or none: the whole blend). BlendJob (anim/jobs/blending_jobs.h) in
+// one call.
 bool BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
                    std::span<const float> weights);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/jobs/kernels.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -71,12 +72,11 @@ void SoaPose::CopyFrom(const SoaPose& other) {
   data_ = other.data_;  // same size: std::vector reuses the storage
 }
 
-bool Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
+void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
   using namespace soa;
-  if (out.JointCount() != a.JointCount() || a.JointCount() != b.JointCount()) return false;
   if (t == 0.0f) {
     if (&out != &a) out.CopyFrom(a);
-    return true;
+    return;
   }
   const int p = out.PaddedCount();
   const float u = 1.0f - t;
@@ -128,7 +128,6 @@ bool Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
     Store4(co[kQz] + j, rz);
     Store4(co[kQw] + j, rw);
   }
-  return true;
 }
 
 }  // namespace anim

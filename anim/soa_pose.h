@@ -59,7 +59,8 @@ class SoaPose {
 // t) per joint, lerp for translation and scale, nlerp with the
 // neighbourhood check for rotation; t = 0 gives a and t = 1 gives b exactly.
 // `out` may alias `a` or `b`. Returns false, changing nothing, unless all
-// three have the same joint count.
+// three have the same joint count: BlendJob (anim/jobs/blending_jobs.h) in
+// one call.
 bool Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t);
 
 }  // namespace anim

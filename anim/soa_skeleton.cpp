@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "anim/affine.h"
+#include "anim/jobs/kernels.h"
 #include "anim/joint_offset.h"
 #include "anim/soa_vector.h"
 
@@ -158,23 +159,14 @@ void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm:
 
 }  // namespace
 
-bool ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
-                          std::span<glm::mat4> out) {
-  const auto n = static_cast<std::size_t>(skeleton.JointCount());
-  if (static_cast<std::size_t>(pose.JointCount()) != n || out.size() != n) return false;
+void kernels::ModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
+                            std::span<glm::mat4> out) {
   ModelSpace<false>(skeleton, pose, out, {});
-  return true;
 }
 
-bool ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
-                    std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
-  const auto n = static_cast<std::size_t>(skeleton.JointCount());
-  if (static_cast<std::size_t>(pose.JointCount()) != n || model_scratch.size() != n ||
-      palette.size() != n) {
-    return false;
-  }
+void kernels::Palette(const SoaSkeleton& skeleton, const SoaPose& pose,
+                      std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette) {
   ModelSpace<true>(skeleton, pose, model_scratch, palette);
-  return true;
 }
 
 }  // namespace anim

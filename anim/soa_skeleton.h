@@ -57,13 +57,15 @@ class SoaSkeleton {
 // joint count): the local T * R * S matrices are built kSoaLanes joints at a
 // time from the channel arrays, then chained to their parents in one
 // forward pass. Nothing is allocated. Returns false, writing nothing, unless
-// the pose and `out` have the skeleton's joint count.
+// the pose and `out` have the skeleton's joint count: LocalToModelJob
+// (anim/jobs/local_to_model_jobs.h) in one call.
 bool ComputeModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose,
                           std::span<glm::mat4> out);
 
 // Model matrices into `model_scratch`, then palette[i] = model[i] *
 // inverse_bind[i] (skeleton.h's ComputePalette). Returns false, writing
-// nothing, unless the pose and both spans have the skeleton's joint count.
+// nothing, unless the pose and both spans have the skeleton's joint count
+// (and are two buffers): PaletteJob in one call.
 bool ComputePalette(const SoaSkeleton& skeleton, const SoaPose& pose,
                     std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette);
 

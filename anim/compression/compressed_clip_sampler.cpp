@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "anim/interpolation.h"
+#include "anim/jobs/kernels.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -98,9 +99,8 @@ std::size_t CompressedClipContext::ByteSize() const {
          (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
 }
 
-void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
-                          SoaPose& pose) {
-  if (!context.BoundTo(clip)) context.Bind(clip);
+void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
+                                   CompressedClipContext& context, SoaPose& pose) {
   CompressedClipContext& cx = context;
 
   for (const ConstantChannel& constant : clip.Constants()) {

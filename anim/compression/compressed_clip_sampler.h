@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "anim/compression/compressed_clip.h"
+#include "anim/jobs/kernels.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
@@ -31,8 +32,9 @@ class CompressedClipContext {
   std::size_t ByteSize() const;
 
  private:
-  friend void SampleCompressedClip(const CompressedClip& clip, float time,
-                                   CompressedClipContext& context, SoaPose& pose);
+  // The kernel behind CompressedSamplingJob (anim/jobs/kernels.h).
+  friend void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
+                                            CompressedClipContext& context, SoaPose& pose);
 
   const CompressedClip* clip_ = nullptr;
   int rotation_lanes_ = 0;  // rotation tracks, padded to 4
@@ -49,8 +51,11 @@ class CompressedClipContext {
 // [StartTime, EndTime] it holds the first or last value) into `pose`, which
 // has the clip's JointCount(). Omitted channels keep what the pose holds, so
 // start from the rest pose. A context bound to another clip is re-bound
-// first (which may allocate); otherwise nothing is allocated.
-void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
+// first (which may allocate); otherwise nothing is allocated. Returns false,
+// writing nothing, when the pose's joint count is not the clip's: the
+// convenience form of CompressedSamplingJob (anim/jobs/compressed_sampling_job.h),
+// which refuses a context bound elsewhere instead of re-binding it.
+bool SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
                           SoaPose& pose);
 
 }  // namespace anim

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/graph/graph_definition.h"
+#include "anim/jobs/sampling_job.h"
 
 namespace anim {
 
@@ -36,13 +37,9 @@ void ClipNode::Validate(GraphCheck& check) const {
     return;
   }
   check.CheckJointCount(*this, "skeleton", skeleton_joints_);
-  for (const JointTracks& jt : clip_->Tracks()) {
-    if (jt.joint < 0 || jt.joint >= check.Joints()) {
-      check.Fail(*this, "clip",
-                 "'" + clip_->Name() + "' animates joint " + std::to_string(jt.joint) +
-                     ", the skeleton has " + std::to_string(check.Joints()) + " joints");
-      return;
-    }
+  if (!ClipFitsJoints(*clip_, check.Joints())) {
+    check.Fail(*this, "clip", ClipJointsMismatch(*clip_, check.Joints(), "the skeleton"));
+    return;
   }
   check.CheckInput(*this, "rate", options_.rate);
   if (options_.root_motion && (options_.root_joint < 0 || options_.root_joint >= check.Joints())) {
