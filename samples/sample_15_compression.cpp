@@ -47,9 +47,11 @@ class CompressionSample : public Sample {
                      "largest error allowed at the virtual points, in millimetres");
     params_.AddBool("omit_channels", &omit_,
                     "store constant channels once and leave out those equal to the rest pose");
-    params_.AddBool("reduce_keys", &reduce_,
-                    "drop keys that interpolating their neighbours reproduces within the "
-                    "tolerance");
+    params_.AddInt("segment_length", &segment_length_, 0, 64,
+                   "samples per segment, each with its own ranges and bits (0: the whole clip "
+                   "is one segment)");
+    params_.AddBool("segment_ranges", &segment_ranges_,
+                    "range reduction per segment as well as per clip");
     params_.AddInt("bits", &bits_, 0, 24,
                    "quantisation: bits per component for every track (0: the fewest each track "
                    "needs)");
@@ -96,7 +98,7 @@ class CompressionSample : public Sample {
   }
 
   void Update(float dt) override {
-    const Settings wanted{clip_, tolerance_mm_, omit_, reduce_, bits_};
+    const Settings wanted{clip_, tolerance_mm_, omit_, segment_length_, segment_ranges_, bits_};
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
@@ -180,7 +182,8 @@ class CompressionSample : public Sample {
     int clip = -1;
     float tolerance_mm = 0.0f;
     bool omit = true;
-    bool reduce = true;
+    int segment_length = 16;
+    bool segment_ranges = true;
     int bits = 0;
     bool operator==(const Settings&) const = default;
   };
@@ -189,7 +192,8 @@ class CompressionSample : public Sample {
     anim::CompressionSettings settings;
     settings.tolerance = s.tolerance_mm * 1e-3f;
     settings.omit_channels = s.omit;
-    settings.reduce_keys = s.reduce;
+    settings.segment_length = s.segment_length;
+    settings.segment_ranges = s.segment_ranges;
     settings.bits = s.bits;
     const anim::Clip& clip = model_->clips[s.clip];
     compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
@@ -299,7 +303,8 @@ class CompressionSample : public Sample {
   int clip_ = 0;
   float tolerance_mm_ = 0.1f;
   bool omit_ = true;
-  bool reduce_ = true;
+  int segment_length_ = 16;
+  bool segment_ranges_ = true;
   int bits_ = 0;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;

@@ -1,6 +1,7 @@
 #include "anim/compression/compressed_clip_sampler.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "anim/interpolation.h"
 #include "anim/soa_vector.h"
@@ -11,45 +12,10 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-// The largest key k in [lo, hi] whose time is at or before `time` (lo when
-// none is): binary search over the fixed-width records.
-int SearchKey(const CompressedClip& clip, const CompressedTrack& track, float time, int lo,
-              int hi) {
-  while (lo < hi) {
-    const int mid = (lo + hi + 1) / 2;
-    if (clip.KeyTime(track, mid) <= time) {
-      lo = mid;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return lo;
-}
-
-// The interval [k, k + 1] for `time`: the last key at or before `time`, at
-// most key_count - 2 (a time at or past the last key uses the last
-// interval at fraction 1). Equal times (a STEP jump) resolve to the later
-// key, as STEP's "last key at or before t". `previous` is the track's
-// interval before (-1: none) and `previous_end` the time of its key
-// previous + 1; when the time of the new interval's end key is read on the
-// way, it is left in *end (else *end is untouched).
-int FindInterval(const CompressedClip& clip, const CompressedTrack& track, float time, int previous,
-                 float previous_end, float* end) {
-  const int last = static_cast<int>(track.key_count) - 2;
-  if (previous < 0 || time < previous_end) {
-    return SearchKey(clip, track, time, 0, previous < 0 ? last : previous);
-  }
-  // Forward playback crosses a key or two per frame: step, then search.
-  int k = previous + 1;  // its time, previous_end, is at or before `time`
-  for (int step = 0; step < 4 && k < last; ++step, ++k) {
-    const float next = clip.KeyTime(track, k + 1);
-    if (next > time) {
-      *end = next;
-      return k;
-    }
-  }
-  return k >= last ? last : SearchKey(clip, track, time, k, last);
-}
+// The context's packing of a track's segment header: 5 bits per
+// component's bits, then the stride code.
+int HeaderBits(std::uint32_t packed, int c) { return (packed >> (5 * c)) & 31; }
+int HeaderStride(std::uint32_t packed) { return 1 << ((packed >> 15) & 7); }
 
 // Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
@@ -62,40 +28,172 @@ soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
   F32x4 s = (t - a) / Select(has_span, span, Splat4(1.0f));
   s = Select(s < 0.0f, Splat4(0.0f), s);
   s = Select(s > 1.0f, Splat4(1.0f), s);
-  return Select(has_span, s, Select(t >= b, Splat4(1.0f), Splat4(0.0f)));
-}
-
-// Copies a decoded key into lane `lane` of a [components][lanes] block.
-void StoreLane(const float* value, int components, int lanes, int lane, float* block) {
-  for (int c = 0; c < components; ++c) block[c * lanes + lane] = value[c];
+  return Select(has_span, s,
+                Select(t > b, Splat4(1.0f), Select(t < b, Splat4(0.0f), Splat4(1.0f))));
 }
 
 }  // namespace
 
 void CompressedClipContext::Bind(const CompressedClip& clip) {
   clip_ = &clip;
-  const int tracks = static_cast<int>(clip.Tracks().size());
-  rotation_lanes_ = Pad4(clip.RotationTrackCount());
-  vector_lanes_ = Pad4(tracks - clip.RotationTrackCount());
-  key_.assign(tracks, -1);
-  // Per lane (rotation lanes, then vector lanes): padding lanes span [0, 1]
-  // so their fraction is defined.
+  tracks_ = static_cast<int>(clip.Tracks().size());
+  const int rotations = clip.RotationTrackCount();
+  rotation_lanes_ = Pad4(rotations);
+  vector_lanes_ = Pad4(tracks_ - rotations);
+  key_ = -1;
+  interval_t0_ = interval_t1_ = 0.0f;
+  key_a_.assign(static_cast<std::size_t>(tracks_), -1);
+  key_b_.assign(static_cast<std::size_t>(tracks_), -1);
+  // Padding lanes span [0, 1] so their fraction is defined, and hold the
+  // identity rotation so their (unused) results stay finite.
   const int lanes = rotation_lanes_ + vector_lanes_;
   t0_.assign(static_cast<std::size_t>(lanes), 0.0f);
   t1_.assign(static_cast<std::size_t>(lanes), 1.0f);
   const std::size_t floats = 4u * rotation_lanes_ + 3u * vector_lanes_;
   a_.assign(floats, 0.0f);
   b_.assign(floats, 0.0f);
-  // Padding lanes hold the identity rotation so their (unused) results stay finite.
   for (int l = 0; l < rotation_lanes_; ++l) {
     a_[3 * rotation_lanes_ + l] = 1.0f;
     b_[3 * rotation_lanes_ + l] = 1.0f;
   }
+  for (SegmentLayout& layout : layouts_) {
+    layout.segment = -1;
+    layout.first_bit.assign(static_cast<std::size_t>(tracks_), 0);
+    layout.packed.assign(static_cast<std::size_t>(tracks_), 0);
+    layout.offset.assign(3u * tracks_, 0.0f);
+    layout.scale.assign(3u * tracks_, 0.0f);
+  }
+  decoded_keys_ = 0;
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
-  return sizeof(*this) + key_.capacity() * sizeof(int) +
-         (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
+  std::size_t bytes =
+      sizeof(*this) + (key_a_.capacity() + key_b_.capacity()) * sizeof(int) +
+      (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
+  for (const SegmentLayout& layout : layouts_) {
+    bytes += layout.first_bit.capacity() * sizeof(std::uint32_t) +
+             layout.packed.capacity() * sizeof(std::uint32_t) +
+             (layout.offset.capacity() + layout.scale.capacity()) * sizeof(float);
+  }
+  return bytes;
+}
+
+const CompressedClipContext::SegmentLayout& CompressedClipContext::Layout(int segment) {
+  SegmentLayout& layout = layouts_[segment & 1];
+  if (layout.segment == segment) return layout;
+  const CompressedClip& clip = *clip_;
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
+  std::uint32_t bit = 0;
+  for (int i = 0; i < tracks_; ++i) {
+    const CompressedTrack& track = clip.Tracks()[i];
+    int key_bits = track.largest == kPerKeyLargest ? 2 : 0;
+    std::uint32_t packed = 0;
+    for (int c = 0; c < 3; ++c) {
+      const SegmentComponent header = clip.SegmentHeader(segment, i, c);
+      const ComponentDecoding d = DecodingOf(header, track.range_min[c], track.range_extent[c]);
+      layout.offset[3 * i + c] = d.offset;
+      layout.scale[3 * i + c] = d.scale;
+      key_bits += header.bits;
+    }
+    const int stride = clip.SegmentStride(segment, i);
+    for (int c = 0; c < 3; ++c) {
+      packed |= static_cast<std::uint32_t>(clip.SegmentHeader(segment, i, c).bits) << (5 * c);
+    }
+    std::uint32_t code = 0;
+    while ((1 << code) < stride) ++code;
+    packed |= code << 15;
+    layout.packed[i] = packed;
+    layout.first_bit[i] = bit;
+    bit += static_cast<std::uint32_t>(key_bits * SegmentKeyCount(length, last, stride));
+  }
+  layout.segment = segment;
+  return layout;
+}
+
+void CompressedClipContext::DecodeKey(int track, int sample, float out[4]) {
+  const CompressedClip& clip = *clip_;
+  const int segment = std::min(sample / clip.SegmentLength(), clip.SegmentCount() - 1);
+  const SegmentLayout& layout = Layout(segment);
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
+  const std::uint32_t packed = layout.packed[track];
+  const CompressedTrack& t = clip.Tracks()[track];
+  const int b0 = HeaderBits(packed, 0), b1 = HeaderBits(packed, 1), b2 = HeaderBits(packed, 2);
+  const bool per_key = t.largest == kPerKeyLargest;
+  const int key_bits = (per_key ? 2 : 0) + b0 + b1 + b2;
+  const int index =
+      SegmentKeyIndex(sample - segment * clip.SegmentLength(), length, last, HeaderStride(packed));
+  const std::uint8_t* data = clip.SegmentData(segment) + tracks_ * kSegmentTrackHeaderBytes;
+  const std::uint64_t bit = layout.first_bit[track] + static_cast<std::uint64_t>(index) * key_bits;
+  // One 64-bit load holds a key of up to 57 bits past its first byte's
+  // offset (nearly all); longer ones read each field on its own.
+  std::uint32_t q[3];
+  int largest = t.largest;
+  const int bits[3] = {b0, b1, b2};
+  if (key_bits <= 57) {
+    std::uint64_t word;
+    std::memcpy(&word, data + (bit >> 3), sizeof(word));
+    word >>= bit & 7u;
+    if (per_key) {
+      largest = static_cast<int>(word & 3u);
+      word >>= 2;
+    }
+    for (int i = 0; i < 3; ++i) {
+      q[i] = static_cast<std::uint32_t>(word & ((std::uint64_t{1} << bits[i]) - 1u));
+      word >>= bits[i];
+    }
+  } else {
+    std::uint64_t at = bit;
+    if (per_key) largest = static_cast<int>(CompressedClip::ReadBits(data, at, 2)), at += 2;
+    for (int i = 0; i < 3; ++i) q[i] = CompressedClip::ReadBits(data, at, bits[i]), at += bits[i];
+  }
+  float c[3];
+  for (int i = 0; i < 3; ++i) {
+    c[i] = layout.offset[3 * track + i] +
+           static_cast<float>(static_cast<std::int32_t>(q[i])) * layout.scale[3 * track + i];
+  }
+  if (t.channel == CompressedChannel::kRotation) {
+    DecodeSmallestThree(c, largest, out);
+  } else {
+    out[0] = c[0], out[1] = c[1], out[2] = c[2], out[3] = 0.0f;
+  }
+  ++decoded_keys_;
+}
+
+// Moves track `track` to the keys around the clip's sample interval
+// [interval, interval + 1]: the next pair shares a key with the last when
+// play moves forward, so only one is decoded then.
+void CompressedClipContext::MoveTrack(int track, int interval) {
+  const CompressedClip& clip = *clip_;
+  const int segment = interval / clip.SegmentLength();
+  const int first = segment * clip.SegmentLength();
+  const int stride = HeaderStride(Layout(segment).packed[track]);
+  int a = 0, b = 0;
+  SegmentKeyInterval(interval - first, clip.SegmentSamples(segment),
+                     segment + 1 == clip.SegmentCount(), stride, &a, &b);
+  a += first, b += first;
+  const int rotations = clip.RotationTrackCount();
+  const bool rotation = track < rotations;
+  const int components = rotation ? 4 : 3;
+  const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
+  const int lane = rotation ? track : track - rotations;
+  float* ka = a_.data() + (rotation ? 0 : 4 * rotation_lanes_) + lane;
+  float* kb = b_.data() + (rotation ? 0 : 4 * rotation_lanes_) + lane;
+  float value[4];
+  if (a == key_b_[track]) {
+    for (int c = 0; c < components; ++c) ka[c * lanes] = kb[c * lanes];
+  } else {
+    DecodeKey(track, a, value);
+    for (int c = 0; c < components; ++c) ka[c * lanes] = value[c];
+  }
+  DecodeKey(track, b, value);
+  for (int c = 0; c < components; ++c) kb[c * lanes] = value[c];
+  const int time_lane = rotation ? lane : rotation_lanes_ + lane;
+  t0_[time_lane] = clip.SampleTime(a);
+  t1_[time_lane] = clip.SampleTime(b);
+  key_a_[track] = a;
+  key_b_[track] = b;
 }
 
 void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
@@ -110,42 +208,27 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     const int count = constant.channel == CompressedChannel::kRotation ? 4 : 3;
     for (int c = 0; c < count; ++c) pose.Channel(first + c)[constant.joint] = constant.value[c];
   }
+  if (cx.tracks_ == 0) return;
 
-  // Cursors: move each track's interval to `time`, decoding only new keys.
-  const std::span<const CompressedTrack> tracks = clip.Tracks();
-  const int rotations = clip.RotationTrackCount();
-  for (int i = 0; i < static_cast<int>(tracks.size()); ++i) {
-    const CompressedTrack& track = tracks[i];
-    const bool rotation = i < rotations;
-    const int lanes = rotation ? cx.rotation_lanes_ : cx.vector_lanes_;
-    const int lane = rotation ? i : i - rotations;
-    const int time_lane = rotation ? lane : cx.rotation_lanes_ + lane;  // into t0_ and t1_
-    const int components = rotation ? 4 : 3;
-    float* a = cx.a_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
-    float* b = cx.b_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
-    int& key = cx.key_[i];
-    float& t0 = cx.t0_[time_lane];
-    float& t1 = cx.t1_[time_lane];
-    const int last = static_cast<int>(track.key_count) - 2;
-    if (key >= 0 && (time >= t0 || key == 0) && (time < t1 || key == last)) continue;
-    float end = -1.0f;
-    const int k = FindInterval(clip, track, time, key, t1, &end);
-    float value[4];
-    if (key >= 0 && k == key + 1) {
-      for (int c = 0; c < components; ++c) a[c * lanes + lane] = b[c * lanes + lane];
-      t0 = t1;
-    } else {
-      clip.DecodeKey(track, k, value);
-      StoreLane(value, components, lanes, lane, a);
-      t0 = clip.KeyTime(track, k);
+  // The clip's sample interval: unchanged most frames; when it changes, the
+  // tracks whose keys no longer surround it move.
+  const int last = clip.SampleCount() - 2;
+  const int key = cx.key_;
+  if (key < 0 || (time < cx.interval_t0_ && key > 0) || (time >= cx.interval_t1_ && key < last)) {
+    const int k = key >= 0 && time >= cx.interval_t1_ && time < clip.SampleTime(key + 2)
+                      ? key + 1
+                      : std::min(clip.SampleAtOrBefore(time), last);
+    for (int i = 0; i < cx.tracks_; ++i) {
+      if (!(cx.key_a_[i] <= k && k < cx.key_b_[i])) cx.MoveTrack(i, k);
     }
-    clip.DecodeKey(track, k + 1, value);
-    StoreLane(value, components, lanes, lane, b);
-    t1 = end >= 0.0f ? end : clip.KeyTime(track, k + 1);
-    key = k;
+    cx.key_ = k;
+    cx.interval_t0_ = clip.SampleTime(k);
+    cx.interval_t1_ = clip.SampleTime(k + 1);
   }
 
   using namespace soa;
+  const std::span<const CompressedTrack> tracks = clip.Tracks();
+  const int rotations = clip.RotationTrackCount();
   // Rotations, four lanes at a time: interpolation::SlerpKeys without
   // branches (shorter arc, series weights, normalise); lanes whose keys are
   // too far apart for the series are redone by the scalar SlerpKeys.
@@ -176,14 +259,17 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     F32x4 q[4] = {Select(ok, qx * inv, ax), Select(ok, qy * inv, ay), Select(ok, qz * inv, az),
                   Select(ok, qw * inv, aw)};
     const I32x4 far = ~(near_cos > 0.9f);
-    for (int l = 0; l < 4 && j + l < rotations; ++l) {
-      const int lane = j + l;
-      if (far[l]) {
+    const int end = std::min(4, rotations - j);
+    if (Any(far)) {
+      for (int l = 0; l < end; ++l) {
+        if (!far[l]) continue;
         const glm::quat r = interpolation::SlerpKeys(glm::quat(aw[l], ax[l], ay[l], az[l]),
                                                      glm::quat(bw[l], bx[l], by[l], bz[l]), s[l]);
         q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
       }
-      const int joint = tracks[lane].joint;
+    }
+    for (int l = 0; l < end; ++l) {
+      const int joint = tracks[j + l].joint;
       for (int c = 0; c < 4; ++c) pose.Channel(kQx + c)[joint] = q[c][l];
     }
   }
@@ -191,8 +277,8 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   // Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
   const int vl = cx.vector_lanes_;
   const int vectors = static_cast<int>(tracks.size()) - rotations;
-  const float* va = cx.a_.data() + 4 * rl;
-  const float* vb = cx.b_.data() + 4 * rl;
+  const float* va = a + 4 * rl;
+  const float* vb = b + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
     const F32x4 s = Fraction(cx.t0_.data() + rl + j, cx.t1_.data() + rl + j, time);
     const F32x4 u = 1.0f - s;

@@ -1,16 +1,20 @@
 // Sampling a CompressedClip into a SoaPose, allocation-free, with a
-// caller-owned context that keeps a cursor per track (the model is
-// ozz-animation's SamplingJob::Context): each track remembers its key
-// interval and holds that interval's two keys decoded, so playback that moves
-// forward a little each frame decodes a key only when a track crosses one
-// (amortised O(1) per track); a seek, backward play or a loop's wrap finds
-// its interval by binary search over the fixed-width key records. The
-// interpolation then runs over all tracks four lanes at a time
-// (soa_vector.h): slerp for rotations (the series of interpolation.h, the
-// same as Track's), lerp for translations and scales.
+// caller-owned context (the model is ozz-animation's SamplingJob::Context).
+// Each track interpolates between two of its keys (a key every sample, or
+// every 2, 4... samples of a segment: compressed_clip.h). The context keeps
+// per track its two keys decoded (four lanes at a time, rotations and
+// vectors as structure of arrays) and their times, and the layout of the
+// last two segments it read (where each track's keys start, their bits and
+// decoding): playback that moves forward a little each frame decodes a key
+// only when a track crosses one, and reads a segment's headers only when it
+// enters the segment; a seek, backward play or a loop's wrap decodes both
+// keys of each track. The interpolation then runs over all tracks four
+// lanes at a time (soa_vector.h): slerp for rotations (the series of
+// interpolation.h, the same as Track's), lerp for translations and scales.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "anim/compression/compressed_clip.h"
@@ -23,26 +27,45 @@ class CompressedClipContext {
   CompressedClipContext() = default;
   explicit CompressedClipContext(const CompressedClip& clip) { Bind(clip); }
 
-  // Sizes the context for `clip` and forgets every cursor. Allocates only
+  // Sizes the context for `clip` and forgets what it decoded. Allocates only
   // when the clip has more tracks than any clip bound before.
   void Bind(const CompressedClip& clip);
   bool BoundTo(const CompressedClip& clip) const { return clip_ == &clip; }
   // The memory it holds (the object and its arrays).
   std::size_t ByteSize() const;
 
+  // Keys decoded since Bind (for tests of the cache: forward play decodes a
+  // track's key only when it crosses one, a seek two per track).
+  long DecodedKeys() const { return decoded_keys_; }
+
  private:
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose);
+  // Where each track's keys start in one segment and how they decode.
+  struct SegmentLayout {
+    int segment = -1;
+    std::vector<std::uint32_t> first_bit;  // per track, past the headers
+    std::vector<std::uint32_t> packed;     // per track: the header's bits and stride
+    std::vector<float> offset, scale;      // [track][3]
+  };
+  const SegmentLayout& Layout(int segment);
+  void DecodeKey(int track, int sample, float out[4]);
+  void MoveTrack(int track, int interval);
 
   const CompressedClip* clip_ = nullptr;
+  int tracks_ = 0;
   int rotation_lanes_ = 0;  // rotation tracks, padded to 4
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
-  std::vector<int> key_;    // per track: the interval's first key, -1 before the first sample
-  // The interval's key times per lane (rotation lanes, then vector lanes)
-  // and its keys as structure of arrays: rotations [4][rotation lanes],
-  // then translations and scales [3][vector lanes].
+  int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
+  float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
+  std::vector<int> key_a_, key_b_;  // per track: the samples of its two keys
+  // Per lane (rotation lanes, then vector lanes): the two keys' times.
   std::vector<float> t0_, t1_;
+  // The two keys: rotations [4][rotation lanes], then translations and
+  // scales [3][vector lanes].
   std::vector<float> a_, b_;
+  SegmentLayout layouts_[2];  // segments with even and odd index
+  long decoded_keys_ = 0;
 };
 
 // Writes the clip's channels at clip-local `time` (seconds; outside
