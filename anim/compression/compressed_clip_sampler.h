@@ -41,16 +41,32 @@ class CompressedClipContext {
  private:
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose);
-  // Where each track's keys start in one segment and how they decode.
+  // How one track's keys sit in one segment and decode.
+  struct TrackLayout {
+    std::uint32_t first_bit;  // past the segment's headers
+    std::uint8_t bits[3];
+    std::uint8_t key_bits;      // the largest index's 2 bits included
+    std::uint8_t stride_shift;  // stride = 1 << stride_shift
+    std::uint8_t per_key_largest;
+    std::int32_t key_count;
+    float offset[3], scale[3];
+  };
   struct SegmentLayout {
     int segment = -1;
-    std::vector<std::uint32_t> first_bit;  // per track, past the headers
-    std::vector<std::uint32_t> packed;     // per track: the header's bits and stride
-    std::vector<float> offset, scale;      // [track][3]
+    int first = 0;   // its first sample
+    int length = 0;  // its samples
+    bool last = false;
+    const std::uint8_t* data = nullptr;  // its keys, past the headers
+    std::vector<TrackLayout> tracks;
   };
   const SegmentLayout& Layout(int segment);
-  void DecodeKey(int track, int sample, float out[4]);
-  void MoveTrack(int track, int interval);
+  // Key `index` of track `track` in `layout`: its three stored components
+  // (and largest index) into lane `lane` of staging block `block` (0: key
+  // a, 1: key b), which FinishKeys turns into values four lanes at a time.
+  void DecodeKey(const SegmentLayout& layout, int track, int index, int block);
+  void FinishKeys(int block);
+  // Moves every track whose keys no longer surround sample interval `k`.
+  void MoveTracks(int k);
 
   const CompressedClip* clip_ = nullptr;
   int tracks_ = 0;
@@ -58,13 +74,20 @@ class CompressedClipContext {
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
-  std::vector<int> key_a_, key_b_;  // per track: the samples of its two keys
+  std::vector<int> key_a_, key_b_;                // per track: the samples of its two keys
+  std::vector<std::uint8_t> consecutive_joints_;  // per four rotation lanes
   // Per lane (rotation lanes, then vector lanes): the two keys' times.
   std::vector<float> t0_, t1_;
   // The two keys: rotations [4][rotation lanes], then translations and
   // scales [3][vector lanes].
   std::vector<float> a_, b_;
   SegmentLayout layouts_[2];  // segments with even and odd index
+  // Per key block (a, b), per lane: the decoded stored components
+  // [3][lanes], the dropped component's index (rotation lanes) and whether
+  // the lane was decoded this frame (all bits set).
+  std::vector<float> staged_[2];
+  std::vector<float> staged_largest_[2];
+  std::vector<std::int32_t> staged_mask_[2];
   long decoded_keys_ = 0;
 };
 
