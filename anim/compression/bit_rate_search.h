@@ -1,8 +1,8 @@
 // The builder's choice of a bit rate per track per segment, against the
 // model-space error (clip_error.h's metric) rather than a per-track share of
-// the tolerance: every track of a segment starts at a high rate; then, one
-// step at a time and joint after joint from the root (as N. Frechette's
-// Animation Compression Library walks the hierarchy), each track's rate is
+// the tolerance (the idea of N. Frechette's Animation Compression Library):
+// every track of a segment starts at a high rate; then, one step at a time
+// and joint after joint from the leaves, each track's rate is
 // lowered (and the samples between its keys doubled) while the virtual
 // points of every joint below it stay within the target at every sample of
 // the segment.

@@ -175,14 +175,14 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
 // A channel counts as constant when every value lies within this share of
 // the tolerance (in its units: see TolerancesFor) of the first. What it
 // leaves out is measured by the bit-rate search with everything else.
-constexpr float kConstantShare = 0.05f;
+constexpr float kConstantShare = 0.2f;
 // Each measure-and-tighten pass multiplies the error target of the segments
 // found over the tolerance by this.
 constexpr float kTightenFactor = 0.8f;
 // The bit-rate search aims this far below the tolerance: it measures at the
 // samples only; between them, and across segment boundaries, a little more
 // error shows.
-constexpr float kFirstTarget = 0.9f;
+constexpr float kFirstTarget = 0.97f;
 
 float ConstantTolerance(const SourceChannel& c, const JointBudget& budget, float tolerance) {
   const float share = tolerance * kConstantShare;
