@@ -414,6 +414,99 @@ TEST(CompressionTest, EachTechniqueCanBeTurnedOffAndStaysWithinTolerance) {
   }
 }
 
+// Twelve joints waving at different speeds, keys at 30 a second for 3 s.
+anim::Clip WaveClip(int joints) {
+  std::vector<float> times = Uniform(0.0f, 3.0f, 91);
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < joints; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    std::vector<glm::quat> q;
+    for (float t : times) {
+      q.push_back(
+          AboutAxis(0.5f * std::sin((1.0f + 0.3f * j) * t + j), glm::vec3(0.2f, 1.0f, 0.1f * j)));
+    }
+    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+    tracks.push_back(jt);
+  }
+  return anim::Clip("wave", tracks);
+}
+
+TEST(CompressionTest, ForwardPlayDecodesOneKeyPerTrackPerSampleCrossed) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  anim::CompressionSettings settings;
+  settings.key_strides = false;  // a key at every sample: every track crosses together
+  const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+  const auto tracks = static_cast<long>(clip.Tracks().size());
+  ASSERT_EQ(tracks, 12);
+  anim::CompressedClipContext context(clip);
+  anim::SoaPose pose(skeleton.RestPose());
+  // From t = 0.001 s forward at 60 Hz up to 2.5 s: the first call finds its
+  // interval (two keys per track); then each of the 74 samples crossed on
+  // the way (1/30 s to 74/30 s) costs one key per track, nothing else.
+  long expected = 2 * tracks;
+  for (int frame = 0; frame <= 149; ++frame) {
+    const float t = 0.001f + static_cast<float>(frame) / 60.0f;
+    anim::SampleCompressedClip(clip, t, context, pose);
+  }
+  expected += 74 * tracks;
+  EXPECT_EQ(context.DecodedKeys(), expected);
+  // A seek backwards decodes both keys of every track again.
+  anim::SampleCompressedClip(clip, 0.5f, context, pose);
+  EXPECT_EQ(context.DecodedKeys(), expected + 2 * tracks);
+}
+
+TEST(CompressionTest, EverySegmentLengthStaysWithinToleranceAtItsBoundaries) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  for (int length : {0, 1, 2, 3, 5, 16, 64}) {
+    anim::CompressionSettings settings;
+    settings.segment_length = length;
+    anim::CompressionReport report;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, settings, &report);
+    ASSERT_LE(report.error.max_error, kTolerance) << length;
+    // Every sample time, the midpoints, and a hair either side of each, in
+    // forward play, then the same backwards, then each on its own (a seek).
+    std::vector<float> times;
+    for (int k = 0; k < clip.SampleCount(); ++k) {
+      const float t = clip.SampleTime(k);
+      times.insert(times.end(), {std::nextafter(t, -1.0f), t, std::nextafter(t, 10.0f)});
+      if (k + 1 < clip.SampleCount()) times.push_back(0.5f * (t + clip.SampleTime(k + 1)));
+    }
+    anim::CompressedClipContext forward(clip), backward(clip);
+    float worst = 0.0f;
+    for (float t : times) worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, forward));
+    for (auto it = times.rbegin(); it != times.rend(); ++it)
+      worst = std::max(worst, ErrorAt(raw, clip, skeleton, *it, backward));
+    for (std::size_t i = 0; i < times.size(); i += 7) {
+      anim::CompressedClipContext seek(clip);
+      worst = std::max(worst, ErrorAt(raw, clip, skeleton, times[i], seek));
+    }
+    EXPECT_LE(worst, kTolerance) << "segment length " << length;
+  }
+}
+
+TEST(CompressionTest, UniformWaveClipIsSmallerThanRawAndWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::Clip raw = WaveClip(12);
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  EXPECT_TRUE(clip.UniformTimes());  // 91 keys a 30th of a second apart: two floats
+  EXPECT_EQ(report.time_bytes, 0u);
+  EXPECT_LE(report.error.max_error, kTolerance);
+  // Raw: 160 bits a key (a time and four floats). Compressed: at most 16
+  // bits for each of three components (where the search starts) and a
+  // 9-byte header per 16 keys, 52.5 bits a key: under a third.
+  EXPECT_LT(report.compressed_bytes * 3, report.raw_bytes);
+  anim::CompressedClipContext context(clip);
+  std::mt19937 random(9);
+  std::uniform_real_distribution<float> any(0.0f, 3.0f);
+  for (int i = 0; i < 300; ++i) {
+    const float t = any(random);
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
+  }
+}
+
 TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {
   // x: a ramp with a kink at t = 1 (keys every 0.1 s); rotation: constant
   // speed then a stop; STEP: repeats of one value.
