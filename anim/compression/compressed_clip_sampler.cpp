@@ -62,7 +62,6 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
     b_[3 * rotation_lanes_ + l] = 1.0f;
   }
   for (int k = 0; k < 2; ++k) {
-    staged_[k].assign(3u * lanes, 0.0f);
     // Padding lanes drop w (their zero components decode to the identity);
     // tracks that drop one component for every key keep it here.
     staged_largest_[k].assign(static_cast<std::size_t>(rotation_lanes_), 3.0f);
@@ -71,7 +70,7 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
         staged_largest_[k][i] = static_cast<float>(clip.Tracks()[i].largest);
       }
     }
-    staged_mask_[k].assign(static_cast<std::size_t>(lanes), 0);
+    staged_mask_[k].assign(static_cast<std::size_t>(rotation_lanes_), 0);
   }
   for (SegmentLayout& layout : layouts_) {
     layout.segment = -1;
@@ -88,7 +87,7 @@ std::size_t CompressedClipContext::ByteSize() const {
     bytes += layout.tracks.capacity() * sizeof(TrackLayout);
   }
   for (int k = 0; k < 2; ++k) {
-    bytes += (staged_[k].capacity() + staged_largest_[k].capacity()) * sizeof(float) +
+    bytes += staged_largest_[k].capacity() * sizeof(float) +
              staged_mask_[k].capacity() * sizeof(std::int32_t);
   }
   return bytes;
@@ -159,36 +158,35 @@ void CompressedClipContext::DecodeKey(const SegmentLayout& layout, int track, in
       at += t.bits[i];
     }
   }
+  // Translations and scales are their values; rotations keep their three
+  // stored components in x, y, z until FinishKeys.
   const int rotations = clip_->RotationTrackCount();
-  const int lanes = rotation_lanes_ + vector_lanes_;
-  const int lane = track < rotations ? track : rotation_lanes_ + (track - rotations);
-  float* staged = staged_[block].data() + lane;
+  const bool rotation = track < rotations;
+  const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
+  const int lane = rotation ? track : track - rotations;
+  float* out = (block == 0 ? a_.data() : b_.data()) + (rotation ? 0 : 4 * rotation_lanes_) + lane;
   for (int i = 0; i < 3; ++i) {
-    staged[i * lanes] =
-        t.offset[i] + static_cast<float>(static_cast<std::int32_t>(q[i])) * t.scale[i];
+    out[i * lanes] = t.offset[i] + static_cast<float>(static_cast<std::int32_t>(q[i])) * t.scale[i];
   }
-  if (track < rotations && t.per_key_largest) {
-    staged_largest_[block][lane] = static_cast<float>(largest);
+  if (rotation) {
+    if (t.per_key_largest) staged_largest_[block][lane] = static_cast<float>(largest);
+    staged_mask_[block][lane] = -1;
   }
-  staged_mask_[block][lane] = -1;
   ++decoded_keys_;
 }
 
 void CompressedClipContext::FinishKeys(int block) {
   using namespace soa;
-  const int lanes = rotation_lanes_ + vector_lanes_;
-  const float* staged = staged_[block].data();
   std::int32_t* masks = staged_mask_[block].data();
   float* out = block == 0 ? a_.data() : b_.data();
-  // Rotations: smallest three back to unit quaternions (DecodeSmallestThree
-  // without branches).
+  // Rotations decoded this frame: smallest three back to unit quaternions
+  // in place (DecodeSmallestThree without branches).
   const int rl = rotation_lanes_;
   for (int j = 0; j < rl; j += 4) {
     I32x4 mask;
     std::memcpy(&mask, masks + j, sizeof(mask));
     if (!Any(mask)) continue;
-    const F32x4 s0 = Load4(staged + j), s1 = Load4(staged + lanes + j),
-                s2 = Load4(staged + 2 * lanes + j);
+    const F32x4 s0 = Load4(out + j), s1 = Load4(out + rl + j), s2 = Load4(out + 2 * rl + j);
     const F32x4 sum = s0 * s0 + s1 * s1 + s2 * s2;
     const I32x4 inside = sum < 1.0f;
     const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
@@ -203,19 +201,6 @@ void CompressedClipContext::FinishKeys(int block) {
       Store4(out + i * rl + j, Select(mask, q[i], Load4(out + i * rl + j)));
     }
     Store4(reinterpret_cast<float*>(masks + j), Splat4(0.0f));
-  }
-  // Translations and scales.
-  const int vl = vector_lanes_;
-  float* v = out + 4 * rl;
-  for (int j = 0; j < vl; j += 4) {
-    I32x4 mask;
-    std::memcpy(&mask, masks + rl + j, sizeof(mask));
-    if (!Any(mask)) continue;
-    for (int c = 0; c < 3; ++c) {
-      Store4(v + c * vl + j,
-             Select(mask, Load4(staged + c * lanes + rl + j), Load4(v + c * vl + j)));
-    }
-    Store4(reinterpret_cast<float*>(masks + rl + j), Splat4(0.0f));
   }
 }
 

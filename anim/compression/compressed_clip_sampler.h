@@ -43,13 +43,13 @@ class CompressedClipContext {
                                    CompressedClipContext& context, SoaPose& pose);
   // How one track's keys sit in one segment and decode.
   struct TrackLayout {
+    float offset[3], scale[3];
     std::uint32_t first_bit;  // past the segment's headers
     std::uint8_t bits[3];
     std::uint8_t key_bits;      // the largest index's 2 bits included
     std::uint8_t stride_shift;  // stride = 1 << stride_shift
     std::uint8_t per_key_largest;
     std::int32_t key_count;
-    float offset[3], scale[3];
   };
   struct SegmentLayout {
     int segment = -1;
@@ -60,9 +60,10 @@ class CompressedClipContext {
     std::vector<TrackLayout> tracks;
   };
   const SegmentLayout& Layout(int segment);
-  // Key `index` of track `track` in `layout`: its three stored components
-  // (and largest index) into lane `lane` of staging block `block` (0: key
-  // a, 1: key b), which FinishKeys turns into values four lanes at a time.
+  // Key `index` of track `track` in `layout` into its lane of key block
+  // `block` (0: a_, 1: b_); a rotation's three stored components (and
+  // largest index) wait there for FinishKeys, which turns the lanes decoded
+  // into quaternions four at a time.
   void DecodeKey(const SegmentLayout& layout, int track, int index, int block);
   void FinishKeys(int block);
   // Moves every track whose keys no longer surround sample interval `k`.
@@ -82,10 +83,8 @@ class CompressedClipContext {
   // scales [3][vector lanes].
   std::vector<float> a_, b_;
   SegmentLayout layouts_[2];  // segments with even and odd index
-  // Per key block (a, b), per lane: the decoded stored components
-  // [3][lanes], the dropped component's index (rotation lanes) and whether
-  // the lane was decoded this frame (all bits set).
-  std::vector<float> staged_[2];
+  // Per key block (a, b), per rotation lane: the dropped component's index
+  // and whether the lane was decoded this frame (all bits set).
   std::vector<float> staged_largest_[2];
   std::vector<std::int32_t> staged_mask_[2];
   long decoded_keys_ = 0;
