@@ -41,6 +41,18 @@ glm::quat AboutAxis(float radians, const glm::vec3& axis) {
   return glm::angleAxis(radians, glm::normalize(axis));
 }
 
+// `count` random seeks over the clip, one context: each within the tolerance.
+void ExpectWithinToleranceAtRandomTimes(const anim::Clip& raw, const anim::CompressedClip& clip,
+                                        const anim::Skeleton& skeleton, int count, unsigned seed) {
+  anim::CompressedClipContext context(clip);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> any(raw.StartTime(), raw.EndTime());
+  for (int i = 0; i < count; ++i) {
+    const float t = any(random);
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
+  }
+}
+
 // Six joints, every kind of channel: sinusoidal rotations at 30 keys a
 // second, a root translation, a STEP scale, a CUBICSPLINE rotation, a
 // rotation on its own sparse key times, a channel that starts late and one
@@ -349,13 +361,7 @@ TEST(CompressionTest, TenThousandKeys) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   EXPECT_LE(report.error.max_error, kTolerance);
-  anim::CompressedClipContext context(clip);
-  std::mt19937 random(3);
-  std::uniform_real_distribution<float> any(0.0f, 100.0f);
-  for (int i = 0; i < 500; ++i) {
-    const float t = any(random);
-    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
-  }
+  ExpectWithinToleranceAtRandomTimes(raw, clip, skeleton, 500, 3);
 }
 
 TEST(CompressionTest, KeyReducedAndUniformLayoutsGiveTheSamePoses) {
@@ -498,13 +504,7 @@ TEST(CompressionTest, UniformWaveClipIsSmallerThanRawAndWithinTolerance) {
   // bits for each of three components (where the search starts) and a
   // 9-byte header per 16 keys, 52.5 bits a key: under a third.
   EXPECT_LT(report.compressed_bytes * 3, report.raw_bytes);
-  anim::CompressedClipContext context(clip);
-  std::mt19937 random(9);
-  std::uniform_real_distribution<float> any(0.0f, 3.0f);
-  for (int i = 0; i < 300; ++i) {
-    const float t = any(random);
-    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
-  }
+  ExpectWithinToleranceAtRandomTimes(raw, clip, skeleton, 300, 9);
 }
 
 TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {
