@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <utility>
 
 #include "anim/compression/bit_rate_search.h"
@@ -132,11 +131,12 @@ std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int
   return channels;
 }
 
-// What the hierarchy says about each joint's share of the tolerance.
+// How far a joint's channels move the virtual points: a rotation error of a
+// radians moves a point d metres away by a * d; a translation error moves
+// everything below by its size in the parent's space.
 struct JointBudget {
   float reach = 0.0f;         // to the furthest virtual point at or below it
   float parent_scale = 1.0f;  // model-space size of a unit of its translation
-  int chain = 1;              // joints on the longest root-to-leaf path through it
 };
 
 float MaxColumn(const glm::mat4& m) {
@@ -150,10 +150,8 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
   std::vector<glm::mat4> model(n);
   rest.ComputeModelMatrices(model);
   std::vector<JointBudget> budgets(n);
-  std::vector<int> depth(n, 0), height(n, 0);
   for (int j = 0; j < n; ++j) {
     const int p = skeleton.Parent(j);
-    depth[j] = p < 0 ? 0 : depth[p] + 1;
     glm::mat4 parent_space = p < 0 ? glm::mat4(1.0f) : model[p];
     if (!rest.Offsets().empty()) parent_space = parent_space * rest.Offsets()[j];
     budgets[j].parent_scale = std::max(MaxColumn(parent_space), 1e-6f);
@@ -164,16 +162,11 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
       budgets[a].reach = std::max(budgets[a].reach, d);
     }
   }
-  for (int j = n - 1; j >= 0; --j) {
-    const int p = skeleton.Parent(j);
-    if (p >= 0) height[p] = std::max(height[p], height[j] + 1);
-  }
-  for (int j = 0; j < n; ++j) budgets[j].chain = depth[j] + height[j] + 1;
   return budgets;
 }
 
 // A channel counts as constant when every value lies within this share of
-// the tolerance (in its units: see TolerancesFor) of the first. What it
+// the tolerance (in its units: see JointBudget) of the first. What it
 // leaves out is measured by the bit-rate search with everything else.
 constexpr float kConstantShare = 0.2f;
 // Each measure-and-tighten pass multiplies the error target of the segments
