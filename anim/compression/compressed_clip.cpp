@@ -13,21 +13,7 @@ namespace {
 // as a first time and a step.
 constexpr float kUniformStepTolerance = 1e-4f;
 
-std::uint16_t ReadU16(const std::uint8_t* p) {
-  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-}
-
 }  // namespace
-
-ComponentDecoding DecodingOf(const SegmentComponent& c, float clip_min, float clip_extent) {
-  if (c.bits == 0) {
-    return {clip_min + clip_extent * (static_cast<float>(c.range) * (1.0f / 65535.0f)), 0.0f, 0};
-  }
-  const float lo = static_cast<float>(c.range & 0xffu) * (1.0f / 255.0f);
-  const float extent = static_cast<float>(c.range >> 8) * (1.0f / 255.0f);
-  const float levels = static_cast<float>((1u << c.bits) - 1u);
-  return {clip_min + clip_extent * lo, clip_extent * extent / levels, c.bits};
-}
 
 CompressedClip::CompressedClip(std::string name, float start, float end, int joint_count,
                                std::vector<float> times, int segment_length,
@@ -84,22 +70,19 @@ int CompressedClip::SampleAtOrBefore(float time) const {
 }
 
 SegmentComponent CompressedClip::SegmentHeader(int segment, int track, int c) const {
-  const std::uint8_t* h = SegmentData(segment) + track * kSegmentTrackHeaderBytes;
+  const SegmentTrackHeader h = TrackHeader(segment, track);
   SegmentComponent out;
-  out.bits = static_cast<std::uint8_t>((ReadU16(h) >> (5 * c)) & 31u);
-  out.range = ReadU16(h + 3 + 2 * c);
+  out.bits = h.bits[c];
+  out.range = h.range[c];
   return out;
 }
 
 int CompressedClip::SegmentStride(int segment, int track) const {
-  return 1 << SegmentData(segment)[track * kSegmentTrackHeaderBytes + 2];
+  return 1 << TrackHeader(segment, track).stride_shift;
 }
 
 int CompressedClip::KeyBits(int segment, int track) const {
-  const std::uint16_t packed = ReadU16(SegmentData(segment) + track * kSegmentTrackHeaderBytes);
-  const int largest_bits =
-      tracks_[static_cast<std::size_t>(track)].largest == kPerKeyLargest ? 2 : 0;
-  return largest_bits + (packed & 31) + ((packed >> 5) & 31) + ((packed >> 10) & 31);
+  return KeyBitsOf(TrackHeader(segment, track), tracks_[static_cast<std::size_t>(track)].largest);
 }
 
 std::size_t CompressedClip::ByteSize() const {
@@ -120,7 +103,6 @@ void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   const int local = sample - segment * segment_length_;
   const int length = SegmentSamples(segment);
   const bool last = segment + 1 == SegmentCount();
-  const int tracks = static_cast<int>(tracks_.size());
   std::uint64_t bit = 0;
   for (int i = 0; i < track; ++i) {
     bit += static_cast<std::uint64_t>(KeyBits(segment, i)) *
@@ -128,7 +110,7 @@ void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   }
   bit += static_cast<std::uint64_t>(KeyBits(segment, track)) *
          SegmentKeyIndex(local, length, last, SegmentStride(segment, track));
-  const std::uint8_t* data = SegmentData(segment) + tracks * kSegmentTrackHeaderBytes;
+  const std::uint8_t* data = SegmentKeys(segment);
   const CompressedTrack& t = tracks_[static_cast<std::size_t>(track)];
   int largest = t.largest;
   if (largest == kPerKeyLargest) {

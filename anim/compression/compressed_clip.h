@@ -84,8 +84,38 @@ struct SegmentComponent {
                             // in 1/65535ths of it
 };
 
-// The decoding the sampler and the builder share (so they agree to the bit).
-ComponentDecoding DecodingOf(const SegmentComponent& c, float clip_min, float clip_extent);
+// One track's header in one segment, unpacked.
+struct SegmentTrackHeader {
+  std::uint8_t bits[3];       // per component, 0..kMaxComponentBits
+  std::uint8_t stride_shift;  // a key every 1 << stride_shift samples
+  std::uint16_t range[3];     // as SegmentComponent::range
+};
+
+// Bits of one key of a track with header `h` (a per-key largest index: 2).
+inline int KeyBitsOf(const SegmentTrackHeader& h, std::uint8_t largest) {
+  return (largest == kPerKeyLargest ? 2 : 0) + h.bits[0] + h.bits[1] + h.bits[2];
+}
+
+// 1 / (2^bits - 1) for every bit rate (0 for 0 bits): a multiplication
+// instead of a division for each component of each key the sampler decodes.
+inline constexpr auto kInverseLevels = [] {
+  std::array<float, kMaxComponentBits + 1> inverse{};
+  for (int b = 1; b <= kMaxComponentBits; ++b) {
+    inverse[static_cast<std::size_t>(b)] = 1.0f / static_cast<float>((1u << b) - 1u);
+  }
+  return inverse;
+}();
+
+// The decoding the sampler and the builder share (so they agree to the bit);
+// inline and without branches, as the sampler works it out for every
+// component of every key it decodes.
+inline ComponentDecoding DecodingOf(const SegmentComponent& c, float clip_min, float clip_extent) {
+  const bool value = c.bits == 0;  // the range is the one value, in 16 bits
+  const float lo = static_cast<float>(c.range & (value ? 0xffffu : 0xffu)) *
+                   (value ? 1.0f / 65535.0f : 1.0f / 255.0f);
+  const float extent = static_cast<float>(c.range >> 8) * (1.0f / 255.0f);
+  return {clip_min + clip_extent * lo, clip_extent * extent * kInverseLevels[c.bits], c.bits};
+}
 
 // A track's keys in a segment of `length` samples at `stride`: samples 0,
 // stride, 2 * stride... below length, and length - 1 in the clip's last
@@ -144,6 +174,20 @@ class CompressedClip {
   int SegmentSamples(int segment) const {
     return std::min(segment_length_, sample_count_ - segment * segment_length_);
   }
+  // Track `track`'s header in segment `segment` (the one place that reads
+  // the packed headers; inline, the sampler reads one per track it moves).
+  SegmentTrackHeader TrackHeader(int segment, int track) const {
+    const std::uint8_t* h = SegmentData(segment) + track * kSegmentTrackHeaderBytes;
+    const auto u16 = [h](int at) { return static_cast<std::uint16_t>(h[at] | (h[at + 1] << 8)); };
+    const std::uint16_t packed = u16(0);
+    SegmentTrackHeader out;
+    for (int c = 0; c < 3; ++c) {
+      out.bits[c] = static_cast<std::uint8_t>((packed >> (5 * c)) & 31u);
+      out.range[c] = u16(3 + 2 * c);
+    }
+    out.stride_shift = h[2];
+    return out;
+  }
   // Component `c` of track `track`'s header in segment `segment`.
   SegmentComponent SegmentHeader(int segment, int track, int c) const;
   // Samples between track `track`'s keys in segment `segment`.
@@ -162,6 +206,11 @@ class CompressedClip {
 
   const std::uint8_t* SegmentData(int segment) const {
     return stream_.data() + segment_offsets_[static_cast<std::size_t>(segment)];
+  }
+  // Segment `segment`'s keys, past its headers: track after track, each
+  // track's keys KeyBits * SegmentKeyCount bits long.
+  const std::uint8_t* SegmentKeys(int segment) const {
+    return SegmentData(segment) + tracks_.size() * kSegmentTrackHeaderBytes;
   }
   // `count` bits (0..24) at bit `bit` from `data` (8 bytes of padding follow
   // the stream, so a 64-bit load never reads past it).

@@ -12,6 +12,11 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
+// A rotation lane decoded this frame holds its three stored components in
+// x, y, z and this plus the dropped component's index (0..3) in w, until
+// FinishKeys makes it a quaternion.
+constexpr float kStagedW = 2.0f;
+
 // Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
 // 1 from its time on, else 0.
@@ -49,6 +54,8 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
     consecutive_joints_[j / 4] = consecutive ? 1 : 0;
   }
   key_b_.assign(static_cast<std::size_t>(tracks_), -1);
+  segment_ = -1;
+  first_bit_.assign(static_cast<std::size_t>(tracks_), 0);
   // Padding lanes span [0, 1] so their fraction is defined, and hold the
   // identity rotation so their (unused) results stay finite.
   const int lanes = rotation_lanes_ + vector_lanes_;
@@ -61,101 +68,46 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
     a_[3 * rotation_lanes_ + l] = 1.0f;
     b_[3 * rotation_lanes_ + l] = 1.0f;
   }
-  for (int k = 0; k < 2; ++k) {
-    // Padding lanes drop w (their zero components decode to the identity);
-    // tracks that drop one component for every key keep it here.
-    staged_largest_[k].assign(static_cast<std::size_t>(rotation_lanes_), 3.0f);
-    for (int i = 0; i < rotations; ++i) {
-      if (clip.Tracks()[i].largest != kPerKeyLargest) {
-        staged_largest_[k][i] = static_cast<float>(clip.Tracks()[i].largest);
-      }
-    }
-    staged_mask_[k].assign(static_cast<std::size_t>(rotation_lanes_), 0);
-  }
-  for (SegmentLayout& layout : layouts_) {
-    layout.segment = -1;
-    layout.tracks.assign(static_cast<std::size_t>(tracks_), TrackLayout{});
-  }
   decoded_keys_ = 0;
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
   std::size_t bytes =
       sizeof(*this) + (key_a_.capacity() + key_b_.capacity()) * sizeof(int) +
+      first_bit_.capacity() * sizeof(std::uint32_t) +
       (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
-  for (const SegmentLayout& layout : layouts_) {
-    bytes += layout.tracks.capacity() * sizeof(TrackLayout);
-  }
-  for (int k = 0; k < 2; ++k) {
-    bytes += staged_largest_[k].capacity() * sizeof(float) +
-             staged_mask_[k].capacity() * sizeof(std::int32_t);
-  }
   return bytes;
 }
 
-const CompressedClipContext::SegmentLayout& CompressedClipContext::Layout(int segment) {
-  SegmentLayout& layout = layouts_[segment & 1];
-  if (layout.segment == segment) return layout;
-  const CompressedClip& clip = *clip_;
-  layout.first = segment * clip.SegmentLength();
-  layout.length = clip.SegmentSamples(segment);
-  layout.last = segment + 1 == clip.SegmentCount();
-  layout.data = clip.SegmentData(segment) + tracks_ * kSegmentTrackHeaderBytes;
-  std::uint32_t bit = 0;
-  for (int i = 0; i < tracks_; ++i) {
-    const CompressedTrack& track = clip.Tracks()[i];
-    TrackLayout& t = layout.tracks[i];
-    t.per_key_largest = track.largest == kPerKeyLargest ? 1 : 0;
-    int key_bits = t.per_key_largest ? 2 : 0;
-    for (int c = 0; c < 3; ++c) {
-      const SegmentComponent header = clip.SegmentHeader(segment, i, c);
-      const ComponentDecoding d = DecodingOf(header, track.range_min[c], track.range_extent[c]);
-      t.offset[c] = d.offset;
-      t.scale[c] = d.scale;
-      t.bits[c] = header.bits;
-      key_bits += header.bits;
-    }
-    const int stride = clip.SegmentStride(segment, i);
-    t.stride_shift = 0;
-    while ((1 << t.stride_shift) < stride) ++t.stride_shift;
-    t.key_bits = static_cast<std::uint8_t>(key_bits);
-    t.key_count = SegmentKeyCount(layout.length, layout.last, stride);
-    t.first_bit = bit;
-    bit += static_cast<std::uint32_t>(key_bits * t.key_count);
-  }
-  layout.segment = segment;
-  return layout;
-}
-
-void CompressedClipContext::DecodeKey(const SegmentLayout& layout, int track, int index,
-                                      int block) {
-  const TrackLayout& t = layout.tracks[track];
-  const std::uint64_t bit = t.first_bit + static_cast<std::uint64_t>(index) * t.key_bits;
+void CompressedClipContext::DecodeKey(const TrackKeys& keys, int track, int index, int block) {
+  const SegmentTrackHeader& h = keys.header;
+  const bool per_key_largest = clip_->Tracks()[track].largest == kPerKeyLargest;
+  const std::uint64_t bit = keys.first_bit + static_cast<std::uint64_t>(index) * keys.key_bits;
   // One 64-bit load holds a key of up to 57 bits past its first byte's
   // offset (nearly all); longer ones read each field on its own.
   std::uint32_t q[3];
   int largest = 0;
-  if (t.key_bits <= 57) {
+  if (keys.key_bits <= 57) {
     std::uint64_t word;
-    std::memcpy(&word, layout.data + (bit >> 3), sizeof(word));
+    std::memcpy(&word, keys.data + (bit >> 3), sizeof(word));
     word >>= bit & 7u;
-    if (t.per_key_largest) {
+    if (per_key_largest) {
       largest = static_cast<int>(word & 3u);
       word >>= 2;
     }
     for (int i = 0; i < 3; ++i) {
-      q[i] = static_cast<std::uint32_t>(word & ((std::uint64_t{1} << t.bits[i]) - 1u));
-      word >>= t.bits[i];
+      q[i] = static_cast<std::uint32_t>(word & ((std::uint64_t{1} << h.bits[i]) - 1u));
+      word >>= h.bits[i];
     }
   } else {
     std::uint64_t at = bit;
-    if (t.per_key_largest) {
-      largest = static_cast<int>(CompressedClip::ReadBits(layout.data, at, 2));
+    if (per_key_largest) {
+      largest = static_cast<int>(CompressedClip::ReadBits(keys.data, at, 2));
       at += 2;
     }
     for (int i = 0; i < 3; ++i) {
-      q[i] = CompressedClip::ReadBits(layout.data, at, t.bits[i]);
-      at += t.bits[i];
+      q[i] = CompressedClip::ReadBits(keys.data, at, h.bits[i]);
+      at += h.bits[i];
     }
   }
   // Translations and scales are their values; rotations keep their three
@@ -165,26 +117,29 @@ void CompressedClipContext::DecodeKey(const SegmentLayout& layout, int track, in
   const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
   const int lane = rotation ? track : track - rotations;
   float* out = (block == 0 ? a_.data() : b_.data()) + (rotation ? 0 : 4 * rotation_lanes_) + lane;
+  const CompressedTrack& t = clip_->Tracks()[track];
   for (int i = 0; i < 3; ++i) {
-    out[i * lanes] = t.offset[i] + static_cast<float>(static_cast<std::int32_t>(q[i])) * t.scale[i];
+    const ComponentDecoding d =
+        DecodingOf({h.bits[i], h.range[i]}, t.range_min[i], t.range_extent[i]);
+    out[i * lanes] = d.offset + static_cast<float>(static_cast<std::int32_t>(q[i])) * d.scale;
   }
   if (rotation) {
-    if (t.per_key_largest) staged_largest_[block][lane] = static_cast<float>(largest);
-    staged_mask_[block][lane] = -1;
+    // w (a unit quaternion's is within [-1, 1]) marks the lane as waiting
+    // and holds the dropped component's index.
+    out[3 * lanes] = kStagedW + static_cast<float>(per_key_largest ? largest : t.largest);
   }
   ++decoded_keys_;
 }
 
 void CompressedClipContext::FinishKeys(int block) {
   using namespace soa;
-  std::int32_t* masks = staged_mask_[block].data();
   float* out = block == 0 ? a_.data() : b_.data();
   // Rotations decoded this frame: smallest three back to unit quaternions
   // in place (DecodeSmallestThree without branches).
   const int rl = rotation_lanes_;
   for (int j = 0; j < rl; j += 4) {
-    I32x4 mask;
-    std::memcpy(&mask, masks + j, sizeof(mask));
+    const F32x4 staged_w = Load4(out + 3 * rl + j);
+    const I32x4 mask = staged_w > kStagedW - 0.5f;
     if (!Any(mask)) continue;
     const F32x4 s0 = Load4(out + j), s1 = Load4(out + rl + j), s2 = Load4(out + 2 * rl + j);
     const F32x4 sum = s0 * s0 + s1 * s1 + s2 * s2;
@@ -192,7 +147,7 @@ void CompressedClipContext::FinishKeys(int block) {
     const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
     const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
     const F32x4 a = s0 * k, b = s1 * k, c = s2 * k;
-    const F32x4 largest = Load4(staged_largest_[block].data() + j);
+    const F32x4 largest = staged_w - kStagedW;
     const I32x4 is_x = largest<0.5f, is_w = largest> 2.5f;
     const I32x4 is_y = ~is_x & (largest < 1.5f), is_z = ~is_w & (largest > 1.5f);
     const F32x4 q[4] = {Select(is_x, w, a), Select(is_y, w, Select(is_x, a, b)),
@@ -200,7 +155,6 @@ void CompressedClipContext::FinishKeys(int block) {
     for (int i = 0; i < 4; ++i) {
       Store4(out + i * rl + j, Select(mask, q[i], Load4(out + i * rl + j)));
     }
-    Store4(reinterpret_cast<float*>(masks + j), Splat4(0.0f));
   }
 }
 
@@ -209,32 +163,63 @@ void CompressedClipContext::FinishKeys(int block) {
 // starts at the old pair's second key, so only one key is decoded then.
 void CompressedClipContext::MoveTracks(int k) {
   const CompressedClip& clip = *clip_;
-  const SegmentLayout& layout = Layout(k / clip.SegmentLength());
-  const int local = k - layout.first;
+  const int segment = k / clip.SegmentLength();
+  const int first = segment * clip.SegmentLength();
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
+  const int local = k - first;
   const int rotations = clip.RotationTrackCount();
+  const std::span<const CompressedTrack> tracks = clip.Tracks();
+  if (segment != segment_) {
+    std::uint32_t bit = 0;
+    for (int i = 0; i < tracks_; ++i) {
+      first_bit_[i] = bit;
+      const SegmentTrackHeader h = clip.TrackHeader(segment, i);
+      bit += static_cast<std::uint32_t>(KeyBitsOf(h, tracks[i].largest) *
+                                        SegmentKeyCount(length, last, 1 << h.stride_shift));
+    }
+    segment_ = segment;
+  }
+  const std::uint8_t* data = clip.SegmentKeys(segment);
+  // The next segment's first keys, for tracks whose second key is there:
+  // where each starts is summed only as far as such a track needs.
+  std::uint32_t next_bit = 0;
+  int next_summed = 0;
   for (int i = 0; i < tracks_; ++i) {
     if (key_a_[i] <= k && k < key_b_[i]) continue;
-    const TrackLayout& t = layout.tracks[i];
-    const int a = local >> t.stride_shift << t.stride_shift;
-    const int next = a + (1 << t.stride_shift);
-    const int b = next < layout.length ? next : (layout.last ? layout.length - 1 : layout.length);
+    const SegmentTrackHeader header = clip.TrackHeader(segment, i);
+    const TrackKeys keys{data, first_bit_[i], header, KeyBitsOf(header, tracks[i].largest)};
+    const int shift = keys.header.stride_shift;
+    const int a = local >> shift << shift;
+    const int next = a + (1 << shift);
+    const int b = next < length ? next : (last ? length - 1 : length);
     const bool rotation = i < rotations;
     const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
     const int lane = rotation ? i : i - rotations;
     const std::size_t at = (rotation ? 0 : 4u * rotation_lanes_) + lane;
-    const int ga = layout.first + a, gb = layout.first + b;
+    const int ga = first + a, gb = first + b;
     if (ga == key_b_[i]) {
       for (int c = 0; c < (rotation ? 4 : 3); ++c) a_[at + c * lanes] = b_[at + c * lanes];
     } else {
-      DecodeKey(layout, i, a >> t.stride_shift, 0);
+      DecodeKey(keys, i, a >> shift, 0);
     }
-    if (b < layout.length) {
-      const int index =
-          (b & ((1 << t.stride_shift) - 1)) == 0 ? b >> t.stride_shift : t.key_count - 1;
-      DecodeKey(layout, i, index, 1);
+    if (b < length) {
+      const int index = (b & ((1 << shift) - 1)) == 0
+                            ? b >> shift
+                            : SegmentKeyCount(length, last, 1 << shift) - 1;
+      DecodeKey(keys, i, index, 1);
     } else {
-      // The next segment's first sample: its layout goes in the other slot.
-      DecodeKey(Layout(layout.segment + 1), i, 0, 1);
+      const int next_length = clip.SegmentSamples(segment + 1);
+      const bool next_last = segment + 2 == clip.SegmentCount();
+      for (; next_summed < i; ++next_summed) {
+        const SegmentTrackHeader h = clip.TrackHeader(segment + 1, next_summed);
+        next_bit += static_cast<std::uint32_t>(
+            KeyBitsOf(h, tracks[next_summed].largest) *
+            SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
+      }
+      const SegmentTrackHeader h = clip.TrackHeader(segment + 1, i);
+      DecodeKey({clip.SegmentKeys(segment + 1), next_bit, h, KeyBitsOf(h, tracks[i].largest)}, i, 0,
+                1);
     }
     const int time_lane = rotation ? lane : rotation_lanes_ + lane;
     t0_[time_lane] = clip.SampleTime(ga);

@@ -3,12 +3,13 @@
 // Each track interpolates between two of its keys (a key every sample, or
 // every 2, 4... samples of a segment: compressed_clip.h). The context keeps
 // per track its two keys decoded (four lanes at a time, rotations and
-// vectors as structure of arrays) and their times, and the layout of the
-// last two segments it read (where each track's keys start, their bits and
-// decoding): playback that moves forward a little each frame decodes a key
-// only when a track crosses one, and reads a segment's headers only when it
-// enters the segment; a seek, backward play or a loop's wrap decodes both
-// keys of each track. The interpolation then runs over all tracks four
+// vectors as structure of arrays) and their times; where a track's keys
+// start in a segment and how they decode come from the clip's segment
+// headers, read when the clip's sample interval changes (a clip is shared
+// by every character, its headers stay in cache; a per-character copy
+// would not). Playback that moves forward a little each frame decodes a
+// key only when a track crosses one; a seek, backward play or a loop's wrap
+// decodes both keys of each track. The interpolation then runs over all tracks four
 // lanes at a time (soa_vector.h): slerp for rotations (the series of
 // interpolation.h, the same as Track's), lerp for translations and scales.
 #pragma once
@@ -41,30 +42,20 @@ class CompressedClipContext {
  private:
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose);
-  // How one track's keys sit in one segment and decode.
-  struct TrackLayout {
-    float offset[3], scale[3];
-    std::uint32_t first_bit;  // past the segment's headers
-    std::uint8_t bits[3];
-    std::uint8_t key_bits;      // the largest index's 2 bits included
-    std::uint8_t stride_shift;  // stride = 1 << stride_shift
-    std::uint8_t per_key_largest;
-    std::int32_t key_count;
+  // How one track's keys sit in one segment: worked out from the clip's
+  // header (shared by every character) whenever a track moves, so the
+  // context holds nothing per segment.
+  struct TrackKeys {
+    const std::uint8_t* data;  // the segment's keys
+    std::uint64_t first_bit;   // the track's first key in them
+    SegmentTrackHeader header;
+    int key_bits;  // the largest index's 2 bits included
   };
-  struct SegmentLayout {
-    int segment = -1;
-    int first = 0;   // its first sample
-    int length = 0;  // its samples
-    bool last = false;
-    const std::uint8_t* data = nullptr;  // its keys, past the headers
-    std::vector<TrackLayout> tracks;
-  };
-  const SegmentLayout& Layout(int segment);
-  // Key `index` of track `track` in `layout` into its lane of key block
-  // `block` (0: a_, 1: b_); a rotation's three stored components (and
-  // largest index) wait there for FinishKeys, which turns the lanes decoded
-  // into quaternions four at a time.
-  void DecodeKey(const SegmentLayout& layout, int track, int index, int block);
+  // Key `index` of the track `track` whose keys `keys` says where to find
+  // into its lane of key block `block` (0: a_, 1: b_); a rotation's three
+  // stored components (and largest index) wait there for FinishKeys, which
+  // turns the lanes decoded into quaternions four at a time.
+  void DecodeKey(const TrackKeys& keys, int track, int index, int block);
   void FinishKeys(int block);
   // Moves every track whose keys no longer surround sample interval `k`.
   void MoveTracks(int k);
@@ -75,18 +66,18 @@ class CompressedClipContext {
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
-  std::vector<int> key_a_, key_b_;                // per track: the samples of its two keys
+  std::vector<int> key_a_, key_b_;  // per track: the samples of its two keys
+  // Per track, where its keys start in segment `segment_` (bits past the
+  // headers): the sum of the key bits of the tracks before it, worked out
+  // from the headers when play enters the segment.
+  int segment_ = -1;
+  std::vector<std::uint32_t> first_bit_;
   std::vector<std::uint8_t> consecutive_joints_;  // per four rotation lanes
   // Per lane (rotation lanes, then vector lanes): the two keys' times.
   std::vector<float> t0_, t1_;
   // The two keys: rotations [4][rotation lanes], then translations and
   // scales [3][vector lanes].
   std::vector<float> a_, b_;
-  SegmentLayout layouts_[2];  // segments with even and odd index
-  // Per key block (a, b), per rotation lane: the dropped component's index
-  // and whether the lane was decoded this frame (all bits set).
-  std::vector<float> staged_largest_[2];
-  std::vector<std::int32_t> staged_mask_[2];
   long decoded_keys_ = 0;
 };
 

@@ -462,6 +462,74 @@ TEST(CompressionTest, ForwardPlayDecodesOneKeyPerTrackPerSampleCrossed) {
   EXPECT_EQ(context.DecodedKeys(), expected + 2 * tracks);
 }
 
+// The sampler finds each track's keys in a segment from the clip's headers
+// (where they start, their bits and decoding); CompressedClip::DecodeKey
+// works the same key out on its own, walking the headers of every track
+// before it. At a sample time the pose is the key itself. Two contexts on
+// one clip, one playing forward and one backward, interleaved, across
+// segments of 4 samples: each must give every track's own key.
+TEST(CompressionTest, TwoContextsOnOneClipGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  anim::CompressionSettings settings;
+  settings.segment_length = 4;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  anim::CompressedClipContext forward(clip), backward(clip);
+  anim::SoaPose pose_f(skeleton.RestPose()), pose_b(skeleton.RestPose());
+  const int samples = clip.SampleCount();
+  int compared = 0;
+  for (int i = 0; i < samples; ++i) {
+    const int kf = i, kb = samples - 1 - i;
+    anim::SampleCompressedClip(clip, clip.SampleTime(kf), forward, pose_f);
+    anim::SampleCompressedClip(clip, clip.SampleTime(kb), backward, pose_b);
+    for (int t = 0; t < static_cast<int>(clip.Tracks().size()); ++t) {
+      const int joint = clip.Tracks()[t].joint;
+      for (const auto& [k, pose] : {std::pair{kf, &pose_f}, std::pair{kb, &pose_b}}) {
+        const int segment = std::min(k / clip.SegmentLength(), clip.SegmentCount() - 1);
+        const int local = k - segment * clip.SegmentLength();
+        const int stride = clip.SegmentStride(segment, t);
+        const bool last = segment + 1 == clip.SegmentCount();
+        if (local % stride != 0 && !(last && local == clip.SegmentSamples(segment) - 1)) continue;
+        float key[4];
+        clip.DecodeKey(t, k, key);
+        const float sign = key[3] * pose->Channel(anim::kQw)[joint] < 0.0f ? -1.0f : 1.0f;
+        for (int c = 0; c < 4; ++c) {
+          ASSERT_NEAR(pose->Channel(anim::kQx + c)[joint], sign * key[c], 2e-6f)
+              << "track " << t << " sample " << k << " component " << c;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, samples * 2);
+  // Each context stays within the tolerance of the raw clip between samples.
+  const anim::Clip raw = WaveClip(12);
+  for (int i = 0; i + 1 < samples; ++i) {
+    const float tf = 0.5f * (clip.SampleTime(i) + clip.SampleTime(i + 1));
+    const float tb = raw.EndTime() - tf;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, tf, forward), kTolerance) << tf;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, tb, backward), kTolerance) << tb;
+  }
+}
+
+// The context holds per track its keys, never anything per segment: its
+// size is the same for a clip of 4 segments and one of 46.
+TEST(CompressionTest, ContextSizeDoesNotGrowWithSegments) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  anim::CompressionSettings few, many;
+  few.segment_length = 30;
+  many.segment_length = 2;
+  const anim::CompressedClip a = anim::BuildCompressedClip(WaveClip(12), skeleton, few);
+  const anim::CompressedClip b = anim::BuildCompressedClip(WaveClip(12), skeleton, many);
+  ASSERT_EQ(a.SegmentCount(), 4);
+  ASSERT_EQ(b.SegmentCount(), 46);
+  anim::CompressedClipContext ca(a), cb(b);
+  anim::SoaPose pose(skeleton.RestPose());
+  anim::SampleCompressedClip(a, 1.5f, ca, pose);
+  anim::SampleCompressedClip(b, 1.5f, cb, pose);
+  EXPECT_EQ(ca.ByteSize(), cb.ByteSize());
+}
+
 TEST(CompressionTest, EverySegmentLengthStaysWithinToleranceAtItsBoundaries) {
   const anim::Skeleton skeleton = ChainSkeleton(6);
   const anim::Clip raw = BusyClip();
