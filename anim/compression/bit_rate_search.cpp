@@ -281,8 +281,8 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
         const int bits = choice[t].c[c].bits;
         TrackSegment trial = choice[t];
         if (bits > 0) {
-          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last, bits - 1, in.segment_range,
-                                           trial.stride_code);
+          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last, LowerRate(bits),
+                                           in.segment_range, trial.stride_code);
         }
         if (bits == 0 || !attempt(t, trial)) {
           done[t][c] = true;

@@ -342,9 +342,9 @@ void WriteSegments(const std::vector<TrackSamples>& tracks,
   for (std::size_t s = 0; s < choices.size(); ++s) {
     offsets.push_back(static_cast<std::uint32_t>(stream.size()));
     for (const TrackSegment& t : choices[s]) {
-      PutU16(stream,
-             static_cast<std::uint16_t>(t.c[0].bits | (t.c[1].bits << 5) | (t.c[2].bits << 10)));
-      stream.push_back(static_cast<std::uint8_t>(t.stride_code));
+      PutU16(stream, static_cast<std::uint16_t>(
+                         RateIndexAtLeast(t.c[0].bits) | (RateIndexAtLeast(t.c[1].bits) << 4) |
+                         (RateIndexAtLeast(t.c[2].bits) << 8) | (t.stride_code << 12)));
       for (int c = 0; c < 3; ++c) PutU16(stream, t.c[c].range);
     }
     std::uint64_t bit = stream.size() * 8u;
@@ -463,7 +463,9 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
   std::vector<std::vector<TrackSegment>> choices(segments);
   std::vector<float> target(segments, kFirstTarget * settings.tolerance);
   std::vector<bool> redo(segments, true);
-  const int fixed_bits = std::clamp(settings.bits, 0, kMaxComponentBits);
+  // A fixed rate is one of the format's (the next up from settings.bits).
+  const int fixed_bits =
+      settings.bits > 0 ? kRateBits[static_cast<std::size_t>(RateIndexAtLeast(settings.bits))] : 0;
   std::vector<CompressedTrack> headers;
   for (const TrackSamples& t : tracks) headers.push_back(t.header);
 

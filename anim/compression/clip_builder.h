@@ -41,7 +41,8 @@ struct CompressionSettings {
   int segment_length = 16;     // samples per segment; 0: the whole clip is one segment
   bool segment_ranges = true;  // range reduction per segment too (else the clip's only)
   bool key_strides = true;     // keys further apart than a sample where the error allows
-  int bits = 0;           // 0: the bit-rate search; 1..15: every changing component at this rate
+  int bits = 0;  // 0: the bit-rate search; 1..20: every changing component at this rate (rounded
+                 // up to one of kRateBits)
   int cubic_samples = 4;  // LINEAR keys per CUBICSPLINE key interval, at least
   int max_passes = 16;    // measure-and-tighten passes
 };

@@ -10,9 +10,10 @@
 //             key times: uniform for sampled motion; STEP jumps are two
 //             samples at one time, so they stay exact).
 // The samples are cut into segments of `segment_length` consecutive ones.
-// A segment holds, per animated track, a header of 9 bytes: the bits of
-// each of its three stored components (5 bits each), its key stride (a
-// byte: 1 << it samples between keys) and per component either its range
+// A segment holds, per animated track, a header of 8 bytes: per stored
+// component its bit rate as a 4-bit index into kRateBits (as ACL does: 0,
+// then 3 to 16 bits, and 20), the key stride's code in 3 bits (1 << it
+// samples between keys), one spare bit, and per component either its range
 // inside the track's clip range (8-bit min and extent, in 1/255ths of the
 // clip range) or, at 0 bits, its one value (16 bits of the clip range).
 // Then each track's keys, track after track: the segment's samples 0,
@@ -45,12 +46,30 @@ enum class CompressedChannel : std::uint8_t { kTranslation, kRotation, kScale };
 // the same one (0..3 = x, y, z, w); kPerKeyLargest when each sample stores its
 // own in two bits.
 inline constexpr std::uint8_t kPerKeyLargest = 4;
+// The bit rates a component may take in a segment, by their 4-bit index in
+// the segment headers: 1 and 2 bits (two and four levels over a segment's
+// range) and 17 to 19 are left out to fit in 16 entries.
+inline constexpr std::array<std::uint8_t, 16> kRateBits = {0,  3,  4,  5,  6,  7,  8,  9,
+                                                           10, 11, 12, 13, 14, 15, 16, 20};
 // The most bits a component takes in a segment.
 inline constexpr int kMaxComponentBits = 20;
+// The index in kRateBits of the fewest bits at least `bits` (0..20).
+inline constexpr int RateIndexAtLeast(int bits) {
+  int i = 0;
+  while (i + 1 < static_cast<int>(kRateBits.size()) &&
+         kRateBits[static_cast<std::size_t>(i)] < bits) {
+    ++i;
+  }
+  return i;
+}
+// The rate below `bits` (one of kRateBits, above 0) in kRateBits.
+inline constexpr int LowerRate(int bits) {
+  return kRateBits[static_cast<std::size_t>(RateIndexAtLeast(bits) - 1)];
+}
 // The largest stride code: strides 1 to 64 samples.
 inline constexpr int kMaxStrideCode = 6;
 // Bytes of one track's header in a segment.
-inline constexpr int kSegmentTrackHeaderBytes = 9;
+inline constexpr int kSegmentTrackHeaderBytes = 8;
 
 // One animated track: its clip range, joint and channel.
 struct CompressedTrack {
@@ -78,7 +97,7 @@ struct ComponentDecoding {
 
 // A segment's header entry for one component, as the builder chose it.
 struct SegmentComponent {
-  std::uint8_t bits = 0;    // 0..kMaxComponentBits
+  std::uint8_t bits = 0;    // one of kRateBits
   std::uint16_t range = 0;  // bits > 0: min (low byte) and extent (high byte)
                             // in 1/255ths of the clip range; 0 bits: the value
                             // in 1/65535ths of it
@@ -182,10 +201,10 @@ class CompressedClip {
     const std::uint16_t packed = u16(0);
     SegmentTrackHeader out;
     for (int c = 0; c < 3; ++c) {
-      out.bits[c] = static_cast<std::uint8_t>((packed >> (5 * c)) & 31u);
-      out.range[c] = u16(3 + 2 * c);
+      out.bits[c] = kRateBits[(packed >> (4 * c)) & 15u];
+      out.range[c] = u16(2 + 2 * c);
     }
-    out.stride_shift = h[2];
+    out.stride_shift = static_cast<std::uint8_t>((packed >> 12) & 7u);
     return out;
   }
   // Component `c` of track `track`'s header in segment `segment`.

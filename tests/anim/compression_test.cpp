@@ -220,10 +220,12 @@ TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   EXPECT_EQ(report.stored_keys, 5);
   // A segment of one key holds its value in the header's 16 bits (0 bits
   // per key); the last one's two keys, 1.6 and 2.0 m, are the ends of its
-  // range (204/255 and 255/255 of the clip's 0..2 m): 1 bit each. y and z
-  // never change: no bits. So 4 headers of 9 bytes and 2 bits, one byte.
+  // range (204/255 and 255/255 of the clip's 0..2 m): 1 bit would do, the
+  // fewest the format has above 0 is 3. y and z never change: no bits. So
+  // 4 headers of 8 bytes and 2 keys of 3 bits, one byte.
   for (int s = 0; s < 3; ++s) EXPECT_EQ(clip.SegmentHeader(s, 0, 0).bits, 0) << s;
-  EXPECT_EQ(clip.SegmentHeader(3, 0, 0).bits, 1);
+  EXPECT_EQ(clip.SegmentHeader(3, 0, 0).bits, 3);
+  EXPECT_EQ(anim::kSegmentTrackHeaderBytes, 8);
   EXPECT_EQ(clip.ByteSize(), OneTrackBytes("slide", 4) + 4 * anim::kSegmentTrackHeaderBytes + 1);
   anim::CompressedClipContext context(clip);
   for (float t : {0.0f, 0.25f, 1.0f, 1.77f, 2.0f}) {
@@ -528,6 +530,37 @@ TEST(CompressionTest, ContextSizeDoesNotGrowWithSegments) {
   anim::SampleCompressedClip(a, 1.5f, ca, pose);
   anim::SampleCompressedClip(b, 1.5f, cb, pose);
   EXPECT_EQ(ca.ByteSize(), cb.ByteSize());
+}
+
+// A fixed rate of b bits comes back from the packed headers as the format's
+// next rate up: 0, 3..16, 20 (worked out here by hand), with its stride,
+// and the clip stays within what that rate allows.
+TEST(CompressionTest, FixedRatesComeBackFromThePackedHeaders) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  for (int b = 1; b <= anim::kMaxComponentBits; ++b) {
+    const int expected = b <= 3 ? 3 : (b <= 16 ? b : 20);
+    anim::CompressionSettings settings;
+    settings.bits = b;
+    settings.segment_length = 8;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+    int changing = 0;
+    for (int s = 0; s < clip.SegmentCount(); ++s) {
+      for (int t = 0; t < static_cast<int>(clip.Tracks().size()); ++t) {
+        EXPECT_EQ(clip.SegmentStride(s, t), 1) << b;
+        for (int c = 0; c < 3; ++c) {
+          const int bits = clip.SegmentHeader(s, t, c).bits;
+          if (clip.Tracks()[t].range_extent[c] > 0.0f) {
+            ASSERT_EQ(bits, expected) << "bits " << b << " segment " << s << " track " << t;
+            ++changing;
+          } else {
+            ASSERT_EQ(bits, 0);
+          }
+        }
+      }
+    }
+    EXPECT_GT(changing, 0);
+    if (b >= 12) ExpectWithinToleranceAtRandomTimes(WaveClip(12), clip, skeleton, 50, b);
+  }
 }
 
 TEST(CompressionTest, EverySegmentLengthStaysWithinToleranceAtItsBoundaries) {
