@@ -56,10 +56,11 @@ void SubdivideCurve(const Track<T>& track, float t0, float t1, const T& v0, cons
 // Any track as LINEAR keys with the same values at every time: LINEAR as it
 // is; STEP as pairs of keys at one time where the value changes (the jump
 // stays exact); CUBICSPLINE sampled `cubic_samples` times per key interval
-// and more where the curve bends (SubdivideCurve).
+// and more where the curve bends (SubdivideCurve), or with `cubic_rate` > 0
+// at that many samples a second (at least one per key interval) and no more.
 template <typename T>
-void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& times,
-                  std::vector<T>& values) {
+void ToLinearKeys(const Track<T>& track, int cubic_samples, float cubic_rate,
+                  std::vector<float>& times, std::vector<T>& values) {
   const int n = track.KeyCount();
   const std::span<const float> key_times = track.Times();
   switch (track.GetInterpolation()) {
@@ -84,13 +85,18 @@ void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& 
       break;
     case Interpolation::kCubicSpline:
       for (int k = 0; k + 1 < n; ++k) {
-        for (int i = 0; i < cubic_samples; ++i) {
-          const float step = (key_times[k + 1] - key_times[k]) / static_cast<float>(cubic_samples);
+        const float span = key_times[k + 1] - key_times[k];
+        const int count = cubic_rate > 0.0f
+                              ? std::max(1, static_cast<int>(std::ceil(span * cubic_rate - 1e-3f)))
+                              : cubic_samples;
+        for (int i = 0; i < count; ++i) {
+          const float step = span / static_cast<float>(count);
           const float t0 = key_times[k] + step * static_cast<float>(i);
-          const float t1 = i + 1 == cubic_samples ? key_times[k + 1] : t0 + step;
+          const float t1 = i + 1 == count ? key_times[k + 1] : t0 + step;
           if (!times.empty() && !(t0 > times.back())) continue;
           times.push_back(t0);
           values.push_back(track.Sample(t0));
+          if (cubic_rate > 0.0f) continue;
           SubdivideCurve(track, t0, t1, values.back(), track.Sample(t1), 0, times, values);
         }
       }
@@ -100,7 +106,8 @@ void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& 
   }
 }
 
-std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int cubic_samples) {
+std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int cubic_samples,
+                                          float cubic_rate) {
   // A joint named by two entries takes the later one's channels, as sampling
   // writes them in order.
   std::vector<const VectorTrack*> translation(joint_count, nullptr), scale(joint_count, nullptr);
@@ -117,7 +124,7 @@ std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int
       SourceChannel& c = channels.emplace_back();
       c.joint = j;
       c.channel = CompressedChannel::kRotation;
-      ToLinearKeys(*rotation[j], cubic_samples, c.times, c.rotations);
+      ToLinearKeys(*rotation[j], cubic_samples, cubic_rate, c.times, c.rotations);
     }
     for (const VectorTrack* track : {translation[j], scale[j]}) {
       if (track == nullptr) continue;
@@ -125,7 +132,7 @@ std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int
       c.joint = j;
       c.channel =
           track == translation[j] ? CompressedChannel::kTranslation : CompressedChannel::kScale;
-      ToLinearKeys(*track, cubic_samples, c.times, c.vectors);
+      ToLinearKeys(*track, cubic_samples, cubic_rate, c.times, c.vectors);
     }
   }
   return channels;
@@ -383,15 +390,17 @@ std::size_t RawClipBytes(const Clip& clip) {
   return bytes;
 }
 
-CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
-                                   const CompressionSettings& settings, CompressionReport* report) {
-  CompressionReport local;
-  CompressionReport& r = report != nullptr ? *report : local;
+namespace {
+
+// The clip compressed with exactly these settings.
+CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
+                                 const CompressionSettings& settings, CompressionReport& r) {
   r = CompressionReport{};
+  r.cubic_rate = std::max(settings.cubic_rate, 0.0f);
   r.raw_bytes = RawClipBytes(clip);
   const int joints = skeleton.JointCount();
   const std::vector<SourceChannel> channels =
-      GatherChannels(clip, joints, std::max(1, settings.cubic_samples));
+      GatherChannels(clip, joints, std::max(1, settings.cubic_samples), settings.cubic_rate);
   const std::vector<JointBudget> budgets = JointBudgets(skeleton, settings.point_distance);
   const std::vector<float> times = SampleTimes(channels);
   const int samples = static_cast<int>(times.size());
@@ -515,6 +524,44 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
   r.segment_header_bytes = static_cast<std::size_t>(segments) *
                            (tracks.size() * kSegmentTrackHeaderBytes + sizeof(std::uint32_t));
   return result;
+}
+
+bool HasCubicSpline(const Clip& clip) {
+  for (const JointTracks& jt : clip.Tracks()) {
+    for (const Interpolation i : {jt.translation.GetInterpolation(), jt.rotation.GetInterpolation(),
+                                  jt.scale.GetInterpolation()}) {
+      if (i == Interpolation::kCubicSpline) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
+                                   const CompressionSettings& settings, CompressionReport* report) {
+  CompressionReport best_report;
+  CompressedClip best = BuildWithSettings(clip, skeleton, settings, best_report);
+  // Subdividing a CUBICSPLINE channel until its chords are within 1e-5 of
+  // the curve puts hundreds of sample times into every track of the clip; a
+  // fixed rate may do within the tolerance for far fewer bytes. The smallest
+  // result within the tolerance is kept.
+  if (settings.cubic_rate == 0.0f && HasCubicSpline(clip)) {
+    for (const float rate : kCubicRates) {
+      CompressionSettings s = settings;
+      s.cubic_rate = rate;
+      CompressionReport r;
+      CompressedClip candidate = BuildWithSettings(clip, skeleton, s, r);
+      const bool within = r.error.max_error <= settings.tolerance;
+      const bool best_within = best_report.error.max_error <= settings.tolerance;
+      if (within && (!best_within || r.compressed_bytes < best_report.compressed_bytes)) {
+        best = std::move(candidate);
+        best_report = r;
+      }
+    }
+  }
+  if (report != nullptr) *report = best_report;
+  return best;
 }
 
 }  // namespace anim

@@ -44,8 +44,16 @@ struct CompressionSettings {
   int bits = 0;  // 0: the bit-rate search; 1..20: every changing component at this rate (rounded
                  // up to one of kRateBits)
   int cubic_samples = 4;  // LINEAR keys per CUBICSPLINE key interval, at least
-  int max_passes = 16;    // measure-and-tighten passes
+  // CUBICSPLINE channels at this many samples a second (at least one per
+  // key interval) instead of subdivided until within 1e-5 of the curve;
+  // below 0: subdivided only; 0: the builder tries both (subdivided, and
+  // each of kCubicRates) and keeps the smallest result within the tolerance.
+  float cubic_rate = 0.0f;
+  int max_passes = 16;  // measure-and-tighten passes
 };
+
+// The CUBICSPLINE sample rates the builder tries (samples a second).
+inline constexpr float kCubicRates[] = {30.0f, 60.0f, 120.0f, 240.0f};
 
 struct CompressionReport {
   std::size_t raw_bytes = 0;         // RawClipBytes
@@ -59,6 +67,7 @@ struct CompressionReport {
   int samples = 0;      // sample times
   int segments = 0;
   int passes = 0;
+  float cubic_rate = 0.0f;  // the CUBICSPLINE rate chosen (0: subdivided)
   // Where compressed_bytes go (the rest: the stream's samples, the object,
   // its name and the stream's padding).
   std::size_t constant_bytes = 0;

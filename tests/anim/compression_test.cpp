@@ -118,8 +118,11 @@ TEST(CompressionTest, BusyClipStaysWithinToleranceEverywherePlaybackGoes) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   EXPECT_LE(report.error.max_error, kTolerance);
-  // (Not smaller than raw: every track takes a value at every channel's key
-  // times, and this clip's channels have unrelated ones.)
+  // Smaller than raw, although every track takes a value at every channel's
+  // key times and this clip's channels have unrelated ones: its CUBICSPLINE
+  // rotation is sampled at a fixed rate rather than subdivided to 1e-5.
+  EXPECT_LT(report.compressed_bytes, report.raw_bytes);
+  EXPECT_GT(report.cubic_rate, 0.0f);
   EXPECT_EQ(report.omitted_channels, 1);  // joint 5's translation
   anim::CompressedClipContext context(clip);
   float worst = 0.0f;
@@ -146,6 +149,28 @@ TEST(CompressionTest, BusyClipStaysWithinToleranceEverywherePlaybackGoes) {
   anim::CompressedClipContext fresh(clip);
   EXPECT_NEAR(ErrorAt(raw, clip, skeleton, report.error.time, fresh), report.error.max_error,
               1e-6f);
+}
+
+// The builder keeps the smallest of its candidates within the tolerance:
+// built here one by one (subdivided, then each CUBICSPLINE rate), none that
+// is within the tolerance is smaller than what it chose.
+TEST(CompressionTest, BuilderKeepsTheSmallestCandidateWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  anim::CompressionReport chosen;
+  anim::BuildCompressedClip(raw, skeleton, {}, &chosen);
+  ASSERT_LE(chosen.error.max_error, kTolerance);
+  int within = 0;
+  for (float rate : {-1.0f, 30.0f, 60.0f, 120.0f, 240.0f}) {
+    anim::CompressionSettings s;
+    s.cubic_rate = rate;  // -1: subdivided, no other candidate
+    anim::CompressionReport r;
+    anim::BuildCompressedClip(raw, skeleton, s, &r);
+    if (r.error.max_error > kTolerance) continue;
+    ++within;
+    EXPECT_LE(chosen.compressed_bytes, r.compressed_bytes) << rate;
+  }
+  EXPECT_GE(within, 2);
 }
 
 TEST(CompressionTest, ReportedErrorIsTheLargestOverTheSampleTimes) {
