@@ -56,8 +56,8 @@ class CompressionSample : public Sample {
                     "keys every 2, 4, 8... samples where interpolating between them stays within "
                     "the tolerance (key reduction whose key times need no bits)");
     params_.AddInt("bits", &bits_, 0, anim::kMaxComponentBits,
-                   "quantisation: bits per component for every track (0: the fewest each track "
-                   "needs)");
+                   "quantisation: bits per component for every track, rounded up to one of the "
+                   "format's rates (0, 3 to 16, 20; 0: the fewest each track needs)");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
   }
 
