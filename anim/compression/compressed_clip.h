@@ -68,6 +68,10 @@ inline constexpr int LowerRate(int bits) {
 }
 // The largest stride code: strides 1 to 64 samples.
 inline constexpr int kMaxStrideCode = 6;
+// The most samples a clip may have: the sampler keeps a track's two key
+// samples in one 32-bit word (compressed_clip_sampler.h), 2^24 samples
+// (over 77 hours at 60 a second).
+inline constexpr int kMaxSampleCount = 1 << 24;
 // Bytes of one track's header in a segment.
 inline constexpr int kSegmentTrackHeaderBytes = 8;
 

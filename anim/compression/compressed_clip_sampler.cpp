@@ -42,41 +42,32 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   vector_lanes_ = Pad4(tracks_ - rotations);
   key_ = -1;
   interval_t0_ = interval_t1_ = 0.0f;
-  key_a_.assign(static_cast<std::size_t>(tracks_), -1);
+  segment_ = -1;
+  ints_.assign(static_cast<std::size_t>(2 * tracks_ + rotation_lanes_ / 4), 0);
+  std::fill_n(Keys(), tracks_, kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
-  consecutive_joints_.assign(static_cast<std::size_t>(rotation_lanes_ / 4), 0);
   for (int j = 0; j + 4 <= rotations; j += 4) {
     const int first = clip.Tracks()[j].joint;
     bool consecutive = first + 4 <= SoaPadded(clip.JointCount());
     for (int l = 1; l < 4; ++l)
       consecutive = consecutive && clip.Tracks()[j + l].joint == first + l;
-    consecutive_joints_[j / 4] = consecutive ? 1 : 0;
+    ConsecutiveJoints()[j / 4] = consecutive ? 1 : 0;
   }
-  key_b_.assign(static_cast<std::size_t>(tracks_), -1);
-  segment_ = -1;
-  first_bit_.assign(static_cast<std::size_t>(tracks_), 0);
   // Padding lanes span [0, 1] so their fraction is defined, and hold the
   // identity rotation so their (unused) results stay finite.
-  const int lanes = rotation_lanes_ + vector_lanes_;
-  t0_.assign(static_cast<std::size_t>(lanes), 0.0f);
-  t1_.assign(static_cast<std::size_t>(lanes), 1.0f);
-  const std::size_t floats = 4u * rotation_lanes_ + 3u * vector_lanes_;
-  a_.assign(floats, 0.0f);
-  b_.assign(floats, 0.0f);
+  floats_.assign(static_cast<std::size_t>(2 * Lanes() + 2 * KeyFloats()), 0.0f);
+  std::fill_n(T1(), Lanes(), 1.0f);
   for (int l = 0; l < rotation_lanes_; ++l) {
-    a_[3 * rotation_lanes_ + l] = 1.0f;
-    b_[3 * rotation_lanes_ + l] = 1.0f;
+    A()[3 * rotation_lanes_ + l] = 1.0f;
+    B()[3 * rotation_lanes_ + l] = 1.0f;
   }
   decoded_keys_ = 0;
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
-  std::size_t bytes =
-      sizeof(*this) + (key_a_.capacity() + key_b_.capacity()) * sizeof(int) +
-      first_bit_.capacity() * sizeof(std::uint32_t) +
-      (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
-  return bytes;
+  return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
+         floats_.capacity() * sizeof(float);
 }
 
 void CompressedClipContext::DecodeKey(const TrackKeys& keys, int track, int index, int block) {
@@ -116,7 +107,7 @@ void CompressedClipContext::DecodeKey(const TrackKeys& keys, int track, int inde
   const bool rotation = track < rotations;
   const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
   const int lane = rotation ? track : track - rotations;
-  float* out = (block == 0 ? a_.data() : b_.data()) + (rotation ? 0 : 4 * rotation_lanes_) + lane;
+  float* out = (block == 0 ? A() : B()) + (rotation ? 0 : 4 * rotation_lanes_) + lane;
   const CompressedTrack& t = clip_->Tracks()[track];
   for (int i = 0; i < 3; ++i) {
     const ComponentDecoding d =
@@ -133,7 +124,7 @@ void CompressedClipContext::DecodeKey(const TrackKeys& keys, int track, int inde
 
 void CompressedClipContext::FinishKeys(int block) {
   using namespace soa;
-  float* out = block == 0 ? a_.data() : b_.data();
+  float* out = block == 0 ? A() : B();
   // Rotations decoded this frame: smallest three back to unit quaternions
   // in place (DecodeSmallestThree without branches).
   const int rl = rotation_lanes_;
@@ -173,7 +164,7 @@ void CompressedClipContext::MoveTracks(int k) {
   if (segment != segment_) {
     std::uint32_t bit = 0;
     for (int i = 0; i < tracks_; ++i) {
-      first_bit_[i] = bit;
+      FirstBit()[i] = static_cast<std::int32_t>(bit);
       const SegmentTrackHeader h = clip.TrackHeader(segment, i);
       bit += static_cast<std::uint32_t>(KeyBitsOf(h, tracks[i].largest) *
                                         SegmentKeyCount(length, last, 1 << h.stride_shift));
@@ -186,9 +177,12 @@ void CompressedClipContext::MoveTracks(int k) {
   std::uint32_t next_bit = 0;
   int next_summed = 0;
   for (int i = 0; i < tracks_; ++i) {
-    if (key_a_[i] <= k && k < key_b_[i]) continue;
+    const std::int32_t held = Keys()[i];
+    const int held_b = KeyBOf(held);
+    if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
     const SegmentTrackHeader header = clip.TrackHeader(segment, i);
-    const TrackKeys keys{data, first_bit_[i], header, KeyBitsOf(header, tracks[i].largest)};
+    const TrackKeys keys{data, static_cast<std::uint32_t>(FirstBit()[i]), header,
+                         KeyBitsOf(header, tracks[i].largest)};
     const int shift = keys.header.stride_shift;
     const int a = local >> shift << shift;
     const int next = a + (1 << shift);
@@ -198,8 +192,8 @@ void CompressedClipContext::MoveTracks(int k) {
     const int lane = rotation ? i : i - rotations;
     const std::size_t at = (rotation ? 0 : 4u * rotation_lanes_) + lane;
     const int ga = first + a, gb = first + b;
-    if (ga == key_b_[i]) {
-      for (int c = 0; c < (rotation ? 4 : 3); ++c) a_[at + c * lanes] = b_[at + c * lanes];
+    if (ga == held_b) {
+      for (int c = 0; c < (rotation ? 4 : 3); ++c) A()[at + c * lanes] = B()[at + c * lanes];
     } else {
       DecodeKey(keys, i, a >> shift, 0);
     }
@@ -222,10 +216,9 @@ void CompressedClipContext::MoveTracks(int k) {
                 1);
     }
     const int time_lane = rotation ? lane : rotation_lanes_ + lane;
-    t0_[time_lane] = clip.SampleTime(ga);
-    t1_[time_lane] = clip.SampleTime(gb);
-    key_a_[i] = ga;
-    key_b_[i] = gb;
+    T0()[time_lane] = clip.SampleTime(ga);
+    T1()[time_lane] = clip.SampleTime(gb);
+    Keys()[i] = PackKeys(ga, gb);
   }
   FinishKeys(0);
   FinishKeys(1);
@@ -266,8 +259,8 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   // branches (shorter arc, series weights, normalise); lanes whose keys are
   // too far apart for the series are redone by the scalar SlerpKeys.
   const int rl = cx.rotation_lanes_;
-  const float* a = cx.a_.data();
-  const float* b = cx.b_.data();
+  const float* a = cx.A();
+  const float* b = cx.B();
   const F32x4 interval_t0 = Splat4(cx.interval_t0_), interval_t1 = Splat4(cx.interval_t1_);
   const float t0 = cx.interval_t0_, t1 = cx.interval_t1_;
   const float fraction =
@@ -284,13 +277,13 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     // Lanes whose keys are the clip's own sample interval (a key every
     // sample) share its fraction and series coefficients, worked out once.
     F32x4 s, ca[6], cb[6];
-    const F32x4 lane_t0 = Load4(cx.t0_.data() + j), lane_t1 = Load4(cx.t1_.data() + j);
+    const F32x4 lane_t0 = Load4(cx.T0() + j), lane_t1 = Load4(cx.T1() + j);
     if (!Any((lane_t0 < interval_t0) | (lane_t0 > interval_t0) | (lane_t1 < interval_t1) |
              (lane_t1 > interval_t1))) {
       s = shared_s;
       for (int i = 0; i < 6; ++i) ca[i] = shared_ca[i], cb[i] = shared_cb[i];
     } else {
-      s = Fraction(cx.t0_.data() + j, cx.t1_.data() + j, time);
+      s = Fraction(cx.T0() + j, cx.T1() + j, time);
       interpolation::SlerpSeriesCoefficients(1.0f - s, ca);
       interpolation::SlerpSeriesCoefficients(s, cb);
     }
@@ -321,7 +314,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
         q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
       }
     }
-    if (cx.consecutive_joints_[j / 4]) {  // four tracks of joints in a row: one store each
+    if (cx.ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
       for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + tracks[j].joint, q[c]);
       continue;
     }
@@ -337,7 +330,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   const float* va = a + 4 * rl;
   const float* vb = b + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = Fraction(cx.t0_.data() + rl + j, cx.t1_.data() + rl + j, time);
+    const F32x4 s = Fraction(cx.T0() + rl + j, cx.T1() + rl + j, time);
     const F32x4 u = 1.0f - s;
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;

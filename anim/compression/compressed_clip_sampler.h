@@ -66,18 +66,39 @@ class CompressedClipContext {
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
-  std::vector<int> key_a_, key_b_;  // per track: the samples of its two keys
   // Per track, where its keys start in segment `segment_` (bits past the
   // headers): the sum of the key bits of the tracks before it, worked out
   // from the headers when play enters the segment.
   int segment_ = -1;
-  std::vector<std::uint32_t> first_bit_;
-  std::vector<std::uint8_t> consecutive_joints_;  // per four rotation lanes
-  // Per lane (rotation lanes, then vector lanes): the two keys' times.
-  std::vector<float> t0_, t1_;
-  // The two keys: rotations [4][rotation lanes], then translations and
-  // scales [3][vector lanes].
-  std::vector<float> a_, b_;
+  // Everything per track and per lane in two blocks (one allocation each,
+  // so a crowd's contexts are few contiguous runs of memory):
+  //   ints_   per track the samples of its two keys (PackKeys) and its
+  //           first key bit; per four rotation lanes whether their joints
+  //           follow one another;
+  //   floats_ per lane (rotation lanes, then vector lanes) the two keys'
+  //           times (t0, t1); then the two keys (a, b), each rotations
+  //           [4][rotation lanes] then translations and scales [3][vector
+  //           lanes].
+  std::vector<std::int32_t> ints_;
+  std::vector<float> floats_;
+  // A track's two keys in one word, as its second key's sample times 128
+  // plus the samples between them (at most 1 << kMaxStrideCode, below 128),
+  // so the test of whether a track moves reads 4 bytes per track.
+  // kNoKeys (-1: keys -128 and -1) holds no sample. Samples below
+  // kMaxSampleCount (compressed_clip.h) fit.
+  static constexpr std::int32_t kNoKeys = -1;
+  static std::int32_t PackKeys(int a, int b) { return b * 128 + (b - a); }
+  static int KeyBOf(std::int32_t packed) { return packed >> 7; }
+  static int KeyGapOf(std::int32_t packed) { return packed & 127; }
+  std::int32_t* Keys() { return ints_.data(); }
+  std::int32_t* FirstBit() { return ints_.data() + tracks_; }
+  std::int32_t* ConsecutiveJoints() { return ints_.data() + 2 * tracks_; }
+  int Lanes() const { return rotation_lanes_ + vector_lanes_; }
+  int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
+  float* T0() { return floats_.data(); }
+  float* T1() { return floats_.data() + Lanes(); }
+  float* A() { return floats_.data() + 2 * Lanes(); }
+  float* B() { return floats_.data() + 2 * Lanes() + KeyFloats(); }
   long decoded_keys_ = 0;
 };
 
