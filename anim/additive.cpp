@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "anim/blending.h"
 #include "anim/soa_additive.h"
 
 namespace anim {
@@ -30,38 +29,17 @@ Transform ApplyDelta(const Transform& in, const glm::vec3& dt, const glm::quat& 
 
 }  // namespace
 
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
   return MakeAdditivePose(skeleton, clip, clip.StartTime());
 }
 
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
-  Pose pose = skeleton.RestPose();
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
+  SoaPose pose = skeleton.SoaRestPose();
   clip.Sample(pose, time, LoopMode::kClamp);
   return pose;
 }
 
-bool Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root, float weight) {
-  const int n = out.JointCount();
-  if (in.JointCount() != n || add.JointCount() != n || base.JointCount() != n) return false;
-  for (int i = 0; i < n; ++i) {
-    if (root >= 0 && !IsInHierarchy(out, root, i)) {
-      out.SetLocal(i, in.Local(i));
-      continue;
-    }
-    const Transform& a = add.Local(i);
-    const Transform& b = base.Local(i);
-    out.SetLocal(i, ApplyDelta(in.Local(i), a.translation - b.translation,
-                               glm::inverse(b.rotation) * a.rotation, a.scale - b.scale, weight));
-  }
-  return true;
-}
-
-namespace {
-
-// Subtract for both pose layouts; false (nothing written) when the sizes
-// differ.
-template <typename PoseT>
-bool SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& reference) {
+bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
   const int n = difference.JointCount();
   if (source.JointCount() != n || reference.JointCount() != n) return false;
   for (int i = 0; i < n; ++i) {
@@ -74,40 +52,12 @@ bool SubtractJoints(PoseT& difference, const PoseT& source, const PoseT& referen
   return true;
 }
 
-// AddDifference for both pose layouts; joints where in_scope(i) is false
-// keep `in`. False (nothing written) when the sizes differ.
-template <typename PoseT, typename InScope>
-bool AddDifferenceJoints(PoseT& out, const PoseT& in, const PoseT& difference, InScope in_scope,
-                         float weight) {
-  const int n = out.JointCount();
-  if (in.JointCount() != n || difference.JointCount() != n) return false;
-  for (int i = 0; i < n; ++i) {
-    if (!in_scope(i)) {
-      out.SetLocal(i, in.Local(i));
-      continue;
-    }
-    const Transform d = difference.Local(i);
-    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
+  SoaPose zero = skeleton.SoaRestPose();
+  for (int j = 0; j < zero.JointCount(); ++j) {
+    zero.SetLocal(j, Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
   }
-  return true;
-}
-
-}  // namespace
-
-bool Subtract(Pose& difference, const Pose& source, const Pose& reference) {
-  return SubtractJoints(difference, source, reference);
-}
-
-bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
-  return SubtractJoints(difference, source, reference);
-}
-
-Pose MakeZeroDifferencePose(const Skeleton& skeleton) {
-  std::vector<Transform> zero(skeleton.JointCount(),
-                              Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
-  const auto parents = skeleton.RestPose().Parents();
-  const auto offsets = skeleton.RestPose().Offsets();
-  return Pose(std::move(zero), {parents.begin(), parents.end()}, {offsets.begin(), offsets.end()});
+  return zero;
 }
 
 bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
@@ -136,8 +86,8 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
 
   std::vector<std::vector<glm::vec3>> dt(n), ds(n);
   std::vector<std::vector<glm::quat>> dr(n);
-  Pose s = skeleton.RestPose();
-  Pose r = skeleton.RestPose();
+  SoaPose s = skeleton.SoaRestPose();
+  SoaPose r = skeleton.SoaRestPose();
   for (int f = 0; f < frames; ++f) {
     // Sampling both at the same fraction of their lengths pairs their frames.
     source.Sample(s, source.StartTime() + times[f], LoopMode::kClamp);
@@ -163,14 +113,14 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
   return true;
 }
 
-bool AddDifference(Pose& out, const Pose& in, const Pose& difference, int root, float weight) {
-  return AddDifferenceJoints(
-      out, in, difference, [&](int i) { return root < 0 || IsInHierarchy(out, root, i); }, weight);
-}
-
 bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight) {
-  return AddDifferenceJoints(
-      out, in, difference, [](int) { return true; }, weight);
+  const int n = out.JointCount();
+  if (in.JointCount() != n || difference.JointCount() != n) return false;
+  for (int i = 0; i < n; ++i) {
+    const Transform d = difference.Local(i);
+    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+  }
+  return true;
 }
 
 }  // namespace anim

@@ -23,20 +23,17 @@ namespace anim {
 
 // The additive base pose: the rest pose with `clip` sampled at `time`
 // (default: the clip's start). Called once, at load time.
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
-Pose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);
 
-// out = in + weight * (add - base) for `root` and its descendants (every
-// joint when root < 0); other joints keep `in`. Weight 0 gives `in` exactly,
-// weight 1 the full additive; rotation scales the delta by nlerp from
-// identity. `out` may alias `in`. Returns false, changing nothing, unless
-// the four poses have the same joint count.
-bool Add(Pose& out, const Pose& in, const Pose& add, const Pose& base, int root = -1,
-         float weight = 1.0f);
+// Add, Subtract and AddDifference run on the runtime's pose: soa_additive.h.
+// A layer limited to one joint and its descendants (a subtree) is the
+// whole-skeleton result blended back over `in` with BlendWeighted
+// (soa_layer_blend.h) and the weights of MakeMaskFromRoot (joint_mask.h).
 
 // A pose with zero translation, identity rotation and zero scale: what a
 // difference clip is sampled onto (joints it does not animate add nothing).
-Pose MakeZeroDifferencePose(const Skeleton& skeleton);
+SoaPose MakeZeroDifferencePose(const Skeleton& skeleton);
 
 // D = S - R, resampled at `sample_rate` Hz over the common duration (a fixed
 // rate keeps D's size predictable whatever keys S and R have). Fails, with
@@ -44,18 +41,5 @@ Pose MakeZeroDifferencePose(const Skeleton& skeleton);
 // animated by S or R get tracks; D starts at time 0.
 bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
                         Clip* difference, std::string* error, float sample_rate = 30.0f);
-
-// difference = source - reference per joint (translation and scale
-// subtract, rotation is inverse(reference) * source): one frame of
-// MakeDifferenceClip, for difference poses made at run time (a blend tree's
-// Subtract node). `difference` may alias neither input. Returns false,
-// changing nothing, unless the three poses have the same joint count.
-bool Subtract(Pose& difference, const Pose& source, const Pose& reference);
-
-// out = in + weight * difference, for a difference pose sampled from a
-// difference clip onto MakeZeroDifferencePose(). `out` may alias `in`.
-// Returns false, changing nothing, unless the poses have the same joint count.
-bool AddDifference(Pose& out, const Pose& in, const Pose& difference, int root = -1,
-                   float weight = 1.0f);
 
 }  // namespace anim

@@ -167,7 +167,9 @@ float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor)
 
 ClipCursor Clip::MakeCursor() const {
   ClipCursor cursor;
-  cursor.keys.resize(3 * tracks_.size());
+  // A clip whose tracks share their key times searches them once, with the
+  // cursor's `shared` key: per-track keys would be memory never read.
+  if (shared_times_.empty()) cursor.keys.resize(3 * tracks_.size());
   return cursor;
 }
 
@@ -185,15 +187,17 @@ void Playback::Start(const Clip* c, LoopMode m, float r) {
 
 namespace {
 
-// Playback::Advance for both pose layouts.
-template <typename PoseT>
-bool AdvancePlayback(Playback& playback, float dt, PoseT& pose) {
+// Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
+// clock's time as a float, before wrapping, and returns it wrapped: either
+// Clip::WrapTime alone or Clip::Sample, which samples there and wraps in the
+// same call.
+template <typename Wrap>
+bool AdvanceClock(Playback& playback, float dt, Wrap&& wrap) {
   const Clip* clip = playback.clip;
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
   ClipClock clock = playback.Clock();
   clock.Advance(dt, playback.rate);
-  playback.time =
-      clip->Sample(pose, static_cast<float>(clock.Time()), playback.mode, &playback.cursor);
+  playback.time = wrap(static_cast<float>(clock.Time()));
   playback.exact_time = clip->Duration() > 0.0f ? clock.Time() : playback.time;
   playback.exact_time_written = playback.time;
   return true;
@@ -201,9 +205,17 @@ bool AdvancePlayback(Playback& playback, float dt, PoseT& pose) {
 
 }  // namespace
 
-bool Playback::Advance(float dt, Pose& pose) { return AdvancePlayback(*this, dt, pose); }
+bool Playback::Step(float dt) {
+  return AdvanceClock(*this, dt, [this](float t) { return clip->WrapTime(t, mode); });
+}
 
-bool Playback::Advance(float dt, SoaPose& pose) { return AdvancePlayback(*this, dt, pose); }
+bool Playback::Advance(float dt, Pose& pose) {
+  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+}
+
+bool Playback::Advance(float dt, SoaPose& pose) {
+  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+}
 
 ClipClock Playback::Clock() const {
   if (clip == nullptr) return {};

@@ -123,8 +123,12 @@ struct Playback {
   float exact_time_written = -1.0f;
 
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
-  // Advances and samples into pose. With no clip, or a non-finite dt or
-  // rate, nothing changes and it returns false.
+  // Advances the clock only (time and wrap, no sampling): for callers that
+  // sample another form of the clip themselves, such as its compressed
+  // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
+  // or rate, nothing changes and it returns false.
+  bool Step(float dt);
+  // Step, then samples the clip into pose at the new time.
   bool Advance(float dt, Pose& pose);
   bool Advance(float dt, SoaPose& pose);
   // Normalised time in [0, 1] of the sampled frame (phase).

@@ -122,14 +122,10 @@ bool ClipClock::IsComplete() const {
 }
 
 float BlendedCycleLength(std::span<const float> lengths, std::span<const float> weights) {
-  float cycle = 0.0f, weight = 0.0f;
+  BlendedCycle cycle;
   const std::size_t n = std::min(lengths.size(), weights.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!(lengths[i] > 0.0f)) continue;
-    cycle += weights[i] * lengths[i];
-    weight += weights[i];
-  }
-  return weight > 0.0f ? cycle / weight : 0.0f;
+  for (std::size_t i = 0; i < n; ++i) cycle.Add(lengths[i], weights[i]);
+  return cycle.Length();
 }
 
 float BlendedCycleLength(float l1, float l2, float weight) {

@@ -103,6 +103,18 @@ class ClipClock {
 // over the inputs that have a cycle (l_i > 0: a single frame stretches
 // nothing); 0 when none has. Input i then plays at rate l_i / bl.
 float BlendedCycleLength(std::span<const float> lengths, std::span<const float> weights);
+// The same sum taken one input at a time (for callers whose lengths are not
+// in an array, such as a graph node asking its inputs).
+struct BlendedCycle {
+  float weighted_length = 0.0f;
+  float weight = 0.0f;
+  void Add(float length, float w) {
+    if (!(length > 0.0f)) return;
+    weighted_length += w * length;
+    weight += w;
+  }
+  float Length() const { return weight > 0.0f ? weighted_length / weight : 0.0f; }
+};
 // Two cycles with blend weight w (0 is l1, 1 is l2): l2 * w + l1 * (1 - w).
 float BlendedCycleLength(float l1, float l2, float weight);
 // l / bl: the rate at which a cycle of `length` keeps the shared phase;

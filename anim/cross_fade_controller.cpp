@@ -24,7 +24,6 @@ float CrossFadeTarget::Weight() const {
 CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets)
     : rest_(skeleton.RestPose()),
       soa_pose_(rest_),
-      pose_(skeleton.RestPose()),
       inertial_(skeleton.JointCount()),
       shown_prev_(rest_),
       switch_target_(rest_),
@@ -51,7 +50,6 @@ void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
   inertial_.Stop();
   current_.Start(clip, mode, rate);
   SampleInto(current_, soa_pose_, 0.0f);
-  soa_pose_.Store(pose_);
   shown_prev_.CopyFrom(soa_pose_);
   shown_step_ = 0.0f;
 }
@@ -141,7 +139,6 @@ bool CrossFadeController::Update(float dt) {
     t.elapsed = std::min(t.elapsed + dt, std::max(t.duration, 0.0f));
     Blend(soa_pose_, soa_pose_, t.pose, t.Weight());
   }
-  soa_pose_.Store(pose_);
   PromoteFinishedTargets();
   return true;
 }

@@ -87,9 +87,9 @@ class CrossFadeController {
   // negative dt changes nothing and returns false.
   bool Update(float dt);
 
-  const Pose& CurrentPose() const { return pose_; }
-  // The same pose as a SoaPose, for the crowd path (soa_skeleton.h's
-  // ComputePalette).
+  // The pose shown (soa_skeleton.h's ComputePalette turns it into a
+  // skinning palette). CurrentSoaPose is the same, under its older name.
+  const SoaPose& CurrentPose() const { return soa_pose_; }
   const SoaPose& CurrentSoaPose() const { return soa_pose_; }
   const Clip* CurrentClip() const { return current_.clip; }
   const Playback& Current() const { return current_; }
@@ -110,10 +110,9 @@ class CrossFadeController {
 
   SoaPose rest_;  // the skeleton's rest pose
   Playback current_;
-  // What is shown: built on SoaPoses every update (sampling and blending
-  // four joints at a time), then copied into pose_ for CurrentPose().
+  // What is shown: built every update (sampling and blending four joints
+  // at a time).
   SoaPose soa_pose_;
-  Pose pose_;
   std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
   int target_count_ = 0;
   // Inertialization: the pose shown one update before soa_pose_ and the

@@ -25,6 +25,26 @@ CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : soa_skelet
   scratch_.assign(static_cast<std::size_t>(std::max(1, workers)), s);
 }
 
+bool CrowdAnimator::PrepareGraphs(const GraphDefinition& definition, std::string* error) {
+  std::string problem = definition.Validate();
+  if (problem.empty() && definition.GetSkeleton().JointCount() != soa_skeleton_.JointCount()) {
+    problem = "the graph is for a skeleton of " +
+              std::to_string(definition.GetSkeleton().JointCount()) + " joints, the crowd's has " +
+              std::to_string(soa_skeleton_.JointCount());
+  }
+  if (!problem.empty()) {
+    if (error != nullptr) *error = std::move(problem);
+    return false;
+  }
+  for (Scratch& s : scratch_) s.graph.Reserve(definition);
+  if (!Prepared(definition)) prepared_.push_back(&definition);
+  return true;
+}
+
+bool CrowdAnimator::Prepared(const GraphDefinition& definition) const {
+  return std::find(prepared_.begin(), prepared_.end(), &definition) != prepared_.end();
+}
+
 bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
   const int joints = soa_skeleton_.JointCount();
   if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
@@ -42,6 +62,15 @@ bool CrowdAnimator::Sample(Playback& playback, float dt, const Clip*& last, SoaP
 }
 
 const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) const {
+  if (c.graph != nullptr) {
+    MotionDelta motion;
+    if (!std::isfinite(dt) || !Prepared(c.graph->Definition()) ||
+        !c.graph->Update(dt, s.graph, s.blended, motion)) {
+      return nullptr;
+    }
+    if (c.motion != nullptr) *c.motion = motion;
+    return &s.blended;
+  }
   if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentSoaPose() : nullptr;
   if (c.synced != nullptr) {
     return c.synced->Update(dt, c.weight, soa_skeleton_.RestPose(), s.synced_a, s.synced_b,
@@ -85,7 +114,10 @@ void CrowdAnimator::RunRange(std::span<CrowdCharacter> characters, float dt, int
   begin = std::max(begin, 0);
   end = std::min(end, static_cast<int>(characters.size()));
   Scratch& s = scratch_[worker];
-  for (int i = begin; i < end; ++i) s.animated += Animate(characters[i], dt, s) ? 1 : 0;
+  for (int i = begin; i < end; ++i) {
+    if (i + 1 < end && characters[i + 1].graph != nullptr) characters[i + 1].graph->Prefetch();
+    s.animated += Animate(characters[i], dt, s) ? 1 : 0;
+  }
 }
 
 int CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {

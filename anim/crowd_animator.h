@@ -1,23 +1,28 @@
 // Batch API for crowds: one call animates a span of characters through the
 // structure-of-arrays path (soa_clip, soa_pose, soa_skeleton) and writes each
 // character's skinning palette (or model-space matrices). A character plays
-// one clip, a weighted blend of two, a synchronised blend (synced_blend.h)
-// or a cross-fade controller's transitions (cross_fade_controller.h),
-// optionally with an additive layer on top.
+// one clip, a weighted blend of two, a synchronised blend (synced_blend.h),
+// a cross-fade controller's transitions (cross_fade_controller.h) or an
+// animation graph (a GraphInstance over a definition shared by the crowd,
+// graph/graph_instance.h), optionally with an additive layer on top.
 //
 // The animator owns no threads: Update runs the characters as ranges through
 // the caller's parallel-for (parallel_jobs.h), each range on a worker whose
-// index picks the animator's per-worker scratch poses, so a character's own
-// memory is its playbacks and its outputs. Nothing is allocated per call.
+// index picks the animator's per-worker scratch poses (and graph scratch),
+// so a character's own memory is its playbacks (or graph instance) and its
+// outputs. Nothing is allocated per call.
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
 #include "anim/cross_fade_controller.h"
+#include "anim/graph/graph_instance.h"
+#include "anim/graph/graph_scratch.h"
 #include "anim/parallel_jobs.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
@@ -27,6 +32,11 @@ namespace anim {
 
 struct CrowdCharacter {
   // What the character plays: the first of these that is set.
+  // - graph: the instance is updated by dt (its parameters set by the
+  //   caller beforehand) and its pose shown; its definition must have been
+  //   given to PrepareGraphs. Its root motion goes to `motion` if set.
+  GraphInstance* graph = nullptr;
+  MotionDelta* motion = nullptr;
   // - fade: the controller is updated by dt and its pose shown.
   CrossFadeController* fade = nullptr;
   // - synced: a synchronised blend (Start()ed by the caller) at `weight`.
@@ -54,6 +64,12 @@ class CrowdAnimator {
 
   int WorkerCount() const { return static_cast<int>(scratch_.size()); }
 
+  // Sizes every worker's graph scratch for `definition` (allocates: call it
+  // once, before the Updates). False, nothing kept, when the definition does
+  // not validate or is for a skeleton of another joint count. Graph
+  // characters of a definition not prepared are not animated.
+  bool PrepareGraphs(const GraphDefinition& definition, std::string* error = nullptr);
+
   // Advances every character by dt, samples, blends, and writes its outputs,
   // on the calling thread. Returns how many characters were animated; the
   // others are left as they were: nothing to play (no fade, synced blend or
@@ -69,6 +85,7 @@ class CrowdAnimator {
   struct Scratch {
     SoaPose a, b, blended, additive, layered, synced_a, synced_b;
     std::vector<glm::mat4> model;
+    GraphScratch graph;  // temporary poses of the graph characters
     // The clip last sampled into a, b and additive: a different clip may
     // leave other channels unanimated, so the pose is reset to rest only then.
     const Clip* last_a = nullptr;
@@ -81,10 +98,12 @@ class CrowdAnimator {
   const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
   bool Sample(Playback& playback, float dt, const Clip*& last, SoaPose& pose) const;
   bool OutputsFit(const CrowdCharacter& c) const;
+  bool Prepared(const GraphDefinition& definition) const;
   void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);
 
   SoaSkeleton soa_skeleton_;
   std::vector<Scratch> scratch_;  // one per worker
+  std::vector<const GraphDefinition*> prepared_;
 };
 
 }  // namespace anim

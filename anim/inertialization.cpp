@@ -157,11 +157,6 @@ void Inertializer::Start(const SoaPose& shown, const SoaPose& shown_prev, const 
   if (Begin(duration)) RecordAll(offsets_, shown, shown_prev, target, target_next, dt, duration_);
 }
 
-void Inertializer::Start(const Pose& shown, const Pose& shown_prev, const Pose& target,
-                         const Pose& target_next, float dt, float duration) {
-  if (Begin(duration)) RecordAll(offsets_, shown, shown_prev, target, target_next, dt, duration_);
-}
-
 void Inertializer::Advance(float dt) {
   if (!active_ || !Finite(dt) || dt < 0.0f) return;
   elapsed_ = std::min(elapsed_ + dt, duration_);
@@ -191,13 +186,6 @@ void Inertializer::Apply(SoaPose& pose) const {
           glm::angleAxis(angle, o.rotation_axis) * glm::quat(qw[j], qx[j], qy[j], qz[j]);
       qx[j] = q.x, qy[j] = q.y, qz[j] = q.z, qw[j] = q.w;
     }
-  }
-}
-
-void Inertializer::Apply(Pose& pose) const {
-  if (!active_) return;
-  for (int j = 0; j < static_cast<int>(offsets_.size()); ++j) {
-    pose.SetLocal(j, ApplyJointOffset(offsets_[j], pose.Local(j), elapsed_));
   }
 }
 

@@ -79,14 +79,11 @@ class Inertializer {
   // inactive: the new clip shows at once.
   void Start(const SoaPose& shown, const SoaPose& shown_prev, const SoaPose& target,
              const SoaPose& target_next, float dt, float duration);
-  void Start(const Pose& shown, const Pose& shown_prev, const Pose& target, const Pose& target_next,
-             float dt, float duration);
   // Moves the clock on by dt (non-finite or negative: not at all); the
   // inertialization ends when it reaches the duration.
   void Advance(float dt);
   // pose: the new clip's pose in, the shown pose out. Nothing when inactive.
   void Apply(SoaPose& pose) const;
-  void Apply(Pose& pose) const;
 
   bool Active() const { return active_; }
   float Elapsed() const { return elapsed_; }

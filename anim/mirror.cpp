@@ -260,10 +260,6 @@ void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const Pose
 
 }  // namespace
 
-void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out) {
-  MirrorJoints(map, in.Parents(), in, out);
-}
-
 void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
                 SoaPose& out) {
   MirrorJoints(map, parents, in, out);

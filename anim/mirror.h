@@ -88,11 +88,9 @@ struct MirrorMap {
 // (-x, y, z) and rotation (w, x, y, z) -> (w, x, -y, -z).
 Transform MirrorTransform(const Transform& t, MirrorAxis axis);
 
-// out = the mirror image of `in`. `out` may alias `in`. Both must have the
-// map's joint count; otherwise `out` is left unchanged.
-void MirrorPose(const MirrorMap& map, const Pose& in, Pose& out);
-// The same on SoaPoses, the hierarchy's parents given (Skeleton's rest pose
-// Parents()): one kernel serves both layouts.
+// out = the mirror image of `in`, the hierarchy's parents given
+// (Skeleton::Parents()). `out` may alias `in`. Both must have the map's
+// joint count; otherwise `out` is left unchanged.
 void MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
                 SoaPose& out);
 

@@ -2,16 +2,13 @@
 
 #include <cassert>
 
-#include "anim/affine.h"
+#include "anim/joint_offset.h"
 
 namespace anim {
 
 namespace {
 
-enum OffsetKind : unsigned char { kIdentityOffset, kAffineOffset, kGeneralOffset };
-
-using affine::IsAffine;
-using affine::MultiplyAffine;
+const glm::mat4 kIdentityMatrix(1.0f);
 
 // ToMatrix (transform.cpp) inlined here, where it runs once per joint per frame.
 glm::mat4 LocalMatrix(const Transform& t) {
@@ -31,11 +28,7 @@ Pose::Pose(std::vector<Transform> locals, std::vector<int> parents, std::vector<
   assert(locals_.size() == parents_.size());
   assert(offsets_.empty() || offsets_.size() == locals_.size());
   offset_kinds_.reserve(offsets_.size());
-  for (const glm::mat4& m : offsets_) {
-    offset_kinds_.push_back(m == glm::mat4(1.0f) ? kIdentityOffset
-                            : IsAffine(m)        ? kAffineOffset
-                                                 : kGeneralOffset);
-  }
+  for (const glm::mat4& m : offsets_) offset_kinds_.push_back(ClassifyOffset(m));
 }
 
 glm::mat4 Pose::ModelMatrix(int joint) const {
@@ -53,25 +46,11 @@ bool Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
   const int n = JointCount();
   const bool has_offsets = !offsets_.empty();
   for (int i = 0; i < n; ++i) {
-    glm::mat4 local = LocalMatrix(locals_[i]);
-    bool affine = true;  // a TRS matrix is
-    if (has_offsets) {
-      switch (offset_kinds_[i]) {
-        case kIdentityOffset: break;  // offset * local == local
-        case kAffineOffset: local = MultiplyAffine(offsets_[i], local); break;
-        default:
-          local = offsets_[i] * local;
-          affine = IsAffine(local);
-          break;
-      }
-    }
+    const OffsetKind kind = has_offsets ? offset_kinds_[i] : OffsetKind::kIdentity;
+    const glm::mat4& offset = has_offsets ? offsets_[i] : kIdentityMatrix;
     const int p = parents_[i];
     // p < i is the skeleton's invariant, so out[p] is already final here.
-    if (p < 0) {
-      out[i] = local;
-    } else {
-      out[i] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
-    }
+    out[i] = JointModelMatrix(kind, offset, LocalMatrix(locals_[i]), p < 0 ? nullptr : &out[p]);
   }
   return true;
 }

@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "anim/joint_offset.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -42,10 +43,10 @@ class Pose {
   std::vector<Transform> locals_;
   std::vector<int> parents_;
   std::vector<glm::mat4> offsets_;
-  // Per joint, what its offset is (OffsetKind in pose.cpp), worked out once
+  // Per joint, what its offset is (OffsetKind, joint_offset.h), worked out once
   // so ComputeModelMatrices skips identity offsets and uses the cheaper
   // affine product where the last row is (0, 0, 0, 1). Empty when offsets_ is.
-  std::vector<unsigned char> offset_kinds_;
+  std::vector<OffsetKind> offset_kinds_;
 };
 
 }  // namespace anim

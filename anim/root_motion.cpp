@@ -235,13 +235,6 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
                        At(static_cast<float>(start_ + s1)));
 }
 
-void RootMotion::RemoveFromPose(Pose& pose, float sample_time) const {
-  if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount()) return;
-  Transform local = pose.Local(root_joint_);
-  RemoveFromRoot(local, AboveRoot(pose, pose, root_joint_), sample_time);
-  pose.SetLocal(root_joint_, local);
-}
-
 void RootMotion::RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const {
   if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount() ||
       root_joint_ >= hierarchy.JointCount()) {

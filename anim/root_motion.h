@@ -93,9 +93,8 @@ class RootMotion {
   // the character's placement become zero (kExtracted only; other sources
   // leave the pose as it is). With the placement advanced by Delta(), the
   // drawn character is where the clip put it, its root on the placement.
-  void RemoveFromPose(Pose& pose, float sample_time) const;
-  // The same on a SoaPose, its hierarchy (parents, offsets) taken from
-  // `hierarchy` (the skeleton's rest pose, say).
+  // The pose's hierarchy (parents, offsets) is taken from `hierarchy` (the
+  // skeleton's rest pose).
   void RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const;
 
  private:

@@ -35,8 +35,15 @@ Skeleton::Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pos
   if (!error_.empty()) return;
   names_ = std::move(names);
   rest_pose_ = std::move(rest_pose);
+  soa_rest_pose_.Load(rest_pose_);
   bind_pose_ = std::move(bind_pose);
   inverse_bind_ = std::move(inverse_bind);
+}
+
+Pose AsPose(const Skeleton& skeleton, const SoaPose& pose) {
+  Pose out = skeleton.RestPose();
+  pose.Store(out);  // another joint count: the rest pose, unchanged
+  return out;
 }
 
 int Skeleton::FindJoint(std::string_view name) const {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "anim/pose.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
@@ -28,6 +29,11 @@ class Skeleton {
   int Parent(int joint) const { return rest_pose_.Parent(joint); }
 
   const Pose& RestPose() const { return rest_pose_; }
+  // The rest pose as the runtime's pose (soa_pose.h): what a character's
+  // poses start from each frame (SoaPose::CopyFrom allocates nothing).
+  const SoaPose& SoaRestPose() const { return soa_rest_pose_; }
+  // parents[i] < i for every joint, -1 for roots.
+  std::span<const int> Parents() const { return rest_pose_.Parents(); }
   const Pose& BindPose() const { return bind_pose_; }
   std::span<const glm::mat4> InverseBindMatrices() const { return inverse_bind_; }
 
@@ -36,6 +42,7 @@ class Skeleton {
  private:
   std::vector<std::string> names_;
   Pose rest_pose_;
+  SoaPose soa_rest_pose_;
   Pose bind_pose_;
   std::vector<glm::mat4> inverse_bind_;
   std::string error_;
@@ -46,6 +53,11 @@ class Skeleton {
 // nothing, unless all three have the same size.
 bool ComputePalette(std::span<const glm::mat4> model_matrices,
                     std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette);
+
+// The runtime's pose (soa_pose.h) as a Pose of this skeleton, with its
+// hierarchy and offsets: the view that tools and tests use for one joint's
+// model matrix (Pose::ModelMatrix) or IK solvers take. Allocates.
+Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
 
 // Convenience: model matrices of `pose` into `model_scratch`, then the
 // palette. Returns false, writing nothing, unless the pose and both spans

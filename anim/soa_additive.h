@@ -1,9 +1,10 @@
-// Additive layering (additive.h's Add) on SoaPoses, for the crowd path:
+// Additive layering (additive.h explains the two forms):
 // out = in + weight * (add - base) per joint over the whole skeleton,
 // translation and scale adding the difference, rotation in * delta^weight
 // with delta = inverse(base) * add and delta^weight by nlerp from the
-// identity, normalised. The same arithmetic as anim::Add, four joints at a
-// time; results agree within 1e-6 (tests/anim/soa_additive_test.cpp).
+// identity, normalised; four joints at a time. A layer on one subtree is
+// this blended back over `in` with BlendWeighted (soa_layer_blend.h) and
+// MakeMaskFromRoot's weights.
 #pragma once
 
 #include "anim/soa_pose.h"
@@ -16,9 +17,9 @@ namespace anim {
 bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
          float weight = 1.0f);
 
-// Difference poses (additive.h's Subtract and AddDifference) on SoaPoses,
-// over the whole skeleton: the same kernels as the Pose ones (defined in
-// additive.cpp), joint by joint. `difference` and `out` may alias an input.
+// Difference poses (additive.h's difference clips), over the whole
+// skeleton, joint by joint (defined in additive.cpp). `difference` and
+// `out` may alias an input.
 // Return false, changing nothing, when the joint counts differ.
 bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
 bool AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight = 1.0f);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/soa_vector.h"
+#include "anim/transform.h"
 
 namespace anim {
 
@@ -18,7 +19,7 @@ constexpr int kTranslationAndScale[] = {kTx, kTy, kTz, kSx, kSy, kSz};
 constexpr int kRotation[] = {kQx, kQy, kQz, kQw};
 
 // Four joints' sums of translation, rotation (x, y, z, w) and scale, and
-// their weight: layer_blend.cpp's Accumulator, four joints at a time.
+// their weight, four joints at a time.
 struct QuadSums {
   F32x4 c[kSoaChannels] = {};
   F32x4 weight = {};
@@ -92,6 +93,15 @@ void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaP
   }
 }
 
-// BlendWeighted on SoaPoses is defined in blending.cpp, beside the Pose one.
+// Joint by joint: Mix (transform.h) with each joint's weight.
+bool BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+                   std::span<const float> weights) {
+  const int n = out.JointCount();
+  if (a.JointCount() != n || b.JointCount() != n || static_cast<int>(weights.size()) != n) {
+    return false;
+  }
+  for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
+  return true;
+}
 
 }  // namespace anim

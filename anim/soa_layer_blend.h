@@ -1,7 +1,8 @@
-// N-layer weighted blend (layer_blend.h's BlendLayers) and the per-joint
-// weighted blend (blending.h's BlendWeighted) on SoaPoses, for the graph's
-// blend nodes and layers: the same arithmetic joint by joint, run as loops
-// over the channel arrays, four joints at a time.
+// N-layer weighted blend, after ozz-animation's BlendingJob, and the
+// per-joint weighted blend (a feather blend; with MakeMaskFromRoot's weights,
+// a blend limited to one joint and its descendants): used by the graph's
+// blend nodes and layers, samples 04 and 06. BlendLayers runs as loops over
+// the channel arrays, four joints at a time.
 #pragma once
 
 #include <span>

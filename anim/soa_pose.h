@@ -1,9 +1,11 @@
-// SoaPose: a pose stored as structure of arrays, one float array per channel
-// (translation x, y, z, rotation x, y, z, w, scale x, y, z), each padded to a
-// multiple of kSoaLanes joints. The per-frame crowd path (sampling, blending,
-// additive layers, local to model) runs over it as loops over joints, four
-// at a time as vectors (soa_vector.h); Pose (an array of Transform) stays
-// the interchange format, converted at the edges with Load/Store.
+// SoaPose: the runtime's pose, stored as structure of arrays, one float
+// array per channel (translation x, y, z, rotation x, y, z, w, scale x, y,
+// z), each padded to a multiple of kSoaLanes joints; the hierarchy stays in
+// the skeleton. Everything per frame (sampling, blending, additive layers,
+// mirroring, local to model) runs over it as loops over joints, four at a
+// time as vectors (soa_vector.h). Pose (an array of Transform with its
+// parents) is the view for tools, IK and tests, converted with Load/Store
+// (or skeleton.h's AsPose).
 #pragma once
 
 #include <span>

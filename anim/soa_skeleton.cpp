@@ -4,12 +4,12 @@
 #include <cstring>
 
 #include "anim/affine.h"
+#include "anim/joint_offset.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
 
 using affine::IsAffine;
-using affine::MultiplyAffine;
 
 namespace {
 
@@ -55,11 +55,7 @@ SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
   offsets_.assign(n, glm::mat4(1.0f));
   if (!rest.Offsets().empty()) offsets_.assign(rest.Offsets().begin(), rest.Offsets().end());
   offset_kinds_.reserve(n);
-  for (const glm::mat4& m : offsets_) {
-    offset_kinds_.push_back(m == glm::mat4(1.0f) ? kIdentityOffset
-                            : IsAffine(m)        ? kAffineOffset
-                                                 : kGeneralOffset);
-  }
+  for (const glm::mat4& m : offsets_) offset_kinds_.push_back(ClassifyOffset(m));
   inverse_bind_.assign(skeleton.InverseBindMatrices().begin(),
                        skeleton.InverseBindMatrices().end());
   for (const glm::mat4& m : inverse_bind_) {
@@ -75,30 +71,17 @@ SoaSkeleton::SoaSkeleton(const Skeleton& skeleton) {
 
 namespace {
 
-// A root or a joint with an offset, exactly as Pose::ComputeModelMatrices;
+// A root or a joint with an offset (JointModelMatrix, as Pose's);
 // the local matrix's element e is m[e * kSoaLanes].
 void ModelSpaceWithOffset(const SoaSkeleton& skeleton, int j, const float* m,
                           std::span<glm::mat4> out) {
   const int p = skeleton.Parents()[j];
-  const glm::mat4& offset = skeleton.Offsets()[j];
-  glm::mat4 local(glm::vec4(m[0], m[kSoaLanes], m[2 * kSoaLanes], 0.0f),
-                  glm::vec4(m[3 * kSoaLanes], m[4 * kSoaLanes], m[5 * kSoaLanes], 0.0f),
-                  glm::vec4(m[6 * kSoaLanes], m[7 * kSoaLanes], m[8 * kSoaLanes], 0.0f),
-                  glm::vec4(m[9 * kSoaLanes], m[10 * kSoaLanes], m[11 * kSoaLanes], 1.0f));
-  bool affine = true;
-  switch (skeleton.OffsetKinds()[j]) {
-    case SoaSkeleton::kIdentityOffset: break;
-    case SoaSkeleton::kAffineOffset: local = MultiplyAffine(offset, local); break;
-    default:
-      local = offset * local;
-      affine = IsAffine(local);
-      break;
-  }
-  if (p < 0) {
-    out[j] = local;
-  } else {
-    out[j] = affine ? MultiplyAffine(out[p], local) : out[p] * local;
-  }
+  const glm::mat4 local(glm::vec4(m[0], m[kSoaLanes], m[2 * kSoaLanes], 0.0f),
+                        glm::vec4(m[3 * kSoaLanes], m[4 * kSoaLanes], m[5 * kSoaLanes], 0.0f),
+                        glm::vec4(m[6 * kSoaLanes], m[7 * kSoaLanes], m[8 * kSoaLanes], 0.0f),
+                        glm::vec4(m[9 * kSoaLanes], m[10 * kSoaLanes], m[11 * kSoaLanes], 1.0f));
+  out[j] = JointModelMatrix(skeleton.OffsetKinds()[j], skeleton.Offsets()[j], local,
+                            p < 0 ? nullptr : &out[p]);
 }
 
 // ComputeModelMatrices, and with kPalette also palette[j] = out[j] *
@@ -110,7 +93,7 @@ void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm:
                 std::span<glm::mat4> palette) {
   const int n = skeleton.JointCount();
   const std::span<const int> parents = skeleton.Parents();
-  const std::span<const SoaSkeleton::OffsetKind> kinds = skeleton.OffsetKinds();
+  const std::span<const OffsetKind> kinds = skeleton.OffsetKinds();
   for (int j0 = 0; j0 < n; j0 += kSoaLanes) {
     // The local matrices of kSoaLanes joints as glm::mat3_cast(rotation)
     // with columns scaled (ToMatrix), one straight loop over the lanes that
@@ -152,7 +135,7 @@ void ModelSpace(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm:
     for (int l = 0; l < end; ++l) {
       const int j = j0 + l;
       const int p = parents[j];
-      if (p >= 0 && kinds[j] == SoaSkeleton::kIdentityOffset) {
+      if (p >= 0 && kinds[j] == OffsetKind::kIdentity) {
         MultiplyAffine3x4<kSoaLanes>(out[p], &m[0][l], out[j]);
       } else {
         ModelSpaceWithOffset(skeleton, j, &m[0][l], out);

@@ -25,7 +25,6 @@ class SoaSkeleton {
   // The rest pose: what a character's SoaPoses start from (SoaPose::CopyFrom).
   const SoaPose& RestPose() const { return rest_; }
 
-  enum OffsetKind : unsigned char { kIdentityOffset, kAffineOffset, kGeneralOffset };
   std::span<const OffsetKind> OffsetKinds() const { return offset_kinds_; }
   std::span<const glm::mat4> Offsets() const { return offsets_; }
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
+#include "anim/soa_pose.h"
 
 namespace anim {
 
 SyncedBlend::SyncedBlend(const Skeleton& skeleton)
-    : skeleton_(&skeleton), pose_a_(skeleton.RestPose()), pose_b_(skeleton.RestPose()) {}
+    : rest_(skeleton.RestPose()), pose_a_(rest_), pose_b_(rest_) {}
 
 void SyncedBlend::SetPhaseOffsetB(float offset) { phase_offset_b_ = WrapPhase(offset); }
 
@@ -45,14 +45,8 @@ float SyncedBlend::TimeB() const {
   return b_->StartTime() + phase_.Shifted(phase_offset_b_) * b_->Duration();
 }
 
-bool SyncedBlend::Update(float dt, float weight, Pose& out) {
-  if (!Advance(dt, weight)) return false;
-  pose_a_ = skeleton_->RestPose();
-  pose_b_ = skeleton_->RestPose();
-  a_->Sample(pose_a_, TimeA(), LoopMode::kLoop, &cursor_a_);
-  b_->Sample(pose_b_, TimeB(), LoopMode::kLoop, &cursor_b_);
-  Blend(out, pose_a_, pose_b_, weight);
-  return true;
+bool SyncedBlend::Update(float dt, float weight, SoaPose& out) {
+  return Update(dt, weight, rest_, pose_a_, pose_b_, out);
 }
 
 bool SyncedBlend::Update(float dt, float weight, const SoaPose& rest, SoaPose& scratch_a,

@@ -32,7 +32,7 @@ class SyncedBlend {
   // Advances the shared phase by dt / bl and writes the blend into `out`.
   // Non-finite or negative dt, or a non-finite weight, change nothing and
   // return false. weight is clamped to [0, 1].
-  bool Update(float dt, float weight, Pose& out);
+  bool Update(float dt, float weight, SoaPose& out);
   // The same into a SoaPose (soa_pose.h), for crowds: the clips are sampled
   // into scratch_a and scratch_b (the caller's, one pair per thread say;
   // each is reset to `rest`, the skeleton's rest pose as a SoaPose, first)
@@ -45,8 +45,9 @@ class SyncedBlend {
   float CycleLength() const { return cycle_length_; }
   float RateA() const;  // s1 = l1 / bl for the last weight
   float RateB() const;  // s2 = l2 / bl
-  const Pose& PoseA() const { return pose_a_; }
-  const Pose& PoseB() const { return pose_b_; }
+  // The two clips as last sampled by the Update above.
+  const SoaPose& PoseA() const { return pose_a_; }
+  const SoaPose& PoseB() const { return pose_b_; }
 
  private:
   // Checks the inputs, clamps the weight and advances the shared phase;
@@ -56,11 +57,11 @@ class SyncedBlend {
   float TimeA() const;
   float TimeB() const;
 
-  const Skeleton* skeleton_;
   const Clip* a_ = nullptr;
   const Clip* b_ = nullptr;
   ClipCursor cursor_a_, cursor_b_;
-  Pose pose_a_, pose_b_;
+  SoaPose rest_;  // the skeleton's rest pose
+  SoaPose pose_a_, pose_b_;
   SyncedPhase phase_;
   float phase_offset_b_ = 0.0f;
   float cycle_length_ = 0.0f;

@@ -11,7 +11,8 @@ namespace animviewer {
 
 void AnimatedCharacter::SetModel(anim::Model model) {
   model_ = std::move(model);
-  pose_ = model_.skeleton.RestPose();
+  soa_skeleton_ = anim::SoaSkeleton(model_.skeleton);
+  pose_.CopyFrom(soa_skeleton_.RestPose());
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   model_matrices_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
@@ -20,8 +21,6 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   compressed_.assign(model_.clips.size(), anim::CompressedClip());
   compressed_built_.assign(model_.clips.size(), false);
   compressed_context_ = anim::CompressedClipContext();
-  rest_soa_ = anim::SoaPose(model_.skeleton.RestPose());
-  soa_pose_ = rest_soa_;
   UpdatePose(0.0f);
 }
 
@@ -48,14 +47,13 @@ void AnimatedCharacter::SetTime(float time) {
   UpdatePose(0.0f);
 }
 
-void AnimatedCharacter::ShowPose(const anim::Pose& pose) {
+void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
   const auto start = std::chrono::steady_clock::now();
   playback_.clip = nullptr;
   clip_index_ = -1;
   if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
-  const auto locals = pose.Locals();
-  std::copy(locals.begin(), locals.end(), pose_.Locals().begin());
-  if (!palette_.empty()) anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
+  pose_.CopyFrom(pose);
+  if (!palette_.empty()) anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
   last_update_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -69,23 +67,20 @@ void AnimatedCharacter::UpdatePose(float dt) {
   // Clips only write the channels they animate: start every frame from the
   // rest pose so joints a clip does not drive show their rest transform
   // (and nothing of a previously played clip lingers).
-  const auto rest = model_.skeleton.RestPose().Locals();
-  std::copy(rest.begin(), rest.end(), pose_.Locals().begin());
+  pose_.CopyFrom(soa_skeleton_.RestPose());
   if (playback_.clip != nullptr) {
-    // Playback keeps the clock (advance, wrap) and samples the raw clip in
-    // the same call; with compression the compressed clip then replaces
-    // that pose at the same clip time.
-    playback_.Advance(dt, pose_);
     if (compression_ && clip_index_ >= 0) {
-      soa_pose_.CopyFrom(rest_soa_);
+      // The clock alone, then the compressed clip sampled once at its time.
+      playback_.Step(dt);
       anim::SampleCompressedClip(compressed_[clip_index_],
                                  playback_.clip->SampleTime(playback_.time, playback_.mode),
-                                 compressed_context_, soa_pose_);
-      soa_pose_.Store(pose_);
+                                 compressed_context_, pose_);
+    } else {
+      playback_.Advance(dt, pose_);  // the clock and the raw clip in one call
     }
   }
   if (!palette_.empty()) {
-    anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
+    anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
   }
   last_update_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

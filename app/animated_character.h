@@ -12,6 +12,7 @@
 #include "anim/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/soa_pose.h"
+#include "anim/soa_skeleton.h"
 #include "model/model.h"
 
 namespace animviewer {
@@ -43,13 +44,15 @@ class AnimatedCharacter {
 
   // Shows a pose computed elsewhere (a walkthrough sample): stops the clip,
   // copies the pose's local transforms and updates matrices and palette.
-  void ShowPose(const anim::Pose& pose);
+  void ShowPose(const anim::SoaPose& pose);
 
   // Simulates `seconds` of playback from the clip's start in steps of 1/60 s,
   // the last one shortened to land exactly: the same frame sequence every run.
   void AdvanceFixedSteps(double seconds);
 
-  const anim::Pose& pose() const { return pose_; }
+  // The local pose shown (the runtime's structure-of-arrays pose; the
+  // hierarchy is the model's skeleton).
+  const anim::SoaPose& pose() const { return pose_; }
   std::span<const glm::mat4> model_matrices() const { return model_matrices_; }
   std::span<const glm::mat4> palette() const { return palette_; }
   // Seconds spent in the last sample + palette update (for the UI).
@@ -59,12 +62,13 @@ class AnimatedCharacter {
   void UpdatePose(float dt);
 
   anim::Model model_;
-  anim::Pose pose_;
+  anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
+  anim::SoaPose pose_;
   bool compression_ = true;
   std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
   std::vector<bool> compressed_built_;
   anim::CompressedClipContext compressed_context_;
-  anim::SoaPose rest_soa_, soa_pose_;
+
   anim::Playback playback_;
   int clip_index_ = -1;
   std::vector<glm::mat4> model_matrices_;

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "anim/soa_skeleton.h"
+
 namespace animviewer {
 
 render::Bounds FramingBounds(const anim::Model& model, int clip_index, int samples) {
@@ -13,13 +15,13 @@ render::Bounds FramingBounds(const anim::Model& model, int clip_index, int sampl
   const anim::Clip& clip = model.clips[clip_index];
   const auto joints = static_cast<std::size_t>(skeleton.JointCount());
   std::vector<glm::mat4> model_matrices(joints), palette(joints);
-  anim::Pose pose = skeleton.RestPose();
+  const anim::SoaSkeleton soa_skeleton(skeleton);
+  anim::SoaPose pose = skeleton.SoaRestPose();
   for (int i = 0; i <= samples; ++i) {
     const float time = clip.StartTime() + clip.Duration() * static_cast<float>(i) / samples;
-    const auto rest = skeleton.RestPose().Locals();
-    std::copy(rest.begin(), rest.end(), pose.Locals().begin());
+    pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, time, anim::LoopMode::kClamp);
-    anim::ComputePalette(skeleton, pose, model_matrices, palette);
+    anim::ComputePalette(soa_skeleton, pose, model_matrices, palette);
     const render::Bounds frame = render::SkinnedBounds(model, palette);
     if (!frame.Empty()) {
       bounds.Extend(frame.min);

@@ -53,7 +53,7 @@ std::string Array(const float* values, int count) {
 std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& info) {
   const anim::Model& model = character.model();
   const anim::Skeleton& skeleton = model.skeleton;
-  const anim::Pose& pose = character.pose();
+  const anim::SoaPose& pose = character.pose();
   std::ostringstream out;
   out << "{\n";
   out << "  \"model\": " << Quoted(model.source_path) << ",\n";
@@ -72,11 +72,12 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
   out << "  \"speed\": " << Number(character.playback().rate) << ",\n";
   out << "  \"joints\": [";
   for (int j = 0; j < skeleton.JointCount(); ++j) {
-    const anim::Transform& t = pose.Local(j);
+    const anim::Transform t = pose.Local(j);
     const float rotation[4] = {t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w};
     const glm::mat4& m = character.model_matrices()[j];
     out << (j ? ",\n" : "\n") << "    {\"index\": " << j
-        << ", \"name\": " << Quoted(skeleton.JointName(j)) << ", \"parent\": " << pose.Parent(j)
+        << ", \"name\": " << Quoted(skeleton.JointName(j))
+        << ", \"parent\": " << skeleton.RestPose().Parent(j)
         << ",\n     \"translation\": " << Array(&t.translation.x, 3)
         << ", \"rotation\": " << Array(rotation, 4) << ", \"scale\": " << Array(&t.scale.x, 3)
         << ",\n     \"model_matrix\": " << Array(&m[0][0], 16) << "}";

@@ -22,8 +22,11 @@
 //                                 crowds under 64 characters per thread run
 //                                 inline (wall time)
 //   woman/import              LoadGltfModel of Woman.gltf
-//   <rig>/graph_locomotion/N  the shipped locomotion graph, Update then
-//                             local to model and palette (graph_bench.cpp)
+//   <rig>/graph_locomotion/N  the shipped locomotion graph, one shared
+//                             definition and a GraphInstance per character
+//                             through CrowdAnimator; <rig>/graph_alone/N a
+//                             whole AnimationGraph per character
+//                             (graph_bench.cpp)
 //
 // Every crowd case runs anim::CrowdAnimator, the runtime's crowd driver.
 // <rig> is `woman` (../shared/assets/Woman.gltf beside the source tree,

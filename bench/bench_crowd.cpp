@@ -26,8 +26,7 @@ std::unique_ptr<Rig> LoadRig(const RigSource& source, std::string* error) {
   rig->lean = find(source.lean, "additive lean");
   rig->idle = find(source.idle, "idle");
   if (!rig->walk || !rig->run || !rig->lean || !rig->idle) return nullptr;
-  rig->lean_base = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
-  rig->lean_base_soa = anim::SoaPose(rig->lean_base);
+  rig->lean_base_soa = anim::MakeAdditivePose(rig->model.skeleton, *rig->lean);
   return rig;
 }
 

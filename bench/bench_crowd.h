@@ -35,8 +35,7 @@ struct Rig {
   const anim::Clip* run = nullptr;
   const anim::Clip* lean = nullptr;  // additive layer
   const anim::Clip* idle = nullptr;  // the third clip of the cross-fade queue
-  anim::Pose lean_base;              // lean's reference pose (its first frame)
-  anim::SoaPose lean_base_soa;       // the same for the structure-of-arrays path
+  anim::SoaPose lean_base_soa;       // lean's reference pose (its first frame)
 };
 
 // Where a rig comes from: its file and the names of the clips in the

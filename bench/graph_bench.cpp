@@ -2,30 +2,47 @@
 // anim_bench beside the crowd cases (anim_bench.cpp lists them all):
 //
 //   <rig>/graph_locomotion/N  assets/graphs/<rig>_locomotion.json loaded
-//                             once per character; each frame the graph's
+//                             once; its definition shared by N small
+//                             anim::GraphInstance characters, all animated
+//                             by anim::CrowdAnimator (one worker, like the
+//                             other crowd cases): each frame the instance's
 //                             Update (blend space, state machines, layers)
-//                             then local to model and the skinning palette
-//                             from its SoaOutput(), as case (b). speed is
-//                             set so the locomotion blend space weighs walk
-//                             0.3 and run 0.7 (case (b)'s blend); the other
-//                             parameters keep their defaults (the punch and
-//                             lean layers at weight 0).
+//                             with its scratch poses per worker, then local
+//                             to model and the skinning palette, as case
+//                             (b). speed is set so the locomotion blend
+//                             space weighs walk 0.3 and run 0.7 (case (b)'s
+//                             blend); the other parameters keep their
+//                             defaults (the punch and lean layers at 0).
+//   <rig>/graph_alone/N       the same graph as N whole anim::AnimationGraph
+//                             objects (each its own definition, instance,
+//                             scratch and output: what the one-character
+//                             API costs when used for a crowd), updated one
+//                             after the other, palette as above.
 //
 // <rig> is `woman` (../shared/assets/Woman.gltf, skipped with a message when
 // absent) or `mannequin`. N characters each start at their own time (a
 // random first step from a fixed seed), then 1/60 s steps. The counter
-// ns_per_character is the benchmark thread's CPU time per character per frame.
+// ns_per_character is the benchmark thread's CPU time per character per
+// frame; bytes_per_character is the heap the characters took (malloc's
+// count of bytes in use before and after making them, divided by N: the
+// instances or graphs, not the shared model, nor the palettes).
 #include <benchmark/benchmark.h>
+
+#include <malloc.h>
 
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "anim/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
+#include "anim/graph/graph_instance.h"
 #include "anim/skeleton.h"
 #include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
@@ -76,20 +93,84 @@ const anim::Model* LoadModelOnce(const GraphRig& rig, std::string* error) {
   return loaded.back().second.model.get();
 }
 
-void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
+// The rig's model, or null with the case skipped and the reason given.
+const anim::Model* ModelOrSkip(benchmark::State& state, const GraphRig& rig) {
   std::string error;
-  const anim::Model* model = LoadModelOnce(*rig, &error);
-  if (model == nullptr) {
+  const anim::Model* model = LoadModelOnce(rig, &error);
+  if (model == nullptr) state.SkipWithError(error.c_str());
+  return model;
+}
+
+std::size_t HeapBytesInUse() { return mallinfo2().uordblks; }
+
+// Each character's first step: its own random time into the clips.
+std::vector<float> StartTimes(int count) {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> start(0.0f, 2.0f);
+  std::vector<float> times(count);
+  for (float& t : times) t = start(random);
+  return times;
+}
+
+void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+  std::string error;
+  const anim::Model* model = ModelOrSkip(state, *rig);
+  if (model == nullptr) return;
+  const int count = static_cast<int>(state.range(0));
+  const anim::Skeleton& skeleton = model->skeleton;
+  // The definition, loaded once and shared (the loader's one-character
+  // graph owns it and is otherwise unused here).
+  const auto loaded = anim::LoadAnimationGraph(rig->graph_path, *model, &error);
+  if (loaded == nullptr) {
     state.SkipWithError(error.c_str());
     return;
   }
+  const anim::GraphDefinition& definition = loaded->Definition();
+  const int speed = definition.Params().Find("speed");
+  const std::size_t heap_before = HeapBytesInUse();
+  std::vector<anim::GraphInstance> instances;
+  instances.reserve(count);
+  for (int i = 0; i < count; ++i) {
+    std::optional<anim::GraphInstance> instance = anim::GraphInstance::Create(definition, &error);
+    if (!instance) {
+      state.SkipWithError(error.c_str());
+      return;
+    }
+    instance->Params().Set(speed, rig->speed);
+    instances.push_back(std::move(*instance));
+  }
+  const double bytes = static_cast<double>(HeapBytesInUse() - heap_before);
+  anim::CrowdAnimator animator(skeleton, 1);
+  if (!animator.PrepareGraphs(definition, &error)) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const std::size_t joints = static_cast<std::size_t>(skeleton.JointCount());
+  std::vector<glm::mat4> palettes(joints * count);
+  std::vector<anim::CrowdCharacter> characters(count);
+  const std::vector<float> starts = StartTimes(count);
+  for (int i = 0; i < count; ++i) {
+    characters[i].graph = &instances[i];
+    characters[i].palette = std::span(palettes).subspan(i * joints, joints);
+    animator.Update(std::span(characters).subspan(i, 1), starts[i]);
+  }
+  const float dt = 1.0f / 60.0f;
+  auto frame = [&] { animator.Update(characters, dt); };
+  anim_bench::TimePerCharacter(state, count, frame, [&] { return palettes.back()[3][0]; });
+  state.counters["bytes_per_character"] = bytes / count;
+}
+
+void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
+  std::string error;
+  const anim::Model* model = ModelOrSkip(state, *rig);
+  if (model == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   const anim::Skeleton& skeleton = model->skeleton;
   const anim::SoaSkeleton soa_skeleton(skeleton);
+  const std::size_t heap_before = HeapBytesInUse();
   std::vector<std::unique_ptr<anim::AnimationGraph>> graphs;
   graphs.reserve(count);
-  std::mt19937 random(7);
-  std::uniform_real_distribution<float> start(0.0f, 2.0f);
+  const std::vector<float> starts = StartTimes(count);
   for (int i = 0; i < count; ++i) {
     auto graph = anim::LoadAnimationGraph(rig->graph_path, *model, &error);
     if (graph == nullptr) {
@@ -97,9 +178,10 @@ void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
       return;
     }
     graph->Params().Set("speed", rig->speed);
-    graph->Update(start(random));  // each character at its own time
+    graph->Update(starts[i]);  // each character at its own time
     graphs.push_back(std::move(graph));
   }
+  const double bytes = static_cast<double>(HeapBytesInUse() - heap_before);
   const std::size_t joints = static_cast<std::size_t>(skeleton.JointCount());
   std::vector<glm::mat4> model_scratch(joints);
   std::vector<glm::mat4> palettes(joints * count);
@@ -113,17 +195,22 @@ void GraphBenchmark(benchmark::State& state, const GraphRig* rig) {
     }
   };
   anim_bench::TimePerCharacter(state, count, frame, [&] { return palettes.back()[3][0]; });
+  state.counters["bytes_per_character"] = bytes / count;
 }
 
 bool RegisterGraphBenchmarks() {
   for (const GraphRig& rig : kGraphRigs) {
-    benchmark::RegisterBenchmark((std::string(rig.name) + "/graph_locomotion").c_str(),
-                                 GraphBenchmark, &rig)
-        ->Arg(1)
-        ->Arg(100)
-        ->Arg(1000)
-        ->Arg(10000)
-        ->Unit(benchmark::kMicrosecond);
+    using Case = void (*)(benchmark::State&, const GraphRig*);
+    const std::pair<const char*, Case> cases[] = {{"/graph_locomotion", GraphCrowdBenchmark},
+                                                  {"/graph_alone", GraphAloneBenchmark}};
+    for (const auto& [name, run] : cases) {
+      benchmark::RegisterBenchmark((std::string(rig.name) + name).c_str(), run, &rig)
+          ->Arg(1)
+          ->Arg(100)
+          ->Arg(1000)
+          ->Arg(10000)
+          ->Unit(benchmark::kMicrosecond);
+    }
   }
   return true;
 }

@@ -46,6 +46,10 @@ std::unique_ptr<AnimationGraph> GraphBuilder::Build() {
   } else {
     graph_->SetLayers(std::move(layer_list));
   }
+  // The runtime's own check of what was built (GraphDefinition::Validate):
+  // everything it tests the reader has reported already, by file name and
+  // field, so this fires only if the two ever disagree.
+  if (std::string problem = graph_->Definition().Validate(); !problem.empty()) Fail(problem);
   return std::move(graph_);
 }
 
@@ -300,7 +304,7 @@ JointMask GraphBuilder::ReadMask(const Json& value, const std::string& where) {
   return mask;
 }
 
-std::optional<Pose> GraphBuilder::ReadReference(ObjectReader& r, const NodeEntry& additive) {
+std::optional<SoaPose> GraphBuilder::ReadReference(ObjectReader& r, const NodeEntry& additive) {
   const int kind = r.Choice("reference", kReferences, -1);
   if (kind < 0) r.Required("reference");
   if (kind == 0) {

@@ -117,7 +117,7 @@ class GraphBuilder {
   float ReadPosition(const Json& value, const std::string& where, const NodeEntry& input);
   // The reference pose of an additive input or layer: MakeAdditivePose of a
   // clip node's clip ("first_frame"), or none for a subtract node ("difference").
-  std::optional<Pose> ReadReference(ObjectReader& r, const NodeEntry& additive);
+  std::optional<SoaPose> ReadReference(ObjectReader& r, const NodeEntry& additive);
 
   const Json& doc_;
   const Model& model_;

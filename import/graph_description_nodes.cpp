@@ -165,7 +165,7 @@ Node* GraphBuilder::BuildFeatherBlend(ObjectReader& r) {
 Node* GraphBuilder::BuildAdditive(ObjectReader& r) {
   Node* base = Reference(r, "base", Role(r, "base")).node;
   const NodeEntry& additive = Reference(r, "additive", Role(r, "additive"));
-  std::optional<Pose> reference = ReadReference(r, additive);
+  std::optional<SoaPose> reference = ReadReference(r, additive);
   const FloatInput weight = ReadFloatInput(r, "weight", 1.0f, 0.0f, 1.0f);
   return graph_->Add<AdditiveNode>(building_.back(), skeleton_, base, additive.node,
                                    std::move(reference), weight);

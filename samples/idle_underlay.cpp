@@ -22,8 +22,8 @@ bool IdleUnderlay::Load(const anim::Model& model, std::string* notice, std::stri
   return true;
 }
 
-void IdleUnderlay::Pose(float dt, bool animate, anim::Pose& pose) {
-  pose = model_->skeleton.RestPose();
+void IdleUnderlay::Pose(float dt, bool animate, anim::SoaPose& pose) {
+  pose.CopyFrom(model_->skeleton.SoaRestPose());
   const anim::Clip& clip = model_->clips[clip_];
   if (!animate) {
     clip.Sample(pose, clip.StartTime(), anim::LoopMode::kClamp);

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "anim/clip.h"
-#include "anim/pose.h"
+#include "anim/soa_pose.h"
 #include "model/model.h"
 
 namespace samples {
@@ -20,7 +20,7 @@ class IdleUnderlay {
   bool Load(const anim::Model& model, std::string* notice, std::string* error);
   // The clip advanced by dt, or held at its first frame when `animate` is
   // off (never the bind pose: a T-pose is no pose to correct).
-  void Pose(float dt, bool animate, anim::Pose& pose);
+  void Pose(float dt, bool animate, anim::SoaPose& pose);
 
  private:
   const anim::Model* model_ = nullptr;

@@ -16,7 +16,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/pose.h"
+#include "anim/soa_pose.h"
 #include "model/model.h"
 #include "samples/crowd_frame.h"
 #include "samples/own_meshes.h"
@@ -38,7 +38,7 @@ class Sample {
   // run this sample (for example it has no clips).
   virtual bool Load(const anim::Model& model, std::string* error) = 0;
   virtual void Update(float dt) = 0;
-  virtual const anim::Pose& CurrentPose() const = 0;
+  virtual const anim::SoaPose& CurrentPose() const = 0;  // the skeleton's hierarchy
 
   // Panel body below the explanation. Default: a widget per parameter.
   virtual void DrawPanel() { DrawParamWidgets(params_); }

@@ -41,7 +41,7 @@ class PlaybackSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = model.skeleton.RestPose();
+    pose_.CopyFrom(model.skeleton.SoaRestPose());
     params_.SetChoices("clip", ClipNames(model));
     clip_ = FindClipForRole(model, {"walk", "walking"});
     applied_clip_ = -1;
@@ -65,12 +65,12 @@ class PlaybackSample : public Sample {
       playback_.time = clip.StartTime() + phase_ * clip.Duration();
       dt = 0.0f;
     }
-    pose_ = model_->skeleton.RestPose();
+    pose_.CopyFrom(model_->skeleton.SoaRestPose());
     playback_.Advance(dt, pose_);  // the viewer's time control pauses (dt 0)
     phase_ = applied_phase_ = playback_.NormalizedTime();
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   bool Timeline(float* time, float* length) const override {
     return PlaybackTimeline(playback_, time, length);
@@ -89,7 +89,7 @@ class PlaybackSample : public Sample {
 
  private:
   const anim::Model* model_ = nullptr;
-  anim::Pose pose_;
+  anim::SoaPose pose_;
   anim::Playback playback_;
   int clip_ = 0;
   int applied_clip_ = -1;

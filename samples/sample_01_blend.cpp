@@ -54,7 +54,7 @@ class BlendSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = model.skeleton.RestPose();
+    pose_.CopyFrom(model.skeleton.SoaRestPose());
     pose_a_ = pose_b_ = pose_;
     synced_blend_ = std::make_unique<anim::SyncedBlend>(model.skeleton);
     params_.SetChoices("clip_a", ClipNames(model));
@@ -105,17 +105,18 @@ class BlendSample : public Sample {
           playback_b_.clip->StartTime() + synced_blend_->Phase() * playback_b_.clip->Duration();
       phase_a_ = phase_b_ = synced_blend_->Phase();
     } else {
-      pose_a_ = pose_b_ = model_->skeleton.RestPose();
+      pose_a_.CopyFrom(model_->skeleton.SoaRestPose());
+      pose_b_.CopyFrom(model_->skeleton.SoaRestPose());
       playback_a_.Advance(dt, pose_a_);
       playback_b_.Advance(dt, pose_b_);
-      anim::Blend(pose_, pose_a_, pose_b_, weight, -1);
+      anim::Blend(pose_, pose_a_, pose_b_, weight);
       synced_blend_->Start(playback_a_.clip, playback_b_.clip, playback_a_.NormalizedTime());
       phase_a_ = playback_a_.NormalizedTime();
       phase_b_ = playback_b_.NormalizedTime();
     }
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   // Why the chosen clips make no blend, or nothing when they do.
   std::string BlendNotice() const {
@@ -151,7 +152,7 @@ class BlendSample : public Sample {
 
  private:
   const anim::Model* model_ = nullptr;
-  anim::Pose pose_, pose_a_, pose_b_;
+  anim::SoaPose pose_, pose_a_, pose_b_;
   anim::Playback playback_a_, playback_b_;
   std::unique_ptr<anim::SyncedBlend> synced_blend_;
   int clip_a_ = 0, clip_b_ = 0, applied_a_ = -1, applied_b_ = -1;

@@ -131,7 +131,7 @@ class CrossFadeSample : public Sample {
     }
   }
 
-  const anim::Pose& CurrentPose() const override { return controller_->CurrentPose(); }
+  const anim::SoaPose& CurrentPose() const override { return controller_->CurrentPose(); }
 
   void DrawPanel() override {
     DrawNotice(notice_);

@@ -6,6 +6,7 @@
 
 #include "anim/additive.h"
 #include "anim/mirror.h"
+#include "anim/soa_additive.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 
@@ -20,31 +21,31 @@ namespace {
 // becomes the same lean to the right. Otherwise -1..1 spans the clip.
 struct AdditiveLayer {
   const anim::Clip* clip = nullptr;
-  anim::Pose base, mirrored_base;  // the clip's first frame, and its mirror image
-  anim::Pose sample;               // the clip at the stick's time
+  anim::SoaPose base, mirrored_base;  // the clip's first frame, and its mirror image
+  anim::SoaPose sample;               // the clip at the stick's time
 
   void Set(const anim::Skeleton& skeleton, const anim::Clip* c, const anim::MirrorMap* mirror) {
     clip = c;
     if (c != nullptr) {
       base = anim::MakeAdditivePose(skeleton, *c);
       if (mirror != nullptr) {
-        mirrored_base = base;
-        anim::MirrorPose(*mirror, base, mirrored_base);
+        mirrored_base.CopyFrom(base);
+        anim::MirrorPose(*mirror, skeleton.Parents(), base, mirrored_base);
       }
     }
-    sample = skeleton.RestPose();
+    sample.CopyFrom(skeleton.SoaRestPose());
   }
   void Apply(const anim::Skeleton& skeleton, float stick, bool two_sided,
-             const anim::MirrorMap* mirror, float weight, anim::Pose& pose) {
+             const anim::MirrorMap* mirror, float weight, anim::SoaPose& pose) {
     if (clip == nullptr || weight <= 0.0f) return;
     const float at = two_sided ? std::abs(stick) : (stick + 1.0f) * 0.5f;
-    sample = skeleton.RestPose();
+    sample.CopyFrom(skeleton.SoaRestPose());
     clip->Sample(sample, clip->StartTime() + at * clip->Duration(), anim::LoopMode::kClamp);
     if (two_sided && stick < 0.0f && mirror != nullptr) {
-      anim::MirrorPose(*mirror, sample, sample);
-      anim::Add(pose, pose, sample, mirrored_base, -1, weight);
+      anim::MirrorPose(*mirror, skeleton.Parents(), sample, sample);
+      anim::Add(pose, pose, sample, mirrored_base, weight);
     } else {
-      anim::Add(pose, pose, sample, base, -1, weight);
+      anim::Add(pose, pose, sample, base, weight);
     }
   }
 };
@@ -87,7 +88,7 @@ class AdditiveSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = model.skeleton.RestPose();
+    pose_.CopyFrom(model.skeleton.SoaRestPose());
     std::string why;
     has_mirror_ = BuildSideMirror(model.skeleton, &mirror_, &why);
     std::vector<std::string> names;
@@ -139,13 +140,13 @@ class AdditiveSample : public Sample {
                       mirror);
       applied_look_ = look_clip_;
     }
-    pose_ = skeleton.RestPose();
+    pose_.CopyFrom(skeleton.SoaRestPose());
     playback_.Advance(dt, pose_);
     lean_layer_.Apply(skeleton, lean_, /*two_sided=*/true, mirror, lean_weight_, pose_);
     look_layer_.Apply(skeleton, look_, /*two_sided=*/false, mirror, look_weight_, pose_);
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   void DrawPanel() override {
     DrawNotice(notice_);
@@ -164,7 +165,7 @@ class AdditiveSample : public Sample {
   std::vector<int> full_, additive_;
   anim::MirrorMap mirror_;
   bool has_mirror_ = false;
-  anim::Pose pose_;
+  anim::SoaPose pose_;
   anim::Playback playback_;
   AdditiveLayer lean_layer_, look_layer_;
   int base_clip_ = 0, lean_clip_ = 0, look_clip_ = 0;

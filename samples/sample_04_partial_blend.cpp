@@ -1,8 +1,8 @@
 // 04 Partial blend: an upper-body clip over a full-body one through a mask.
 #include <imgui.h>
 
-#include "anim/blending.h"
 #include "anim/joint_mask.h"
+#include "anim/soa_layer_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 
@@ -42,7 +42,7 @@ class PartialBlendSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = base_ = upper_ = model.skeleton.RestPose();
+    for (anim::SoaPose* p : {&pose_, &base_, &upper_}) p->CopyFrom(model.skeleton.SoaRestPose());
     params_.SetChoices("base_clip", ClipNames(model));
     params_.SetChoices("upper_clip", ClipNames(model));
     std::vector<std::string> joints(model.skeleton.JointNames().begin(),
@@ -75,12 +75,13 @@ class PartialBlendSample : public Sample {
     // Rebuilt every frame so slider changes show at once; MakeMaskFromRoot
     // allocates, which is fine in a sample's UI path, not in anim's hot path.
     mask_ = anim::MakeMaskFromRoot(model_->skeleton, mask_root_, falloff_);
-    base_ = upper_ = model_->skeleton.RestPose();
+    base_.CopyFrom(model_->skeleton.SoaRestPose());
+    upper_.CopyFrom(model_->skeleton.SoaRestPose());
     base_playback_.Advance(dt, base_);
     upper_playback_.Advance(dt, upper_);
     // One clip over itself would only show it out of step with itself.
     if (upper_clip_ == base_clip_) {
-      pose_ = base_;
+      pose_.CopyFrom(base_);
     } else {
       anim::BlendWeighted(pose_, base_, upper_, weight_, mask_.weights);
     }
@@ -92,7 +93,7 @@ class PartialBlendSample : public Sample {
     DrawHint("Joint colours (View > Skeleton): blue base clip only, red upper clip only.");
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   // Why the chosen clips show no partial blend, or nothing when they do.
   std::string MaskNotice() const {
@@ -123,7 +124,7 @@ class PartialBlendSample : public Sample {
 
  private:
   const anim::Model* model_ = nullptr;
-  anim::Pose pose_, base_, upper_;
+  anim::SoaPose pose_, base_, upper_;
   anim::Playback base_playback_, upper_playback_;
   anim::JointMask mask_;
   int base_clip_ = 0, upper_clip_ = 0, mask_root_ = 0, falloff_ = 2;

@@ -14,6 +14,7 @@
 #include "anim/blending.h"
 #include "anim/clip_events.h"
 #include "anim/root_motion.h"
+#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
@@ -92,8 +93,9 @@ class LocomotionSample : public Sample {
     right_foot_ = RightFoot(model);
     units_per_metre_ = UnitsPerMetre(model);
 
-    pose_ = skeleton.RestPose();
+    pose_.CopyFrom(skeleton.SoaRestPose());
     pose_a_ = pose_b_ = pose_;
+    soa_skeleton_ = anim::SoaSkeleton(skeleton);
     model_matrices_.assign(skeleton.JointCount(), glm::mat4(1.0f));
     marks_.clear();
     marks_.reserve(kMaxMarks);
@@ -112,7 +114,7 @@ class LocomotionSample : public Sample {
     if (!(dt >= 0.0f) || !std::isfinite(dt)) return;
     if (!space_ready_) {
       // No blend space to run: the walk slot's clip plays alone, in place.
-      pose_ = model_->skeleton.RestPose();
+      pose_.CopyFrom(model_->skeleton.SoaRestPose());
       alone_.Advance(dt, pose_);
       return;
     }
@@ -147,16 +149,17 @@ class LocomotionSample : public Sample {
 
     // Pose: each clip sampled where its clock now is, its root motion taken
     // out (clips whose root travels), then blended.
-    pose_a_ = pose_b_ = model_->skeleton.RestPose();
+    pose_a_.CopyFrom(model_->skeleton.SoaRestPose());
+    pose_b_.CopyFrom(model_->skeleton.SoaRestPose());
     const float time_a = a.WrapTime(static_cast<float>(from_a + delta_a), anim::LoopMode::kLoop);
     const float time_b = b.WrapTime(static_cast<float>(from_b + delta_b), anim::LoopMode::kLoop);
     a.Sample(pose_a_, time_a);
     b.Sample(pose_b_, time_b);
     if (root_motion_on_) {
-      motion_[segment.a].RemoveFromPose(pose_a_, time_a);
-      motion_[segment.b].RemoveFromPose(pose_b_, time_b);
+      motion_[segment.a].RemoveFromPose(pose_a_, model_->skeleton.RestPose(), time_a);
+      motion_[segment.b].RemoveFromPose(pose_b_, model_->skeleton.RestPose(), time_b);
     }
-    anim::Blend(pose_, pose_a_, pose_b_, t, -1);
+    anim::Blend(pose_, pose_a_, pose_b_, t);
 
     // Root motion, blended with the same weight as the poses.
     // Positive yaw turns +Z towards +X, the character's left: turning
@@ -181,7 +184,7 @@ class LocomotionSample : public Sample {
     MarkFootsteps();
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   glm::mat4 CharacterWorld() const override {
     return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
@@ -331,7 +334,7 @@ class LocomotionSample : public Sample {
       if (foot < 0) continue;
       (left ? left_done : right_done) = true;
       if (!matrices_ready) {
-        pose_.ComputeModelMatrices(model_matrices_);
+        anim::ComputeModelMatrices(soa_skeleton_, pose_, model_matrices_);
         matrices_ready = true;
       }
       glm::vec3 at = glm::vec3(CharacterWorld() * model_matrices_[foot][3]);
@@ -374,7 +377,8 @@ class LocomotionSample : public Sample {
   glm::vec3 position_{0.0f};
   float yaw_ = 0.0f;
 
-  anim::Pose pose_, pose_a_, pose_b_;
+  anim::SoaPose pose_, pose_a_, pose_b_;
+  anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
   std::vector<glm::mat4> model_matrices_;
   anim::EventBuffer events_{64};
   std::vector<GroundMark> marks_;

@@ -11,9 +11,10 @@
 #include "anim/additive.h"
 #include "anim/blend_space_2d.h"
 #include "anim/clock.h"
-#include "anim/layer_blend.h"
 #include "anim/mirror.h"
 #include "anim/root_motion.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/sample_factories.h"
@@ -116,7 +117,7 @@ class DirectionalSample : public Sample {
     has_mirror_ = BuildSideMirror(skeleton, &mirror_, &mirror_error_);
     if (lean_clip_ >= 0) {
       lean_base_ = anim::MakeAdditivePose(skeleton, model.clips[lean_clip_]);
-      lean_full_ = skeleton.RestPose();
+      lean_full_.CopyFrom(skeleton.SoaRestPose());
       const anim::Clip& lean = model.clips[lean_clip_];
       lean.Sample(lean_full_, lean.StartTime() + lean.Duration(), anim::LoopMode::kClamp);
     }
@@ -131,8 +132,8 @@ class DirectionalSample : public Sample {
       *error = "cannot build the blend space: " + why;
       return false;
     }
-    for (anim::Pose& p : variant_pose_) p = skeleton.RestPose();
-    pose_ = skeleton.RestPose();
+    for (anim::SoaPose& p : variant_pose_) p.CopyFrom(skeleton.SoaRestPose());
+    pose_.CopyFrom(skeleton.SoaRestPose());
     solo_.Start(&model.clips[clip_[kWalk]]);
     weights_.fill(0.0f);
     phase_.Reset(0.0f);
@@ -144,7 +145,7 @@ class DirectionalSample : public Sample {
   void Update(float dt) override {
     if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
     if (alone_) {
-      pose_ = model_->skeleton.RestPose();
+      pose_.CopyFrom(model_->skeleton.SoaRestPose());
       solo_.Advance(dt, pose_);
       return;
     }
@@ -167,17 +168,18 @@ class DirectionalSample : public Sample {
     phase_.Advance(dt, cycle_length_);
     idle_.Advance(dt, 1.0);
 
-    std::array<anim::BlendLayer, kGridCount> layers{};
+    std::array<anim::SoaBlendLayer, kGridCount> layers{};
     int used = 0;
     for (int i = 0; i < count; ++i) {
       if (weights_[i] <= 1e-5f) continue;
       EvaluateVariant(kVariants[i], variant_pose_[i]);
-      layers[used++] = {&variant_pose_[i], weights_[i], nullptr};
+      layers[used++] = {&variant_pose_[i], weights_[i], {}};
     }
-    anim::BlendLayers(pose_, std::span(layers).first(used), model_->skeleton.RestPose(), 0.0f);
+    anim::BlendLayers(pose_, std::span<const anim::SoaBlendLayer>(layers.data(), used),
+                      model_->skeleton.SoaRestPose(), 0.0f);
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
 
   void DrawPanel() override {
     DrawNotice(notice_);
@@ -220,17 +222,17 @@ class DirectionalSample : public Sample {
   // The variant's pose at the current phase: gait clip, plus lean, mirrored
   // for the right side. A right-leaning walk is the left-leaning walk
   // mirrored, sampled half a cycle on so its feet match the straight walk's.
-  void EvaluateVariant(const Variant& v, anim::Pose& out) const {
+  void EvaluateVariant(const Variant& v, anim::SoaPose& out) const {
     const anim::Skeleton& skeleton = model_->skeleton;
     const anim::Clip& clip = model_->clips[clip_[v.gait]];
     const bool mirrored = v.side == kRight && has_mirror_;
     const float phase = phase_.Shifted(mirrored ? mirror_offset_ : 0.0f);
     const float time = v.gait == kIdle ? static_cast<float>(idle_.Time()) : phase * clip.Duration();
-    out = skeleton.RestPose();
+    out.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
     if (v.side != kCentre && lean_clip_ >= 0)
-      anim::Add(out, out, lean_full_, lean_base_, -1, lean_amount_);
-    if (mirrored) anim::MirrorPose(mirror_, out, out);
+      anim::Add(out, out, lean_full_, lean_base_, lean_amount_);
+    if (mirrored) anim::MirrorPose(mirror_, skeleton.Parents(), out, out);
   }
 
   std::string PointLabel(int i) const {
@@ -315,14 +317,14 @@ class DirectionalSample : public Sample {
   int lean_clip_ = -1;
   bool alone_ = false;  // no speed axis on this model: solo_ plays instead
   anim::Playback solo_;
-  anim::Pose lean_base_, lean_full_;
+  anim::SoaPose lean_base_, lean_full_;
   anim::MirrorMap mirror_;
   bool has_mirror_ = false;
   std::string mirror_error_;
   anim::BlendSpace2D triangulated_, grid_;
-  std::array<anim::Pose, kGridCount> variant_pose_;
+  std::array<anim::SoaPose, kGridCount> variant_pose_;
   std::array<float, kGridCount> weights_{};
-  anim::Pose pose_;
+  anim::SoaPose pose_;
   anim::SyncedPhase phase_;  // the locomotion clips' shared phase
   anim::ClipClock idle_;     // the idle runs on its own clock
   float cycle_length_ = 0.0f;

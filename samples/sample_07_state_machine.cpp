@@ -207,7 +207,7 @@ class StateMachineSample : public Sample {
     log_.Add(time_, graph_->Events());
   }
 
-  const anim::Pose& CurrentPose() const override { return graph_->Output(); }
+  const anim::SoaPose& CurrentPose() const override { return graph_->SoaOutput(); }
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;
@@ -260,7 +260,7 @@ class StateMachineSample : public Sample {
   anim::StateMachineNode* upper_ = nullptr;
   int speed_id_ = -1, jump_id_ = -1, punch_id_ = -1, upper_weight_id_ = -1, lean_id_ = -1;
   anim::SingleFrameNode* lean_node_ = nullptr;
-  anim::Pose lean_reference_;
+  anim::SoaPose lean_reference_;
   float lean_ = 0.0f;
   int spine_ = -1;
   float speed_ = 0.0f;

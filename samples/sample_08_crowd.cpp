@@ -1,6 +1,7 @@
 // 08 Crowd: N characters, each with its own clips, phase and blend weight,
 // animated on every core through the structure-of-arrays path and drawn
-// with instanced GPU skinning (or, for comparison, skinned on the CPU).
+// with instanced GPU skinning (or, for comparison, skinned on the CPU);
+// or each running its own instance of the model's shipped locomotion graph.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -20,6 +21,7 @@
 #include "anim/soa_pose.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
+#include "samples/crowd_graphs.h"
 #include "samples/sample_factories.h"
 
 namespace samples {
@@ -28,6 +30,9 @@ namespace {
 
 constexpr int kMaxCharacters = 1000;
 constexpr int kHistory = 120;  // frames in the frame-time plot
+// Graph characters start up to this many seconds into their graph (about
+// two locomotion cycles), so their steps are out of step.
+constexpr float kGraphPhaseSeconds = 2.0f;
 
 // A small deterministic generator (SplitMix64): the same crowd on every
 // platform and standard library, unlike std::uniform_real_distribution.
@@ -59,6 +64,11 @@ int ClipContaining(const anim::Model& model, const char* role) {
 class CrowdSample : public Sample {
  public:
   CrowdSample() {
+    params_.AddChoice(
+        "play", &play_, {"clips", "graph"},
+        "clips: each character blends clip_a and clip_b or plays another clip; graph: "
+        "each runs the model's shipped locomotion graph (assets/graphs/) as its own "
+        "instance of one shared definition, at its own speed");
     params_.AddInt("count", &count_, 1, kMaxCharacters, "characters in the crowd");
     params_.AddChoice("skinning", &skinning_, {"gpu", "cpu"},
                       "gpu: instanced skinning in the vertex shader; cpu: vertices skinned on the "
@@ -71,6 +81,15 @@ class CrowdSample : public Sample {
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
     params_.AddInt("threads", &threads_, 1, 8, "threads animating the crowd (anim::ParallelFor)");
+    params_.AddFloat("speed_min", &speed_min_, 0.0f, 10.0f,
+                     "graph: the slowest character's speed parameter (m/s; 0 stands idle)");
+    params_.AddFloat("speed_max", &speed_max_, 0.0f, 10.0f,
+                     "graph: the fastest character's speed (starts at the graph's run speed); "
+                     "character k gets speed_min + (speed_max - speed_min) * frac(k * 0.618), so "
+                     "speeds spread evenly and mix over the grid");
+    params_.AddBool("in_step", &in_step_,
+                    "graph: every character starts its graph at time 0 (off: each at its own "
+                    "place in the cycle)");
   }
 
   std::string Title() const override { return "08 Crowd"; }
@@ -82,6 +101,9 @@ class CrowdSample : public Sample {
            "then all y...). Each character's skinning matrices (its palette) go to the GPU in one "
            "buffer, and the mesh is drawn once per primitive for the whole crowd (instancing); the "
            "cpu path skins every vertex on the CPU instead and uploads the result, for comparison. "
+           "With play=graph every character runs the model's locomotion graph instead: one "
+           "definition (nodes, clips, settings) shared by the crowd, and per character only a "
+           "small instance (its parameters and node states), each at its own speed. "
            "Source: Gabor Szauer, Hands-On C++ Game Animation Programming, ch. 15.";
   }
 
@@ -96,8 +118,7 @@ class CrowdSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_ = model.skeleton.RestPose();
-    shown_soa_ = anim::SoaPose(pose_);
+    shown_soa_.CopyFrom(model.skeleton.SoaRestPose());
     animator_.reset();  // Update makes the pool and the animator for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
@@ -117,6 +138,9 @@ class CrowdSample : public Sample {
       const int c = ClipContaining(model, role);
       if (c >= 0) others_.push_back(c);
     }
+    graphs_.Load(model);
+    speed_min_ = 0.0f;
+    speed_max_ = graphs_.Loaded() ? std::min(graphs_.TopSpeed(), 10.0f) : 0.0f;
     bounds_ = ModelBounds(model);
     character_size_ = Size(bounds_);
     const auto joints = static_cast<std::size_t>(model.skeleton.JointCount());
@@ -134,12 +158,15 @@ class CrowdSample : public Sample {
 
   void Update(float dt) override {
     RecordDrawTimes();
-    const Layout wanted{count_, clip_a_, clip_b_, other_fraction_, spacing_};
+    const Layout wanted{count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
+                        PlaysGraph(), speed_min_, speed_max_, in_step_};
     if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
     if (!animator_ || pool_->ThreadCount() != threads_) {
       animator_.reset();
       pool_.emplace(threads_);
       animator_.emplace(model_->skeleton, threads_);
+      // Sizes each worker's graph scratch once for the shared definition.
+      if (graphs_.Loaded()) animator_->PrepareGraphs(graphs_.Definition());
     }
 
     const auto start = std::chrono::steady_clock::now();
@@ -149,7 +176,6 @@ class CrowdSample : public Sample {
     // for CurrentPose().
     animator_->Update(std::span(characters_).first(count_), dt,
                       anim::ParallelForJobs(*pool_, /*min_per_worker=*/1));
-    shown_soa_.Store(pose_);
     animation_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -162,13 +188,19 @@ class CrowdSample : public Sample {
 
   // Character 0 stands for the crowd where the viewer wants one pose (the
   // pose dump); before the first Update there is none yet: the rest pose.
-  const anim::Pose& CurrentPose() const override {
-    return characters_.empty() ? model_->skeleton.RestPose() : pose_;
+  const anim::SoaPose& CurrentPose() const override {
+    return characters_.empty() ? model_->skeleton.SoaRestPose() : shown_soa_;
+  }
+  // Graph mode on a model no graph ships for plays clips instead: say so
+  // (headless runs fail with it; the panel's notice shows it).
+  std::string Problem() const override {
+    return play_ == 1 && !graphs_.Loaded() ? graphs_.Problem() : std::string();
   }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
   void DrawPanel() override {
-    DrawNotice(notice_);
+    const std::string problem = Problem();
+    DrawNotice(problem.empty() ? notice_ : problem);
     DrawParamWidgets(params_);
     DrawHint(
         "Both paths skin by linear blend or by dual quaternions: View > Dual quaternion "
@@ -181,6 +213,9 @@ class CrowdSample : public Sample {
     // Animation: sampling, blending and palettes of every character (CPU).
     ImGui::Text("Animation, whole crowd: %.2f ms on %d thread%s", animation_seconds_ * 1e3,
                 threads_, threads_ == 1 ? "" : "s");
+    // From the crowd as built, not the controls: a control changed in this
+    // panel (play, count) takes effect at the next Update.
+    if (built_.graph) DrawGraphMemory();
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
@@ -204,6 +239,9 @@ class CrowdSample : public Sample {
   struct Layout {
     int count = -1, clip_a = -1, clip_b = -1;
     float other_fraction = -1.0f, spacing = -1.0f;
+    bool graph = false;
+    float speed_min = -1.0f, speed_max = -1.0f;
+    bool in_step = false;
     bool operator==(const Layout&) const = default;
   };
 
@@ -233,6 +271,21 @@ class CrowdSample : public Sample {
     return size > 0.0f && std::isfinite(size) ? size : 1.0f;
   }
 
+  bool PlaysGraph() const { return play_ == 1 && graphs_.Loaded(); }
+
+  // What a crowd of graph characters costs: one definition for all, and
+  // per character only its instance (parameters and node states).
+  void DrawGraphMemory() const {
+    const anim::GraphDefinition& definition = graphs_.Definition();
+    ImGui::Text("Graph %s: one shared definition, %d nodes, %d scratch poses per thread",
+                graphs_.FileName().c_str(), definition.NodeCount(), definition.ScratchDepth());
+    std::size_t total = 0;
+    for (int k = 0; k < built_.count; ++k) total += graphs_.InstanceBytes(k);
+    ImGui::Text("Per character: %zu bytes of instance (%zu of node state); crowd: %.1f KB",
+                graphs_.InstanceBytes(0), definition.StateBytes(),
+                static_cast<double>(total) / 1024.0);
+  }
+
   void Build(const Layout& layout) {
     const anim::Skeleton& skeleton = model_->skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
@@ -248,7 +301,8 @@ class CrowdSample : public Sample {
     const float step = layout.spacing * character_size_;
     const anim::Clip* a = &model_->clips[layout.clip_a];
     const anim::Clip* b = &model_->clips[layout.clip_b];
-    Random random(8);  // fixed seed: the same crowd every run
+    Random random(8);                    // fixed seed: the same crowd every run
+    std::vector<float> speeds, offsets;  // of the graph characters
     for (int k = 0; k < layout.count; ++k) {
       anim::CrowdCharacter& c = characters_[k];
       const float phase = random.Uniform();
@@ -257,6 +311,14 @@ class CrowdSample : public Sample {
       const float yaw = (random.Uniform() - 0.5f) * glm::radians(50.0f);
       const float jitter_x = (random.Uniform() - 0.5f) * 0.3f * step;
       const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
+      c.graph = nullptr;
+      c.motion = nullptr;
+      if (layout.graph) {
+        // frac(k * golden ratio): evenly spread speeds, neighbours far apart.
+        const float spread = std::fmod(static_cast<float>(k) * 0.618034f, 1.0f);
+        speeds.push_back(layout.speed_min + (layout.speed_max - layout.speed_min) * spread);
+        offsets.push_back(layout.in_step ? 0.0f : phase * kGraphPhaseSeconds);
+      }
       // One clip "blended" with itself is that clip: it plays alone.
       const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
       // A solo character plays its clip alone (`a`); the others blend clip_a
@@ -284,6 +346,10 @@ class CrowdSample : public Sample {
           glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
                       yaw, glm::vec3(0.0f, 1.0f, 0.0f));
     }
+    if (layout.graph) {
+      graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
+      for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
+    }
     // The grid's extent plus one character's box around each end.
     const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_size_;
     const float half_z = 0.5f * static_cast<float>(rows - 1) * step + 0.6f * character_size_;
@@ -306,13 +372,16 @@ class CrowdSample : public Sample {
   float other_fraction_ = 0.2f;
   float spacing_ = 0.8f;
   int threads_ = 2;
+  int play_ = 0;  // 0 clips, 1 graph
+  float speed_min_ = 0.0f, speed_max_ = 0.0f;
+  bool in_step_ = false;
+  CrowdGraphs graphs_;
   std::vector<int> others_;
   Box bounds_;
   float character_size_ = 1.0f;
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::SyncedBlend> synced_;  // characters_[k].synced points to synced_[k]
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
-  anim::Pose pose_;                        // the same as a Pose, for CurrentPose()
   std::vector<glm::mat4> palettes_, worlds_;
   std::optional<anim::ParallelFor> pool_;
   std::optional<anim::CrowdAnimator> animator_;  // one scratch per thread of pool_

@@ -105,8 +105,8 @@ class GraphFileSample : public Sample {
     log_.Add(time_, graph_->Events());
   }
 
-  const anim::Pose& CurrentPose() const override {
-    return graph_ ? graph_->Output() : model_->skeleton.RestPose();
+  const anim::SoaPose& CurrentPose() const override {
+    return graph_ ? graph_->SoaOutput() : model_->skeleton.SoaRestPose();
   }
   glm::mat4 CharacterWorld() const override {
     return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));

@@ -155,6 +155,7 @@ class IkSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
+    pose_ = model.skeleton.RestPose();
     model_ = &model;
     const anim::Pose& rest = model.skeleton.RestPose();
     height_ = RestHeight(model);
@@ -221,16 +222,18 @@ class IkSample : public Sample {
   }
 
   void Update(float dt) override {
-    underlay_.Pose(dt, animate_, pose_);
+    underlay_.Pose(dt, animate_, shown_);
+    shown_.Store(pose_);
     const float tolerance = 1e-3f * height_;
     arm_.Solve(pose_, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
     chain_pose_ = chain_rest_;
     chain_.Solve(chain_pose_, solver_, target_, limited_, max_iterations_, tolerance, weight_,
                  soften_);
+    shown_.Load(pose_);
     BuildLines();
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return shown_; }
   std::span<const DebugLine> DebugLines() const override { return lines_; }
 
   bool Pointer(PointerPhase phase, const glm::vec3& origin, const glm::vec3& direction) override {
@@ -269,6 +272,10 @@ class IkSample : public Sample {
   }
 
   const anim::Model* model_ = nullptr;
+  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
+  // transforms with their hierarchy: pose_ is shown_ converted for them,
+  // converted back once they are done.
+  anim::SoaPose shown_;
   anim::Pose pose_, chain_rest_, chain_pose_;
   IdleUnderlay underlay_;
   IkChain arm_, chain_;

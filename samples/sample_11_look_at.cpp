@@ -66,6 +66,7 @@ class LookAtSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
+    pose_ = model.skeleton.RestPose();
     model_ = &model;
     height_ = RestHeight(model);
     const anim::Pose& rest = model.skeleton.RestPose();
@@ -94,7 +95,8 @@ class LookAtSample : public Sample {
   }
 
   void Update(float dt) override {
-    underlay_.Pose(dt, animate_, pose_);
+    underlay_.Pose(dt, animate_, shown_);
+    shown_.Store(pose_);
     if (mode_ == 0 && !drag_.grabbing()) {
       path_time_ += dt;
       target_ = PathPoint(path_time_);
@@ -116,10 +118,11 @@ class LookAtSample : public Sample {
     job.axes = axes_;
     job.weight = weight_;
     result_ = anim::ik::SolveLookAt(pose_, job);
+    shown_.Load(pose_);
     BuildLines();
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return shown_; }
   std::span<const DebugLine> DebugLines() const override { return lines_; }
 
   bool Pointer(PointerPhase phase, const glm::vec3& origin, const glm::vec3& direction) override {
@@ -184,6 +187,10 @@ class LookAtSample : public Sample {
   }
 
   const anim::Model* model_ = nullptr;
+  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
+  // transforms with their hierarchy: pose_ is shown_ converted for them,
+  // converted back once they are done.
+  anim::SoaPose shown_;
   anim::Pose pose_, animated_;
   IdleUnderlay underlay_;
   std::vector<int> chain_;

@@ -90,6 +90,7 @@ class FeetOnGroundSample : public Sample {
                                  "without it.";
     if (!MakeGround(error)) return false;
     pose_ = skeleton.RestPose();
+    shown_.CopyFrom(skeleton.SoaRestPose());
     marks_.clear();
     marks_.reserve(64);
     lines_.reserve(128);
@@ -108,7 +109,7 @@ class FeetOnGroundSample : public Sample {
     }
     walk_->Update(dt);
     ComposeNotice();
-    pose_ = walk_->CurrentPose();
+    walk_->CurrentPose().Store(pose_);
     // The character stands on the ground under its root: root motion moves
     // it over X and Z, the ground gives the height.
     const glm::mat4 on_floor = walk_->CharacterWorld();
@@ -125,6 +126,7 @@ class FeetOnGroundSample : public Sample {
     } else {
       pelvis_offset_ = 0.0f;
     }
+    shown_.Load(pose_);
     DrawContacts();
     if (dt > 0.0f) {
       history_[history_next_] = pelvis_offset_ / units_per_metre_ * 100.0f;
@@ -132,7 +134,7 @@ class FeetOnGroundSample : public Sample {
     }
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return shown_; }
   glm::mat4 CharacterWorld() const override { return world_; }
   bool FollowCamera() const override { return true; }
   std::string Problem() const override { return walk_->Problem(); }
@@ -324,6 +326,10 @@ class FeetOnGroundSample : public Sample {
   std::string ground_message_;  // what the last ground change did
   std::array<char, 512> ground_field_{};
 
+  // What is shown. The IK solvers (anim/ik/) work on a Pose, local
+  // transforms with their hierarchy: pose_ is shown_ converted for them,
+  // converted back once they are done.
+  anim::SoaPose shown_;
   anim::Pose pose_;
   glm::mat4 world_{1.0f};
   float height_ = 0.0f;

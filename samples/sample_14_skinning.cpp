@@ -58,7 +58,7 @@ class SkinningSample : public Sample {
 
   bool Load(const anim::Model& model, std::string* error) override {
     (void)error;
-    pose_ = model.skeleton.RestPose();  // the character is not shown
+    pose_.CopyFrom(model.skeleton.SoaRestPose());  // the character is not shown
     return true;
   }
 
@@ -73,7 +73,7 @@ class SkinningSample : public Sample {
     }
   }
 
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
   const OwnMeshes* OwnMesh() const override { return &own_; }
 
   void DrawPanel() override {
@@ -96,7 +96,7 @@ class SkinningSample : public Sample {
   std::array<OwnMeshCopy, 2> copies_;
   OwnMeshes own_;
   float area_percent_[2] = {100.0f, 100.0f};
-  anim::Pose pose_;
+  anim::SoaPose pose_;
 };
 
 }  // namespace

@@ -140,7 +140,7 @@ class CompressionSample : public Sample {
   }
 
   // The compressed character: what --dump-pose writes.
-  const anim::Pose& CurrentPose() const override { return poses_[kCompressed]; }
+  const anim::SoaPose& CurrentPose() const override { return soa_; }
   const CrowdFrame* Crowd() const override { return model_ != nullptr ? &frame_ : nullptr; }
   std::span<const DebugLine> DebugLines() const override { return lines_; }
 

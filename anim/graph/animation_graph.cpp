@@ -1,19 +1,22 @@
 #include "anim/graph/animation_graph.h"
 
-#include <cmath>
-
 namespace anim {
 
 AnimationGraph::AnimationGraph(const Skeleton& skeleton, int event_capacity)
-    : skeleton_(&skeleton),
-      events_(event_capacity),
-      rest_(skeleton.RestPose()),
+    : definition_(skeleton),
+      instance_(definition_, event_capacity),
       soa_output_(skeleton.RestPose()),
       output_(skeleton.RestPose()) {
-  ctx_.skeleton = skeleton_;
-  ctx_.rest = &rest_;
-  ctx_.params = &params_;
-  ctx_.events = &events_;
+  instance_.ShareParams(&definition_.Params());
+  Grown();
+}
+
+void AnimationGraph::Grown() {
+  instance_.Extend();
+  const float threshold = ctx_.event_weight_threshold;
+  ctx_ = instance_.Context();
+  ctx_.event_weight_threshold = threshold;
+  definition_.Bind(&ctx_);
 }
 
 const Pose& AnimationGraph::Output() const {
@@ -24,45 +27,38 @@ const Pose& AnimationGraph::Output() const {
   return output_;
 }
 
-Node* AnimationGraph::FindNode(std::string_view name) const {
-  for (const auto& n : nodes_) {
-    if (n->Name() == name) return n.get();
-  }
-  return nullptr;
-}
-
 void AnimationGraph::SetRoot(Node* root) {
-  root_ = root;
-  layers_.reset();
+  definition_.SetRoot(root);
+  Grown();
 }
 
 void AnimationGraph::SetLayers(std::vector<Layer> layers) {
-  root_ = nullptr;
-  layers_.emplace(*skeleton_, std::move(layers));
+  definition_.SetLayers(std::move(layers));
+  Grown();
 }
 
-void AnimationGraph::Reset() {
-  if (root_ != nullptr) root_->Reset(0.0f);
-  if (layers_) layers_->Reset();
-}
+void AnimationGraph::Reset() { instance_.Reset(); }
 
 void AnimationGraph::Update(float dt) {
-  if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
-  events_.Clear();
-  motion_ = {};
-  if (root_ != nullptr) {
-    root_->Update(dt, 1.0f, ctx_);
-    root_->Write(ctx_, soa_output_, motion_);
-  } else if (layers_) {
-    layers_->Update(dt, ctx_);
-    layers_->Write(ctx_, soa_output_, motion_);
-  } else {
-    soa_output_.CopyFrom(rest_);
+  if (validated_version_ != definition_.Version() || validated_params_ != Params().Count()) {
+    // Built or changed since the last frame: check it once, and size the
+    // scratch for it (the only allocations, and only after a change).
+    error_ = definition_.Validate();
+    if (error_.empty()) scratch_.Reserve(definition_);
+    validated_version_ = definition_.Version();
+    validated_params_ = Params().Count();
+  }
+  instance_.SetEventWeightThreshold(ctx_.event_weight_threshold);
+  bool shown = false;
+  if (error_.empty()) shown = instance_.Update(dt, scratch_, soa_output_, motion_);
+  if (!shown) {
+    soa_output_.CopyFrom(definition_.RestSoaPose());
+    motion_ = {};
+    Params().ClearTriggers();
   }
   output_stale_ = true;
-  params_.ClearTriggers();
   if (callback_) {
-    for (const FiredEvent& e : events_.Events()) callback_(e);
+    for (const FiredEvent& e : instance_.Events()) callback_(e);
   }
 }
 

@@ -1,15 +1,30 @@
-// AnimationGraph: everything one character's animation logic needs, built
-// once: the parameters, the nodes (owned here, referenced by pointer from
-// their parents), the layers, and the event buffer. Each frame: set
-// parameters, Update(dt), read Output(), Motion() and Events().
+// AnimationGraph: one character's animation logic in one object, for a
+// character that plays its graph alone (samples, tools, tests): it owns a
+// GraphDefinition (the parameters, the nodes, the layers), the one
+// GraphInstance playing it, a GraphScratch and the output pose. Each frame:
+// set parameters, Update(dt), read Output(), Motion() and Events().
+//
+// Crowds share one definition among many small instances instead
+// (graph_definition.h, graph_instance.h, CrowdAnimator): Definition() is the
+// definition built here, from which any number of instances can be made.
+//
+// The nodes' argument-free queries (machine->ActiveState(), clip->Time(),
+// blend->Weights()...) read this graph's one character. The instance grows
+// as nodes are added, so a graph may be built piece by piece; each Update
+// first validates what changed (GraphDefinition::Validate) and, while the
+// graph is not valid, shows the rest pose and says why in Error().
 #pragma once
 
 #include <functional>
-#include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "anim/clip_events.h"
+#include "anim/graph/graph_definition.h"
+#include "anim/graph/graph_instance.h"
+#include "anim/graph/graph_scratch.h"
 #include "anim/graph/layer_stack.h"
 #include "anim/graph/node.h"
 #include "anim/graph/parameters.h"
@@ -20,34 +35,39 @@ class AnimationGraph {
  public:
   // The skeleton must outlive the graph.
   explicit AnimationGraph(const Skeleton& skeleton, int event_capacity = 256);
+  AnimationGraph(const AnimationGraph&) = delete;  // its nodes point at its definition
+  AnimationGraph& operator=(const AnimationGraph&) = delete;
 
-  ParameterSet& Params() { return params_; }
-  const ParameterSet& Params() const { return params_; }
+  ParameterSet& Params() { return definition_.Params(); }
+  const ParameterSet& Params() const { return definition_.Params(); }
 
   // Creates a node owned by the graph; T's constructor gets the arguments.
   template <typename T, typename... Args>
   T* Add(Args&&... args) {
-    auto node = std::make_unique<T>(std::forward<Args>(args)...);
-    T* raw = node.get();
-    nodes_.push_back(std::move(node));
-    return raw;
+    T* node = definition_.Add<T>(std::forward<Args>(args)...);
+    Grown();
+    return node;
   }
-  int NodeCount() const { return static_cast<int>(nodes_.size()); }
-  Node* NodeAt(int i) const { return nodes_[i].get(); }
-  Node* FindNode(std::string_view name) const;
+  int NodeCount() const { return definition_.NodeCount(); }
+  Node* NodeAt(int i) const { return definition_.NodeAt(i); }
+  Node* FindNode(std::string_view name) const { return definition_.FindNode(name); }
 
   // The output: one node, or layers (which replace the single root).
   void SetRoot(Node* root);
   void SetLayers(std::vector<Layer> layers);
-  Node* Root() const { return root_; }  // null when the graph has layers (or nothing)
-  const LayerStack* Layers() const { return layers_ ? &*layers_ : nullptr; }
+  Node* Root() const { return definition_.Root(); }  // null when the graph has layers (or nothing)
+  const LayerStack* Layers() const { return definition_.Layers(); }
 
   // Advances by dt (non-finite or negative: no time passes) and rebuilds the
   // output. Events of this update replace the previous ones. Triggers are
-  // cleared at the end (see ParameterSet::Fire). Allocates nothing.
+  // cleared at the end (see ParameterSet::Fire). Allocates nothing (once
+  // the graph is built: the first Update after a change validates it).
   void Update(float dt);
   // Restarts every clock and machine, as when the character spawns.
   void Reset();
+  // Why the last Update showed the rest pose (the graph does not validate),
+  // or empty.
+  const std::string& Error() const { return error_; }
 
   // Event callbacks: called once per fired event (key, state enter and
   // exit, loop, complete), in firing order, at the end of each Update. The
@@ -64,20 +84,27 @@ class AnimationGraph {
   const SoaPose& SoaOutput() const { return soa_output_; }
   const Pose& Output() const;
   const MotionDelta& Motion() const { return motion_; }
-  std::span<const FiredEvent> Events() const { return events_.Events(); }
-  int DroppedEvents() const { return events_.Dropped(); }
+  std::span<const FiredEvent> Events() const { return instance_.Events(); }
+  int DroppedEvents() const { return instance_.DroppedEvents(); }
+  // The context the nodes' queries read (event_weight_threshold is settable).
   GraphContext& Context() { return ctx_; }
 
+  // The definition built here (for a crowd's instances) and this graph's own
+  // character.
+  const GraphDefinition& Definition() const { return definition_; }
+  const GraphInstance& Instance() const { return instance_; }
+
  private:
-  const Skeleton* skeleton_;
-  ParameterSet params_;
-  std::vector<std::unique_ptr<Node>> nodes_;
-  Node* root_ = nullptr;
-  std::optional<LayerStack> layers_;
-  EventBuffer events_;
+  void Grown();  // after the definition changed: lay out the instance, re-bind
+
+  GraphDefinition definition_;
+  GraphInstance instance_;
+  GraphScratch scratch_;
   GraphContext ctx_;
+  int validated_version_ = -1;
+  int validated_params_ = -1;
+  std::string error_;
   std::function<void(const FiredEvent&)> callback_;
-  SoaPose rest_;  // the skeleton's rest pose, ctx_.rest
   SoaPose soa_output_;
   mutable Pose output_;
   mutable bool output_stale_ = false;

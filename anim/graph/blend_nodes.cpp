@@ -2,93 +2,141 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "anim/graph/graph_definition.h"
+#include "anim/graph/graph_scratch.h"
 
 namespace anim {
 
-WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton& skeleton,
-                                     std::vector<Node*> inputs, bool sync)
-    : Node(std::move(name)),
-      inputs_(std::move(inputs)),
-      sync_(sync),
-      weights_(inputs_.size(), 0.0f),
-      lengths_(inputs_.size(), 0.0f),
-      poses_(inputs_.size(), SoaPose(skeleton.RestPose())),
-      layers_(inputs_.size()) {
-  if (!weights_.empty()) weights_[0] = 1.0f;
+WeightedBlendNode::WeightedBlendNode(std::string name, const Skeleton&, std::vector<Node*> inputs,
+                                     bool sync)
+    : NodeWithState(std::move(name)), inputs_(std::move(inputs)), sync_(sync) {}
+
+void WeightedBlendNode::InitState(WeightedBlendState& s) const {
+  s.weights.assign(inputs_.size(), 0.0f);
+  if (!s.weights.empty()) s.weights[0] = 1.0f;
 }
 
-void WeightedBlendNode::Reset(float phase) {
-  for (Node* n : inputs_) n->Reset(phase);
+std::span<const float> WeightedBlendNode::Weights() const {
+  const WeightedBlendState* s = BoundState();
+  return s != nullptr ? std::span<const float>(s->weights) : std::span<const float>();
 }
 
-void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) {
+void WeightedBlendNode::Validate(GraphCheck& check) const {
+  if (inputs_.empty()) check.Fail(*this, "inputs", "there are none");
+}
+
+void WeightedBlendNode::ResetIn(float phase, GraphContext& ctx) const {
+  for (Node* n : inputs_) n->ResetIn(phase, ctx);
+}
+
+void WeightedBlendNode::Update(float dt, float weight, GraphContext& ctx) const {
   if (inputs_.empty()) return;
-  ComputeWeights(ctx, weights_);
+  std::vector<float>& weights = StateIn(ctx).weights;
+  ComputeWeights(ctx, weights);
   float sum = 0.0f;
-  for (float& w : weights_) {
+  for (float& w : weights) {
     if (!(w > 0.0f) || !std::isfinite(w)) w = 0.0f;  // also NaN
     sum += w;
   }
   if (sum > 0.0f) {
-    for (float& w : weights_) w /= sum;
+    for (float& w : weights) w /= sum;
   } else {
-    std::fill(weights_.begin(), weights_.end(), 0.0f);
-    weights_[0] = 1.0f;
+    std::fill(weights.begin(), weights.end(), 0.0f);
+    weights[0] = 1.0f;
   }
   // bl = sum(w_i * l_i) (weights w_i, cycle lengths l_i); input i plays at rate l_i / bl, so every
   // input advances its normalised time by dt / bl.
   float blended_cycle = 0.0f;
-  if (sync_) blended_cycle = CycleDuration();
+  if (sync_) blended_cycle = CycleDurationIn(ctx);
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const float scale = sync_ ? SyncedRate(inputs_[i]->CycleDuration(), blended_cycle) : 1.0f;
-    inputs_[i]->Update(dt * scale, weight * weights_[i], ctx);
+    const float scale = sync_ ? SyncedRate(inputs_[i]->CycleDurationIn(ctx), blended_cycle) : 1.0f;
+    inputs_[i]->Update(dt * scale, weight * weights[i], ctx);
   }
 }
 
-void WeightedBlendNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
+void WeightedBlendNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
+  const std::vector<float>& weights = StateIn(ctx).weights;
   motion = {};
   int count = 0;
-  for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    if (weights_[i] > 0.0f) layers_[count++] = SoaBlendLayer{&poses_[i], weights_[i], {}};
-  }
+  for (float w : weights) count += w > 0.0f ? 1 : 0;
   // One input: it writes the output itself. Two (a 1D blend space's
   // neighbours, say): the two-pose blend. More: the N-layer blend. The
-  // weights sum to 1, so no rest pose fills in (threshold 0).
-  for (int k = 0; k < count; ++k) {
-    const std::size_t i = static_cast<std::size_t>(layers_[k].pose - poses_.data());
+  // weights sum to 1, so no rest pose fills in (threshold 0). The inputs'
+  // poses are the scratch poses from `base` up, in input order.
+  GraphScratch& scratch = *ctx.scratch;
+  const int base = scratch.InUse();
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    if (!(weights[i] > 0.0f)) continue;
     MotionDelta m;
-    inputs_[i]->Write(ctx, count == 1 ? out : poses_[i], m);
-    motion.translation += m.translation * weights_[i];
-    motion.yaw += m.yaw * weights_[i];
+    inputs_[i]->Write(ctx, count == 1 ? out : scratch.Push(), m);
+    motion.translation += m.translation * weights[i];
+    motion.yaw += m.yaw * weights[i];
   }
+  if (count < 2) return;
   if (count == 2) {
-    const float t = layers_[1].weight / (layers_[0].weight + layers_[1].weight);
-    Blend(out, *layers_[0].pose, *layers_[1].pose, t);
-  } else if (count > 2) {
-    BlendLayers(out, std::span<const SoaBlendLayer>(layers_.data(), count), *ctx.rest, 0.0f);
+    float w[2];
+    int k = 0;
+    for (float wi : weights) {
+      if (wi > 0.0f) w[k++] = wi;
+    }
+    Blend(out, scratch.At(base), scratch.At(base + 1), w[1] / (w[0] + w[1]));
+  } else {
+    std::span<SoaBlendLayer> layers = scratch.BlendLayers(count);
+    int k = 0;
+    for (float wi : weights) {
+      if (wi > 0.0f && k < static_cast<int>(layers.size())) {
+        layers[k] = SoaBlendLayer{&scratch.At(base + k), wi, {}};
+        ++k;
+      }
+    }
+    BlendLayers(out, layers.first(static_cast<std::size_t>(k)), *ctx.rest, 0.0f);
   }
+  for (int k = 0; k < count; ++k) scratch.Pop();
 }
 
-float WeightedBlendNode::CycleDuration() const {
-  if (!sync_) return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->CycleDuration();
+int WeightedBlendNode::ScratchDepth() const {
+  // With two inputs or more, input i writes into a scratch pose with at
+  // most i others below it (the weighted inputs before it).
+  int depth = 0;
+  const int n = ChildCount();
+  for (int i = 0; i < n; ++i) {
+    if (inputs_[i] == nullptr) continue;
+    depth = std::max(depth, (n > 1 ? i + 1 : 0) + inputs_[i]->ScratchDepth());
+  }
+  return depth;
+}
+
+float WeightedBlendNode::CycleDurationIn(const GraphContext& ctx) const {
+  const std::vector<float>& weights = StateIn(ctx).weights;
+  if (!sync_) return inputs_.empty() ? 0.0f : inputs_[HeaviestInput(weights)]->CycleDurationIn(ctx);
   // Inputs without a cycle (single frames) do not stretch the blended one.
-  for (std::size_t i = 0; i < inputs_.size(); ++i) lengths_[i] = inputs_[i]->CycleDuration();
-  return BlendedCycleLength(lengths_, weights_);
+  BlendedCycle cycle;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    cycle.Add(inputs_[i]->CycleDurationIn(ctx), weights[i]);
+  }
+  return cycle.Length();
 }
 
-float WeightedBlendNode::Phase() const {
-  return inputs_.empty() ? 0.0f : inputs_[HeaviestInput()]->Phase();
+float WeightedBlendNode::PhaseIn(const GraphContext& ctx) const {
+  return inputs_.empty() ? 0.0f : inputs_[HeaviestInput(StateIn(ctx).weights)]->PhaseIn(ctx);
 }
 
-int WeightedBlendNode::HeaviestInput() const {
-  return static_cast<int>(std::max_element(weights_.begin(), weights_.end()) - weights_.begin());
+int WeightedBlendNode::HeaviestInput(std::span<const float> weights) const {
+  return static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
 }
 
 Blend2Node::Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b, FloatInput t,
                        bool sync)
     : WeightedBlendNode(std::move(name), skeleton, {a, b}, sync), t_(t) {}
 
-void Blend2Node::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+void Blend2Node::Validate(GraphCheck& check) const {
+  WeightedBlendNode::Validate(check);
+  check.CheckInput(*this, "t", t_);
+}
+
+void Blend2Node::ComputeWeights(const GraphContext& ctx, std::span<float> weights) const {
   float t = ctx.Param(t_);
   t = std::isfinite(t) ? std::clamp(t, 0.0f, 1.0f) : 0.0f;
   weights[0] = 1.0f - t;
@@ -102,7 +150,14 @@ BlendNNode::BlendNNode(std::string name, const Skeleton& skeleton, std::vector<N
   inputs_weights_.resize(ChildCount(), FloatInput{-1, 0.0f});
 }
 
-void BlendNNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+void BlendNNode::Validate(GraphCheck& check) const {
+  WeightedBlendNode::Validate(check);
+  for (std::size_t i = 0; i < inputs_weights_.size(); ++i) {
+    check.CheckInput(*this, "weights[" + std::to_string(i) + "]", inputs_weights_[i]);
+  }
+}
+
+void BlendNNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) const {
   for (std::size_t i = 0; i < weights.size(); ++i) weights[i] = ctx.Param(inputs_weights_[i]);
 }
 
@@ -113,7 +168,14 @@ BlendSpace1DNode::BlendSpace1DNode(std::string name, const Skeleton& skeleton,
       space_(std::move(space)),
       x_(x) {}
 
-void BlendSpace1DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+void BlendSpace1DNode::Validate(GraphCheck& check) const {
+  WeightedBlendNode::Validate(check);
+  // A space with another number of positions is not refused: it shows the
+  // first input (its documented fallback).
+  check.CheckInput(*this, "x", x_);
+}
+
+void BlendSpace1DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) const {
   if (space_.PointCount() != static_cast<int>(weights.size())) {
     std::fill(weights.begin(), weights.end(), 0.0f);
     return;
@@ -129,7 +191,15 @@ BlendSpace2DNode::BlendSpace2DNode(std::string name, const Skeleton& skeleton,
       x_(x),
       y_(y) {}
 
-void BlendSpace2DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) {
+void BlendSpace2DNode::Validate(GraphCheck& check) const {
+  WeightedBlendNode::Validate(check);
+  // A space with another number of positions is not refused: it shows the
+  // first input (its documented fallback).
+  check.CheckInput(*this, "x", x_);
+  check.CheckInput(*this, "y", y_);
+}
+
+void BlendSpace2DNode::ComputeWeights(const GraphContext& ctx, std::span<float> weights) const {
   if (space_.PointCount() != static_cast<int>(weights.size())) {
     std::fill(weights.begin(), weights.end(), 0.0f);
     return;

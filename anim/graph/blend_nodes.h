@@ -6,7 +6,8 @@
 // bl = sum(w_i * l_i) and input i runs at rate l_i / bl, so feet land
 // together whatever the weights.
 //
-// Every scratch pose is made at construction; Update and Write allocate
+// Each character keeps only its weights; the inputs' poses are taken from the
+// thread's scratch while the blend writes. Update and Write allocate
 // nothing. Inputs with zero weight keep their clocks running but are not
 // sampled.
 #pragma once
@@ -22,37 +23,45 @@
 
 namespace anim {
 
-class WeightedBlendNode : public Node {
+// Each character's normalised weights of the last Update, one per input.
+struct WeightedBlendState {
+  std::vector<float> weights;
+};
+
+class WeightedBlendNode : public NodeWithState<WeightedBlendState> {
  public:
   WeightedBlendNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                     bool sync);
 
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override;
-  float Phase() const override;
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override;
+  float PhaseIn(const GraphContext& ctx) const override;
   int ChildCount() const override { return static_cast<int>(inputs_.size()); }
   Node* Child(int i) const override { return inputs_[i]; }
+  int ScratchDepth() const override;
+  int BlendFanIn() const override { return ChildCount(); }
+  void Validate(GraphCheck& check) const override;
 
   bool Synchronised() const { return sync_; }
   // Normalised weights of the last Update, one per input.
-  std::span<const float> Weights() const { return weights_; }
+  std::span<const float> Weights(const GraphContext& ctx) const { return StateIn(ctx).weights; }
+  std::span<const float> Weights() const;  // the owning AnimationGraph's character
 
  protected:
   // Writes one raw weight per input (any scale; normalised afterwards).
-  virtual void ComputeWeights(const GraphContext& ctx, std::span<float> weights) = 0;
+  virtual void ComputeWeights(const GraphContext& ctx, std::span<float> weights) const = 0;
+  void InitState(WeightedBlendState& s) const override;
+  std::size_t HeapBytes(const WeightedBlendState& s) const override {
+    return s.weights.capacity() * sizeof(float);
+  }
 
  private:
-  int HeaviestInput() const;
+  int HeaviestInput(std::span<const float> weights) const;
 
   std::vector<Node*> inputs_;
   bool sync_;
-  std::vector<float> weights_;
-  // Scratch for CycleDuration (const, hence mutable): each input's cycle.
-  mutable std::vector<float> lengths_;
-  std::vector<SoaPose> poses_;
-  std::vector<SoaBlendLayer> layers_;
 };
 
 // out = mix(a, b, t): t = 0 gives a, t = 1 gives b (clamped to [0, 1]).
@@ -61,9 +70,10 @@ class Blend2Node : public WeightedBlendNode {
   Blend2Node(std::string name, const Skeleton& skeleton, Node* a, Node* b, FloatInput t,
              bool sync = false);
   const char* Kind() const override { return "blend2"; }
+  void Validate(GraphCheck& check) const override;
 
  protected:
-  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) const override;
 
  private:
   FloatInput t_;
@@ -75,9 +85,10 @@ class BlendNNode : public WeightedBlendNode {
   BlendNNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
              std::vector<FloatInput> weights, bool sync = false);
   const char* Kind() const override { return "blend_n"; }
+  void Validate(GraphCheck& check) const override;
 
  protected:
-  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) const override;
 
  private:
   std::vector<FloatInput> inputs_weights_;
@@ -90,10 +101,11 @@ class BlendSpace1DNode : public WeightedBlendNode {
   BlendSpace1DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                    BlendSpace1D space, FloatInput x, bool sync = true);
   const char* Kind() const override { return "blend_space_1d"; }
+  void Validate(GraphCheck& check) const override;
   const BlendSpace1D& Space() const { return space_; }
 
  protected:
-  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) const override;
 
  private:
   BlendSpace1D space_;
@@ -106,9 +118,10 @@ class BlendSpace2DNode : public WeightedBlendNode {
   BlendSpace2DNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                    BlendSpace2D space, FloatInput x, FloatInput y, bool sync = true);
   const char* Kind() const override { return "blend_space_2d"; }
+  void Validate(GraphCheck& check) const override;
 
  protected:
-  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) override;
+  void ComputeWeights(const GraphContext& ctx, std::span<float> weights) const override;
 
  private:
   BlendSpace2D space_;

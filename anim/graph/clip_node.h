@@ -19,46 +19,68 @@ struct ClipNodeOptions {
   int root_joint = 0;
 };
 
-class ClipNode : public Node {
+// What each character's clip node remembers: where it is in the clip.
+struct ClipNodeState {
+  ClipClock clock;
+  ClipCursor cursor;
+  bool start_events_pending = true;  // keys at the start time fire on the first update
+  MotionDelta last_motion;
+};
+
+class ClipNode : public NodeWithState<ClipNodeState> {
  public:
   ClipNode(std::string name, const Skeleton& skeleton, const Clip& clip,
            const ClipNodeOptions& options = {});
+  // A clip looked up by the caller, which may have failed: null is reported
+  // by the definition's Validate ("clip: is missing").
+  ClipNode(std::string name, const Skeleton& skeleton, const Clip* clip,
+           const ClipNodeOptions& options = {});
   const char* Kind() const override { return "clip"; }
 
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return clip_->Duration(); }
-  float Phase() const override { return clock_.Phase(); }
-  bool IsComplete() const override { return clock_.IsComplete(); }
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext&) const override { return clip_->Duration(); }
+  float PhaseIn(const GraphContext& ctx) const override { return StateIn(ctx).clock.Phase(); }
+  bool IsCompleteIn(const GraphContext& ctx) const override {
+    return StateIn(ctx).clock.IsComplete();
+  }
+  void Validate(GraphCheck& check) const override;
 
   const Clip& GetClip() const { return *clip_; }
-  float Time() const { return static_cast<float>(clock_.Time()); }
-  // An extra factor on the rate parameter (1 unless set). The graph's
-  // synchronised blends do not use it: they scale the dt they pass down.
+  float Time(const GraphContext& ctx) const {
+    return static_cast<float>(StateIn(ctx).clock.Time());
+  }
+  float Time() const;  // the owning AnimationGraph's character
+  // An extra factor on the rate parameter (1 unless set), for every
+  // character. The graph's synchronised blends do not use it: they scale the
+  // dt they pass down.
   void SetSyncScale(float scale) { sync_scale_ = scale; }
+
+ protected:
+  void InitState(ClipNodeState& s) const override;
+  std::size_t HeapBytes(const ClipNodeState& s) const override {
+    return s.cursor.keys.capacity() * sizeof(TrackCursor);
+  }
 
  private:
   const Clip* clip_;
+  int skeleton_joints_;
   ClipNodeOptions options_;
   std::optional<RootMotion> root_motion_;
-  ClipCursor cursor_;
-  ClipClock clock_;
   float sync_scale_ = 1.0f;
-  bool start_events_pending_ = true;  // keys at the start time fire on the first update
-  MotionDelta last_motion_;
 };
 
 class SingleFrameNode : public Node {
  public:
   SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip, float phase);
   const char* Kind() const override { return "single_frame"; }
-  void Reset(float) override {}
-  void Update(float, float, GraphContext&) override {}
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
+  void ResetIn(float, GraphContext&) const override {}
+  void Update(float, float, GraphContext&) const override {}
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
 
  private:
-  SoaPose pose_;  // sampled once at construction
+  SoaPose pose_;  // sampled once at construction, shared by every character
 };
 
 }  // namespace anim

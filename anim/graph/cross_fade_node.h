@@ -23,37 +23,56 @@ struct CrossFadeNodeOptions {
   bool match_phase = false;  // the new input starts at the old one's phase
 };
 
-class CrossFadeNode : public Node {
+// What each character's cross-fade remembers.
+struct CrossFadeState {
+  int target = 0;
+  int source = -1;  // live source input, or -1 when fading from `frozen`
+  bool fading = false;
+  bool started = false;
+  float elapsed = 0.0f;
+  SoaPose frozen;  // the snapshot a fade starts from (sized unless inertial)
+  ShownPoseHistory shown;
+};
+
+class CrossFadeNode : public NodeWithState<CrossFadeState> {
  public:
   CrossFadeNode(std::string name, const Skeleton& skeleton, std::vector<Node*> inputs,
                 FloatInput selector, const CrossFadeNodeOptions& options = {});
   const char* Kind() const override { return "cross_fade"; }
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return inputs_[target_]->CycleDuration(); }
-  float Phase() const override { return inputs_[target_]->Phase(); }
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override {
+    return inputs_[StateIn(ctx).target]->CycleDurationIn(ctx);
+  }
+  float PhaseIn(const GraphContext& ctx) const override {
+    return inputs_[StateIn(ctx).target]->PhaseIn(ctx);
+  }
   int ChildCount() const override { return static_cast<int>(inputs_.size()); }
   Node* Child(int i) const override { return inputs_[i]; }
+  int ScratchDepth() const override;
+  void Validate(GraphCheck& check) const override;
 
-  int Target() const { return target_; }
-  bool Fading() const { return fading_; }
+  // The owning AnimationGraph's character (see GraphDefinition::Bind).
+  int Target() const;
+  bool Fading() const;
   float FadeWeight() const;  // weight of the target over the source, eased
-  bool Inertializing() const { return shown_.Inertializing(); }
+  bool Inertializing() const;
+
+ protected:
+  void InitState(CrossFadeState& s) const override;
+  std::size_t HeapBytes(const CrossFadeState& s) const override {
+    return PoseBytes(s.frozen) + s.shown.HeapBytes();
+  }
 
  private:
-  int Select(const GraphContext& ctx) const;
+  int Select(const GraphContext& ctx, int target) const;
+  float FadeWeight(const CrossFadeState& s) const;
 
+  const Skeleton* skeleton_;
   std::vector<Node*> inputs_;
   FloatInput selector_;
   CrossFadeNodeOptions options_;
-  int target_ = 0;
-  int source_ = -1;  // live source input, or -1 when fading from frozen_
-  bool fading_ = false;
-  bool started_ = false;
-  float elapsed_ = 0.0f;
-  SoaPose source_pose_, frozen_;
-  ShownPoseHistory shown_;
 };
 
 }  // namespace anim

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "anim/additive.h"
 #include "anim/blending.h"
+#include "anim/graph/graph_definition.h"
+#include "anim/graph/graph_scratch.h"
 #include "anim/soa_additive.h"
 #include "anim/soa_layer_blend.h"
 
@@ -21,17 +24,10 @@ float MaskAt(const Layer& layer, int joint) {
 }  // namespace
 
 LayerStack::LayerStack(const Skeleton& skeleton, std::vector<Layer> layers)
-    : skeleton_(&skeleton),
+    : NodeWithState("layers"),
+      joints_(skeleton.JointCount()),
       layers_(std::move(layers)),
-      weights_(layers_.size(), 0.0f),
-      poses_(layers_.size(), SoaPose(skeleton.RestPose())),
-      references_(layers_.size()),
-      motions_(layers_.size()),
-      shares_(layers_.size(), JointMask{std::vector<float>(skeleton.JointCount(), 0.0f)}),
-      remaining_(skeleton.JointCount(), 1.0f),
-      blend_(layers_.size() + 1),
-      rest_share_{std::vector<float>(skeleton.JointCount(), 0.0f)},
-      scratch_(skeleton.RestPose()) {
+      references_(layers_.size()) {
   for (int i = 0; i < LayerCount(); ++i) {
     if (!layers_[i].additive) by_priority_.push_back(i);
     if (layers_[i].reference) references_[i].emplace(*layers_[i].reference);
@@ -41,26 +37,72 @@ LayerStack::LayerStack(const Skeleton& skeleton, std::vector<Layer> layers)
                    [&](int a, int b) { return layers_[a].priority > layers_[b].priority; });
 }
 
-void LayerStack::Reset() {
-  for (Layer& l : layers_) {
-    if (l.root != nullptr) l.root->Reset(0.0f);
+void LayerStack::InitState(LayerStackState& s) const {
+  s.weights.assign(layers_.size(), 0.0f);
+  s.shares.assign(layers_.size() * static_cast<std::size_t>(joints_), 0.0f);
+}
+
+void LayerStack::Validate(GraphCheck& check) const {
+  check.CheckJointCount(*this, "skeleton", joints_);
+  for (int i = 0; i < LayerCount(); ++i) {
+    const Layer& l = layers_[i];
+    const std::string field = "layer " + std::to_string(i) + " '" + l.name + "'";
+    check.CheckInput(*this, field + " weight", l.weight);
+    if (l.mask)
+      check.CheckJointCount(*this, field + " mask", static_cast<int>(l.mask->weights.size()));
+    if (l.reference) check.CheckJointCount(*this, field + " reference", l.reference->JointCount());
   }
 }
 
-void LayerStack::Update(float dt, GraphContext& ctx) {
+float LayerStack::LayerWeight(int i) const {
+  const LayerStackState* s = BoundState();
+  return s != nullptr ? s->weights[i] : 0.0f;
+}
+
+float LayerStack::JointShare(int i, int j) const {
+  const LayerStackState* s = BoundState();
+  return s != nullptr ? s->shares[static_cast<std::size_t>(i) * joints_ + j] : 0.0f;
+}
+
+int LayerStack::ScratchDepth() const {
+  int depth = 0;
+  // Blend layers: the p-th in priority order writes into a scratch pose with
+  // at most p others below it (or, owning every joint, into the output).
+  for (std::size_t p = 0; p < by_priority_.size(); ++p) {
+    const Node* root = layers_[by_priority_[p]].root;
+    if (root != nullptr) depth = std::max(depth, static_cast<int>(p) + 1 + root->ScratchDepth());
+  }
+  // Additive layers, after the blend: one pose, and one more for a mask.
+  for (const Layer& l : layers_) {
+    if (!l.additive || l.root == nullptr) continue;
+    depth = std::max(depth, 1 + l.root->ScratchDepth());
+    if (l.mask) depth = std::max(depth, 2);
+  }
+  return depth;
+}
+
+void LayerStack::ResetIn(float phase, GraphContext& ctx) const {
+  for (const Layer& l : layers_) {
+    if (l.root != nullptr) l.root->ResetIn(phase, ctx);
+  }
+}
+
+void LayerStack::Update(float dt, float, GraphContext& ctx) const {
+  LayerStackState& s = StateIn(ctx);
   for (int i = 0; i < LayerCount(); ++i) {
     float w = ctx.Param(layers_[i].weight);
     w = std::isfinite(w) ? std::clamp(w, 0.0f, 1.0f) : 0.0f;
-    weights_[i] = w;
+    if (w != s.weights[i]) s.shares_stale = true;
+    s.weights[i] = w;
     // Layers at weight 0 keep their clocks (and state machines) running.
     if (layers_[i].root != nullptr) layers_[i].root->Update(dt, w, ctx);
   }
 }
 
-int LayerStack::WholeLayer() const {
+int LayerStack::WholeLayer(const LayerStackState& s) const {
   int whole = -1;
   for (int l : by_priority_) {
-    const std::vector<float>& share = shares_[l].weights;
+    const std::span<const float> share = Shares(s, l);
     if (std::all_of(share.begin(), share.end(), [](float w) { return w == 0.0f; })) continue;
     if (whole >= 0) return -1;  // a second layer contributes
     if (!std::all_of(share.begin(), share.end(), [](float w) { return w == 1.0f; })) return -1;
@@ -69,9 +111,8 @@ int LayerStack::WholeLayer() const {
   return whole;
 }
 
-void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
-  const int joints = skeleton_->JointCount();
-  std::fill(remaining_.begin(), remaining_.end(), 1.0f);
+void LayerStack::ComputeShares(LayerStackState& s, std::span<float> remaining) const {
+  std::fill(remaining.begin(), remaining.end(), 1.0f);
   // Walk the priority groups from the top; each group takes what its
   // weights ask for, up to what higher groups left.
   for (std::size_t g = 0; g < by_priority_.size();) {
@@ -80,65 +121,97 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
            layers_[by_priority_[end]].priority == layers_[by_priority_[g]].priority) {
       ++end;
     }
-    for (int j = 0; j < joints; ++j) {
+    for (int j = 0; j < joints_; ++j) {
       float asked = 0.0f;
       for (std::size_t k = g; k < end; ++k) {
         const int l = by_priority_[k];
-        asked += layers_[l].root != nullptr ? weights_[l] * MaskAt(layers_[l], j) : 0.0f;
+        asked += layers_[l].root != nullptr ? s.weights[l] * MaskAt(layers_[l], j) : 0.0f;
       }
-      const float taken = std::min(asked, remaining_[j]);
+      const float taken = std::min(asked, remaining[j]);
       const float scale = asked > 0.0f ? taken / asked : 0.0f;
       for (std::size_t k = g; k < end; ++k) {
         const int l = by_priority_[k];
-        shares_[l].weights[j] =
-            layers_[l].root != nullptr ? weights_[l] * MaskAt(layers_[l], j) * scale : 0.0f;
+        s.shares[static_cast<std::size_t>(l) * joints_ + j] =
+            layers_[l].root != nullptr ? s.weights[l] * MaskAt(layers_[l], j) * scale : 0.0f;
       }
-      remaining_[j] -= taken;
+      remaining[j] -= taken;
     }
     g = end;
   }
-  int count = 0;
+}
+
+void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
+  LayerStackState& s = StateIn(ctx);
+  GraphScratch& scratch = *ctx.scratch;
+  const std::span<float> remaining = scratch.JointWeights(0).first(joints_);
+  if (s.shares_stale || s.whole < 0) {
+    ComputeShares(s, remaining);
+    s.whole = WholeLayer(s);
+    s.shares_stale = false;
+  }
   motion = {};
   const int root_joint = 0;
+  auto contributes = [&](int l) {
+    const std::span<const float> share = Shares(s, l);
+    return std::any_of(share.begin(), share.end(), [](float w) { return w > 0.0f; });
+  };
   // The common case, one layer owning every joint (the others at weight 0):
   // it writes the output itself, with no blend.
-  const int whole = WholeLayer();
-  for (int l : by_priority_) {
-    const bool contributes = std::any_of(shares_[l].weights.begin(), shares_[l].weights.end(),
-                                         [](float w) { return w > 0.0f; });
-    if (!contributes) continue;
-    if (l == whole) {
-      layers_[l].root->Write(ctx, out, motions_[l]);
-      motion = motions_[l];
-      count = -1;
-      break;
+  const int whole = s.whole;
+  if (whole >= 0) {
+    layers_[whole].root->Write(ctx, out, motion);
+  } else {
+    // Each contributing layer into a scratch pose (from `base` up, in
+    // priority order), then one blend with the rest pose taking what is left.
+    const int base = scratch.InUse();
+    int count = 0;
+    for (int l : by_priority_) {
+      if (!contributes(l)) continue;
+      MotionDelta m;
+      layers_[l].root->Write(ctx, scratch.Push(), m);
+      ++count;
+      const float share =
+          joints_ > 0 ? s.shares[static_cast<std::size_t>(l) * joints_ + root_joint] : 0.0f;
+      motion.translation += m.translation * share;
+      motion.yaw += m.yaw * share;
     }
-    layers_[l].root->Write(ctx, poses_[l], motions_[l]);
-    blend_[count++] = SoaBlendLayer{&poses_[l], 1.0f, shares_[l].weights};
-    const float share = joints > 0 ? shares_[l].weights[root_joint] : 0.0f;
-    motion.translation += motions_[l].translation * share;
-    motion.yaw += motions_[l].yaw * share;
-  }
-  if (count >= 0) {
-    for (int j = 0; j < joints; ++j) rest_share_.weights[j] = std::max(remaining_[j], 0.0f);
-    blend_[count++] = SoaBlendLayer{ctx.rest, 1.0f, rest_share_.weights};
-    BlendLayers(out, std::span<const SoaBlendLayer>(blend_.data(), count), *ctx.rest, 0.0f);
+    const std::span<float> rest_share = scratch.JointWeights(1).first(joints_);
+    for (int j = 0; j < joints_; ++j) rest_share[j] = std::max(remaining[j], 0.0f);
+    const std::span<SoaBlendLayer> blend = scratch.BlendLayers(count + 1);
+    int k = 0;
+    for (int l : by_priority_) {
+      if (!contributes(l) || k + 1 >= static_cast<int>(blend.size())) continue;
+      blend[k] = SoaBlendLayer{&scratch.At(base + k), 1.0f, Shares(s, l)};
+      ++k;
+    }
+    blend[k++] = SoaBlendLayer{ctx.rest, 1.0f, rest_share};
+    BlendLayers(out, blend.first(static_cast<std::size_t>(k)), *ctx.rest, 0.0f);
+    for (int i = 0; i < count; ++i) scratch.Pop();
   }
 
   for (int l = 0; l < LayerCount(); ++l) {
     const Layer& layer = layers_[l];
-    if (!layer.additive || layer.root == nullptr || !(weights_[l] > 0.0f)) continue;
+    if (!layer.additive || layer.root == nullptr || !(s.weights[l] > 0.0f)) continue;
     MotionDelta unused;
-    layer.root->Write(ctx, poses_[l], unused);
+    const ScratchPose change(scratch);
+    layer.root->Write(ctx, *change, unused);
     // With a mask the change is applied in full, then blended in per joint.
-    SoaPose& target = layer.mask ? scratch_ : out;
-    const float w = layer.mask ? 1.0f : weights_[l];
-    if (references_[l]) {
-      Add(target, out, poses_[l], *references_[l], w);
+    if (layer.mask) {
+      const ScratchPose full(scratch);
+      AddLayer(*full, out, *change, l, 1.0f);
+      BlendWeighted(out, out, *full, s.weights[l], layer.mask->weights);
     } else {
-      AddDifference(target, out, poses_[l], w);
+      AddLayer(out, out, *change, l, s.weights[l]);
     }
-    if (layer.mask) BlendWeighted(out, out, scratch_, weights_[l], layer.mask->weights);
+  }
+}
+
+void LayerStack::AddLayer(SoaPose& target, const SoaPose& base, const SoaPose& change, int layer,
+                          float weight) const {
+  if (references_[layer]) {
+    Add(target, base, change, *references_[layer], weight);
+  } else {
+    AddDifference(target, base, change, weight);
   }
 }
 

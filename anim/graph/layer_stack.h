@@ -10,6 +10,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,42 +29,73 @@ struct Layer {
   bool additive = false;
   // Additive layers only: the pose the change is measured from (for example
   // the additive clip's first frame); none: the root outputs a difference pose.
-  std::optional<Pose> reference;
+  std::optional<SoaPose> reference;
 };
 
-class LayerStack {
+// What each character's layer stack remembers of the last frame: the
+// layers' weights and each layer's share of each joint.
+struct LayerStackState {
+  std::vector<float> weights;  // one per layer
+  std::vector<float> shares;   // layer l's share of joint j at l * joints + j
+  // The shares are worked out again only when a weight changed, or when no
+  // one layer owns every joint (the blend then needs what is left per joint).
+  bool shares_stale = true;
+  int whole = -1;  // WholeLayer() of the shares
+};
+
+// The top of a layered graph: a node whose inputs are the layers' roots.
+class LayerStack : public NodeWithState<LayerStackState> {
  public:
   LayerStack(const Skeleton& skeleton, std::vector<Layer> layers);
+  const char* Kind() const override { return "layers"; }
 
-  void Reset();
-  void Update(float dt, GraphContext& ctx);
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Update(float dt, GraphContext& ctx) const { Update(dt, 1.0f, ctx); }
   // Root motion comes from the layers in proportion to their share of the
   // skeleton's first root joint.
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion);
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  int ChildCount() const override { return LayerCount(); }
+  Node* Child(int i) const override { return layers_[i].root; }
+  int ScratchDepth() const override;
+  int BlendFanIn() const override { return static_cast<int>(by_priority_.size()) + 1; }
+  void Validate(GraphCheck& check) const override;
 
   int LayerCount() const { return static_cast<int>(layers_.size()); }
   const Layer& LayerAt(int i) const { return layers_[i]; }
-  float LayerWeight(int i) const { return weights_[i]; }
-  // Share of joint j that layer i got in the last Write (blend layers only).
-  float JointShare(int i, int j) const { return shares_[i].weights[j]; }
+  // A character's layer weight and share of joint j that layer i got in the
+  // last Write (blend layers only), and the same for the owning
+  // AnimationGraph's one character.
+  float LayerWeight(const GraphContext& ctx, int i) const { return StateIn(ctx).weights[i]; }
+  float JointShare(const GraphContext& ctx, int i, int j) const {
+    return StateIn(ctx).shares[static_cast<std::size_t>(i) * joints_ + j];
+  }
+  float LayerWeight(int i) const;
+  float JointShare(int i, int j) const;
+
+ protected:
+  void InitState(LayerStackState& s) const override;
+  std::size_t HeapBytes(const LayerStackState& s) const override {
+    return (s.weights.capacity() + s.shares.capacity()) * sizeof(float);
+  }
 
  private:
   // The one blend layer whose share is 1 on every joint while every other
   // blend layer's is 0 (after the shares are computed); -1 otherwise.
-  int WholeLayer() const;
+  int WholeLayer(const LayerStackState& s) const;
+  std::span<const float> Shares(const LayerStackState& s, int layer) const {
+    return std::span<const float>(s.shares).subspan(static_cast<std::size_t>(layer) * joints_,
+                                                    joints_);
+  }
+  void ComputeShares(LayerStackState& s, std::span<float> remaining) const;
+  // target = base + weight * (change against the layer's reference).
+  void AddLayer(SoaPose& target, const SoaPose& base, const SoaPose& change, int layer,
+                float weight) const;
 
-  const Skeleton* skeleton_;
+  int joints_;
   std::vector<Layer> layers_;
-  std::vector<int> by_priority_;  // blend layers, highest priority first
-  std::vector<float> weights_;
-  std::vector<SoaPose> poses_;
+  std::vector<int> by_priority_;                    // blend layers, highest priority first
   std::vector<std::optional<SoaPose>> references_;  // each additive layer's reference
-  std::vector<MotionDelta> motions_;
-  std::vector<JointMask> shares_;
-  std::vector<float> remaining_;
-  std::vector<SoaBlendLayer> blend_;
-  JointMask rest_share_;
-  SoaPose scratch_;
 };
 
 }  // namespace anim

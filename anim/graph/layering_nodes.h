@@ -16,28 +16,35 @@ namespace anim {
 // The shape FeatherBlend and Additive share: a base input, an overlay input
 // whose share is a weight parameter (clamped to [0, 1]), motion from the
 // base. The overlay is sampled only when its weight is above zero.
-class OverlayNode : public Node {
+// Each character's overlay weight of the last Update.
+struct OverlayState {
+  float weight_now = 0.0f;
+};
+
+class OverlayNode : public NodeWithState<OverlayState> {
  public:
   OverlayNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
               FloatInput weight);
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return base_->CycleDuration(); }
-  float Phase() const override { return base_->Phase(); }
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override {
+    return base_->CycleDurationIn(ctx);
+  }
+  float PhaseIn(const GraphContext& ctx) const override { return base_->PhaseIn(ctx); }
   int ChildCount() const override { return 2; }
   Node* Child(int i) const override { return i == 0 ? base_ : over_; }
+  int ScratchDepth() const override;
+  void Validate(GraphCheck& check) const override;
 
  protected:
   // out holds the base's pose; puts `over` on it with weight w in (0, 1].
-  virtual void Combine(SoaPose& out, const SoaPose& over, float w) = 0;
+  virtual void Combine(SoaPose& out, const SoaPose& over, float w) const = 0;
 
  private:
   Node* base_;
   Node* over_;
   FloatInput weight_;
-  float weight_now_ = 0.0f;
-  SoaPose over_pose_;
 };
 
 // Joint i = mix(base, over, t * mask[i]).
@@ -46,12 +53,14 @@ class FeatherBlendNode : public OverlayNode {
   FeatherBlendNode(std::string name, const Skeleton& skeleton, Node* base, Node* over,
                    JointMask mask, FloatInput t);
   const char* Kind() const override { return "feather_blend"; }
+  void Validate(GraphCheck& check) const override;
 
  protected:
-  void Combine(SoaPose& out, const SoaPose& over, float w) override;
+  void Combine(SoaPose& out, const SoaPose& over, float w) const override;
 
  private:
   JointMask mask_;
+  int mask_joints_;  // as given: a mask for another skeleton fails Validate
 };
 
 // out = base + weight * (additive - reference) with a reference pose (for
@@ -61,11 +70,12 @@ class FeatherBlendNode : public OverlayNode {
 class AdditiveNode : public OverlayNode {
  public:
   AdditiveNode(std::string name, const Skeleton& skeleton, Node* base, Node* additive,
-               std::optional<Pose> reference, FloatInput weight);
+               std::optional<SoaPose> reference, FloatInput weight);
   const char* Kind() const override { return "additive"; }
+  void Validate(GraphCheck& check) const override;
 
  protected:
-  void Combine(SoaPose& out, const SoaPose& over, float w) override;
+  void Combine(SoaPose& out, const SoaPose& over, float w) const override;
 
  private:
   std::optional<SoaPose> reference_;
@@ -77,18 +87,20 @@ class SubtractNode : public Node {
  public:
   SubtractNode(std::string name, const Skeleton& skeleton, Node* source, Node* reference);
   const char* Kind() const override { return "subtract"; }
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return source_->CycleDuration(); }
-  float Phase() const override { return source_->Phase(); }
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override {
+    return source_->CycleDurationIn(ctx);
+  }
+  float PhaseIn(const GraphContext& ctx) const override { return source_->PhaseIn(ctx); }
   int ChildCount() const override { return 2; }
   Node* Child(int i) const override { return i == 0 ? source_ : reference_; }
+  int ScratchDepth() const override;
 
  private:
   Node* source_;
   Node* reference_;
-  SoaPose source_pose_, reference_pose_;
 };
 
 }  // namespace anim

@@ -14,21 +14,24 @@ class MirrorNode : public Node {
   // `map` must be built for the graph's skeleton.
   MirrorNode(std::string name, const Skeleton& skeleton, Node* input, MirrorMap map);
   const char* Kind() const override { return "mirror"; }
-  void Reset(float phase) override { input_->Reset(phase); }
-  void Update(float dt, float weight, GraphContext& ctx) override {
+  void ResetIn(float phase, GraphContext& ctx) const override { input_->ResetIn(phase, ctx); }
+  void Update(float dt, float weight, GraphContext& ctx) const override {
     input_->Update(dt, weight, ctx);
   }
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override { return input_->CycleDuration(); }
-  float Phase() const override { return input_->Phase(); }
-  bool IsComplete() const override { return input_->IsComplete(); }
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override {
+    return input_->CycleDurationIn(ctx);
+  }
+  float PhaseIn(const GraphContext& ctx) const override { return input_->PhaseIn(ctx); }
+  bool IsCompleteIn(const GraphContext& ctx) const override { return input_->IsCompleteIn(ctx); }
   int ChildCount() const override { return 1; }
   Node* Child(int) const override { return input_; }
+  int ScratchDepth() const override { return 1 + input_->ScratchDepth(); }
+  void Validate(GraphCheck& check) const override;
 
  private:
   Node* input_;
   MirrorMap map_;
-  SoaPose input_pose_;
 };
 
 }  // namespace anim

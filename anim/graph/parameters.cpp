@@ -16,30 +16,44 @@ const char* ParamTypeName(ParamType type) {
 int ParameterSet::Add(std::string name, ParamType type, float initial) {
   if (name.empty() || Find(name) >= 0 || !std::isfinite(initial)) return -1;
   if (type != ParamType::kFloat) initial = initial != 0.0f ? 1.0f : 0.0f;
-  params_.push_back({std::move(name), type, initial});
+  names_.push_back(std::move(name));
+  types_.push_back(type);
+  values_.push_back(initial);
+  triggers_set_ |= type == ParamType::kTrigger && initial != 0.0f;
   return Count() - 1;
 }
 
 int ParameterSet::Find(std::string_view name) const {
   for (int i = 0; i < Count(); ++i) {
-    if (params_[i].name == name) return i;
+    if (names_[i] == name) return i;
   }
   return -1;
 }
 
-float ParameterSet::Get(int id) const { return id >= 0 && id < Count() ? params_[id].value : 0.0f; }
-
 bool ParameterSet::Set(int id, float value) {
   if (id < 0 || id >= Count() || !std::isfinite(value)) return false;
-  if (params_[id].type != ParamType::kFloat) value = value != 0.0f ? 1.0f : 0.0f;
-  params_[id].value = value;
+  if (types_[id] != ParamType::kFloat) value = value != 0.0f ? 1.0f : 0.0f;
+  values_[id] = value;
+  triggers_set_ |= types_[id] == ParamType::kTrigger && value != 0.0f;
   return true;
 }
 
-void ParameterSet::ClearTriggers() {
-  for (Entry& e : params_) {
-    if (e.type == ParamType::kTrigger) e.value = 0.0f;
+std::size_t ParameterSet::MemoryBytes() const {
+  std::size_t bytes = sizeof(*this) + values_.capacity() * sizeof(float) +
+                      types_.capacity() * sizeof(ParamType) +
+                      names_.capacity() * sizeof(std::string);
+  for (const std::string& n : names_) {
+    if (n.capacity() > 15) bytes += n.capacity() + 1;  // beyond the small-string buffer
   }
+  return bytes;
+}
+
+void ParameterSet::ClearTriggers() {
+  if (!triggers_set_) return;
+  for (int i = 0; i < Count(); ++i) {
+    if (types_[i] == ParamType::kTrigger) values_[i] = 0.0f;
+  }
+  triggers_set_ = false;
 }
 
 }  // namespace anim

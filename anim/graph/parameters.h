@@ -4,6 +4,7 @@
 // by id and never allocate. Setting by name is offered for tools and UIs.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,12 +20,12 @@ class ParameterSet {
   int Add(std::string name, ParamType type, float initial = 0.0f);
   // Id of a parameter, or -1.
   int Find(std::string_view name) const;
-  int Count() const { return static_cast<int>(params_.size()); }
-  const std::string& Name(int id) const { return params_[id].name; }
-  ParamType Type(int id) const { return params_[id].type; }
+  int Count() const { return static_cast<int>(values_.size()); }
+  const std::string& Name(int id) const { return names_[id]; }
+  ParamType Type(int id) const { return types_[id]; }
 
   // Bools and triggers read as 0 or 1. An invalid id reads 0.
-  float Get(int id) const;
+  float Get(int id) const { return id >= 0 && id < Count() ? values_[id] : 0.0f; }
   bool IsSet(int id) const { return Get(id) != 0.0f; }
   // Non-finite values are refused (the parameter keeps its value).
   bool Set(int id, float value);
@@ -35,14 +36,16 @@ class ParameterSet {
   bool Fire(int id) { return Set(id, 1.0f); }
   bool Fire(std::string_view name) { return Fire(Find(name)); }
   void ClearTriggers();
+  // Bytes held, names included (for memory reports).
+  std::size_t MemoryBytes() const;
 
  private:
-  struct Entry {
-    std::string name;
-    ParamType type;
-    float value;
-  };
-  std::vector<Entry> params_;
+  // Values apart from names and types: a frame reads a few values, and
+  // ClearTriggers does nothing unless a trigger was set since the last one.
+  std::vector<float> values_;
+  std::vector<ParamType> types_;
+  std::vector<std::string> names_;
+  bool triggers_set_ = false;
 };
 
 // A node input that is either a constant or a parameter.

@@ -12,15 +12,24 @@
 // continues the old motion instead of repeating the last pose.
 #pragma once
 
+#include <cstddef>
+
+#include "anim/graph/node.h"
 #include "anim/inertialization.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
 
+// Part of a node's per-character state, so it keeps only what the node's
+// transitions can use: the pose shown (for snapshot fades: frozen ones and
+// interruptions) and the one before it with the inertializer's offsets (for
+// inertialized ones). A machine whose transitions need neither keeps
+// nothing and copies nothing per frame.
 class ShownPoseHistory {
  public:
-  explicit ShownPoseHistory(const Skeleton& skeleton);
+  ShownPoseHistory() = default;  // keeps nothing
+  ShownPoseHistory(const Skeleton& skeleton, bool keep_shown, bool keep_velocity);
 
   // Called from the node's Update with the frame's step (sanitised: not
   // finite or negative counts as 0).
@@ -38,14 +47,19 @@ class ShownPoseHistory {
   // From the node's Write once `out` is final: it is what was shown.
   void Remember(const SoaPose& out);
   const SoaPose& LastShown() const { return last_; }
+  bool KeepsShown() const { return keep_shown_; }
+  std::size_t HeapBytes() const;
 
  private:
-  Inertializer inertial_;
-  SoaPose last_, before_last_;
+  // The scalars every frame touches first; the poses and offsets after.
   float last_step_ = 0.0f;  // seconds between before_last_ and last_
   float frame_dt_ = 0.0f;
-  bool pending_ = false;
   float pending_duration_ = 0.0f;
+  bool pending_ = false;
+  bool keep_shown_ = false;
+  bool keep_velocity_ = false;
+  Inertializer inertial_;
+  SoaPose last_, before_last_;
 };
 
 }  // namespace anim

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "anim/blending.h"
+#include "anim/graph/graph_definition.h"
+#include "anim/graph/graph_scratch.h"
 
 namespace anim {
 
@@ -50,13 +52,24 @@ bool Condition::Holds(const ParameterSet& params) const {
 StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
                                    std::vector<State> states, std::vector<Transition> transitions,
                                    int default_state)
-    : Node(std::move(name)),
+    : NodeWithState(std::move(name)),
+      skeleton_(&skeleton),
       states_(std::move(states)),
       transitions_(std::move(transitions)),
-      default_state_(default_state),
-      source_pose_(skeleton.RestPose()),
-      frozen_(skeleton.RestPose()),
-      shown_(skeleton) {}
+      default_state_(default_state) {
+  // A snapshot fade (a frozen transition, an interruption, a fade out of an
+  // inertialization) needs the pose shown; an inertialization also the
+  // one before it. A machine of plain smooth fades keeps neither.
+  for (const Transition& t : transitions_) {
+    keeps_shown_ |= t.mode != TransitionMode::kSmooth || t.interrupt != InterruptRule::kNone;
+    keeps_velocity_ |= t.mode == TransitionMode::kInertial;
+  }
+}
+
+void StateMachineNode::InitState(StateMachineState& s) const {
+  if (keeps_shown_) s.frozen = SoaPose(skeleton_->RestPose());
+  s.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
+}
 
 std::string StateMachineNode::Validate(const ParameterSet& params) const {
   const int n = StateCount();
@@ -91,33 +104,80 @@ std::string StateMachineNode::Validate(const ParameterSet& params) const {
   return {};
 }
 
-void StateMachineNode::Reset(float) {
+void StateMachineNode::Validate(GraphCheck& check) const {
+  const std::string problem = Validate(check.Params());
+  if (!problem.empty()) check.Fail(*this, "states and transitions", problem);
+  check.CheckJointCount(*this, "skeleton", skeleton_->JointCount());
+}
+
+int StateMachineNode::ScratchDepth() const {
+  // The active state writes into the output; a live source into one scratch pose.
+  int depth = 0;
+  for (const State& st : states_) {
+    if (st.node != nullptr) depth = std::max(depth, 1 + st.node->ScratchDepth());
+  }
+  return depth;
+}
+
+int StateMachineNode::ActiveState() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr ? s->active : -1;
+}
+
+int StateMachineNode::SourceState() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr ? s->source : -1;
+}
+
+bool StateMachineNode::Fading() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr && s->fading;
+}
+
+int StateMachineNode::ActiveTransition() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr ? s->transition : -1;
+}
+
+float StateMachineNode::TimeInState() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr ? s->time_in_state : 0.0f;
+}
+
+bool StateMachineNode::Inertializing() const {
+  const StateMachineState* s = BoundState();
+  return s != nullptr && s->shown.Inertializing();
+}
+
+void StateMachineNode::ResetIn(float, GraphContext& ctx) const {
   // Entering the machine (its parent state was entered) enters its default
   // state on the next update, where events can be pushed.
-  entered_ = false;
-  fading_ = false;
-  source_ = -1;
-  transition_ = -1;
-  shown_.StopInertialization();
+  StateMachineState& s = StateIn(ctx);
+  s.entered = false;
+  s.fading = false;
+  s.source = -1;
+  s.transition = -1;
+  s.shown.StopInertialization();
 }
 
 void StateMachineNode::PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const {
-  ctx.Push(FiredEvent{kind, states_[state].name, nullptr, time_in_state_, weight});
+  ctx.Push(FiredEvent{kind, states_[state].name, nullptr, StateIn(ctx).time_in_state, weight});
 }
 
-bool StateMachineNode::MayInterrupt(int from_state) const {
-  if (!fading_) return from_state == active_;
-  const InterruptRule rule = transitions_[transition_].interrupt;
-  if (rule == InterruptRule::kSource) return from_state == source_ && source_ >= 0;
-  if (rule == InterruptRule::kDestination) return from_state == active_;
+bool StateMachineNode::MayInterrupt(const StateMachineState& s, int from_state) const {
+  if (!s.fading) return from_state == s.active;
+  const InterruptRule rule = transitions_[s.transition].interrupt;
+  if (rule == InterruptRule::kSource) return from_state == s.source && s.source >= 0;
+  if (rule == InterruptRule::kDestination) return from_state == s.active;
   return false;
 }
 
-bool StateMachineNode::TransitionHolds(const Transition& t, const GraphContext& ctx) const {
-  const int from = t.from == Transition::kAnyState ? active_ : t.from;
-  if (t.from == Transition::kAnyState && t.to == active_ && !t.allow_self) return false;
+bool StateMachineNode::TransitionHolds(const StateMachineState& s, const Transition& t,
+                                       const GraphContext& ctx) const {
+  const int from = t.from == Transition::kAnyState ? s.active : t.from;
+  if (t.from == Transition::kAnyState && t.to == s.active && !t.allow_self) return false;
   if (t.exit_begin >= 0.0f) {
-    const float phase = states_[from].node->Phase();
+    const float phase = states_[from].node->PhaseIn(ctx);
     if (phase < t.exit_begin || phase > t.exit_end) return false;
   }
   for (const Condition& c : t.conditions) {
@@ -126,8 +186,8 @@ bool StateMachineNode::TransitionHolds(const Transition& t, const GraphContext& 
   return true;
 }
 
-int StateMachineNode::FindTransition(const GraphContext& ctx) const {
-  if (fading_ && transitions_[transition_].interrupt == InterruptRule::kNone) return -1;
+int StateMachineNode::FindTransition(const StateMachineState& s, const GraphContext& ctx) const {
+  if (s.fading && transitions_[s.transition].interrupt == InterruptRule::kNone) return -1;
   // Any-state transitions first: they are the "whatever you are doing" rules
   // (a hit reaction, a fall), which must win over a state's own.
   for (int pass = 0; pass < 2; ++pass) {
@@ -135,24 +195,25 @@ int StateMachineNode::FindTransition(const GraphContext& ctx) const {
       const Transition& t = transitions_[i];
       const bool any = t.from == Transition::kAnyState;
       if (any != (pass == 0)) continue;
-      if (any ? fading_ && transitions_[transition_].interrupt != InterruptRule::kDestination
-              : !MayInterrupt(t.from)) {
+      if (any ? s.fading && transitions_[s.transition].interrupt != InterruptRule::kDestination
+              : !MayInterrupt(s, t.from)) {
         continue;
       }
       // Under the source rule, a transition from the state being left into
       // the one being entered (the running one, its condition still held)
       // would restart the fade it belongs to, from a snapshot, every time.
-      if (!any && fading_ && t.from == source_ && t.to == active_) continue;
-      if (TransitionHolds(t, ctx)) return i;
+      if (!any && s.fading && t.from == s.source && t.to == s.active) continue;
+      if (TransitionHolds(s, t, ctx)) return i;
     }
   }
   return -1;
 }
 
-void StateMachineNode::Start(int index, GraphContext& ctx) {
+void StateMachineNode::Start(int index, GraphContext& ctx) const {
+  StateMachineState& s = StateIn(ctx);
   const Transition& t = transitions_[index];
-  const int from = active_;
-  const float phase = t.match_phase ? states_[from].node->Phase() : t.start_phase;
+  const int from = s.active;
+  const float phase = t.match_phase ? states_[from].node->PhaseIn(ctx) : t.start_phase;
   if (ctx.params != nullptr) {
     for (const Condition& c : t.conditions) {
       if (c.op == CompareOp::kTriggered) ctx.params->Set(c.param, 0.0f);
@@ -160,104 +221,116 @@ void StateMachineNode::Start(int index, GraphContext& ctx) {
   }
   const bool inertial = t.mode == TransitionMode::kInertial;
   const bool snapshot =
-      !inertial && (fading_ || shown_.Inertializing() || t.mode == TransitionMode::kFrozen);
+      !inertial && (s.fading || s.shown.Inertializing() || t.mode == TransitionMode::kFrozen);
   if (inertial) {
     // The destination shows at once over what is on screen: nothing fades out.
-    if (fading_ && source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
+    if (s.fading && s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
     PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
-    shown_.RequestInertialization(t.duration);
-    source_ = -1;
+    s.shown.RequestInertialization(t.duration);
+    s.source = -1;
   } else if (snapshot) {
-    frozen_.CopyFrom(shown_.LastShown());  // what is on screen now
-    shown_.StopInertialization();
-    if (fading_ && source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
+    s.frozen.CopyFrom(s.shown.LastShown());  // what is on screen now
+    s.shown.StopInertialization();
+    if (s.fading && s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
     PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
-    source_ = -1;
+    s.source = -1;
   } else {
-    source_ = from;
+    s.source = from;
   }
-  active_ = t.to;
-  transition_ = index;
-  fading_ = !inertial && t.duration > 0.0f;
-  elapsed_ = 0.0f;
-  time_in_state_ = 0.0f;
-  states_[active_].node->Reset(phase);
-  PushEvent(ctx, EventKind::kStateEnter, active_, 1.0f);
-  if (!fading_) {
-    if (source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
-    source_ = -1;
-    transition_ = -1;
+  s.active = t.to;
+  s.transition = index;
+  s.fading = !inertial && t.duration > 0.0f;
+  s.elapsed = 0.0f;
+  s.time_in_state = 0.0f;
+  states_[s.active].node->ResetIn(phase, ctx);
+  PushEvent(ctx, EventKind::kStateEnter, s.active, 1.0f);
+  if (!s.fading) {
+    if (s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
+    s.source = -1;
+    s.transition = -1;
   }
+}
+
+float StateMachineNode::TransitionProgress(const GraphContext& ctx) const {
+  const StateMachineState& s = StateIn(ctx);
+  if (!s.fading) return 1.0f;
+  const Transition& t = transitions_[s.transition];
+  return t.ease.Evaluate(t.duration > 0.0f ? s.elapsed / t.duration : 1.0f);
 }
 
 float StateMachineNode::TransitionProgress() const {
-  if (!fading_) return 1.0f;
-  const Transition& t = transitions_[transition_];
-  return t.ease.Evaluate(t.duration > 0.0f ? elapsed_ / t.duration : 1.0f);
+  const GraphContext* c = Bound();
+  return c != nullptr && c->state != nullptr ? TransitionProgress(*c) : 1.0f;
 }
 
-void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) {
+void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) const {
   if (states_.empty()) return;
+  StateMachineState& s = StateIn(ctx);
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
-  shown_.BeginFrame(dt);
-  if (!entered_) {
-    entered_ = true;
-    active_ = default_state_;
-    time_in_state_ = 0.0f;
-    states_[active_].node->Reset(0.0f);
-    PushEvent(ctx, EventKind::kStateEnter, active_, weight);
+  s.shown.BeginFrame(dt);
+  if (!s.entered) {
+    s.entered = true;
+    s.active = default_state_;
+    s.time_in_state = 0.0f;
+    states_[s.active].node->ResetIn(0.0f, ctx);
+    PushEvent(ctx, EventKind::kStateEnter, s.active, weight);
   } else {
-    const int t = FindTransition(ctx);
+    const int t = FindTransition(s, ctx);
     if (t >= 0) {
       Start(t, ctx);
     } else {
-      if (fading_) elapsed_ += dt;
-      time_in_state_ += dt;
+      if (s.fading) s.elapsed += dt;
+      s.time_in_state += dt;
     }
   }
-  if (fading_ && elapsed_ >= transitions_[transition_].duration) {
-    if (source_ >= 0) PushEvent(ctx, EventKind::kStateExit, source_, 0.0f);
-    fading_ = false;
-    source_ = -1;
-    transition_ = -1;
+  if (s.fading && s.elapsed >= transitions_[s.transition].duration) {
+    if (s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
+    s.fading = false;
+    s.source = -1;
+    s.transition = -1;
   }
-  const float w = TransitionProgress();
-  states_[active_].node->Update(dt, weight * w, ctx);
-  if (fading_ && source_ >= 0) states_[source_].node->Update(dt, weight * (1.0f - w), ctx);
+  const float w = TransitionProgress(ctx);
+  states_[s.active].node->Update(dt, weight * w, ctx);
+  if (s.fading && s.source >= 0) states_[s.source].node->Update(dt, weight * (1.0f - w), ctx);
 }
 
-void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) {
-  if (states_.empty() || active_ < 0) {
+void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
+  StateMachineState& s = StateIn(ctx);
+  if (states_.empty() || s.active < 0) {
     out.CopyFrom(*ctx.rest);
     motion = {};
     return;
   }
-  states_[active_].node->Write(ctx, out, motion);
-  shown_.ApplyInertialization(out);
-  if (fading_) {
-    const float w = TransitionProgress();
+  states_[s.active].node->Write(ctx, out, motion);
+  s.shown.ApplyInertialization(out);
+  if (s.fading) {
+    const float w = TransitionProgress(ctx);
     MotionDelta source_motion;
-    if (source_ >= 0) {
-      states_[source_].node->Write(ctx, source_pose_, source_motion);
-      Blend(out, source_pose_, out, w);
+    if (s.source >= 0) {
+      const ScratchPose source(*ctx.scratch);
+      states_[s.source].node->Write(ctx, *source, source_motion);
+      Blend(out, *source, out, w);
     } else {
-      Blend(out, frozen_, out, w);
+      Blend(out, s.frozen, out, w);
     }
     motion = BlendMotion(source_motion, motion, w);
   }
-  shown_.Remember(out);
+  s.shown.Remember(out);
 }
 
-float StateMachineNode::CycleDuration() const {
-  return active_ >= 0 ? states_[active_].node->CycleDuration() : 0.0f;
+float StateMachineNode::CycleDurationIn(const GraphContext& ctx) const {
+  const int active = StateIn(ctx).active;
+  return active >= 0 ? states_[active].node->CycleDurationIn(ctx) : 0.0f;
 }
 
-float StateMachineNode::Phase() const {
-  return active_ >= 0 ? states_[active_].node->Phase() : 0.0f;
+float StateMachineNode::PhaseIn(const GraphContext& ctx) const {
+  const int active = StateIn(ctx).active;
+  return active >= 0 ? states_[active].node->PhaseIn(ctx) : 0.0f;
 }
 
-bool StateMachineNode::IsComplete() const {
-  return active_ >= 0 && !fading_ && states_[active_].node->IsComplete();
+bool StateMachineNode::IsCompleteIn(const GraphContext& ctx) const {
+  const StateMachineState& s = StateIn(ctx);
+  return s.active >= 0 && !s.fading && states_[s.active].node->IsCompleteIn(ctx);
 }
 
 }  // namespace anim

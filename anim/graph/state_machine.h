@@ -87,58 +87,79 @@ struct State {
   Node* node = nullptr;
 };
 
-class StateMachineNode : public Node {
+// What each character's machine remembers.
+struct StateMachineState {
+  bool entered = false;
+  int active = -1;
+  int source = -1;
+  int transition = -1;
+  bool fading = false;
+  float elapsed = 0.0f;
+  float time_in_state = 0.0f;
+  SoaPose frozen;  // the snapshot a fade starts from (sized when a transition can ask)
+  ShownPoseHistory shown;
+};
+
+class StateMachineNode : public NodeWithState<StateMachineState> {
  public:
-  // The constructor does not validate: BuildStateMachine-style callers (and
-  // the description loader) check indices first; Validate() says what is wrong.
+  // The constructor does not validate: the definition's Validate() (and
+  // the description loader) report bad indices before anything runs.
   StateMachineNode(std::string name, const Skeleton& skeleton, std::vector<State> states,
                    std::vector<Transition> transitions, int default_state = 0);
   const char* Kind() const override { return "state_machine"; }
 
   // Empty when the states and transitions are consistent, else the problem.
   std::string Validate(const ParameterSet& params) const;
+  void Validate(GraphCheck& check) const override;
 
-  void Reset(float phase) override;
-  void Update(float dt, float weight, GraphContext& ctx) override;
-  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) override;
-  float CycleDuration() const override;
-  float Phase() const override;
-  bool IsComplete() const override;
+  void ResetIn(float phase, GraphContext& ctx) const override;
+  void Update(float dt, float weight, GraphContext& ctx) const override;
+  void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  float CycleDurationIn(const GraphContext& ctx) const override;
+  float PhaseIn(const GraphContext& ctx) const override;
+  bool IsCompleteIn(const GraphContext& ctx) const override;
   int ChildCount() const override { return static_cast<int>(states_.size()); }
   Node* Child(int i) const override { return states_[i].node; }
+  int ScratchDepth() const override;
 
   int StateCount() const { return static_cast<int>(states_.size()); }
   const State& StateAt(int i) const { return states_[i]; }
   int DefaultState() const { return default_state_; }
   const std::vector<Transition>& Transitions() const { return transitions_; }
 
-  int ActiveState() const { return active_; }  // the destination while fading
-  int SourceState() const { return source_; }  // -1 when none or frozen
-  bool Fading() const { return fading_; }
-  int ActiveTransition() const { return transition_; }  // -1 when not fading
-  float TransitionProgress() const;                     // eased weight of the destination
-  float TimeInState() const { return time_in_state_; }
-  bool Inertializing() const { return shown_.Inertializing(); }
+  // A character's machine (instance.Context()), and the same for the owning
+  // AnimationGraph's one character.
+  int ActiveState(const GraphContext& ctx) const { return StateIn(ctx).active; }
+  float TransitionProgress(const GraphContext& ctx) const;
+  int ActiveState() const;  // the destination while fading
+  int SourceState() const;  // -1 when none or frozen
+  bool Fading() const;
+  int ActiveTransition() const;      // -1 when not fading
+  float TransitionProgress() const;  // eased weight of the destination
+  float TimeInState() const;
+  bool Inertializing() const;
+
+ protected:
+  void InitState(StateMachineState& s) const override;
+  std::size_t HeapBytes(const StateMachineState& s) const override {
+    return PoseBytes(s.frozen) + s.shown.HeapBytes();
+  }
 
  private:
-  bool MayInterrupt(int from_state) const;
-  int FindTransition(const GraphContext& ctx) const;
-  bool TransitionHolds(const Transition& t, const GraphContext& ctx) const;
-  void Start(int index, GraphContext& ctx);  // index into transitions_
+  bool MayInterrupt(const StateMachineState& s, int from_state) const;
+  int FindTransition(const StateMachineState& s, const GraphContext& ctx) const;
+  bool TransitionHolds(const StateMachineState& s, const Transition& t,
+                       const GraphContext& ctx) const;
+  void Start(int index, GraphContext& ctx) const;  // index into transitions_
   void PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const;
 
+  const Skeleton* skeleton_;
   std::vector<State> states_;
   std::vector<Transition> transitions_;
   int default_state_;
-  bool entered_ = false;
-  int active_ = -1;
-  int source_ = -1;
-  int transition_ = -1;
-  bool fading_ = false;
-  float elapsed_ = 0.0f;
-  float time_in_state_ = 0.0f;
-  SoaPose source_pose_, frozen_;
-  ShownPoseHistory shown_;
+  // What the transitions can ask of the shown poses (ShownPoseHistory).
+  bool keeps_shown_ = false;
+  bool keeps_velocity_ = false;
 };
 
 }  // namespace anim

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/joint_mask.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
+
 #include "test_rig.h"
 #include "test_util.h"
 
@@ -9,8 +13,8 @@ namespace {
 
 using namespace anim_test;
 
-anim::Pose WithJoint(anim::Pose p, int joint, glm::vec3 t, glm::quat r,
-                     glm::vec3 s = glm::vec3(1)) {
+anim::SoaPose WithJoint(anim::SoaPose p, int joint, glm::vec3 t, glm::quat r,
+                        glm::vec3 s = glm::vec3(1)) {
   p.SetLocal(joint, anim::Transform{t, r, s});
   return p;
 }
@@ -18,17 +22,17 @@ anim::Pose WithJoint(anim::Pose p, int joint, glm::vec3 t, glm::quat r,
 TEST(Additive, MakeAdditivePoseSamplesTheFirstFrame) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip clip = MakeSlideClip("lean", 2.0f, 3.0f, 9.0f);
-  const anim::Pose base = anim::MakeAdditivePose(s, clip);
+  const anim::SoaPose base = anim::MakeAdditivePose(s, clip);
   EXPECT_FLOAT_EQ(base.Local(1).translation.x, 3.0f);
   EXPECT_FLOAT_EQ(anim::MakeAdditivePose(s, clip, 1.0f).Local(1).translation.x, 6.0f);
 }
 
 TEST(Additive, AddingTheBaseItselfChangesNothing) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose in = WithJoint(s.RestPose(), 1, {1, 2, 3}, AxisAngle(25, {1, 0, 0}));
-  const anim::Pose base =
-      WithJoint(s.RestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
-  anim::Pose out = s.RestPose();
+  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 1, {1, 2, 3}, AxisAngle(25, {1, 0, 0}));
+  const anim::SoaPose base =
+      WithJoint(s.SoaRestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
+  anim::SoaPose out = s.SoaRestPose();
   anim::Add(out, in, base, base);
   for (int i = 0; i < 4; ++i) {
     ExpectVecNear(out.Local(i).translation, in.Local(i).translation);
@@ -40,12 +44,12 @@ TEST(Additive, AddingTheBaseItselfChangesNothing) {
 TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
   const anim::Skeleton s = MakeTestSkeleton();
   // in: 30 deg about Z; additive: 50 deg from a base of 30 deg = +20 deg.
-  const anim::Pose in = WithJoint(s.RestPose(), 1, {1, 0, 0}, AxisAngle(30, {0, 0, 1}));
-  const anim::Pose base = WithJoint(s.RestPose(), 1, {0, 0, 0}, AxisAngle(30, {0, 0, 1}));
-  const anim::Pose add =
-      WithJoint(s.RestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
-  anim::Pose out = s.RestPose();
-  anim::Add(out, in, add, base, -1, 1.0f);
+  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 1, {1, 0, 0}, AxisAngle(30, {0, 0, 1}));
+  const anim::SoaPose base = WithJoint(s.SoaRestPose(), 1, {0, 0, 0}, AxisAngle(30, {0, 0, 1}));
+  const anim::SoaPose add =
+      WithJoint(s.SoaRestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
+  anim::SoaPose out = s.SoaRestPose();
+  anim::Add(out, in, add, base, 1.0f);
   ExpectVecNear(out.Local(1).translation, {3, 0, 0});
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(50, {0, 0, 1}));
   ExpectVecNear(out.Local(1).scale, {1.5f, 1, 1});
@@ -53,25 +57,29 @@ TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
 
 TEST(Additive, WeightZeroIsTheInputExactlyAndHalfIsHalfTheDelta) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose in = WithJoint(s.RestPose(), 2, {0, 1, 0}, AxisAngle(10, {1, 0, 0}));
-  const anim::Pose& base = s.RestPose();
-  const anim::Pose add = WithJoint(s.RestPose(), 2, {0, 1, 4}, AxisAngle(40, {1, 0, 0}));
-  anim::Pose out = s.RestPose();
-  anim::Add(out, in, add, base, -1, 0.0f);
+  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 2, {0, 1, 0}, AxisAngle(10, {1, 0, 0}));
+  const anim::SoaPose& base = s.SoaRestPose();
+  const anim::SoaPose add = WithJoint(s.SoaRestPose(), 2, {0, 1, 4}, AxisAngle(40, {1, 0, 0}));
+  anim::SoaPose out = s.SoaRestPose();
+  anim::Add(out, in, add, base, 0.0f);
   EXPECT_EQ(out.Local(2).translation, in.Local(2).translation);
   EXPECT_EQ(out.Local(2).rotation, in.Local(2).rotation);
-  anim::Add(out, in, add, base, -1, 0.5f);
+  anim::Add(out, in, add, base, 0.5f);
   ExpectVecNear(out.Local(2).translation, {0, 1, 2});
   ExpectSameRotation(out.Local(2).rotation, AxisAngle(30, {1, 0, 0}));  // 10 + 40/2
 }
 
 TEST(Additive, ARootLimitsTheLayerToItsSubtree) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose& in = s.RestPose();
-  anim::Pose add = s.RestPose();
+  const anim::SoaPose& in = s.SoaRestPose();
+  anim::SoaPose add = s.SoaRestPose();
   for (int i = 0; i < 4; ++i) add = WithJoint(add, i, {1, 1, 0}, glm::quat(1, 0, 0, 0));
-  anim::Pose out = s.RestPose();
-  anim::Add(out, in, add, s.RestPose(), /*root=*/1);
+  anim::SoaPose out = s.SoaRestPose();
+  // A subtree layer: added over the whole skeleton, then blended back over
+  // `in` with the weights of joint 1's subtree.
+  anim::SoaPose added = s.SoaRestPose();
+  anim::Add(added, in, add, s.SoaRestPose());
+  anim::BlendWeighted(out, in, added, 1.0f, anim::MakeMaskFromRoot(s, 1).weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);
   EXPECT_FLOAT_EQ(out.Local(1).translation.x, 1.0f);
   EXPECT_FLOAT_EQ(out.Local(2).translation.x, 1.0f);
@@ -80,9 +88,9 @@ TEST(Additive, ARootLimitsTheLayerToItsSubtree) {
 
 TEST(Additive, OutputMayAliasTheInput) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::Pose pose = WithJoint(s.RestPose(), 0, {1, 0, 0}, glm::quat(1, 0, 0, 0));
-  const anim::Pose add = WithJoint(s.RestPose(), 0, {2, 1, 0}, glm::quat(1, 0, 0, 0));
-  anim::Add(pose, pose, add, s.RestPose());
+  anim::SoaPose pose = WithJoint(s.SoaRestPose(), 0, {1, 0, 0}, glm::quat(1, 0, 0, 0));
+  const anim::SoaPose add = WithJoint(s.SoaRestPose(), 0, {2, 1, 0}, glm::quat(1, 0, 0, 0));
+  anim::Add(pose, pose, add, s.SoaRestPose());
   ExpectVecNear(pose.Local(0).translation, {3, 0, 0});  // (1,0,0) + ((2,1,0) - rest (0,1,0))
 }
 
@@ -104,11 +112,11 @@ TEST(DifferenceClip, AddedToTheReferenceGivesBackTheSource) {
   ASSERT_TRUE(anim::MakeDifferenceClip(s, source, reference, &diff, &error)) << error;
   EXPECT_FLOAT_EQ(diff.Duration(), 2.0f);
   for (float t : {0.0f, 0.5f, 1.3f, 2.0f}) {
-    anim::Pose sp = s.RestPose(), rp = s.RestPose(), dp = anim::MakeZeroDifferencePose(s);
+    anim::SoaPose sp = s.SoaRestPose(), rp = s.SoaRestPose(), dp = anim::MakeZeroDifferencePose(s);
     source.Sample(sp, t, anim::LoopMode::kClamp);
     reference.Sample(rp, t, anim::LoopMode::kClamp);
     diff.Sample(dp, t, anim::LoopMode::kClamp);
-    anim::Pose out = s.RestPose();
+    anim::SoaPose out = s.SoaRestPose();
     anim::AddDifference(out, rp, dp);
     for (int j = 0; j < 4; ++j) {
       ExpectVecNear(out.Local(j).translation, sp.Local(j).translation, 1e-4f);
@@ -125,14 +133,14 @@ TEST(DifferenceClip, WeightedOnAnotherClipAddsAFractionOfTheChange) {
   ASSERT_TRUE(anim::MakeDifferenceClip(s, RotateAndSlide("S", 4, 90), RotateAndSlide("R", 2, 30),
                                        &diff, &error));
   // At t = 2: D translation x = 4 - 2 = 2 and rotation = 60 deg about Z.
-  anim::Pose dp = anim::MakeZeroDifferencePose(s);
+  anim::SoaPose dp = anim::MakeZeroDifferencePose(s);
   diff.Sample(dp, 2.0f, anim::LoopMode::kClamp);
-  anim::Pose out = s.RestPose();
-  anim::AddDifference(out, s.RestPose(), dp, -1, 0.5f);
+  anim::SoaPose out = s.SoaRestPose();
+  anim::AddDifference(out, s.SoaRestPose(), dp, 0.5f);
   ExpectVecNear(out.Local(1).translation, {1, 1, 0}, 1e-4f);
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(30, {0, 0, 1}), 1e-4f);
   // Joints the clips do not animate are untouched.
-  ExpectVecNear(out.Local(2).translation, s.RestPose().Local(2).translation);
+  ExpectVecNear(out.Local(2).translation, s.SoaRestPose().Local(2).translation);
 }
 
 TEST(DifferenceClip, RefusesClipsOfDifferentLengths) {

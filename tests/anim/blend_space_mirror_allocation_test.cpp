@@ -50,12 +50,12 @@ TEST(BlendSpaceAllocation, MirrorPoseAllocatesNothing) {
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(skeleton, &error)) << error;
-  const anim::Pose& pose = rest;
-  anim::Pose out = rest;
+  const anim::SoaPose& pose = skeleton.SoaRestPose();
+  anim::SoaPose out = pose;
   const long before = test_support::AllocationCount();
   for (int k = 0; k < 1000; ++k) {
-    anim::MirrorPose(map, pose, out);
-    anim::MirrorPose(map, out, out);  // in place
+    anim::MirrorPose(map, skeleton.Parents(), pose, out);
+    anim::MirrorPose(map, skeleton.Parents(), out, out);  // in place
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_EQ(out.Local(1).translation.x, 0.2f);  // mirrored twice: back where it was

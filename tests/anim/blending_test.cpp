@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "anim/joint_mask.h"
-#include "anim/layer_blend.h"
+#include "anim/soa_layer_blend.h"
+#include "anim/soa_pose.h"
 #include "test_rig.h"
 #include "test_util.h"
 
@@ -11,8 +12,8 @@ namespace {
 
 using namespace anim_test;
 
-anim::Pose PoseWithX(const anim::Skeleton& s, float x) {
-  anim::Pose p = s.RestPose();
+anim::SoaPose PoseWithX(const anim::Skeleton& s, float x) {
+  anim::SoaPose p = s.SoaRestPose();
   for (int i = 0; i < p.JointCount(); ++i) {
     anim::Transform t = p.Local(i);
     t.translation.x = x;
@@ -29,12 +30,13 @@ TEST(IsInHierarchy, FindsDescendantsAndOnlyThem) {
   EXPECT_FALSE(anim::IsInHierarchy(s, 1, 3));  // leg hangs off hips, not spine
   EXPECT_FALSE(anim::IsInHierarchy(s, 2, 1));  // a parent is not a descendant
   EXPECT_FALSE(anim::IsInHierarchy(s, -1, 1));
+  EXPECT_FALSE(anim::IsInHierarchy(s, 0, 4));  // no joint 4
 }
 
 TEST(Blend, EndPointsGiveTheInputsExactly) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose a = PoseWithX(s, 2), b = PoseWithX(s, 6);
-  anim::Pose out = s.RestPose();
+  const anim::SoaPose a = PoseWithX(s, 2), b = PoseWithX(s, 6);
+  anim::SoaPose out = s.SoaRestPose();
   anim::Blend(out, a, b, 0.0f);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out.Local(i).translation, a.Local(i).translation);
   anim::Blend(out, a, b, 1.0f);
@@ -45,9 +47,10 @@ TEST(Blend, EndPointsGiveTheInputsExactly) {
 
 TEST(Blend, ARootBlendsOnlyItsSubtreeAndTheRestKeepsA) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose a = PoseWithX(s, 0), b = PoseWithX(s, 10);
-  anim::Pose out = s.RestPose();
-  anim::Blend(out, a, b, 0.5f, /*root=*/1);
+  const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 10);
+  anim::SoaPose out = s.SoaRestPose();
+  // The blend root: weights 1 on joint 1 and its descendants, 0 elsewhere.
+  anim::BlendWeighted(out, a, b, 0.5f, anim::MakeMaskFromRoot(s, 1).weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);  // hips: outside
   EXPECT_FLOAT_EQ(out.Local(1).translation.x, 5.0f);  // spine: root
   EXPECT_FLOAT_EQ(out.Local(2).translation.x, 5.0f);  // head: descendant
@@ -56,20 +59,20 @@ TEST(Blend, ARootBlendsOnlyItsSubtreeAndTheRestKeepsA) {
 
 TEST(Blend, OutputMayAliasTheFirstInput) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::Pose a = PoseWithX(s, 4);
-  const anim::Pose b = PoseWithX(s, 8);
+  anim::SoaPose a = PoseWithX(s, 4);
+  const anim::SoaPose b = PoseWithX(s, 8);
   anim::Blend(a, a, b, 0.5f);
   for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(a.Local(i).translation.x, 6.0f);
 }
 
 TEST(Blend, QuaternionNeighbourhoodTakesTheShortWay) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose& a = s.RestPose();
-  anim::Pose b = s.RestPose();
+  const anim::SoaPose& a = s.SoaRestPose();
+  anim::SoaPose b = s.SoaRestPose();
   anim::Transform t = b.Local(1);
   t.rotation = -AxisAngle(80, {0, 0, 1});  // same rotation as +80, other hemisphere
   b.SetLocal(1, t);
-  anim::Pose out = s.RestPose();
+  anim::SoaPose out = s.SoaRestPose();
   anim::Blend(out, a, b, 0.5f);
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(40, {0, 0, 1}));
 }
@@ -98,8 +101,8 @@ TEST(JointMask, ExplicitWeightsAreClampedAndNaNBecomesZero) {
 
 TEST(BlendWeighted, EachJointUsesItsOwnWeight) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose a = PoseWithX(s, 0), b = PoseWithX(s, 12);
-  anim::Pose out = s.RestPose();
+  const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 12);
+  anim::SoaPose out = s.SoaRestPose();
   const anim::JointMask m = anim::MakeMaskFromRoot(s, 0, 2);
   anim::BlendWeighted(out, a, b, 0.5f, m.weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 2.0f);  // 12 * 0.5 * 1/3
@@ -109,51 +112,51 @@ TEST(BlendWeighted, EachJointUsesItsOwnWeight) {
 
 TEST(BlendLayers, NormalisesTheWeights) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose a = PoseWithX(s, 0), b = PoseWithX(s, 8);
-  anim::Pose out = s.RestPose();
+  const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 8);
+  anim::SoaPose out = s.SoaRestPose();
   // Weights 1 and 3 normalise to 1/4 and 3/4: x = 6.
-  const anim::BlendLayer layers[] = {{&a, 1.0f}, {&b, 3.0f}};
-  anim::BlendLayers(out, layers, s.RestPose());
+  const anim::SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 3.0f, {}}};
+  anim::BlendLayers(out, layers, s.SoaRestPose());
   for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(out.Local(i).translation.x, 6.0f);
 }
 
 TEST(BlendLayers, FallsBackToTheRestPoseBelowTheThreshold) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose a = PoseWithX(s, 10);
-  anim::Pose out = s.RestPose();
+  const anim::SoaPose a = PoseWithX(s, 10);
+  anim::SoaPose out = s.SoaRestPose();
   // Total weight 0.025 < threshold 0.1: rest (x = 0) fills in 0.075, so
   // x = 10 * 0.025 / 0.1 = 2.5.
-  const anim::BlendLayer some[] = {{&a, 0.025f}};
-  anim::BlendLayers(out, some, s.RestPose(), 0.1f);
+  const anim::SoaBlendLayer some[] = {{&a, 0.025f, {}}};
+  anim::BlendLayers(out, some, s.SoaRestPose(), 0.1f);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 2.5f);
   // No weight at all: exactly the rest pose.
-  const anim::BlendLayer none[] = {{&a, 0.0f}};
-  anim::BlendLayers(out, none, s.RestPose(), 0.1f);
-  EXPECT_EQ(out.Local(0).translation, s.RestPose().Local(0).translation);
+  const anim::SoaBlendLayer none[] = {{&a, 0.0f, {}}};
+  anim::BlendLayers(out, none, s.SoaRestPose(), 0.1f);
+  EXPECT_EQ(out.Local(0).translation, s.SoaRestPose().Local(0).translation);
 }
 
 TEST(BlendLayers, MasksLimitALayerToItsJoints) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::Pose base = PoseWithX(s, 0), upper = PoseWithX(s, 4);
+  const anim::SoaPose base = PoseWithX(s, 0), upper = PoseWithX(s, 4);
   const anim::JointMask spine = anim::MakeMaskFromRoot(s, 1);
-  anim::Pose out = s.RestPose();
-  const anim::BlendLayer layers[] = {{&base, 1.0f}, {&upper, 1.0f, &spine}};
-  anim::BlendLayers(out, layers, s.RestPose());
+  anim::SoaPose out = s.SoaRestPose();
+  const anim::SoaBlendLayer layers[] = {{&base, 1.0f, {}}, {&upper, 1.0f, spine.weights}};
+  anim::BlendLayers(out, layers, s.SoaRestPose());
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);  // only base has weight
   EXPECT_FLOAT_EQ(out.Local(2).translation.x, 2.0f);  // half and half
 }
 
 TEST(BlendLayers, OppositeHemisphereRotationsAverageToTheMiddle) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::Pose a = s.RestPose(), b = s.RestPose();
+  anim::SoaPose a = s.SoaRestPose(), b = s.SoaRestPose();
   anim::Transform t = a.Local(0);
   t.rotation = AxisAngle(20, {0, 1, 0});
   a.SetLocal(0, t);
   t.rotation = -AxisAngle(60, {0, 1, 0});
   b.SetLocal(0, t);
-  anim::Pose out = s.RestPose();
-  const anim::BlendLayer layers[] = {{&a, 1.0f}, {&b, 1.0f}};
-  anim::BlendLayers(out, layers, s.RestPose());
+  anim::SoaPose out = s.SoaRestPose();
+  const anim::SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 1.0f, {}}};
+  anim::BlendLayers(out, layers, s.SoaRestPose());
   ExpectSameRotation(out.Local(0).rotation, AxisAngle(40, {0, 1, 0}));
 }
 

@@ -139,6 +139,28 @@ TEST(Playback, NonFiniteStepsAreRefusedAndChangeNothing) {
   EXPECT_FLOAT_EQ(playback.time, 0.5f);
 }
 
+TEST(Playback, StepMovesTheClockWithoutSampling) {
+  // Step is Advance without the sampling: the same wrapped times (backward
+  // play over the loop point, ping-pong's way back), the pose never touched.
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip, LoopMode::kLoop, -1.0f);
+  ASSERT_TRUE(playback.Step(0.5f));
+  EXPECT_FLOAT_EQ(playback.time, 1.5f);  // 0 - 0.5 wrapped into [0, 2)
+  ASSERT_TRUE(playback.Step(1.75f));
+  EXPECT_FLOAT_EQ(playback.time, 1.75f);                // 1.5 - 1.75 = -0.25 wrapped
+  ExpectVecNear(pose.Local(1).translation, {0, 0, 9});  // still the rest pose
+  playback.Start(&clip, LoopMode::kPingPong);
+  ASSERT_TRUE(playback.Step(3.0f));
+  EXPECT_FLOAT_EQ(playback.time, 3.0f);  // on the way back
+  EXPECT_FLOAT_EQ(clip.SampleTime(playback.time, playback.mode), 1.0f);
+  EXPECT_FALSE(playback.Step(NAN));
+  EXPECT_FLOAT_EQ(playback.time, 3.0f);
+  anim::Playback none;
+  EXPECT_FALSE(none.Step(0.1f));
+}
+
 TEST(Playback, LongPlayDoesNotDrift) {
   // Ten simulated minutes at 60 Hz: the wrapped time stays inside the clip
   // and equals the exact phase of the elapsed time within float precision.

@@ -13,6 +13,7 @@
 #include "anim/additive.h"
 #include "anim/blending.h"
 #include "anim/crowd_animator.h"
+#include "anim/soa_additive.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"
 
@@ -47,8 +48,7 @@ struct Fixture {
   anim::Clip turn = anim_test::MakeHoldRotationClip("turn", 1, AxisAngle(50.0f, {0, 0, 1}));
   // The additive layer: its difference from its first frame grows over the clip.
   anim::Clip lean = MakeSwingClip("lean", 0.9f, 35.0f);
-  anim::Pose lean_base = anim::MakeAdditivePose(skeleton, lean);
-  anim::SoaPose lean_base_soa{lean_base};
+  anim::SoaPose lean_base_soa = anim::MakeAdditivePose(skeleton, lean);
 };
 
 constexpr int kCrowd = 29;
@@ -125,36 +125,37 @@ Crowd MakeCrowd(const Fixture& f) {
 }
 
 // One frame of character i of `reference` by the single-character path
-// (Pose, not the crowd's structure of arrays), into its outputs.
+// (the kernels called one by one, no crowd), into its outputs.
 void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   anim::CrowdCharacter& c = reference.characters[i];
-  anim::Pose pose = f.skeleton.RestPose();
+  anim::SoaPose pose = f.skeleton.SoaRestPose();
   if (c.fade != nullptr) {
     ASSERT_TRUE(c.fade->Update(dt));
-    pose = c.fade->CurrentPose();
+    pose.CopyFrom(c.fade->CurrentPose());
   } else if (c.synced != nullptr) {
     ASSERT_TRUE(c.synced->Update(dt, c.weight, pose));
   } else {
     ASSERT_TRUE(c.a.Advance(dt, pose));
     if (c.b.clip != nullptr) {
-      anim::Pose pb = f.skeleton.RestPose();
+      anim::SoaPose pb = f.skeleton.SoaRestPose();
       ASSERT_TRUE(c.b.Advance(dt, pb));
       anim::Blend(pose, pose, pb, c.weight);
     }
   }
   if (c.additive.clip != nullptr) {
-    anim::Pose add = f.skeleton.RestPose();
+    anim::SoaPose add = f.skeleton.SoaRestPose();
     ASSERT_TRUE(c.additive.Advance(dt, add));
-    anim::Add(pose, pose, add, f.lean_base, -1, c.additive_weight);
+    anim::Add(pose, pose, add, f.lean_base_soa, c.additive_weight);
   }
+  const anim::Pose shown = anim::AsPose(f.skeleton, pose);
   std::vector<glm::mat4> model(f.skeleton.JointCount());
   if (!c.palette.empty()) {
-    anim::ComputePalette(f.skeleton, pose, model, c.palette);
+    anim::ComputePalette(f.skeleton, shown, model, c.palette);
   } else {
-    pose.ComputeModelMatrices(model);
+    shown.ComputeModelMatrices(model);
   }
   if (!c.model.empty()) std::copy(model.begin(), model.end(), c.model.begin());
-  if (c.local_pose != nullptr) c.local_pose->Load(pose);
+  if (c.local_pose != nullptr) c.local_pose->CopyFrom(pose);
 }
 
 // The SoA and the Pose paths do the same arithmetic in the same order

@@ -23,7 +23,7 @@ TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
   const anim::RootMotion motion = anim::RootMotion::FromClip(skeleton, clip, 0);
   ASSERT_EQ(motion.GetSource(), anim::RootMotion::Source::kExtracted);
   anim::EventBuffer events(8);
-  anim::Pose pose = rest;
+  anim::SoaPose pose(rest);
   glm::vec3 position(0.0f);
   float yaw = 0.0f;
   int fired = 0;
@@ -40,7 +40,7 @@ TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
       anim::ApplyMotion(motion.Delta(time, delta, mode), position, yaw);
       time = clip.WrapTime(static_cast<float>(time + delta), mode);
       clip.Sample(pose, time, mode);
-      motion.RemoveFromPose(pose, clip.SampleTime(time, mode));
+      motion.RemoveFromPose(pose, rest, clip.SampleTime(time, mode));
     }
   }
   EXPECT_EQ(test_support::AllocationCount(), before);

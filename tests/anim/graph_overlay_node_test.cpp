@@ -77,7 +77,7 @@ TEST_F(OverlayNodeTest, OverlayClockRunsAtWeightZeroAndItsEventsCarryItsWeight) 
 
 TEST_F(OverlayNodeTest, AdditiveAddsWeightTimesTheChangeFromTheReference) {
   const int w = AddFloat("w", 0.5f);
-  const anim::Pose reference = anim::MakeAdditivePose(skeleton, slow);  // x 0
+  const anim::SoaPose reference = anim::MakeAdditivePose(skeleton, slow);  // x 0
   graph.SetRoot(graph.Add<anim::AdditiveNode>("add", skeleton, AddClip("still", still),
                                               AddClip("slow", slow), reference, FloatInput{w}));
   graph.Update(0.0f);

@@ -14,6 +14,14 @@
 
 namespace {
 
+// The runtime's MirrorPose (on SoaPoses) applied to Poses, whose model
+// matrices the checks below read.
+void MirrorPose(const anim::MirrorMap& map, const anim::Pose& in, anim::Pose& out) {
+  anim::SoaPose soa(in);
+  anim::MirrorPose(map, in.Parents(), soa, soa);
+  soa.Store(out);
+}
+
 using namespace anim_test;
 
 glm::mat4 Reflection(anim::MirrorAxis axis) {
@@ -92,7 +100,7 @@ TEST(Mirror, ToySkeletonPairsAndMirrorsByHand) {
                 {{0.3f, 0.1f, 0.05f}, AxisAngle(30, {1, 0, 0}), glm::vec3(1)});  // left leg forward
   pose.SetLocal(3, {{-0.2f, 0, 0}, AxisAngle(-10, {0, 0, 1}), glm::vec3(1)});
   anim::Pose out = s.RestPose();
-  anim::MirrorPose(map, pose, out);
+  MirrorPose(map, pose, out);
   // The right leg gets the left one's transform, x negated; a rotation about
   // X (the mirror's normal) is unchanged, one about Z is reversed.
   ExpectVecNear(out.Local(3).translation, {-0.3f, 0.1f, 0.05f});
@@ -240,7 +248,7 @@ TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
     SCOPED_TRACE("Walk at phase " + std::to_string(phase));
     const anim::Pose walk = SampleAt(l.model, "Walk", phase);
     anim::Pose mirrored = s.RestPose();
-    anim::MirrorPose(map, walk, mirrored);
+    MirrorPose(map, walk, mirrored);
     EXPECT_LT(PositionError(map, walk, mirrored, /*root_space=*/false), 1e-4f);
     const SkinningErrors skin = SkinningError(s, map, walk, mirrored);
     EXPECT_LT(skin.rotation, 1e-4f);
@@ -254,14 +262,14 @@ TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
     EXPECT_NEAR(b[right_foot][3].x, -a[left_foot][3].x, 1e-4f);
 
     anim::Pose twice = s.RestPose();
-    anim::MirrorPose(map, mirrored, twice);
+    MirrorPose(map, mirrored, twice);
     for (int j = 0; j < s.JointCount(); ++j) {
       ExpectVecNear(twice.Local(j).translation, walk.Local(j).translation, 1e-5f);
       ExpectSameRotation(twice.Local(j).rotation, walk.Local(j).rotation, 1e-5f);
     }
     // In place (out aliasing in) gives the same as out of place.
     anim::Pose in_place = walk;
-    anim::MirrorPose(map, in_place, in_place);
+    MirrorPose(map, in_place, in_place);
     for (int j = 0; j < s.JointCount(); ++j) {
       EXPECT_EQ(in_place.Local(j).translation, mirrored.Local(j).translation);
       EXPECT_EQ(in_place.Local(j).rotation, mirrored.Local(j).rotation);
@@ -321,8 +329,8 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
       SCOPED_TRACE(std::string(clip) + " at phase " + std::to_string(phase));
       const anim::Pose pose = SampleAt(l.model, clip, phase);
       anim::Pose a = s.RestPose(), b = s.RestPose();
-      anim::MirrorPose(corrected, pose, a);
-      anim::MirrorPose(plain, pose, b);
+      MirrorPose(corrected, pose, a);
+      MirrorPose(plain, pose, b);
       // Positions mirror with or without the correction (centimetres in
       // root space; the armature's 0.01 scale makes model space metres).
       EXPECT_LT(PositionError(corrected, pose, a, /*root_space=*/true), 1e-2f);
@@ -335,7 +343,7 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
       worst_plain.rotation = std::max(worst_plain.rotation, p.rotation);
       worst_plain.translation = std::max(worst_plain.translation, p.translation);
       anim::Pose twice = s.RestPose();
-      anim::MirrorPose(corrected, a, twice);
+      MirrorPose(corrected, a, twice);
       for (int j = 0; j < s.JointCount(); ++j)
         ExpectSameRotation(twice.Local(j).rotation, pose.Local(j).rotation, 1e-5f);
     }
@@ -368,7 +376,7 @@ TEST_F(MannequinMirror, WalkMirroredHalfACycleLaterIsTheWalk) {
       const float phase = k / 20.0f;
       const anim::Pose walk = SampleAt(l.model, "Walk", phase);
       anim::Pose mirrored = SampleAt(l.model, "Walk", std::fmod(phase + offset, 1.0f));
-      anim::MirrorPose(map, mirrored, mirrored);
+      MirrorPose(map, mirrored, mirrored);
       walk.ComputeModelMatrices(a);
       mirrored.ComputeModelMatrices(b);
       for (int j = 0; j < s.JointCount(); ++j)

@@ -18,13 +18,17 @@
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
+#include "anim/graph/graph_definition.h"
+#include "anim/graph/graph_instance.h"
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/layer_blend.h"
+#include "anim/joint_mask.h"
 #include "anim/mirror.h"
 #include "anim/parallel_for.h"
 #include "anim/parallel_jobs.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
@@ -44,9 +48,10 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   // Set-up may allocate.
   anim::CrossFadeController cf(s);
   anim::SyncedBlend synced(s);
-  anim::Pose synced_pose = s.RestPose(), layered = s.RestPose(), additive = s.RestPose();
-  const anim::Pose lean_base = anim::MakeAdditivePose(s, lean);
-  anim::Pose lean_pose = s.RestPose();
+  const anim::SoaSkeleton soa_skeleton(s);
+  anim::SoaPose synced_pose = s.SoaRestPose(), layered = s.SoaRestPose(),
+                additive = s.SoaRestPose(), lean_pose = s.SoaRestPose();
+  const anim::SoaPose lean_base = anim::MakeAdditivePose(s, lean);
   anim::Playback lean_playback;
   lean_playback.Start(&lean);
   std::vector<glm::mat4> model(s.JointCount()), palette(s.JointCount());
@@ -60,11 +65,11 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     if (frame % 50 == 0) cf.FadeTo(frame % 100 == 0 ? &run : &walk, fade);
     cf.Update(1.0f / 60);
     synced.Update(1.0f / 60, 0.5f + 0.5f * std::sin(frame * 0.01f), synced_pose);
-    const anim::BlendLayer layers[] = {{&cf.CurrentPose(), 0.7f}, {&synced_pose, 0.3f}};
-    anim::BlendLayers(layered, layers, s.RestPose());
+    const anim::SoaBlendLayer layers[] = {{&cf.CurrentPose(), 0.7f, {}}, {&synced_pose, 0.3f, {}}};
+    anim::BlendLayers(layered, layers, s.SoaRestPose());
     lean_playback.Advance(1.0f / 60, lean_pose);
-    anim::Add(additive, layered, lean_pose, lean_base, -1, 0.5f);
-    anim::ComputePalette(s, additive, model, palette);
+    anim::Add(additive, layered, lean_pose, lean_base, 0.5f);
+    anim::ComputePalette(soa_skeleton, additive, model, palette);
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
@@ -231,7 +236,7 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
 // frames allocate nothing.
 TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
   const anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
-  const anim::Pose& rest = s.RestPose();
+  const anim::SoaPose& rest = s.SoaRestPose();
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(s, &error)) << error;
@@ -355,4 +360,92 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
   }
   EXPECT_EQ(allocations, 0);
   EXPECT_EQ(animated, 200 * kCount);
+}
+
+// A crowd of graph characters: one definition (a synchronised blend space,
+// a state machine with smooth, frozen and inertialized transitions, a
+// cross-fade node, a masked layer and an additive one), an instance per
+// character, animated by CrowdAnimator on two threads with triggers fired
+// and selections changed along the way: after PrepareGraphs, nothing.
+TEST(NoHeapAllocation, CrowdOfGraphInstancesAllocatesNothing) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  const anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
+  const anim::Clip run = anim_test::MakeSlideClip("run", 0.6f, 0.0f, 2.0f);
+  const anim::Clip lean =
+      anim_test::MakeHoldRotationClip("lean", 1, anim_test::AxisAngle(20, {0, 0, 1}));
+  anim::GraphDefinition d(s);
+  const int speed = d.Params().Add("speed", anim::ParamType::kFloat);
+  const int go = d.Params().Add("go", anim::ParamType::kTrigger);
+  const int pick = d.Params().Add("pick", anim::ParamType::kFloat);
+  auto* nw = d.Add<anim::ClipNode>("walk", s, walk);
+  auto* nr = d.Add<anim::ClipNode>("run", s, run);
+  anim::BlendSpace1D space;
+  const std::vector<float> positions{0.0f, 1.0f};
+  ASSERT_TRUE(space.Build(positions, nullptr));
+  auto* move = d.Add<anim::BlendSpace1DNode>("move", s, std::vector<anim::Node*>{nw, nr}, space,
+                                             anim::FloatInput{speed});
+  auto* nl = d.Add<anim::ClipNode>("lean", s, lean);
+  std::vector<anim::Transition> transitions(3);
+  const anim::TransitionMode modes[] = {anim::TransitionMode::kSmooth,
+                                        anim::TransitionMode::kFrozen,
+                                        anim::TransitionMode::kInertial};
+  for (int k = 0; k < 3; ++k) {
+    transitions[k].from = k == 0 ? 0 : k == 1 ? 1 : anim::Transition::kAnyState;
+    transitions[k].to = k == 0 ? 1 : 0;
+    transitions[k].conditions = {{go, anim::CompareOp::kTriggered}};
+    transitions[k].mode = modes[k];
+    transitions[k].interrupt = anim::InterruptRule::kDestination;
+  }
+  auto* sm = d.Add<anim::StateMachineNode>(
+      "sm", s, std::vector<anim::State>{{"move", move}, {"lean", nl}}, transitions);
+  auto* w2 = d.Add<anim::ClipNode>("walk2", s, walk);
+  auto* r2 = d.Add<anim::ClipNode>("run2", s, run);
+  auto* fade = d.Add<anim::CrossFadeNode>("fade", s, std::vector<anim::Node*>{w2, r2},
+                                          anim::FloatInput{pick});
+  auto* l2 = d.Add<anim::ClipNode>("lean2", s, lean);
+  // Upper body over the machine, half weight, and half an additive lean.
+  std::vector<anim::Layer> layers(3);
+  for (int k = 0; k < 3; ++k) layers[k].weight = {-1, k == 0 ? 1.0f : 0.5f};
+  layers[0].root = sm;
+  layers[1].root = fade;
+  layers[1].priority = 1;
+  layers[1].mask = anim::MakeMaskFromRoot(s, 1, 1);
+  layers[2].root = l2;
+  layers[2].additive = true;
+  layers[2].reference = anim::MakeAdditivePose(s, lean);
+  d.SetLayers(std::move(layers));
+  constexpr int kCount = 48;
+  std::string error;
+  std::vector<anim::GraphInstance> instances;
+  for (int i = 0; i < kCount; ++i) {
+    std::optional<anim::GraphInstance> instance = anim::GraphInstance::Create(d, &error);
+    ASSERT_TRUE(instance) << error;
+    instances.push_back(std::move(*instance));
+  }
+  std::vector<std::vector<glm::mat4>> palettes(kCount, std::vector<glm::mat4>(s.JointCount()));
+  std::vector<anim::CrowdCharacter> crowd(kCount);
+  for (int i = 0; i < kCount; ++i) {
+    crowd[i].graph = &instances[i];
+    crowd[i].palette = palettes[i];
+  }
+  anim::ParallelFor pool(2);
+  anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
+  anim::CrowdAnimator animator(s, jobs.WorkerCount());
+  ASSERT_TRUE(animator.PrepareGraphs(d, &error)) << error;
+  animator.Update(crowd, 0.0f, jobs);
+  long allocations = 0;
+  int animated = 0;
+  for (int frame = 0; frame < 300; ++frame) {
+    const long before = test_support::AllocationCount();
+    for (int i = 0; i < kCount; ++i) {
+      anim::ParameterSet& p = instances[i].Params();
+      p.Set(speed, 0.5f + 0.5f * std::sin(0.05f * static_cast<float>(frame + i)));
+      p.Set(pick, static_cast<float>(((frame + i) / 17) % 2));
+      if ((frame + i) % 11 == 0) p.Fire(go);
+    }
+    animated += animator.Update(crowd, 1.0f / 60.0f, jobs);
+    allocations += test_support::AllocationCount() - before;
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(animated, 300 * kCount);
 }

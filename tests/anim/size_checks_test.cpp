@@ -13,6 +13,7 @@
 #include "anim/blending.h"
 #include "anim/skeleton.h"
 #include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "test_rig.h"
@@ -103,26 +104,19 @@ TEST(SizeChecks, SoaModelMatricesAndPalette) {
   EXPECT_EQ(model[3], glm::translate(glm::mat4(1.0f), glm::vec3(0, 2, 0)));
 }
 
-TEST(SizeChecks, PoseBlendsAndAdditives) {
+TEST(SizeChecks, SoaWeightedBlendAndDifferences) {
   Rigs r;
-  anim::Pose out = r.pose4;
+  anim::SoaPose out = r.soa4;
   const std::vector<float> three_weights(3, 1.0f), four_weights(4, 1.0f);
-  EXPECT_FALSE(anim::Blend(out, r.pose4, r.pose3, 0.5f));
-  EXPECT_FALSE(anim::Blend(out, r.pose3, r.pose4, 0.5f, /*root=*/1));
-  EXPECT_FALSE(anim::BlendWeighted(out, r.pose4, r.pose4, 0.5f, three_weights));
-  EXPECT_FALSE(anim::BlendWeighted(out, r.pose4, r.pose3, 0.5f, four_weights));
-  EXPECT_FALSE(anim::Add(out, r.pose4, r.pose3, r.pose4));
-  EXPECT_FALSE(anim::Add(out, r.pose4, r.pose4, r.pose3));
-  EXPECT_FALSE(anim::Subtract(out, r.pose4, r.pose3));
-  EXPECT_FALSE(anim::AddDifference(out, r.pose3, r.pose4));
-  EXPECT_TRUE(SameLocals(out, r.pose4));
-  const anim::Pose moved = Moved(r.pose4);
-  EXPECT_TRUE(anim::Blend(out, r.pose4, moved, 1.0f));
-  EXPECT_TRUE(SameLocals(out, moved));
-  EXPECT_TRUE(anim::BlendWeighted(out, r.pose4, moved, 0.5f, four_weights));
-  EXPECT_TRUE(anim::Add(out, r.pose4, moved, r.pose4));
-  EXPECT_TRUE(anim::Subtract(out, moved, r.pose4));
-  EXPECT_TRUE(anim::AddDifference(out, r.pose4, out));
+  EXPECT_FALSE(anim::BlendWeighted(out, r.soa4, r.soa4, 0.5f, three_weights));
+  EXPECT_FALSE(anim::BlendWeighted(out, r.soa4, r.soa3, 0.5f, four_weights));
+  EXPECT_FALSE(anim::Subtract(out, r.soa4, r.soa3));
+  EXPECT_FALSE(anim::AddDifference(out, r.soa3, r.soa4));
+  EXPECT_EQ(Channels(out), Channels(r.soa4));
+  const anim::SoaPose moved(Moved(r.pose4));
+  EXPECT_TRUE(anim::BlendWeighted(out, r.soa4, moved, 0.5f, four_weights));
+  EXPECT_TRUE(anim::Subtract(out, moved, r.soa4));
+  EXPECT_TRUE(anim::AddDifference(out, r.soa4, out));
 }
 
 TEST(SizeChecks, PoseModelMatricesAndPalette) {

@@ -1,6 +1,6 @@
 // The structure-of-arrays N-layer blend and per-joint weighted blend
-// (anim/soa_layer_blend.h) against values worked by hand, and against the
-// array-of-structs BlendLayers on random poses.
+// (anim/soa_layer_blend.h) against values worked by hand, and on random
+// poses against the weighted average written out joint by joint in the test.
 #include "anim/soa_layer_blend.h"
 
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/layer_blend.h"
+#include "anim/joint_mask.h"
 
 namespace {
 
@@ -93,32 +93,58 @@ TEST(SoaLayerBlend, PerJointWeightsAndRestFillIn) {
   ExpectTransformNear(out.Local(0), kA, 1e-6f);
 }
 
-TEST(SoaLayerBlend, AgreesWithTheArrayOfStructsBlendOnRandomPoses) {
+// The N-layer blend of one joint written out: the weighted sums of
+// translation, scale and rotation (each rotation turned into the hemisphere
+// of the sum so far), the rest pose topping the total up to the threshold,
+// divided by the total; the rotation normalised.
+Transform WeightedAverage(const std::vector<Transform>& layers, const std::vector<float>& weights,
+                          const Transform& rest, float threshold) {
+  glm::vec3 translation(0.0f), scale(0.0f);
+  glm::vec4 rotation(0.0f);
+  float total = 0.0f;
+  auto add = [&](const Transform& t, float w) {
+    glm::vec4 q(t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w);
+    if (total > 0.0f && glm::dot(q, rotation) < 0.0f) q = -q;
+    translation += w * t.translation;
+    scale += w * t.scale;
+    rotation += w * q;
+    total += w;
+  };
+  for (std::size_t i = 0; i < layers.size(); ++i) add(layers[i], weights[i]);
+  if (total < threshold) add(rest, threshold - total);
+  const glm::vec4 q = glm::normalize(rotation);
+  return Transform{translation / total, glm::quat(q.w, q.x, q.y, q.z), scale / total};
+}
+
+TEST(SoaLayerBlend, EqualsTheWeightedAverageOnRandomPoses) {
   std::mt19937 random(3);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   const int joints = 19;  // not a multiple of the lanes: the padding is skipped
-  std::vector<anim::Pose> poses;
-  for (int p = 0; p < 4; ++p) {
-    std::vector<Transform> locals(joints);
-    for (Transform& t : locals) {
+  std::vector<std::vector<Transform>> locals(4, std::vector<Transform>(joints));
+  for (auto& pose : locals) {
+    for (Transform& t : pose) {
       t.translation = glm::vec3(u(random), u(random), u(random));
       t.rotation = glm::normalize(glm::quat(u(random), u(random), u(random), u(random)));
       t.scale = glm::vec3(1.0f + 0.5f * u(random));
     }
-    std::vector<int> parents(joints, -1);
-    poses.emplace_back(std::move(locals), std::move(parents), std::vector<glm::mat4>{});
   }
-  anim::JointMask mask{std::vector<float>(joints)};
-  for (float& w : mask.weights) w = 0.5f + 0.5f * u(random);
-  const anim::BlendLayer aos[] = {
-      {&poses[0], 0.3f, nullptr}, {&poses[1], 0.2f, &mask}, {&poses[2], 0.4f, nullptr}};
-  anim::Pose want = poses[3];
-  anim::BlendLayers(want, aos, poses[3], 0.95f);
-  const SoaPose s0(poses[0]), s1(poses[1]), s2(poses[2]), rest(poses[3]);
-  const SoaBlendLayer soa[] = {{&s0, 0.3f, {}}, {&s1, 0.2f, mask.weights}, {&s2, 0.4f, {}}};
-  SoaPose out(poses[3]);
+  std::vector<float> mask(joints);
+  for (float& w : mask) w = 0.5f + 0.5f * u(random);
+  // Layer weights 0.3, 0.2 (times the mask) and 0.4: totals of 0.8 to 0.9,
+  // below the threshold 0.95, so the rest pose (pose 3) fills in.
+  const SoaPose s0 = MakePose(locals[0]), s1 = MakePose(locals[1]), s2 = MakePose(locals[2]),
+                rest = MakePose(locals[3]);
+  const SoaBlendLayer soa[] = {{&s0, 0.3f, {}}, {&s1, 0.2f, mask}, {&s2, 0.4f, {}}};
+  SoaPose out = MakePose(locals[3]);
   anim::BlendLayers(out, soa, rest, 0.95f);
-  for (int j = 0; j < joints; ++j) ExpectTransformNear(out.Local(j), want.Local(j), 1e-6f);
+  for (int j = 0; j < joints; ++j) {
+    const Transform want = WeightedAverage({locals[0][j], locals[1][j], locals[2][j]},
+                                           {0.3f, 0.2f * mask[j], 0.4f}, locals[3][j], 0.95f);
+    // A rotation and its negation are the same: compare on want's side.
+    Transform got = out.Local(j);
+    if (glm::dot(got.rotation, want.rotation) < 0.0f) got.rotation = -got.rotation;
+    ExpectTransformNear(got, want, 1e-5f);
+  }
 }
 
 TEST(SoaLayerBlend, BlendWeightedMixesEachJointByItsWeight) {

@@ -21,6 +21,7 @@
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "random_values.h"
+#include "test_rig.h"
 #include "test_util.h"
 
 namespace {
@@ -275,6 +276,31 @@ TEST(SoaSampling, FarKeysAreExactOnAThousandJoints) {
 
 INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling, ::testing::Values(true, false),
                          [](const auto& info) { return info.param ? "Shared" : "PerTrack"; });
+
+TEST(SoaPose, SkeletonRestPoseAndThePoseViewHoldTheSameJoints) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();  // hips, spine, head; leg on hips
+  ASSERT_EQ(s.SoaRestPose().JointCount(), 4);
+  for (int j = 0; j < 4; ++j) {
+    EXPECT_EQ(s.SoaRestPose().Local(j).translation, glm::vec3(0, 1, 0));
+    EXPECT_EQ(s.SoaRestPose().Local(j).rotation, glm::quat(1, 0, 0, 0));
+  }
+  EXPECT_EQ(std::vector<int>(s.Parents().begin(), s.Parents().end()),
+            (std::vector<int>{-1, 0, 1, 0}));
+  // The spine turned 90 degrees about Z: the head, one unit above it in its
+  // frame, lands one unit along -X from the spine at (0, 2, 0).
+  anim::SoaPose turned = s.SoaRestPose();
+  turned.SetLocal(1, {glm::vec3(0, 1, 0), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)),
+                      glm::vec3(1)});
+  const anim::Pose view = anim::AsPose(s, turned);
+  EXPECT_EQ(std::vector<int>(view.Parents().begin(), view.Parents().end()),
+            (std::vector<int>{-1, 0, 1, 0}));
+  ExpectVecNear(glm::vec3(view.ModelMatrix(2)[3]), {-1, 2, 0}, 1e-6f);
+  ExpectVecNear(glm::vec3(view.ModelMatrix(3)[3]), {0, 2, 0},
+                1e-6f);  // the leg: not below the spine
+  // A pose of another joint count is not this skeleton's: the rest pose.
+  const anim::Pose other = anim::AsPose(s, anim::SoaPose(anim::Pose({{}, {}}, {-1, 0})));
+  ExpectVecNear(glm::vec3(other.ModelMatrix(2)[3]), {0, 3, 0}, 1e-6f);
+}
 
 TEST(SoaPose, LoadStoreRoundTripsExactlyAndPadsWithIdentity) {
   std::mt19937 random(3);

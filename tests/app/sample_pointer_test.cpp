@@ -41,7 +41,7 @@ class FakeSample : public samples::Sample {
   std::string Explanation() const override { return ""; }
   bool Load(const anim::Model&, std::string*) override { return true; }
   void Update(float) override {}
-  const anim::Pose& CurrentPose() const override { return pose_; }
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
   bool Pointer(PointerPhase phase, const glm::vec3&, const glm::vec3&) override {
     phases.push_back(phase);
     return take_press;
@@ -50,7 +50,7 @@ class FakeSample : public samples::Sample {
   std::vector<PointerPhase> phases;
 
  private:
-  anim::Pose pose_;
+  anim::SoaPose pose_;
 };
 
 TEST(SamplePointer, ADeclinedPressLeavesTheCameraTheDrag) {

@@ -10,6 +10,7 @@
 #include "../samples/mannequin_samples.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
+#include "samples/param_list.h"
 
 namespace {
 
@@ -61,7 +62,54 @@ class PanelFrames : public MannequinSamples {
       }
     }
   }
+
+  // A widget changes its value in the middle of the panel, and the rest of
+  // the panel is drawn in that same frame, before the sample's next step:
+  // every choice, each end of every range and every toggle, set as the
+  // widget sets it, must draw, step and draw again.
+  static void ChangeEveryControlMidPanel(const anim::Model& model) {
+    animviewer::Walkthrough walkthrough;
+    animviewer::AnimatedCharacter character;
+    character.SetModel(model);
+    for (int i = 0; i < walkthrough.SampleCount(); ++i) {
+      std::string error;
+      if (!walkthrough.Activate(i, character.model(), &error)) continue;
+      samples::Sample& sample = *walkthrough.Active();
+      walkthrough.Step(1.0f / 60.0f, character);
+      for (const samples::Param& param : sample.Params().All()) {
+        for (int end = 0; end < ValueCount(param); ++end) {
+          SetAsTheWidgetDoes(param, end);
+          Frame([&] { sample.DrawPanel(); });
+          walkthrough.Step(1.0f / 60.0f, character);
+          Frame([&] { sample.DrawPanel(); });
+        }
+      }
+    }
+  }
+  static int ValueCount(const samples::Param& param) {
+    using Kind = samples::Param::Kind;
+    if (param.kind == Kind::kChoice) return static_cast<int>(param.choices.size());
+    return param.kind == Kind::kTrigger ? 1 : 2;
+  }
+  // Value `which` of ValueCount(param): a choice's index, a range's min or
+  // max, a bool's false or true, a fired trigger.
+  static void SetAsTheWidgetDoes(const samples::Param& param, int which) {
+    using Kind = samples::Param::Kind;
+    switch (param.kind) {
+      case Kind::kFloat: *param.float_value = which == 0 ? param.min : param.max; break;
+      case Kind::kInt:
+        *param.int_value = static_cast<int>(which == 0 ? param.min : param.max);
+        break;
+      case Kind::kChoice: *param.int_value = which; break;
+      case Kind::kBool: *param.bool_value = which == 1; break;
+      case Kind::kTrigger: *param.bool_value = true; break;
+    }
+  }
 };
+
+TEST_F(PanelFrames, EveryControlCanChangeInTheMiddleOfItsPanel) {
+  ChangeEveryControlMidPanel(model_);
+}
 
 TEST_F(PanelFrames, EverySampleDrawsItsPanelInTheFrameThatSelectsIt) { SelectEachAndDraw(model_); }
 
@@ -81,7 +129,7 @@ TEST_F(PanelFrames, ActivateLeavesTheSampleStartedButAtTimeZero) {
   const anim::Clip& walk = model.clips[model.FindClip("Walk")];
   anim::Pose expected = model.skeleton.RestPose();
   walk.Sample(expected, walk.StartTime());
-  const anim::Pose& pose = walkthrough.Active()->CurrentPose();
+  const anim::Pose pose = anim::AsPose(model.skeleton, walkthrough.Active()->CurrentPose());
   ASSERT_EQ(pose.JointCount(), expected.JointCount());
   for (int j = 0; j < pose.JointCount(); ++j) {
     EXPECT_NEAR(std::abs(glm::dot(pose.Local(j).rotation, expected.Local(j).rotation)), 1.0f, 1e-5f)

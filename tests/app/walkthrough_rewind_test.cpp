@@ -31,7 +31,9 @@ class Rewind : public MannequinSamples {
     std::string error;
     ASSERT_TRUE(walkthrough_.Rewind(seconds, character_.model(), character_, &error)) << error;
   }
-  static void ExpectSamePose(const anim::Pose& a, const anim::Pose& b, const std::string& what) {
+  // Any two poses with JointCount() and Local(j): Pose and SoaPose.
+  template <typename PoseA, typename PoseB>
+  static void ExpectSamePose(const PoseA& a, const PoseB& b, const std::string& what) {
     ASSERT_EQ(a.JointCount(), b.JointCount());
     for (int j = 0; j < a.JointCount(); ++j) {
       EXPECT_NEAR(glm::length(a.Local(j).translation - b.Local(j).translation), 0.0f, 1e-5f)
@@ -49,7 +51,7 @@ TEST_F(Rewind, LocomotionReturnsToThePoseAndPlaceItHadWithTheInputsOfTheRun) {
   Activate(5);  // root motion: the place depends on the whole history
   struct Seen {
     double time;
-    anim::Pose pose;
+    anim::SoaPose pose;
     glm::vec3 place;
   };
   std::vector<Seen> seen;

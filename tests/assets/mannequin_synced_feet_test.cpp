@@ -21,7 +21,8 @@ using namespace mannequin_test;
 // Which foot leads, +1 left, -1 right, 0 while they pass each other (within
 // 15 cm, a fifth of the stride: the two gaits pass their feet at slightly
 // different moments of the cycle, the run having a flight phase).
-int LeadingFoot(const anim::Pose& pose, int left, int right) {
+int LeadingFoot(const anim::SoaPose& soa, int left, int right) {
+  const anim::Pose pose = anim::AsPose(Model()->skeleton, soa);
   std::vector<glm::mat4> m(pose.JointCount());
   pose.ComputeModelMatrices(m);
   const float dz = m[left][3].z - m[right][3].z;
@@ -53,21 +54,22 @@ double AgreementOverSweep(bool synced) {
   anim::SyncedBlend blend(model.skeleton);
   blend.Start(walk, run, 0.0f,
               LeftLeadPhase(*run, left, right) - LeftLeadPhase(*walk, left, right));
-  anim::Pose out = model.skeleton.RestPose(), a = out, b = out;
+  anim::SoaPose out = model.skeleton.SoaRestPose(), a = out, b = out;
   anim::Playback pa, pb;
   pa.Start(walk);
   pb.Start(run);
   int agree = 0, counted = 0;
   for (int frame = 0; frame < 1200; ++frame) {  // 20 s, weight sweeping 0..1..0 every 4 s
     const float w = 0.5f - 0.5f * std::cos(6.2831853f * frame / 240.0f);
-    const anim::Pose* pose_a = &a;
-    const anim::Pose* pose_b = &b;
+    const anim::SoaPose* pose_a = &a;
+    const anim::SoaPose* pose_b = &b;
     if (synced) {
       blend.Update(1.0f / 60, w, out);
       pose_a = &blend.PoseA();
       pose_b = &blend.PoseB();
     } else {
-      a = b = model.skeleton.RestPose();
+      a.CopyFrom(model.skeleton.SoaRestPose());
+      b.CopyFrom(model.skeleton.SoaRestPose());
       pa.Advance(1.0f / 60, a);
       pb.Advance(1.0f / 60, b);
     }

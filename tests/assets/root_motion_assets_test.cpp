@@ -36,7 +36,9 @@ float WorstPlantedSlide(const anim::Skeleton& skeleton, const anim::Clip& clip,
     pose = skeleton.RestPose();
     playback.Advance(1.0f / 60, pose);
     anim::ApplyMotion(motion.Delta(from, 1.0 / 60, playback.mode), position, yaw);
-    motion.RemoveFromPose(pose, clip.SampleTime(playback.time, playback.mode));
+    anim::SoaPose shown(pose);
+    motion.RemoveFromPose(shown, pose, clip.SampleTime(playback.time, playback.mode));
+    shown.Store(pose);
     const glm::mat4 world = glm::rotate(glm::translate(glm::mat4(1.0f), position), yaw, {0, 1, 0});
     world_path.push_back(glm::vec3(world * pose.ModelMatrix(foot)[3]));
   }

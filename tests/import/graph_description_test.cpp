@@ -12,6 +12,8 @@
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/state_machine.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_layer_blend.h"
 #include "graph_description_test_util.h"
 
 namespace {
@@ -93,7 +95,7 @@ TEST(GraphDescription, ExampleLoadsWithWhatItDeclares) {
   // "first_frame": Lean_Left sampled at its start over the rest pose.
   Pose first = sk.RestPose();
   ClipNamed("Lean_Left").Sample(first, ClipNamed("Lean_Left").StartTime(), LoopMode::kClamp);
-  EXPECT_EQ(PoseDifference(*lean.reference, first), 0.0f);
+  EXPECT_EQ(PoseDifference(anim::AsPose(sk, *lean.reference), first), 0.0f);
 }
 
 // The example, built by hand with the graph API.
@@ -223,7 +225,7 @@ TEST(GraphDescription, Blend2EqualsBlendOfTheTwoSampledClips) {
   const Skeleton& sk = Mannequin().skeleton;
   const Clip& walk = ClipNamed("Walk");
   const Clip& run = ClipNamed("Run");
-  Pose a = sk.RestPose(), b = sk.RestPose(), expected = sk.RestPose();
+  SoaPose a = sk.SoaRestPose(), b = a, expected = a;
   double time = 0.0;
   float w = 0.3f;
   for (int frame = 1; frame <= 90; ++frame) {  // past Run's wrap at 0.7 s
@@ -233,12 +235,12 @@ TEST(GraphDescription, Blend2EqualsBlendOfTheTwoSampledClips) {
     }
     graph->Update(kDt);
     time += kDt;
-    a = sk.RestPose();
-    b = sk.RestPose();
+    a.CopyFrom(sk.SoaRestPose());
+    b.CopyFrom(sk.SoaRestPose());
     walk.Sample(a, walk.StartTime() + static_cast<float>(time), LoopMode::kLoop);
     run.Sample(b, run.StartTime() + static_cast<float>(time), LoopMode::kLoop);
     Blend(expected, a, b, w);
-    ASSERT_LT(PoseDifference(graph->Output(), expected), 2e-6f) << "frame " << frame;
+    ASSERT_LT(PoseDifference(graph->Output(), AsPose(sk, expected)), 2e-6f) << "frame " << frame;
   }
 }
 
@@ -256,16 +258,16 @@ TEST(GraphDescription, AdditiveFirstFrameEqualsAddWithTheClipsFirstFrame) {
   const Skeleton& sk = Mannequin().skeleton;
   const Clip& idle = ClipNamed("Idle");
   const Clip& lean = ClipNamed("Lean_Left");
-  Pose base = sk.RestPose();  // the first frame, sampled by hand
+  SoaPose base = sk.SoaRestPose();  // the first frame, sampled by hand
   lean.Sample(base, lean.StartTime(), LoopMode::kClamp);
   for (int frame = 1; frame <= 80; ++frame) {
     graph->Update(kDt);
     const float t = frame * kDt;
-    Pose in = sk.RestPose(), add = sk.RestPose(), expected = sk.RestPose();
+    SoaPose in = sk.SoaRestPose(), add = in, expected = in;
     idle.Sample(in, idle.StartTime() + t, LoopMode::kLoop);
     lean.Sample(add, lean.StartTime() + t, LoopMode::kClamp);
-    Add(expected, in, add, base, -1, 0.6f);
-    ASSERT_LT(PoseDifference(graph->Output(), expected), 2e-6f) << "frame " << frame;
+    Add(expected, in, add, base, 0.6f);
+    ASSERT_LT(PoseDifference(graph->Output(), AsPose(sk, expected)), 2e-6f) << "frame " << frame;
   }
 }
 
@@ -296,11 +298,11 @@ TEST(GraphDescription, FeatherBlendUsesTheMaskOfTheNamedRootAndFalloff) {
   for (int frame = 1; frame <= 40; ++frame) {
     graph->Update(kDt);
     const float t = frame * kDt;
-    Pose a = sk.RestPose(), b = sk.RestPose(), expected = sk.RestPose();
+    SoaPose a = sk.SoaRestPose(), b = a, expected = a;
     ClipNamed("Walk").Sample(a, t, LoopMode::kLoop);
     ClipNamed("Punch").Sample(b, t, LoopMode::kLoop);
     BlendWeighted(expected, a, b, 0.75f, mask);
-    ASSERT_LT(PoseDifference(graph->Output(), expected), 2e-6f) << "frame " << frame;
+    ASSERT_LT(PoseDifference(graph->Output(), AsPose(sk, expected)), 2e-6f) << "frame " << frame;
   }
 }
 

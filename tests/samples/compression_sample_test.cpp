@@ -20,7 +20,7 @@ class CompressionSample : public MannequinSamples {
   float ErrorAgainstWalk(float clip_time) {
     const anim::Clip& walk = model_.clips[model_.FindClip("Walk")];
     return VirtualPointError(ModelMatrices(RawPose(walk, model_.skeleton, clip_time)),
-                             ModelMatrices(sample_->CurrentPose()));
+                             ModelMatrices(anim::AsPose(model_.skeleton, sample_->CurrentPose())));
   }
 };
 

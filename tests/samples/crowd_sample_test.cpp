@@ -1,13 +1,17 @@
 // 08 Crowd on the mannequin: the frame it hands the viewer (one palette and
 // one world matrix per character), palettes that match the poses, the same
-// result on one thread or two, and no heap allocation per frame.
+// result on one thread or two, and no heap allocation per frame; in graph
+// mode, each character its own instance of the shipped locomotion graph at
+// its own speed, matching a one-character graph of the same file.
 #include <algorithm>
 #include <memory>
 
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
+#include "anim/graph/animation_graph.h"
 #include "anim/skeleton.h"
+#include "import/graph_description.h"
 #include "mannequin_samples.h"
 
 namespace {
@@ -34,6 +38,17 @@ class CrowdSampleTest : public MannequinSamples {
   static void Set(samples::Sample& s, const std::string& assignment) {
     std::string error;
     ASSERT_TRUE(s.Params().SetAssignment(assignment, &error)) << error;
+  }
+  // Runs both crowds over the same frames; their palettes must be equal.
+  static void ExpectSamePalettes(samples::Sample& a, samples::Sample& b, int frames) {
+    for (int frame = 0; frame < frames; ++frame) {
+      a.Update(1.0f / 60);
+      b.Update(1.0f / 60);
+    }
+    const auto pa = a.Crowd()->palettes;
+    const auto pb = b.Crowd()->palettes;
+    ASSERT_EQ(pa.size(), pb.size());
+    EXPECT_TRUE(std::equal(pa.begin(), pa.end(), pb.begin()));
   }
   std::unique_ptr<samples::Sample> crowd_;
 };
@@ -69,7 +84,8 @@ TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
   for (int frame = 0; frame < 40; ++frame) crowd_->Update(1.0f / 60);
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   std::vector<glm::mat4> scratch(joints), expected(joints);
-  anim::ComputePalette(model_.skeleton, crowd_->CurrentPose(), scratch, expected);
+  anim::ComputePalette(model_.skeleton, anim::AsPose(model_.skeleton, crowd_->CurrentPose()),
+                       scratch, expected);
   const auto palettes = crowd_->Crowd()->palettes;
   for (std::size_t j = 0; j < joints; ++j) {
     for (int c = 0; c < 4; ++c) {
@@ -89,14 +105,7 @@ TEST_F(CrowdSampleTest, OneThreadAndTwoThreadsGiveTheSamePalettes) {
   auto other = Make();
   Set(*crowd_, "threads=1");
   Set(*other, "threads=2");
-  for (int frame = 0; frame < 30; ++frame) {
-    crowd_->Update(1.0f / 60);
-    other->Update(1.0f / 60);
-  }
-  const auto a = crowd_->Crowd()->palettes;
-  const auto b = other->Crowd()->palettes;
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin()));
+  ExpectSamePalettes(*crowd_, *other, 30);
 }
 
 TEST_F(CrowdSampleTest, PerFrameUpdateAllocatesNothing) {
@@ -104,6 +113,98 @@ TEST_F(CrowdSampleTest, PerFrameUpdateAllocatesNothing) {
   crowd_->Update(1.0f / 60);  // builds the crowd and the thread pool
   const long before = test_support::AllocationCount();
   // Thirty frames are plenty to see an allocation and keep the sanitizer run short.
+  for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
+  EXPECT_EQ(test_support::AllocationCount(), before);
+}
+
+// The palette of character `k` in the crowd's frame.
+std::vector<glm::mat4> PaletteOf(const samples::CrowdFrame& frame, int k) {
+  const auto joints = static_cast<std::size_t>(frame.joint_count);
+  const auto begin = frame.palettes.begin() + static_cast<std::ptrdiff_t>(k * joints);
+  return {begin, begin + static_cast<std::ptrdiff_t>(joints)};
+}
+
+float LargestDifference(const std::vector<glm::mat4>& a, const std::vector<glm::mat4>& b) {
+  float largest = 0.0f;
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) largest = std::max(largest, std::abs(a[j][c][r] - b[j][c][r]));
+    }
+  }
+  return largest;
+}
+
+// Two characters in step: character 0 at speed_min = 0.5 m/s (walking
+// slowly), character 1 at 0.5 + (3.5 - 0.5) * frac(1 * 0.618) = 2.354 m/s
+// (a run). Each must match a one-character graph loaded from the same file
+// with that speed and run over the same frames.
+TEST_F(CrowdSampleTest, GraphModeRunsEachCharactersOwnInstanceAtItsOwnSpeed) {
+  Set(*crowd_, "play=graph");
+  Set(*crowd_, "count=2");
+  Set(*crowd_, "in_step=true");
+  Set(*crowd_, "speed_min=0.5");
+  Set(*crowd_, "speed_max=3.5");
+  const std::string file =
+      std::string(ANIM_SOURCE_DIR) + "/assets/graphs/mannequin_locomotion.json";
+  std::string error;
+  std::vector<std::unique_ptr<anim::AnimationGraph>> references;
+  for (float speed : {0.5f, 0.5f + 3.0f * 0.618034f}) {
+    references.push_back(anim::LoadAnimationGraph(file, model_, &error));
+    ASSERT_NE(references.back(), nullptr) << error;
+    ASSERT_TRUE(references.back()->Params().Set("speed", speed));
+  }
+  const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
+  std::vector<glm::mat4> scratch(joints);
+  std::vector<std::vector<glm::mat4>> first_frames;
+  for (int frame = 0; frame < 45; ++frame) {
+    crowd_->Update(1.0f / 60);
+    const samples::CrowdFrame* crowd = crowd_->Crowd();
+    ASSERT_NE(crowd, nullptr);
+    ASSERT_EQ(crowd->worlds.size(), 2u);
+    for (int k = 0; k < 2; ++k) {
+      references[k]->Update(1.0f / 60);
+      if (frame % 15 != 14) continue;
+      std::vector<glm::mat4> expected(joints);
+      anim::ComputePalette(model_.skeleton, references[k]->Output(), scratch, expected);
+      EXPECT_LT(LargestDifference(PaletteOf(*crowd, k), expected), 1e-4f)
+          << "character " << k << " at frame " << frame;
+    }
+    if (frame == 14) first_frames = {PaletteOf(*crowd, 0), PaletteOf(*crowd, 1)};
+  }
+  // It animates (a quarter second later the poses are others), and the two
+  // speeds give two poses (in step, nothing else tells them apart).
+  const samples::CrowdFrame& last = *crowd_->Crowd();
+  EXPECT_GT(LargestDifference(PaletteOf(last, 0), first_frames[0]), 1e-2f);
+  EXPECT_GT(LargestDifference(PaletteOf(last, 1), first_frames[1]), 1e-2f);
+  EXPECT_GT(LargestDifference(PaletteOf(last, 0), PaletteOf(last, 1)), 1e-2f);
+}
+
+// A model no graph ships for (the mannequin under another file name):
+// graph mode says so and the crowd plays the same clips as in clip mode.
+TEST_F(CrowdSampleTest, GraphModeWithoutAShippedGraphSaysSoAndPlaysClips) {
+  anim::Model renamed = model_;
+  renamed.source_path = "somewhere/robot.gltf";
+  std::unique_ptr<samples::Sample> graph_mode, clip_mode;
+  for (auto* sample : {&graph_mode, &clip_mode}) {
+    for (auto& s : samples::MakeAllSamples()) {
+      if (s->Title() == "08 Crowd") *sample = std::move(s);
+    }
+    ASSERT_NE(*sample, nullptr);
+    std::string error;
+    ASSERT_TRUE((*sample)->Load(renamed, &error)) << error;
+  }
+  Set(*graph_mode, "play=graph");
+  EXPECT_NE(graph_mode->Problem().find("robot_locomotion.json"), std::string::npos)
+      << graph_mode->Problem();
+  EXPECT_EQ(clip_mode->Problem(), "");
+  ExpectSamePalettes(*graph_mode, *clip_mode, 20);
+}
+
+TEST_F(CrowdSampleTest, GraphModeFramesAllocateNothing) {
+  Set(*crowd_, "play=graph");
+  Set(*crowd_, "count=200");
+  crowd_->Update(1.0f / 60);  // builds the instances and the thread pool
+  const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
   EXPECT_EQ(test_support::AllocationCount(), before);
 }

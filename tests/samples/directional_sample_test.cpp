@@ -49,7 +49,10 @@ TEST_F(DirectionalSampleTest, AtWalkSpeedStraightAheadItIsTheWalk) {
     Set("speed=1.4");  // the Walk's extras.speed
     Run(50);
     // Weight 1 on Walk, whose 1.1 s cycle is then the whole blended cycle.
-    EXPECT_LT(Distance(sample_->CurrentPose(), ClipAt("Walk", 50.0f / 60.0f)), 1e-5f) << mode;
+    EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                       ClipAt("Walk", 50.0f / 60.0f)),
+              1e-5f)
+        << mode;
   }
 }
 
@@ -61,11 +64,15 @@ TEST_F(DirectionalSampleTest, RightIsTheMirroredWalkHalfACycleOn) {
   Set("direction=1");
   Set("speed=1.4");
   Run(40);
-  EXPECT_LT(Distance(sample_->CurrentPose(), ClipAt("Walk", 40.0f / 60.0f)), 1e-3f);
+  EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                     ClipAt("Walk", 40.0f / 60.0f)),
+            1e-3f);
   // With the phase offset at 0 the mirrored walk steps with the other foot.
   Set("mirror_phase=0");
   Run(1);
-  EXPECT_GT(Distance(sample_->CurrentPose(), ClipAt("Walk", 41.0f / 60.0f)), 0.3f);
+  EXPECT_GT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                     ClipAt("Walk", 41.0f / 60.0f)),
+            0.3f);
 }
 
 TEST_F(DirectionalSampleTest, WalkAndRunShareOnePhaseOverTheWeightedCycle) {
@@ -76,9 +83,12 @@ TEST_F(DirectionalSampleTest, WalkAndRunShareOnePhaseOverTheWeightedCycle) {
   Set("direction=0");
   Set("speed=2.45");
   Run(27);
-  anim::Pose expected = model_.skeleton.RestPose();
-  anim::Blend(expected, ClipAt("Walk", 0.55f), ClipAt("Run", 0.35f), 0.5f, -1);
-  EXPECT_LT(Distance(sample_->CurrentPose(), expected), 2e-3f);
+  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::Blend(expected, anim::SoaPose(ClipAt("Walk", 0.55f)), anim::SoaPose(ClipAt("Run", 0.35f)),
+              0.5f);
+  EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                     anim::AsPose(model_.skeleton, expected)),
+            2e-3f);
 }
 
 TEST_F(DirectionalSampleTest, UpdateAllocatesNothing) {

@@ -42,15 +42,17 @@ class FeetSampleTest : public MannequinSamples {
       plain->Update(1.0f / 60);
       const glm::mat4 world = sample->CharacterWorld();
       for (const int ankle_joint : ankles) {
-        const glm::vec3 ankle =
-            glm::vec3(world * sample->CurrentPose().ModelMatrix(ankle_joint)[3]);
+        const glm::vec3 ankle = glm::vec3(
+            world *
+            anim::AsPose(model_.skeleton, sample->CurrentPose()).ModelMatrix(ankle_joint)[3]);
         const float d = 1e-3f;
         const float h = scene::HeightfieldHeight(ground, ankle.x, ankle.z);
         const glm::vec3 normal = glm::normalize(
             glm::vec3(-(scene::HeightfieldHeight(ground, ankle.x + d, ankle.z) - h) / d, 1.0f,
                       -(scene::HeightfieldHeight(ground, ankle.x, ankle.z + d) - h) / d));
         const float from_ground = (ankle.y - h) * normal.y;
-        const float animated = plain->CurrentPose().ModelMatrix(ankle_joint)[3].y;
+        const float animated =
+            anim::AsPose(model_.skeleton, plain->CurrentPose()).ModelMatrix(ankle_joint)[3].y;
         worst = std::max(worst, std::abs(from_ground - animated));
       }
     }
@@ -149,7 +151,8 @@ TEST(FeetSampleWoman, WalksWithFeetOnTheGround) {
     EXPECT_TRUE(sample->Notice().empty()) << sample->Notice();
     for (int frame = 0; frame < 300; ++frame) {
       sample->Update(1.0f / 60);
-      for (const anim::Transform& t : sample->CurrentPose().Locals()) {
+      const anim::Pose shown = anim::AsPose(woman.skeleton, sample->CurrentPose());
+      for (const anim::Transform& t : shown.Locals()) {
         ASSERT_TRUE(std::isfinite(t.translation.x) && std::isfinite(t.rotation.w)) << frame;
       }
     }

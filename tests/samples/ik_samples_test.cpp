@@ -47,7 +47,7 @@ class IkSamples : public testing::TestWithParam<Rig> {
   glm::vec3 Joint(const samples::Sample& s, const char* name) const {
     const int j = model_.skeleton.FindJoint(name);
     EXPECT_GE(j, 0) << name;
-    return s.CurrentPose().ModelMatrix(j)[3];
+    return anim::AsPose(model_.skeleton, s.CurrentPose()).ModelMatrix(j)[3];
   }
   float Height() const {
     return Joint(*all_.front(), "Head").y;  // any sample's pose: only the scale matters here
@@ -140,12 +140,13 @@ TEST_P(IkSamples, TheHeadFacesATargetWithinItsLimitsAndStopsAtThem) {
   // rest pose, wherever the pose has turned it.
   const glm::vec3 head_forward = glm::inverse(glm::mat3(rest.ModelMatrix(head))) * forward;
   auto looking = [&] {
-    return glm::normalize(glm::mat3(s.CurrentPose().ModelMatrix(head)) * head_forward);
+    return glm::normalize(
+        glm::mat3(anim::AsPose(model_.skeleton, s.CurrentPose()).ModelMatrix(head)) * head_forward);
   };
   // The pose before the look-at: weight 0.
   Set(s, "weight=0");
   s.Update(0.0f);
-  const glm::vec3 head_at = s.CurrentPose().ModelMatrix(head)[3];
+  const glm::vec3 head_at = anim::AsPose(model_.skeleton, s.CurrentPose()).ModelMatrix(head)[3];
   const glm::vec3 animated_looking = looking();
   Set(s, "weight=1");
   const float h = head_at.y;
@@ -158,8 +159,8 @@ TEST_P(IkSamples, TheHeadFacesATargetWithinItsLimitsAndStopsAtThem) {
   Set(s, "target_y=" + std::to_string(target.y));
   Set(s, "target_z=" + std::to_string(target.z));
   s.Update(0.1f);
-  const glm::vec3 to_target =
-      glm::normalize(target - glm::vec3(s.CurrentPose().ModelMatrix(head)[3]));
+  const glm::vec3 to_target = glm::normalize(
+      target - glm::vec3(anim::AsPose(model_.skeleton, s.CurrentPose()).ModelMatrix(head)[3]));
   EXPECT_LT(glm::degrees(std::acos(std::min(1.0f, glm::dot(looking(), to_target)))), 5.0f);
 
   // No joint may turn: the head keeps looking where the clip has it look.

@@ -13,6 +13,7 @@
 #include "anim/blending.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/mirror.h"
+#include "anim/soa_additive.h"
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/fade_shares.h"
@@ -96,14 +97,15 @@ TEST_F(SampleBehaviour, NegativeLeanIsTheLeanMirrored) {
   Set("lean_weight=1");
   Set("lean=0");
   sample_->Update(0.0f);
-  const glm::vec3 upright = HeadPosition(sample_->CurrentPose());
-  ExpectSamePose(sample_->CurrentPose(), Sampled("Idle", 0.0f), 1e-5f);  // 0 adds nothing
+  const glm::vec3 upright = HeadPosition(anim::AsPose(model_.skeleton, sample_->CurrentPose()));
+  ExpectSamePose(anim::AsPose(model_.skeleton, sample_->CurrentPose()), Sampled("Idle", 0.0f),
+                 1e-5f);  // 0 adds nothing
   Set("lean=1");
   sample_->Update(0.0f);
-  const glm::vec3 left = HeadPosition(sample_->CurrentPose());
+  const glm::vec3 left = HeadPosition(anim::AsPose(model_.skeleton, sample_->CurrentPose()));
   Set("lean=-1");
   sample_->Update(0.0f);
-  const glm::vec3 right = HeadPosition(sample_->CurrentPose());
+  const glm::vec3 right = HeadPosition(anim::AsPose(model_.skeleton, sample_->CurrentPose()));
   // The head moves sideways (the mannequin's side axis is X) by the same
   // amount each way; the idle's first frame is nearly symmetric.
   EXPECT_GT(std::abs(left.x - upright.x), 0.05f);
@@ -115,14 +117,16 @@ TEST_F(SampleBehaviour, NegativeLeanIsTheLeanMirrored) {
   std::string why;
   ASSERT_TRUE(mirror.Build(model_.skeleton, &why)) << why;
   const anim::Clip& lean = model_.clips[model_.FindClip("Lean_Left")];
-  anim::Pose reference = anim::MakeAdditivePose(model_.skeleton, lean),
-             full = model_.skeleton.RestPose();
+  const auto parents = model_.skeleton.Parents();
+  anim::SoaPose reference = anim::MakeAdditivePose(model_.skeleton, lean),
+                full = model_.skeleton.SoaRestPose();
   lean.Sample(full, lean.EndTime(), anim::LoopMode::kClamp);
-  anim::MirrorPose(mirror, reference, reference);
-  anim::MirrorPose(mirror, full, full);
-  anim::Pose expected = Sampled("Idle", 0.0f);
-  anim::Add(expected, expected, full, reference, -1, 1.0f);
-  ExpectSamePose(sample_->CurrentPose(), expected, 1e-5f);
+  anim::MirrorPose(mirror, parents, reference, reference);
+  anim::MirrorPose(mirror, parents, full, full);
+  anim::SoaPose expected(Sampled("Idle", 0.0f));
+  anim::Add(expected, expected, full, reference, 1.0f);
+  ExpectSamePose(anim::AsPose(model_.skeleton, sample_->CurrentPose()),
+                 anim::AsPose(model_.skeleton, expected), 1e-5f);
 }
 
 TEST_F(SampleBehaviour, AFailedGraphLoadLeavesTheRunningGraphNamed) {

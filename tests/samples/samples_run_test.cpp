@@ -62,7 +62,7 @@ TEST_F(SamplesOnWoman, EverySampleLoadsRunsAndStaysFinite) {
     samples::Sample& s = Loaded(static_cast<int>(i));
     EXPECT_FALSE(s.Explanation().empty());
     for (int frame = 0; frame < 600; ++frame) s.Update(1.0f / 60);
-    const anim::Pose& p = s.CurrentPose();
+    const anim::Pose& p = anim::AsPose(model_.skeleton, s.CurrentPose());
     ASSERT_EQ(p.JointCount(), model_.skeleton.JointCount()) << s.Title();
     for (int j = 0; j < p.JointCount(); ++j) {
       const auto& t = p.Local(j);
@@ -78,8 +78,8 @@ TEST_F(SamplesOnWoman, PlaybackShowsTheClipAtTheScrubbedPhase) {
   Set(s, "phase=0.25");
   s.Update(1.0f / 60);
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
-  ExpectPosesNear(s.CurrentPose(), Sampled("Running", run.StartTime() + 0.25f * run.Duration()),
-                  1e-4f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),
+                  Sampled("Running", run.StartTime() + 0.25f * run.Duration()), 1e-4f);
 }
 
 TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
@@ -94,10 +94,12 @@ TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
   const double cycle = 0.5 * walk.Duration() + 0.5 * run.Duration();
   const float phase = static_cast<float>(std::fmod(frames / 60.0 / cycle, 1.0));
-  anim::Pose expected = model_.skeleton.RestPose();
-  anim::Blend(expected, Sampled("Walking", walk.StartTime() + phase * walk.Duration()),
-              Sampled("Running", run.StartTime() + phase * run.Duration()), 0.5f);
-  ExpectPosesNear(s.CurrentPose(), expected, 1e-3f);
+  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::Blend(expected,
+              anim::SoaPose(Sampled("Walking", walk.StartTime() + phase * walk.Duration())),
+              anim::SoaPose(Sampled("Running", run.StartTime() + phase * run.Duration())), 0.5f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),
+                  anim::AsPose(model_.skeleton, expected), 1e-3f);
 }
 
 TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip) {
@@ -109,19 +111,21 @@ TEST_F(SamplesOnWoman, AdditiveAtTheReferenceFrameOrWeightZeroLeavesTheBaseClip)
   s.Update(0.5f);
   const anim::Clip& walk = model_.clips[model_.FindClip("Walking")];
   const anim::Pose base = Sampled("Walking", walk.StartTime() + 0.5f);
-  ExpectPosesNear(s.CurrentPose(), base, 1e-4f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()), base, 1e-4f);
   Set(s, "lean=1");
   s.Update(0.0f);
   // A full lean must move at least one joint visibly.
   double largest = 0.0;
   for (int j = 0; j < base.JointCount(); ++j) {
-    largest = std::max(largest, anim_test::RotationAngle(base.Local(j).rotation,
-                                                         s.CurrentPose().Local(j).rotation));
+    largest = std::max(
+        largest,
+        anim_test::RotationAngle(base.Local(j).rotation,
+                                 anim::AsPose(model_.skeleton, s.CurrentPose()).Local(j).rotation));
   }
   EXPECT_GT(largest, glm::radians(5.0));
   Set(s, "lean_weight=0");
   s.Update(0.0f);
-  ExpectPosesNear(s.CurrentPose(), base, 1e-5f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()), base, 1e-5f);
 }
 
 TEST_F(SamplesOnWoman, PartialBlendKeepsTheLegsOfTheBaseClip) {
@@ -137,8 +141,10 @@ TEST_F(SamplesOnWoman, PartialBlendKeepsTheLegsOfTheBaseClip) {
   ASSERT_GE(spine, 0);
   for (int j = 0; j < base.JointCount(); ++j) {
     if (anim::IsInHierarchy(model_.skeleton, spine, j)) continue;
-    EXPECT_LE(anim_test::RotationAngle(base.Local(j).rotation, s.CurrentPose().Local(j).rotation),
-              anim_test::kRotationTolerance)
+    EXPECT_LE(
+        anim_test::RotationAngle(base.Local(j).rotation,
+                                 anim::AsPose(model_.skeleton, s.CurrentPose()).Local(j).rotation),
+        anim_test::kRotationTolerance)
         << model_.skeleton.JointName(j) << " is outside the mask and must follow the base clip";
   }
   std::vector<glm::vec4> colors(base.JointCount());
@@ -161,7 +167,8 @@ TEST_F(SamplesOnWoman, LocomotionSamplesAgreeOnTheClipsSpeeds) {
   samples::Sample& machine = Loaded(7);
   Set(machine, "speed=" + std::to_string(walk_speed));
   for (int frame = 0; frame < 30; ++frame) machine.Update(1.0f / 60);
-  ExpectPosesNear(machine.CurrentPose(), Sampled("Walking", walk.StartTime() + 0.5f), 2e-3f);
+  ExpectPosesNear(anim::AsPose(model_.skeleton, machine.CurrentPose()),
+                  Sampled("Walking", walk.StartTime() + 0.5f), 2e-3f);
 }
 
 TEST_F(SamplesOnWoman, CrossFadeSampleIsDeterministic) {
@@ -175,8 +182,10 @@ TEST_F(SamplesOnWoman, CrossFadeSampleIsDeterministic) {
     b[2]->Update(1.0f / 60);
   }
   for (int j = 0; j < model_.skeleton.JointCount(); ++j) {
-    EXPECT_EQ(a[2]->CurrentPose().Local(j).translation, b[2]->CurrentPose().Local(j).translation);
-    EXPECT_EQ(a[2]->CurrentPose().Local(j).rotation, b[2]->CurrentPose().Local(j).rotation);
+    EXPECT_EQ(anim::AsPose(model_.skeleton, a[2]->CurrentPose()).Local(j).translation,
+              anim::AsPose(model_.skeleton, b[2]->CurrentPose()).Local(j).translation);
+    EXPECT_EQ(anim::AsPose(model_.skeleton, a[2]->CurrentPose()).Local(j).rotation,
+              anim::AsPose(model_.skeleton, b[2]->CurrentPose()).Local(j).rotation);
   }
 }
 

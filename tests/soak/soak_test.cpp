@@ -29,6 +29,8 @@
 
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
+#include "anim/soa_additive.h"
+#include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -57,7 +59,8 @@ bool Finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-void CheckPose(const anim::Pose& pose, std::vector<glm::mat4>& model, long frame,
+// `model` holds the model matrices of `pose`.
+void CheckPose(const anim::SoaPose& pose, const std::vector<glm::mat4>& model, long frame,
                Problems& problems) {
   for (int j = 0; j < pose.JointCount(); ++j) {
     const anim::Transform& t = pose.Local(j);
@@ -67,7 +70,6 @@ void CheckPose(const anim::Pose& pose, std::vector<glm::mat4>& model, long frame
     const float length = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
     if (!(std::abs(length - 1.0f) < 1e-3f)) problems.Report(frame, "unnormalised rotation", j);
   }
-  pose.ComputeModelMatrices(model);
   for (int j = 0; j < pose.JointCount(); ++j) {
     for (int c = 0; c < 4; ++c) {
       if (!Finite(glm::vec3(model[j][c])) || !std::isfinite(model[j][c][3])) {
@@ -102,10 +104,11 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
 
   // Set-up may allocate: controller, poses, every additive base pose.
   anim::CrossFadeController controller(skeleton);
-  std::vector<anim::Pose> bases;
+  const anim::SoaSkeleton soa_skeleton(skeleton);
+  std::vector<anim::SoaPose> bases;
   for (const anim::Clip& clip : model.clips)
     bases.push_back(anim::MakeAdditivePose(skeleton, clip));
-  anim::Pose additive = skeleton.RestPose(), shown = skeleton.RestPose();
+  anim::SoaPose additive = skeleton.SoaRestPose(), shown = skeleton.SoaRestPose();
   anim::Playback additive_playback;
   int additive_clip = 0;
   additive_playback.Start(&model.clips[additive_clip]);
@@ -162,7 +165,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
       additive_target = unit(rng);
       if (rng() % 2) {
         additive_clip = pick_clip();
-        additive = skeleton.RestPose();  // same size: copies without allocating
+        additive.CopyFrom(skeleton.SoaRestPose());  // same size: copies without allocating
         additive_playback.Start(&model.clips[additive_clip], pick_mode(), 0.5f + unit(rng));
       }
       ++additive_changes;
@@ -171,8 +174,8 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
     if (!controller.Update(kDt)) problems.Report(frame, "Update refused the frame", 0);
     additive_playback.Advance(kDt, additive);
     additive_weight += (additive_target - additive_weight) * 0.05f;
-    anim::Add(shown, controller.CurrentPose(), additive, bases[additive_clip], -1, additive_weight);
-    anim::ComputePalette(skeleton, shown, model_matrices, palette);
+    anim::Add(shown, controller.CurrentPose(), additive, bases[additive_clip], additive_weight);
+    anim::ComputePalette(soa_skeleton, shown, model_matrices, palette);
 
     CheckPose(shown, model_matrices, frame, problems);
     CheckTime(controller.Current(), frame, problems, -1);
