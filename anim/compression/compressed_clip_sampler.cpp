@@ -12,10 +12,29 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-// A rotation lane decoded this frame holds its three stored components in
-// x, y, z and this plus the dropped component's index (0..3) in w, until
-// FinishKeys makes it a quaternion.
-constexpr float kStagedW = 2.0f;
+// Four lanes' smallest three (the stored components s0, s1, s2 and the
+// dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
+// DecodeSmallestThree without branches.
+void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest, soa::F32x4 q[4]) {
+  using namespace soa;
+  const F32x4 sum = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
+  const I32x4 inside = sum < 1.0f;
+  const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
+  const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
+  const F32x4 a = s[0] * k, b = s[1] * k, c = s[2] * k;
+  const I32x4 is_x = largest<0.5f, is_w = largest> 2.5f;
+  const I32x4 is_y = ~is_x & (largest < 1.5f), is_z = ~is_w & (largest > 1.5f);
+  q[0] = Select(is_x, w, a);
+  q[1] = Select(is_y, w, Select(is_x, a, b));
+  q[2] = Select(is_z, w, Select(is_w, c, b));
+  q[3] = Select(is_w, w, c);
+}
+
+// The codes of key `index` of a track laid out as `layout` whose keys start
+// at `first_bit` in `data`, as floats into q[0], q[4], q[8] (four lanes
+// apart); returns its largest component's index (rotations).
+ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
+                                   std::uint32_t layout, int index, float* q);
 
 // Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
@@ -43,8 +62,8 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   key_ = -1;
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
-  ints_.assign(static_cast<std::size_t>(2 * tracks_ + rotation_lanes_ / 4), 0);
-  std::fill_n(Keys(), tracks_, kNoKeys);
+  ints_.assign(static_cast<std::size_t>(3 * Lanes() + rotation_lanes_ / 4), 0);
+  std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
   for (int j = 0; j + 4 <= rotations; j += 4) {
@@ -56,7 +75,7 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   }
   // Padding lanes span [0, 1] so their fraction is defined, and hold the
   // identity rotation so their (unused) results stay finite.
-  floats_.assign(static_cast<std::size_t>(2 * Lanes() + 2 * KeyFloats()), 0.0f);
+  floats_.assign(static_cast<std::size_t>(2 * Lanes() + 2 * KeyFloats() + 6 * Lanes()), 0.0f);
   std::fill_n(T1(), Lanes(), 1.0f);
   for (int l = 0; l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
@@ -70,84 +89,100 @@ std::size_t CompressedClipContext::ByteSize() const {
          floats_.capacity() * sizeof(float);
 }
 
-void CompressedClipContext::DecodeKey(const TrackKeys& keys, int track, int index, int block) {
-  const SegmentTrackHeader& h = keys.header;
-  const bool per_key_largest = clip_->Tracks()[track].largest == kPerKeyLargest;
-  const std::uint64_t bit = keys.first_bit + static_cast<std::uint64_t>(index) * keys.key_bits;
+CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const CompressedClip& clip,
+                                                                       int segment, int track,
+                                                                       std::uint32_t first_bit) {
+  const SegmentTrackHeader h = clip.TrackHeader(segment, track);
+  const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
+  TrackDecoding d;
+  for (int c = 0; c < 3; ++c) {
+    const ComponentDecoding cd =
+        DecodingOf({h.bits[c], h.range[c]}, t.range_min[c], t.range_extent[c]);
+    d.offset[c] = cd.offset;
+    d.scale[c] = cd.scale;
+  }
+  d.first_bit = first_bit;
+  d.layout = PackLayout(h, t.largest, KeyBitsOf(h, t.largest));
+  return d;
+}
+
+void CompressedClipContext::EnterSegment(int segment) {
+  const CompressedClip& clip = *clip_;
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
+  const int rotations = clip.RotationTrackCount();
+  std::uint32_t bit = 0;
+  for (int i = 0; i < tracks_; ++i) {
+    const bool rotation = i < rotations;
+    const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
+    const int lane = rotation ? i : rotation_lanes_ + i - rotations;
+    const int column = rotation ? i : 3 * rotation_lanes_ + i - rotations;
+    const TrackDecoding d = DecodingIn(clip, segment, i, bit);
+    for (int c = 0; c < 3; ++c) {
+      Offsets()[column + c * lanes] = d.offset[c];
+      Scales()[column + c * lanes] = d.scale[c];
+    }
+    FirstBit()[lane] = static_cast<std::int32_t>(d.first_bit);
+    Layout()[lane] = static_cast<std::int32_t>(d.layout);
+    bit += static_cast<std::uint32_t>(
+        LayoutKeyBits(d.layout) * SegmentKeyCount(length, last, 1 << LayoutStrideShift(d.layout)));
+  }
+  segment_ = segment;
+}
+
+namespace {
+
+ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
+                                   std::uint32_t layout, int index, float* q) {
+  const int key_bits = static_cast<int>(layout >> 21);
+  const std::uint64_t bit = first_bit + static_cast<std::uint64_t>(index) * key_bits;
+  int largest = static_cast<int>((layout >> 18) & 7u);
+  const int bits[3] = {static_cast<int>(layout & 31u), static_cast<int>((layout >> 5) & 31u),
+                       static_cast<int>((layout >> 10) & 31u)};
   // One 64-bit load holds a key of up to 57 bits past its first byte's
   // offset (nearly all); longer ones read each field on its own.
-  std::uint32_t q[3];
-  int largest = 0;
-  if (keys.key_bits <= 57) {
+  if (key_bits <= 57) {
     std::uint64_t word;
-    std::memcpy(&word, keys.data + (bit >> 3), sizeof(word));
+    std::memcpy(&word, data + (bit >> 3), sizeof(word));
     word >>= bit & 7u;
-    if (per_key_largest) {
+    if (largest == kPerKeyLargest) {
       largest = static_cast<int>(word & 3u);
       word >>= 2;
     }
-    for (int i = 0; i < 3; ++i) {
-      q[i] = static_cast<std::uint32_t>(word & ((std::uint64_t{1} << h.bits[i]) - 1u));
-      word >>= h.bits[i];
+    for (int c = 0; c < 3; ++c) {
+      q[4 * c] = static_cast<float>(
+          static_cast<std::int32_t>(word & ((std::uint64_t{1} << bits[c]) - 1u)));
+      word >>= bits[c];
     }
-  } else {
-    std::uint64_t at = bit;
-    if (per_key_largest) {
-      largest = static_cast<int>(CompressedClip::ReadBits(keys.data, at, 2));
-      at += 2;
-    }
-    for (int i = 0; i < 3; ++i) {
-      q[i] = CompressedClip::ReadBits(keys.data, at, h.bits[i]);
-      at += h.bits[i];
-    }
+    return largest;
   }
-  // Translations and scales are their values; rotations keep their three
-  // stored components in x, y, z until FinishKeys.
-  const int rotations = clip_->RotationTrackCount();
-  const bool rotation = track < rotations;
-  const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
-  const int lane = rotation ? track : track - rotations;
-  float* out = (block == 0 ? A() : B()) + (rotation ? 0 : 4 * rotation_lanes_) + lane;
-  const CompressedTrack& t = clip_->Tracks()[track];
-  for (int i = 0; i < 3; ++i) {
-    const ComponentDecoding d =
-        DecodingOf({h.bits[i], h.range[i]}, t.range_min[i], t.range_extent[i]);
-    out[i * lanes] = d.offset + static_cast<float>(static_cast<std::int32_t>(q[i])) * d.scale;
+  std::uint64_t at = bit;
+  if (largest == kPerKeyLargest) {
+    largest = static_cast<int>(CompressedClip::ReadBits(data, at, 2));
+    at += 2;
   }
-  if (rotation) {
-    // w (a unit quaternion's is within [-1, 1]) marks the lane as waiting
-    // and holds the dropped component's index.
-    out[3 * lanes] = kStagedW + static_cast<float>(per_key_largest ? largest : t.largest);
+  for (int c = 0; c < 3; ++c) {
+    q[4 * c] =
+        static_cast<float>(static_cast<std::int32_t>(CompressedClip::ReadBits(data, at, bits[c])));
+    at += bits[c];
   }
-  ++decoded_keys_;
+  return largest;
 }
 
-void CompressedClipContext::FinishKeys(int block) {
-  using namespace soa;
-  float* out = block == 0 ? A() : B();
-  // Rotations decoded this frame: smallest three back to unit quaternions
-  // in place (DecodeSmallestThree without branches).
-  const int rl = rotation_lanes_;
-  for (int j = 0; j < rl; j += 4) {
-    const F32x4 staged_w = Load4(out + 3 * rl + j);
-    const I32x4 mask = staged_w > kStagedW - 0.5f;
-    if (!Any(mask)) continue;
-    const F32x4 s0 = Load4(out + j), s1 = Load4(out + rl + j), s2 = Load4(out + 2 * rl + j);
-    const F32x4 sum = s0 * s0 + s1 * s1 + s2 * s2;
-    const I32x4 inside = sum < 1.0f;
-    const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
-    const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
-    const F32x4 a = s0 * k, b = s1 * k, c = s2 * k;
-    const F32x4 largest = staged_w - kStagedW;
-    const I32x4 is_x = largest<0.5f, is_w = largest> 2.5f;
-    const I32x4 is_y = ~is_x & (largest < 1.5f), is_z = ~is_w & (largest > 1.5f);
-    const F32x4 q[4] = {Select(is_x, w, a), Select(is_y, w, Select(is_x, a, b)),
-                        Select(is_z, w, Select(is_w, c, b)), Select(is_w, w, c)};
-    for (int i = 0; i < 4; ++i) {
-      Store4(out + i * rl + j, Select(mask, q[i], Load4(out + i * rl + j)));
-    }
-  }
-}
+}  // namespace
+
+// What MoveTracks works on: the clip's sample interval's place in its
+// segment, and where the next segment's keys start for the tracks summed so
+// far (a track whose second key is the next segment's sample 0 reads it
+// there).
+struct CompressedClipContext::Move {
+  int k;       // the clip's sample interval [k, k + 1]
+  int first;   // the first sample of the segment k is in
+  int length;  // its samples
+  bool last;   // the clip's last segment
+  std::uint32_t next_bit = 0;
+  int next_summed = 0;
+};
 
 // Every track whose two keys no longer surround the clip's sample interval
 // [k, k + 1] moves to the keys that do: when play moves forward the new pair
@@ -155,73 +190,186 @@ void CompressedClipContext::FinishKeys(int block) {
 void CompressedClipContext::MoveTracks(int k) {
   const CompressedClip& clip = *clip_;
   const int segment = k / clip.SegmentLength();
-  const int first = segment * clip.SegmentLength();
-  const int length = clip.SegmentSamples(segment);
-  const bool last = segment + 1 == clip.SegmentCount();
-  const int local = k - first;
+  if (segment != segment_) EnterSegment(segment);
+  Move move;
+  move.k = k;
+  move.first = segment * clip.SegmentLength();
+  move.length = clip.SegmentSamples(segment);
+  move.last = segment + 1 == clip.SegmentCount();
+  MoveLanes<true>(move);
+  MoveLanes<false>(move);
+}
+
+// Four lanes at a time: each lane that moves finds its keys and reads their
+// codes (scalar: each has its own bits and stride); the codes become values
+// (and rotations quaternions) four lanes at once, written into the lanes
+// that moved, the others kept.
+template <bool kRotation>
+void CompressedClipContext::MoveLanes(Move& move) {
+  using namespace soa;
+  const CompressedClip& clip = *clip_;
+  constexpr int kComponents = kRotation ? 4 : 3;
   const int rotations = clip.RotationTrackCount();
-  const std::span<const CompressedTrack> tracks = clip.Tracks();
-  if (segment != segment_) {
-    std::uint32_t bit = 0;
-    for (int i = 0; i < tracks_; ++i) {
-      FirstBit()[i] = static_cast<std::int32_t>(bit);
-      const SegmentTrackHeader h = clip.TrackHeader(segment, i);
-      bit += static_cast<std::uint32_t>(KeyBitsOf(h, tracks[i].largest) *
-                                        SegmentKeyCount(length, last, 1 << h.stride_shift));
-    }
-    segment_ = segment;
-  }
-  const std::uint8_t* data = clip.SegmentKeys(segment);
-  // The next segment's first keys, for tracks whose second key is there:
-  // where each starts is summed only as far as such a track needs.
-  std::uint32_t next_bit = 0;
-  int next_summed = 0;
-  for (int i = 0; i < tracks_; ++i) {
-    const std::int32_t held = Keys()[i];
-    const int held_b = KeyBOf(held);
-    if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
-    const SegmentTrackHeader header = clip.TrackHeader(segment, i);
-    const TrackKeys keys{data, static_cast<std::uint32_t>(FirstBit()[i]), header,
-                         KeyBitsOf(header, tracks[i].largest)};
-    const int shift = keys.header.stride_shift;
-    const int a = local >> shift << shift;
-    const int next = a + (1 << shift);
-    const int b = next < length ? next : (last ? length - 1 : length);
-    const bool rotation = i < rotations;
-    const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
-    const int lane = rotation ? i : i - rotations;
-    const std::size_t at = (rotation ? 0 : 4u * rotation_lanes_) + lane;
-    const int ga = first + a, gb = first + b;
-    if (ga == held_b) {
-      for (int c = 0; c < (rotation ? 4 : 3); ++c) A()[at + c * lanes] = B()[at + c * lanes];
-    } else {
-      DecodeKey(keys, i, a >> shift, 0);
-    }
-    if (b < length) {
-      const int index = (b & ((1 << shift) - 1)) == 0
-                            ? b >> shift
-                            : SegmentKeyCount(length, last, 1 << shift) - 1;
-      DecodeKey(keys, i, index, 1);
-    } else {
-      const int next_length = clip.SegmentSamples(segment + 1);
-      const bool next_last = segment + 2 == clip.SegmentCount();
-      for (; next_summed < i; ++next_summed) {
-        const SegmentTrackHeader h = clip.TrackHeader(segment + 1, next_summed);
-        next_bit += static_cast<std::uint32_t>(
-            KeyBitsOf(h, tracks[next_summed].largest) *
-            SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
+  const int count = kRotation ? rotations : tracks_ - rotations;
+  const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
+  const int lane0 = kRotation ? 0 : rotation_lanes_;        // in the per-lane arrays
+  const int track0 = kRotation ? 0 : rotations;             // track of lane lane0
+  const int key0 = kRotation ? 0 : 4 * rotation_lanes_;     // in the key blocks
+  const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
+  const int k = move.k, local = k - move.first, length = move.length;
+  const std::uint8_t* const data = clip.SegmentKeys(segment_);
+  // Forward play where a group's four tracks all keep a key every sample
+  // and held the previous interval: each reads one key, the next sample's,
+  // and its old second key becomes its first.
+  const bool step_inside = local >= 1 && local + 1 < length;
+  const std::int32_t stepped_from = PackKeys(k - 1, k);
+  const float t0 = clip.SampleTime(k), t1 = clip.SampleTime(k + 1);
+  constexpr std::int32_t kStrideBits = 7 << 15;  // PackLayout's stride shift
+  for (int j = 0; j < count; j += 4) {
+    const int end = std::min(4, count - j);
+    std::int32_t* const keys = Keys() + lane0 + j;
+    const std::int32_t* const layouts = Layout() + lane0 + j;
+    if (step_inside && end == 4 && keys[0] == stepped_from && keys[1] == stepped_from &&
+        keys[2] == stepped_from && keys[3] == stepped_from &&
+        ((layouts[0] | layouts[1] | layouts[2] | layouts[3]) & kStrideBits) == 0) {
+      const std::int32_t* const first_bits = FirstBit() + lane0 + j;
+      float q[12], largest[4];
+      for (int l = 0; l < 4; ++l) {
+        largest[l] =
+            static_cast<float>(ReadKey(data, static_cast<std::uint32_t>(first_bits[l]),
+                                       static_cast<std::uint32_t>(layouts[l]), local + 1, q + l));
       }
-      const SegmentTrackHeader h = clip.TrackHeader(segment + 1, i);
-      DecodeKey({clip.SegmentKeys(segment + 1), next_bit, h, KeyBitsOf(h, tracks[i].largest)}, i, 0,
-                1);
+      F32x4 v[3], out[4];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(Offsets() + column0 + c * lanes + j) +
+               Load4(q + 4 * c) * Load4(Scales() + column0 + c * lanes + j);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+      float* const a_out = A() + key0 + j;
+      float* const b_out = B() + key0 + j;
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes, Load4(b_out + c * lanes));
+        Store4(b_out + c * lanes, out[c]);
+      }
+      Store4(T0() + lane0 + j, Splat4(t0));
+      Store4(T1() + lane0 + j, Splat4(t1));
+      for (int l = 0; l < 4; ++l) keys[l] = PackKeys(k, k + 1);
+      decoded_keys_ += 4;
+      continue;
     }
-    const int time_lane = rotation ? lane : rotation_lanes_ + lane;
-    T0()[time_lane] = clip.SampleTime(ga);
-    T1()[time_lane] = clip.SampleTime(gb);
-    Keys()[i] = PackKeys(ga, gb);
+    int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
+    float qa[12] = {}, qb[12] = {};  // codes, [component][lane]
+    float largest_a[4] = {0, 0, 0, 0}, largest_b[4] = {0, 0, 0, 0};
+    float next_offset[12], next_scale[12];
+    for (int l = 0; l < end; ++l) {
+      const std::int32_t held = keys[l];
+      const int held_b = KeyBOf(held);
+      if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
+      moved |= 1 << l;
+      const std::uint32_t layout = static_cast<std::uint32_t>(Layout()[lane0 + j + l]);
+      const std::uint32_t first_bit = static_cast<std::uint32_t>(FirstBit()[lane0 + j + l]);
+      const int shift = LayoutStrideShift(layout);
+      const int a = local >> shift << shift;
+      const int next = a + (1 << shift);
+      const int b = next < length ? next : (move.last ? length - 1 : length);
+      const int ga = move.first + a, gb = move.first + b;
+      if (ga == held_b) {  // forward: the old second key is the new first
+        advanced |= 1 << l;
+      } else {
+        largest_a[l] = static_cast<float>(ReadKey(data, first_bit, layout, a >> shift, qa + l));
+        decoded_a |= 1 << l;
+        ++decoded_keys_;
+      }
+      if (b < length) {
+        const int index = (b & ((1 << shift) - 1)) == 0
+                              ? b >> shift
+                              : SegmentKeyCount(length, move.last, 1 << shift) - 1;
+        largest_b[l] = static_cast<float>(ReadKey(data, first_bit, layout, index, qb + l));
+      } else {
+        // The next segment's sample 0, decoded by that segment's header.
+        const int segment = segment_ + 1;
+        const int next_length = clip.SegmentSamples(segment);
+        const bool next_last = segment + 1 == clip.SegmentCount();
+        for (; move.next_summed < track0 + j + l; ++move.next_summed) {
+          const SegmentTrackHeader h = clip.TrackHeader(segment, move.next_summed);
+          move.next_bit += static_cast<std::uint32_t>(
+              KeyBitsOf(h, clip.Tracks()[move.next_summed].largest) *
+              SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
+        }
+        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, move.next_bit);
+        largest_b[l] = static_cast<float>(
+            ReadKey(clip.SegmentKeys(segment), d.first_bit, d.layout, 0, qb + l));
+        if (next_segment == 0) {
+          for (int c = 0; c < 3; ++c) {
+            Store4(next_offset + 4 * c, Load4(Offsets() + column0 + c * lanes + j));
+            Store4(next_scale + 4 * c, Load4(Scales() + column0 + c * lanes + j));
+          }
+        }
+        next_segment |= 1 << l;
+        for (int c = 0; c < 3; ++c) {
+          next_offset[4 * c + l] = d.offset[c];
+          next_scale[4 * c + l] = d.scale[c];
+        }
+      }
+      ++decoded_keys_;
+      T0()[lane0 + j + l] = clip.SampleTime(ga);
+      T1()[lane0 + j + l] = clip.SampleTime(gb);
+      keys[l] = PackKeys(ga, gb);
+    }
+    if (moved == 0) continue;
+    const auto mask = [](int bits) {
+      return I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
+    };
+    float* const a_out = A() + key0 + j;
+    float* const b_out = B() + key0 + j;
+    F32x4 old_b[kComponents];
+    for (int c = 0; c < kComponents; ++c) old_b[c] = Load4(b_out + c * lanes);
+    // Values: offset + code * scale, per component, four lanes at once.
+    // (offsets and scales `stride` floats apart per component).
+    const auto values = [&](const float* q, const float* offsets, const float* scales, int stride,
+                            const float* largest, F32x4 out[kComponents]) {
+      F32x4 v[3];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(offsets + c * stride) + Load4(q + 4 * c) * Load4(scales + c * stride);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+    };
+    const float* const offsets = Offsets() + column0 + j;
+    const float* const scales = Scales() + column0 + j;
+    const I32x4 moved_mask = mask(moved);
+    const I32x4 advanced_mask = mask(advanced);
+    if (decoded_a != 0) {
+      F32x4 new_a[kComponents];
+      values(qa, offsets, scales, lanes, largest_a, new_a);
+      const I32x4 decoded_mask = mask(decoded_a);
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes,
+               Select(decoded_mask, new_a[c],
+                      Select(advanced_mask, old_b[c], Load4(a_out + c * lanes))));
+      }
+    } else {
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes, Select(advanced_mask, old_b[c], Load4(a_out + c * lanes)));
+      }
+    }
+    F32x4 new_b[kComponents];
+    if (next_segment != 0) {
+      values(qb, next_offset, next_scale, 4, largest_b, new_b);
+    } else {
+      values(qb, offsets, scales, lanes, largest_b, new_b);
+    }
+    for (int c = 0; c < kComponents; ++c) {
+      Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
+    }
   }
-  FinishKeys(0);
-  FinishKeys(1);
 }
 
 void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,

@@ -42,23 +42,39 @@ class CompressedClipContext {
  private:
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose);
-  // How one track's keys sit in one segment: worked out from the clip's
-  // header (shared by every character) whenever a track moves, so the
-  // context holds nothing per segment.
-  struct TrackKeys {
-    const std::uint8_t* data;  // the segment's keys
-    std::uint64_t first_bit;   // the track's first key in them
-    SegmentTrackHeader header;
-    int key_bits;  // the largest index's 2 bits included
+  // How one track's keys decode in one segment, worked out from the clip's
+  // header when play enters the segment, so that a key costs a load, shifts
+  // and three multiply-adds instead of the header's rate table and ranges:
+  // per component value = offset + q * scale (DecodingOf), and where the
+  // track's keys start and how they are laid out.
+  struct TrackDecoding {
+    float offset[3];
+    float scale[3];
+    std::uint32_t first_bit;  // the track's first key, in bits past the headers
+    std::uint32_t layout;     // PackLayout
   };
-  // Key `index` of the track `track` whose keys `keys` says where to find
-  // into its lane of key block `block` (0: a_, 1: b_); a rotation's three
-  // stored components (and largest index) wait there for FinishKeys, which
-  // turns the lanes decoded into quaternions four at a time.
-  void DecodeKey(const TrackKeys& keys, int track, int index, int block);
-  void FinishKeys(int block);
+  // A track's bits per component (5 bits each), stride shift (3), largest
+  // index (3 bits: 0..3 fixed, kPerKeyLargest) and key bits (7) in one word.
+  static std::uint32_t PackLayout(const SegmentTrackHeader& h, int largest, int key_bits) {
+    return h.bits[0] | h.bits[1] << 5 | h.bits[2] << 10 | h.stride_shift << 15 |
+           static_cast<std::uint32_t>(largest) << 18 | static_cast<std::uint32_t>(key_bits) << 21;
+  }
+  static int LayoutBits(std::uint32_t layout, int c) { return (layout >> (5 * c)) & 31u; }
+  static int LayoutStrideShift(std::uint32_t layout) { return (layout >> 15) & 7u; }
+  static int LayoutLargest(std::uint32_t layout) { return (layout >> 18) & 7u; }
+  static int LayoutKeyBits(std::uint32_t layout) { return static_cast<int>(layout >> 21); }
+  // Track `track`'s decoding in segment `segment`, its keys starting at
+  // `first_bit` (the one place that turns a segment header into one).
+  static TrackDecoding DecodingIn(const CompressedClip& clip, int segment, int track,
+                                  std::uint32_t first_bit);
+  // Works out every track's decoding in `segment` into its lane.
+  void EnterSegment(int segment);
   // Moves every track whose keys no longer surround sample interval `k`.
   void MoveTracks(int k);
+  // MoveTracks for the rotation lanes or the vector lanes, four at a time.
+  struct Move;
+  template <bool kRotation>
+  void MoveLanes(Move& move);
 
   const CompressedClip* clip_ = nullptr;
   int tracks_ = 0;
@@ -66,19 +82,19 @@ class CompressedClipContext {
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
-  // Per track, where its keys start in segment `segment_` (bits past the
-  // headers): the sum of the key bits of the tracks before it, worked out
-  // from the headers when play enters the segment.
+  // The segment whose decodings the lanes hold (-1: none).
   int segment_ = -1;
-  // Everything per track and per lane in two blocks (one allocation each,
-  // so a crowd's contexts are few contiguous runs of memory):
-  //   ints_   per track the samples of its two keys (PackKeys) and its
-  //           first key bit; per four rotation lanes whether their joints
-  //           follow one another;
-  //   floats_ per lane (rotation lanes, then vector lanes) the two keys'
-  //           times (t0, t1); then the two keys (a, b), each rotations
-  //           [4][rotation lanes] then translations and scales [3][vector
-  //           lanes].
+  // Everything per lane (rotation lanes, then vector lanes; rotation track
+  // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
+  // two blocks (one allocation each, so a crowd's contexts are few
+  // contiguous runs of memory):
+  //   ints_   per lane the samples of its two keys (PackKeys), its first
+  //           key bit and layout in segment_; per four rotation lanes
+  //           whether their joints follow one another;
+  //   floats_ per lane the two keys' times (t0, t1); the two keys (a, b),
+  //           each rotations [4][rotation lanes] then translations and
+  //           scales [3][vector lanes]; the decodings in segment_, offsets
+  //           then scales, each [3][rotation lanes] then [3][vector lanes].
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
   // A track's two keys in one word, as its second key's sample times 128
@@ -90,15 +106,18 @@ class CompressedClipContext {
   static std::int32_t PackKeys(int a, int b) { return b * 128 + (b - a); }
   static int KeyBOf(std::int32_t packed) { return packed >> 7; }
   static int KeyGapOf(std::int32_t packed) { return packed & 127; }
-  std::int32_t* Keys() { return ints_.data(); }
-  std::int32_t* FirstBit() { return ints_.data() + tracks_; }
-  std::int32_t* ConsecutiveJoints() { return ints_.data() + 2 * tracks_; }
   int Lanes() const { return rotation_lanes_ + vector_lanes_; }
   int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
+  std::int32_t* Keys() { return ints_.data(); }
+  std::int32_t* FirstBit() { return ints_.data() + Lanes(); }
+  std::int32_t* Layout() { return ints_.data() + 2 * Lanes(); }
+  std::int32_t* ConsecutiveJoints() { return ints_.data() + 3 * Lanes(); }
   float* T0() { return floats_.data(); }
   float* T1() { return floats_.data() + Lanes(); }
   float* A() { return floats_.data() + 2 * Lanes(); }
   float* B() { return floats_.data() + 2 * Lanes() + KeyFloats(); }
+  float* Offsets() { return floats_.data() + 2 * Lanes() + 2 * KeyFloats(); }
+  float* Scales() { return Offsets() + 3 * Lanes(); }
   long decoded_keys_ = 0;
 };
 
