@@ -53,6 +53,17 @@ soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
 
 }  // namespace
 
+soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) const {
+  // Padding lanes span [0, 1] so their fraction is defined.
+  float t0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, t1[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  for (int l = 0; l < count; ++l) {
+    const std::int32_t keys = ints_[static_cast<std::size_t>(lane + l)];
+    t0[l] = clip_->SampleTime(KeyBOf(keys) - KeyGapOf(keys));
+    t1[l] = clip_->SampleTime(KeyBOf(keys));
+  }
+  return Fraction(t0, t1, time);
+}
+
 void CompressedClipContext::Bind(const CompressedClip& clip) {
   clip_ = &clip;
   tracks_ = static_cast<int>(clip.Tracks().size());
@@ -73,10 +84,9 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
       consecutive = consecutive && clip.Tracks()[j + l].joint == first + l;
     ConsecutiveJoints()[j / 4] = consecutive ? 1 : 0;
   }
-  // Padding lanes span [0, 1] so their fraction is defined, and hold the
-  // identity rotation so their (unused) results stay finite.
-  floats_.assign(static_cast<std::size_t>(2 * Lanes() + 2 * KeyFloats() + 6 * Lanes()), 0.0f);
-  std::fill_n(T1(), Lanes(), 1.0f);
+  // Padding lanes hold the identity rotation so their (unused) results stay
+  // finite.
+  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + 6 * Lanes()), 0.0f);
   for (int l = 0; l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
@@ -218,23 +228,26 @@ void CompressedClipContext::MoveLanes(Move& move) {
   const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
   const int k = move.k, local = k - move.first, length = move.length;
   const std::uint8_t* const data = clip.SegmentKeys(segment_);
-  // Forward play where a group's four tracks all keep a key every sample
-  // and held the previous interval: each reads one key, the next sample's,
-  // and its old second key becomes its first.
-  const bool step_inside = local >= 1 && local + 1 < length;
+  // Forward play where a group's tracks all keep a key every sample and
+  // held the previous interval: each reads one key, the next sample's, and
+  // its old second key becomes its first.
+  const bool step_inside = local + 1 < length;
   const std::int32_t stepped_from = PackKeys(k - 1, k);
-  const float t0 = clip.SampleTime(k), t1 = clip.SampleTime(k + 1);
   constexpr std::int32_t kStrideBits = 7 << 15;  // PackLayout's stride shift
   for (int j = 0; j < count; j += 4) {
     const int end = std::min(4, count - j);
     std::int32_t* const keys = Keys() + lane0 + j;
     const std::int32_t* const layouts = Layout() + lane0 + j;
-    if (step_inside && end == 4 && keys[0] == stepped_from && keys[1] == stepped_from &&
-        keys[2] == stepped_from && keys[3] == stepped_from &&
-        ((layouts[0] | layouts[1] | layouts[2] | layouts[3]) & kStrideBits) == 0) {
+    bool step = step_inside;
+    for (int l = 0; l < end; ++l) {
+      step = step && keys[l] == stepped_from && (layouts[l] & kStrideBits) == 0;
+    }
+    if (step) {
       const std::int32_t* const first_bits = FirstBit() + lane0 + j;
-      float q[12], largest[4];
-      for (int l = 0; l < 4; ++l) {
+      // Padding lanes (no track; offsets and scales 0) come out as the
+      // identity rotation or zero.
+      float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
+      for (int l = 0; l < end; ++l) {
         largest[l] =
             static_cast<float>(ReadKey(data, static_cast<std::uint32_t>(first_bits[l]),
                                        static_cast<std::uint32_t>(layouts[l]), local + 1, q + l));
@@ -255,10 +268,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
         Store4(a_out + c * lanes, Load4(b_out + c * lanes));
         Store4(b_out + c * lanes, out[c]);
       }
-      Store4(T0() + lane0 + j, Splat4(t0));
-      Store4(T1() + lane0 + j, Splat4(t1));
-      for (int l = 0; l < 4; ++l) keys[l] = PackKeys(k, k + 1);
-      decoded_keys_ += 4;
+      for (int l = 0; l < end; ++l) keys[l] = PackKeys(k, k + 1);
+      decoded_keys_ += end;
       continue;
     }
     int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
@@ -316,8 +327,6 @@ void CompressedClipContext::MoveLanes(Move& move) {
         }
       }
       ++decoded_keys_;
-      T0()[lane0 + j + l] = clip.SampleTime(ga);
-      T1()[lane0 + j + l] = clip.SampleTime(gb);
       keys[l] = PackKeys(ga, gb);
     }
     if (moved == 0) continue;
@@ -409,7 +418,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   const int rl = cx.rotation_lanes_;
   const float* a = cx.A();
   const float* b = cx.B();
-  const F32x4 interval_t0 = Splat4(cx.interval_t0_), interval_t1 = Splat4(cx.interval_t1_);
+  const std::int32_t interval_keys = CompressedClipContext::PackKeys(cx.key_, cx.key_ + 1);
   const float t0 = cx.interval_t0_, t1 = cx.interval_t1_;
   const float fraction =
       t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
@@ -425,13 +434,14 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     // Lanes whose keys are the clip's own sample interval (a key every
     // sample) share its fraction and series coefficients, worked out once.
     F32x4 s, ca[6], cb[6];
-    const F32x4 lane_t0 = Load4(cx.T0() + j), lane_t1 = Load4(cx.T1() + j);
-    if (!Any((lane_t0 < interval_t0) | (lane_t0 > interval_t0) | (lane_t1 < interval_t1) |
-             (lane_t1 > interval_t1))) {
+    const int end = std::min(4, rotations - j);
+    bool shared = true;
+    for (int l = 0; l < end; ++l) shared = shared && cx.Keys()[j + l] == interval_keys;
+    if (shared) {
       s = shared_s;
       for (int i = 0; i < 6; ++i) ca[i] = shared_ca[i], cb[i] = shared_cb[i];
     } else {
-      s = Fraction(cx.T0() + j, cx.T1() + j, time);
+      s = cx.KeyFractions(j, end, time);
       interpolation::SlerpSeriesCoefficients(1.0f - s, ca);
       interpolation::SlerpSeriesCoefficients(s, cb);
     }
@@ -453,7 +463,6 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     F32x4 q[4] = {Select(ok, qx * inv, ax), Select(ok, qy * inv, ay), Select(ok, qz * inv, az),
                   Select(ok, qw * inv, aw)};
     const I32x4 far = ~(near_cos > 0.9f);
-    const int end = std::min(4, rotations - j);
     if (Any(far)) {
       for (int l = 0; l < end; ++l) {
         if (!far[l]) continue;
@@ -478,7 +487,7 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
   const float* va = a + 4 * rl;
   const float* vb = b + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = Fraction(cx.T0() + rl + j, cx.T1() + rl + j, time);
+    const F32x4 s = cx.KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;

@@ -20,6 +20,7 @@
 
 #include "anim/compression/compressed_clip.h"
 #include "anim/soa_pose.h"
+#include "anim/soa_vector.h"
 
 namespace anim {
 
@@ -71,6 +72,9 @@ class CompressedClipContext {
   void EnterSegment(int segment);
   // Moves every track whose keys no longer surround sample interval `k`.
   void MoveTracks(int k);
+  // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
+  // (`count` of them tracks, the others padding).
+  soa::F32x4 KeyFractions(int lane, int count, float time) const;
   // MoveTracks for the rotation lanes or the vector lanes, four at a time.
   struct Move;
   template <bool kRotation>
@@ -91,10 +95,11 @@ class CompressedClipContext {
   //   ints_   per lane the samples of its two keys (PackKeys), its first
   //           key bit and layout in segment_; per four rotation lanes
   //           whether their joints follow one another;
-  //   floats_ per lane the two keys' times (t0, t1); the two keys (a, b),
-  //           each rotations [4][rotation lanes] then translations and
-  //           scales [3][vector lanes]; the decodings in segment_, offsets
-  //           then scales, each [3][rotation lanes] then [3][vector lanes].
+  //   floats_ the two keys (a, b), each rotations [4][rotation lanes]
+  //           then translations and scales [3][vector lanes]; the
+  //           decodings in segment_, offsets then scales, each [3][rotation
+  //           lanes] then [3][vector lanes].
+  // (The keys' times come from their samples, PackKeys.)
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
   // A track's two keys in one word, as its second key's sample times 128
@@ -112,11 +117,9 @@ class CompressedClipContext {
   std::int32_t* FirstBit() { return ints_.data() + Lanes(); }
   std::int32_t* Layout() { return ints_.data() + 2 * Lanes(); }
   std::int32_t* ConsecutiveJoints() { return ints_.data() + 3 * Lanes(); }
-  float* T0() { return floats_.data(); }
-  float* T1() { return floats_.data() + Lanes(); }
-  float* A() { return floats_.data() + 2 * Lanes(); }
-  float* B() { return floats_.data() + 2 * Lanes() + KeyFloats(); }
-  float* Offsets() { return floats_.data() + 2 * Lanes() + 2 * KeyFloats(); }
+  float* A() { return floats_.data(); }
+  float* B() { return floats_.data() + KeyFloats(); }
+  float* Offsets() { return floats_.data() + 2 * KeyFloats(); }
   float* Scales() { return Offsets() + 3 * Lanes(); }
   long decoded_keys_ = 0;
 };
