@@ -430,20 +430,23 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     interpolation::SlerpSeriesCoefficients(fraction, cb);
     for (int i = 0; i < 6; ++i) shared_ca[i] = Splat4(ca[i]), shared_cb[i] = Splat4(cb[i]);
   }
+  // A group's keys when they are the clip's own interval (padding lanes
+  // keep kNoKeys).
+  std::int32_t interval_group[4] = {interval_keys, interval_keys, interval_keys, interval_keys};
   for (int j = 0; j < rl; j += 4) {
     // Lanes whose keys are the clip's own sample interval (a key every
     // sample) share its fraction and series coefficients, worked out once.
-    F32x4 s, ca[6], cb[6];
     const int end = std::min(4, rotations - j);
-    bool shared = true;
-    for (int l = 0; l < end; ++l) shared = shared && cx.Keys()[j + l] == interval_keys;
-    if (shared) {
-      s = shared_s;
-      for (int i = 0; i < 6; ++i) ca[i] = shared_ca[i], cb[i] = shared_cb[i];
-    } else {
+    for (int l = end; l < 4; ++l) interval_group[l] = CompressedClipContext::kNoKeys;
+    F32x4 s = shared_s, own_ca[6], own_cb[6];
+    const F32x4(*ca)[6] = &shared_ca;
+    const F32x4(*cb)[6] = &shared_cb;
+    if (std::memcmp(cx.Keys() + j, interval_group, sizeof(interval_group)) != 0) {
       s = cx.KeyFractions(j, end, time);
-      interpolation::SlerpSeriesCoefficients(1.0f - s, ca);
-      interpolation::SlerpSeriesCoefficients(s, cb);
+      interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
+      interpolation::SlerpSeriesCoefficients(s, own_cb);
+      ca = &own_ca;
+      cb = &own_cb;
     }
     const F32x4 ax = Load4(a + j), ay = Load4(a + rl + j), az = Load4(a + 2 * rl + j),
                 aw = Load4(a + 3 * rl + j);
@@ -453,8 +456,8 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
     const I32x4 flip = cos_theta < 0.0f;
     const F32x4 near_cos = FlipSign(flip, cos_theta);
     const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-    const F32x4 wa = interpolation::SlerpSeries(ca, d);
-    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
+    const F32x4 wa = interpolation::SlerpSeries(*ca, d);
+    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(*cb, d));
     const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
                 qw = aw * wa + bw * wb;
     const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
