@@ -159,11 +159,13 @@ ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first
       largest = static_cast<int>(word & 3u);
       word >>= 2;
     }
-    for (int c = 0; c < 3; ++c) {
-      q[4 * c] = static_cast<float>(
-          static_cast<std::int32_t>(word & ((std::uint64_t{1} << bits[c]) - 1u)));
-      word >>= bits[c];
-    }
+    // Unrolled: the three fields at their offsets, each under 2^20.
+    const int at1 = bits[0], at2 = bits[0] + bits[1];
+    q[0] = static_cast<float>(static_cast<std::int32_t>(word & ~(~std::uint64_t{0} << bits[0])));
+    q[4] = static_cast<float>(
+        static_cast<std::int32_t>((word >> at1) & ~(~std::uint64_t{0} << bits[1])));
+    q[8] = static_cast<float>(
+        static_cast<std::int32_t>((word >> at2) & ~(~std::uint64_t{0} << bits[2])));
     return largest;
   }
   std::uint64_t at = bit;
