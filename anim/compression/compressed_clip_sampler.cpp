@@ -12,12 +12,6 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-// Four floats just written one at a time, as four lanes: built lane by lane
-// from scalar loads, where one 16-byte load would wait for the four
-// stores to reach the cache (a load wider than the stores it reads cannot
-// take its data from them).
-soa::F32x4 Lanes4(const float* p) { return soa::F32x4{p[0], p[1], p[2], p[3]}; }
-
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
@@ -79,7 +73,7 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   key_ = -1;
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
-  ints_.assign(static_cast<std::size_t>(2 * Lanes() + rotation_lanes_ / 4), 0);
+  ints_.assign(static_cast<std::size_t>(3 * Lanes() + rotation_lanes_ / 4), 0);
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
@@ -92,7 +86,7 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
-  floats_.assign(static_cast<std::size_t>(2 * KeyFloats()), 0.0f);
+  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + 6 * Lanes()), 0.0f);
   for (int l = 0; l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
@@ -105,8 +99,9 @@ std::size_t CompressedClipContext::ByteSize() const {
          floats_.capacity() * sizeof(float);
 }
 
-ANIM_SOA_ALWAYS_INLINE CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(
-    const CompressedClip& clip, int segment, int track, std::uint32_t first_bit) {
+CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const CompressedClip& clip,
+                                                                       int segment, int track,
+                                                                       std::uint32_t first_bit) {
   const SegmentTrackHeader h = clip.TrackHeader(segment, track);
   const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
   TrackDecoding d;
@@ -121,23 +116,26 @@ ANIM_SOA_ALWAYS_INLINE CompressedClipContext::TrackDecoding CompressedClipContex
   return d;
 }
 
-std::uint32_t CompressedClipContext::TrackBitsIn(const CompressedClip& clip, int segment,
-                                                 int track) {
-  const SegmentTrackHeader h = clip.TrackHeader(segment, track);
-  return static_cast<std::uint32_t>(
-      KeyBitsOf(h, clip.Tracks()[static_cast<std::size_t>(track)].largest) *
-      SegmentKeyCount(clip.SegmentSamples(segment), segment + 1 == clip.SegmentCount(),
-                      1 << h.stride_shift));
-}
-
 void CompressedClipContext::EnterSegment(int segment) {
   const CompressedClip& clip = *clip_;
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
   const int rotations = clip.RotationTrackCount();
   std::uint32_t bit = 0;
   for (int i = 0; i < tracks_; ++i) {
-    FirstBit()[i < rotations ? i : rotation_lanes_ + i - rotations] =
-        static_cast<std::int32_t>(bit);
-    bit += TrackBitsIn(clip, segment, i);
+    const bool rotation = i < rotations;
+    const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
+    const int lane = rotation ? i : rotation_lanes_ + i - rotations;
+    const int column = rotation ? i : 3 * rotation_lanes_ + i - rotations;
+    const TrackDecoding d = DecodingIn(clip, segment, i, bit);
+    for (int c = 0; c < 3; ++c) {
+      Offsets()[column + c * lanes] = d.offset[c];
+      Scales()[column + c * lanes] = d.scale[c];
+    }
+    FirstBit()[lane] = static_cast<std::int32_t>(d.first_bit);
+    Layout()[lane] = static_cast<std::int32_t>(d.layout);
+    bit += static_cast<std::uint32_t>(
+        LayoutKeyBits(d.layout) * SegmentKeyCount(length, last, 1 << LayoutStrideShift(d.layout)));
   }
   segment_ = segment;
 }
@@ -214,12 +212,10 @@ void CompressedClipContext::MoveTracks(int k) {
   MoveLanes<false>(move);
 }
 
-// Four lanes at a time: each lane that moves finds its keys, works out how
-// they decode from the clip's segment header (shared by every character, so
-// in cache; a per-character copy would not be) and reads their codes
-// (scalar: each has its own bits and stride); the codes become values (and
-// rotations quaternions) four lanes at once, written into the lanes that
-// moved, the others kept.
+// Four lanes at a time: each lane that moves finds its keys and reads their
+// codes (scalar: each has its own bits and stride); the codes become values
+// (and rotations quaternions) four lanes at once, written into the lanes
+// that moved, the others kept.
 template <bool kRotation>
 void CompressedClipContext::MoveLanes(Move& move) {
   using namespace soa;
@@ -228,9 +224,10 @@ void CompressedClipContext::MoveLanes(Move& move) {
   const int rotations = clip.RotationTrackCount();
   const int count = kRotation ? rotations : tracks_ - rotations;
   const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
-  const int lane0 = kRotation ? 0 : rotation_lanes_;     // in the per-lane arrays
-  const int track0 = kRotation ? 0 : rotations;          // track of lane lane0
-  const int key0 = kRotation ? 0 : 4 * rotation_lanes_;  // in the key blocks
+  const int lane0 = kRotation ? 0 : rotation_lanes_;        // in the per-lane arrays
+  const int track0 = kRotation ? 0 : rotations;             // track of lane lane0
+  const int key0 = kRotation ? 0 : 4 * rotation_lanes_;     // in the key blocks
+  const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
   const int k = move.k, local = k - move.first, length = move.length;
   const std::uint8_t* const data = clip.SegmentKeys(segment_);
   // Forward play where a group's tracks all keep a key every sample and
@@ -238,80 +235,57 @@ void CompressedClipContext::MoveLanes(Move& move) {
   // its old second key becomes its first.
   const bool step_inside = local + 1 < length;
   const std::int32_t stepped_from = PackKeys(k - 1, k);
-  const auto mask = [](int bits) {
-    return I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
-  };
-  // Codes to values, four lanes: offset + code * scale per component (each
-  // array [component][lane]); rotations then to quaternions.
-  const auto values = [](const float* q, const float* offset, const float* scale,
-                         const float* largest, F32x4 out[kComponents]) {
-    F32x4 v[3];
-    for (int c = 0; c < 3; ++c) {
-      v[c] = Lanes4(offset + 4 * c) + Lanes4(q + 4 * c) * Lanes4(scale + 4 * c);
-    }
-    if constexpr (kRotation) {
-      SmallestThreeToQuaternions(v, Lanes4(largest), out);
-    } else {
-      for (int c = 0; c < 3; ++c) out[c] = v[c];
-    }
-  };
+  constexpr std::int32_t kStrideBits = 7 << 15;  // PackLayout's stride shift
   for (int j = 0; j < count; j += 4) {
     const int end = std::min(4, count - j);
     std::int32_t* const keys = Keys() + lane0 + j;
-    int moved = 0;
+    const std::int32_t* const layouts = Layout() + lane0 + j;
     bool step = step_inside;
+    for (int l = 0; l < end; ++l) {
+      step = step && keys[l] == stepped_from && (layouts[l] & kStrideBits) == 0;
+    }
+    if (step) {
+      const std::int32_t* const first_bits = FirstBit() + lane0 + j;
+      // Padding lanes (no track; offsets and scales 0) come out as the
+      // identity rotation or zero.
+      float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
+      for (int l = 0; l < end; ++l) {
+        largest[l] =
+            static_cast<float>(ReadKey(data, static_cast<std::uint32_t>(first_bits[l]),
+                                       static_cast<std::uint32_t>(layouts[l]), local + 1, q + l));
+      }
+      F32x4 v[3], out[4];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(Offsets() + column0 + c * lanes + j) +
+               Load4(q + 4 * c) * Load4(Scales() + column0 + c * lanes + j);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+      float* const a_out = A() + key0 + j;
+      float* const b_out = B() + key0 + j;
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes, Load4(b_out + c * lanes));
+        Store4(b_out + c * lanes, out[c]);
+      }
+      for (int l = 0; l < end; ++l) keys[l] = PackKeys(k, k + 1);
+      decoded_keys_ += end;
+      continue;
+    }
+    int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
+    float qa[12] = {}, qb[12] = {};  // codes, [component][lane]
+    float largest_a[4] = {0, 0, 0, 0}, largest_b[4] = {0, 0, 0, 0};
+    float next_offset[12], next_scale[12];
     for (int l = 0; l < end; ++l) {
       const std::int32_t held = keys[l];
       const int held_b = KeyBOf(held);
       if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
       moved |= 1 << l;
-      step = step && held == stepped_from;
-    }
-    if (moved == 0) continue;
-    step = step && moved == (1 << end) - 1;
-    // The moving tracks' decodings in this segment. Lanes that do not move
-    // (and padding) decode as zero: an identity rotation, never stored.
-    TrackDecoding d[4];
-    float offset[12] = {}, scale[12] = {};
-    for (int l = 0; l < end; ++l) {
-      if ((moved >> l & 1) == 0) continue;
-      d[l] = DecodingIn(clip, segment_, track0 + j + l,
-                        static_cast<std::uint32_t>(FirstBit()[lane0 + j + l]));
-      for (int c = 0; c < 3; ++c) {
-        offset[4 * c + l] = d[l].offset[c];
-        scale[4 * c + l] = d[l].scale[c];
-      }
-      step = step && LayoutStrideShift(d[l].layout) == 0;
-    }
-    float* const a_out = A() + key0 + j;
-    float* const b_out = B() + key0 + j;
-    float qa[12] = {}, qb[12] = {};  // codes, [component][lane]
-    float largest_a[4] = {3.0f, 3.0f, 3.0f, 3.0f}, largest_b[4] = {3.0f, 3.0f, 3.0f, 3.0f};
-    if (step) {
-      for (int l = 0; l < end; ++l) {
-        largest_b[l] =
-            static_cast<float>(ReadKey(data, d[l].first_bit, d[l].layout, local + 1, qb + l));
-        keys[l] = PackKeys(k, k + 1);
-      }
-      decoded_keys_ += end;
-      F32x4 out[kComponents];
-      values(qb, offset, scale, largest_b, out);
-      for (int c = 0; c < kComponents; ++c) {
-        Store4(a_out + c * lanes, Load4(b_out + c * lanes));
-        Store4(b_out + c * lanes, out[c]);
-      }
-      continue;
-    }
-    int advanced = 0, decoded_a = 0;
-    // B's decodings: this segment's, or the next one's for a lane whose
-    // second key is there.
-    float next_offset[12], next_scale[12];
-    const float* b_offset = offset;
-    const float* b_scale = scale;
-    for (int l = 0; l < end; ++l) {
-      if ((moved >> l & 1) == 0) continue;
-      const int held_b = KeyBOf(keys[l]);
-      const int shift = LayoutStrideShift(d[l].layout);
+      const std::uint32_t layout = static_cast<std::uint32_t>(Layout()[lane0 + j + l]);
+      const std::uint32_t first_bit = static_cast<std::uint32_t>(FirstBit()[lane0 + j + l]);
+      const int shift = LayoutStrideShift(layout);
       const int a = local >> shift << shift;
       const int next = a + (1 << shift);
       const int b = next < length ? next : (move.last ? length - 1 : length);
@@ -319,8 +293,7 @@ void CompressedClipContext::MoveLanes(Move& move) {
       if (ga == held_b) {  // forward: the old second key is the new first
         advanced |= 1 << l;
       } else {
-        largest_a[l] =
-            static_cast<float>(ReadKey(data, d[l].first_bit, d[l].layout, a >> shift, qa + l));
+        largest_a[l] = static_cast<float>(ReadKey(data, first_bit, layout, a >> shift, qa + l));
         decoded_a |= 1 << l;
         ++decoded_keys_;
       }
@@ -328,37 +301,65 @@ void CompressedClipContext::MoveLanes(Move& move) {
         const int index = (b & ((1 << shift) - 1)) == 0
                               ? b >> shift
                               : SegmentKeyCount(length, move.last, 1 << shift) - 1;
-        largest_b[l] =
-            static_cast<float>(ReadKey(data, d[l].first_bit, d[l].layout, index, qb + l));
+        largest_b[l] = static_cast<float>(ReadKey(data, first_bit, layout, index, qb + l));
       } else {
         // The next segment's sample 0, decoded by that segment's header.
         const int segment = segment_ + 1;
+        const int next_length = clip.SegmentSamples(segment);
+        const bool next_last = segment + 1 == clip.SegmentCount();
         for (; move.next_summed < track0 + j + l; ++move.next_summed) {
-          move.next_bit += TrackBitsIn(clip, segment, move.next_summed);
+          const SegmentTrackHeader h = clip.TrackHeader(segment, move.next_summed);
+          move.next_bit += static_cast<std::uint32_t>(
+              KeyBitsOf(h, clip.Tracks()[move.next_summed].largest) *
+              SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
         }
-        const TrackDecoding nd = DecodingIn(clip, segment, track0 + j + l, move.next_bit);
+        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, move.next_bit);
         largest_b[l] = static_cast<float>(
-            ReadKey(clip.SegmentKeys(segment), nd.first_bit, nd.layout, 0, qb + l));
-        if (b_offset == offset) {
-          std::copy_n(offset, 12, next_offset);
-          std::copy_n(scale, 12, next_scale);
-          b_offset = next_offset;
-          b_scale = next_scale;
+            ReadKey(clip.SegmentKeys(segment), d.first_bit, d.layout, 0, qb + l));
+        if (next_segment == 0) {
+          for (int c = 0; c < 3; ++c) {
+            Store4(next_offset + 4 * c, Load4(Offsets() + column0 + c * lanes + j));
+            Store4(next_scale + 4 * c, Load4(Scales() + column0 + c * lanes + j));
+          }
         }
+        next_segment |= 1 << l;
         for (int c = 0; c < 3; ++c) {
-          next_offset[4 * c + l] = nd.offset[c];
-          next_scale[4 * c + l] = nd.scale[c];
+          next_offset[4 * c + l] = d.offset[c];
+          next_scale[4 * c + l] = d.scale[c];
         }
       }
       ++decoded_keys_;
       keys[l] = PackKeys(ga, gb);
     }
+    if (moved == 0) continue;
+    const auto mask = [](int bits) {
+      return I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
+    };
+    float* const a_out = A() + key0 + j;
+    float* const b_out = B() + key0 + j;
     F32x4 old_b[kComponents];
     for (int c = 0; c < kComponents; ++c) old_b[c] = Load4(b_out + c * lanes);
+    // Values: offset + code * scale, per component, four lanes at once.
+    // (offsets and scales `stride` floats apart per component).
+    const auto values = [&](const float* q, const float* offsets, const float* scales, int stride,
+                            const float* largest, F32x4 out[kComponents]) {
+      F32x4 v[3];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(offsets + c * stride) + Load4(q + 4 * c) * Load4(scales + c * stride);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+    };
+    const float* const offsets = Offsets() + column0 + j;
+    const float* const scales = Scales() + column0 + j;
+    const I32x4 moved_mask = mask(moved);
     const I32x4 advanced_mask = mask(advanced);
     if (decoded_a != 0) {
       F32x4 new_a[kComponents];
-      values(qa, offset, scale, largest_a, new_a);
+      values(qa, offsets, scales, lanes, largest_a, new_a);
       const I32x4 decoded_mask = mask(decoded_a);
       for (int c = 0; c < kComponents; ++c) {
         Store4(a_out + c * lanes,
@@ -371,8 +372,11 @@ void CompressedClipContext::MoveLanes(Move& move) {
       }
     }
     F32x4 new_b[kComponents];
-    values(qb, b_offset, b_scale, largest_b, new_b);
-    const I32x4 moved_mask = mask(moved);
+    if (next_segment != 0) {
+      values(qb, next_offset, next_scale, 4, largest_b, new_b);
+    } else {
+      values(qb, offsets, scales, lanes, largest_b, new_b);
+    }
     for (int c = 0; c < kComponents; ++c) {
       Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
     }

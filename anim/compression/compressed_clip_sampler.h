@@ -44,12 +44,10 @@ class CompressedClipContext {
   friend void SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose);
   // How one track's keys decode in one segment, worked out from the clip's
-  // segment header for each track that moves (the header is shared by
-  // every character and stays in cache; keeping these per character made
-  // the context half again as large, which costs more than working them
-  // out in crowds too large for the cache): per component value = offset +
-  // q * scale (DecodingOf), and where the track's keys start and how they
-  // are laid out.
+  // header when play enters the segment, so that a key costs a load, shifts
+  // and three multiply-adds instead of the header's rate table and ranges:
+  // per component value = offset + q * scale (DecodingOf), and where the
+  // track's keys start and how they are laid out.
   struct TrackDecoding {
     float offset[3];
     float scale[3];
@@ -70,9 +68,7 @@ class CompressedClipContext {
   // `first_bit` (the one place that turns a segment header into one).
   static TrackDecoding DecodingIn(const CompressedClip& clip, int segment, int track,
                                   std::uint32_t first_bit);
-  // Bits of track `track`'s keys in segment `segment`.
-  static std::uint32_t TrackBitsIn(const CompressedClip& clip, int segment, int track);
-  // Works out where every track's keys start in `segment`.
+  // Works out every track's decoding in `segment` into its lane.
   void EnterSegment(int segment);
   // Moves every track whose keys no longer surround sample interval `k`.
   void MoveTracks(int k);
@@ -90,17 +86,19 @@ class CompressedClipContext {
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
   int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
-  // The segment whose first key bits FirstBit() holds (-1: none).
+  // The segment whose decodings the lanes hold (-1: none).
   int segment_ = -1;
   // Everything per lane (rotation lanes, then vector lanes; rotation track
   // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
   // two blocks (one allocation each, so a crowd's contexts are few
   // contiguous runs of memory):
-  //   ints_   per lane the samples of its two keys (PackKeys) and where its
-  //           keys start in segment_ (bits past the headers); per four
-  //           rotation lanes whether their joints follow one another;
-  //   floats_ the two keys (a, b), each rotations [4][rotation lanes] then
-  //           translations and scales [3][vector lanes].
+  //   ints_   per lane the samples of its two keys (PackKeys), its first
+  //           key bit and layout in segment_; per four rotation lanes
+  //           whether their joints follow one another;
+  //   floats_ the two keys (a, b), each rotations [4][rotation lanes]
+  //           then translations and scales [3][vector lanes]; the
+  //           decodings in segment_, offsets then scales, each [3][rotation
+  //           lanes] then [3][vector lanes].
   // (The keys' times come from their samples, PackKeys.)
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
@@ -117,9 +115,12 @@ class CompressedClipContext {
   int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
   std::int32_t* Keys() { return ints_.data(); }
   std::int32_t* FirstBit() { return ints_.data() + Lanes(); }
-  std::int32_t* ConsecutiveJoints() { return ints_.data() + 2 * Lanes(); }
+  std::int32_t* Layout() { return ints_.data() + 2 * Lanes(); }
+  std::int32_t* ConsecutiveJoints() { return ints_.data() + 3 * Lanes(); }
   float* A() { return floats_.data(); }
   float* B() { return floats_.data() + KeyFloats(); }
+  float* Offsets() { return floats_.data() + 2 * KeyFloats(); }
+  float* Scales() { return Offsets() + 3 * Lanes(); }
   long decoded_keys_ = 0;
 };
 
