@@ -31,6 +31,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -200,14 +201,17 @@ class CompressedClip {
   // Track `track`'s header in segment `segment` (the one place that reads
   // the packed headers; inline, the sampler reads one per track it moves).
   SegmentTrackHeader TrackHeader(int segment, int track) const {
-    const std::uint8_t* h = SegmentData(segment) + track * kSegmentTrackHeaderBytes;
-    const auto u16 = [h](int at) { return static_cast<std::uint16_t>(h[at] | (h[at + 1] << 8)); };
-    const std::uint16_t packed = u16(0);
+    // One 8-byte load, read little-endian as ReadBits reads the keys.
+    std::uint64_t h;
+    std::memcpy(&h, SegmentData(segment) + track * kSegmentTrackHeaderBytes, sizeof(h));
+    const auto packed = static_cast<std::uint32_t>(h & 0xffffu);
     SegmentTrackHeader out;
-    for (int c = 0; c < 3; ++c) {
-      out.bits[c] = kRateBits[(packed >> (4 * c)) & 15u];
-      out.range[c] = u16(2 + 2 * c);
-    }
+    out.bits[0] = kRateBits[packed & 15u];
+    out.bits[1] = kRateBits[(packed >> 4) & 15u];
+    out.bits[2] = kRateBits[(packed >> 8) & 15u];
+    out.range[0] = static_cast<std::uint16_t>(h >> 16);
+    out.range[1] = static_cast<std::uint16_t>(h >> 32);
+    out.range[2] = static_cast<std::uint16_t>(h >> 48);
     out.stride_shift = static_cast<std::uint8_t>((packed >> 12) & 7u);
     return out;
   }
