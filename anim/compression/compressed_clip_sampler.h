@@ -3,15 +3,16 @@
 // Each track interpolates between two of its keys (a key every sample, or
 // every 2, 4... samples of a segment: compressed_clip.h). The context keeps
 // per track its two keys decoded (four lanes at a time, rotations and
-// vectors as structure of arrays) and their times; where a track's keys
-// start in a segment and how they decode come from the clip's segment
-// headers, read when the clip's sample interval changes (a clip is shared
-// by every character, its headers stay in cache; a per-character copy
-// would not). Playback that moves forward a little each frame decodes a
-// key only when a track crosses one; a seek, backward play or a loop's wrap
-// decodes both keys of each track. The interpolation then runs over all tracks four
-// lanes at a time (soa_vector.h): slerp for rotations (the series of
-// interpolation.h, the same as Track's), lerp for translations and scales.
+// vectors as structure of arrays) and their sample numbers (their times);
+// for the segment play is in, how each track's keys decode (offsets,
+// scales, bit rates, stride, where they start), worked out from the clip's
+// segment headers once as play enters the segment, so that a key costs a
+// load, shifts and three multiply-adds. Playback that moves forward a
+// little each frame decodes a key only when a track crosses one; a seek,
+// backward play or a loop's wrap decodes both keys of each track. The
+// interpolation then runs over all tracks four lanes at a time
+// (soa_vector.h): slerp for rotations (the series of interpolation.h, the
+// same as Track's), lerp for translations and scales.
 #pragma once
 
 #include <cstddef>

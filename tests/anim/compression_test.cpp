@@ -294,6 +294,41 @@ TEST(CompressionTest, SlowRotationKeepsOnlySegmentEnds) {
   }
 }
 
+// Four rotation tracks are sampled as one group of lanes: three that keep
+// a key every sample share the clip's interval, the fourth (a constant-speed
+// turn, keys at its segment's ends) must interpolate over its own keys.
+TEST(CompressionTest, StridedTrackAmongEveryKeyTracksKeepsItsOwnInterval) {
+  const anim::Skeleton skeleton = ChainSkeleton(4);
+  const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    std::vector<glm::quat> q;
+    q.reserve(times.size());
+    for (float t : times) {
+      q.push_back(j < 3 ? AboutAxis(0.7f * std::sin(2.0f * kPi * t * (1.0f + 0.5f * j)),
+                                    glm::vec3(1.0f, 0.2f * j, 0.4f))
+                        : AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f)));
+    }
+    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+    tracks.push_back(jt);
+  }
+  const anim::Clip raw("strided", tracks);
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  // The layout this test is about: joints 0 to 3 in one group of lanes,
+  // the first three at a key every sample, the fourth strided.
+  ASSERT_EQ(clip.RotationTrackCount(), 4);
+  for (int t = 0; t < 4; ++t) ASSERT_EQ(clip.Tracks()[t].joint, t);
+  for (int t = 0; t < 3; ++t) ASSERT_EQ(clip.SegmentStride(0, t), 1);
+  ASSERT_GT(clip.SegmentStride(0, 3), 1);
+  anim::CompressedClipContext context(clip);
+  for (int step = 0; step <= 60; ++step) {  // forward at 60 Hz over 30 Hz samples
+    const float t = static_cast<float>(step) / 60.0f;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
+  }
+}
+
 TEST(CompressionTest, StepJumpsAtItsKeyTimes) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times{0.0f, 0.25f, 0.5f, 1.0f};
