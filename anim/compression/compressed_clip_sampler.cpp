@@ -12,6 +12,19 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
+// A track's layout in a segment in one word: bits per component (5 bits
+// each), stride shift (3), largest index (3 bits: 0..3 fixed,
+// kPerKeyLargest) and key bits (7).
+std::uint32_t PackLayout(const SegmentTrackHeader& h, int largest, int key_bits) {
+  return h.bits[0] | h.bits[1] << 5 | h.bits[2] << 10 | h.stride_shift << 15 |
+         static_cast<std::uint32_t>(largest) << 18 | static_cast<std::uint32_t>(key_bits) << 21;
+}
+int LayoutBits(std::uint32_t layout, int c) { return static_cast<int>((layout >> (5 * c)) & 31u); }
+int LayoutStrideShift(std::uint32_t layout) { return static_cast<int>((layout >> 15) & 7u); }
+int LayoutLargest(std::uint32_t layout) { return static_cast<int>((layout >> 18) & 7u); }
+int LayoutKeyBits(std::uint32_t layout) { return static_cast<int>(layout >> 21); }
+constexpr std::int32_t kLayoutStrideBits = 7 << 15;
+
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
@@ -144,11 +157,10 @@ namespace {
 
 ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
                                    std::uint32_t layout, int index, float* q) {
-  const int key_bits = static_cast<int>(layout >> 21);
+  const int key_bits = LayoutKeyBits(layout);
   const std::uint64_t bit = first_bit + static_cast<std::uint64_t>(index) * key_bits;
-  int largest = static_cast<int>((layout >> 18) & 7u);
-  const int bits[3] = {static_cast<int>(layout & 31u), static_cast<int>((layout >> 5) & 31u),
-                       static_cast<int>((layout >> 10) & 31u)};
+  int largest = LayoutLargest(layout);
+  const int bits[3] = {LayoutBits(layout, 0), LayoutBits(layout, 1), LayoutBits(layout, 2)};
   // One 64-bit load holds a key of up to 57 bits past its first byte's
   // offset (nearly all); longer ones read each field on its own.
   if (key_bits <= 57) {
@@ -235,14 +247,13 @@ void CompressedClipContext::MoveLanes(Move& move) {
   // its old second key becomes its first.
   const bool step_inside = local + 1 < length;
   const std::int32_t stepped_from = PackKeys(k - 1, k);
-  constexpr std::int32_t kStrideBits = 7 << 15;  // PackLayout's stride shift
   for (int j = 0; j < count; j += 4) {
     const int end = std::min(4, count - j);
     std::int32_t* const keys = Keys() + lane0 + j;
     const std::int32_t* const layouts = Layout() + lane0 + j;
     bool step = step_inside;
     for (int l = 0; l < end; ++l) {
-      step = step && keys[l] == stepped_from && (layouts[l] & kStrideBits) == 0;
+      step = step && keys[l] == stepped_from && (layouts[l] & kLayoutStrideBits) == 0;
     }
     if (step) {
       const std::int32_t* const first_bits = FirstBit() + lane0 + j;

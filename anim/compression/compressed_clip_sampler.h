@@ -53,18 +53,8 @@ class CompressedClipContext {
     float offset[3];
     float scale[3];
     std::uint32_t first_bit;  // the track's first key, in bits past the headers
-    std::uint32_t layout;     // PackLayout
+    std::uint32_t layout;     // PackLayout (compressed_clip_sampler.cpp)
   };
-  // A track's bits per component (5 bits each), stride shift (3), largest
-  // index (3 bits: 0..3 fixed, kPerKeyLargest) and key bits (7) in one word.
-  static std::uint32_t PackLayout(const SegmentTrackHeader& h, int largest, int key_bits) {
-    return h.bits[0] | h.bits[1] << 5 | h.bits[2] << 10 | h.stride_shift << 15 |
-           static_cast<std::uint32_t>(largest) << 18 | static_cast<std::uint32_t>(key_bits) << 21;
-  }
-  static int LayoutBits(std::uint32_t layout, int c) { return (layout >> (5 * c)) & 31u; }
-  static int LayoutStrideShift(std::uint32_t layout) { return (layout >> 15) & 7u; }
-  static int LayoutLargest(std::uint32_t layout) { return (layout >> 18) & 7u; }
-  static int LayoutKeyBits(std::uint32_t layout) { return static_cast<int>(layout >> 21); }
   // Track `track`'s decoding in segment `segment`, its keys starting at
   // `first_bit` (the one place that turns a segment header into one).
   static TrackDecoding DecodingIn(const CompressedClip& clip, int segment, int track,
