@@ -41,6 +41,15 @@ glm::quat AboutAxis(float radians, const glm::vec3& axis) {
   return glm::angleAxis(radians, glm::normalize(axis));
 }
 
+// A LINEAR rotation track with the rotation `at(t)` at each of `times`.
+template <typename At>
+anim::QuaternionTrack LinearRotations(const std::vector<float>& times, At at) {
+  std::vector<glm::quat> q;
+  q.reserve(times.size());
+  for (float t : times) q.push_back(at(t));
+  return anim::QuaternionTrack(Interpolation::kLinear, times, q);
+}
+
 // `count` random seeks over the clip, one context: each within the tolerance.
 void ExpectWithinToleranceAtRandomTimes(const anim::Clip& raw, const anim::CompressedClip& clip,
                                         const anim::Skeleton& skeleton, int count, unsigned seed) {
@@ -63,13 +72,10 @@ anim::Clip BusyClip() {
   for (int j = 0; j < 4; ++j) {
     anim::JointTracks jt;
     jt.joint = j;
-    std::vector<glm::quat> q;
-    q.reserve(dense.size());
-    for (float t : dense) {
-      q.push_back(AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
-                            glm::vec3(1.0f, 0.3f * j, 0.5f)));
-    }
-    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, dense, q);
+    jt.rotation = LinearRotations(dense, [j](float t) {
+      return AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
+                       glm::vec3(1.0f, 0.3f * j, 0.5f));
+    });
     tracks.push_back(jt);
   }
   {
@@ -304,14 +310,11 @@ TEST(CompressionTest, StridedTrackAmongEveryKeyTracksKeepsItsOwnInterval) {
   for (int j = 0; j < 4; ++j) {
     anim::JointTracks jt;
     jt.joint = j;
-    std::vector<glm::quat> q;
-    q.reserve(times.size());
-    for (float t : times) {
-      q.push_back(j < 3 ? AboutAxis(0.7f * std::sin(2.0f * kPi * t * (1.0f + 0.5f * j)),
-                                    glm::vec3(1.0f, 0.2f * j, 0.4f))
-                        : AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f)));
-    }
-    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+    jt.rotation = LinearRotations(times, [j](float t) {
+      return j < 3 ? AboutAxis(0.7f * std::sin(2.0f * kPi * t * (1.0f + 0.5f * j)),
+                               glm::vec3(1.0f, 0.2f * j, 0.4f))
+                   : AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f));
+    });
     tracks.push_back(jt);
   }
   const anim::Clip raw("strided", tracks);
