@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "anim/interpolation.h"
 #include "anim/soa_vector.h"
@@ -77,8 +79,14 @@ soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) 
   return Fraction(t0, t1, time);
 }
 
-void CompressedClipContext::Bind(const CompressedClip& clip) {
+void CompressedClipContext::Bind(const CompressedClip& clip,
+                                 const CompressedClipDecodings* shared) {
+  if (shared != nullptr && !shared->For(clip)) {
+    throw std::invalid_argument("CompressedClipContext::Bind: the shared decodings of clip '" +
+                                shared->clip_->Name() + "' given for clip '" + clip.Name() + "'");
+  }
   clip_ = &clip;
+  shared_ = shared;
   tracks_ = static_cast<int>(clip.Tracks().size());
   const int rotations = clip.RotationTrackCount();
   rotation_lanes_ = Pad4(rotations);
@@ -86,7 +94,8 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   key_ = -1;
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
-  ints_.assign(static_cast<std::size_t>(3 * Lanes() + rotation_lanes_ / 4), 0);
+  const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
+  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 2 * Lanes()), 0);
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
@@ -99,7 +108,7 @@ void CompressedClipContext::Bind(const CompressedClip& clip) {
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
-  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + 6 * Lanes()), 0.0f);
+  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()), 0.0f);
   for (int l = 0; l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
@@ -129,28 +138,71 @@ CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const Com
   return d;
 }
 
-void CompressedClipContext::EnterSegment(int segment) {
-  const CompressedClip& clip = *clip_;
+void CompressedClipContext::DecodeSegment(const CompressedClip& clip, int segment,
+                                          int rotation_lanes, int vector_lanes,
+                                          std::int32_t* first_bit, std::int32_t* layout,
+                                          float* offsets, float* scales) {
   const int length = clip.SegmentSamples(segment);
   const bool last = segment + 1 == clip.SegmentCount();
   const int rotations = clip.RotationTrackCount();
+  const int tracks = static_cast<int>(clip.Tracks().size());
   std::uint32_t bit = 0;
-  for (int i = 0; i < tracks_; ++i) {
+  for (int i = 0; i < tracks; ++i) {
     const bool rotation = i < rotations;
-    const int lanes = rotation ? rotation_lanes_ : vector_lanes_;
-    const int lane = rotation ? i : rotation_lanes_ + i - rotations;
-    const int column = rotation ? i : 3 * rotation_lanes_ + i - rotations;
+    const int lanes = rotation ? rotation_lanes : vector_lanes;
+    const int lane = rotation ? i : rotation_lanes + i - rotations;
+    const int column = rotation ? i : 3 * rotation_lanes + i - rotations;
     const TrackDecoding d = DecodingIn(clip, segment, i, bit);
     for (int c = 0; c < 3; ++c) {
-      Offsets()[column + c * lanes] = d.offset[c];
-      Scales()[column + c * lanes] = d.scale[c];
+      offsets[column + c * lanes] = d.offset[c];
+      scales[column + c * lanes] = d.scale[c];
     }
-    FirstBit()[lane] = static_cast<std::int32_t>(d.first_bit);
-    Layout()[lane] = static_cast<std::int32_t>(d.layout);
+    first_bit[lane] = static_cast<std::int32_t>(d.first_bit);
+    layout[lane] = static_cast<std::int32_t>(d.layout);
     bit += static_cast<std::uint32_t>(
         LayoutKeyBits(d.layout) * SegmentKeyCount(length, last, 1 << LayoutStrideShift(d.layout)));
   }
+}
+
+void CompressedClipContext::EnterSegment(int segment) {
+  if (shared_ == nullptr) {
+    DecodeSegment(*clip_, segment, rotation_lanes_, vector_lanes_, OwnFirstBit(), OwnLayout(),
+                  OwnOffsets(), OwnScales());
+  }
   segment_ = segment;
+}
+
+CompressedClipContext::Decodings CompressedClipContext::SegmentDecodings() const {
+  const int lanes = Lanes();
+  const std::int32_t* ints = shared_ != nullptr
+                                 ? shared_->ints_.data() + std::size_t{2} * lanes * segment_
+                                 : ints_.data() + lanes + rotation_lanes_ / 4;
+  const float* floats = shared_ != nullptr
+                            ? shared_->floats_.data() + std::size_t{6} * lanes * segment_
+                            : floats_.data() + 2 * KeyFloats();
+  return {ints, ints + lanes, floats, floats + 3 * lanes};
+}
+
+CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : clip_(&clip) {
+  const int rotations = clip.RotationTrackCount();
+  const int rotation_lanes = Pad4(rotations);
+  const int vector_lanes = Pad4(static_cast<int>(clip.Tracks().size()) - rotations);
+  lanes_ = rotation_lanes + vector_lanes;
+  const auto segments = static_cast<std::size_t>(clip.SegmentCount());
+  const auto lanes = static_cast<std::size_t>(lanes_);
+  ints_.assign(segments * 2 * lanes, 0);
+  floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
+  for (std::size_t s = 0; s < segments; ++s) {
+    std::int32_t* const ints = ints_.data() + s * 2 * lanes;
+    float* const floats = floats_.data() + s * 6 * lanes;
+    CompressedClipContext::DecodeSegment(clip, static_cast<int>(s), rotation_lanes, vector_lanes,
+                                         ints, ints + lanes, floats, floats + 3 * lanes);
+  }
+}
+
+std::size_t CompressedClipDecodings::ByteSize() const {
+  return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
+         floats_.capacity() * sizeof(float);
 }
 
 namespace {
@@ -242,6 +294,7 @@ void CompressedClipContext::MoveLanes(Move& move) {
   const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
   const int k = move.k, local = k - move.first, length = move.length;
   const std::uint8_t* const data = clip.SegmentKeys(segment_);
+  const Decodings decodings = SegmentDecodings();
   // Forward play where a group's tracks all keep a key every sample and
   // held the previous interval: each reads one key, the next sample's, and
   // its old second key becomes its first.
@@ -250,13 +303,13 @@ void CompressedClipContext::MoveLanes(Move& move) {
   for (int j = 0; j < count; j += 4) {
     const int end = std::min(4, count - j);
     std::int32_t* const keys = Keys() + lane0 + j;
-    const std::int32_t* const layouts = Layout() + lane0 + j;
+    const std::int32_t* const layouts = decodings.layout + lane0 + j;
     bool step = step_inside;
     for (int l = 0; l < end; ++l) {
       step = step && keys[l] == stepped_from && (layouts[l] & kLayoutStrideBits) == 0;
     }
     if (step) {
-      const std::int32_t* const first_bits = FirstBit() + lane0 + j;
+      const std::int32_t* const first_bits = decodings.first_bit + lane0 + j;
       // Padding lanes (no track; offsets and scales 0) come out as the
       // identity rotation or zero.
       float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
@@ -267,8 +320,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
       }
       F32x4 v[3], out[4];
       for (int c = 0; c < 3; ++c) {
-        v[c] = Load4(Offsets() + column0 + c * lanes + j) +
-               Load4(q + 4 * c) * Load4(Scales() + column0 + c * lanes + j);
+        v[c] = Load4(decodings.offsets + column0 + c * lanes + j) +
+               Load4(q + 4 * c) * Load4(decodings.scales + column0 + c * lanes + j);
       }
       if constexpr (kRotation) {
         SmallestThreeToQuaternions(v, Load4(largest), out);
@@ -294,8 +347,9 @@ void CompressedClipContext::MoveLanes(Move& move) {
       const int held_b = KeyBOf(held);
       if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
       moved |= 1 << l;
-      const std::uint32_t layout = static_cast<std::uint32_t>(Layout()[lane0 + j + l]);
-      const std::uint32_t first_bit = static_cast<std::uint32_t>(FirstBit()[lane0 + j + l]);
+      const std::uint32_t layout = static_cast<std::uint32_t>(decodings.layout[lane0 + j + l]);
+      const std::uint32_t first_bit =
+          static_cast<std::uint32_t>(decodings.first_bit[lane0 + j + l]);
       const int shift = LayoutStrideShift(layout);
       const int a = local >> shift << shift;
       const int next = a + (1 << shift);
@@ -329,8 +383,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
             ReadKey(clip.SegmentKeys(segment), d.first_bit, d.layout, 0, qb + l));
         if (next_segment == 0) {
           for (int c = 0; c < 3; ++c) {
-            Store4(next_offset + 4 * c, Load4(Offsets() + column0 + c * lanes + j));
-            Store4(next_scale + 4 * c, Load4(Scales() + column0 + c * lanes + j));
+            Store4(next_offset + 4 * c, Load4(decodings.offsets + column0 + c * lanes + j));
+            Store4(next_scale + 4 * c, Load4(decodings.scales + column0 + c * lanes + j));
           }
         }
         next_segment |= 1 << l;
@@ -364,8 +418,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
         for (int c = 0; c < 3; ++c) out[c] = v[c];
       }
     };
-    const float* const offsets = Offsets() + column0 + j;
-    const float* const scales = Scales() + column0 + j;
+    const float* const offsets = decodings.offsets + column0 + j;
+    const float* const scales = decodings.scales + column0 + j;
     const I32x4 moved_mask = mask(moved);
     const I32x4 advanced_mask = mask(advanced);
     if (decoded_a != 0) {

@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -533,13 +535,13 @@ TEST(CompressionTest, ForwardPlayDecodesOneKeyPerTrackPerSampleCrossed) {
 // before it. At a sample time the pose is the key itself. Two contexts on
 // one clip, one playing forward and one backward, interleaved, across
 // segments of 4 samples: each must give every track's own key.
-TEST(CompressionTest, TwoContextsOnOneClipGiveEachSampleItsDecodedKey) {
-  const anim::Skeleton skeleton = ChainSkeleton(12);
-  anim::CompressionSettings settings;
-  settings.segment_length = 4;
-  const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
-  ASSERT_GT(clip.SegmentCount(), 10);
-  anim::CompressedClipContext forward(clip), backward(clip);
+// Plays `forward` from the first sample to the last and `backward` the
+// other way, both on a WaveClip(12) compressed as `clip`: each sample gives
+// each track the key DecodeKey decodes there, and between samples both stay
+// within the tolerance of the raw clip.
+void ExpectEachSampleItsDecodedKey(const anim::CompressedClip& clip, const anim::Skeleton& skeleton,
+                                   anim::CompressedClipContext& forward,
+                                   anim::CompressedClipContext& backward) {
   anim::SoaPose pose_f(skeleton.RestPose()), pose_b(skeleton.RestPose());
   const int samples = clip.SampleCount();
   int compared = 0;
@@ -575,6 +577,60 @@ TEST(CompressionTest, TwoContextsOnOneClipGiveEachSampleItsDecodedKey) {
     ASSERT_LE(ErrorAt(raw, clip, skeleton, tf, forward), kTolerance) << tf;
     ASSERT_LE(ErrorAt(raw, clip, skeleton, tb, backward), kTolerance) << tb;
   }
+}
+
+// WaveClip(12) in segments of 4 samples (more than 10 of them).
+anim::CompressedClip ShortSegmentWaveClip(const anim::Skeleton& skeleton) {
+  anim::CompressionSettings settings;
+  settings.segment_length = 4;
+  return anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+}
+
+TEST(CompressionTest, TwoContextsOnOneClipGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  anim::CompressedClipContext forward(clip), backward(clip);
+  ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+}
+
+// Contexts reading each segment's decodings from one table made for the
+// clip sample the same keys as contexts that work them out themselves, and
+// keep less: their keys only.
+TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  const anim::CompressedClipDecodings decodings(clip);
+  anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
+  ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+  // Per lane (rotation tracks, then the other tracks, each padded to 4) 6
+  // floats of decodings and 2 ints (first bit, layout) fewer.
+  const anim::CompressedClipContext own(clip);
+  int lanes = 0;
+  for (int tracks : {clip.RotationTrackCount(),
+                     static_cast<int>(clip.Tracks().size()) - clip.RotationTrackCount()}) {
+    lanes += (tracks + 3) / 4 * 4;
+  }
+  EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 8 * 4);
+}
+
+TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip a = anim::BuildCompressedClip(WaveClip(12), skeleton);
+  const anim::CompressedClip b = anim::BuildCompressedClip(BusyClip(), ChainSkeleton(6));
+  ASSERT_NE(a.Name(), b.Name());
+  const anim::CompressedClipDecodings of_a(a);
+  anim::CompressedClipContext context;
+  try {
+    context.Bind(b, &of_a);
+    FAIL() << "bound to another clip's decodings";
+  } catch (const std::invalid_argument& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("'" + a.Name() + "'"), std::string::npos) << message;
+    EXPECT_NE(message.find("'" + b.Name() + "'"), std::string::npos) << message;
+  }
+  EXPECT_NO_THROW(context.Bind(a, &of_a));
 }
 
 // The context holds per track its keys, never anything per segment: its
