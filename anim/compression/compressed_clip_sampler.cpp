@@ -187,9 +187,8 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : c
   const int rotations = clip.RotationTrackCount();
   const int rotation_lanes = Pad4(rotations);
   const int vector_lanes = Pad4(static_cast<int>(clip.Tracks().size()) - rotations);
-  lanes_ = rotation_lanes + vector_lanes;
   const auto segments = static_cast<std::size_t>(clip.SegmentCount());
-  const auto lanes = static_cast<std::size_t>(lanes_);
+  const auto lanes = static_cast<std::size_t>(rotation_lanes + vector_lanes);
   ints_.assign(segments * 2 * lanes, 0);
   floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
   for (std::size_t s = 0; s < segments; ++s) {

@@ -35,7 +35,7 @@ class CompressedClipContext;
 // bound to it: in a crowd each context is out of the caches when its
 // character's turn comes, and these lines are then read from the one table
 // all characters use instead of from each character's context (Woman's
-// Walking: 1,056 + 352 bytes a context fewer, a table of 4,224 bytes).
+// Walking: 1,056 + 352 bytes a context fewer, a table of 4,280 bytes).
 // Run-time memory beside the clip, not part of it (the clip's ByteSize does
 // not count it). The clip must outlive it.
 class CompressedClipDecodings {
@@ -47,8 +47,7 @@ class CompressedClipDecodings {
  private:
   friend class CompressedClipContext;
   const CompressedClip* clip_;
-  int lanes_;  // per segment, as a context's lanes
-  // Per segment: first bits [lanes], layouts [lanes]; offsets [3 lanes],
+  // Per segment, over a context's lanes: first bits [lanes], layouts [lanes]; offsets [3 lanes],
   // scales [3 lanes] (a context's order, CompressedClipContext::ints_ and
   // floats_).
   std::vector<std::int32_t> ints_;
