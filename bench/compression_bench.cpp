@@ -131,7 +131,7 @@ struct CompressedCharacter {
   anim::CompressedClipContext walk, run;
 };
 
-void CompressedCase(benchmark::State& state, anim_bench::Case c) {
+void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_decodings) {
   std::string error;
   const CompressedRig* rig = GetCompressedRig(&error);
   if (rig == nullptr) {
@@ -144,11 +144,14 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c) {
   std::vector<CompressedCharacter> characters(count);
   std::mt19937 random(7);
   std::uniform_real_distribution<float> phase(0.0f, 1.0f);
+  // One table per clip, shared by every character's context.
+  const anim::CompressedClipDecodings walk_decodings(rig->compressed_walk),
+      run_decodings(rig->compressed_run);
   for (CompressedCharacter& ch : characters) {
     ch.walk_time = rig->walk->StartTime() + phase(random) * rig->walk->Duration();
     ch.run_time = rig->run->StartTime() + phase(random) * rig->run->Duration();
-    ch.walk.Bind(rig->compressed_walk);
-    ch.run.Bind(rig->compressed_run);
+    ch.walk.Bind(rig->compressed_walk, shared_decodings ? &walk_decodings : nullptr);
+    ch.run.Bind(rig->compressed_run, shared_decodings ? &run_decodings : nullptr);
   }
   // Every character's output, one after the other (as anim_bench's crowd).
   std::vector<glm::mat4> outputs(static_cast<std::size_t>(joints) * count);
@@ -176,6 +179,10 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c) {
   state.counters["clip_bytes"] = static_cast<double>(rig->compressed_walk.ByteSize() +
                                                      (two ? rig->compressed_run.ByteSize() : 0));
   state.counters["context_bytes"] = static_cast<double>(characters[0].walk.ByteSize());
+  if (shared_decodings) {
+    state.counters["shared_bytes"] =
+        static_cast<double>(walk_decodings.ByteSize() + (two ? run_decodings.ByteSize() : 0));
+  }
 }
 
 bool RegisterCompressionBenchmarks() {
@@ -184,12 +191,15 @@ bool RegisterCompressionBenchmarks() {
       {"blend2_palette", anim_bench::Case::kBlend2Palette},
   };
   for (const auto& [name, c] : cases) {
-    benchmark::RegisterBenchmark((std::string("woman_compressed/") + name).c_str(), CompressedCase,
-                                 c)
-        ->Arg(1)
-        ->Arg(1000)
-        ->Arg(10000)
-        ->Unit(benchmark::kMicrosecond);
+    for (const bool shared : {false, true}) {
+      benchmark::RegisterBenchmark(
+          (std::string(shared ? "woman_compressed_shared/" : "woman_compressed/") + name).c_str(),
+          CompressedCase, c, shared)
+          ->Arg(1)
+          ->Arg(1000)
+          ->Arg(10000)
+          ->Unit(benchmark::kMicrosecond);
+    }
     benchmark::RegisterBenchmark((std::string("woman_reduced/") + name).c_str(), ReducedCase, c)
         ->Arg(1)
         ->Arg(1000)

@@ -47,12 +47,17 @@ class CompressionSample : public Sample {
                      "largest error allowed at the virtual points, in millimetres");
     params_.AddBool("omit_channels", &omit_,
                     "store constant channels once and leave out those equal to the rest pose");
-    params_.AddBool("reduce_keys", &reduce_,
-                    "drop keys that interpolating their neighbours reproduces within the "
-                    "tolerance");
-    params_.AddInt("bits", &bits_, 0, 24,
-                   "quantisation: bits per component for every track (0: the fewest each track "
-                   "needs)");
+    params_.AddInt("segment_length", &segment_length_, 0, 64,
+                   "samples per segment, each with its own ranges and bits (0: the whole clip "
+                   "is one segment)");
+    params_.AddBool("segment_ranges", &segment_ranges_,
+                    "range reduction per segment as well as per clip");
+    params_.AddBool("key_strides", &key_strides_,
+                    "keys every 2, 4, 8... samples where interpolating between them stays within "
+                    "the tolerance (key reduction whose key times need no bits)");
+    params_.AddInt("bits", &bits_, 0, anim::kMaxComponentBits,
+                   "quantisation: bits per component for every track, rounded up to one of the "
+                   "format's rates (0, 3 to 16, 20; 0: the fewest each track needs)");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
   }
 
@@ -60,16 +65,18 @@ class CompressionSample : public Sample {
   std::string Explanation() const override {
     return "A clip stores every key of every channel as floats. Compressing it keeps the pose "
            "within a tolerance at less memory: channels that never change are stored once "
-           "(omitted when they equal the rest pose), keys that interpolating their neighbours "
-           "reproduces are dropped, and what remains is quantised, each track in its own range "
-           "at the fewest bits that keep it within its share (rotations as their three smallest "
+           "(omitted when they equal the rest pose); the other channels are sampled at the clip's "
+           "key times and cut into segments of `segment_length` samples; in each segment each "
+           "track keeps a key every 1, 2, 4... samples (`key_strides`) and quantises it inside "
+           "the segment's own range (`segment_ranges`) at the fewest bits per component that "
+           "keep the whole skeleton within the tolerance (rotations as their three smallest "
            "components). The error is measured where it shows: at points 3 cm from every joint, "
            "through the whole hierarchy, raw (left) against compressed (middle); the skeleton on "
            "the right is the compressed pose, each joint green (no error) to red (the tolerance). "
            "With `bits` set, "
            "every track takes that rate and the builder no longer tightens to the tolerance. "
-           "Source: Nicholas Frechette, Animation Compression Library (its error metric); "
-           "ozz-animation's key-frame optimiser.";
+           "Source: Nicholas Frechette, Animation Compression Library (segments, range "
+           "reduction, the error metric and the bit-rate search against it).";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
@@ -96,7 +103,8 @@ class CompressionSample : public Sample {
   }
 
   void Update(float dt) override {
-    const Settings wanted{clip_, tolerance_mm_, omit_, reduce_, bits_};
+    const Settings wanted{clip_,           tolerance_mm_, omit_, segment_length_,
+                          segment_ranges_, key_strides_,  bits_};
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
@@ -112,7 +120,9 @@ class CompressionSample : public Sample {
     // once more on its own for a fair comparison of the two samplers.
     const auto start = std::chrono::steady_clock::now();
     soa_.CopyFrom(rest_soa_);
+    const long decoded_before = context_.DecodedKeys();
     anim::SampleCompressedClip(compressed_, t, context_, soa_);
+    decoded_now_ = context_.DecodedKeys() - decoded_before;
     const auto middle = std::chrono::steady_clock::now();
     scratch_ = model_->skeleton.RestPose();
     clip.Sample(scratch_, t, anim::LoopMode::kClamp, &raw_cursor_);
@@ -152,9 +162,15 @@ class CompressionSample : public Sample {
                       : 0.0);
     ImGui::TextUnformatted(line);
     ui_probe::Text("size", line);
-    std::snprintf(
-        line, sizeof line, "channels: %d animated, %d constant, %d omitted; keys: %d of %d kept",
-        r.animated_tracks, r.constant_channels, r.omitted_channels, r.stored_keys, r.source_keys);
+    std::snprintf(line, sizeof line,
+                  "of which: segment headers %zu, track ranges %zu, constants %zu, key times %zu",
+                  r.segment_header_bytes, r.track_bytes, r.constant_bytes, r.time_bytes);
+    ImGui::TextUnformatted(line);
+    std::snprintf(line, sizeof line,
+                  "channels: %d animated, %d constant, %d omitted; %d samples in %d segments; "
+                  "keys: %d stored of %d",
+                  r.animated_tracks, r.constant_channels, r.omitted_channels, r.samples, r.segments,
+                  r.stored_keys, r.animated_tracks * r.samples);
     ImGui::TextUnformatted(line);
     const std::string worst_joint =
         r.error.joint >= 0 ? model_->skeleton.JointName(r.error.joint) : std::string("-");
@@ -166,6 +182,12 @@ class CompressionSample : public Sample {
     std::snprintf(line, sizeof line, "sampling: %.2f us compressed, %.2f us raw (last %d frames)",
                   timing_compressed_ * 1e6, timing_raw_ * 1e6, kTimingFrames);
     ImGui::TextUnformatted(line);
+    std::snprintf(line, sizeof line,
+                  "keys decoded this frame: %ld (forward play: only where a track crosses one); "
+                  "context %zu bytes",
+                  decoded_now_, context_.ByteSize());
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("decoded", line);
     ImGui::Text("error over the clip (mm, 0 to %.3f):", plot_top_mm_);
     const float width = ImGui::GetFontSize() * 24.0f;
     ImGui::PlotLines("##error", plot_.data(), static_cast<int>(plot_.size()), 0, nullptr, 0.0f,
@@ -180,7 +202,9 @@ class CompressionSample : public Sample {
     int clip = -1;
     float tolerance_mm = 0.0f;
     bool omit = true;
-    bool reduce = true;
+    int segment_length = 16;
+    bool segment_ranges = true;
+    bool key_strides = true;
     int bits = 0;
     bool operator==(const Settings&) const = default;
   };
@@ -189,7 +213,9 @@ class CompressionSample : public Sample {
     anim::CompressionSettings settings;
     settings.tolerance = s.tolerance_mm * 1e-3f;
     settings.omit_channels = s.omit;
-    settings.reduce_keys = s.reduce;
+    settings.segment_length = s.segment_length;
+    settings.segment_ranges = s.segment_ranges;
+    settings.key_strides = s.key_strides;
     settings.bits = s.bits;
     const anim::Clip& clip = model_->clips[s.clip];
     compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
@@ -295,11 +321,14 @@ class CompressionSample : public Sample {
   DebugLineList lines_;
   double timing_compressed_ = 0.0, timing_raw_ = 0.0;
   int timing_frames_ = 0;
+  long decoded_now_ = 0;
   Settings built_;
   int clip_ = 0;
   float tolerance_mm_ = 0.1f;
   bool omit_ = true;
-  bool reduce_ = true;
+  int segment_length_ = 16;
+  bool segment_ranges_ = true;
+  bool key_strides_ = true;
   int bits_ = 0;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;

@@ -4,16 +4,15 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <utility>
 
+#include "anim/compression/bit_rate_search.h"
 #include "anim/compression/key_reduction.h"
 
 namespace anim {
 
 namespace {
 
-constexpr int kMaxBits = 24;
 // A rotation track drops one component for all its keys when that
 // component's magnitude stays at least this large at every key (the
 // dropped value's error grows as 1 / its size); otherwise each key drops
@@ -38,7 +37,7 @@ glm::vec3 Normalized(const glm::vec3& v) { return v; }
 // A CUBICSPLINE piece [t0, t1] as LINEAR keys (t0's is already out, t1's
 // is not): halved until the chord's midpoint is within kCurvePrecision of
 // the curve, so the reduction that follows starts from the curve itself.
-constexpr float kCurvePrecision = 1e-6f;
+constexpr float kCurvePrecision = 1e-5f;
 constexpr int kCurveMaxDepth = 12;
 
 template <typename T>
@@ -57,10 +56,11 @@ void SubdivideCurve(const Track<T>& track, float t0, float t1, const T& v0, cons
 // Any track as LINEAR keys with the same values at every time: LINEAR as it
 // is; STEP as pairs of keys at one time where the value changes (the jump
 // stays exact); CUBICSPLINE sampled `cubic_samples` times per key interval
-// and more where the curve bends (SubdivideCurve).
+// and more where the curve bends (SubdivideCurve), or with `cubic_rate` > 0
+// at that many samples a second (at least one per key interval) and no more.
 template <typename T>
-void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& times,
-                  std::vector<T>& values) {
+void ToLinearKeys(const Track<T>& track, int cubic_samples, float cubic_rate,
+                  std::vector<float>& times, std::vector<T>& values) {
   const int n = track.KeyCount();
   const std::span<const float> key_times = track.Times();
   switch (track.GetInterpolation()) {
@@ -85,13 +85,18 @@ void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& 
       break;
     case Interpolation::kCubicSpline:
       for (int k = 0; k + 1 < n; ++k) {
-        for (int i = 0; i < cubic_samples; ++i) {
-          const float step = (key_times[k + 1] - key_times[k]) / static_cast<float>(cubic_samples);
+        const float span = key_times[k + 1] - key_times[k];
+        const int count = cubic_rate > 0.0f
+                              ? std::max(1, static_cast<int>(std::ceil(span * cubic_rate - 1e-3f)))
+                              : cubic_samples;
+        for (int i = 0; i < count; ++i) {
+          const float step = span / static_cast<float>(count);
           const float t0 = key_times[k] + step * static_cast<float>(i);
-          const float t1 = i + 1 == cubic_samples ? key_times[k + 1] : t0 + step;
+          const float t1 = i + 1 == count ? key_times[k + 1] : t0 + step;
           if (!times.empty() && !(t0 > times.back())) continue;
           times.push_back(t0);
           values.push_back(track.Sample(t0));
+          if (cubic_rate > 0.0f) continue;
           SubdivideCurve(track, t0, t1, values.back(), track.Sample(t1), 0, times, values);
         }
       }
@@ -101,7 +106,8 @@ void ToLinearKeys(const Track<T>& track, int cubic_samples, std::vector<float>& 
   }
 }
 
-std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int cubic_samples) {
+std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int cubic_samples,
+                                          float cubic_rate) {
   // A joint named by two entries takes the later one's channels, as sampling
   // writes them in order.
   std::vector<const VectorTrack*> translation(joint_count, nullptr), scale(joint_count, nullptr);
@@ -118,7 +124,7 @@ std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int
       SourceChannel& c = channels.emplace_back();
       c.joint = j;
       c.channel = CompressedChannel::kRotation;
-      ToLinearKeys(*rotation[j], cubic_samples, c.times, c.rotations);
+      ToLinearKeys(*rotation[j], cubic_samples, cubic_rate, c.times, c.rotations);
     }
     for (const VectorTrack* track : {translation[j], scale[j]}) {
       if (track == nullptr) continue;
@@ -126,17 +132,18 @@ std::vector<SourceChannel> GatherChannels(const Clip& clip, int joint_count, int
       c.joint = j;
       c.channel =
           track == translation[j] ? CompressedChannel::kTranslation : CompressedChannel::kScale;
-      ToLinearKeys(*track, cubic_samples, c.times, c.vectors);
+      ToLinearKeys(*track, cubic_samples, cubic_rate, c.times, c.vectors);
     }
   }
   return channels;
 }
 
-// What the hierarchy says about each joint's share of the tolerance.
+// How far a joint's channels move the virtual points: a rotation error of a
+// radians moves a point d metres away by a * d; a translation error moves
+// everything below by its size in the parent's space.
 struct JointBudget {
   float reach = 0.0f;         // to the furthest virtual point at or below it
   float parent_scale = 1.0f;  // model-space size of a unit of its translation
-  int chain = 1;              // joints on the longest root-to-leaf path through it
 };
 
 float MaxColumn(const glm::mat4& m) {
@@ -150,10 +157,8 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
   std::vector<glm::mat4> model(n);
   rest.ComputeModelMatrices(model);
   std::vector<JointBudget> budgets(n);
-  std::vector<int> depth(n, 0), height(n, 0);
   for (int j = 0; j < n; ++j) {
     const int p = skeleton.Parent(j);
-    depth[j] = p < 0 ? 0 : depth[p] + 1;
     glm::mat4 parent_space = p < 0 ? glm::mat4(1.0f) : model[p];
     if (!rest.Offsets().empty()) parent_space = parent_space * rest.Offsets()[j];
     budgets[j].parent_scale = std::max(MaxColumn(parent_space), 1e-6f);
@@ -164,165 +169,25 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
       budgets[a].reach = std::max(budgets[a].reach, d);
     }
   }
-  for (int j = n - 1; j >= 0; --j) {
-    const int p = skeleton.Parent(j);
-    if (p >= 0) height[p] = std::max(height[p], height[j] + 1);
-  }
-  for (int j = 0; j < n; ++j) budgets[j].chain = depth[j] + height[j] + 1;
   return budgets;
 }
 
-// One animated track ready to be written: its header (first_bit unset),
-// key times and per key the largest index and the three quantised codes.
-struct EncodedTrack {
-  CompressedTrack header{};
-  std::vector<float> times;
-  std::vector<std::uint8_t> largest;
-  std::vector<std::uint32_t> codes;  // 3 per key
-};
+// A channel counts as constant when every value lies within this share of
+// the tolerance (in its units: see JointBudget) of the first. What it
+// leaves out is measured by the bit-rate search with everything else.
+constexpr float kConstantShare = 0.2f;
+// Each measure-and-tighten pass multiplies the error target of the segments
+// found over the tolerance by this.
+constexpr float kTightenFactor = 0.8f;
+// The bit-rate search aims this far below the tolerance: it measures at the
+// samples only; between them, and across segment boundaries, a little more
+// error shows.
+constexpr float kFirstTarget = 0.97f;
 
-std::uint32_t Quantize(float v, int bits, float min, float extent) {
-  if (bits == 0 || !(extent > 0.0f)) return 0;
-  const float q = std::round((v - min) / extent * QuantizationScale(bits));
-  return static_cast<std::uint32_t>(std::clamp(q, 0.0f, QuantizationScale(bits)));
-}
-
-// Range of each of the three stored components over the keys.
-void FitRange(const std::vector<std::array<float, 3>>& stored, CompressedTrack& header) {
-  for (int c = 0; c < 3; ++c) {
-    float lo = stored[0][c], hi = stored[0][c];
-    for (const auto& s : stored) lo = std::min(lo, s[c]), hi = std::max(hi, s[c]);
-    header.range_min[c] = lo;
-    header.range_extent[c] = hi - lo;
-  }
-}
-
-// The largest distance between `values` and their keys quantised at
-// `bits` per component; fills codes.
-template <typename T>
-float QuantizeKeys(const std::vector<std::array<float, 3>>& stored, const std::vector<T>& values,
-                   const std::vector<std::uint8_t>& largest, const int (&bits)[3],
-                   EncodedTrack& out) {
-  const CompressedTrack& h = out.header;
-  out.codes.clear();
-  float worst = 0.0f;
-  for (std::size_t k = 0; k < stored.size(); ++k) {
-    float decoded[3];
-    for (int c = 0; c < 3; ++c) {
-      const std::uint32_t q = Quantize(stored[k][c], bits[c], h.range_min[c], h.range_extent[c]);
-      out.codes.push_back(q);
-      decoded[c] = Dequantize(q, bits[c], h.range_min[c], h.range_extent[c]);
-    }
-    if constexpr (std::is_same_v<T, glm::quat>) {
-      float q[4];
-      DecodeSmallestThree(decoded, largest[k], q);
-      worst = std::max(worst, ValueDistance(glm::quat(q[3], q[0], q[1], q[2]), values[k]));
-    } else {
-      worst =
-          std::max(worst, ValueDistance(glm::vec3(decoded[0], decoded[1], decoded[2]), values[k]));
-    }
-  }
-  return worst;
-}
-
-// The fewest bits per component (or `fixed_bits` for all) whose decoded
-// keys stay within `tolerance` of `values`: the fewest common rate first,
-// then each component lowered on its own while that holds (a component
-// whose range is a single value needs none); fills codes.
-template <typename T>
-void ChooseBits(const std::vector<std::array<float, 3>>& stored, const std::vector<T>& values,
-                const std::vector<std::uint8_t>& largest, float tolerance, int fixed_bits,
-                EncodedTrack& out) {
-  int bits[3];
-  auto set_all = [&](int b) {
-    for (int c = 0; c < 3; ++c) bits[c] = out.header.range_extent[c] > 0.0f ? b : 0;
-  };
-  if (fixed_bits > 0) {
-    set_all(fixed_bits);
-  } else {
-    for (int b = 1; b <= kMaxBits; ++b) {
-      set_all(b);
-      if (QuantizeKeys(stored, values, largest, bits, out) <= tolerance) break;
-    }
-    for (int c = 0; c < 3; ++c) {
-      while (bits[c] > 1) {
-        --bits[c];
-        if (QuantizeKeys(stored, values, largest, bits, out) > tolerance) {
-          ++bits[c];
-          break;
-        }
-      }
-    }
-  }
-  QuantizeKeys(stored, values, largest, bits, out);
-  for (int c = 0; c < 3; ++c) out.header.bits[c] = static_cast<std::uint8_t>(bits[c]);
-}
-
-void EncodeVectors(const std::vector<float>& times, const std::vector<glm::vec3>& values,
-                   float tolerance, int fixed_bits, EncodedTrack& out) {
-  out.times = times;
-  std::vector<std::array<float, 3>> stored;
-  stored.reserve(values.size());
-  for (const glm::vec3& v : values) stored.push_back({v.x, v.y, v.z});
-  FitRange(stored, out.header);
-  ChooseBits(stored, values, out.largest, tolerance, fixed_bits, out);
-}
-
-void EncodeRotations(const std::vector<float>& times, const std::vector<glm::quat>& values,
-                     float tolerance, int fixed_bits, EncodedTrack& out) {
-  out.times = times;
-  auto component = [](const glm::quat& q, int i) { return i == 3 ? q.w : q[i]; };
-  // The component that stays largest over the whole track, if it is large enough.
-  int best = 0;
-  float best_min = -1.0f;
-  for (int i = 0; i < 4; ++i) {
-    float smallest = 1.0f;
-    for (const glm::quat& q : values) smallest = std::min(smallest, std::abs(component(q, i)));
-    if (smallest > best_min) best = i, best_min = smallest;
-  }
-  out.header.largest =
-      best_min >= kFixedLargestMin ? static_cast<std::uint8_t>(best) : kPerKeyLargest;
-  std::vector<std::array<float, 3>> stored;
-  stored.reserve(values.size());
-  for (const glm::quat& q : values) {
-    int largest = best;
-    if (out.header.largest == kPerKeyLargest) {
-      for (int i = 1; i < 4; ++i) {
-        if (std::abs(component(q, i)) > std::abs(component(q, largest))) largest = i;
-      }
-    }
-    const float sign = component(q, largest) < 0.0f ? -1.0f : 1.0f;
-    std::array<float, 3> s{};
-    for (int i = 0, slot = 0; i < 4; ++i) {
-      if (i != largest) s[slot++] = sign * component(q, i);
-    }
-    stored.push_back(s);
-    out.largest.push_back(static_cast<std::uint8_t>(largest));
-  }
-  FitRange(stored, out.header);
-  ChooseBits(stored, values, out.largest, tolerance, fixed_bits, out);
-}
-
-// Appends `count` bits of `value` to a little-endian bit stream.
-void PutBits(std::vector<std::uint8_t>& stream, std::uint64_t& bit, std::uint32_t value,
-             int count) {
-  for (int i = 0; i < count; ++i, ++bit) {
-    if ((bit >> 3) >= stream.size()) stream.push_back(0);
-    if ((value >> i) & 1u) stream[bit >> 3] |= static_cast<std::uint8_t>(1u << (bit & 7u));
-  }
-}
-
-struct ChannelTolerances {
-  float reduce;    // key reduction, in the channel's units
-  float quantize;  // quantisation
-};
-
-ChannelTolerances TolerancesFor(const SourceChannel& c, const JointBudget& budget, float tolerance,
-                                float factor) {
-  const float share = tolerance * factor;
-  const float units = c.channel == CompressedChannel::kTranslation ? share / budget.parent_scale
-                                                                   : share / budget.reach;
-  return {0.5f * units, 0.5f * units};
+float ConstantTolerance(const SourceChannel& c, const JointBudget& budget, float tolerance) {
+  const float share = tolerance * kConstantShare;
+  return c.channel == CompressedChannel::kTranslation ? share / budget.parent_scale
+                                                      : share / budget.reach;
 }
 
 template <typename T>
@@ -338,118 +203,177 @@ glm::vec3 RestVector(const Transform& rest, CompressedChannel channel) {
   return channel == CompressedChannel::kTranslation ? rest.translation : rest.scale;
 }
 
-// The entries of `from` at `indices`, in order.
+// The clip's sample times: every channel's key times, a time repeated as
+// often as any channel repeats it (a jump).
+std::vector<float> SampleTimes(const std::vector<SourceChannel>& channels) {
+  std::vector<float> all;
+  for (const SourceChannel& c : channels) all.insert(all.end(), c.times.begin(), c.times.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  std::vector<float> times;
+  times.reserve(all.size());
+  for (float t : all) {
+    std::ptrdiff_t repeat = 1;
+    for (const SourceChannel& c : channels) {
+      const auto [lo, hi] = std::equal_range(c.times.begin(), c.times.end(), t);
+      repeat = std::max(repeat, hi - lo);
+    }
+    times.insert(times.end(), static_cast<std::size_t>(repeat), t);
+  }
+  return times;
+}
+
+// A channel's LINEAR keys at the sample times: the n-th of several samples
+// at one time takes the channel's n-th key there (its last when it has
+// fewer), as the sampler resolves a jump; between keys, interpolation;
+// before the first and after the last, the end key's value.
 template <typename T>
-std::vector<T> Pick(const std::vector<T>& from, const std::vector<int>& indices) {
+std::vector<T> Resample(const std::vector<float>& key_times, const std::vector<T>& values,
+                        const std::vector<float>& times) {
   std::vector<T> out;
-  out.reserve(indices.size());
-  for (int i : indices) out.push_back(from[i]);
+  out.reserve(times.size());
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const float t = times[i];
+    std::size_t repeat = 0;
+    while (repeat < i && times[i - repeat - 1] == t) ++repeat;
+    const auto [lo, hi] = std::equal_range(key_times.begin(), key_times.end(), t);
+    if (lo != hi) {
+      const auto at = static_cast<std::size_t>(lo - key_times.begin()) +
+                      std::min(repeat, static_cast<std::size_t>(hi - lo) - 1);
+      out.push_back(values[at]);
+    } else if (hi == key_times.begin()) {
+      out.push_back(values.front());
+    } else if (hi == key_times.end()) {
+      out.push_back(values.back());
+    } else {
+      const auto k = static_cast<std::size_t>(hi - key_times.begin()) - 1;
+      const float s = (t - key_times[k]) / (key_times[k + 1] - key_times[k]);
+      out.push_back(InterpolateKeys(values[k], values[k + 1], s));
+    }
+  }
   return out;
 }
 
-// One pass: every channel at its joint's share scaled by factor[joint].
-CompressedClip Assemble(const Clip& clip, const Skeleton& skeleton,
-                        const std::vector<SourceChannel>& channels,
-                        const std::vector<JointBudget>& budgets, const std::vector<float>& factor,
-                        const CompressionSettings& settings, CompressionReport& report) {
-  std::vector<EncodedTrack> encoded;
-  std::vector<ConstantChannel> constants;
-  report.animated_tracks = report.constant_channels = report.omitted_channels = 0;
-  report.stored_keys = report.source_keys = 0;
-  for (const SourceChannel& c : channels) {
-    const Transform& rest = skeleton.RestPose().Local(c.joint);
-    const ChannelTolerances tol =
-        TolerancesFor(c, budgets[c.joint], settings.tolerance, factor[c.joint]);
-    const bool rotation = c.channel == CompressedChannel::kRotation;
-    report.source_keys += static_cast<int>(c.times.size());
-    const float whole = tol.reduce + tol.quantize;
-    const bool constant = rotation ? IsConstant(c.rotations, whole) : IsConstant(c.vectors, whole);
-    if (c.times.size() == 1 || (settings.omit_channels && constant)) {
-      const bool at_rest = rotation
-                               ? ValueDistance(c.rotations[0], rest.rotation) <= whole
-                               : ValueDistance(c.vectors[0], RestVector(rest, c.channel)) <= whole;
-      if (settings.omit_channels && at_rest) {
-        ++report.omitted_channels;
-        continue;
-      }
-      ConstantChannel k{};
-      k.joint = static_cast<std::uint16_t>(c.joint);
-      k.channel = c.channel;
-      if (rotation) {
-        const glm::quat& q = c.rotations[0];
-        k.value[0] = q.x, k.value[1] = q.y, k.value[2] = q.z, k.value[3] = q.w;
-      } else {
-        const glm::vec3& v = c.vectors[0];
-        k.value[0] = v.x, k.value[1] = v.y, k.value[2] = v.z;
-      }
-      constants.push_back(k);
-      ++report.constant_channels;
-      continue;
-    }
-    EncodedTrack& track = encoded.emplace_back();
-    track.header.joint = static_cast<std::uint16_t>(c.joint);
-    track.header.channel = c.channel;
-    std::vector<int> kept;
-    if (settings.reduce_keys) {
-      kept = rotation ? ReduceLinearKeys<glm::quat>(c.times, c.rotations, tol.reduce)
-                      : ReduceLinearKeys<glm::vec3>(c.times, c.vectors, tol.reduce);
-    } else {
-      kept.resize(c.times.size());
-      for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = static_cast<int>(i);
-    }
-    const std::vector<float> times = Pick(c.times, kept);
-    if (rotation) {
-      EncodeRotations(times, Pick(c.rotations, kept), tol.quantize, settings.bits, track);
-    } else {
-      const std::vector<glm::vec3> values = Pick(c.vectors, kept);
-      track.largest.assign(values.size(), 0);
-      EncodeVectors(times, values, tol.quantize, settings.bits, track);
-    }
-    track.header.key_count = static_cast<std::uint32_t>(times.size());
-    report.stored_keys += static_cast<int>(times.size());
-    ++report.animated_tracks;
-  }
-  // Rotations first: the sampler interpolates each kind as one run of lanes.
-  std::stable_sort(encoded.begin(), encoded.end(),
-                   [](const EncodedTrack& a, const EncodedTrack& b) {
-                     return (a.header.channel == CompressedChannel::kRotation) >
-                            (b.header.channel == CompressedChannel::kRotation);
-                   });
+// A channel at every sample time, as what a pose's joint takes.
+struct SampledChannel {
+  int joint = 0;
+  CompressedChannel channel = CompressedChannel::kTranslation;
+  std::vector<glm::vec3> vectors;
+  std::vector<glm::quat> rotations;
+};
 
-  std::vector<float> table;
-  for (const EncodedTrack& t : encoded) table.insert(table.end(), t.times.begin(), t.times.end());
-  std::sort(table.begin(), table.end());
-  table.erase(std::unique(table.begin(), table.end()), table.end());
-  std::vector<std::uint8_t> stream;
-  std::vector<CompressedTrack> headers;
-  std::uint64_t bit = 0;
-  std::vector<std::int64_t> offsets;
-  for (const EncodedTrack& t : encoded) {
-    CompressedTrack h = t.header;
-    h.first_bit = static_cast<std::uint32_t>(bit);
-    // Key k's table index less k: non-decreasing but for jumps (two keys at
-    // one time), and nearly constant for a track that keeps most keys.
-    offsets.clear();
-    for (std::size_t k = 0; k < t.times.size(); ++k) {
-      const auto index = std::lower_bound(table.begin(), table.end(), t.times[k]) - table.begin();
-      offsets.push_back(static_cast<std::int64_t>(index) - static_cast<std::int64_t>(k));
-    }
-    const std::int64_t base = *std::min_element(offsets.begin(), offsets.end());
-    const std::int64_t span = *std::max_element(offsets.begin(), offsets.end()) - base;
-    int time_bits = 0;
-    while ((std::int64_t{1} << time_bits) <= span) ++time_bits;
-    h.time_base = static_cast<std::int32_t>(base);
-    h.time_bits = static_cast<std::uint8_t>(time_bits);
-    for (std::size_t k = 0; k < t.times.size(); ++k) {
-      PutBits(stream, bit, static_cast<std::uint32_t>(offsets[k] - base), time_bits);
-      if (h.largest == kPerKeyLargest) PutBits(stream, bit, t.largest[k], 2);
-      for (int c = 0; c < 3; ++c) PutBits(stream, bit, t.codes[3 * k + c], h.bits[c]);
-    }
-    headers.push_back(h);
+void SetChannel(Transform& t, const SampledChannel& c, std::size_t sample) {
+  switch (c.channel) {
+    case CompressedChannel::kTranslation: t.translation = c.vectors[sample]; break;
+    case CompressedChannel::kRotation: t.rotation = c.rotations[sample]; break;
+    case CompressedChannel::kScale: t.scale = c.vectors[sample]; break;
   }
-  return CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), skeleton.JointCount(),
-                        std::move(table), std::move(headers), std::move(constants),
-                        std::move(stream));
+}
+
+// Range of each of the three stored components over the samples.
+void FitRange(TrackSamples& track) {
+  for (int c = 0; c < 3; ++c) {
+    float lo = track.stored[0][c], hi = track.stored[0][c];
+    for (const auto& s : track.stored) lo = std::min(lo, s[c]), hi = std::max(hi, s[c]);
+    track.header.range_min[c] = lo;
+    track.header.range_extent[c] = hi - lo;
+  }
+}
+
+TrackSamples VectorTrackSamples(const SampledChannel& c) {
+  TrackSamples out;
+  out.header.joint = static_cast<std::uint16_t>(c.joint);
+  out.header.channel = c.channel;
+  for (const glm::vec3& v : c.vectors) out.stored.push_back({v.x, v.y, v.z});
+  out.largest.assign(c.vectors.size(), 0);
+  FitRange(out);
+  return out;
+}
+
+// Smallest three: the component that stays largest over the whole track is
+// dropped from every sample if it is large enough, else each sample drops
+// its own largest.
+TrackSamples RotationTrackSamples(const SampledChannel& c) {
+  TrackSamples out;
+  out.header.joint = static_cast<std::uint16_t>(c.joint);
+  out.header.channel = c.channel;
+  auto component = [](const glm::quat& q, int i) { return i == 3 ? q.w : q[i]; };
+  int best = 0;
+  float best_min = -1.0f;
+  for (int i = 0; i < 4; ++i) {
+    float smallest = 1.0f;
+    for (const glm::quat& q : c.rotations) smallest = std::min(smallest, std::abs(component(q, i)));
+    if (smallest > best_min) best = i, best_min = smallest;
+  }
+  out.header.largest =
+      best_min >= kFixedLargestMin ? static_cast<std::uint8_t>(best) : kPerKeyLargest;
+  for (const glm::quat& q : c.rotations) {
+    int largest = best;
+    if (out.header.largest == kPerKeyLargest) {
+      for (int i = 1; i < 4; ++i) {
+        if (std::abs(component(q, i)) > std::abs(component(q, largest))) largest = i;
+      }
+    }
+    const float sign = component(q, largest) < 0.0f ? -1.0f : 1.0f;
+    std::array<float, 3> s{};
+    for (int i = 0, slot = 0; i < 4; ++i) {
+      if (i != largest) s[slot++] = sign * component(q, i);
+    }
+    out.stored.push_back(s);
+    out.largest.push_back(static_cast<std::uint8_t>(largest));
+  }
+  FitRange(out);
+  return out;
+}
+
+// Appends `count` bits of `value` to a little-endian bit stream.
+void PutBits(std::vector<std::uint8_t>& stream, std::uint64_t& bit, std::uint32_t value,
+             int count) {
+  for (int i = 0; i < count; ++i, ++bit) {
+    if ((bit >> 3) >= stream.size()) stream.push_back(0);
+    if ((value >> i) & 1u) stream[bit >> 3] |= static_cast<std::uint8_t>(1u << (bit & 7u));
+  }
+}
+
+void PutU16(std::vector<std::uint8_t>& stream, std::uint16_t v) {
+  stream.push_back(static_cast<std::uint8_t>(v & 0xffu));
+  stream.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+
+// The segments' bytes (CompressedClip's layout): per segment, each track's
+// header, then each track's keys; each segment starts on a byte.
+void WriteSegments(const std::vector<TrackSamples>& tracks,
+                   const std::vector<std::vector<TrackSegment>>& choices, int segment_length,
+                   int samples, std::vector<std::uint32_t>& offsets,
+                   std::vector<std::uint8_t>& stream) {
+  for (std::size_t s = 0; s < choices.size(); ++s) {
+    offsets.push_back(static_cast<std::uint32_t>(stream.size()));
+    for (const TrackSegment& t : choices[s]) {
+      PutU16(stream, static_cast<std::uint16_t>(
+                         RateIndexAtLeast(t.c[0].bits) | (RateIndexAtLeast(t.c[1].bits) << 4) |
+                         (RateIndexAtLeast(t.c[2].bits) << 8) | (t.stride_code << 12)));
+      for (int c = 0; c < 3; ++c) PutU16(stream, t.c[c].range);
+    }
+    std::uint64_t bit = stream.size() * 8u;
+    const int first = static_cast<int>(s) * segment_length;
+    const int length = std::min(samples, first + segment_length) - first;
+    const bool last = s + 1 == choices.size();
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+      const TrackSamples& track = tracks[t];
+      const TrackSegment& choice = choices[s][t];
+      const int stride = 1 << choice.stride_code;
+      for (int k = 0; k < SegmentKeyCount(length, last, stride); ++k) {
+        const int i = first + std::min(k * stride, length - 1);
+        if (track.header.largest == kPerKeyLargest) PutBits(stream, bit, track.largest[i], 2);
+        for (int c = 0; c < 3; ++c) {
+          const SegmentComponent& sc = choice.c[c];
+          const ComponentDecoding d =
+              DecodingOf(sc, track.header.range_min[c], track.header.range_extent[c]);
+          PutBits(stream, bit, QuantizeComponent(track.stored[i][c], d), sc.bits);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -466,36 +390,178 @@ std::size_t RawClipBytes(const Clip& clip) {
   return bytes;
 }
 
-CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
-                                   const CompressionSettings& settings, CompressionReport* report) {
-  CompressionReport local;
-  CompressionReport& r = report != nullptr ? *report : local;
+namespace {
+
+// The clip compressed with exactly these settings.
+CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
+                                 const CompressionSettings& settings, CompressionReport& r) {
   r = CompressionReport{};
+  r.cubic_rate = std::max(settings.cubic_rate, 0.0f);
+  r.raw_bytes = RawClipBytes(clip);
   const int joints = skeleton.JointCount();
   const std::vector<SourceChannel> channels =
-      GatherChannels(clip, joints, std::max(1, settings.cubic_samples));
+      GatherChannels(clip, joints, std::max(1, settings.cubic_samples), settings.cubic_rate);
   const std::vector<JointBudget> budgets = JointBudgets(skeleton, settings.point_distance);
-  CompressionSettings clamped = settings;
-  clamped.bits = std::clamp(settings.bits, 0, kMaxBits);
-  std::vector<float> factor(joints, 1.5f);
+  const std::vector<float> times = SampleTimes(channels);
+  const int samples = static_cast<int>(times.size());
+  const std::vector<Transform> rest(skeleton.RestPose().Locals().begin(),
+                                    skeleton.RestPose().Locals().end());
+
+  // Every channel at the sample times: omitted, constant or a track.
+  std::vector<std::vector<Transform>> reference(samples, rest), base(samples, rest);
+  std::vector<ConstantChannel> constants;
+  std::vector<TrackSamples> tracks;
+  for (const SourceChannel& c : channels) {
+    r.source_keys += static_cast<int>(c.times.size());
+    SampledChannel sampled{c.joint, c.channel, {}, {}};
+    const bool rotation = c.channel == CompressedChannel::kRotation;
+    if (rotation) {
+      sampled.rotations = Resample(c.times, c.rotations, times);
+    } else {
+      sampled.vectors = Resample(c.times, c.vectors, times);
+    }
+    for (int i = 0; i < samples; ++i) SetChannel(reference[i][c.joint], sampled, i);
+    const float whole = ConstantTolerance(c, budgets[c.joint], settings.tolerance);
+    const bool constant =
+        rotation ? IsConstant(sampled.rotations, whole) : IsConstant(sampled.vectors, whole);
+    if (samples == 1 || (settings.omit_channels && constant)) {
+      const Transform& at = rest[c.joint];
+      const bool at_rest =
+          rotation ? ValueDistance(sampled.rotations[0], at.rotation) <= whole
+                   : ValueDistance(sampled.vectors[0], RestVector(at, c.channel)) <= whole;
+      if (settings.omit_channels && at_rest) {
+        ++r.omitted_channels;
+        continue;
+      }
+      ConstantChannel k{};
+      k.joint = static_cast<std::uint16_t>(c.joint);
+      k.channel = c.channel;
+      if (rotation) {
+        const glm::quat& q = sampled.rotations[0];
+        k.value[0] = q.x, k.value[1] = q.y, k.value[2] = q.z, k.value[3] = q.w;
+      } else {
+        const glm::vec3& v = sampled.vectors[0];
+        k.value[0] = v.x, k.value[1] = v.y, k.value[2] = v.z;
+      }
+      constants.push_back(k);
+      for (int i = 0; i < samples; ++i) SetChannel(base[i][c.joint], sampled, 0);
+      ++r.constant_channels;
+      continue;
+    }
+    tracks.push_back(rotation ? RotationTrackSamples(sampled) : VectorTrackSamples(sampled));
+  }
+  // Rotations first: the sampler interpolates each kind as one run of lanes.
+  std::stable_sort(tracks.begin(), tracks.end(), [](const TrackSamples& a, const TrackSamples& b) {
+    return (a.header.channel == CompressedChannel::kRotation) >
+           (b.header.channel == CompressedChannel::kRotation);
+  });
+  r.animated_tracks = static_cast<int>(tracks.size());
+
+  const int segment_length =
+      settings.segment_length > 0 ? settings.segment_length : std::max(samples, 1);
+  const int segments = tracks.empty() ? 0 : (samples + segment_length - 1) / segment_length;
+  BitRateSearchInput in;
+  in.skeleton = &skeleton;
+  in.point_distance = settings.point_distance;
+  in.reference = &reference;
+  in.base = &base;
+  in.tracks = &tracks;
+  in.segment_range = settings.segment_ranges;
+  in.strides = settings.key_strides;
+  in.times = &times;
+  std::vector<std::vector<TrackSegment>> choices(segments);
+  std::vector<float> target(segments, kFirstTarget * settings.tolerance);
+  std::vector<bool> redo(segments, true);
+  // A fixed rate is one of the format's (the next up from settings.bits).
+  const int fixed_bits =
+      settings.bits > 0 ? kRateBits[static_cast<std::size_t>(RateIndexAtLeast(settings.bits))] : 0;
+  std::vector<CompressedTrack> headers;
+  for (const TrackSamples& t : tracks) headers.push_back(t.header);
+
   CompressedClip result;
   for (r.passes = 1;; ++r.passes) {
-    result = Assemble(clip, skeleton, channels, budgets, factor, clamped, r);
-    r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
-    if (r.error.max_error <= settings.tolerance || r.passes >= settings.max_passes) break;
-    // Tighten every joint over the tolerance and the ancestors that move it.
-    std::vector<bool> tighten(joints, false);
-    for (int j = 0; j < joints; ++j) {
-      if (r.error.joint_max[j] <= settings.tolerance) continue;
-      for (int a = j; a >= 0 && !tighten[a]; a = skeleton.Parent(a)) tighten[a] = true;
+    for (int s = 0; s < segments; ++s) {
+      if (!redo[s]) continue;
+      const int first = s * segment_length, last = std::min(samples, first + segment_length);
+      float error = 0.0f;
+      choices[s] = fixed_bits > 0 ? FixedSegmentBits(in, first, last, fixed_bits)
+                                  : SearchSegmentBits(in, first, last, target[s], &error);
     }
-    for (int j = 0; j < joints; ++j) {
-      if (tighten[j]) factor[j] *= 0.8f;
+    std::vector<std::uint32_t> offsets;
+    std::vector<std::uint8_t> stream;
+    WriteSegments(tracks, choices, segment_length, samples, offsets, stream);
+    result =
+        CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), joints, times, segment_length,
+                       headers, constants, std::move(offsets), std::move(stream));
+    r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
+    if (fixed_bits > 0 || r.error.max_error <= settings.tolerance ||
+        r.passes >= settings.max_passes) {
+      break;
+    }
+    // Tighten the segments of the samples around every time over the tolerance.
+    std::fill(redo.begin(), redo.end(), false);
+    for (std::size_t i = 0; i < r.error.times.size(); ++i) {
+      if (r.error.time_max[i] <= settings.tolerance) continue;
+      const int k = result.SampleAtOrBefore(r.error.times[i]);
+      for (int sample : {k, std::min(k + 1, samples - 1)}) redo[sample / segment_length] = true;
+    }
+    for (int s = 0; s < segments; ++s) {
+      if (redo[s]) target[s] *= kTightenFactor;
     }
   }
-  r.raw_bytes = RawClipBytes(clip);
+  r.segments = segments;
+  r.samples = samples;
+  for (int s = 0; s < segments; ++s) {
+    for (int t = 0; t < r.animated_tracks; ++t) {
+      r.stored_keys +=
+          SegmentKeyCount(result.SegmentSamples(s), s + 1 == segments, result.SegmentStride(s, t));
+    }
+  }
   r.compressed_bytes = result.ByteSize();
+  r.constant_bytes = constants.size() * sizeof(ConstantChannel);
+  r.time_bytes = result.UniformTimes() ? 0 : times.size() * sizeof(float);
+  r.track_bytes = tracks.size() * sizeof(CompressedTrack);
+  r.segment_header_bytes = static_cast<std::size_t>(segments) *
+                           (tracks.size() * kSegmentTrackHeaderBytes + sizeof(std::uint32_t));
   return result;
+}
+
+bool HasCubicSpline(const Clip& clip) {
+  for (const JointTracks& jt : clip.Tracks()) {
+    for (const Interpolation i : {jt.translation.GetInterpolation(), jt.rotation.GetInterpolation(),
+                                  jt.scale.GetInterpolation()}) {
+      if (i == Interpolation::kCubicSpline) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
+                                   const CompressionSettings& settings, CompressionReport* report) {
+  CompressionReport best_report;
+  CompressedClip best = BuildWithSettings(clip, skeleton, settings, best_report);
+  // Subdividing a CUBICSPLINE channel until its chords are within 1e-5 of
+  // the curve puts hundreds of sample times into every track of the clip; a
+  // fixed rate may do within the tolerance for far fewer bytes. The smallest
+  // result within the tolerance is kept.
+  if (settings.cubic_rate == 0.0f && HasCubicSpline(clip)) {
+    for (const float rate : kCubicRates) {
+      CompressionSettings s = settings;
+      s.cubic_rate = rate;
+      CompressionReport r;
+      CompressedClip candidate = BuildWithSettings(clip, skeleton, s, r);
+      const bool within = r.error.max_error <= settings.tolerance;
+      const bool best_within = best_report.error.max_error <= settings.tolerance;
+      if (within && (!best_within || r.compressed_bytes < best_report.compressed_bytes)) {
+        best = std::move(candidate);
+        best_report = r;
+      }
+    }
+  }
+  if (report != nullptr) *report = best_report;
+  return best;
 }
 
 }  // namespace anim

@@ -1,21 +1,28 @@
 // The offline clip builder: any imported Clip (any key layout per channel,
 // STEP, LINEAR and CUBICSPLINE, channels starting and ending at different
-// times) into a CompressedClip whose model-space error (clip_error.h) stays
-// within a tolerance in metres. The techniques, each of which can be turned
-// off for comparison:
-//   omission       constant channels stored once, channels equal to the
-//                  rest pose not stored at all;
-//   key reduction  keys that interpolating their neighbours reproduces
-//                  within the channel's share of the tolerance are dropped;
-//   quantisation   each track's components at the fewest bits (1 to 24)
-//                  that keep its keys within its share, inside the track's
-//                  own range (range reduction); rotations as smallest three.
-// A joint's share of the tolerance follows its place in the hierarchy: a
-// rotation error of a radians moves a point d metres away by a * d, d being
-// the distance to the furthest virtual point of the joint's descendants,
-// and errors add along a chain, so deeper chains split it. The builder then
-// measures the result and halves the shares of every joint (and its
-// ancestors) whose error exceeds the tolerance, until none does.
+// times) into a CompressedClip (compressed_clip.h) whose model-space error
+// (clip_error.h) stays within a tolerance in metres. Every channel is first
+// taken to the clip's sample times (every key time of every channel, as
+// LINEAR keys: STEP jumps become two samples at one time, CUBICSPLINE is
+// sampled more densely where it bends). The techniques, each of which can be
+// turned off or changed for comparison:
+//   omission        constant channels stored once, channels equal to the
+//                   rest pose not stored at all;
+//   range reduction each track's components inside their range over the
+//                   clip, and inside each segment's own range (8 bits of the
+//                   clip range per end);
+//   segments        the samples cut into runs of `segment_length`, each with
+//                   its own bits per component per track;
+//   key strides     per track per segment, keys every 1, 2, 4... samples
+//                   where interpolating between them stays within the
+//                   tolerance (key reduction whose times need no bits);
+//   bit rates       chosen per segment against the model-space error
+//                   (bit_rate_search.h), or one fixed rate for every track;
+//                   rotations as smallest three.
+// The builder then measures the result at every sample time and the
+// midpoints between (the sampler itself against Clip::Sample) and searches
+// the segments around any time over the tolerance again with a lower
+// target, until none is.
 #pragma once
 
 #include <cstddef>
@@ -30,12 +37,23 @@ namespace anim {
 struct CompressionSettings {
   float tolerance = 1e-4f;  // metres, at the virtual points
   float point_distance = kVirtualPointDistance;
-  bool omit_channels = true;  // constant channels once, rest-pose channels omitted
-  bool reduce_keys = true;
-  int bits = 0;           // 0: the fewest bits per track; 1..24: every track at this rate
+  bool omit_channels = true;   // constant channels once, rest-pose channels omitted
+  int segment_length = 16;     // samples per segment; 0: the whole clip is one segment
+  bool segment_ranges = true;  // range reduction per segment too (else the clip's only)
+  bool key_strides = true;     // keys further apart than a sample where the error allows
+  int bits = 0;  // 0: the bit-rate search; 1..20: every changing component at this rate (rounded
+                 // up to one of kRateBits)
   int cubic_samples = 4;  // LINEAR keys per CUBICSPLINE key interval, at least
-  int max_passes = 16;    // measure-and-tighten passes
+  // CUBICSPLINE channels at this many samples a second (at least one per
+  // key interval) instead of subdivided until within 1e-5 of the curve;
+  // below 0: subdivided only; 0: the builder tries both (subdivided, and
+  // each of kCubicRates) and keeps the smallest result within the tolerance.
+  float cubic_rate = 0.0f;
+  int max_passes = 16;  // measure-and-tighten passes
 };
+
+// The CUBICSPLINE sample rates the builder tries (samples a second).
+inline constexpr float kCubicRates[] = {30.0f, 60.0f, 120.0f, 240.0f};
 
 struct CompressionReport {
   std::size_t raw_bytes = 0;         // RawClipBytes
@@ -44,9 +62,18 @@ struct CompressionReport {
   int animated_tracks = 0;
   int constant_channels = 0;
   int omitted_channels = 0;
-  int stored_keys = 0;  // keys of all animated tracks
-  int source_keys = 0;  // LINEAR keys before reduction (STEP pairs and CUBICSPLINE samples counted)
+  int stored_keys = 0;  // values of all animated tracks: tracks times samples
+  int source_keys = 0;  // the channels' LINEAR keys (STEP pairs and CUBICSPLINE samples counted)
+  int samples = 0;      // sample times
+  int segments = 0;
   int passes = 0;
+  float cubic_rate = 0.0f;  // the CUBICSPLINE rate chosen (0: subdivided)
+  // Where compressed_bytes go (the rest: the stream's samples, the object,
+  // its name and the stream's padding).
+  std::size_t constant_bytes = 0;
+  std::size_t time_bytes = 0;            // 0 for uniform times
+  std::size_t track_bytes = 0;           // clip ranges, joints, channels
+  std::size_t segment_header_bytes = 0;  // per segment per track, with the offsets
 };
 
 // The bytes of a raw clip's key data: every track's key times and values.

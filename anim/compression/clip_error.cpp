@@ -27,7 +27,7 @@ void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::
 
 std::vector<float> ErrorSampleTimes(const Clip& clip, const CompressedClip& compressed) {
   std::vector<float> keys{clip.StartTime(), clip.EndTime()};
-  keys.insert(keys.end(), compressed.KeyTimes().begin(), compressed.KeyTimes().end());
+  for (int k = 0; k < compressed.SampleCount(); ++k) keys.push_back(compressed.SampleTime(k));
   for (const JointTracks& jt : clip.Tracks()) {
     for (std::span<const float> times :
          {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {

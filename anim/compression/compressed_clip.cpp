@@ -7,63 +7,124 @@
 
 namespace anim {
 
+namespace {
+
+// Times whose steps all lie this close (relative) to their mean are stored
+// as a first time and a step.
+constexpr float kUniformStepTolerance = 1e-4f;
+
+}  // namespace
+
 CompressedClip::CompressedClip(std::string name, float start, float end, int joint_count,
-                               std::vector<float> times, std::vector<CompressedTrack> tracks,
+                               std::vector<float> times, int segment_length,
+                               std::vector<CompressedTrack> tracks,
                                std::vector<ConstantChannel> constants,
+                               std::vector<std::uint32_t> segment_offsets,
                                std::vector<std::uint8_t> stream)
     : name_(std::move(name)),
       start_(start),
       end_(end),
       joint_count_(joint_count),
-      times_(std::move(times)),
+      sample_count_(static_cast<int>(times.size())),
+      segment_length_(std::max(1, segment_length)),
       tracks_(std::move(tracks)),
       constants_(std::move(constants)),
+      segment_offsets_(std::move(segment_offsets)),
       stream_(std::move(stream)) {
   stream_.resize(stream_.size() + 8, 0);
   rotation_tracks_ =
       static_cast<int>(std::count_if(tracks_.begin(), tracks_.end(), [](const CompressedTrack& t) {
         return t.channel == CompressedChannel::kRotation;
       }));
+  // Uniform times (sampled motion) keep two floats instead of one per sample,
+  // when each time is reproduced within a small fraction of the step.
+  if (times.size() >= 2) {
+    const float step = (times.back() - times.front()) / static_cast<float>(times.size() - 1);
+    bool uniform = step > 0.0f;
+    for (std::size_t i = 0; uniform && i < times.size(); ++i) {
+      const float t = times.front() + static_cast<float>(i) * step;
+      uniform = std::abs(t - times[i]) <= kUniformStepTolerance * step;
+    }
+    if (uniform) {
+      uniform_ = true;
+      first_time_ = times.front();
+      time_step_ = step;
+      times.clear();
+    }
+  }
+  if (!uniform_) times_ = std::move(times);
+}
+
+int CompressedClip::SampleAtOrBefore(float time) const {
+  if (sample_count_ <= 1) return 0;
+  int k = 0;
+  if (uniform_) {
+    const float guess = std::floor((time - first_time_) / time_step_);
+    k = guess > 0.0f ? static_cast<int>(std::min(guess, static_cast<float>(sample_count_ - 1))) : 0;
+    while (k + 1 < sample_count_ && SampleTime(k + 1) <= time) ++k;
+    while (k > 0 && SampleTime(k) > time) --k;
+    return k;
+  }
+  const auto it = std::upper_bound(times_.begin(), times_.end(), time);
+  return it == times_.begin() ? 0 : static_cast<int>(it - times_.begin()) - 1;
+}
+
+SegmentComponent CompressedClip::SegmentHeader(int segment, int track, int c) const {
+  const SegmentTrackHeader h = TrackHeader(segment, track);
+  SegmentComponent out;
+  out.bits = h.bits[c];
+  out.range = h.range[c];
+  return out;
+}
+
+int CompressedClip::SegmentStride(int segment, int track) const {
+  return 1 << TrackHeader(segment, track).stride_shift;
+}
+
+int CompressedClip::KeyBits(int segment, int track) const {
+  return KeyBitsOf(TrackHeader(segment, track), tracks_[static_cast<std::size_t>(track)].largest);
 }
 
 std::size_t CompressedClip::ByteSize() const {
   return sizeof(*this) + name_.size() + times_.size() * sizeof(float) +
          tracks_.size() * sizeof(CompressedTrack) + constants_.size() * sizeof(ConstantChannel) +
-         stream_.size();
+         segment_offsets_.size() * sizeof(std::uint32_t) + stream_.size();
 }
 
-int CompressedClip::RecordBits(const CompressedTrack& track) {
-  return track.time_bits + (track.largest == kPerKeyLargest ? 2 : 0) + track.bits[0] +
-         track.bits[1] + track.bits[2];
-}
-
-std::uint32_t CompressedClip::ReadBits(std::uint64_t bit, int count) const {
+std::uint32_t CompressedClip::ReadBits(const std::uint8_t* data, std::uint64_t bit, int count) {
   // count <= 24 and the shift < 8, so one unaligned 64-bit load holds the field.
   std::uint64_t word;
-  std::memcpy(&word, stream_.data() + (bit >> 3), sizeof(word));
+  std::memcpy(&word, data + (bit >> 3), sizeof(word));
   return static_cast<std::uint32_t>((word >> (bit & 7u)) & ((std::uint64_t{1} << count) - 1u));
 }
 
-float CompressedClip::KeyTime(const CompressedTrack& track, int key) const {
-  const std::uint64_t bit = track.first_bit + static_cast<std::uint64_t>(key) * RecordBits(track);
-  return times_[static_cast<std::size_t>(track.time_base + key) + ReadBits(bit, track.time_bits)];
-}
-
-void CompressedClip::DecodeKey(const CompressedTrack& track, int key, float out[4]) const {
-  std::uint64_t bit =
-      track.first_bit + static_cast<std::uint64_t>(key) * RecordBits(track) + track.time_bits;
-  int largest = track.largest;
+void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
+  const int segment = std::min(sample / segment_length_, SegmentCount() - 1);
+  const int local = sample - segment * segment_length_;
+  const int length = SegmentSamples(segment);
+  const bool last = segment + 1 == SegmentCount();
+  std::uint64_t bit = 0;
+  for (int i = 0; i < track; ++i) {
+    bit += static_cast<std::uint64_t>(KeyBits(segment, i)) *
+           SegmentKeyCount(length, last, SegmentStride(segment, i));
+  }
+  bit += static_cast<std::uint64_t>(KeyBits(segment, track)) *
+         SegmentKeyIndex(local, length, last, SegmentStride(segment, track));
+  const std::uint8_t* data = SegmentKeys(segment);
+  const CompressedTrack& t = tracks_[static_cast<std::size_t>(track)];
+  int largest = t.largest;
   if (largest == kPerKeyLargest) {
-    largest = static_cast<int>(ReadBits(bit, 2));
+    largest = static_cast<int>(ReadBits(data, bit, 2));
     bit += 2;
   }
   float c[3];
   for (int i = 0; i < 3; ++i) {
-    c[i] = Dequantize(ReadBits(bit, track.bits[i]), track.bits[i], track.range_min[i],
-                      track.range_extent[i]);
-    bit += track.bits[i];
+    const ComponentDecoding d =
+        DecodingOf(SegmentHeader(segment, track, i), t.range_min[i], t.range_extent[i]);
+    c[i] = d.offset + static_cast<float>(ReadBits(data, bit, d.bits)) * d.scale;
+    bit += d.bits;
   }
-  if (track.channel == CompressedChannel::kRotation) {
+  if (t.channel == CompressedChannel::kRotation) {
     DecodeSmallestThree(c, largest, out);
   } else {
     out[0] = c[0], out[1] = c[1], out[2] = c[2], out[3] = 0.0f;

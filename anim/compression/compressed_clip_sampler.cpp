@@ -1,6 +1,8 @@
 #include "anim/compression/compressed_clip_sampler.h"
 
 #include <algorithm>
+#include <cstring>
+#include <string>
 
 #include "anim/interpolation.h"
 #include "anim/jobs/kernels.h"
@@ -12,45 +14,42 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-// The largest key k in [lo, hi] whose time is at or before `time` (lo when
-// none is): binary search over the fixed-width records.
-int SearchKey(const CompressedClip& clip, const CompressedTrack& track, float time, int lo,
-              int hi) {
-  while (lo < hi) {
-    const int mid = (lo + hi + 1) / 2;
-    if (clip.KeyTime(track, mid) <= time) {
-      lo = mid;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return lo;
+// A track's layout in a segment in one word: bits per component (5 bits
+// each), stride shift (3), largest index (3 bits: 0..3 fixed,
+// kPerKeyLargest) and key bits (7).
+std::uint32_t PackLayout(const SegmentTrackHeader& h, int largest, int key_bits) {
+  return h.bits[0] | h.bits[1] << 5 | h.bits[2] << 10 | h.stride_shift << 15 |
+         static_cast<std::uint32_t>(largest) << 18 | static_cast<std::uint32_t>(key_bits) << 21;
+}
+int LayoutBits(std::uint32_t layout, int c) { return static_cast<int>((layout >> (5 * c)) & 31u); }
+int LayoutStrideShift(std::uint32_t layout) { return static_cast<int>((layout >> 15) & 7u); }
+int LayoutLargest(std::uint32_t layout) { return static_cast<int>((layout >> 18) & 7u); }
+int LayoutKeyBits(std::uint32_t layout) { return static_cast<int>(layout >> 21); }
+constexpr std::int32_t kLayoutStrideBits = 7 << 15;
+
+// Four lanes' smallest three (the stored components s0, s1, s2 and the
+// dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
+// DecodeSmallestThree without branches.
+void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest, soa::F32x4 q[4]) {
+  using namespace soa;
+  const F32x4 sum = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
+  const I32x4 inside = sum < 1.0f;
+  const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
+  const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
+  const F32x4 a = s[0] * k, b = s[1] * k, c = s[2] * k;
+  const I32x4 is_x = largest<0.5f, is_w = largest> 2.5f;
+  const I32x4 is_y = ~is_x & (largest < 1.5f), is_z = ~is_w & (largest > 1.5f);
+  q[0] = Select(is_x, w, a);
+  q[1] = Select(is_y, w, Select(is_x, a, b));
+  q[2] = Select(is_z, w, Select(is_w, c, b));
+  q[3] = Select(is_w, w, c);
 }
 
-// The interval [k, k + 1] for `time`: the last key at or before `time`, at
-// most key_count - 2 (a time at or past the last key uses the last
-// interval at fraction 1). Equal times (a STEP jump) resolve to the later
-// key, as STEP's "last key at or before t". `previous` is the track's
-// interval before (-1: none) and `previous_end` the time of its key
-// previous + 1; when the time of the new interval's end key is read on the
-// way, it is left in *end (else *end is untouched).
-int FindInterval(const CompressedClip& clip, const CompressedTrack& track, float time, int previous,
-                 float previous_end, float* end) {
-  const int last = static_cast<int>(track.key_count) - 2;
-  if (previous < 0 || time < previous_end) {
-    return SearchKey(clip, track, time, 0, previous < 0 ? last : previous);
-  }
-  // Forward playback crosses a key or two per frame: step, then search.
-  int k = previous + 1;  // its time, previous_end, is at or before `time`
-  for (int step = 0; step < 4 && k < last; ++step, ++k) {
-    const float next = clip.KeyTime(track, k + 1);
-    if (next > time) {
-      *end = next;
-      return k;
-    }
-  }
-  return k >= last ? last : SearchKey(clip, track, time, k, last);
-}
+// The codes of key `index` of a track laid out as `layout` whose keys start
+// at `first_bit` in `data`, as floats into q[0], q[4], q[8] (four lanes
+// apart); returns its largest component's index (rotations).
+ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
+                                   std::uint32_t layout, int index, float* q);
 
 // Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
@@ -63,40 +62,391 @@ soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
   F32x4 s = (t - a) / Select(has_span, span, Splat4(1.0f));
   s = Select(s < 0.0f, Splat4(0.0f), s);
   s = Select(s > 1.0f, Splat4(1.0f), s);
-  return Select(has_span, s, Select(t >= b, Splat4(1.0f), Splat4(0.0f)));
-}
-
-// Copies a decoded key into lane `lane` of a [components][lanes] block.
-void StoreLane(const float* value, int components, int lanes, int lane, float* block) {
-  for (int c = 0; c < components; ++c) block[c * lanes + lane] = value[c];
+  return Select(has_span, s,
+                Select(t > b, Splat4(1.0f), Select(t < b, Splat4(0.0f), Splat4(1.0f))));
 }
 
 }  // namespace
 
-void CompressedClipContext::Bind(const CompressedClip& clip) {
-  clip_ = &clip;
-  const int tracks = static_cast<int>(clip.Tracks().size());
-  rotation_lanes_ = Pad4(clip.RotationTrackCount());
-  vector_lanes_ = Pad4(tracks - clip.RotationTrackCount());
-  key_.assign(tracks, -1);
-  // Per lane (rotation lanes, then vector lanes): padding lanes span [0, 1]
-  // so their fraction is defined.
-  const int lanes = rotation_lanes_ + vector_lanes_;
-  t0_.assign(static_cast<std::size_t>(lanes), 0.0f);
-  t1_.assign(static_cast<std::size_t>(lanes), 1.0f);
-  const std::size_t floats = 4u * rotation_lanes_ + 3u * vector_lanes_;
-  a_.assign(floats, 0.0f);
-  b_.assign(floats, 0.0f);
-  // Padding lanes hold the identity rotation so their (unused) results stay finite.
-  for (int l = 0; l < rotation_lanes_; ++l) {
-    a_[3 * rotation_lanes_ + l] = 1.0f;
-    b_[3 * rotation_lanes_ + l] = 1.0f;
+soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) const {
+  // Padding lanes span [0, 1] so their fraction is defined.
+  float t0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, t1[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  for (int l = 0; l < count; ++l) {
+    const std::int32_t keys = ints_[static_cast<std::size_t>(lane + l)];
+    t0[l] = clip_->SampleTime(KeyBOf(keys) - KeyGapOf(keys));
+    t1[l] = clip_->SampleTime(KeyBOf(keys));
   }
+  return Fraction(t0, t1, time);
+}
+
+std::string CompressedClipContext::Bind(const CompressedClip& clip,
+                                        const CompressedClipDecodings* shared) {
+  if (shared != nullptr && !shared->For(clip)) {
+    clip_ = nullptr;  // unbound: CompressedSamplingJob refuses it
+    return "the shared decodings of clip '" + shared->clip_->Name() + "' given for clip '" +
+           clip.Name() + "'";
+  }
+  clip_ = &clip;
+  shared_ = shared;
+  tracks_ = static_cast<int>(clip.Tracks().size());
+  const int rotations = clip.RotationTrackCount();
+  rotation_lanes_ = Pad4(rotations);
+  vector_lanes_ = Pad4(tracks_ - rotations);
+  key_ = -1;
+  interval_t0_ = interval_t1_ = 0.0f;
+  segment_ = -1;
+  const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
+  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 2 * Lanes()), 0);
+  std::fill_n(Keys(), Lanes(), kNoKeys);
+  // Rotation tracks four at a time whose joints follow one another (within
+  // the pose's padded arrays): written with one store per channel.
+  for (int j = 0; j + 4 <= rotations; j += 4) {
+    const int first = clip.Tracks()[j].joint;
+    bool consecutive = first + 4 <= SoaPadded(clip.JointCount());
+    for (int l = 1; l < 4; ++l)
+      consecutive = consecutive && clip.Tracks()[j + l].joint == first + l;
+    ConsecutiveJoints()[j / 4] = consecutive ? 1 : 0;
+  }
+  // Padding lanes hold the identity rotation so their (unused) results stay
+  // finite.
+  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()), 0.0f);
+  for (int l = 0; l < rotation_lanes_; ++l) {
+    A()[3 * rotation_lanes_ + l] = 1.0f;
+    B()[3 * rotation_lanes_ + l] = 1.0f;
+  }
+  decoded_keys_ = 0;
+  return "";
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
-  return sizeof(*this) + key_.capacity() * sizeof(int) +
-         (t0_.capacity() + t1_.capacity() + a_.capacity() + b_.capacity()) * sizeof(float);
+  return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
+         floats_.capacity() * sizeof(float);
+}
+
+CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const CompressedClip& clip,
+                                                                       int segment, int track,
+                                                                       std::uint32_t first_bit) {
+  const SegmentTrackHeader h = clip.TrackHeader(segment, track);
+  const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
+  TrackDecoding d;
+  for (int c = 0; c < 3; ++c) {
+    const ComponentDecoding cd =
+        DecodingOf({h.bits[c], h.range[c]}, t.range_min[c], t.range_extent[c]);
+    d.offset[c] = cd.offset;
+    d.scale[c] = cd.scale;
+  }
+  d.first_bit = first_bit;
+  d.layout = PackLayout(h, t.largest, KeyBitsOf(h, t.largest));
+  return d;
+}
+
+void CompressedClipContext::DecodeSegment(const CompressedClip& clip, int segment,
+                                          int rotation_lanes, int vector_lanes,
+                                          std::int32_t* first_bit, std::int32_t* layout,
+                                          float* offsets, float* scales) {
+  const int length = clip.SegmentSamples(segment);
+  const bool last = segment + 1 == clip.SegmentCount();
+  const int rotations = clip.RotationTrackCount();
+  const int tracks = static_cast<int>(clip.Tracks().size());
+  std::uint32_t bit = 0;
+  for (int i = 0; i < tracks; ++i) {
+    const bool rotation = i < rotations;
+    const int lanes = rotation ? rotation_lanes : vector_lanes;
+    const int lane = rotation ? i : rotation_lanes + i - rotations;
+    const int column = rotation ? i : 3 * rotation_lanes + i - rotations;
+    const TrackDecoding d = DecodingIn(clip, segment, i, bit);
+    for (int c = 0; c < 3; ++c) {
+      offsets[column + c * lanes] = d.offset[c];
+      scales[column + c * lanes] = d.scale[c];
+    }
+    first_bit[lane] = static_cast<std::int32_t>(d.first_bit);
+    layout[lane] = static_cast<std::int32_t>(d.layout);
+    bit += static_cast<std::uint32_t>(
+        LayoutKeyBits(d.layout) * SegmentKeyCount(length, last, 1 << LayoutStrideShift(d.layout)));
+  }
+}
+
+void CompressedClipContext::EnterSegment(int segment) {
+  if (shared_ == nullptr) {
+    DecodeSegment(*clip_, segment, rotation_lanes_, vector_lanes_, OwnFirstBit(), OwnLayout(),
+                  OwnOffsets(), OwnScales());
+  }
+  segment_ = segment;
+}
+
+CompressedClipContext::Decodings CompressedClipContext::SegmentDecodings() const {
+  const int lanes = Lanes();
+  const std::int32_t* ints = shared_ != nullptr
+                                 ? shared_->ints_.data() + std::size_t{2} * lanes * segment_
+                                 : ints_.data() + lanes + rotation_lanes_ / 4;
+  const float* floats = shared_ != nullptr
+                            ? shared_->floats_.data() + std::size_t{6} * lanes * segment_
+                            : floats_.data() + 2 * KeyFloats();
+  return {ints, ints + lanes, floats, floats + 3 * lanes};
+}
+
+CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : clip_(&clip) {
+  const int rotations = clip.RotationTrackCount();
+  const int rotation_lanes = Pad4(rotations);
+  const int vector_lanes = Pad4(static_cast<int>(clip.Tracks().size()) - rotations);
+  const auto segments = static_cast<std::size_t>(clip.SegmentCount());
+  const auto lanes = static_cast<std::size_t>(rotation_lanes + vector_lanes);
+  ints_.assign(segments * 2 * lanes, 0);
+  floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
+  for (std::size_t s = 0; s < segments; ++s) {
+    std::int32_t* const ints = ints_.data() + s * 2 * lanes;
+    float* const floats = floats_.data() + s * 6 * lanes;
+    CompressedClipContext::DecodeSegment(clip, static_cast<int>(s), rotation_lanes, vector_lanes,
+                                         ints, ints + lanes, floats, floats + 3 * lanes);
+  }
+}
+
+std::size_t CompressedClipDecodings::ByteSize() const {
+  return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
+         floats_.capacity() * sizeof(float);
+}
+
+namespace {
+
+ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
+                                   std::uint32_t layout, int index, float* q) {
+  const int key_bits = LayoutKeyBits(layout);
+  const std::uint64_t bit = first_bit + static_cast<std::uint64_t>(index) * key_bits;
+  int largest = LayoutLargest(layout);
+  const int bits[3] = {LayoutBits(layout, 0), LayoutBits(layout, 1), LayoutBits(layout, 2)};
+  // One 64-bit load holds a key of up to 57 bits past its first byte's
+  // offset (nearly all); longer ones read each field on its own.
+  if (key_bits <= 57) {
+    std::uint64_t word;
+    std::memcpy(&word, data + (bit >> 3), sizeof(word));
+    word >>= bit & 7u;
+    if (largest == kPerKeyLargest) {
+      largest = static_cast<int>(word & 3u);
+      word >>= 2;
+    }
+    // Unrolled: the three fields at their offsets, each under 2^20.
+    const int at1 = bits[0], at2 = bits[0] + bits[1];
+    q[0] = static_cast<float>(static_cast<std::int32_t>(word & ~(~std::uint64_t{0} << bits[0])));
+    q[4] = static_cast<float>(
+        static_cast<std::int32_t>((word >> at1) & ~(~std::uint64_t{0} << bits[1])));
+    q[8] = static_cast<float>(
+        static_cast<std::int32_t>((word >> at2) & ~(~std::uint64_t{0} << bits[2])));
+    return largest;
+  }
+  std::uint64_t at = bit;
+  if (largest == kPerKeyLargest) {
+    largest = static_cast<int>(CompressedClip::ReadBits(data, at, 2));
+    at += 2;
+  }
+  for (int c = 0; c < 3; ++c) {
+    q[4 * c] =
+        static_cast<float>(static_cast<std::int32_t>(CompressedClip::ReadBits(data, at, bits[c])));
+    at += bits[c];
+  }
+  return largest;
+}
+
+}  // namespace
+
+// What MoveTracks works on: the clip's sample interval's place in its
+// segment, and where the next segment's keys start for the tracks summed so
+// far (a track whose second key is the next segment's sample 0 reads it
+// there).
+struct CompressedClipContext::Move {
+  int k;       // the clip's sample interval [k, k + 1]
+  int first;   // the first sample of the segment k is in
+  int length;  // its samples
+  bool last;   // the clip's last segment
+  std::uint32_t next_bit = 0;
+  int next_summed = 0;
+};
+
+// Every track whose two keys no longer surround the clip's sample interval
+// [k, k + 1] moves to the keys that do: when play moves forward the new pair
+// starts at the old pair's second key, so only one key is decoded then.
+void CompressedClipContext::MoveTracks(int k) {
+  const CompressedClip& clip = *clip_;
+  const int segment = k / clip.SegmentLength();
+  if (segment != segment_) EnterSegment(segment);
+  Move move;
+  move.k = k;
+  move.first = segment * clip.SegmentLength();
+  move.length = clip.SegmentSamples(segment);
+  move.last = segment + 1 == clip.SegmentCount();
+  MoveLanes<true>(move);
+  MoveLanes<false>(move);
+}
+
+// Four lanes at a time: each lane that moves finds its keys and reads their
+// codes (scalar: each has its own bits and stride); the codes become values
+// (and rotations quaternions) four lanes at once, written into the lanes
+// that moved, the others kept.
+template <bool kRotation>
+void CompressedClipContext::MoveLanes(Move& move) {
+  using namespace soa;
+  const CompressedClip& clip = *clip_;
+  constexpr int kComponents = kRotation ? 4 : 3;
+  const int rotations = clip.RotationTrackCount();
+  const int count = kRotation ? rotations : tracks_ - rotations;
+  const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
+  const int lane0 = kRotation ? 0 : rotation_lanes_;        // in the per-lane arrays
+  const int track0 = kRotation ? 0 : rotations;             // track of lane lane0
+  const int key0 = kRotation ? 0 : 4 * rotation_lanes_;     // in the key blocks
+  const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
+  const int k = move.k, local = k - move.first, length = move.length;
+  const std::uint8_t* const data = clip.SegmentKeys(segment_);
+  const Decodings decodings = SegmentDecodings();
+  // Forward play where a group's tracks all keep a key every sample and
+  // held the previous interval: each reads one key, the next sample's, and
+  // its old second key becomes its first.
+  const bool step_inside = local + 1 < length;
+  const std::int32_t stepped_from = PackKeys(k - 1, k);
+  for (int j = 0; j < count; j += 4) {
+    const int end = std::min(4, count - j);
+    std::int32_t* const keys = Keys() + lane0 + j;
+    const std::int32_t* const layouts = decodings.layout + lane0 + j;
+    bool step = step_inside;
+    for (int l = 0; l < end; ++l) {
+      step = step && keys[l] == stepped_from && (layouts[l] & kLayoutStrideBits) == 0;
+    }
+    if (step) {
+      const std::int32_t* const first_bits = decodings.first_bit + lane0 + j;
+      // Padding lanes (no track; offsets and scales 0) come out as the
+      // identity rotation or zero.
+      float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
+      for (int l = 0; l < end; ++l) {
+        largest[l] =
+            static_cast<float>(ReadKey(data, static_cast<std::uint32_t>(first_bits[l]),
+                                       static_cast<std::uint32_t>(layouts[l]), local + 1, q + l));
+      }
+      F32x4 v[3], out[4];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(decodings.offsets + column0 + c * lanes + j) +
+               Load4(q + 4 * c) * Load4(decodings.scales + column0 + c * lanes + j);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+      float* const a_out = A() + key0 + j;
+      float* const b_out = B() + key0 + j;
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes, Load4(b_out + c * lanes));
+        Store4(b_out + c * lanes, out[c]);
+      }
+      for (int l = 0; l < end; ++l) keys[l] = PackKeys(k, k + 1);
+      decoded_keys_ += end;
+      continue;
+    }
+    int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
+    float qa[12] = {}, qb[12] = {};  // codes, [component][lane]
+    float largest_a[4] = {0, 0, 0, 0}, largest_b[4] = {0, 0, 0, 0};
+    float next_offset[12], next_scale[12];
+    for (int l = 0; l < end; ++l) {
+      const std::int32_t held = keys[l];
+      const int held_b = KeyBOf(held);
+      if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
+      moved |= 1 << l;
+      const std::uint32_t layout = static_cast<std::uint32_t>(decodings.layout[lane0 + j + l]);
+      const std::uint32_t first_bit =
+          static_cast<std::uint32_t>(decodings.first_bit[lane0 + j + l]);
+      const int shift = LayoutStrideShift(layout);
+      const int a = local >> shift << shift;
+      const int next = a + (1 << shift);
+      const int b = next < length ? next : (move.last ? length - 1 : length);
+      const int ga = move.first + a, gb = move.first + b;
+      if (ga == held_b) {  // forward: the old second key is the new first
+        advanced |= 1 << l;
+      } else {
+        largest_a[l] = static_cast<float>(ReadKey(data, first_bit, layout, a >> shift, qa + l));
+        decoded_a |= 1 << l;
+        ++decoded_keys_;
+      }
+      if (b < length) {
+        const int index = (b & ((1 << shift) - 1)) == 0
+                              ? b >> shift
+                              : SegmentKeyCount(length, move.last, 1 << shift) - 1;
+        largest_b[l] = static_cast<float>(ReadKey(data, first_bit, layout, index, qb + l));
+      } else {
+        // The next segment's sample 0, decoded by that segment's header.
+        const int segment = segment_ + 1;
+        const int next_length = clip.SegmentSamples(segment);
+        const bool next_last = segment + 1 == clip.SegmentCount();
+        for (; move.next_summed < track0 + j + l; ++move.next_summed) {
+          const SegmentTrackHeader h = clip.TrackHeader(segment, move.next_summed);
+          move.next_bit += static_cast<std::uint32_t>(
+              KeyBitsOf(h, clip.Tracks()[move.next_summed].largest) *
+              SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
+        }
+        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, move.next_bit);
+        largest_b[l] = static_cast<float>(
+            ReadKey(clip.SegmentKeys(segment), d.first_bit, d.layout, 0, qb + l));
+        if (next_segment == 0) {
+          for (int c = 0; c < 3; ++c) {
+            Store4(next_offset + 4 * c, Load4(decodings.offsets + column0 + c * lanes + j));
+            Store4(next_scale + 4 * c, Load4(decodings.scales + column0 + c * lanes + j));
+          }
+        }
+        next_segment |= 1 << l;
+        for (int c = 0; c < 3; ++c) {
+          next_offset[4 * c + l] = d.offset[c];
+          next_scale[4 * c + l] = d.scale[c];
+        }
+      }
+      ++decoded_keys_;
+      keys[l] = PackKeys(ga, gb);
+    }
+    if (moved == 0) continue;
+    const auto mask = [](int bits) {
+      return I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
+    };
+    float* const a_out = A() + key0 + j;
+    float* const b_out = B() + key0 + j;
+    F32x4 old_b[kComponents];
+    for (int c = 0; c < kComponents; ++c) old_b[c] = Load4(b_out + c * lanes);
+    // Values: offset + code * scale, per component, four lanes at once.
+    // (offsets and scales `stride` floats apart per component).
+    const auto values = [&](const float* q, const float* offsets, const float* scales, int stride,
+                            const float* largest, F32x4 out[kComponents]) {
+      F32x4 v[3];
+      for (int c = 0; c < 3; ++c) {
+        v[c] = Load4(offsets + c * stride) + Load4(q + 4 * c) * Load4(scales + c * stride);
+      }
+      if constexpr (kRotation) {
+        SmallestThreeToQuaternions(v, Load4(largest), out);
+      } else {
+        for (int c = 0; c < 3; ++c) out[c] = v[c];
+      }
+    };
+    const float* const offsets = decodings.offsets + column0 + j;
+    const float* const scales = decodings.scales + column0 + j;
+    const I32x4 moved_mask = mask(moved);
+    const I32x4 advanced_mask = mask(advanced);
+    if (decoded_a != 0) {
+      F32x4 new_a[kComponents];
+      values(qa, offsets, scales, lanes, largest_a, new_a);
+      const I32x4 decoded_mask = mask(decoded_a);
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes,
+               Select(decoded_mask, new_a[c],
+                      Select(advanced_mask, old_b[c], Load4(a_out + c * lanes))));
+      }
+    } else {
+      for (int c = 0; c < kComponents; ++c) {
+        Store4(a_out + c * lanes, Select(advanced_mask, old_b[c], Load4(a_out + c * lanes)));
+      }
+    }
+    F32x4 new_b[kComponents];
+    if (next_segment != 0) {
+      values(qb, next_offset, next_scale, 4, largest_b, new_b);
+    } else {
+      values(qb, offsets, scales, lanes, largest_b, new_b);
+    }
+    for (int c = 0; c < kComponents; ++c) {
+      Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
+    }
+  }
 }
 
 void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
@@ -110,54 +460,61 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     const int count = constant.channel == CompressedChannel::kRotation ? 4 : 3;
     for (int c = 0; c < count; ++c) pose.Channel(first + c)[constant.joint] = constant.value[c];
   }
+  if (cx.tracks_ == 0) return;
 
-  // Cursors: move each track's interval to `time`, decoding only new keys.
-  const std::span<const CompressedTrack> tracks = clip.Tracks();
-  const int rotations = clip.RotationTrackCount();
-  for (int i = 0; i < static_cast<int>(tracks.size()); ++i) {
-    const CompressedTrack& track = tracks[i];
-    const bool rotation = i < rotations;
-    const int lanes = rotation ? cx.rotation_lanes_ : cx.vector_lanes_;
-    const int lane = rotation ? i : i - rotations;
-    const int time_lane = rotation ? lane : cx.rotation_lanes_ + lane;  // into t0_ and t1_
-    const int components = rotation ? 4 : 3;
-    float* a = cx.a_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
-    float* b = cx.b_.data() + (rotation ? 0 : 4 * cx.rotation_lanes_);
-    int& key = cx.key_[i];
-    float& t0 = cx.t0_[time_lane];
-    float& t1 = cx.t1_[time_lane];
-    const int last = static_cast<int>(track.key_count) - 2;
-    if (key >= 0 && (time >= t0 || key == 0) && (time < t1 || key == last)) continue;
-    float end = -1.0f;
-    const int k = FindInterval(clip, track, time, key, t1, &end);
-    float value[4];
-    if (key >= 0 && k == key + 1) {
-      for (int c = 0; c < components; ++c) a[c * lanes + lane] = b[c * lanes + lane];
-      t0 = t1;
-    } else {
-      clip.DecodeKey(track, k, value);
-      StoreLane(value, components, lanes, lane, a);
-      t0 = clip.KeyTime(track, k);
-    }
-    clip.DecodeKey(track, k + 1, value);
-    StoreLane(value, components, lanes, lane, b);
-    t1 = end >= 0.0f ? end : clip.KeyTime(track, k + 1);
-    key = k;
+  // The clip's sample interval: unchanged most frames; when it changes, the
+  // tracks whose keys no longer surround it move.
+  const int last = clip.SampleCount() - 2;
+  const int key = cx.key_;
+  if (key < 0 || (time < cx.interval_t0_ && key > 0) || (time >= cx.interval_t1_ && key < last)) {
+    const int k = key >= 0 && time >= cx.interval_t1_ && time < clip.SampleTime(key + 2)
+                      ? key + 1
+                      : std::min(clip.SampleAtOrBefore(time), last);
+    cx.MoveTracks(k);
+    cx.key_ = k;
+    cx.interval_t0_ = clip.SampleTime(k);
+    cx.interval_t1_ = clip.SampleTime(k + 1);
   }
 
   using namespace soa;
+  const std::span<const CompressedTrack> tracks = clip.Tracks();
+  const int rotations = clip.RotationTrackCount();
   // Rotations, four lanes at a time: interpolation::SlerpKeys without
   // branches (shorter arc, series weights, normalise); lanes whose keys are
   // too far apart for the series are redone by the scalar SlerpKeys.
   const int rl = cx.rotation_lanes_;
-  const float* a = cx.a_.data();
-  const float* b = cx.b_.data();
+  const float* a = cx.A();
+  const float* b = cx.B();
+  const std::int32_t interval_keys = CompressedClipContext::PackKeys(cx.key_, cx.key_ + 1);
+  const float t0 = cx.interval_t0_, t1 = cx.interval_t1_;
+  const float fraction =
+      t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
+  const F32x4 shared_s = Splat4(fraction);
+  F32x4 shared_ca[6], shared_cb[6];
+  {
+    float ca[6], cb[6];
+    interpolation::SlerpSeriesCoefficients(1.0f - fraction, ca);
+    interpolation::SlerpSeriesCoefficients(fraction, cb);
+    for (int i = 0; i < 6; ++i) shared_ca[i] = Splat4(ca[i]), shared_cb[i] = Splat4(cb[i]);
+  }
+  // A group's keys when they are the clip's own interval (padding lanes
+  // keep kNoKeys).
+  std::int32_t interval_group[4] = {interval_keys, interval_keys, interval_keys, interval_keys};
   for (int j = 0; j < rl; j += 4) {
-    const F32x4 s = Fraction(cx.t0_.data() + j, cx.t1_.data() + j, time);
-    const F32x4 u = 1.0f - s;
-    F32x4 ca[6], cb[6];
-    interpolation::SlerpSeriesCoefficients(u, ca);
-    interpolation::SlerpSeriesCoefficients(s, cb);
+    // Lanes whose keys are the clip's own sample interval (a key every
+    // sample) share its fraction and series coefficients, worked out once.
+    const int end = std::min(4, rotations - j);
+    for (int l = end; l < 4; ++l) interval_group[l] = CompressedClipContext::kNoKeys;
+    F32x4 s = shared_s, own_ca[6], own_cb[6];
+    const F32x4(*ca)[6] = &shared_ca;
+    const F32x4(*cb)[6] = &shared_cb;
+    if (std::memcmp(cx.Keys() + j, interval_group, sizeof(interval_group)) != 0) {
+      s = cx.KeyFractions(j, end, time);
+      interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
+      interpolation::SlerpSeriesCoefficients(s, own_cb);
+      ca = &own_ca;
+      cb = &own_cb;
+    }
     const F32x4 ax = Load4(a + j), ay = Load4(a + rl + j), az = Load4(a + 2 * rl + j),
                 aw = Load4(a + 3 * rl + j);
     const F32x4 bx = Load4(b + j), by = Load4(b + rl + j), bz = Load4(b + 2 * rl + j),
@@ -166,8 +523,8 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     const I32x4 flip = cos_theta < 0.0f;
     const F32x4 near_cos = FlipSign(flip, cos_theta);
     const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-    const F32x4 wa = interpolation::SlerpSeries(ca, d);
-    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
+    const F32x4 wa = interpolation::SlerpSeries(*ca, d);
+    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(*cb, d));
     const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
                 qw = aw * wa + bw * wb;
     const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
@@ -176,14 +533,20 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     F32x4 q[4] = {Select(ok, qx * inv, ax), Select(ok, qy * inv, ay), Select(ok, qz * inv, az),
                   Select(ok, qw * inv, aw)};
     const I32x4 far = ~(near_cos > 0.9f);
-    for (int l = 0; l < 4 && j + l < rotations; ++l) {
-      const int lane = j + l;
-      if (far[l]) {
+    if (Any(far)) {
+      for (int l = 0; l < end; ++l) {
+        if (!far[l]) continue;
         const glm::quat r = interpolation::SlerpKeys(glm::quat(aw[l], ax[l], ay[l], az[l]),
                                                      glm::quat(bw[l], bx[l], by[l], bz[l]), s[l]);
         q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
       }
-      const int joint = tracks[lane].joint;
+    }
+    if (cx.ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
+      for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + tracks[j].joint, q[c]);
+      continue;
+    }
+    for (int l = 0; l < end; ++l) {
+      const int joint = tracks[j + l].joint;
       for (int c = 0; c < 4; ++c) pose.Channel(kQx + c)[joint] = q[c][l];
     }
   }
@@ -191,10 +554,10 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
   // Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
   const int vl = cx.vector_lanes_;
   const int vectors = static_cast<int>(tracks.size()) - rotations;
-  const float* va = cx.a_.data() + 4 * rl;
-  const float* vb = cx.b_.data() + 4 * rl;
+  const float* va = a + 4 * rl;
+  const float* vb = b + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = Fraction(cx.t0_.data() + rl + j, cx.t1_.data() + rl + j, time);
+    const F32x4 s = cx.KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;

@@ -1,50 +1,173 @@
 // Sampling a CompressedClip into a SoaPose, allocation-free, with a
-// caller-owned context that keeps a cursor per track (the model is
-// ozz-animation's SamplingJob::Context): each track remembers its key
-// interval and holds that interval's two keys decoded, so playback that moves
-// forward a little each frame decodes a key only when a track crosses one
-// (amortised O(1) per track); a seek, backward play or a loop's wrap finds
-// its interval by binary search over the fixed-width key records. The
+// caller-owned context (the model is ozz-animation's SamplingJob::Context).
+// Each track interpolates between two of its keys (a key every sample, or
+// every 2, 4... samples of a segment: compressed_clip.h). The context keeps
+// per track its two keys decoded (four lanes at a time, rotations and
+// vectors as structure of arrays) and their sample numbers (their times);
+// for the segment play is in, how each track's keys decode (offsets,
+// scales, bit rates, stride, where they start), worked out from the clip's
+// segment headers once as play enters the segment, so that a key costs a
+// load, shifts and three multiply-adds (or, for a crowd, read from one
+// CompressedClipDecodings per clip that every context shares, so that each
+// character keeps only its keys). Playback that moves forward a
+// little each frame decodes a key only when a track crosses one; a seek,
+// backward play or a loop's wrap decodes both keys of each track. The
 // interpolation then runs over all tracks four lanes at a time
 // (soa_vector.h): slerp for rotations (the series of interpolation.h, the
 // same as Track's), lerp for translations and scales.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "anim/compression/compressed_clip.h"
 #include "anim/jobs/kernels.h"
 #include "anim/soa_pose.h"
+#include "anim/soa_vector.h"
 
 namespace anim {
+
+class CompressedClipContext;
+
+// How every track's keys decode in every segment of one clip (what a
+// context otherwise works out as play enters a segment and keeps per
+// character), made once and shared by the contexts of a crowd's characters
+// bound to it: in a crowd each context is out of the caches when its
+// character's turn comes, and these lines are then read from the one table
+// all characters use instead of from each character's context (Woman's
+// Walking: 1,056 + 352 bytes a context fewer, a table of 4,280 bytes).
+// Run-time memory beside the clip, not part of it (the clip's ByteSize does
+// not count it). The clip must outlive it.
+class CompressedClipDecodings {
+ public:
+  explicit CompressedClipDecodings(const CompressedClip& clip);
+  bool For(const CompressedClip& clip) const { return clip_ == &clip; }
+  std::size_t ByteSize() const;
+
+ private:
+  friend class CompressedClipContext;
+  const CompressedClip* clip_;
+  // Per segment, over a context's lanes: first bits [lanes], layouts [lanes]; offsets [3 lanes],
+  // scales [3 lanes] (a context's order, CompressedClipContext::ints_ and
+  // floats_).
+  std::vector<std::int32_t> ints_;
+  std::vector<float> floats_;
+};
 
 class CompressedClipContext {
  public:
   CompressedClipContext() = default;
-  explicit CompressedClipContext(const CompressedClip& clip) { Bind(clip); }
+  explicit CompressedClipContext(const CompressedClip& clip,
+                                 const CompressedClipDecodings* shared = nullptr) {
+    Bind(clip, shared);
+  }
 
-  // Sizes the context for `clip` and forgets every cursor. Allocates only
-  // when the clip has more tracks than any clip bound before.
-  void Bind(const CompressedClip& clip);
+  // Sizes the context for `clip` and forgets what it decoded. Allocates only
+  // when the clip has more tracks than any clip bound before. With `shared`
+  // (made from `clip`, kept alive by the caller) the context reads each
+  // segment's decodings from it instead of keeping its own. Returns "" or,
+  // for decodings made from another clip, the problem naming both clips
+  // (the context is then left unbound, which CompressedSamplingJob refuses).
+  std::string Bind(const CompressedClip& clip, const CompressedClipDecodings* shared = nullptr);
   bool BoundTo(const CompressedClip& clip) const { return clip_ == &clip; }
   // The memory it holds (the object and its arrays).
   std::size_t ByteSize() const;
+
+  // Keys decoded since Bind (for tests of the cache: forward play decodes a
+  // track's key only when it crosses one, a seek two per track).
+  long DecodedKeys() const { return decoded_keys_; }
 
  private:
   // The kernel behind CompressedSamplingJob (anim/jobs/kernels.h).
   friend void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
                                             CompressedClipContext& context, SoaPose& pose);
+  friend class CompressedClipDecodings;
+  // How one track's keys decode in one segment, worked out from the clip's
+  // header when play enters the segment, so that a key costs a load, shifts
+  // and three multiply-adds instead of the header's rate table and ranges:
+  // per component value = offset + q * scale (DecodingOf), and where the
+  // track's keys start and how they are laid out.
+  struct TrackDecoding {
+    float offset[3];
+    float scale[3];
+    std::uint32_t first_bit;  // the track's first key, in bits past the headers
+    std::uint32_t layout;     // PackLayout (compressed_clip_sampler.cpp)
+  };
+  // Track `track`'s decoding in segment `segment`, its keys starting at
+  // `first_bit` (the one place that turns a segment header into one).
+  static TrackDecoding DecodingIn(const CompressedClip& clip, int segment, int track,
+                                  std::uint32_t first_bit);
+  // Works out every track's decoding in `segment` into its lane of the
+  // four arrays (rotation_lanes and vector_lanes lanes, as a context's).
+  static void DecodeSegment(const CompressedClip& clip, int segment, int rotation_lanes,
+                            int vector_lanes, std::int32_t* first_bit, std::int32_t* layout,
+                            float* offsets, float* scales);
+  // Makes `segment` the one whose decodings MoveLanes reads.
+  void EnterSegment(int segment);
+  // The decodings in segment_: the shared table's, or the context's own.
+  struct Decodings {
+    const std::int32_t* first_bit;
+    const std::int32_t* layout;
+    const float* offsets;  // [3][rotation lanes] then [3][vector lanes]
+    const float* scales;
+  };
+  Decodings SegmentDecodings() const;
+  // Moves every track whose keys no longer surround sample interval `k`.
+  void MoveTracks(int k);
+  // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
+  // (`count` of them tracks, the others padding).
+  soa::F32x4 KeyFractions(int lane, int count, float time) const;
+  // MoveTracks for the rotation lanes or the vector lanes, four at a time.
+  struct Move;
+  template <bool kRotation>
+  void MoveLanes(Move& move);
 
   const CompressedClip* clip_ = nullptr;
+  const CompressedClipDecodings* shared_ = nullptr;
+  int tracks_ = 0;
   int rotation_lanes_ = 0;  // rotation tracks, padded to 4
   int vector_lanes_ = 0;    // translation and scale tracks, padded to 4
-  std::vector<int> key_;    // per track: the interval's first key, -1 before the first sample
-  // The interval's key times per lane (rotation lanes, then vector lanes)
-  // and its keys as structure of arrays: rotations [4][rotation lanes],
-  // then translations and scales [3][vector lanes].
-  std::vector<float> t0_, t1_;
-  std::vector<float> a_, b_;
+  int key_ = -1;            // the clip's sample interval [key_, key_ + 1], -1: none yet
+  float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
+  // The segment whose decodings the lanes hold (-1: none).
+  int segment_ = -1;
+  // Everything per lane (rotation lanes, then vector lanes; rotation track
+  // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
+  // two blocks (one allocation each, so a crowd's contexts are few
+  // contiguous runs of memory):
+  //   ints_   per lane the samples of its two keys (PackKeys); per four
+  //           rotation lanes whether their joints follow one another;
+  //           without a shared table, per lane its first key bit and
+  //           layout in segment_;
+  //   floats_ the two keys (a, b), each rotations [4][rotation lanes]
+  //           then translations and scales [3][vector lanes]; without a
+  //           shared table, the decodings in segment_, offsets then
+  //           scales, each [3][rotation lanes] then [3][vector lanes].
+  // (The keys' times come from their samples, PackKeys.)
+  std::vector<std::int32_t> ints_;
+  std::vector<float> floats_;
+  // A track's two keys in one word, as its second key's sample times 128
+  // plus the samples between them (at most 1 << kMaxStrideCode, below 128),
+  // so the test of whether a track moves reads 4 bytes per track.
+  // kNoKeys (-1: keys -128 and -1) holds no sample. Samples below
+  // kMaxSampleCount (compressed_clip.h) fit.
+  static constexpr std::int32_t kNoKeys = -1;
+  static std::int32_t PackKeys(int a, int b) { return b * 128 + (b - a); }
+  static int KeyBOf(std::int32_t packed) { return packed >> 7; }
+  static int KeyGapOf(std::int32_t packed) { return packed & 127; }
+  int Lanes() const { return rotation_lanes_ + vector_lanes_; }
+  int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
+  std::int32_t* Keys() { return ints_.data(); }
+  std::int32_t* ConsecutiveJoints() { return ints_.data() + Lanes(); }
+  std::int32_t* OwnFirstBit() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
+  std::int32_t* OwnLayout() { return OwnFirstBit() + Lanes(); }
+  float* A() { return floats_.data(); }
+  float* B() { return floats_.data() + KeyFloats(); }
+  float* OwnOffsets() { return floats_.data() + 2 * KeyFloats(); }
+  float* OwnScales() { return OwnOffsets() + 3 * Lanes(); }
+  long decoded_keys_ = 0;
 };
 
 // Writes the clip's channels at clip-local `time` (seconds; outside

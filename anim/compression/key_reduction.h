@@ -1,8 +1,8 @@
 // Key reduction: dropping the keys that interpolating their neighbours
-// reproduces within a tolerance. Used on raw clips (ReduceKeys: each channel
+// reproduces within a tolerance, on raw clips (ReduceKeys: each channel
 // keeps only the keys it needs, what key-reducing exporters and glTF
-// optimisers write) and by the compressed-clip builder on its per-track
-// LINEAR keys.
+// optimisers write). The compressed-clip builder uses its ValueDistance and
+// InterpolateKeys (its own key reduction is the key stride, clip_builder.h).
 #pragma once
 
 #include <span>

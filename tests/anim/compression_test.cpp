@@ -12,12 +12,15 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/compression/clip_builder.h"
 #include "anim/compression/key_reduction.h"
+#include "anim/jobs/compressed_sampling_job.h"
+#include "anim/soa_skeleton.h"
 #include "compression_fixture.h"
 
 namespace {
@@ -41,6 +44,27 @@ glm::quat AboutAxis(float radians, const glm::vec3& axis) {
   return glm::angleAxis(radians, glm::normalize(axis));
 }
 
+// A LINEAR rotation track with the rotation `at(t)` at each of `times`.
+template <typename At>
+anim::QuaternionTrack LinearRotations(const std::vector<float>& times, At at) {
+  std::vector<glm::quat> q;
+  q.reserve(times.size());
+  for (float t : times) q.push_back(at(t));
+  return anim::QuaternionTrack(Interpolation::kLinear, times, q);
+}
+
+// `count` random seeks over the clip, one context: each within the tolerance.
+void ExpectWithinToleranceAtRandomTimes(const anim::Clip& raw, const anim::CompressedClip& clip,
+                                        const anim::Skeleton& skeleton, int count, unsigned seed) {
+  anim::CompressedClipContext context(clip);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> any(raw.StartTime(), raw.EndTime());
+  for (int i = 0; i < count; ++i) {
+    const float t = any(random);
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
+  }
+}
+
 // Six joints, every kind of channel: sinusoidal rotations at 30 keys a
 // second, a root translation, a STEP scale, a CUBICSPLINE rotation, a
 // rotation on its own sparse key times, a channel that starts late and one
@@ -51,13 +75,10 @@ anim::Clip BusyClip() {
   for (int j = 0; j < 4; ++j) {
     anim::JointTracks jt;
     jt.joint = j;
-    std::vector<glm::quat> q;
-    q.reserve(dense.size());
-    for (float t : dense) {
-      q.push_back(AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
-                            glm::vec3(1.0f, 0.3f * j, 0.5f)));
-    }
-    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, dense, q);
+    jt.rotation = LinearRotations(dense, [j](float t) {
+      return AboutAxis(0.6f * std::sin(2.0f * kPi * t * (0.5f + 0.25f * j) + j),
+                       glm::vec3(1.0f, 0.3f * j, 0.5f));
+    });
     tracks.push_back(jt);
   }
   {
@@ -106,7 +127,11 @@ TEST(CompressionTest, BusyClipStaysWithinToleranceEverywherePlaybackGoes) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   EXPECT_LE(report.error.max_error, kTolerance);
+  // Smaller than raw, although every track takes a value at every channel's
+  // key times and this clip's channels have unrelated ones: its CUBICSPLINE
+  // rotation is sampled at a fixed rate rather than subdivided to 1e-5.
   EXPECT_LT(report.compressed_bytes, report.raw_bytes);
+  EXPECT_GT(report.cubic_rate, 0.0f);
   EXPECT_EQ(report.omitted_channels, 1);  // joint 5's translation
   anim::CompressedClipContext context(clip);
   float worst = 0.0f;
@@ -133,6 +158,28 @@ TEST(CompressionTest, BusyClipStaysWithinToleranceEverywherePlaybackGoes) {
   anim::CompressedClipContext fresh(clip);
   EXPECT_NEAR(ErrorAt(raw, clip, skeleton, report.error.time, fresh), report.error.max_error,
               1e-6f);
+}
+
+// The builder keeps the smallest of its candidates within the tolerance:
+// built here one by one (subdivided, then each CUBICSPLINE rate), none that
+// is within the tolerance is smaller than what it chose.
+TEST(CompressionTest, BuilderKeepsTheSmallestCandidateWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  anim::CompressionReport chosen;
+  anim::BuildCompressedClip(raw, skeleton, {}, &chosen);
+  ASSERT_LE(chosen.error.max_error, kTolerance);
+  int within = 0;
+  for (float rate : {-1.0f, 30.0f, 60.0f, 120.0f, 240.0f}) {
+    anim::CompressionSettings s;
+    s.cubic_rate = rate;  // -1: subdivided, no other candidate
+    anim::CompressionReport r;
+    anim::BuildCompressedClip(raw, skeleton, s, &r);
+    if (r.error.max_error > kTolerance) continue;
+    ++within;
+    EXPECT_LE(chosen.compressed_bytes, r.compressed_bytes) << rate;
+  }
+  EXPECT_GE(within, 2);
 }
 
 TEST(CompressionTest, ReportedErrorIsTheLargestOverTheSampleTimes) {
@@ -181,14 +228,13 @@ TEST(CompressionTest, ConstantClipIsOneConstantChannel) {
   EXPECT_LE(ErrorAt(raw, clip, skeleton, 0.37f, context), 1e-6f);
 }
 
-// A track whose two keys sit exactly at the ends of its range along one
-// component and which never changes along the others: two keys of (1 time
-// bit + 1 bit) = 4 bits, stored in one byte.
-std::size_t TwoKeyOneBitClipBytes(const std::string& name) {
-  return Overhead(name) + 2 * sizeof(float) + sizeof(anim::CompressedTrack) + 1;
+// Bytes of a clip with one animated track and uniform times, besides its
+// segments: the object, name, padding, the track and one offset per segment.
+std::size_t OneTrackBytes(const std::string& name, int segments) {
+  return Overhead(name) + sizeof(anim::CompressedTrack) + 4u * static_cast<std::size_t>(segments);
 }
 
-TEST(CompressionTest, LinearTranslationIsTwoOneBitKeys) {
+TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 2.0f, 61);
   std::vector<glm::vec3> p;
@@ -201,20 +247,28 @@ TEST(CompressionTest, LinearTranslationIsTwoOneBitKeys) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(clip.Tracks().size(), 1u);
-  EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
-  // x needs one bit (its two keys are its range's ends); y and z never change: none.
-  EXPECT_EQ(clip.Tracks()[0].bits[0], 1);
-  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
-  EXPECT_EQ(clip.Tracks()[0].bits[2], 0);
-  EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("slide"));
+  // 61 samples in segments of 16: 16, 16, 16 and 13. A straight line needs
+  // only each segment's first sample (the next segment's first closes it),
+  // and the clip's last sample: 1 + 1 + 1 + 2 keys.
+  ASSERT_EQ(clip.SegmentCount(), 4);
+  EXPECT_EQ(report.stored_keys, 5);
+  // A segment of one key holds its value in the header's 16 bits (0 bits
+  // per key); the last one's two keys, 1.6 and 2.0 m, are the ends of its
+  // range (204/255 and 255/255 of the clip's 0..2 m): 1 bit would do, the
+  // fewest the format has above 0 is 3. y and z never change: no bits. So
+  // 4 headers of 8 bytes and 2 keys of 3 bits, one byte.
+  for (int s = 0; s < 3; ++s) EXPECT_EQ(clip.SegmentHeader(s, 0, 0).bits, 0) << s;
+  EXPECT_EQ(clip.SegmentHeader(3, 0, 0).bits, 3);
+  EXPECT_EQ(anim::kSegmentTrackHeaderBytes, 8);
+  EXPECT_EQ(clip.ByteSize(), OneTrackBytes("slide", 4) + 4 * anim::kSegmentTrackHeaderBytes + 1);
   anim::CompressedClipContext context(clip);
   for (float t : {0.0f, 0.25f, 1.0f, 1.77f, 2.0f}) {
     const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
-    EXPECT_NEAR(pose.Local(0).translation.x, t, 1e-6f);
+    EXPECT_NEAR(pose.Local(0).translation.x, t, 1e-4f);
   }
 }
 
-TEST(CompressionTest, SlowRotationIsTwoOneBitKeys) {
+TEST(CompressionTest, SlowRotationKeepsOnlySegmentEnds) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
   std::vector<glm::quat> q;
@@ -225,19 +279,59 @@ TEST(CompressionTest, SlowRotationIsTwoOneBitKeys) {
   jt.joint = 0;
   jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
   const anim::Clip raw("turn", {jt});
-  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(clip.Tracks().size(), 1u);
-  EXPECT_EQ(clip.Tracks()[0].key_count, 2u);
-  // Stored x, y (always 0) need no bits, z one (its keys are its range's ends).
-  EXPECT_EQ(clip.Tracks()[0].bits[0], 0);
-  EXPECT_EQ(clip.Tracks()[0].bits[1], 0);
-  EXPECT_EQ(clip.Tracks()[0].bits[2], 1);
   EXPECT_EQ(clip.Tracks()[0].largest, 3);  // w stays largest: dropped for every key
-  EXPECT_EQ(clip.ByteSize(), TwoKeyOneBitClipBytes("turn"));
+  // Segments of 16 and 15 samples: sample 0 of each and the last: 3 keys.
+  ASSERT_EQ(clip.SegmentCount(), 2);
+  EXPECT_EQ(report.stored_keys, 3);
+  // Stored x and y are always 0: no bits in any segment.
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ(clip.SegmentHeader(s, 0, 0).bits, 0);
+    EXPECT_EQ(clip.SegmentHeader(s, 0, 1).bits, 0);
+  }
+  // The first segment's one key is its header's 16-bit value.
+  EXPECT_EQ(clip.SegmentHeader(0, 0, 2).bits, 0);
+  const int z_bits = clip.SegmentHeader(1, 0, 2).bits;
+  EXPECT_EQ(clip.ByteSize(),
+            OneTrackBytes("turn", 2) + 2 * anim::kSegmentTrackHeaderBytes + (2 * z_bits + 7) / 8);
   anim::CompressedClipContext context(clip);
   for (float t : {0.1f, 0.5f, 0.93f}) {
     const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
-    EXPECT_LT(std::abs(glm::angle(pose.Local(0).rotation) - t * kPi / 6.0f), 1e-5f);
+    EXPECT_LT(std::abs(glm::angle(pose.Local(0).rotation) - t * kPi / 6.0f), 2e-4f);
+  }
+}
+
+// Four rotation tracks are sampled as one group of lanes: three that keep
+// a key every sample share the clip's interval, the fourth (a constant-speed
+// turn, keys at its segment's ends) must interpolate over its own keys.
+TEST(CompressionTest, StridedTrackAmongEveryKeyTracksKeepsItsOwnInterval) {
+  const anim::Skeleton skeleton = ChainSkeleton(4);
+  const std::vector<float> times = Uniform(0.0f, 1.0f, 31);
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    jt.rotation = LinearRotations(times, [j](float t) {
+      return j < 3 ? AboutAxis(0.7f * std::sin(2.0f * kPi * t * (1.0f + 0.5f * j)),
+                               glm::vec3(1.0f, 0.2f * j, 0.4f))
+                   : AboutAxis(t * kPi / 6.0f, glm::vec3(0.0f, 0.0f, 1.0f));
+    });
+    tracks.push_back(jt);
+  }
+  const anim::Clip raw("strided", tracks);
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
+  // The layout this test is about: joints 0 to 3 in one group of lanes,
+  // the first three at a key every sample, the fourth strided.
+  ASSERT_EQ(clip.RotationTrackCount(), 4);
+  for (int t = 0; t < 4; ++t) ASSERT_EQ(clip.Tracks()[t].joint, t);
+  for (int t = 0; t < 3; ++t) ASSERT_EQ(clip.SegmentStride(0, t), 1);
+  ASSERT_GT(clip.SegmentStride(0, 3), 1);
+  anim::CompressedClipContext context(clip);
+  for (int step = 0; step <= 60; ++step) {  // forward at 60 Hz over 30 Hz samples
+    const float t = static_cast<float>(step) / 60.0f;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
   }
 }
 
@@ -335,13 +429,7 @@ TEST(CompressionTest, TenThousandKeys) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   EXPECT_LE(report.error.max_error, kTolerance);
-  anim::CompressedClipContext context(clip);
-  std::mt19937 random(3);
-  std::uniform_real_distribution<float> any(0.0f, 100.0f);
-  for (int i = 0; i < 500; ++i) {
-    const float t = any(random);
-    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, context), kTolerance) << t;
-  }
+  ExpectWithinToleranceAtRandomTimes(raw, clip, skeleton, 500, 3);
 }
 
 TEST(CompressionTest, KeyReducedAndUniformLayoutsGiveTheSamePoses) {
@@ -385,10 +473,10 @@ TEST(CompressionTest, EachTechniqueCanBeTurnedOffAndStaysWithinTolerance) {
   s.omit_channels = false;
   anim::BuildCompressedClip(raw, skeleton, s, &no_omit);
   s = {};
-  s.reduce_keys = false;
+  s.key_strides = false;
   anim::BuildCompressedClip(raw, skeleton, s, &no_reduce);
   s = {};
-  s.bits = 24;  // the most any track may take
+  s.bits = anim::kMaxComponentBits;  // the most any track may take
   anim::BuildCompressedClip(raw, skeleton, s, &fixed);
   EXPECT_EQ(no_omit.omitted_channels, 0);
   EXPECT_GT(no_omit.compressed_bytes, all.compressed_bytes);
@@ -398,6 +486,249 @@ TEST(CompressionTest, EachTechniqueCanBeTurnedOffAndStaysWithinTolerance) {
   for (const auto* r : {&no_omit, &no_reduce, &fixed}) {
     EXPECT_LE(r->error.max_error, kTolerance);
   }
+}
+
+// Twelve joints waving at different speeds, keys at 30 a second for 3 s.
+anim::Clip WaveClip(int joints) {
+  std::vector<float> times = Uniform(0.0f, 3.0f, 91);
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < joints; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    std::vector<glm::quat> q;
+    for (float t : times) {
+      q.push_back(
+          AboutAxis(0.5f * std::sin((1.0f + 0.3f * j) * t + j), glm::vec3(0.2f, 1.0f, 0.1f * j)));
+    }
+    jt.rotation = anim::QuaternionTrack(Interpolation::kLinear, times, q);
+    tracks.push_back(jt);
+  }
+  return anim::Clip("wave", tracks);
+}
+
+TEST(CompressionTest, ForwardPlayDecodesOneKeyPerTrackPerSampleCrossed) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  anim::CompressionSettings settings;
+  settings.key_strides = false;  // a key at every sample: every track crosses together
+  const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+  const auto tracks = static_cast<long>(clip.Tracks().size());
+  ASSERT_EQ(tracks, 12);
+  anim::CompressedClipContext context(clip);
+  anim::SoaPose pose(skeleton.RestPose());
+  // From t = 0.001 s forward at 60 Hz up to 2.5 s: the first call finds its
+  // interval (two keys per track); then each of the 74 samples crossed on
+  // the way (1/30 s to 74/30 s) costs one key per track, nothing else.
+  long expected = 2 * tracks;
+  for (int frame = 0; frame <= 149; ++frame) {
+    const float t = 0.001f + static_cast<float>(frame) / 60.0f;
+    anim::SampleCompressedClip(clip, t, context, pose);
+  }
+  expected += 74 * tracks;
+  EXPECT_EQ(context.DecodedKeys(), expected);
+  // A seek backwards decodes both keys of every track again.
+  anim::SampleCompressedClip(clip, 0.5f, context, pose);
+  EXPECT_EQ(context.DecodedKeys(), expected + 2 * tracks);
+}
+
+// The sampler finds each track's keys in a segment from the clip's headers
+// (where they start, their bits and decoding); CompressedClip::DecodeKey
+// works the same key out on its own, walking the headers of every track
+// before it. At a sample time the pose is the key itself. Two contexts on
+// one clip, one playing forward and one backward, interleaved, across
+// segments of 4 samples: each must give every track's own key.
+// Plays `forward` from the first sample to the last and `backward` the
+// other way, both on a WaveClip(12) compressed as `clip`: each sample gives
+// each track the key DecodeKey decodes there, and between samples both stay
+// within the tolerance of the raw clip.
+void ExpectEachSampleItsDecodedKey(const anim::CompressedClip& clip, const anim::Skeleton& skeleton,
+                                   anim::CompressedClipContext& forward,
+                                   anim::CompressedClipContext& backward) {
+  anim::SoaPose pose_f(skeleton.RestPose()), pose_b(skeleton.RestPose());
+  const int samples = clip.SampleCount();
+  int compared = 0;
+  for (int i = 0; i < samples; ++i) {
+    const int kf = i, kb = samples - 1 - i;
+    anim::SampleCompressedClip(clip, clip.SampleTime(kf), forward, pose_f);
+    anim::SampleCompressedClip(clip, clip.SampleTime(kb), backward, pose_b);
+    for (int t = 0; t < static_cast<int>(clip.Tracks().size()); ++t) {
+      const int joint = clip.Tracks()[t].joint;
+      for (const auto& [k, pose] : {std::pair{kf, &pose_f}, std::pair{kb, &pose_b}}) {
+        const int segment = std::min(k / clip.SegmentLength(), clip.SegmentCount() - 1);
+        const int local = k - segment * clip.SegmentLength();
+        const int stride = clip.SegmentStride(segment, t);
+        const bool last = segment + 1 == clip.SegmentCount();
+        if (local % stride != 0 && !(last && local == clip.SegmentSamples(segment) - 1)) continue;
+        float key[4];
+        clip.DecodeKey(t, k, key);
+        const float sign = key[3] * pose->Channel(anim::kQw)[joint] < 0.0f ? -1.0f : 1.0f;
+        for (int c = 0; c < 4; ++c) {
+          ASSERT_NEAR(pose->Channel(anim::kQx + c)[joint], sign * key[c], 2e-6f)
+              << "track " << t << " sample " << k << " component " << c;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, samples * 2);
+  // Each context stays within the tolerance of the raw clip between samples.
+  const anim::Clip raw = WaveClip(12);
+  for (int i = 0; i + 1 < samples; ++i) {
+    const float tf = 0.5f * (clip.SampleTime(i) + clip.SampleTime(i + 1));
+    const float tb = raw.EndTime() - tf;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, tf, forward), kTolerance) << tf;
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, tb, backward), kTolerance) << tb;
+  }
+}
+
+// WaveClip(12) in segments of 4 samples (more than 10 of them).
+anim::CompressedClip ShortSegmentWaveClip(const anim::Skeleton& skeleton) {
+  anim::CompressionSettings settings;
+  settings.segment_length = 4;
+  return anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+}
+
+TEST(CompressionTest, TwoContextsOnOneClipGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  anim::CompressedClipContext forward(clip), backward(clip);
+  ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+}
+
+// Contexts reading each segment's decodings from one table made for the
+// clip sample the same keys as contexts that work them out themselves, and
+// keep less: their keys only.
+TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  const anim::CompressedClipDecodings decodings(clip);
+  anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
+  ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+  // Per lane (rotation tracks, then the other tracks, each padded to 4) 6
+  // floats of decodings and 2 ints (first bit, layout) fewer.
+  const anim::CompressedClipContext own(clip);
+  int lanes = 0;
+  for (int tracks : {clip.RotationTrackCount(),
+                     static_cast<int>(clip.Tracks().size()) - clip.RotationTrackCount()}) {
+    lanes += (tracks + 3) / 4 * 4;
+  }
+  EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 8 * 4);
+}
+
+TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip a = anim::BuildCompressedClip(WaveClip(12), skeleton);
+  const anim::CompressedClip b = anim::BuildCompressedClip(BusyClip(), ChainSkeleton(6));
+  ASSERT_NE(a.Name(), b.Name());
+  const anim::CompressedClipDecodings of_a(a);
+  anim::CompressedClipContext context;
+  anim::SoaPose pose = anim::SoaSkeleton(ChainSkeleton(6)).RestPose();
+  const anim::CompressedSamplingJob job{&b, 0.0f, &context, &pose};
+  EXPECT_EQ(context.Bind(b), "");
+  EXPECT_TRUE(job.Run());
+  EXPECT_EQ(context.Bind(b, &of_a),
+            "the shared decodings of clip '" + a.Name() + "' given for clip '" + b.Name() + "'");
+  // Left unbound (not bound to b as before), the sampling job refuses the
+  // context instead of reading another clip's decodings.
+  EXPECT_FALSE(context.BoundTo(b));
+  EXPECT_FALSE(job.Run());
+  EXPECT_EQ(context.Bind(a, &of_a), "");
+  EXPECT_TRUE(context.BoundTo(a));
+}
+
+// The context holds per track its keys, never anything per segment: its
+// size is the same for a clip of 4 segments and one of 46.
+TEST(CompressionTest, ContextSizeDoesNotGrowWithSegments) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  anim::CompressionSettings few, many;
+  few.segment_length = 30;
+  many.segment_length = 2;
+  const anim::CompressedClip a = anim::BuildCompressedClip(WaveClip(12), skeleton, few);
+  const anim::CompressedClip b = anim::BuildCompressedClip(WaveClip(12), skeleton, many);
+  ASSERT_EQ(a.SegmentCount(), 4);
+  ASSERT_EQ(b.SegmentCount(), 46);
+  anim::CompressedClipContext ca(a), cb(b);
+  anim::SoaPose pose(skeleton.RestPose());
+  anim::SampleCompressedClip(a, 1.5f, ca, pose);
+  anim::SampleCompressedClip(b, 1.5f, cb, pose);
+  EXPECT_EQ(ca.ByteSize(), cb.ByteSize());
+}
+
+// A fixed rate of b bits comes back from the packed headers as the format's
+// next rate up: 0, 3..16, 20 (worked out here by hand), with its stride,
+// and the clip stays within what that rate allows.
+TEST(CompressionTest, FixedRatesComeBackFromThePackedHeaders) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  for (int b = 1; b <= anim::kMaxComponentBits; ++b) {
+    const int expected = b <= 3 ? 3 : (b <= 16 ? b : 20);
+    anim::CompressionSettings settings;
+    settings.bits = b;
+    settings.segment_length = 8;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(WaveClip(12), skeleton, settings);
+    int changing = 0;
+    for (int s = 0; s < clip.SegmentCount(); ++s) {
+      for (int t = 0; t < static_cast<int>(clip.Tracks().size()); ++t) {
+        EXPECT_EQ(clip.SegmentStride(s, t), 1) << b;
+        for (int c = 0; c < 3; ++c) {
+          const int bits = clip.SegmentHeader(s, t, c).bits;
+          if (clip.Tracks()[t].range_extent[c] > 0.0f) {
+            ASSERT_EQ(bits, expected) << "bits " << b << " segment " << s << " track " << t;
+            ++changing;
+          } else {
+            ASSERT_EQ(bits, 0);
+          }
+        }
+      }
+    }
+    EXPECT_GT(changing, 0);
+    if (b >= 12) ExpectWithinToleranceAtRandomTimes(WaveClip(12), clip, skeleton, 50, b);
+  }
+}
+
+TEST(CompressionTest, EverySegmentLengthStaysWithinToleranceAtItsBoundaries) {
+  const anim::Skeleton skeleton = ChainSkeleton(6);
+  const anim::Clip raw = BusyClip();
+  for (int length : {0, 1, 2, 3, 5, 16, 64}) {
+    anim::CompressionSettings settings;
+    settings.segment_length = length;
+    anim::CompressionReport report;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, settings, &report);
+    ASSERT_LE(report.error.max_error, kTolerance) << length;
+    // Every sample time, the midpoints, and a hair either side of each, in
+    // forward play, then the same backwards, then each on its own (a seek).
+    std::vector<float> times;
+    for (int k = 0; k < clip.SampleCount(); ++k) {
+      const float t = clip.SampleTime(k);
+      times.insert(times.end(), {std::nextafter(t, -1.0f), t, std::nextafter(t, 10.0f)});
+      if (k + 1 < clip.SampleCount()) times.push_back(0.5f * (t + clip.SampleTime(k + 1)));
+    }
+    anim::CompressedClipContext forward(clip), backward(clip);
+    float worst = 0.0f;
+    for (float t : times) worst = std::max(worst, ErrorAt(raw, clip, skeleton, t, forward));
+    for (auto it = times.rbegin(); it != times.rend(); ++it)
+      worst = std::max(worst, ErrorAt(raw, clip, skeleton, *it, backward));
+    for (std::size_t i = 0; i < times.size(); ++i) {
+      anim::CompressedClipContext seek(clip);
+      worst = std::max(worst, ErrorAt(raw, clip, skeleton, times[i], seek));
+    }
+    EXPECT_LE(worst, kTolerance) << "segment length " << length;
+  }
+}
+
+TEST(CompressionTest, UniformWaveClipIsSmallerThanRawAndWithinTolerance) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::Clip raw = WaveClip(12);
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
+  EXPECT_TRUE(clip.UniformTimes());  // 91 keys a 30th of a second apart: two floats
+  EXPECT_EQ(report.time_bytes, 0u);
+  EXPECT_LE(report.error.max_error, kTolerance);
+  // Raw: 160 bits a key (a time and four floats). Compressed: at most 16
+  // bits for each of three components (where the search starts) and a
+  // 9-byte header per 16 keys, 52.5 bits a key: under a third.
+  EXPECT_LT(report.compressed_bytes * 3, report.raw_bytes);
+  ExpectWithinToleranceAtRandomTimes(raw, clip, skeleton, 300, 9);
 }
 
 TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {

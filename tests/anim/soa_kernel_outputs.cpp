@@ -5,6 +5,8 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
+#include "anim/compression/clip_builder.h"
+#include "anim/compression/compressed_clip_sampler.h"
 #include "anim/skeleton.h"
 #include "anim/soa_additive.h"
 #include "anim/soa_pose.h"
@@ -108,9 +110,23 @@ std::vector<float> SoaKernelOutputs() {
   Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
   std::vector<float> outputs;
+  // The compressed sampler (its smallest-three decoding and slerp run four
+  // lanes at a time): forward play through a segment boundary, then the
+  // random times below (seeks).
+  CompressionSettings settings;
+  settings.segment_length = 3;
+  const CompressedClip compressed = BuildCompressedClip(walk, skeleton, settings);
+  CompressedClipContext context(compressed);
+  SoaPose sampled = soa_skeleton.RestPose();
+  for (int frame = 0; frame < 80; ++frame) {
+    SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, context, sampled);
+    Append(outputs, sampled);
+  }
   std::uniform_real_distribution<float> time(-0.5f, 3.0f);
   for (int step = 0; step < 40; ++step) {
     const float t = time(random);
+    SampleCompressedClip(compressed, t, context, sampled);
+    Append(outputs, sampled);
     walk.Sample(a, t);
     lean.Sample(b, 1.7f * t, LoopMode::kPingPong);
     walk.Sample(pose, t);

@@ -1,5 +1,6 @@
 // Every output of the structure-of-arrays kernels (sampling into SoaPose and
-// Pose, Blend, Add, model matrices and palette) on one seeded rig and clip,
+// Pose, the compressed-clip sampler, Blend, Add, model matrices and palette)
+// on one seeded rig and clip,
 // flattened into floats. soa_kernel_outputs.cpp is compiled twice: into
 // anim_soa_scalar_tests with the runtime's default build (the generic
 // vectors), and into the anim_soa_scalar library with soa_vector.h's

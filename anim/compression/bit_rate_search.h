@@ -1,0 +1,73 @@
+// The builder's choice of a bit rate per track per segment, against the
+// model-space error (clip_error.h's metric) rather than a per-track share of
+// the tolerance (the idea of N. Frechette's Animation Compression Library):
+// every track of a segment starts at a high rate; then, one step at a time
+// and joint after joint from the leaves, each track's rate is
+// lowered (and the samples between its keys doubled) while the virtual
+// points of every joint below it stay within the target at every sample of
+// the segment.
+// Only the moved joint's subtree is recomputed per trial.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "anim/compression/compressed_clip.h"
+#include "anim/skeleton.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+// One animated track before it is written: its header (clip range,
+// joint, channel, largest) and per sample its three stored components and
+// (rotations) the index of the dropped one.
+struct TrackSamples {
+  CompressedTrack header{};
+  std::vector<std::array<float, 3>> stored;
+  std::vector<std::uint8_t> largest;
+};
+
+// One segment's choice for one track: its components' headers and the
+// samples between its keys (1 << stride_code).
+struct TrackSegment {
+  std::array<SegmentComponent, 3> c{};
+  int stride_code = 0;
+};
+
+// The header entry of `bits` bits for one component over stored values
+// the keys among samples [first, last) at stride 1 << stride_code (bits > 0:
+// the range of those values inside the clip range, or the whole clip range
+// when `segment_range` is off; 0: their midpoint as a 16-bit value).
+SegmentComponent FitSegmentComponent(const TrackSamples& track, int component, int first, int last,
+                                     int bits, bool segment_range, int stride_code);
+// `value` as its code under `decoding`.
+std::uint32_t QuantizeComponent(float value, const ComponentDecoding& decoding);
+// Sample `sample` of `track` as the sampler decodes it as a key under `segment`.
+void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int sample,
+                    float out[4]);
+
+struct BitRateSearchInput {
+  const Skeleton* skeleton = nullptr;
+  float point_distance = 0.03f;
+  // Per sample: the reference local pose (every source channel's value)
+  // and the compressed clip's pose without its tracks (rest pose and
+  // constants).
+  const std::vector<std::vector<Transform>>* reference = nullptr;
+  const std::vector<std::vector<Transform>>* base = nullptr;
+  const std::vector<TrackSamples>* tracks = nullptr;
+  const std::vector<float>* times = nullptr;  // the sample times
+  bool segment_range = true;
+  bool strides = true;  // keys further apart than a sample where that holds
+};
+
+// The choice for every track of the segment of samples [first, last): the
+// fewest bits found whose largest error at those samples stays within
+// `target` metres. Also returns that error in *error.
+std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int first, int last,
+                                            float target, float* error);
+// Every track at `bits` bits (components that never change: 0).
+std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int first, int last,
+                                           int bits);
+
+}  // namespace anim
