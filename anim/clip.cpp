@@ -34,25 +34,37 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
     start_ = start;
     end_ = end;
   }
-  FindSharedTimes();
-  if (!shared_times_.empty()) soa_keys_ = SoaClipKeys(tracks_, shared_times_);
+  shared_times_ = SoaClipKeys::SharedTimes(tracks_);
+  BuildSoaKeys();
 }
 
-void Clip::FindSharedTimes() {
-  shared_times_.clear();
-  std::span<const float> shared;
-  for (const JointTracks& jt : tracks_) {
-    for (std::span<const float> times :
-         {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
-      if (times.empty()) continue;
-      if (shared.empty()) {
-        shared = times;
-      } else if (!std::equal(times.begin(), times.end(), shared.begin(), shared.end())) {
-        return;
-      }
-    }
+void Clip::BuildSoaKeys() {
+  soa_times_ = shared_times_.empty() ? SoaClipKeys::MergedLinearTimes(tracks_) : shared_times_;
+  // The table holds every channel of every joint up to the highest animated
+  // one at every time: worth it where most of that is animated anyway.
+  // Beyond kMaxGrowth times the tracks' own bytes (a handful of joints
+  // animated in a large rig, or one densely keyed channel among sparse
+  // ones) the per-track route is kept, which costs in proportion to the
+  // tracks alone.
+  constexpr std::size_t kMaxGrowth = 8;
+  const std::size_t table =
+      SoaClipKeys::TableBytes(static_cast<int>(soa_times_.size()), highest_joint_);
+  if (soa_times_.size() >= 2 && table <= kMaxGrowth * KeyBytes()) {
+    soa_keys_ = SoaClipKeys(tracks_, soa_times_);
   }
-  shared_times_.assign(shared.begin(), shared.end());
+  if (soa_keys_.Empty()) soa_times_.clear();
+}
+
+std::size_t Clip::KeyBytes() const {
+  std::size_t bytes = 0;
+  for (const JointTracks& jt : tracks_) {
+    bytes += jt.translation.Times().size() * sizeof(float) +
+             jt.translation.Values().size() * sizeof(glm::vec3);
+    bytes += jt.rotation.Times().size() * sizeof(float) +
+             jt.rotation.Values().size() * sizeof(glm::quat);
+    bytes += jt.scale.Times().size() * sizeof(float) + jt.scale.Values().size() * sizeof(glm::vec3);
+  }
+  return bytes;
 }
 
 namespace {
@@ -97,12 +109,37 @@ namespace {
 // routes need; the structure-of-arrays keys write their channels themselves.
 template <typename PoseT>
 float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
-                 std::span<const float> shared_times, const SoaClipKeys& soa_keys, PoseT& pose,
-                 float time, LoopMode mode, ClipCursor* cursor) {
+                 std::span<const float> shared_times, std::span<const float> soa_times,
+                 const SoaClipKeys& soa_keys, PoseT& pose, float time, LoopMode mode,
+                 ClipCursor* cursor) {
   const float wrapped = clip.WrapTime(time, mode);
   const float t = clip.SampleTime(wrapped, mode);
   const int joint_count = pose.JointCount();
   const bool use_cursor = cursor != nullptr && cursor->keys.size() == 3 * tracks.size();
+  if (!soa_keys.Empty() && t > soa_times.front() && t < soa_times.back()) {
+    // All LINEAR channels in one vectorised pass over the table's interval
+    // (one search for the whole clip), then the others.
+    const int k = FindKeyInterval(soa_times, t, cursor != nullptr ? &cursor->shared : nullptr);
+    const float t0 = soa_times[k];
+    const float s = (t - t0) / (soa_times[k + 1] - t0);
+    soa_keys.SampleLinear(k, s, pose);
+    for (const SoaClipKeys::Other& other : soa_keys.Others()) {
+      const JointTracks& jt = tracks[other.track];
+      if (jt.joint >= joint_count) continue;
+      // With shared times k is their interval too; otherwise each track
+      // finds its own.
+      TrackCursor* c = use_cursor ? &cursor->keys[3 * other.track + other.group] : nullptr;
+      auto sample = [&](const auto& track) {
+        return shared_times.empty() ? track.Sample(t, c) : track.SampleInterval(t, k);
+      };
+      Transform local = pose.Local(jt.joint);
+      if (other.group == 0) local.translation = sample(jt.translation);
+      if (other.group == 1) local.rotation = sample(jt.rotation);
+      if (other.group == 2) local.scale = sample(jt.scale);
+      pose.SetLocal(jt.joint, local);
+    }
+    return wrapped;
+  }
   if (!shared_times.empty()) {
     // One interval search for every track (they share their key times), and
     // each channel written in place.
@@ -116,20 +153,6 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
       // fraction computed once (the same arithmetic as Track::Sample).
       const float t0 = shared_times[k];
       const float s = (t - t0) / (shared_times[k + 1] - t0);
-      if (!soa_keys.Empty()) {
-        // All LINEAR channels in one vectorised pass, then the others.
-        soa_keys.SampleLinear(k, s, pose);
-        for (const SoaClipKeys::Other& other : soa_keys.Others()) {
-          const JointTracks& jt = tracks[other.track];
-          if (jt.joint >= joint_count) continue;
-          Transform local = pose.Local(jt.joint);
-          if (other.group == 0) local.translation = jt.translation.SampleInterval(t, k);
-          if (other.group == 1) local.rotation = jt.rotation.SampleInterval(t, k);
-          if (other.group == 2) local.scale = jt.scale.SampleInterval(t, k);
-          pose.SetLocal(jt.joint, local);
-        }
-        return wrapped;
-      }
       for (const JointTracks& jt : tracks) {
         if (jt.joint < 0 || jt.joint >= joint_count) continue;
         Transform local = pose.Local(jt.joint);
@@ -166,11 +189,11 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
 }  // namespace
 
 float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
 }
 
 float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
 }
 
 ClipCursor Clip::MakeCursor() const {

@@ -4,6 +4,7 @@
 // rest pose, so those joints show their rest transform).
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,6 +60,12 @@ class Clip {
   int LowestJoint() const { return lowest_joint_; }
   int HighestJoint() const { return highest_joint_; }
 
+  // The bytes of its key data: every track's key times and values.
+  std::size_t KeyBytes() const;
+  // The bytes of its structure-of-arrays copy of the LINEAR channels (0
+  // without one).
+  std::size_t SoaKeyBytes() const { return soa_keys_.Empty() ? 0 : soa_keys_.ByteSize(); }
+
   // Text keys, kept sorted by time (stable: equal times keep their order).
   // Defined in clip_events.cpp.
   void SetEvents(std::vector<ClipEvent> events);
@@ -92,7 +99,7 @@ class Clip {
   ClipCursor MakeCursor() const;
 
  private:
-  void FindSharedTimes();
+  void BuildSoaKeys();
 
   std::string name_;
   std::vector<JointTracks> tracks_;
@@ -101,8 +108,12 @@ class Clip {
   // the key interval once for the whole clip instead of once per track.
   // Empty when the tracks' times differ.
   std::vector<float> shared_times_;
-  // The LINEAR channels of a shared-times clip as structure of arrays, so
-  // sampling is a vectorised loop over joints (soa_clip.h); built here once.
+  // The LINEAR channels as structure of arrays, so sampling is a vectorised
+  // loop over joints (soa_clip.h), at soa_times_: the shared times, or when
+  // the channels keep their own keys, every time one of them has a key.
+  // Built here once, unless the table would outweigh the tracks themselves
+  // many times over (a few animated joints in a large skeleton).
+  std::vector<float> soa_times_;
   SoaClipKeys soa_keys_;
   float start_ = 0.0f;
   float end_ = 0.0f;

@@ -67,9 +67,14 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
       }
       any_linear = true;
       masks_[group * lanes + jt.joint] = 1;
+      // A track keyed at `times` is copied; one with fewer keys is
+      // interpolated at the others (its cursor walks forward with k).
+      const bool own_times =
+          std::equal(times.begin(), times.end(), track.Times().begin(), track.Times().end());
+      TrackCursor cursor;
       float value[4];
       for (int k = 0; k < key_count; ++k) {
-        Components(track.Values()[k], value);
+        Components(own_times ? track.Values()[k] : track.Sample(times[k], &cursor), value);
         float* key = keys_.data() + k * key_stride;
         for (int c = 0; c < kGroupSize[group]; ++c) {
           key[(kGroupFirst[group] + c) * lanes + jt.joint] = value[c];
@@ -99,6 +104,50 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
     }
   }
   lanes_ = lanes;
+}
+
+std::vector<float> SoaClipKeys::SharedTimes(std::span<const JointTracks> tracks) {
+  std::span<const float> shared;
+  for (const JointTracks& jt : tracks) {
+    for (std::span<const float> times :
+         {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
+      if (times.empty()) continue;
+      if (shared.empty()) {
+        shared = times;
+      } else if (!std::equal(times.begin(), times.end(), shared.begin(), shared.end())) {
+        return {};
+      }
+    }
+  }
+  return {shared.begin(), shared.end()};
+}
+
+std::vector<float> SoaClipKeys::MergedLinearTimes(std::span<const JointTracks> tracks) {
+  std::vector<float> merged;
+  auto add = [&](const auto& track) {
+    if (track.GetInterpolation() != Interpolation::kLinear) return;
+    merged.insert(merged.end(), track.Times().begin(), track.Times().end());
+  };
+  for (const JointTracks& jt : tracks) {
+    add(jt.translation);
+    add(jt.rotation);
+    add(jt.scale);
+  }
+  std::sort(merged.begin(), merged.end());
+  merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+  return merged;
+}
+
+std::size_t SoaClipKeys::TableBytes(int key_count, int highest_joint) {
+  if (highest_joint < 0) return 0;
+  return static_cast<std::size_t>(key_count) * kSoaChannels * SoaPadded(highest_joint + 1) *
+         sizeof(float);
+}
+
+std::size_t SoaClipKeys::ByteSize() const {
+  return sizeof(*this) + keys_.capacity() * sizeof(float) + masks_.capacity() * sizeof(int) +
+         block_groups_.capacity() + keep_.capacity() * sizeof(std::int32_t) +
+         others_.capacity() * sizeof(Other);
 }
 
 namespace {

@@ -1,14 +1,21 @@
-// SoaClipKeys: the LINEAR channels of a clip whose tracks share one key-time
-// array (what glTF exporters write: one input accessor per clip), stored at
-// load time as structure of arrays: for every key, one contiguous float
-// array per channel (tx, ty, tz, qx, qy, qz, qw, sx, sy, sz) indexed by
-// joint. Sampling interval k is then one loop over joints, four at a time
-// as vectors (soa_vector.h), the same fraction for all of them: lerp for
-// translation and scale, slerp (Eberly's series, interpolation.h) for
-// rotation. Clip builds one for itself; its results agree with
-// Track::Sample within 1e-6 (tests/anim/soa_test.cpp).
+// SoaClipKeys: the LINEAR channels of a clip stored at load time as
+// structure of arrays on one key-time array: for every key, one contiguous
+// float array per channel (tx, ty, tz, qx, qy, qz, qw, sx, sy, sz) indexed
+// by joint. Sampling interval k is then one loop over joints, four at a
+// time as vectors (soa_vector.h), the same fraction for all of them: lerp
+// for translation and scale, slerp (Eberly's series, interpolation.h) for
+// rotation. The key times are the ones every track shares (what glTF
+// exporters write: one input accessor per clip) or, when the channels keep
+// their own keys (what key-reducing exporters and optimisers write), every
+// time any LINEAR channel has a key: a channel is then taken to the times
+// it lacks by its own interpolation, which adds no error, since between two
+// of its keys a LINEAR channel is one lerp (or one slerp arc, travelled at
+// constant speed) and any two points of it interpolate back to it. Clip
+// builds one for itself; its results agree with Track::Sample within 1e-6
+// (tests/anim/soa_test.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -23,12 +30,24 @@ struct JointTracks;
 class SoaClipKeys {
  public:
   SoaClipKeys() = default;
-  // `times` is the key-time array every non-empty track of `tracks` uses.
-  // Stays Empty() when there is nothing to gain or the tracks do not fit
-  // (fewer than two keys, a joint animated by two entries, no LINEAR track).
+  // `times`: strictly increasing, and holding every key time of every
+  // LINEAR track of `tracks` (SharedTimes or MergedLinearTimes). Stays
+  // Empty() when there is nothing to gain or the tracks do not fit (fewer
+  // than two keys, a joint animated by two entries, no LINEAR track).
   SoaClipKeys(std::span<const JointTracks> tracks, std::span<const float> times);
 
+  // The key times every non-empty track uses when they all use the same
+  // ones; empty when they differ (or there are no tracks).
+  static std::vector<float> SharedTimes(std::span<const JointTracks> tracks);
+  // Every key time of every LINEAR track, sorted, each once.
+  static std::vector<float> MergedLinearTimes(std::span<const JointTracks> tracks);
+  // The table's bytes for `key_count` keys of joints [0, highest_joint]: what
+  // a clip weighs before building one (Clip keeps the table only where it
+  // stays within a few times its tracks' own bytes).
+  static std::size_t TableBytes(int key_count, int highest_joint);
+
   bool Empty() const { return lanes_ == 0; }
+  std::size_t ByteSize() const;
 
   // Writes the LINEAR channels at fraction s of key interval k (0 <= s <= 1,
   // k + 1 < key count) into the pose; other channels are left untouched.

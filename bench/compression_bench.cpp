@@ -16,7 +16,8 @@
 // case's clips take at run time (clip_bytes: the tracks' key times and values
 // for raw clips, CompressedClip::ByteSize for compressed ones) and what each
 // character keeps per clip besides its time (context_bytes: the compressed
-// sampler's cursors and decoded keys; a raw Playback's cursors).
+// sampler's cursors and decoded keys; a raw Playback's cursors) and, for the
+// reduced clips, their structure-of-arrays copy (soa_bytes).
 #include <benchmark/benchmark.h>
 
 #include <ctime>
@@ -120,6 +121,10 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
   const bool two = c == anim_bench::Case::kBlend2Palette;
   state.counters["clip_bytes"] = static_cast<double>(anim::RawClipBytes(*rig->walk) +
                                                      (two ? anim::RawClipBytes(*rig->run) : 0));
+  // The structure-of-arrays copy the raw clips sample from (soa_clip.h),
+  // besides their tracks.
+  state.counters["soa_bytes"] =
+      static_cast<double>(rig->walk->SoaKeyBytes() + (two ? rig->run->SoaKeyBytes() : 0));
   anim::Playback p;
   p.Start(rig->walk);
   state.counters["context_bytes"] = static_cast<double>(PlaybackCursorBytes(p));

@@ -378,17 +378,7 @@ void WriteSegments(const std::vector<TrackSamples>& tracks,
 
 }  // namespace
 
-std::size_t RawClipBytes(const Clip& clip) {
-  std::size_t bytes = 0;
-  for (const JointTracks& jt : clip.Tracks()) {
-    bytes += jt.translation.Times().size() * sizeof(float) +
-             jt.translation.Values().size() * sizeof(glm::vec3);
-    bytes += jt.rotation.Times().size() * sizeof(float) +
-             jt.rotation.Values().size() * sizeof(glm::quat);
-    bytes += jt.scale.Times().size() * sizeof(float) + jt.scale.Values().size() * sizeof(glm::vec3);
-  }
-  return bytes;
-}
+std::size_t RawClipBytes(const Clip& clip) { return clip.KeyBytes(); }
 
 namespace {
 

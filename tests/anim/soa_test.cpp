@@ -4,7 +4,11 @@
 //     and series slerp) against Track::Sample of every track on its own, for
 //     clips mixing STEP, LINEAR and CUBICSPLINE tracks, rotation keys near
 //     and far apart and on opposite hemispheres, unanimated joints, more
-//     joints than one vector block, and clips whose tracks' key times differ;
+//     joints than one vector block, and clips whose tracks' key times differ
+//     (each its own, or each a subset of one grid, as key reduction leaves
+//     them: the vectorised path over every time any channel has a key);
+//   - the table refused where it would outweigh the tracks many times (one
+//     joint of a thousand animated), sampling still exact;
 //   - far-apart rotation keys on a thousand-joint rig (past the sampler's
 //     record of where they are);
 //   - Playback::Advance into a SoaPose against Advance into a Pose;
@@ -18,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
+#include "anim/soa_clip.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "random_values.h"
@@ -72,13 +77,27 @@ std::vector<T> CubicValues(const std::vector<T>& values, std::mt19937& random) {
   return out;
 }
 
+// How a test clip's tracks are keyed: all on the same times; each on its
+// own random times; each on its own subset of one grid of times (the first
+// and last always kept), which is what per-channel key reduction leaves.
+enum class KeyLayout { kShared, kOwnTimes, kGridSubsets };
+
 // A clip over kJoints joints, tracks listed in shuffled joint order; joints
 // 3 and 10 unanimated, joint 12 without scale, and STEP or CUBICSPLINE
-// channels on joints 0, 1, 5, 7 and 16. With `shared`, every track uses the
-// same key times, else each has its own.
-anim::Clip MakeClip(bool shared, std::mt19937& random) {
-  const int keys = 9;
+// channels on joints 0, 1, 5, 7 and 16, keyed as `layout` says.
+anim::Clip MakeClip(KeyLayout layout, std::mt19937& random) {
+  const bool shared = layout == KeyLayout::kShared;
+  const int keys = layout == KeyLayout::kGridSubsets ? 30 : 9;
   const std::vector<float> clip_times = RandomTimes(random, keys);
+  std::bernoulli_distribution keep(0.4);
+  auto grid_subset = [&] {
+    std::vector<float> t = {clip_times.front()};
+    for (int k = 1; k + 1 < keys; ++k) {
+      if (keep(random)) t.push_back(clip_times[k]);
+    }
+    t.push_back(clip_times.back());
+    return t;
+  };
   std::vector<int> joints;
   for (int j = 0; j < kJoints; ++j) {
     if (j != 3 && j != 10) joints.push_back(j);
@@ -86,7 +105,11 @@ anim::Clip MakeClip(bool shared, std::mt19937& random) {
   std::shuffle(joints.begin(), joints.end(), random);
   std::vector<anim::JointTracks> tracks;
   for (int j : joints) {
-    auto times = [&] { return shared ? clip_times : RandomTimes(random, keys - j % 3); };
+    auto times = [&] {
+      return shared                              ? clip_times
+             : layout == KeyLayout::kGridSubsets ? grid_subset()
+                                                 : RandomTimes(random, keys - j % 3);
+    };
     anim::JointTracks jt;
     jt.joint = j;
     {
@@ -183,11 +206,15 @@ void ExpectSoaNear(const anim::SoaPose& got, const anim::Pose& want, float tol,
   }
 }
 
-class SoaSampling : public ::testing::TestWithParam<bool> {};
+class SoaSampling : public ::testing::TestWithParam<KeyLayout> {};
 
 TEST_P(SoaSampling, ClipSampleIntoPoseAndSoaPoseMatchesEachTrack) {
-  std::mt19937 random(GetParam() ? 5 : 6);
+  std::mt19937 random(5 + static_cast<int>(GetParam()));
   const anim::Clip clip = MakeClip(GetParam(), random);
+  // Shared times and grid subsets take the vectorised path; own random
+  // times make a table of every track's times (17 x 3 x ~8 of them) too
+  // large for what it would save, so they take the per-track one.
+  EXPECT_EQ(clip.SoaKeyBytes() > 0, GetParam() != KeyLayout::kOwnTimes);
   const anim::Pose rest = MakeRest(random);
   std::uniform_real_distribution<float> any(clip.StartTime() - 0.5f, clip.EndTime() + 0.5f);
   std::vector<float> probes;
@@ -213,7 +240,7 @@ TEST_P(SoaSampling, ClipSampleIntoPoseAndSoaPoseMatchesEachTrack) {
 }
 
 TEST_P(SoaSampling, PlaybackIntoSoaPoseMatchesPlaybackIntoPose) {
-  std::mt19937 random(GetParam() ? 7 : 8);
+  std::mt19937 random(8 + static_cast<int>(GetParam()));
   const anim::Clip clip = MakeClip(GetParam(), random);
   const anim::Pose rest = MakeRest(random);
   for (const anim::LoopMode mode :
@@ -274,8 +301,71 @@ TEST(SoaSampling, FarKeysAreExactOnAThousandJoints) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "Shared" : "PerTrack"; });
+// The table's times: every key time of every LINEAR channel (translation,
+// rotation and scale alike), each once, in order; STEP and CUBICSPLINE
+// channels keep their own sampling, so their times are not among them.
+TEST(SoaSampling, MergedTimesAreEveryLinearChannelsKeys) {
+  auto vec_track = [](anim::Interpolation mode, std::vector<float> times) {
+    std::vector<glm::vec3> values(times.size() *
+                                  (mode == anim::Interpolation::kCubicSpline ? 3 : 1));
+    return anim::VectorTrack(mode, std::move(times), std::move(values));
+  };
+  std::vector<anim::JointTracks> tracks(2);
+  tracks[0].joint = 0;
+  tracks[0].translation = vec_track(anim::Interpolation::kLinear, {0.0f, 1.0f});
+  tracks[0].rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, {0.0f, 0.5f, 1.0f},
+                                             std::vector<glm::quat>(3, glm::quat(1, 0, 0, 0)));
+  tracks[0].scale = vec_track(anim::Interpolation::kLinear, {0.25f, 1.0f, 1.5f});
+  tracks[1].joint = 1;
+  tracks[1].translation = vec_track(anim::Interpolation::kStep, {0.1f, 2.0f});
+  tracks[1].scale = vec_track(anim::Interpolation::kCubicSpline, {0.2f, 3.0f});
+  EXPECT_EQ(anim::SoaClipKeys::MergedLinearTimes(tracks),
+            (std::vector<float>{0.0f, 0.25f, 0.5f, 1.0f, 1.5f}));
+  EXPECT_TRUE(anim::SoaClipKeys::SharedTimes(tracks).empty());
+  tracks.resize(1);
+  tracks[0].scale = vec_track(anim::Interpolation::kLinear, {0.0f, 0.5f, 1.0f});
+  tracks[0].translation = vec_track(anim::Interpolation::kStep, {0.0f, 0.5f, 1.0f});
+  EXPECT_EQ(anim::SoaClipKeys::SharedTimes(tracks), (std::vector<float>{0.0f, 0.5f, 1.0f}));
+}
+
+// One joint of a thousand animated: a table of every channel of every joint
+// up to it would be 2,000 times the track's own bytes, so the clip keeps the
+// per-track route, and samples the same.
+TEST(SoaSampling, ATableFarLargerThanTheTracksIsNotBuilt) {
+  constexpr int kMany = 1000;
+  std::mt19937 random(13);
+  const std::vector<float> times = RandomTimes(random, 40);
+  std::vector<anim::JointTracks> tracks(1);
+  tracks[0].joint = kMany - 1;
+  tracks[0].rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times,
+                                             RotationKeys(random, static_cast<int>(times.size())));
+  const anim::Clip clip("one_of_many", std::move(tracks));
+  EXPECT_EQ(clip.SoaKeyBytes(), 0u);
+  std::vector<anim::Transform> locals(kMany);
+  std::vector<int> parents(kMany);
+  for (int j = 0; j < kMany; ++j) parents[j] = j - 1;
+  const anim::Pose rest(locals, parents);
+  std::uniform_real_distribution<float> any(clip.StartTime(), clip.EndTime());
+  for (int i = 0; i < 50; ++i) {
+    const float t = any(random);
+    anim::SoaPose soa(rest);
+    clip.Sample(soa, t, anim::LoopMode::kClamp);
+    ExpectSoaNear(soa, ReferenceSample(clip, rest, t), kTol, "t " + std::to_string(t));
+    if (HasFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling,
+                         ::testing::Values(KeyLayout::kShared, KeyLayout::kOwnTimes,
+                                           KeyLayout::kGridSubsets),
+                         [](const auto& info) {
+                           switch (info.param) {
+                             case KeyLayout::kShared: return "Shared";
+                             case KeyLayout::kOwnTimes: return "PerTrack";
+                             case KeyLayout::kGridSubsets: return "GridSubsets";
+                           }
+                           return "";
+                         });
 
 TEST(SoaPose, SkeletonRestPoseAndThePoseViewHoldTheSameJoints) {
   const anim::Skeleton s = anim_test::MakeTestSkeleton();  // hips, spine, head; leg on hips
