@@ -20,6 +20,10 @@ namespace {
 // floating point, so wrapping never accumulates error however long a clip plays.
 template <typename T>
 T PositiveModulo(T x, T period) {
+  // Already inside (a playing clock nearly always is): fmod would return x
+  // itself, at the cost of a library call per wrap, several a frame per
+  // playback.
+  if (x >= T(0) && x < period) return x;
   T r = std::fmod(x, period);
   if (r < T(0)) r += period;
   // r + period can round up to exactly period for tiny negative r.
