@@ -18,9 +18,11 @@ class IkPose {
   IkPose(const SoaSkeleton& skeleton, SoaPose& pose) : skeleton_(skeleton), pose_(pose) {}
 
   // False when the pose was made for another skeleton (joint counts
-  // differ): the solvers then leave it untouched and report invalid.
+  // differ): every IK job's Validate(pose) then says so, and the solvers
+  // leave the pose untouched and report invalid.
   bool Matches() const { return skeleton_.JointCount() == pose_.JointCount(); }
   int JointCount() const { return pose_.JointCount(); }
+  int SkeletonJointCount() const { return skeleton_.JointCount(); }
   bool ValidJoint(int joint) const { return joint >= 0 && joint < JointCount(); }
   int Parent(int joint) const { return skeleton_.Parents()[joint]; }
 
