@@ -340,12 +340,13 @@ TEST(IkValidate, ChainJointWithoutAnInverse) {
 
 bool Floor(const void*, const glm::vec3& origin, const glm::vec3&, float,
            anim::ik::GroundContact* contact) {
-  contact->point = {origin.x, 0.0f, origin.z};
+  contact->point = {origin.x, 0.1f, origin.z};
   contact->normal = {0, 1, 0};
   return true;
 }
 
-// One leg (1, 2, 3) under the pelvis (0), on a floor at height 0, with its
+// One leg (1, 2, 3) under the pelvis (0), on a floor 10 cm above the
+// character's own (so a solve lifts the foot by that much), with its
 // result entry and a sentinel there to see that nothing is written.
 struct FootCase {
   anim::ik::FootIkLeg leg{1, 2, 3, 0.05f, 1.0f};
@@ -468,10 +469,9 @@ TEST(IkValidate, FootWeightNotFinite) {
 TEST(IkValidate, FootWeightAboveOneIsClampedNotRefused) {
   Rig full(MakeRig()), above(MakeRig());
   FootCase c;
-  const anim::SoaPose input = full.locals;
   ASSERT_TRUE(anim::ik::SolveFootIk(full.view, c.job).valid);
-  // The ankle starts higher above the floor than its 5 cm: weight 1 moves the leg.
-  EXPECT_NE(full.locals.Local(1).rotation, input.Local(1).rotation);
+  // The floor is 10 cm up: weight 1 bends the knee to lift the ankle by that.
+  EXPECT_NEAR(full.view.ModelMatrix(3)[3].y - Rig(MakeRig()).view.ModelMatrix(3)[3].y, 0.1f, 1e-4f);
   c.job.weight = 3.0f;
   EXPECT_EQ(c.job.Validate(above.view), "");
   ASSERT_TRUE(anim::ik::SolveFootIk(above.view, c.job).valid);
