@@ -140,9 +140,11 @@ class LookAtSample : public Sample {
         "camera.");
     DrawParamWidgets(params_);
     DrawIkRefusal("look-at", problem_);
-    ImGui::Text("eye line %.1f degrees off the target, %d joint%s at their limit",
-                glm::degrees(result_.angle_error), result_.clamped_joints,
-                result_.clamped_joints == 1 ? "" : "s");
+    if (result_.valid) {  // a refused job measured nothing
+      ImGui::Text("eye line %.1f degrees off the target, %d joint%s at their limit",
+                  glm::degrees(result_.angle_error), result_.clamped_joints,
+                  result_.clamped_joints == 1 ? "" : "s");
+    }
     for (size_t i = 0; i < chain_.size(); ++i) {
       const glm::quat before = animated_.Local(chain_[i]).rotation;
       const glm::quat after = shown_.Local(chain_[i]).rotation;
