@@ -10,9 +10,9 @@
 #include <string>
 
 #include <gtest/gtest.h>
-#include <imgui.h>
 
 #include "anim/soa_pose.h"
+#include "headless_imgui.h"
 #include "mannequin_samples.h"
 #include "samples/param_list.h"
 #include "samples/ui_probe.h"
@@ -28,25 +28,12 @@ class IkRefusalPanel : public MannequinSamples {
   void SetUp() override {
     ASSERT_TRUE(kProbeOn && ui_probe::Enabled());
     MannequinSamples::SetUp();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
   }
-  void TearDown() override { ImGui::DestroyContext(); }
 
   // Draws the sample's panel in one frame and returns the text it labelled
   // `label`, "" when there is none.
   std::string PanelText(const std::string& label) {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::Begin("panel");
-    sample_->DrawPanel();
-    ImGui::End();
-    ImGui::Render();
+    HeadlessImGui::Frame([this] { sample_->DrawPanel(); });
     const std::string items = ui_probe::TakeItemsJson();
     const std::string key = "\"label\":\"" + label + "\"";
     const std::size_t at = items.find(key);
@@ -55,6 +42,8 @@ class IkRefusalPanel : public MannequinSamples {
     const std::size_t begin = items.find(value, at) + value.size();
     return items.substr(begin, items.find('"', begin) - begin);
   }
+
+  HeadlessImGui imgui_;
 
   float* Value(const char* name) { return sample_->Params().Find(name)->float_value; }
 
