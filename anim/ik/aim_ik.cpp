@@ -109,15 +109,11 @@ std::string LookAtJob::Validate(const IkPose& pose) const {
     return "chain has size " + std::to_string(chain.size()) + ", more than kMaxLookAtJoints (" +
            std::to_string(kMaxLookAtJoints) + ")";
   }
+  const auto field = [](std::size_t i) { return job_messages::Indexed("chain", i, "joint"); };
   for (std::size_t i = 0; i < chain.size(); ++i) {
-    const std::string field = job_messages::Indexed("chain", i, "joint");
-    if (!pose.ValidJoint(chain[i].joint)) return msg::JointOutside(field, chain[i].joint, pose);
-    if (i == 0) continue;
-    if (auto p = msg::ChainLinkProblem(pose, field, chain[i].joint,
-                                       job_messages::Indexed("chain", i - 1, "joint"),
-                                       chain[i - 1].joint);
-        !p.empty())
-      return p;
+    if (!pose.ValidJoint(chain[i].joint)) return msg::JointOutside(field(i), chain[i].joint, pose);
+    if (i > 0 && !pose.DescendsFrom(chain[i].joint, chain[i - 1].joint))
+      return msg::NotALink(field(i), chain[i].joint, field(i - 1), chain[i - 1].joint);
   }
   return TargetAndAxesProblem(target, axes);
 }

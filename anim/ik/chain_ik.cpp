@@ -11,6 +11,8 @@
 
 namespace anim::ik {
 
+namespace msg = ik_messages;
+
 namespace {
 
 // The chain's model matrices, kept current as its joints turn without
@@ -100,20 +102,16 @@ ChainIkResult Iterate(IkPose& pose, const ChainIkJob& job, Pass pass) {
 }  // namespace
 
 std::string ChainIkJob::Validate(const IkPose& pose) const {
-  namespace msg = ik_messages;
   if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
   if (joints.size() < 2 || joints.size() > kMaxChainJoints) {
     return "joints has size " + std::to_string(joints.size()) + ", not 2 to kMaxChainJoints (" +
            std::to_string(kMaxChainJoints) + ")";
   }
+  const auto field = [](std::size_t k) { return job_messages::Indexed("joints", k); };
   for (std::size_t k = 0; k < joints.size(); ++k) {
-    const std::string field = job_messages::Indexed("joints", k);
-    if (!pose.ValidJoint(joints[k])) return msg::JointOutside(field, joints[k], pose);
-    if (k == 0) continue;
-    if (auto p = msg::ChainLinkProblem(pose, field, joints[k],
-                                       job_messages::Indexed("joints", k - 1), joints[k - 1]);
-        !p.empty())
-      return p;
+    if (!pose.ValidJoint(joints[k])) return msg::JointOutside(field(k), joints[k], pose);
+    if (k > 0 && !pose.DescendsFrom(joints[k], joints[k - 1]))
+      return msg::NotALink(field(k), joints[k], field(k - 1), joints[k - 1]);
   }
   if (!constraints.empty() && constraints.size() != joints.size()) {
     return "constraints has size " + std::to_string(constraints.size()) +
@@ -121,10 +119,12 @@ std::string ChainIkJob::Validate(const IkPose& pose) const {
   }
   if (!IsFinite(target)) return msg::NotFinite("target", target);
   // The solvers carry each joint's frame to the next through its inverse.
+  glm::mat4 model = pose.ModelMatrix(joints[0]);
   for (std::size_t k = 0; k + 1 < joints.size(); ++k) {
-    const float det = glm::determinant(glm::mat3(pose.ModelMatrix(joints[k])));
+    if (k > 0) model = pose.ModelMatrixBelow(joints[k - 1], model, joints[k]);
+    const float det = glm::determinant(glm::mat3(model));
     if (!(std::isfinite(det) && std::abs(det) > 1e-12f)) {
-      return job_messages::Indexed("joints", k) + " " + std::to_string(joints[k]) +
+      return field(k) + " " + std::to_string(joints[k]) +
              " has a model matrix without an inverse (determinant " + msg::Format(det) + ")";
     }
   }

@@ -23,12 +23,10 @@ std::string LegProblem(const IkPose& pose, const FootIkLeg& leg, std::size_t i, 
   if (!pose.ValidJoint(leg.ankle)) return msg::JointOutside(field("ankle"), leg.ankle, pose);
   if (!pose.IsAncestorOrSelf(pelvis, leg.hip))
     return msg::NotBelow(field("hip"), leg.hip, "pelvis", pelvis);
-  if (auto p = msg::ChainLinkProblem(pose, field("knee"), leg.knee, field("hip"), leg.hip);
-      !p.empty())
-    return p;
-  if (auto p = msg::ChainLinkProblem(pose, field("ankle"), leg.ankle, field("knee"), leg.knee);
-      !p.empty())
-    return p;
+  if (!pose.DescendsFrom(leg.knee, leg.hip))
+    return msg::NotALink(field("knee"), leg.knee, field("hip"), leg.hip);
+  if (!pose.DescendsFrom(leg.ankle, leg.knee))
+    return msg::NotALink(field("ankle"), leg.ankle, field("knee"), leg.knee);
   if (!std::isfinite(leg.ankle_height))
     return msg::NotFinite(field("ankle_height"), leg.ankle_height);
   if (!std::isfinite(leg.contact)) return msg::NotFinite(field("contact"), leg.contact);

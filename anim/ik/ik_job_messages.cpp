@@ -32,16 +32,13 @@ std::string NotBelow(std::string_view field, int joint, std::string_view ancesto
          std::string(ancestor_field) + " " + std::to_string(ancestor);
 }
 
-std::string ChainLinkProblem(const IkPose& pose, std::string_view field, int joint,
-                             std::string_view ancestor_field, int ancestor) {
+std::string NotALink(std::string_view field, int joint, std::string_view ancestor_field,
+                     int ancestor) {
   if (joint == ancestor) {
     return std::string(field) + " " + std::to_string(joint) + " is the same joint as " +
            std::string(ancestor_field);
   }
-  if (!pose.IsAncestorOrSelf(ancestor, joint)) {
-    return NotBelow(field, joint, ancestor_field, ancestor);
-  }
-  return {};
+  return NotBelow(field, joint, ancestor_field, ancestor);
 }
 
 std::string NotFinite(std::string_view field, const glm::vec3& value) {

@@ -19,12 +19,11 @@ std::string PoseOfAnotherSkeleton(const IkPose& pose);
 // "<field> <joint> is not one of the pose's <n> joints".
 std::string JointOutside(std::string_view field, int joint, const IkPose& pose);
 
-// "" when `joint` (named `field`) is a joint below `ancestor` (named
-// `ancestor_field`) in the pose's hierarchy; else "<field> <joint> is the
-// same joint as <ancestor_field>" or "<field> <joint> does not descend from
-// <ancestor_field> <ancestor>". Both joints must be the pose's.
-std::string ChainLinkProblem(const IkPose& pose, std::string_view field, int joint,
-                             std::string_view ancestor_field, int ancestor);
+// Why `joint` (named `field`) fails IkPose::DescendsFrom(joint, ancestor):
+// "<field> <joint> is the same joint as <ancestor_field>", else NotBelow's
+// words. Only called on failure, so a valid job builds no field names.
+std::string NotALink(std::string_view field, int joint, std::string_view ancestor_field,
+                     int ancestor);
 
 // "<field> <joint> does not descend from <ancestor_field> <ancestor>" (also
 // where the joint may be the ancestor itself, as a leg's hip the pelvis).

@@ -15,12 +15,10 @@ std::string TwoBoneIkJob::Validate(const IkPose& pose) const {
   if (!pose.ValidJoint(start_joint)) return msg::JointOutside("start_joint", start_joint, pose);
   if (!pose.ValidJoint(mid_joint)) return msg::JointOutside("mid_joint", mid_joint, pose);
   if (!pose.ValidJoint(end_joint)) return msg::JointOutside("end_joint", end_joint, pose);
-  if (auto p = msg::ChainLinkProblem(pose, "mid_joint", mid_joint, "start_joint", start_joint);
-      !p.empty())
-    return p;
-  if (auto p = msg::ChainLinkProblem(pose, "end_joint", end_joint, "mid_joint", mid_joint);
-      !p.empty())
-    return p;
+  if (!pose.DescendsFrom(mid_joint, start_joint))
+    return msg::NotALink("mid_joint", mid_joint, "start_joint", start_joint);
+  if (!pose.DescendsFrom(end_joint, mid_joint))
+    return msg::NotALink("end_joint", end_joint, "mid_joint", mid_joint);
   if (!IsFinite(target)) return msg::NotFinite("target", target);
   if (!IsFinite(pole)) return msg::NotFinite("pole", pole);
   return {};
