@@ -12,6 +12,7 @@
 #include "anim/ik/two_bone_ik.h"
 #include "samples/debug_draw.h"
 #include "samples/idle_underlay.h"
+#include "samples/ik_refusal.h"
 #include "samples/ik_rig.h"
 #include "samples/sample_factories.h"
 #include "samples/target_drag.h"
@@ -36,6 +37,7 @@ struct IkChain {
   int two_bone[3] = {-1, -1, -1};
   glm::vec3 pole{0.0f};
   anim::ik::ChainIkResult result;
+  std::string problem;  // why the last job was refused, "" when it ran
 
   // Solves `pose` for `target` with solver 0 two-bone (first, middle and
   // last joint), 1 CCD, 2 FABRIK.
@@ -53,6 +55,7 @@ struct IkChain {
       job.tolerance = tolerance;
       const anim::ik::TwoBoneIkResult r = anim::ik::SolveTwoBoneIk(pose, job);
       result = {r.valid, r.reached, 1, r.error};
+      problem = r.valid ? std::string() : job.Validate(pose);
       return;
     }
     anim::ik::ChainIkJob job;
@@ -63,6 +66,7 @@ struct IkChain {
     job.tolerance = tolerance;
     job.weight = weight;
     result = solver == 1 ? anim::ik::SolveCcd(pose, job) : anim::ik::SolveFabrik(pose, job);
+    problem = result.valid ? std::string() : job.Validate(pose);
   }
 
   // Each limited joint's cone or arc where it sits now, `size` long.
@@ -247,12 +251,17 @@ class IkSample : public Sample {
         "Drag the target (the cross) with the left mouse button; a press elsewhere orbits the "
         "camera. Or move it with the sliders.");
     DrawParamWidgets(params_);
-    DrawResult("arm", arm_.result);
-    DrawResult("chain", chain_.result);
+    DrawResult("arm", arm_);
+    DrawResult("chain", chain_);
   }
 
  private:
-  void DrawResult(const char* name, const anim::ik::ChainIkResult& r) const {
+  void DrawResult(const char* name, const IkChain& chain) const {
+    if (!chain.problem.empty()) {
+      DrawIkRefusal(name, chain.problem);
+      return;
+    }
+    const anim::ik::ChainIkResult& r = chain.result;
     ImGui::Text("%s: %s, %d iteration%s, remaining error %.1f mm", name,
                 r.reached ? "reached" : "not reached", r.iterations, r.iterations == 1 ? "" : "s",
                 r.error * 1000.0f);

@@ -10,6 +10,7 @@
 #include "anim/ik/ik_math.h"
 #include "samples/debug_draw.h"
 #include "samples/idle_underlay.h"
+#include "samples/ik_refusal.h"
 #include "samples/ik_rig.h"
 #include "samples/sample_factories.h"
 #include "samples/target_drag.h"
@@ -118,6 +119,7 @@ class LookAtSample : public Sample {
     job.weight = weight_;
     anim::ik::IkPose pose(skeleton_, shown_);
     result_ = anim::ik::SolveLookAt(pose, job);
+    problem_ = result_.valid ? std::string() : job.Validate(pose);
     BuildLines();
   }
 
@@ -137,9 +139,12 @@ class LookAtSample : public Sample {
         "Drag the target (the cross) with the left mouse button; a press elsewhere orbits the "
         "camera.");
     DrawParamWidgets(params_);
-    ImGui::Text("eye line %.1f degrees off the target, %d joint%s at their limit",
-                glm::degrees(result_.angle_error), result_.clamped_joints,
-                result_.clamped_joints == 1 ? "" : "s");
+    DrawIkRefusal("look-at", problem_);
+    if (result_.valid) {  // a refused job measured nothing
+      ImGui::Text("eye line %.1f degrees off the target, %d joint%s at their limit",
+                  glm::degrees(result_.angle_error), result_.clamped_joints,
+                  result_.clamped_joints == 1 ? "" : "s");
+    }
     for (size_t i = 0; i < chain_.size(); ++i) {
       const glm::quat before = animated_.Local(chain_[i]).rotation;
       const glm::quat after = shown_.Local(chain_[i]).rotation;
@@ -196,6 +201,7 @@ class LookAtSample : public Sample {
   std::array<anim::ik::LookAtJoint, kMaxSpine> links_{};
   anim::ik::AimAxes axes_;
   anim::ik::LookAtResult result_;
+  std::string problem_;  // why the last look-at job was refused, "" when it ran
   TargetDrag drag_;
   DebugLineList lines_;
   glm::vec3 forward_{0, 0, 1};

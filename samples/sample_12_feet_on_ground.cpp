@@ -17,6 +17,7 @@
 #include "samples/clip_speed.h"
 #include "samples/debug_draw.h"
 #include "samples/hover_tooltip.h"
+#include "samples/ik_refusal.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
 #include "scene/foot_ik_ground.h"
@@ -126,6 +127,7 @@ class FeetOnGroundSample : public Sample {
       Solve(dt);
     } else {
       pelvis_offset_ = 0.0f;
+      problem_.clear();  // no foot IK job this frame
     }
     DrawContacts();
     if (dt > 0.0f) {
@@ -162,6 +164,7 @@ class FeetOnGroundSample : public Sample {
     ImGui::Separator();
     ImGui::TextUnformatted("Foot IK");
     DrawParamWidgets(own_);
+    DrawIkRefusal("foot IK", problem_);
     DrawGroundControls();
     ImGui::Separator();
     for (int i = 0; i < 2; ++i) {
@@ -301,7 +304,9 @@ class FeetOnGroundSample : public Sample {
     job.previous_pelvis_offset = pelvis_offset_;
     job.max_pelvis_step = kPelvisSpeed * units_per_metre_ * std::max(dt, 0.0f);
     anim::ik::IkPose pose(skeleton_, shown_);
-    pelvis_offset_ = anim::ik::SolveFootIk(pose, job).pelvis_offset;
+    const anim::ik::FootIkResult result = anim::ik::SolveFootIk(pose, job);
+    pelvis_offset_ = result.pelvis_offset;
+    problem_ = result.valid ? std::string() : job.Validate(pose);
   }
 
   std::unique_ptr<Sample> walk_;  // 05's locomotion: blend space, root motion, footprints
@@ -319,6 +324,7 @@ class FeetOnGroundSample : public Sample {
   int pelvis_ = -1;
   bool legs_ready_ = false;
   std::string legs_notice_;
+  std::string problem_;  // why the last foot IK job was refused, "" when it ran
   std::array<anim::ik::FootIkLeg, 2> legs_;
   std::array<anim::ik::FootIkLegResult, 2> results_;
 

@@ -4,10 +4,14 @@
 #include <array>
 #include <cmath>
 
+#include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
+#include "anim/jobs/job_messages.h"
 #include "anim/transform.h"
 
 namespace anim::ik {
+
+namespace msg = ik_messages;
 
 namespace {
 
@@ -78,16 +82,44 @@ AimIkResult TurnJoint(IkPose& pose, int joint, const AimRay& ray, const glm::vec
   return r;
 }
 
-bool FiniteJob(const glm::vec3& target, const AimAxes& axes) {
-  return IsFinite(target) && IsFinite(axes.forward) && IsFinite(axes.offset) && IsFinite(axes.up) &&
-         IsFinite(axes.pole) && glm::length(axes.forward) > kIkEpsilon;
+// The target and axes both jobs take: finite, and a forward axis to aim.
+std::string TargetAndAxesProblem(const glm::vec3& target, const AimAxes& axes) {
+  if (!IsFinite(target)) return msg::NotFinite("target", target);
+  if (!IsFinite(axes.forward)) return msg::NotFinite("axes.forward", axes.forward);
+  if (!IsFinite(axes.offset)) return msg::NotFinite("axes.offset", axes.offset);
+  if (!IsFinite(axes.up)) return msg::NotFinite("axes.up", axes.up);
+  if (!IsFinite(axes.pole)) return msg::NotFinite("axes.pole", axes.pole);
+  if (!(glm::length(axes.forward) > kIkEpsilon))
+    return "axes.forward " + msg::Format(axes.forward) + " has no direction";
+  return {};
 }
 
 }  // namespace
 
+std::string AimIkJob::Validate(const IkPose& pose) const {
+  if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
+  if (!pose.ValidJoint(joint)) return msg::JointOutside("joint", joint, pose);
+  return TargetAndAxesProblem(target, axes);
+}
+
+std::string LookAtJob::Validate(const IkPose& pose) const {
+  if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
+  if (chain.empty()) return "chain is empty";
+  if (chain.size() > kMaxLookAtJoints) {
+    return "chain has size " + std::to_string(chain.size()) + ", more than kMaxLookAtJoints (" +
+           std::to_string(kMaxLookAtJoints) + ")";
+  }
+  const auto field = [](std::size_t i) { return job_messages::Indexed("chain", i, "joint"); };
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    if (!pose.ValidJoint(chain[i].joint)) return msg::JointOutside(field(i), chain[i].joint, pose);
+    if (i > 0 && !pose.DescendsFrom(chain[i].joint, chain[i - 1].joint))
+      return msg::NotALink(field(i), chain[i].joint, field(i - 1), chain[i - 1].joint);
+  }
+  return TargetAndAxesProblem(target, axes);
+}
+
 AimIkResult SolveAimIk(IkPose& pose, const AimIkJob& job) {
-  if (!pose.Matches() || !pose.ValidJoint(job.joint) || !FiniteJob(job.target, job.axes))
-    return AimIkResult{};
+  if (!job.Validate(pose).empty()) return AimIkResult{};
   const AimRay before = RayInModelSpace(pose.ModelMatrix(job.joint), job.axes);
   AimIkResult r;
   r.valid = true;
@@ -98,15 +130,8 @@ AimIkResult SolveAimIk(IkPose& pose, const AimIkJob& job) {
 }
 
 LookAtResult SolveLookAt(IkPose& pose, const LookAtJob& job) {
+  if (!job.Validate(pose).empty()) return LookAtResult{};
   const int count = static_cast<int>(job.chain.size());
-  if (!pose.Matches() || count == 0 || count > kMaxLookAtJoints || !FiniteJob(job.target, job.axes))
-    return LookAtResult{};
-  for (int i = 0; i < count; ++i) {
-    const int j = job.chain[i].joint;
-    if (!pose.ValidJoint(j)) return LookAtResult{};
-    if (i > 0 && (j == job.chain[i - 1].joint || !pose.IsAncestorOrSelf(job.chain[i - 1].joint, j)))
-      return LookAtResult{};
-  }
   const int tip = job.chain[count - 1].joint;
   LookAtResult result;
   result.valid = true;

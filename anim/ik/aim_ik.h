@@ -9,6 +9,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/constants.hpp>
@@ -37,13 +38,21 @@ struct AimIkJob {
   glm::vec3 target{0.0f};  // model space
   AimAxes axes;
   // Fraction of the turn applied: 0 leaves the pose exactly as it was.
+  // Clamped, not refused: 0 or below (or NaN) turns nothing, above 1 acts
+  // as 1.
   float weight = 1.0f;
-  // Largest turn, in radians, this job may give the joint.
+  // Largest turn, in radians, this job may give the joint (0 or below: none).
   float max_angle = glm::pi<float>();
+
+  // "" when the job fits `pose`, else the first problem naming the field
+  // and its value ("joint 52 is not one of the pose's 41 joints",
+  // "axes.forward (0, 0, 0) has no direction"). SolveAimIk refuses what
+  // this refuses.
+  std::string Validate(const IkPose& pose) const;
 };
 
 struct AimIkResult {
-  bool valid = false;    // false: bad joint index or non-finite input; pose untouched
+  bool valid = false;    // false: job.Validate(pose) names the problem; pose untouched
   bool clamped = false;  // max_angle cut the turn short
   float turn = 0.0f;     // radians the joint turned
   // Radians between the aim ray and the direction to the target afterwards.
@@ -55,7 +64,8 @@ AimIkResult SolveAimIk(IkPose& pose, const AimIkJob& job);
 // One joint of a look-at chain.
 struct LookAtJoint {
   int joint = -1;
-  // Share of the remaining turn this joint takes (the last joint usually 1).
+  // Share of the remaining turn this joint takes (the last joint usually 1;
+  // 0 or below, or NaN, skips the joint; above 1 acts as 1).
   float weight = 1.0f;
   // Largest turn, in radians, this joint may make.
   float max_angle = glm::pi<float>();
@@ -73,12 +83,19 @@ struct LookAtJob {
   // In the LAST joint's local space (the head's eyes), pole in model space.
   AimAxes axes;
   // Blends the chain's local rotations between the input (0, exactly) and
-  // the solved pose (1).
+  // the solved pose (1). Not refused out of [0, 1]: 0 or below (or NaN)
+  // leaves the pose as it was, 1 or above gives the solved pose.
   float weight = 1.0f;
+
+  // "" when the job fits `pose`, else the first problem naming the field
+  // and its value ("chain[2].joint 7 does not descend from chain[1].joint
+  // 9", "target (inf, 1, 0) is not finite"). SolveLookAt refuses what this
+  // refuses.
+  std::string Validate(const IkPose& pose) const;
 };
 
 struct LookAtResult {
-  bool valid = false;
+  bool valid = false;      // false: job.Validate(pose) names the problem; pose untouched
   int clamped_joints = 0;  // joints whose angle limit cut their share short
   float angle_error = 0.0f;
 };

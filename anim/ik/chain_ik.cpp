@@ -4,10 +4,14 @@
 #include <array>
 #include <cmath>
 
+#include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
+#include "anim/jobs/job_messages.h"
 #include "anim/transform.h"
 
 namespace anim::ik {
+
+namespace msg = ik_messages;
 
 namespace {
 
@@ -22,19 +26,13 @@ class ChainState {
     for (int k = 0; k < count_; ++k) input_[k] = pose.Local(job.joints[k]).rotation;
     for (int k = 0; k < count_; ++k) {
       const glm::mat4 parent = pose.ParentFrame(job.joints[k]);
-      if (k == 0) {
-        between_[0] = parent;
-      } else {
-        const float det = glm::determinant(glm::mat3(model_[k - 1]));
-        ok_ = ok_ && std::isfinite(det) && std::abs(det) > 1e-12f;
-        between_[k] = glm::inverse(model_[k - 1]) * parent;
-      }
+      // ChainIkJob::Validate has checked model_[k - 1] has an inverse.
+      between_[k] = k == 0 ? parent : glm::inverse(model_[k - 1]) * parent;
       model_[k] = parent * ToMatrix(pose.Local(job.joints[k]));
     }
     for (int k = 0; k + 1 < count_; ++k) length_[k] = glm::length(Position(k + 1) - Position(k));
   }
 
-  bool ok() const { return ok_; }
   int count() const { return count_; }
   glm::vec3 Position(int k) const { return model_[k][3]; }
   glm::vec3 Effector() const { return Position(count_ - 1); }
@@ -75,34 +73,18 @@ class ChainState {
   IkPose& pose_;
   const ChainIkJob& job_;
   int count_ = 0;
-  bool ok_ = true;
   std::array<glm::mat4, kMaxChainJoints> between_;
   std::array<glm::mat4, kMaxChainJoints> model_;
   std::array<glm::quat, kMaxChainJoints> input_;
   std::array<float, kMaxChainJoints> length_{};
 };
 
-bool ValidJob(const IkPose& pose, const ChainIkJob& job) {
-  const int count = static_cast<int>(job.joints.size());
-  if (!pose.Matches() || count < 2 || count > kMaxChainJoints || !IsFinite(job.target))
-    return false;
-  if (!job.constraints.empty() && static_cast<int>(job.constraints.size()) != count) return false;
-  for (int k = 0; k < count; ++k) {
-    const int j = job.joints[k];
-    if (!pose.ValidJoint(j)) return false;
-    if (k > 0 && (j == job.joints[k - 1] || !pose.IsAncestorOrSelf(job.joints[k - 1], j)))
-      return false;
-  }
-  return true;
-}
-
 // Runs `pass` (one sweep over the chain) until the effector is within
 // tolerance or the iteration cap, then applies the weight and reports.
 template <typename Pass>
 ChainIkResult Iterate(IkPose& pose, const ChainIkJob& job, Pass pass) {
-  if (!ValidJob(pose, job)) return ChainIkResult{};
+  if (!job.Validate(pose).empty()) return ChainIkResult{};
   ChainState state(pose, job);
-  if (!state.ok()) return ChainIkResult{};
   ChainIkResult result;
   result.valid = true;
   if (job.weight > 0.0f) {
@@ -118,6 +100,36 @@ ChainIkResult Iterate(IkPose& pose, const ChainIkJob& job, Pass pass) {
 }
 
 }  // namespace
+
+std::string ChainIkJob::Validate(const IkPose& pose) const {
+  if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
+  if (joints.size() < 2 || joints.size() > kMaxChainJoints) {
+    return "joints has size " + std::to_string(joints.size()) + ", not 2 to kMaxChainJoints (" +
+           std::to_string(kMaxChainJoints) + ")";
+  }
+  const auto field = [](std::size_t k) { return job_messages::Indexed("joints", k); };
+  for (std::size_t k = 0; k < joints.size(); ++k) {
+    if (!pose.ValidJoint(joints[k])) return msg::JointOutside(field(k), joints[k], pose);
+    if (k > 0 && !pose.DescendsFrom(joints[k], joints[k - 1]))
+      return msg::NotALink(field(k), joints[k], field(k - 1), joints[k - 1]);
+  }
+  if (!constraints.empty() && constraints.size() != joints.size()) {
+    return "constraints has size " + std::to_string(constraints.size()) +
+           ", not 0 or the size of joints (" + std::to_string(joints.size()) + ")";
+  }
+  if (!IsFinite(target)) return msg::NotFinite("target", target);
+  // The solvers carry each joint's frame to the next through its inverse.
+  glm::mat4 model = pose.ModelMatrix(joints[0]);
+  for (std::size_t k = 0; k + 1 < joints.size(); ++k) {
+    if (k > 0) model = pose.ModelMatrixBelow(joints[k - 1], model, joints[k]);
+    const float det = glm::determinant(glm::mat3(model));
+    if (!(std::isfinite(det) && std::abs(det) > 1e-12f)) {
+      return field(k) + " " + std::to_string(joints[k]) +
+             " has a model matrix without an inverse (determinant " + msg::Format(det) + ")";
+    }
+  }
+  return {};
+}
 
 ChainIkResult SolveCcd(IkPose& pose, const ChainIkJob& job) {
   const glm::vec3 target = job.target;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 
 #include <glm/glm.hpp>
 
@@ -32,12 +33,21 @@ struct ChainIkJob {
   // Stop once the effector is this close to the target (model units).
   float tolerance = 1e-3f;
   // Blends the chain's local rotations between the input (0, exactly) and
-  // the solved pose (1).
+  // the solved pose (1). Not refused out of [0, 1]: 0 or below (or NaN)
+  // leaves the pose as it was, 1 or above gives the solved pose.
   float weight = 1.0f;
+
+  // "" when the job fits `pose`, else the first problem naming the field
+  // and its value ("joints[3] 52 is not one of the pose's 41 joints",
+  // "constraints has size 3, not 0 or the size of joints (4)"), including a chain joint whose
+  // model frame has no inverse (a zero scale: the joints after it cannot be
+  // turned towards anything). SolveCcd and SolveFabrik refuse what this
+  // refuses.
+  std::string Validate(const IkPose& pose) const;
 };
 
 struct ChainIkResult {
-  bool valid = false;    // false: bad chain or non-finite target; pose untouched
+  bool valid = false;    // false: job.Validate(pose) names the problem; pose untouched
   bool reached = false;  // error <= tolerance
   int iterations = 0;    // passes run (0 when the effector started on target)
   float error = 0.0f;    // effector-target distance after solving (and weighting)

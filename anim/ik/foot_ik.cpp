@@ -4,18 +4,33 @@
 #include <cmath>
 #include <limits>
 
+#include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/jobs/job_messages.h"
 
 namespace anim::ik {
 
+namespace msg = ik_messages;
+
 namespace {
 
-bool ValidLeg(const IkPose& pose, const FootIkLeg& leg) {
-  return pose.ValidJoint(leg.hip) && pose.ValidJoint(leg.knee) && pose.ValidJoint(leg.ankle) &&
-         pose.IsAncestorOrSelf(leg.hip, leg.knee) && pose.IsAncestorOrSelf(leg.knee, leg.ankle) &&
-         leg.hip != leg.knee && leg.knee != leg.ankle && std::isfinite(leg.ankle_height) &&
-         std::isfinite(leg.contact);
+// Legs i's problem: its joints (a chain below the pelvis) and its numbers.
+std::string LegProblem(const IkPose& pose, const FootIkLeg& leg, std::size_t i, int pelvis) {
+  const auto field = [i](const char* member) { return job_messages::Indexed("legs", i, member); };
+  if (!pose.ValidJoint(leg.hip)) return msg::JointOutside(field("hip"), leg.hip, pose);
+  if (!pose.ValidJoint(leg.knee)) return msg::JointOutside(field("knee"), leg.knee, pose);
+  if (!pose.ValidJoint(leg.ankle)) return msg::JointOutside(field("ankle"), leg.ankle, pose);
+  if (!pose.IsAncestorOrSelf(pelvis, leg.hip))
+    return msg::NotBelow(field("hip"), leg.hip, "pelvis", pelvis);
+  if (!pose.DescendsFrom(leg.knee, leg.hip))
+    return msg::NotALink(field("knee"), leg.knee, field("hip"), leg.hip);
+  if (!pose.DescendsFrom(leg.ankle, leg.knee))
+    return msg::NotALink(field("ankle"), leg.ankle, field("knee"), leg.knee);
+  if (!std::isfinite(leg.ankle_height))
+    return msg::NotFinite(field("ankle_height"), leg.ankle_height);
+  if (!std::isfinite(leg.contact)) return msg::NotFinite(field("contact"), leg.contact);
+  return {};
 }
 
 bool FiniteMatrix(const glm::mat4& m) {
@@ -83,18 +98,6 @@ float FootContactFromHeight(float sole_height, float planted, float lifted) {
 }
 
 namespace {
-
-bool ValidJob(const IkPose& pose, const FootIkJob& job) {
-  if (!pose.Matches() || job.results.size() < job.legs.size() || job.ground.raycast == nullptr ||
-      !pose.ValidJoint(job.pelvis) || !FiniteMatrix(job.world) || !IsFinite(job.up) ||
-      !(std::abs(glm::length(job.up) - 1.0f) < 1e-3f) || !std::isfinite(job.weight)) {
-    return false;
-  }
-  for (const FootIkLeg& leg : job.legs) {
-    if (!ValidLeg(pose, leg) || !pose.IsAncestorOrSelf(job.pelvis, leg.hip)) return false;
-  }
-  return true;
-}
 
 // The placement's frames, computed once per solve.
 struct Frames {
@@ -206,11 +209,32 @@ void PlaceFoot(IkPose& pose, const FootIkJob& job, const Frames& f, const FootIk
 
 }  // namespace
 
+std::string FootIkJob::Validate(const IkPose& pose) const {
+  if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
+  if (!pose.ValidJoint(pelvis)) return msg::JointOutside("pelvis", pelvis, pose);
+  for (std::size_t i = 0; i < legs.size(); ++i) {
+    if (auto p = LegProblem(pose, legs[i], i, pelvis); !p.empty()) return p;
+  }
+  if (results.size() < legs.size()) {
+    return "results has size " + std::to_string(results.size()) + ", less than the size of legs (" +
+           std::to_string(legs.size()) + ")";
+  }
+  if (!FiniteMatrix(world)) return "world has an element that is not finite";
+  // FramesOf's inverse: a placement that flattens the character has none.
+  if (!FiniteMatrix(glm::inverse(world))) return "world has no inverse (a zero scale)";
+  if (!IsFinite(up)) return msg::NotFinite("up", up);
+  if (!(std::abs(glm::length(up) - 1.0f) < 1e-3f))
+    return "up " + msg::Format(up) + " is not of unit length (" + msg::Format(glm::length(up)) +
+           ")";
+  if (ground.raycast == nullptr) return job_messages::Null("ground.raycast");
+  if (!std::isfinite(weight)) return msg::NotFinite("weight", weight);
+  return {};
+}
+
 FootIkResult SolveFootIk(IkPose& pose, const FootIkJob& job) {
   FootIkResult result;
-  if (!ValidJob(pose, job)) return result;
+  if (!job.Validate(pose).empty()) return result;
   const Frames frames = FramesOf(job);
-  if (!FiniteMatrix(frames.to_model)) return result;
   result.valid = true;
   const float weight = std::clamp(job.weight, 0.0f, 1.0f);
   if (weight == 0.0f) {

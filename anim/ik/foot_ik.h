@@ -17,6 +17,7 @@
 
 #include <limits>
 #include <span>
+#include <string>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -84,12 +85,19 @@ struct FootIkJob {
   float max_pelvis_step = std::numeric_limits<float>::infinity();
   // Two-bone IK's soft reach (see TwoBoneIkJob::soften); 1 reaches exactly.
   float soften = 1.0f;
-  // 0 returns the animated pose untouched, 1 the corrected one.
+  // 0 returns the animated pose untouched, 1 the corrected one. Clamped to
+  // [0, 1], not refused; only a weight that is not finite is refused.
   float weight = 1.0f;
+
+  // "" when the job fits `pose`, else the first problem naming the field
+  // and its value ("legs[1].knee 7 does not descend from legs[1].hip 9",
+  // "results has size 1, less than the size of legs (2)", "up (0, 2, 0) is not of unit length
+  // (2)"). SolveFootIk refuses what this refuses.
+  std::string Validate(const IkPose& pose) const;
 };
 
 struct FootIkResult {
-  bool valid = false;          // false: bad joints, spans or numbers; pose untouched
+  bool valid = false;          // false: job.Validate(pose) names the problem; pose untouched
   float pelvis_offset = 0.0f;  // world units along up (negative: lowered)
 };
 

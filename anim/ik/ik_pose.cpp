@@ -13,10 +13,10 @@ glm::mat4 IkPose::ParentFrame(int joint) const {
                           glm::mat4(1.0f), &parent_model);
 }
 
-glm::mat4 IkPose::ModelMatrix(int joint) const {
+glm::mat4 IkPose::ComposeBelow(int ancestor, int joint) const {
   // Up the chain, without recursion: a deep hierarchy costs no stack.
   glm::mat4 m(1.0f);
-  for (int j = joint; j >= 0; j = Parent(j)) {
+  for (int j = joint; j >= 0 && j != ancestor; j = Parent(j)) {
     m = JointModelMatrix(skeleton_.OffsetKinds()[j], skeleton_.Offsets()[j], ToMatrix(Local(j)),
                          nullptr) *
         m;

@@ -18,9 +18,11 @@ class IkPose {
   IkPose(const SoaSkeleton& skeleton, SoaPose& pose) : skeleton_(skeleton), pose_(pose) {}
 
   // False when the pose was made for another skeleton (joint counts
-  // differ): the solvers then leave it untouched and report invalid.
+  // differ): every IK job's Validate(pose) then says so, and the solvers
+  // leave the pose untouched and report invalid.
   bool Matches() const { return skeleton_.JointCount() == pose_.JointCount(); }
   int JointCount() const { return pose_.JointCount(); }
+  int SkeletonJointCount() const { return skeleton_.JointCount(); }
   bool ValidJoint(int joint) const { return joint >= 0 && joint < JointCount(); }
   int Parent(int joint) const { return skeleton_.Parents()[joint]; }
 
@@ -29,14 +31,29 @@ class IkPose {
 
   // The joint's model matrix, composed up its parent chain (parent * offset
   // * local at each joint, the rule of anim/joint_offset.h).
-  glm::mat4 ModelMatrix(int joint) const;
+  glm::mat4 ModelMatrix(int joint) const { return ComposeBelow(-1, joint); }
+  // The same given the model matrix of `ancestor`, one of the joint's
+  // ancestors: only the joints below it are composed, so walking down a
+  // chain costs its length rather than its depth at every joint.
+  glm::mat4 ModelMatrixBelow(int ancestor, const glm::mat4& ancestor_model, int joint) const {
+    return ancestor_model * ComposeBelow(ancestor, joint);
+  }
   // The frame the joint's local transform is expressed in: its parent's
   // model matrix times its offset (the offset alone for a root).
   glm::mat4 ParentFrame(int joint) const;
   // True when `ancestor` is `joint` or one of its ancestors.
   bool IsAncestorOrSelf(int ancestor, int joint) const;
+  // True when `joint` is below `ancestor` (not `ancestor` itself): the next
+  // link of a chain. Both must be the pose's joints.
+  bool DescendsFrom(int joint, int ancestor) const {
+    return joint != ancestor && IsAncestorOrSelf(ancestor, joint);
+  }
 
  private:
+  // offset * local of `joint` and each parent up to, not including,
+  // `ancestor` (-1: the whole chain to the root), composed.
+  glm::mat4 ComposeBelow(int ancestor, int joint) const;
+
   const SoaSkeleton& skeleton_;
   SoaPose& pose_;
 };

@@ -3,20 +3,28 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
 
 namespace anim::ik {
 
-namespace {
+namespace msg = ik_messages;
 
-bool ValidChain(const IkPose& pose, const TwoBoneIkJob& job) {
-  if (!pose.Matches() || !pose.ValidJoint(job.start_joint) || !pose.ValidJoint(job.mid_joint) ||
-      !pose.ValidJoint(job.end_joint))
-    return false;
-  if (job.start_joint == job.mid_joint || job.mid_joint == job.end_joint) return false;
-  return pose.IsAncestorOrSelf(job.start_joint, job.mid_joint) &&
-         pose.IsAncestorOrSelf(job.mid_joint, job.end_joint);
+std::string TwoBoneIkJob::Validate(const IkPose& pose) const {
+  if (!pose.Matches()) return msg::PoseOfAnotherSkeleton(pose);
+  if (!pose.ValidJoint(start_joint)) return msg::JointOutside("start_joint", start_joint, pose);
+  if (!pose.ValidJoint(mid_joint)) return msg::JointOutside("mid_joint", mid_joint, pose);
+  if (!pose.ValidJoint(end_joint)) return msg::JointOutside("end_joint", end_joint, pose);
+  if (!pose.DescendsFrom(mid_joint, start_joint))
+    return msg::NotALink("mid_joint", mid_joint, "start_joint", start_joint);
+  if (!pose.DescendsFrom(end_joint, mid_joint))
+    return msg::NotALink("end_joint", end_joint, "mid_joint", mid_joint);
+  if (!IsFinite(target)) return msg::NotFinite("target", target);
+  if (!IsFinite(pole)) return msg::NotFinite("pole", pole);
+  return {};
 }
+
+namespace {
 
 TwoBoneIkResult Measure(const IkPose& pose, const TwoBoneIkJob& job) {
   TwoBoneIkResult r;
@@ -36,8 +44,7 @@ float SoftenedReach(float distance, float reach, float soften) {
 }
 
 TwoBoneIkResult SolveTwoBoneIk(IkPose& pose, const TwoBoneIkJob& job) {
-  if (!ValidChain(pose, job) || !IsFinite(job.target) || !IsFinite(job.pole))
-    return TwoBoneIkResult{};
+  if (!job.Validate(pose).empty()) return TwoBoneIkResult{};
   // Weight 0 (or NaN) leaves the pose bit for bit as it was.
   if (!(job.weight > 0.0f)) return Measure(pose, job);
   const float weight = std::min(job.weight, 1.0f);

@@ -11,6 +11,8 @@
 // so the knee never snaps straight.
 #pragma once
 
+#include <string>
+
 #include <glm/glm.hpp>
 
 #include "anim/ik/ik_pose.h"
@@ -28,7 +30,8 @@ struct TwoBoneIkJob {
   // an elbow's back). Zero keeps the chain's current bend plane.
   glm::vec3 pole{0.0f};
   // 0 leaves the pose exactly as it was, 1 applies the full solve; between,
-  // both joints turn by that fraction of their correction.
+  // both joints turn by that fraction of their correction. Clamped, not
+  // refused: 0 or below (or NaN) changes nothing, above 1 acts as 1.
   float weight = 1.0f;
   // Fraction of the full reach (upper + lower length) where soft reach
   // starts, in (0, 1]. 1 turns it off: targets within reach are reached
@@ -36,10 +39,16 @@ struct TwoBoneIkJob {
   float soften = 1.0f;
   // The end joint counts as having reached the target within this distance.
   float tolerance = 1e-3f;
+
+  // "" when the job fits `pose`, else the first problem naming the field
+  // and its value ("end_joint 52 is not one of the pose's 41 joints",
+  // "mid_joint 7 does not descend from start_joint 9", "target (nan, 0, 0)
+  // is not finite"). SolveTwoBoneIk refuses what this refuses.
+  std::string Validate(const IkPose& pose) const;
 };
 
 struct TwoBoneIkResult {
-  bool valid = false;    // false: bad joint indices or a non-finite target; pose untouched
+  bool valid = false;    // false: job.Validate(pose) names the problem; pose untouched
   bool reached = false;  // the end joint is within tolerance of the target
   float error = 0.0f;    // distance from the end joint to the target after solving
 };

@@ -1,7 +1,8 @@
 // IkPose, the view the IK solvers work through (the skeleton's hierarchy and
-// offsets, the runtime pose's locals): its model matrices against glm
-// products written out here, and every solver (two-bone, aim, look-at, CCD,
-// FABRIK, foot) refusing a pose made for another skeleton without touching it.
+// offsets, the runtime pose's locals): its model matrices (from the root and
+// from an ancestor's) against glm products written out here, and every
+// solver (two-bone, aim, look-at, CCD, FABRIK, foot) refusing a pose made for
+// another skeleton without touching it.
 #include <span>
 #include <vector>
 
@@ -67,6 +68,10 @@ TEST(IkPose, ModelMatricesAreParentTimesOffsetTimesLocalUpTheChain) {
   ExpectMatNear(view.ModelMatrix(1), m1, 1e-5f);
   ExpectMatNear(view.ModelMatrix(2), m2, 1e-5f);
   ExpectMatNear(view.ModelMatrix(3), m3, 1e-5f);
+  // From an ancestor's model matrix, composing only the joints below it.
+  ExpectMatNear(view.ModelMatrixBelow(0, m0, 2), m2, 1e-5f);
+  ExpectMatNear(view.ModelMatrixBelow(1, m1, 2), m2, 1e-5f);
+  ExpectMatNear(view.ModelMatrixBelow(0, m0, 3), m3, 1e-5f);
   ExpectMatNear(view.ParentFrame(0), glm::mat4(1.0f), 0.0f);
   ExpectMatNear(view.ParentFrame(1), m0 * rig.offsets[1], 1e-5f);
   ExpectMatNear(view.ParentFrame(2), m1, 1e-5f);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "../samples/headless_imgui.h"
 #include "../samples/mannequin_samples.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
@@ -17,28 +18,7 @@ namespace {
 // The mannequin (model_) from the samples' fixture, and an ImGui context.
 class PanelFrames : public MannequinSamples {
  protected:
-  void SetUp() override {
-    MannequinSamples::SetUp();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
-
-  // One ImGui frame around `draw`.
-  template <typename Draw>
-  static void Frame(Draw draw) {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::Begin("panel");
-    draw();
-    ImGui::End();
-    ImGui::Render();
-  }
+  HeadlessImGui imgui_;
 
   // Selects every sample in turn, as the combo does, drawing its panel in the
   // same frame and then a few stepped frames.
@@ -55,10 +35,10 @@ class PanelFrames : public MannequinSamples {
       }
       samples::Sample& sample = *walkthrough.Active();
       EXPECT_EQ(sample.CurrentPose().JointCount(), model.skeleton.JointCount()) << sample.Title();
-      Frame([&] { sample.DrawPanel(); });
+      HeadlessImGui::Frame([&] { sample.DrawPanel(); });
       for (int f = 0; f < 3; ++f) {
         walkthrough.Step(1.0f / 60.0f, character);
-        Frame([&] { sample.DrawPanel(); });
+        HeadlessImGui::Frame([&] { sample.DrawPanel(); });
       }
     }
   }
@@ -79,9 +59,9 @@ class PanelFrames : public MannequinSamples {
       for (const samples::Param& param : sample.Params().All()) {
         for (int end = 0; end < ValueCount(param); ++end) {
           SetAsTheWidgetDoes(param, end);
-          Frame([&] { sample.DrawPanel(); });
+          HeadlessImGui::Frame([&] { sample.DrawPanel(); });
           walkthrough.Step(1.0f / 60.0f, character);
-          Frame([&] { sample.DrawPanel(); });
+          HeadlessImGui::Frame([&] { sample.DrawPanel(); });
         }
       }
     }
