@@ -1,0 +1,33 @@
+#include "anim/compressed_playback.h"
+
+#include <cmath>
+
+#include "anim/jobs/compressed_sampling_job.h"
+
+namespace anim {
+
+std::string CompressedPlayback::Start(const CompressedClip* c,
+                                      const CompressedClipDecodings* shared, LoopMode m, float r) {
+  clip = c;
+  rate = r;
+  clock = c != nullptr ? ClipClock(c->StartTime(), c->Duration(), m) : ClipClock(0.0, 0.0, m);
+  if (c == nullptr) return {};
+  return context.Bind(*c, shared);
+}
+
+bool CompressedPlayback::Step(float dt) {
+  if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
+  clock.Advance(dt, rate);
+  return true;
+}
+
+bool CompressedPlayback::Advance(float dt, SoaPose& pose) {
+  CompressedSamplingJob job{clip, 0.0f, &context, &pose};
+  // The job's checks before the clock moves: a refused character keeps its
+  // time, as Playback::Advance does.
+  if (!job.Validate().empty() || !Step(dt)) return false;
+  job.time = SampleTime();
+  return job.Run();
+}
+
+}  // namespace anim
