@@ -22,12 +22,15 @@ bool CompressedPlayback::Step(float dt) {
 }
 
 bool CompressedPlayback::Advance(float dt, SoaPose& pose) {
-  CompressedSamplingJob job{clip, 0.0f, &context, &pose};
-  // The job's checks before the clock moves: a refused character keeps its
-  // time, as Playback::Advance does.
-  if (!job.Validate().empty() || !Step(dt)) return false;
-  job.time = SampleTime();
-  return job.Run();
+  const ClipClock before = clock;
+  if (!Step(dt)) return false;
+  // The job validates as it runs; when it refuses, the clock goes back, so
+  // a refused character keeps its time, as with Playback::Advance.
+  if (!CompressedSamplingJob{clip, SampleTime(), &context, &pose}.Run()) {
+    clock = before;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace anim

@@ -45,7 +45,16 @@ struct CrowdCharacter {
   CrossFadeController* fade = nullptr;
   // - synced: a synchronised blend (Start()ed by the caller) at `weight`.
   SyncedBlend* synced = nullptr;
-  // - a alone, or blended with b at `weight` when b has a clip.
+  // - a alone, or blended with b at `weight` when b has a clip. a, b and
+  //   the additive layer below each play a compressed clip instead when
+  //   their compressed_ pointer is set (caller-owned, like `fade` and
+  //   `synced`; compressed_playback.h): the Playback is then ignored, and
+  //   the compressed playback's clip, null or not, says whether the slot
+  //   plays at all, as the Playback's would. (Kept beside the pointers
+  //   above: a compressed character's dispatch reads one cache line.)
+  CompressedPlayback* compressed_a = nullptr;
+  CompressedPlayback* compressed_b = nullptr;
+  CompressedPlayback* compressed_additive = nullptr;
   Playback a;
   Playback b;
   float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
@@ -54,13 +63,6 @@ struct CrowdCharacter {
   Playback additive;
   const SoaPose* additive_base = nullptr;
   float additive_weight = 1.0f;
-  // Compressed clips in a's, b's or the additive layer's place: when one of
-  // these is set (caller-owned, like `fade` and `synced`), it plays instead
-  // of that Playback, which is then ignored; its clip, null or not, says
-  // whether the slot plays at all, as the Playback's would.
-  CompressedPlayback* compressed_a = nullptr;
-  CompressedPlayback* compressed_b = nullptr;
-  CompressedPlayback* compressed_additive = nullptr;
   // Outputs, caller-owned, each empty (not wanted) or JointCount() long.
   std::span<glm::mat4> palette;   // model matrices times inverse binds
   std::span<glm::mat4> model;     // model-space matrices
