@@ -10,11 +10,11 @@
 // are the caller's: the clip must outlive the decodings, and both the
 // playback.
 //
-// What Advance validates, before the clock moves (through
-// CompressedSamplingJob, the public sampling API): a clip is set, the pose
-// has the clip's joint count, and the context is bound to this clip. A
-// context bound to another clip is refused, not re-bound (re-binding
-// allocates, and in a crowd it would mean two characters share one).
+// What Advance validates (through CompressedSamplingJob, the public
+// sampling API; a refusal leaves the clock where it was): a clip is set,
+// the pose has the clip's joint count, and the context is bound to this
+// clip. A context bound to another clip is refused, not re-bound
+// (re-binding allocates, and the context was set up for another clip).
 #pragma once
 
 #include <string>

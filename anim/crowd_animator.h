@@ -50,8 +50,8 @@ struct CrowdCharacter {
   //   their compressed_ pointer is set (caller-owned, like `fade` and
   //   `synced`; compressed_playback.h): the Playback is then ignored, and
   //   the compressed playback's clip, null or not, says whether the slot
-  //   plays at all, as the Playback's would. (Kept beside the pointers
-  //   above: a compressed character's dispatch reads one cache line.)
+  //   plays at all, as the Playback's would. (Kept with the pointers
+  //   above, which every character reads first.)
   CompressedPlayback* compressed_a = nullptr;
   CompressedPlayback* compressed_b = nullptr;
   CompressedPlayback* compressed_additive = nullptr;
