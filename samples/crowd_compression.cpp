@@ -11,7 +11,7 @@ void CrowdCompression::Load(const anim::Model& model, int capacity) {
   compressed_.resize(model.clips.size());
   // The playbacks point to the clips just dropped: start them afresh.
   playbacks_.clear();
-  playbacks_.resize(static_cast<std::size_t>(2 * capacity));
+  playbacks_.resize(2 * static_cast<std::size_t>(capacity));
   clips_played_.assign(playbacks_.size(), -1);
 }
 
@@ -28,7 +28,7 @@ const CrowdCompression::Compressed& CrowdCompression::Get(int clip) {
 
 anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, float phase,
                                                   float rate) {
-  const auto i = static_cast<std::size_t>(2 * k + slot);
+  const std::size_t i = 2 * static_cast<std::size_t>(k) + static_cast<std::size_t>(slot);
   const Compressed& c = Get(clip);
   anim::CompressedPlayback& p = playbacks_[i];
   // Decodings made from this very clip: Bind cannot refuse them.
@@ -41,7 +41,7 @@ anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, flo
 void CrowdCompression::PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase) {
   character.compressed_a = &Start(k, 0, clip, phase, 1.0f);
   character.compressed_b = nullptr;
-  clips_played_[static_cast<std::size_t>(2 * k + 1)] = -1;
+  clips_played_[2 * static_cast<std::size_t>(k) + 1] = -1;
 }
 
 void CrowdCompression::PlaySynced(anim::CrowdCharacter& character, int k, int a, int b,

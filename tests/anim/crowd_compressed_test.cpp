@@ -233,6 +233,7 @@ TEST(CrowdCompressed, CharactersMatchTheirClipsSampledAndBlendedAlone) {
   for (int workers : {1, 2}) {
     Crowd crowd(f, specs);
     std::vector<ReferenceCharacter> reference;
+    reference.reserve(specs.size());
     for (const CharacterSpec& s : specs) reference.emplace_back(f, s);
     anim::CrowdAnimator animator(f.skeleton, workers);
     for (int frame = 0; frame < 90; ++frame) {
@@ -356,6 +357,7 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   // 7: the one that can be animated.
   const std::vector<double> times_before = [&] {
     std::vector<double> t;
+    t.reserve(p.size());
     for (const anim::CompressedPlayback& q : p) t.push_back(q.clock.Time());
     return t;
   }();

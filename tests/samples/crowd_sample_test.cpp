@@ -281,9 +281,12 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
   compression.PlaySolo(characters[2], 2, 1, 0.1f);
   std::size_t compressed = 0, decodings = 0, raw = 0, contexts = 0;
   std::vector<anim::CompressedClip> clips;
-  for (int c = 0; c < 3; ++c)
+  clips.reserve(3);  // the tables point to them
+  for (int c = 0; c < 3; ++c) {
     clips.push_back(anim::BuildCompressedClip(model_.clips[c], model_.skeleton));
+  }
   std::vector<std::unique_ptr<anim::CompressedClipDecodings>> tables;
+  tables.reserve(3);
   for (int c = 0; c < 3; ++c) {
     tables.push_back(std::make_unique<anim::CompressedClipDecodings>(clips[c]));
     compressed += clips[c].ByteSize();
