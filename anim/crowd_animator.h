@@ -4,7 +4,10 @@
 // one clip, a weighted blend of two, a synchronised blend (synced_blend.h),
 // a cross-fade controller's transitions (cross_fade_controller.h) or an
 // animation graph (a GraphInstance over a definition shared by the crowd,
-// graph/graph_instance.h), optionally with an additive layer on top.
+// graph/graph_instance.h), optionally with an additive layer on top. The
+// one clip, the two blended and the additive layer may each be a raw clip
+// (Playback) or a compressed one (CompressedPlayback, compressed_playback.h:
+// the character's own context over decodings shared per clip).
 //
 // The animator owns no threads: Update runs the characters as ranges through
 // the caller's parallel-for (parallel_jobs.h), each range on a worker whose
@@ -20,6 +23,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
+#include "anim/compressed_playback.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/graph/graph_instance.h"
 #include "anim/graph/graph_scratch.h"
@@ -41,7 +45,16 @@ struct CrowdCharacter {
   CrossFadeController* fade = nullptr;
   // - synced: a synchronised blend (Start()ed by the caller) at `weight`.
   SyncedBlend* synced = nullptr;
-  // - a alone, or blended with b at `weight` when b has a clip.
+  // - a alone, or blended with b at `weight` when b has a clip. a, b and
+  //   the additive layer below each play a compressed clip instead when
+  //   their compressed_ pointer is set (caller-owned, like `fade` and
+  //   `synced`; compressed_playback.h): the Playback is then ignored, and
+  //   the compressed playback's clip, null or not, says whether the slot
+  //   plays at all, as the Playback's would. (Kept with the pointers
+  //   above, which every character reads first.)
+  CompressedPlayback* compressed_a = nullptr;
+  CompressedPlayback* compressed_b = nullptr;
+  CompressedPlayback* compressed_additive = nullptr;
   Playback a;
   Playback b;
   float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
@@ -74,8 +87,9 @@ class CrowdAnimator {
   // on the calling thread. Returns how many characters were animated; the
   // others are left as they were: nothing to play (no fade, synced blend or
   // clip in `a`), an output or pose of the wrong size, an additive clip
-  // without a base of the skeleton's size, or a dt or rate that is not
-  // finite (a synced blend or controller also refuses a negative dt).
+  // without a base of the skeleton's size, a compressed clip of another
+  // joint count or whose context is not bound to it, or a dt or rate that
+  // is not finite (a synced blend or controller also refuses a negative dt).
   int Update(std::span<CrowdCharacter> characters, float dt);
   // The same, the characters run as ranges through `parallel_for`. Ranges
   // given a worker index outside [0, WorkerCount()) are not animated.
@@ -86,17 +100,21 @@ class CrowdAnimator {
     SoaPose a, b, blended, additive, layered, synced_a, synced_b;
     std::vector<glm::mat4> model;
     GraphScratch graph;  // temporary poses of the graph characters
-    // The clip last sampled into a, b and additive: a different clip may
-    // leave other channels unanimated, so the pose is reset to rest only then.
-    const Clip* last_a = nullptr;
-    const Clip* last_b = nullptr;
-    const Clip* last_additive = nullptr;
+    // The clip (a Clip or a CompressedClip) last sampled into a, b and
+    // additive: a different clip may leave other channels unanimated, so
+    // the pose is reset to rest only then.
+    const void* last_a = nullptr;
+    const void* last_b = nullptr;
+    const void* last_additive = nullptr;
     int animated = 0;  // characters this worker animated in this Update
   };
   bool Animate(CrowdCharacter& c, float dt, Scratch& s) const;
   // The character's local pose before the additive layer, or nullptr.
   const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
-  bool Sample(Playback& playback, float dt, const Clip*& last, SoaPose& pose) const;
+  // Advances and samples one slot (a, b or additive): `compressed` when
+  // set, else `playback`.
+  bool Sample(Playback& playback, CompressedPlayback* compressed, float dt, const void*& last,
+              SoaPose& pose) const;
   bool OutputsFit(const CrowdCharacter& c) const;
   bool Prepared(const GraphDefinition& definition) const;
   void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);

@@ -72,6 +72,29 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
   }
 }
 
+Crowd::Crowd(const Rig& rig, Case c, int count, const CompressedClips& compressed)
+    : Crowd(rig, c, count) {
+  compressed_.resize(2 * characters_.size());
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    anim::CrowdCharacter& ch = characters_[i];
+    auto play = [](anim::CompressedPlayback& p, const anim::CompressedClip* clip,
+                   const anim::CompressedClipDecodings* decodings, const anim::Playback& raw) {
+      p.Start(clip, decodings);
+      p.SetTime(raw.time);  // the raw crowd's start time
+      return &p;
+    };
+    ch.compressed_a = play(compressed_[2 * i], compressed.walk, compressed.walk_decodings, ch.a);
+    if (ch.b.clip != nullptr) {
+      ch.compressed_b =
+          play(compressed_[2 * i + 1], compressed.run, compressed.run_decodings, ch.b);
+    }
+  }
+}
+
+std::size_t Crowd::CompressedContextBytes() const {
+  return compressed_.empty() ? 0 : compressed_.front().context.ByteSize();
+}
+
 void Crowd::RefillFadeQueue(anim::CrossFadeController& cf) const {
   // Current clip plus two fading targets (one in (e)), always: when a fade
   // completes, the next clip of the cycle walk -> run -> idle -> walk is

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/compressed_playback.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/crowd_animator.h"
 #include "anim/parallel_jobs.h"
@@ -51,6 +52,17 @@ struct RigSource {
 // nullptr and sets `error` (naming the file and the missing clip).
 std::unique_ptr<Rig> LoadRig(const RigSource& source, std::string* error);
 
+// The rig's walk and run compressed (anim/compression/), for a crowd that
+// plays them in place of the raw ones in cases (a) and (b): each
+// character's own contexts, bound to these decodings when given (one per
+// clip, shared by the crowd) or keeping their own.
+struct CompressedClips {
+  const anim::CompressedClip* walk = nullptr;
+  const anim::CompressedClip* run = nullptr;
+  const anim::CompressedClipDecodings* walk_decodings = nullptr;
+  const anim::CompressedClipDecodings* run_decodings = nullptr;
+};
+
 // N characters driven by anim::CrowdAnimator, the runtime's one crowd loop,
 // each character's playbacks (or cross-fade controller) its own and its
 // output a row of one array per crowd.
@@ -60,12 +72,17 @@ class Crowd {
   Crowd& operator=(const Crowd&) = delete;
   // `workers`: the worker indices the parallel Frame's callback uses.
   Crowd(const Rig& rig, Case c, int count, int workers = 1, unsigned seed = 7);
+  // The same crowd with `compressed`'s clips in a and b (CompressedPlayback,
+  // the same start times); the other slots and cases are unchanged.
+  Crowd(const Rig& rig, Case c, int count, const CompressedClips& compressed);
   // Advances every character by dt through the case's work.
   void Frame(float dt);
   // The same, the characters split by the caller's parallel-for.
   void Frame(float dt, anim::ParallelForCallback parallel_for);
   // Keeps the optimiser honest: a value that depends on every output.
   float Checksum() const;
+  // The memory one character's context keeps for the walk (0 on raw clips).
+  std::size_t CompressedContextBytes() const;
 
  private:
   // What a game's logic would do before animating: in (d) to (f), queue the
@@ -77,6 +94,9 @@ class Crowd {
   Case case_;
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::CrossFadeController> fades_;  // (d) to (f): one per character
+  // Compressed crowds: per character its walk's and run's playbacks, side
+  // by side (the characters point into it).
+  std::vector<anim::CompressedPlayback> compressed_;
   // Every character's model matrices ((a)) or palette (the others), one
   // after the other, as a crowd renderer uploads them (render/crowd_renderer):
   // one allocation per crowd, not per character, so the output of a frame

@@ -3,6 +3,9 @@
 //   woman_compressed/sample_ltm/N      (a) on compressed clips
 //                                      (anim/compression/, default 0.1 mm)
 //   woman_compressed/blend2_palette/N  (b) on compressed clips
+//   woman_compressed_shared/...        the same, every character's contexts
+//                                      bound to one CompressedClipDecodings
+//                                      per clip (shared_bytes: those tables)
 //   woman_reduced/sample_ltm/N         (a) on a per-channel key-reduced copy
 //                                      of Woman's clips, made at start-up
 //                                      with anim::ReduceKeys(clip, 0)
@@ -11,35 +14,42 @@
 //                                      key-reducing exporters write)
 //   woman_reduced/blend2_palette/N     (b) on that copy
 //
-// Same crowd, steps and counters as anim_bench.cpp (ns_per_character: the
-// benchmark thread's CPU time per character per frame), plus the memory the
-// case's clips take at run time (clip_bytes: the tracks' key times and values
-// for raw clips, CompressedClip::ByteSize for compressed ones) and what each
-// character keeps per clip besides its time (context_bytes: the compressed
-// sampler's cursors and decoded keys; a raw Playback's cursors) and, for the
-// reduced clips, their structure-of-arrays copy (soa_bytes).
+// Same crowd (anim_bench::Crowd through anim::CrowdAnimator, the compressed
+// clips played by CompressedPlayback in a and b), steps and counters as
+// anim_bench.cpp (ns_per_character: the benchmark thread's CPU time per
+// character per frame), plus the memory the case's clips take at run time
+// (clip_bytes: the tracks' key times and values for raw clips,
+// CompressedClip::ByteSize for compressed ones) and what each character
+// keeps per clip besides its time (context_bytes: the compressed sampler's
+// cursors and decoded keys; a raw Playback's cursors) and, for the reduced
+// clips, their structure-of-arrays copy (soa_bytes).
 #include <benchmark/benchmark.h>
 
-#include <ctime>
 #include <filesystem>
 #include <memory>
-#include <random>
-#include <span>
 #include <string>
-#include <vector>
 
-#include "anim/blending.h"
 #include "anim/compression/clip_builder.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/compression/key_reduction.h"
-#include "anim/soa_skeleton.h"
 #include "bench_crowd.h"
-#include "import/gltf_importer.h"
 #include "per_character_timing.h"
 
 namespace {
 
 const std::string kWomanPath = ANIM_SHARED_ASSETS_DIR "/Woman.gltf";
+
+// Woman.gltf and the clips the cases play.
+anim_bench::RigSource WomanSource(const char* name) {
+  anim_bench::RigSource source;
+  source.name = name;
+  source.path = kWomanPath;
+  source.walk = "Walking";
+  source.run = "Running";
+  source.lean = "Lean_Left";
+  source.idle = "Idle";
+  return source;
+}
 
 // Woman with every clip replaced by its lossless per-channel key reduction
 // (in place, so the rig's clip pointers stay valid); loaded once.
@@ -51,14 +61,7 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
       load_error = kWomanPath + " not found; the woman_reduced cases are skipped";
       return r;
     }
-    anim_bench::RigSource source;
-    source.name = "woman_reduced";
-    source.path = kWomanPath;
-    source.walk = "Walking";
-    source.run = "Running";
-    source.lean = "Lean_Left";
-    source.idle = "Idle";
-    r = anim_bench::LoadRig(source, &load_error);
+    r = anim_bench::LoadRig(WomanSource("woman_reduced"), &load_error);
     if (r) {
       for (anim::Clip& clip : r->model.clips) clip = anim::ReduceKeys(clip, 0.0f);
     }
@@ -68,13 +71,12 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
   return rig.get();
 }
 
-// Woman's Walking and Running compressed at the default tolerance; loaded once.
+// Woman's Walking and Running compressed at the default tolerance, with one
+// CompressedClipDecodings per clip; loaded once.
 struct CompressedRig {
-  anim::Model model;
-  const anim::Clip* walk = nullptr;
-  const anim::Clip* run = nullptr;
-  anim::CompressedClip compressed_walk, compressed_run;
-  anim::SoaSkeleton soa_skeleton;
+  std::unique_ptr<anim_bench::Rig> rig;
+  anim::CompressedClip walk, run;
+  std::unique_ptr<anim::CompressedClipDecodings> walk_decodings, run_decodings;
 };
 
 const CompressedRig* GetCompressedRig(std::string* error) {
@@ -85,18 +87,12 @@ const CompressedRig* GetCompressedRig(std::string* error) {
       load_error = kWomanPath + " not found; the woman_compressed cases are skipped";
       return std::unique_ptr<CompressedRig>();
     }
-    if (!anim::LoadGltfModel(kWomanPath, &r->model, &load_error))
-      return std::unique_ptr<CompressedRig>();
-    const int walk = r->model.FindClip("Walking"), run = r->model.FindClip("Running");
-    if (walk < 0 || run < 0) {
-      load_error = kWomanPath + ": no Walking or Running clip";
-      return std::unique_ptr<CompressedRig>();
-    }
-    r->walk = &r->model.clips[walk];
-    r->run = &r->model.clips[run];
-    r->compressed_walk = anim::BuildCompressedClip(*r->walk, r->model.skeleton);
-    r->compressed_run = anim::BuildCompressedClip(*r->run, r->model.skeleton);
-    r->soa_skeleton = anim::SoaSkeleton(r->model.skeleton);
+    r->rig = anim_bench::LoadRig(WomanSource("woman_compressed"), &load_error);
+    if (!r->rig) return std::unique_ptr<CompressedRig>();
+    r->walk = anim::BuildCompressedClip(*r->rig->walk, r->rig->model.skeleton);
+    r->run = anim::BuildCompressedClip(*r->rig->run, r->rig->model.skeleton);
+    r->walk_decodings = std::make_unique<anim::CompressedClipDecodings>(r->walk);
+    r->run_decodings = std::make_unique<anim::CompressedClipDecodings>(r->run);
     return r;
   }();
   *error = load_error;
@@ -130,12 +126,9 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
   state.counters["context_bytes"] = static_cast<double>(PlaybackCursorBytes(p));
 }
 
-// One character of the compressed crowd: its clip times and sampling contexts.
-struct CompressedCharacter {
-  float walk_time = 0.0f, run_time = 0.0f;
-  anim::CompressedClipContext walk, run;
-};
-
+// Cases (a) and (b) through CrowdAnimator with the compressed clips in a
+// and b, every character's contexts bound to the shared decodings or
+// keeping their own.
 void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_decodings) {
   std::string error;
   const CompressedRig* rig = GetCompressedRig(&error);
@@ -145,48 +138,22 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_dec
   }
   const int count = static_cast<int>(state.range(0));
   const bool two = c == anim_bench::Case::kBlend2Palette;
-  const int joints = rig->model.skeleton.JointCount();
-  std::vector<CompressedCharacter> characters(count);
-  std::mt19937 random(7);
-  std::uniform_real_distribution<float> phase(0.0f, 1.0f);
-  // One table per clip, shared by every character's context.
-  const anim::CompressedClipDecodings walk_decodings(rig->compressed_walk),
-      run_decodings(rig->compressed_run);
-  for (CompressedCharacter& ch : characters) {
-    ch.walk_time = rig->walk->StartTime() + phase(random) * rig->walk->Duration();
-    ch.run_time = rig->run->StartTime() + phase(random) * rig->run->Duration();
-    ch.walk.Bind(rig->compressed_walk, shared_decodings ? &walk_decodings : nullptr);
-    ch.run.Bind(rig->compressed_run, shared_decodings ? &run_decodings : nullptr);
-  }
-  // Every character's output, one after the other (as anim_bench's crowd).
-  std::vector<glm::mat4> outputs(static_cast<std::size_t>(joints) * count);
-  std::vector<glm::mat4> model(joints);
-  anim::SoaPose walk = rig->soa_skeleton.RestPose(), run = walk, blended = walk;
-  const float dt = 1.0f / 60.0f;
-  auto frame = [&] {
-    for (int i = 0; i < count; ++i) {
-      CompressedCharacter& ch = characters[i];
-      const std::span<glm::mat4> out =
-          std::span(outputs).subspan(static_cast<std::size_t>(i) * joints, joints);
-      ch.walk_time = rig->walk->WrapTime(ch.walk_time + dt, anim::LoopMode::kLoop);
-      anim::SampleCompressedClip(rig->compressed_walk, ch.walk_time, ch.walk, walk);
-      if (!two) {
-        anim::ComputeModelMatrices(rig->soa_skeleton, walk, out);
-        continue;
-      }
-      ch.run_time = rig->run->WrapTime(ch.run_time + dt, anim::LoopMode::kLoop);
-      anim::SampleCompressedClip(rig->compressed_run, ch.run_time, ch.run, run);
-      anim::Blend(blended, walk, run, 0.7f);  // 0.3 walk + 0.7 run
-      anim::ComputePalette(rig->soa_skeleton, blended, model, out);
-    }
-  };
-  anim_bench::TimePerCharacter(state, count, frame, [&] { return outputs.back()[3][0]; });
-  state.counters["clip_bytes"] = static_cast<double>(rig->compressed_walk.ByteSize() +
-                                                     (two ? rig->compressed_run.ByteSize() : 0));
-  state.counters["context_bytes"] = static_cast<double>(characters[0].walk.ByteSize());
+  anim_bench::CompressedClips clips;
+  clips.walk = &rig->walk;
+  clips.run = &rig->run;
   if (shared_decodings) {
-    state.counters["shared_bytes"] =
-        static_cast<double>(walk_decodings.ByteSize() + (two ? run_decodings.ByteSize() : 0));
+    clips.walk_decodings = rig->walk_decodings.get();
+    clips.run_decodings = rig->run_decodings.get();
+  }
+  anim_bench::Crowd crowd(*rig->rig, c, count, clips);
+  anim_bench::TimePerCharacter(
+      state, count, [&] { crowd.Frame(1.0f / 60.0f); }, [&] { return crowd.Checksum(); });
+  state.counters["clip_bytes"] =
+      static_cast<double>(rig->walk.ByteSize() + (two ? rig->run.ByteSize() : 0));
+  state.counters["context_bytes"] = static_cast<double>(crowd.CompressedContextBytes());
+  if (shared_decodings) {
+    state.counters["shared_bytes"] = static_cast<double>(
+        rig->walk_decodings->ByteSize() + (two ? rig->run_decodings->ByteSize() : 0));
   }
 }
 

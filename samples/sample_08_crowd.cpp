@@ -21,6 +21,7 @@
 #include "anim/soa_pose.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
+#include "samples/crowd_compression.h"
 #include "samples/crowd_graphs.h"
 #include "samples/sample_factories.h"
 
@@ -77,6 +78,10 @@ class CrowdSample : public Sample {
     params_.AddChoice("clip_b", &clip_b_, {}, "the locomotion clip at weight 1 (run)");
     params_.AddFloat("other_clips", &other_fraction_, 0.0f, 1.0f,
                      "share of characters playing another clip (idle, punch, jump) instead");
+    params_.AddBool("compressed", &compressed_,
+                    "clips: play the clips in their compressed form (each compressed once, at the "
+                    "default 0.1 mm, when first played; one decoding table per clip shared by the "
+                    "crowd, and per character only its own sampling context)");
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
@@ -104,6 +109,9 @@ class CrowdSample : public Sample {
            "With play=graph every character runs the model's locomotion graph instead: one "
            "definition (nodes, clips, settings) shared by the crowd, and per character only a "
            "small instance (its parameters and node states), each at its own speed. "
+           "With compressed on, the clips play in their compressed form (sample 15): one copy of "
+           "each clip and one table of how its keys decode, shared by the crowd, and per "
+           "character only its sampling context (the keys it is between). "
            "Source: Gabor Szauer, Hands-On C++ Game Animation Programming, ch. 15.";
   }
 
@@ -139,6 +147,7 @@ class CrowdSample : public Sample {
       if (c >= 0) others_.push_back(c);
     }
     graphs_.Load(model);
+    compression_.Load(model, kMaxCharacters);
     speed_min_ = 0.0f;
     speed_max_ = graphs_.Loaded() ? std::min(graphs_.TopSpeed(), 10.0f) : 0.0f;
     bounds_ = ModelBounds(model);
@@ -158,8 +167,9 @@ class CrowdSample : public Sample {
 
   void Update(float dt) override {
     RecordDrawTimes();
-    const Layout wanted{count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
-                        PlaysGraph(), speed_min_, speed_max_, in_step_};
+    const Layout wanted{
+        count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
+        PlaysGraph(), speed_min_, speed_max_, in_step_,        compressed_ && !PlaysGraph()};
     if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
     if (!animator_ || pool_->ThreadCount() != threads_) {
       animator_.reset();
@@ -216,6 +226,7 @@ class CrowdSample : public Sample {
     // From the crowd as built, not the controls: a control changed in this
     // panel (play, count) takes effect at the next Update.
     if (built_.graph) DrawGraphMemory();
+    if (built_.compressed && !built_.graph) DrawCompressedMemory();
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
@@ -242,6 +253,7 @@ class CrowdSample : public Sample {
     bool graph = false;
     float speed_min = -1.0f, speed_max = -1.0f;
     bool in_step = false;
+    bool compressed = false;
     bool operator==(const Layout&) const = default;
   };
 
@@ -286,6 +298,21 @@ class CrowdSample : public Sample {
                 static_cast<double>(total) / 1024.0);
   }
 
+  // What the compressed clips cost: per character its sampling contexts,
+  // and once for the crowd the clips and their decoding tables; beside each,
+  // the same clips raw.
+  void DrawCompressedMemory() const {
+    const CrowdCompression::Memory m = compression_.Measure(built_.count);
+    ImGui::Text("Shared by the crowd: %d compressed clips, %.1f KB", m.clips,
+                static_cast<double>(m.compressed_bytes + m.decodings_bytes) / 1024.0);
+    ImGui::Text("  clips %.1f KB + decodings %.1f KB",
+                static_cast<double>(m.compressed_bytes) / 1024.0,
+                static_cast<double>(m.decodings_bytes) / 1024.0);
+    ImGui::Text("  raw keys of the same clips: %.1f KB", static_cast<double>(m.raw_bytes) / 1024.0);
+    ImGui::Text("Per character: %.0f bytes of sampling contexts", m.context_per_character);
+    ImGui::Text("  raw Playbacks and cursors: %.0f bytes", m.raw_per_character);
+  }
+
   void Build(const Layout& layout) {
     const anim::Skeleton& skeleton = model_->skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
@@ -313,6 +340,7 @@ class CrowdSample : public Sample {
       const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
       c.graph = nullptr;
       c.motion = nullptr;
+      c.compressed_a = c.compressed_b = nullptr;
       if (layout.graph) {
         // frac(k * golden ratio): evenly spread speeds, neighbours far apart.
         const float spread = std::fmod(static_cast<float>(k) * 0.618034f, 1.0f);
@@ -323,17 +351,20 @@ class CrowdSample : public Sample {
       const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
       // A solo character plays its clip alone (`a`); the others blend clip_a
       // and clip_b phase-locked (SyncedBlend, sample 01).
-      c.synced = plays_solo ? nullptr : &synced_[k];
+      c.synced = plays_solo || layout.compressed ? nullptr : &synced_[k];
       if (plays_solo) {
-        const anim::Clip* clip =
+        const int solo =
             a == b && !(pick < layout.other_fraction && !others_.empty())
-                ? a
-                : &model_->clips[others_[static_cast<std::size_t>(
-                                             pick / layout.other_fraction *
-                                             static_cast<float>(others_.size())) %
-                                         others_.size()]];
+                ? layout.clip_a
+                : others_[static_cast<std::size_t>(pick / layout.other_fraction *
+                                                   static_cast<float>(others_.size())) %
+                          others_.size()];
+        const anim::Clip* clip = &model_->clips[solo];
         c.a.Start(clip);
         c.a.time = clip->StartTime() + phase * clip->Duration();
+        if (layout.compressed) compression_.PlaySolo(c, k, solo, phase);
+      } else if (layout.compressed) {
+        compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
       } else {
         synced_[k].Start(a, b, phase);
       }
@@ -375,7 +406,9 @@ class CrowdSample : public Sample {
   int play_ = 0;  // 0 clips, 1 graph
   float speed_min_ = 0.0f, speed_max_ = 0.0f;
   bool in_step_ = false;
+  bool compressed_ = false;
   CrowdGraphs graphs_;
+  CrowdCompression compression_;
   std::vector<int> others_;
   Box bounds_;
   float character_size_ = 1.0f;

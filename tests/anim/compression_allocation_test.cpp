@@ -1,6 +1,7 @@
 // Sampling a compressed clip allocates nothing once its context is bound:
 // global operator new is replaced in this executable to count allocations,
-// over forward play with loop wraps, backward play and random seeks.
+// over forward play with loop wraps, backward play and random seeks; nor
+// does a CrowdAnimator update of raw and compressed characters.
 #include <cmath>
 #include <random>
 
@@ -8,7 +9,9 @@
 
 #include "allocation_counter.h"
 #include "anim/compression/clip_builder.h"
+#include "anim/parallel_for.h"
 #include "compression_fixture.h"
+#include "crowd_compressed_fixture.h"
 
 namespace {
 
@@ -51,6 +54,41 @@ TEST(CompressionAllocation, SamplingAllocatesNothing) {
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
   EXPECT_TRUE(std::isfinite(checksum));
+}
+
+// A crowd of compressed characters (one clip, two blended, an additive
+// layer, forward and backward, every loop mode) among raw ones, on two
+// threads through the ParallelFor adapter, frame after frame.
+TEST(CompressionAllocation, CrowdAnimatorUpdateOfCompressedCharactersAllocatesNothing) {
+  const crowd_compressed_test::Fixture f;
+  constexpr int kCount = 48;
+  const anim::LoopMode modes[] = {anim::LoopMode::kLoop, anim::LoopMode::kPingPong,
+                                  anim::LoopMode::kClamp};
+  std::vector<crowd_compressed_test::CharacterSpec> specs(kCount);
+  for (int i = 0; i < kCount; ++i) {
+    crowd_compressed_test::CharacterSpec& s = specs[i];
+    s.a = {i % 4, i % 5 != 0, modes[i % 3], i % 2 ? -0.9f : 1.1f, 0.05f * static_cast<float>(i)};
+    if (i % 2 == 0) s.b = {(i + 1) % 4, i % 3 != 0, anim::LoopMode::kLoop, 1.3f, 0.2f};
+    s.weight = 0.4f;
+    if (i % 3 == 0) s.additive = {crowd_compressed_test::kLean, i % 2 == 0};
+    s.local_pose = i % 7 == 0;
+  }
+  crowd_compressed_test::Crowd crowd(f, specs);
+  anim::ParallelFor pool(2);
+  anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
+  anim::CrowdAnimator animator(f.skeleton, jobs.WorkerCount());
+  animator.Update(crowd.characters, 0.0f, jobs);  // first use of each thread
+
+  long allocations = 0;
+  int animated = 0;
+  for (int frame = 0; frame < 300; ++frame) {
+    const float dt = frame % 50 == 49 ? 1.7f : 1.0f / 60.0f;  // long steps past loop ends
+    const long before = test_support::AllocationCount();
+    animated += animator.Update(crowd.characters, dt, jobs);
+    allocations += test_support::AllocationCount() - before;
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(animated, 300 * kCount);
 }
 
 }  // namespace

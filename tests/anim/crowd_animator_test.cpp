@@ -14,6 +14,7 @@
 #include "anim/blending.h"
 #include "anim/crowd_animator.h"
 #include "anim/soa_additive.h"
+#include "tests/anim/reverse_ranges.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"
 
@@ -21,33 +22,15 @@ namespace {
 
 using anim_test::AxisAngle;
 
-// Every joint swings about z (0, 40, then 70 degrees) and slides up: keys
-// that vary in rotation and translation, 3 keys.
-anim::Clip MakeSwingClip(const std::string& name, float duration, float degrees) {
-  std::vector<anim::JointTracks> tracks;
-  for (int j = 0; j < 4; ++j) {
-    anim::JointTracks jt;
-    jt.joint = j;
-    const float d = degrees * static_cast<float>(j + 1) / 4.0f;
-    jt.rotation = anim::QuaternionTrack(
-        anim::Interpolation::kLinear, {0.0f, 0.4f * duration, duration},
-        {glm::quat(1, 0, 0, 0), AxisAngle(d, {0, 0, 1}), AxisAngle(1.75f * d, {0.3f, 0, 1})});
-    jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0.0f, duration},
-                                       {{0, 1, 0}, {0.2f * static_cast<float>(j), 1.5f, 0}});
-    tracks.push_back(jt);
-  }
-  return anim::Clip(name, tracks);
-}
-
 struct Fixture {
   anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
   anim::Clip slide = anim_test::MakeSlideClip("slide", 1.0f, 0.0f, 2.0f);
-  anim::Clip swing = MakeSwingClip("swing", 1.3f, 60.0f);
-  anim::Clip fast = MakeSwingClip("fast", 0.7f, -45.0f);
+  anim::Clip swing = anim_test::MakeSwingClip("swing", 1.3f, 60.0f);
+  anim::Clip fast = anim_test::MakeSwingClip("fast", 0.7f, -45.0f);
   // Animates one joint's rotation only: every other channel must show rest.
   anim::Clip turn = anim_test::MakeHoldRotationClip("turn", 1, AxisAngle(50.0f, {0, 0, 1}));
   // The additive layer: its difference from its first frame grows over the clip.
-  anim::Clip lean = MakeSwingClip("lean", 0.9f, 35.0f);
+  anim::Clip lean = anim_test::MakeSwingClip("lean", 0.9f, 35.0f);
   anim::SoaPose lean_base_soa = anim::MakeAdditivePose(skeleton, lean);
 };
 
@@ -177,17 +160,6 @@ void ExpectSameOutputs(const Crowd& got, const Crowd& want, const std::string& w
   }
 }
 
-// A caller's parallel-for that runs ranges of three characters, worker
-// index = range number modulo `workers`, last range first: every worker's
-// scratch sees a different sequence of characters than in order.
-struct ReverseRanges {
-  int workers;
-  void operator()(int count, anim::RangeJob job) const {
-    const int ranges = (count + 2) / 3;
-    for (int r = ranges - 1; r >= 0; --r) job(3 * r, std::min(count, 3 * r + 3), r % workers);
-  }
-};
-
 TEST(CrowdAnimator, MatchesEachCharacterAnimatedAloneWhateverTheWorkersAndOrder) {
   const Fixture f;
   for (int workers : {1, 2, 4}) {
@@ -197,7 +169,7 @@ TEST(CrowdAnimator, MatchesEachCharacterAnimatedAloneWhateverTheWorkersAndOrder)
     for (int frame = 0; frame < 40; ++frame) {
       // Uneven steps, a long one past several loop ends, and one standing still.
       const float dt = frame == 17 ? 2.3f : frame == 18 ? 0.0f : kDt * (1.0f + 0.1f * (frame % 3));
-      EXPECT_EQ(animator.Update(crowd.characters, dt, ReverseRanges{workers}), kCrowd);
+      EXPECT_EQ(animator.Update(crowd.characters, dt, anim_test::ReverseRanges{workers}), kCrowd);
       for (int i = 0; i < kCrowd; ++i) AnimateAlone(f, reference, i, dt);
       ExpectSameOutputs(crowd, reference,
                         std::to_string(workers) + " workers, frame " + std::to_string(frame));

@@ -8,6 +8,7 @@
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
+#include "test_util.h"
 
 namespace anim_test {
 
@@ -59,6 +60,25 @@ inline anim::Clip MakeHoldRotationClip(const std::string& name, int joint, const
   jt.joint = joint;
   jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, {0, duration}, {q, q});
   return anim::Clip(name, {jt});
+}
+
+// Every joint of the test skeleton swings about z (0, `degrees` scaled by
+// the joint's depth, then 1.75 times that about a tilted axis) and slides
+// up: keys that vary in rotation and translation, 3 rotation keys.
+inline anim::Clip MakeSwingClip(const std::string& name, float duration, float degrees) {
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    const float d = degrees * static_cast<float>(j + 1) / 4.0f;
+    jt.rotation = anim::QuaternionTrack(
+        anim::Interpolation::kLinear, {0.0f, 0.4f * duration, duration},
+        {glm::quat(1, 0, 0, 0), AxisAngle(d, {0, 0, 1}), AxisAngle(1.75f * d, {0.3f, 0, 1})});
+    jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0.0f, duration},
+                                       {{0, 1, 0}, {0.2f * static_cast<float>(j), 1.5f, 0}});
+    tracks.push_back(jt);
+  }
+  return anim::Clip(name, tracks);
 }
 
 }  // namespace anim_test

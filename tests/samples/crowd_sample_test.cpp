@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
+#include "anim/compression/clip_builder.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/skeleton.h"
 #include "import/graph_description.h"
 #include "mannequin_samples.h"
+#include "samples/crowd_compression.h"
+#include "tests/anim/compression_fixture.h"
 
 namespace {
 
@@ -207,6 +210,107 @@ TEST_F(CrowdSampleTest, GraphModeFramesAllocateNothing) {
   const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
   EXPECT_EQ(test_support::AllocationCount(), before);
+}
+
+// Model-space matrices of character `k`: its palette times the bind
+// matrices (the inverse of the inverse binds).
+std::vector<glm::mat4> ModelOf(const samples::CrowdFrame& frame, int k,
+                               const anim::Skeleton& skeleton) {
+  std::vector<glm::mat4> model = PaletteOf(frame, k);
+  for (std::size_t j = 0; j < model.size(); ++j) {
+    model[j] = model[j] * glm::inverse(skeleton.InverseBindMatrices()[j]);
+  }
+  return model;
+}
+
+// compressed=true shows the crowd of compressed=false: the same clips at the
+// same places in their cycles, solo and blended in step (a SyncedBlend
+// there, rates kept in step here), each clip within the builder's default
+// tolerance of its raw form, so a blend of two within twice that.
+TEST_F(CrowdSampleTest, CompressedModeShowsTheRawCrowdWithinTheTolerance) {
+  auto compressed = Make();
+  for (auto* s : {crowd_.get(), compressed.get()}) Set(*s, "count=37");
+  Set(*compressed, "compressed=true");
+  const float bound = 2.0f * anim::CompressionSettings().tolerance;
+  std::vector<float> worst(37, 0.0f);
+  for (int frame = 0; frame < 120; ++frame) {
+    crowd_->Update(1.0f / 60);
+    compressed->Update(1.0f / 60);
+    if (frame % 10 != 9) continue;
+    for (int k = 0; k < 37; ++k) {
+      const float error =
+          compression_test::VirtualPointError(ModelOf(*crowd_->Crowd(), k, model_.skeleton),
+                                              ModelOf(*compressed->Crowd(), k, model_.skeleton));
+      EXPECT_LE(error, bound) << "character " << k << " at frame " << frame;
+      worst[k] = std::max(worst[k], error);
+    }
+  }
+  // Every character shows compressed clips: none is left on its raw ones.
+  for (int k = 0; k < 37; ++k) EXPECT_GT(worst[k], 0.0f) << "character " << k << " plays raw";
+}
+
+TEST_F(CrowdSampleTest, CompressedModeOnOneThreadAndTwoGivesTheSamePalettes) {
+  auto other = Make();
+  Set(*crowd_, "threads=1");
+  Set(*other, "threads=2");
+  for (auto* s : {crowd_.get(), other.get()}) Set(*s, "compressed=true");
+  ExpectSamePalettes(*crowd_, *other, 30);
+}
+
+TEST_F(CrowdSampleTest, CompressedModePerFrameUpdateAllocatesNothing) {
+  Set(*crowd_, "count=1000");
+  Set(*crowd_, "compressed=true");
+  crowd_->Update(1.0f / 60);  // compresses the clips, builds the crowd and the pool
+  const long before = test_support::AllocationCount();
+  for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
+  EXPECT_EQ(test_support::AllocationCount(), before);
+}
+
+// The panel's figures, worked out here from the clips: each clip played
+// compressed once with the default settings, its decodings, its raw keys,
+// and per character the contexts of the clips it plays (bound to decodings
+// of their own clip, as the crowd's are).
+TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersContexts) {
+  ASSERT_GE(model_.clips.size(), 3u);
+  samples::CrowdCompression compression;
+  compression.Load(model_, 4);
+  std::vector<anim::CrowdCharacter> characters(3);
+  characters[1].weight = 0.4f;
+  compression.PlaySolo(characters[0], 0, 0, 0.3f);
+  compression.PlaySynced(characters[1], 1, 1, 2, 0.6f);
+  compression.PlaySolo(characters[2], 2, 1, 0.1f);
+  std::size_t compressed = 0, decodings = 0, raw = 0, contexts = 0;
+  std::vector<anim::CompressedClip> clips;
+  clips.reserve(3);  // the tables point to them
+  for (int c = 0; c < 3; ++c) {
+    clips.push_back(anim::BuildCompressedClip(model_.clips[c], model_.skeleton));
+  }
+  std::vector<std::unique_ptr<anim::CompressedClipDecodings>> tables;
+  tables.reserve(3);
+  for (int c = 0; c < 3; ++c) {
+    tables.push_back(std::make_unique<anim::CompressedClipDecodings>(clips[c]));
+    compressed += clips[c].ByteSize();
+    decodings += tables[c]->ByteSize();
+    raw += anim::RawClipBytes(model_.clips[c]);
+  }
+  for (int c : {0, 1, 2, 1})
+    contexts += anim::CompressedClipContext(clips[c], tables[c].get()).ByteSize();
+  const samples::CrowdCompression::Memory m = compression.Measure(3);
+  EXPECT_EQ(m.clips, 3);
+  EXPECT_EQ(m.compressed_bytes, compressed);
+  EXPECT_EQ(m.decodings_bytes, decodings);
+  EXPECT_EQ(m.raw_bytes, raw);
+  EXPECT_DOUBLE_EQ(m.context_per_character, static_cast<double>(contexts) / 3.0);
+  // The crowd's characters play these clips, bound to their shared decodings.
+  EXPECT_EQ(characters[0].compressed_a->clip->Name(), model_.clips[0].Name());
+  EXPECT_EQ(characters[1].compressed_b->clip->Name(), model_.clips[2].Name());
+  EXPECT_EQ(characters[2].compressed_b, nullptr);
+  // In step: both clips' phases advance alike, the blended cycle lasting
+  // l1 * (1 - w) + l2 * w.
+  const float l1 = model_.clips[1].Duration(), l2 = model_.clips[2].Duration();
+  const float cycle = l1 * 0.6f + l2 * 0.4f;
+  EXPECT_NEAR(characters[1].compressed_a->rate, l1 / cycle, 1e-6f);
+  EXPECT_NEAR(characters[1].compressed_b->rate, l2 / cycle, 1e-6f);
 }
 
 }  // namespace

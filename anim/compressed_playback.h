@@ -1,0 +1,59 @@
+// CompressedPlayback: one playing compressed clip (compression/
+// compressed_clip.h), the compressed counterpart of Playback (clip.h) for
+// CrowdAnimator's characters: a clock over the clip's start and duration
+// (ClipClock, the loop modes as Playback's), a rate, and the character's own
+// sampling context.
+//
+// Ownership: the playback owns its context (each character keeps its own
+// decoded keys). The clip and the decodings the context is bound to (one
+// CompressedClipDecodings per clip, shared by every character of a crowd)
+// are the caller's: the clip must outlive the decodings, and both the
+// playback.
+//
+// What Advance validates (through CompressedSamplingJob, the public
+// sampling API; a refusal leaves the clock where it was): a clip is set,
+// the pose has the clip's joint count, and the context is bound to this
+// clip. A context bound to another clip is refused, not re-bound
+// (re-binding allocates, and the context was set up for another clip).
+#pragma once
+
+#include <string>
+
+#include "anim/clock.h"
+#include "anim/compression/compressed_clip.h"
+#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/soa_pose.h"
+
+namespace anim {
+
+struct CompressedPlayback {
+  const CompressedClip* clip = nullptr;
+  float rate = 1.0f;
+  ClipClock clock;  // over the clip's start and duration, in its mode
+  CompressedClipContext context;
+
+  // Plays `c` from its start in mode `m` at rate `r`, the context bound to
+  // it and reading `shared` (made from `c`; nullptr: the context keeps its
+  // own decodings). Allocates only when the clip has more tracks than any
+  // this playback was bound to before. Returns "" or Bind's problem (shared
+  // decodings of another clip): the clip is then set but the context left
+  // unbound, so Advance refuses it.
+  std::string Start(const CompressedClip* c, const CompressedClipDecodings* shared = nullptr,
+                    LoopMode m = LoopMode::kLoop, float r = 1.0f);
+  // Puts the clock at `time` (clip seconds, wrapped by the mode).
+  void SetTime(double time) { clock.SetTime(time); }
+  // Where the clip is sampled for the clock's time: in [start, end].
+  float SampleTime() const { return static_cast<float>(clock.SampleTime()); }
+
+  // Advances the clock by dt * rate (either may be negative or zero). With
+  // no clip, or a dt or rate that is not finite, nothing changes and it
+  // returns false.
+  bool Step(float dt);
+  // Step, then samples the clip into `pose` at the new time (channels the
+  // clip omits keep what the pose holds: start from the rest pose). False,
+  // changing nothing, when Step would refuse or the sampling job does not
+  // validate (see above). Allocates nothing.
+  bool Advance(float dt, SoaPose& pose);
+};
+
+}  // namespace anim

@@ -1,0 +1,79 @@
+#include "samples/crowd_compression.h"
+
+#include "anim/clock.h"
+#include "anim/compression/clip_builder.h"
+
+namespace samples {
+
+void CrowdCompression::Load(const anim::Model& model, int capacity) {
+  model_ = &model;
+  compressed_.clear();
+  compressed_.resize(model.clips.size());
+  // The playbacks point to the clips just dropped: start them afresh.
+  playbacks_.clear();
+  playbacks_.resize(2 * static_cast<std::size_t>(capacity));
+  clips_played_.assign(playbacks_.size(), -1);
+}
+
+const CrowdCompression::Compressed& CrowdCompression::Get(int clip) {
+  std::unique_ptr<Compressed>& c = compressed_[static_cast<std::size_t>(clip)];
+  if (c == nullptr) {
+    c = std::make_unique<Compressed>();
+    c->clip =
+        anim::BuildCompressedClip(model_->clips[static_cast<std::size_t>(clip)], model_->skeleton);
+    c->decodings = std::make_unique<anim::CompressedClipDecodings>(c->clip);
+  }
+  return *c;
+}
+
+anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, float phase,
+                                                  float rate) {
+  const std::size_t i = 2 * static_cast<std::size_t>(k) + static_cast<std::size_t>(slot);
+  const Compressed& c = Get(clip);
+  anim::CompressedPlayback& p = playbacks_[i];
+  // Decodings made from this very clip: Bind cannot refuse them.
+  p.Start(&c.clip, c.decodings.get(), anim::LoopMode::kLoop, rate);
+  p.SetTime(c.clip.StartTime() + phase * c.clip.Duration());
+  clips_played_[i] = clip;
+  return p;
+}
+
+void CrowdCompression::PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase) {
+  character.compressed_a = &Start(k, 0, clip, phase, 1.0f);
+  character.compressed_b = nullptr;
+  clips_played_[2 * static_cast<std::size_t>(k) + 1] = -1;
+}
+
+void CrowdCompression::PlaySynced(anim::CrowdCharacter& character, int k, int a, int b,
+                                  float phase) {
+  const float la = model_->clips[static_cast<std::size_t>(a)].Duration();
+  const float lb = model_->clips[static_cast<std::size_t>(b)].Duration();
+  const float blended = anim::BlendedCycleLength(la, lb, character.weight);
+  character.compressed_a = &Start(k, 0, a, phase, anim::SyncedRate(la, blended));
+  character.compressed_b = &Start(k, 1, b, phase, anim::SyncedRate(lb, blended));
+}
+
+CrowdCompression::Memory CrowdCompression::Measure(int count) const {
+  Memory m;
+  for (std::size_t clip = 0; clip < compressed_.size(); ++clip) {
+    if (compressed_[clip] == nullptr) continue;
+    ++m.clips;
+    m.compressed_bytes += compressed_[clip]->clip.ByteSize();
+    m.decodings_bytes += compressed_[clip]->decodings->ByteSize();
+    m.raw_bytes += anim::RawClipBytes(model_->clips[clip]);
+  }
+  if (count <= 0) return m;
+  std::size_t contexts = 0, raw = 0;
+  anim::Playback playback;  // a raw playback of the same clip, for comparison
+  for (std::size_t i = 0; i < 2 * static_cast<std::size_t>(count); ++i) {
+    if (clips_played_[i] < 0) continue;
+    contexts += playbacks_[i].context.ByteSize();
+    playback.Start(&model_->clips[static_cast<std::size_t>(clips_played_[i])]);
+    raw += sizeof(anim::Playback) + playback.cursor.keys.size() * sizeof(anim::TrackCursor);
+  }
+  m.context_per_character = static_cast<double>(contexts) / count;
+  m.raw_per_character = static_cast<double>(raw) / count;
+  return m;
+}
+
+}  // namespace samples

@@ -1,0 +1,64 @@
+// The compressed mode of 08 Crowd: the crowd's clips played in their
+// compressed form (anim/compression/). Each clip is compressed once, at the
+// builder's default tolerance, the first time a character plays it, with
+// one anim::CompressedClipDecodings made beside it and shared by every
+// character's context; each character keeps only its own
+// anim::CompressedPlayback per clip it plays (its clock and its context),
+// which anim::CrowdAnimator samples in place of the raw clips.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "anim/compressed_playback.h"
+#include "anim/compression/compressed_clip.h"
+#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/crowd_animator.h"
+#include "model/model.h"
+
+namespace samples {
+
+class CrowdCompression {
+ public:
+  // Forgets the previous model's compressed clips; room for `capacity`
+  // characters' playbacks, reserved once so the crowd's pointers into them
+  // stay valid.
+  void Load(const anim::Model& model, int capacity);
+
+  // Character k plays clip `clip` alone, compressed, from `phase` (0..1).
+  void PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase);
+  // Character k blends clips a and b at its weight, compressed and in step
+  // as a SyncedBlend keeps them: both start at `phase`, each at the rate
+  // that stretches its cycle to the blended one for that weight
+  // (anim/clock.h's BlendedCycleLength and SyncedRate).
+  void PlaySynced(anim::CrowdCharacter& character, int k, int a, int b, float phase);
+
+  // What the first `count` characters and the clips they play take, against
+  // the same clips raw.
+  struct Memory {
+    int clips = 0;                     // compressed so far
+    std::size_t compressed_bytes = 0;  // CompressedClip::ByteSize, summed
+    std::size_t decodings_bytes = 0;   // the shared decodings, summed
+    std::size_t raw_bytes = 0;         // the same clips' raw keys (RawClipBytes)
+    double context_per_character = 0;  // bytes: its playbacks' contexts, averaged
+    double raw_per_character = 0;      // bytes: a raw Playback and cursors per clip played
+  };
+  Memory Measure(int count) const;
+
+ private:
+  // Clip `clip` compressed, made on first use with its decodings.
+  struct Compressed {
+    anim::CompressedClip clip;
+    std::unique_ptr<anim::CompressedClipDecodings> decodings;
+  };
+  const Compressed& Get(int clip);
+  anim::CompressedPlayback& Start(int k, int slot, int clip, float phase, float rate);
+
+  const anim::Model* model_ = nullptr;
+  std::vector<std::unique_ptr<Compressed>> compressed_;  // per model clip, null until needed
+  std::vector<anim::CompressedPlayback> playbacks_;      // per character: a, then b
+  std::vector<int> clips_played_;                        // per playback: its model clip, or -1
+};
+
+}  // namespace samples
