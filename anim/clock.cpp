@@ -56,6 +56,10 @@ T Reflect(T time, T start, T duration, LoopMode mode) {
 
 CycleSplit SplitCycles(double t, double period) {
   if (!(period > 0.0) || !std::isfinite(t)) return {};
+  // Inside the first cycle, as a playing clock is on all but its wrapping
+  // frames: no division and no rounding (a library call without SSE4.1) on
+  // the way from the clock to the sampled time.
+  if (t >= 0.0 && t < period) return {0.0, t};
   const double within = PositiveModulo(t, period);
   // t - within is a whole number of periods up to rounding: round, not floor.
   return {std::round((t - within) / period), within};
