@@ -61,6 +61,7 @@ CrowdCompression::Memory CrowdCompression::Measure(int count) const {
     m.compressed_bytes += compressed_[clip]->clip.ByteSize();
     m.decodings_bytes += compressed_[clip]->decodings->ByteSize();
     m.raw_bytes += anim::RawClipBytes(model_->clips[clip]);
+    m.raw_soa_bytes += model_->clips[clip].SoaKeyBytes();
   }
   if (count <= 0) return m;
   std::size_t contexts = 0, raw = 0;

@@ -41,6 +41,7 @@ class CrowdCompression {
     std::size_t compressed_bytes = 0;  // CompressedClip::ByteSize, summed
     std::size_t decodings_bytes = 0;   // the shared decodings, summed
     std::size_t raw_bytes = 0;         // the same clips' raw keys (RawClipBytes)
+    std::size_t raw_soa_bytes = 0;     // and their structure-of-arrays copies (SoaKeyBytes)
     double context_per_character = 0;  // bytes: its playbacks' contexts, averaged
     double raw_per_character = 0;      // bytes: a raw Playback and cursors per clip played
   };

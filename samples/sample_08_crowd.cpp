@@ -309,6 +309,8 @@ class CrowdSample : public Sample {
                 static_cast<double>(m.compressed_bytes) / 1024.0,
                 static_cast<double>(m.decodings_bytes) / 1024.0);
     ImGui::Text("  raw keys of the same clips: %.1f KB", static_cast<double>(m.raw_bytes) / 1024.0);
+    ImGui::Text("    + their sampling tables: %.1f KB",
+                static_cast<double>(m.raw_soa_bytes) / 1024.0);
     ImGui::Text("Per character: %.0f bytes of sampling contexts", m.context_per_character);
     ImGui::Text("  raw Playbacks and cursors: %.0f bytes", m.raw_per_character);
   }

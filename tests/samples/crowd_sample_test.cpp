@@ -279,7 +279,7 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
   compression.PlaySolo(characters[0], 0, 0, 0.3f);
   compression.PlaySynced(characters[1], 1, 1, 2, 0.6f);
   compression.PlaySolo(characters[2], 2, 1, 0.1f);
-  std::size_t compressed = 0, decodings = 0, raw = 0, contexts = 0;
+  std::size_t compressed = 0, decodings = 0, raw = 0, raw_soa = 0, contexts = 0;
   std::vector<anim::CompressedClip> clips;
   clips.reserve(3);  // the tables point to them
   for (int c = 0; c < 3; ++c) {
@@ -292,6 +292,7 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
     compressed += clips[c].ByteSize();
     decodings += tables[c]->ByteSize();
     raw += anim::RawClipBytes(model_.clips[c]);
+    raw_soa += model_.clips[c].SoaKeyBytes();
   }
   for (int c : {0, 1, 2, 1})
     contexts += anim::CompressedClipContext(clips[c], tables[c].get()).ByteSize();
@@ -300,6 +301,8 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
   EXPECT_EQ(m.compressed_bytes, compressed);
   EXPECT_EQ(m.decodings_bytes, decodings);
   EXPECT_EQ(m.raw_bytes, raw);
+  EXPECT_EQ(m.raw_soa_bytes, raw_soa);
+  EXPECT_GT(raw_soa, 0u);  // the mannequin's clips sample from their tables
   EXPECT_DOUBLE_EQ(m.context_per_character, static_cast<double>(contexts) / 3.0);
   // The crowd's characters play these clips, bound to their shared decodings.
   EXPECT_EQ(characters[0].compressed_a->clip->Name(), model_.clips[0].Name());
