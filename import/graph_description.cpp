@@ -330,7 +330,8 @@ using graph_build::Json;
 using graph_json::DescriptionError;
 
 std::unique_ptr<AnimationGraph> Load(std::string_view text, std::string_view source,
-                                     const Model& model, std::string* error) {
+                                     const Model& model, std::string* error,
+                                     const GraphClipOptions& clips) {
   auto fail = [&](const std::string& message) -> std::unique_ptr<AnimationGraph> {
     if (error != nullptr) *error = std::string(source) + ": " + message;
     return nullptr;
@@ -341,7 +342,7 @@ std::unique_ptr<AnimationGraph> Load(std::string_view text, std::string_view sou
   }
   try {
     const Json doc = graph_json::Parse(text, GraphLimits::kMaxJsonDepth);
-    return GraphBuilder(doc, model).Build();
+    return GraphBuilder(doc, model, clips).Build();
   } catch (const DescriptionError& e) {
     return fail(e.message);
   } catch (const std::bad_alloc&) {
@@ -353,12 +354,14 @@ std::unique_ptr<AnimationGraph> Load(std::string_view text, std::string_view sou
 
 std::unique_ptr<AnimationGraph> LoadAnimationGraphFromText(std::string_view json,
                                                            std::string_view source_name,
-                                                           const Model& model, std::string* error) {
-  return Load(json, source_name, model, error);
+                                                           const Model& model, std::string* error,
+                                                           const GraphClipOptions& clips) {
+  return Load(json, source_name, model, error, clips);
 }
 
 std::unique_ptr<AnimationGraph> LoadAnimationGraph(const std::string& path, const Model& model,
-                                                   std::string* error) {
+                                                   std::string* error,
+                                                   const GraphClipOptions& clips) {
   // A FIFO, a folder or a special file is refused before anything is read
   // (opening a FIFO would otherwise wait for a writer forever).
   std::vector<unsigned char> bytes;
@@ -373,7 +376,7 @@ std::unique_ptr<AnimationGraph> LoadAnimationGraph(const std::string& path, cons
     return nullptr;
   }
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return Load(text, path, model, error);
+  return Load(text, path, model, error, clips);
 }
 
 }  // namespace anim

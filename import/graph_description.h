@@ -12,10 +12,12 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "anim/compression/compressed_clip_sampler.h"
 #include "anim/graph/animation_graph.h"
 #include "model/model.h"
 
@@ -37,14 +39,28 @@ struct GraphLimits {
   static constexpr int kMaxLayers = 32;
 };
 
+// What the loaded graph's clip and single_frame nodes play: by default the
+// model's clips, raw.
+struct GraphClipOptions {
+  // Asked once per clip or single_frame node for its model clip's compressed
+  // form (anim/graph/clip_node.h; anim::CompressedClipSet::For answers it):
+  // a form given is sampled instead of the raw clip (it and its decodings
+  // are the caller's and must outlive the graph); {} keeps that node raw. A
+  // form that does not fit the clip (another joint count or time span,
+  // decodings of another clip) fails the load with the node's name.
+  std::function<CompressedClipRef(const Clip&)> compressed;
+};
+
 // Reads `path` and loads it. The model (its skeleton and clips) must outlive
 // the graph. Returns null and sets `error` (may be null) on any problem.
 std::unique_ptr<AnimationGraph> LoadAnimationGraph(const std::string& path, const Model& model,
-                                                   std::string* error);
+                                                   std::string* error,
+                                                   const GraphClipOptions& clips = {});
 
 // Same from text in memory; `source_name` starts every error message.
 std::unique_ptr<AnimationGraph> LoadAnimationGraphFromText(std::string_view json,
                                                            std::string_view source_name,
-                                                           const Model& model, std::string* error);
+                                                           const Model& model, std::string* error,
+                                                           const GraphClipOptions& clips = {});
 
 }  // namespace anim

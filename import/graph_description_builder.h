@@ -76,8 +76,8 @@ struct NodeEntry {
 
 class GraphBuilder {
  public:
-  GraphBuilder(const Json& doc, const Model& model)
-      : doc_(doc), model_(model), skeleton_(model.skeleton) {}
+  GraphBuilder(const Json& doc, const Model& model, const GraphClipOptions& clips)
+      : doc_(doc), model_(model), skeleton_(model.skeleton), clips_(clips) {}
 
   std::unique_ptr<AnimationGraph> Build();
 
@@ -112,6 +112,8 @@ class GraphBuilder {
                             float min, float max);
   EaseCurve ReadEase(ObjectReader& r, std::string_view key, EaseCurve fallback);
   const Clip& ReadClip(ObjectReader& r);
+  // The clip's compressed form, when the caller gives one (GraphClipOptions).
+  CompressedClipRef CompressedFormOf(const Clip& clip) const;
   int FindJoint(const std::string& name, const std::string& where) const;
   JointMask ReadMask(const Json& value, const std::string& where);
   float ReadPosition(const Json& value, const std::string& where, const NodeEntry& input);
@@ -122,6 +124,7 @@ class GraphBuilder {
   const Json& doc_;
   const Model& model_;
   const Skeleton& skeleton_;
+  const GraphClipOptions& clips_;
   std::unique_ptr<AnimationGraph> graph_;
   std::unordered_map<std::string, NodeEntry> nodes_;
   std::vector<std::string> node_names_;  // file order

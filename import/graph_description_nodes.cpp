@@ -48,6 +48,7 @@ Node* GraphBuilder::BuildClip(ObjectReader& r) {
   } else if (options.root_motion && skeleton_.JointCount() == 0) {
     r.Fail("root_motion", "the model has no joints");
   }
+  options.compressed = CompressedFormOf(clip);
   nodes_.at(building_.back()).clip = &clip;  // for "speed" positions and "first_frame"
   return graph_->Add<ClipNode>(building_.back(), skeleton_, clip, options);
 }
@@ -55,7 +56,12 @@ Node* GraphBuilder::BuildClip(ObjectReader& r) {
 Node* GraphBuilder::BuildSingleFrame(ObjectReader& r) {
   const Clip& clip = ReadClip(r);
   const float phase = r.Number("phase", 0.0f, 0.0f, 1.0f);
-  return graph_->Add<SingleFrameNode>(building_.back(), skeleton_, clip, phase);
+  return graph_->Add<SingleFrameNode>(building_.back(), skeleton_, clip, phase,
+                                      CompressedFormOf(clip));
+}
+
+CompressedClipRef GraphBuilder::CompressedFormOf(const Clip& clip) const {
+  return clips_.compressed ? clips_.compressed(clip) : CompressedClipRef{};
 }
 
 Node* GraphBuilder::BuildBlend2(ObjectReader& r) {

@@ -44,6 +44,8 @@ class CompressedClipDecodings {
  public:
   explicit CompressedClipDecodings(const CompressedClip& clip);
   bool For(const CompressedClip& clip) const { return clip_ == &clip; }
+  // The clip they were made from (for messages naming it).
+  const CompressedClip& Source() const { return *clip_; }
   std::size_t ByteSize() const;
 
  private:
@@ -54,6 +56,14 @@ class CompressedClipDecodings {
   // floats_).
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
+};
+
+// A compressed clip with the decodings its players share, both owned by
+// the caller (what a graph's clip nodes are given to play in place of their
+// raw clip). decodings null: each context keeps its own.
+struct CompressedClipRef {
+  const CompressedClip* clip = nullptr;
+  const CompressedClipDecodings* decodings = nullptr;
 };
 
 class CompressedClipContext {

@@ -2,12 +2,65 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "anim/graph/graph_definition.h"
+#include "anim/jobs/compressed_sampling_job.h"
 #include "anim/jobs/sampling_job.h"
 
 namespace anim {
+
+namespace {
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+// "0 to 1.25 s"-style bounds for messages.
+std::string SpanText(float start, float end) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%g to %g s", static_cast<double>(start),
+                static_cast<double>(end));
+  return text;
+}
+
+// The checks of a node's compressed form against its raw clip, shared by
+// ClipNode and SingleFrameNode: it must be for the skeleton, span the raw
+// clip's times (the clock runs on those), and its decodings be its own.
+void CheckCompressedForm(GraphCheck& check, const Node& node, const Clip& clip,
+                         const CompressedClipRef& compressed) {
+  if (compressed.clip == nullptr) {
+    if (compressed.decodings != nullptr) {
+      check.Fail(node, "compressed decodings", "given without their compressed clip");
+    }
+    return;
+  }
+  const CompressedClip& c = *compressed.clip;
+  check.CheckJointCount(node, "compressed clip", c.JointCount());
+  if (c.StartTime() != clip.StartTime() || c.EndTime() != clip.EndTime()) {
+    check.Fail(node, "compressed clip",
+               Quoted(c.Name()) + " spans " + SpanText(c.StartTime(), c.EndTime()) + ", the clip " +
+                   Quoted(clip.Name()) + " " + SpanText(clip.StartTime(), clip.EndTime()) +
+                   " (not its compressed form)");
+  }
+  if (compressed.decodings != nullptr && !compressed.decodings->For(c)) {
+    check.Fail(node, "compressed decodings",
+               "made from compressed clip " + Quoted(compressed.decodings->Source().Name()) +
+                   ", not " + Quoted(c.Name()));
+  }
+}
+
+// Samples `compressed` once at `time` into `pose` (a rest pose) with a
+// context of its own. False, writing nothing, without a compressed clip or
+// when it does not fit (decodings of another clip, another joint count:
+// Validate then refuses the node).
+bool SampleCompressedOnce(const CompressedClipRef& compressed, float time, SoaPose& pose) {
+  if (compressed.clip == nullptr) return false;
+  CompressedClipContext context;
+  if (!context.Bind(*compressed.clip, compressed.decodings).empty()) return false;
+  return CompressedSamplingJob{compressed.clip, time, &context, &pose}.Run();
+}
+
+}  // namespace
 
 ClipNode::ClipNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                    const ClipNodeOptions& options)
@@ -27,7 +80,14 @@ ClipNode::ClipNode(std::string name, const Skeleton& skeleton, const Clip* clip,
 
 void ClipNode::InitState(ClipNodeState& s) const {
   s.clock = ClipClock(clip_->StartTime(), clip_->Duration(), options_.loop);
-  s.cursor = clip_->MakeCursor();
+  if (options_.compressed.clip != nullptr) {
+    // Decodings of another clip leave the context unbound (and Write's
+    // sampling job refuses it), but Validate refuses them before any state
+    // is made.
+    s.compressed.Bind(*options_.compressed.clip, options_.compressed.decodings);
+  } else {
+    s.cursor = clip_->MakeCursor();
+  }
   s.clock.SetPhase(0.0f);
 }
 
@@ -41,6 +101,7 @@ void ClipNode::Validate(GraphCheck& check) const {
     check.Fail(*this, "clip", ClipJointsMismatch(*clip_, check.Joints(), "the skeleton"));
     return;
   }
+  CheckCompressedForm(check, *this, *clip_, options_.compressed);
   check.CheckInput(*this, "rate", options_.rate);
   if (options_.root_motion && (options_.root_joint < 0 || options_.root_joint >= check.Joints())) {
     check.Fail(*this, "root_joint",
@@ -80,20 +141,30 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
   ClipNodeState& s = StateIn(ctx);
   out.CopyFrom(*ctx.rest);  // same size: copies without allocating
   const float t = static_cast<float>(s.clock.Time());
-  clip_->Sample(out, t, options_.loop, &s.cursor);
-  if (root_motion_) {
-    root_motion_->RemoveFromPose(out, ctx.skeleton->RestPose(),
-                                 clip_->SampleTime(t, options_.loop));
+  const float sample_time = clip_->SampleTime(t, options_.loop);
+  if (options_.compressed.clip != nullptr) {
+    // Over the rest pose, as the raw clip: the channels the compressed clip
+    // omits are those equal to the rest pose, so the raw clip's channels
+    // come out within the tolerance and every other channel at rest.
+    CompressedSamplingJob{options_.compressed.clip, sample_time, &s.compressed, &out}.Run();
+  } else {
+    clip_->Sample(out, t, options_.loop, &s.cursor);
   }
+  if (root_motion_) root_motion_->RemoveFromPose(out, ctx.skeleton->RestPose(), sample_time);
   motion = s.last_motion;
 }
 
 SingleFrameNode::SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip,
-                                 float phase)
-    : Node(std::move(name)), pose_(skeleton.RestPose()) {
+                                 float phase, const CompressedClipRef& compressed)
+    : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.RestPose()) {
   // Sampled straight into the structure of arrays, once.
   phase = std::isfinite(phase) ? std::clamp(phase, 0.0f, 1.0f) : 0.0f;
-  clip.Sample(pose_, clip.StartTime() + phase * clip.Duration(), LoopMode::kClamp);
+  const float time = clip.StartTime() + phase * clip.Duration();
+  if (!SampleCompressedOnce(compressed, time, pose_)) clip.Sample(pose_, time, LoopMode::kClamp);
+}
+
+void SingleFrameNode::Validate(GraphCheck& check) const {
+  CheckCompressedForm(check, *this, *clip_, compressed_);
 }
 
 void SingleFrameNode::Write(GraphContext&, SoaPose& out, MotionDelta& motion) const {

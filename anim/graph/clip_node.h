@@ -1,11 +1,21 @@
 // Leaf nodes that read a clip: ClipNode plays it (with its events and root
 // motion), SingleFrameNode holds one normalised time of it (a pose used as
 // an additive reference or an aim target).
+//
+// Either may be given the compressed form of its clip (anim/compression/:
+// the CompressedClip built from it and the decodings shared by everyone who
+// plays it, both owned by the caller and outliving the graph, like the raw
+// clip). The pose is then sampled from the compressed clip, within the
+// builder's tolerance of the raw one; everything else still reads the raw
+// clip, which the node keeps: the clock (start, duration), events, root
+// motion and the clip's speed. Validate refuses a compressed clip of another
+// joint count or time span than the raw clip, and decodings of another clip.
 #pragma once
 
 #include <optional>
 
 #include "anim/clip.h"
+#include "anim/compression/compressed_clip_sampler.h"
 #include "anim/graph/node.h"
 
 namespace anim {
@@ -17,12 +27,18 @@ struct ClipNodeOptions {
   // play the clip in place (see anim/root_motion.h). Needs a root joint.
   bool root_motion = false;
   int root_joint = 0;
+  // The clip's compressed form, sampled instead of the clip when set (see
+  // the top of the file).
+  CompressedClipRef compressed;
 };
 
 // What each character's clip node remembers: where it is in the clip.
 struct ClipNodeState {
   ClipClock clock;
-  ClipCursor cursor;
+  ClipCursor cursor;  // the raw clip's key search (empty when playing compressed)
+  // The character's own decoded keys of the compressed clip (bound to it in
+  // InitState; unbound when the node plays the raw clip).
+  CompressedClipContext compressed;
   bool start_events_pending = true;  // keys at the start time fire on the first update
   MotionDelta last_motion;
 };
@@ -48,6 +64,8 @@ class ClipNode : public NodeWithState<ClipNodeState> {
   void Validate(GraphCheck& check) const override;
 
   const Clip& GetClip() const { return *clip_; }
+  // The compressed form it samples ({} when it plays the raw clip).
+  const CompressedClipRef& Compressed() const { return options_.compressed; }
   float Time(const GraphContext& ctx) const {
     return static_cast<float>(StateIn(ctx).clock.Time());
   }
@@ -60,7 +78,9 @@ class ClipNode : public NodeWithState<ClipNodeState> {
  protected:
   void InitState(ClipNodeState& s) const override;
   std::size_t HeapBytes(const ClipNodeState& s) const override {
-    return s.cursor.keys.capacity() * sizeof(TrackCursor);
+    // The context object is in the state block; its arrays are not.
+    return s.cursor.keys.capacity() * sizeof(TrackCursor) + s.compressed.ByteSize() -
+           sizeof(CompressedClipContext);
   }
 
  private:
@@ -73,13 +93,20 @@ class ClipNode : public NodeWithState<ClipNodeState> {
 
 class SingleFrameNode : public Node {
  public:
-  SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip, float phase);
+  // With `compressed` set, the pose is sampled from it (once, here; a form
+  // that Validate refuses is not sampled and leaves the raw clip's pose).
+  SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip, float phase,
+                  const CompressedClipRef& compressed = {});
   const char* Kind() const override { return "single_frame"; }
   void ResetIn(float, GraphContext&) const override {}
   void Update(float, float, GraphContext&) const override {}
   void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
+  void Validate(GraphCheck& check) const override;
+  const CompressedClipRef& Compressed() const { return compressed_; }
 
  private:
+  const Clip* clip_;
+  CompressedClipRef compressed_;
   SoaPose pose_;  // sampled once at construction, shared by every character
 };
 

@@ -1,17 +1,23 @@
 // Sampling a compressed clip allocates nothing once its context is bound:
 // global operator new is replaced in this executable to count allocations,
 // over forward play with loop wraps, backward play and random seeks; nor
-// does a CrowdAnimator update of raw and compressed characters.
+// does a CrowdAnimator update of raw and compressed characters, nor a frame
+// of a graph whose clip nodes play compressed clips.
 #include <cmath>
+#include <optional>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
 #include "anim/compression/clip_builder.h"
+#include "anim/graph/graph_instance.h"
 #include "anim/parallel_for.h"
 #include "compression_fixture.h"
 #include "crowd_compressed_fixture.h"
+#include "graph_compressed_fixture.h"
 
 namespace {
 
@@ -89,6 +95,59 @@ TEST(CompressionAllocation, CrowdAnimatorUpdateOfCompressedCharactersAllocatesNo
   }
   EXPECT_EQ(allocations, 0);
   EXPECT_EQ(animated, 300 * kCount);
+}
+
+// Graph characters on compressed clips (a state machine's transitions, a
+// blend, a ping-pong clip played backward, root motion, a single frame):
+// one AnimationGraph, and a crowd of instances of one definition through
+// CrowdAnimator on two threads.
+TEST(CompressionAllocation, GraphFramesOnCompressedClipsAllocateNothing) {
+  const graph_compressed_test::Clips c;
+  anim::AnimationGraph graph(c.skeleton);
+  const graph_compressed_test::LocomotionParams p =
+      graph_compressed_test::BuildLocomotionGraph(graph, c, true);
+  anim::GraphDefinition definition(c.skeleton);
+  const graph_compressed_test::LocomotionParams dp =
+      graph_compressed_test::BuildLocomotionGraph(definition, c, true);
+  constexpr int kCount = 24;
+  std::vector<anim::GraphInstance> instances;
+  std::string error;
+  for (int i = 0; i < kCount; ++i) {
+    std::optional<anim::GraphInstance> one = anim::GraphInstance::Create(definition, &error);
+    ASSERT_TRUE(one) << error;
+    instances.push_back(std::move(*one));
+  }
+  std::vector<anim::CrowdCharacter> characters(kCount);
+  std::vector<std::vector<glm::mat4>> palettes(kCount,
+                                               std::vector<glm::mat4>(c.skeleton.JointCount()));
+  for (int i = 0; i < kCount; ++i) {
+    characters[i].graph = &instances[i];
+    characters[i].palette = palettes[i];
+  }
+  anim::ParallelFor pool(2);
+  anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
+  anim::CrowdAnimator animator(c.skeleton, jobs.WorkerCount());
+  ASSERT_TRUE(animator.PrepareGraphs(definition, &error)) << error;
+  graph.Update(0.0f);                       // validates the graph once
+  animator.Update(characters, 0.0f, jobs);  // first use of each thread
+
+  long allocations = 0;
+  for (int frame = 0; frame < 480; ++frame) {
+    const bool moving = (frame / 60) % 2 == 1;  // a transition every second
+    const float mix = 0.5f + 0.5f * std::sin(0.05f * static_cast<float>(frame));
+    const long before = test_support::AllocationCount();
+    graph.Params().Set(p.moving, moving ? 1.0f : 0.0f);
+    graph.Params().Set(p.mix, mix);
+    graph.Update(1.0f / 60.0f);
+    for (int i = 0; i < kCount; ++i) {
+      instances[i].Params().Set(dp.moving, (frame + 7 * i) / 60 % 2 == 1 ? 1.0f : 0.0f);
+      instances[i].Params().Set(dp.mix, mix);
+    }
+    animator.Update(characters, 1.0f / 60.0f, jobs);
+    allocations += test_support::AllocationCount() - before;
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(graph.Error(), "");
 }
 
 }  // namespace

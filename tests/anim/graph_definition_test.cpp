@@ -24,6 +24,7 @@
 #include "anim/joint_mask.h"
 #include "anim/mirror.h"
 #include "tests/anim/graph_fixture.h"
+#include "tests/anim/graph_validation.h"
 #include "tests/anim/test_rig.h"
 
 namespace {
@@ -57,16 +58,8 @@ class RelayNode : public anim::Node {
 class GraphDefinitionTest : public ::testing::Test {
  protected:
   // What every path that makes characters says about `d`.
-  std::string ErrorOf(const anim::GraphDefinition& d) {
-    const std::string error = d.Validate();
-    std::string create_error;
-    EXPECT_EQ(anim::GraphInstance::Create(d, &create_error).has_value(), error.empty());
-    EXPECT_EQ(create_error, error);
-    anim::CrowdAnimator animator(skeleton);
-    std::string prepare_error;
-    EXPECT_EQ(animator.PrepareGraphs(d, &prepare_error), error.empty());
-    EXPECT_EQ(prepare_error, error);
-    return error;
+  static std::string ErrorOf(const anim::GraphDefinition& d) {
+    return anim_test::ValidationErrorOf(d);
   }
   anim::ClipNode* Clip(anim::GraphDefinition& d, const std::string& name) {
     return d.Add<anim::ClipNode>(name, skeleton, ramp);
