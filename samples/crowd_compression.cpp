@@ -7,33 +7,21 @@ namespace samples {
 
 void CrowdCompression::Load(const anim::Model& model, int capacity) {
   model_ = &model;
-  compressed_.clear();
-  compressed_.resize(model.clips.size());
+  clips_.Reset(model.clips, model.skeleton);
   // The playbacks point to the clips just dropped: start them afresh.
   playbacks_.clear();
   playbacks_.resize(2 * static_cast<std::size_t>(capacity));
   clips_played_.assign(playbacks_.size(), -1);
 }
 
-const CrowdCompression::Compressed& CrowdCompression::Get(int clip) {
-  std::unique_ptr<Compressed>& c = compressed_[static_cast<std::size_t>(clip)];
-  if (c == nullptr) {
-    c = std::make_unique<Compressed>();
-    c->clip =
-        anim::BuildCompressedClip(model_->clips[static_cast<std::size_t>(clip)], model_->skeleton);
-    c->decodings = std::make_unique<anim::CompressedClipDecodings>(c->clip);
-  }
-  return *c;
-}
-
 anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, float phase,
                                                   float rate) {
   const std::size_t i = 2 * static_cast<std::size_t>(k) + static_cast<std::size_t>(slot);
-  const Compressed& c = Get(clip);
+  const anim::CompressedClipRef c = clips_.Get(clip);
   anim::CompressedPlayback& p = playbacks_[i];
   // Decodings made from this very clip: Bind cannot refuse them.
-  p.Start(&c.clip, c.decodings.get(), anim::LoopMode::kLoop, rate);
-  p.SetTime(c.clip.StartTime() + phase * c.clip.Duration());
+  p.Start(c.clip, c.decodings, anim::LoopMode::kLoop, rate);
+  p.SetTime(c.clip->StartTime() + phase * c.clip->Duration());
   clips_played_[i] = clip;
   return p;
 }
@@ -55,13 +43,15 @@ void CrowdCompression::PlaySynced(anim::CrowdCharacter& character, int k, int a,
 
 CrowdCompression::Memory CrowdCompression::Measure(int count) const {
   Memory m;
-  for (std::size_t clip = 0; clip < compressed_.size(); ++clip) {
-    if (compressed_[clip] == nullptr) continue;
+  for (int clip = 0; clip < clips_.ClipCount(); ++clip) {
+    const anim::CompressedClipRef c = clips_.Built(clip);
+    if (c.clip == nullptr) continue;
     ++m.clips;
-    m.compressed_bytes += compressed_[clip]->clip.ByteSize();
-    m.decodings_bytes += compressed_[clip]->decodings->ByteSize();
-    m.raw_bytes += anim::RawClipBytes(model_->clips[clip]);
-    m.raw_soa_bytes += model_->clips[clip].SoaKeyBytes();
+    m.compressed_bytes += c.clip->ByteSize();
+    m.decodings_bytes += c.decodings->ByteSize();
+    const anim::Clip& raw = model_->clips[static_cast<std::size_t>(clip)];
+    m.raw_bytes += anim::RawClipBytes(raw);
+    m.raw_soa_bytes += raw.SoaKeyBytes();
   }
   if (count <= 0) return m;
   std::size_t contexts = 0, raw = 0;

@@ -1,19 +1,18 @@
 // The compressed mode of 08 Crowd: the crowd's clips played in their
 // compressed form (anim/compression/). Each clip is compressed once, at the
-// builder's default tolerance, the first time a character plays it, with
-// one anim::CompressedClipDecodings made beside it and shared by every
-// character's context; each character keeps only its own
-// anim::CompressedPlayback per clip it plays (its clock and its context),
-// which anim::CrowdAnimator samples in place of the raw clips.
+// builder's default tolerance, the first time a character (or, in graph
+// mode, the graph's clip nodes) plays it, with one
+// anim::CompressedClipDecodings made beside it and shared by every
+// character's context (anim::CompressedClipSet); each character keeps only
+// its own anim::CompressedPlayback per clip it plays (its clock and its
+// context), which anim::CrowdAnimator samples in place of the raw clips.
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <vector>
 
 #include "anim/compressed_playback.h"
-#include "anim/compression/compressed_clip.h"
-#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/compression/compressed_clip_set.h"
 #include "anim/crowd_animator.h"
 #include "model/model.h"
 
@@ -33,6 +32,9 @@ class CrowdCompression {
   // that stretches its cycle to the blended one for that weight
   // (anim/clock.h's BlendedCycleLength and SyncedRate).
   void PlaySynced(anim::CrowdCharacter& character, int k, int a, int b, float phase);
+  // The model's clips compressed on first use: what graph mode's clip nodes
+  // are given (CrowdGraphs), the same ones the clip characters play.
+  anim::CompressedClipSet& Clips() { return clips_; }
 
   // What the first `count` characters and the clips they play take, against
   // the same clips raw.
@@ -48,18 +50,12 @@ class CrowdCompression {
   Memory Measure(int count) const;
 
  private:
-  // Clip `clip` compressed, made on first use with its decodings.
-  struct Compressed {
-    anim::CompressedClip clip;
-    std::unique_ptr<anim::CompressedClipDecodings> decodings;
-  };
-  const Compressed& Get(int clip);
   anim::CompressedPlayback& Start(int k, int slot, int clip, float phase, float rate);
 
   const anim::Model* model_ = nullptr;
-  std::vector<std::unique_ptr<Compressed>> compressed_;  // per model clip, null until needed
-  std::vector<anim::CompressedPlayback> playbacks_;      // per character: a, then b
-  std::vector<int> clips_played_;                        // per playback: its model clip, or -1
+  anim::CompressedClipSet clips_;                    // per model clip, built when first needed
+  std::vector<anim::CompressedPlayback> playbacks_;  // per character: a, then b
+  std::vector<int> clips_played_;                    // per playback: its model clip, or -1
 };
 
 }  // namespace samples

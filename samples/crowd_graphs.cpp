@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "anim/graph/blend_nodes.h"
+#include "anim/graph/clip_node.h"
 #include "anim/graph/graph_scratch.h"
 #include "import/graph_description.h"
 
@@ -35,12 +36,16 @@ float HighestBlendSpacePosition(const anim::GraphDefinition& definition) {
 }  // namespace
 
 bool CrowdGraphs::Load(const anim::Model& model) {
-  graph_.reset();
   instances_.clear();
+  graph_.reset();
+  compressed_graph_.reset();
+  playing_compressed_ = false;
   problem_.clear();
+  model_ = &model;
   const std::string stem = ModelStem(model);
   file_name_ = stem + "_locomotion.json";
-  const std::string path = std::string(ANIM_GRAPHS_DIR) + "/" + file_name_;
+  path_ = std::string(ANIM_GRAPHS_DIR) + "/" + file_name_;
+  const std::string& path = path_;
   std::error_code ec;
   if (stem.empty() || !std::filesystem::is_regular_file(path, ec)) {
     problem_ = "No locomotion graph ships for this model (assets/graphs/ has no " + file_name_ +
@@ -58,11 +63,40 @@ bool CrowdGraphs::Load(const anim::Model& model) {
   return true;
 }
 
-void CrowdGraphs::Build(int count, int capacity, const std::vector<float>& speeds,
-                        const std::vector<float>& offsets) {
-  if (!graph_) return;
-  const anim::GraphDefinition& definition = graph_->Definition();
-  instances_.clear();
+CrowdGraphs::ClipNodes CrowdGraphs::CountClipNodes() const {
+  ClipNodes n;
+  if (!graph_) return n;
+  const anim::GraphDefinition& definition = Definition();
+  for (int i = 0; i < definition.NodeCount(); ++i) {
+    const anim::Node* node = definition.NodeAt(i);
+    if (const auto* clip = dynamic_cast<const anim::ClipNode*>(node)) {
+      ++n.total;
+      n.compressed += clip->Compressed().clip != nullptr;
+    } else if (const auto* frame = dynamic_cast<const anim::SingleFrameNode*>(node)) {
+      ++n.total;
+      n.compressed += frame->Compressed().clip != nullptr;
+    }
+  }
+  return n;
+}
+
+bool CrowdGraphs::Build(int count, int capacity, const std::vector<float>& speeds,
+                        const std::vector<float>& offsets, anim::CompressedClipSet* compressed) {
+  if (!graph_) return false;
+  instances_.clear();  // they may point to the definition about to be replaced
+  if (compressed != nullptr && !compressed_graph_) {
+    std::string error;
+    anim::GraphClipOptions clips;
+    clips.compressed = [compressed](const anim::Clip& clip) { return compressed->For(clip); };
+    compressed_graph_ = anim::LoadAnimationGraph(path_, *model_, &error, clips);
+    if (!compressed_graph_) {
+      problem_ = error + ": the graph plays raw clips.";
+      return false;
+    }
+    problem_.clear();
+  }
+  playing_compressed_ = compressed != nullptr;
+  const anim::GraphDefinition& definition = Definition();
   instances_.reserve(static_cast<std::size_t>(capacity));  // never moves: characters point in
   motions_.assign(static_cast<std::size_t>(capacity), anim::MotionDelta{});
   // Each character starts at its own place: its instance runs its offset
@@ -76,13 +110,14 @@ void CrowdGraphs::Build(int count, int capacity, const std::vector<float>& speed
     std::optional<anim::GraphInstance> one = anim::GraphInstance::Create(definition, &error);
     if (!one) {  // the loader validated the definition: cannot happen
       problem_ = error;
-      return;
+      return false;
     }
     instances_.push_back(std::move(*one));
     anim::GraphInstance& instance = instances_.back();
     instance.Params().Set(speed_param_, speeds[static_cast<std::size_t>(k)]);
     instance.Update(offsets[static_cast<std::size_t>(k)], scratch, pose, ignored);
   }
+  return true;
 }
 
 void CrowdGraphs::Attach(anim::CrowdCharacter& character, int k) {

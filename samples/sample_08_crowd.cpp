@@ -79,9 +79,10 @@ class CrowdSample : public Sample {
     params_.AddFloat("other_clips", &other_fraction_, 0.0f, 1.0f,
                      "share of characters playing another clip (idle, punch, jump) instead");
     params_.AddBool("compressed", &compressed_,
-                    "clips: play the clips in their compressed form (each compressed once, at the "
+                    "play the clips in their compressed form (each compressed once, at the "
                     "default 0.1 mm, when first played; one decoding table per clip shared by the "
-                    "crowd, and per character only its own sampling context)");
+                    "crowd, and per character only its own sampling context); graph: the graph's "
+                    "clip nodes sample them");
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
@@ -111,7 +112,9 @@ class CrowdSample : public Sample {
            "small instance (its parameters and node states), each at its own speed. "
            "With compressed on, the clips play in their compressed form (sample 15): one copy of "
            "each clip and one table of how its keys decode, shared by the crowd, and per "
-           "character only its sampling context (the keys it is between). "
+           "character only its sampling context (the keys it is between); in graph mode each "
+           "clip node of the graph samples its clip's compressed form, its context kept in the "
+           "character's instance. "
            "Source: Gabor Szauer, Hands-On C++ Game Animation Programming, ch. 15.";
   }
 
@@ -167,17 +170,19 @@ class CrowdSample : public Sample {
 
   void Update(float dt) override {
     RecordDrawTimes();
-    const Layout wanted{
-        count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
-        PlaysGraph(), speed_min_, speed_max_, in_step_,        compressed_ && !PlaysGraph()};
-    if (!(wanted == built_)) Build(wanted);  // allocates only when a parameter changed
+    const Layout wanted{count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
+                        PlaysGraph(), speed_min_, speed_max_, in_step_,        compressed_};
+    bool prepare = !(wanted == built_);
+    if (prepare) Build(wanted);  // allocates only when a parameter changed
     if (!animator_ || pool_->ThreadCount() != threads_) {
       animator_.reset();
       pool_.emplace(threads_);
       animator_.emplace(model_->skeleton, threads_);
-      // Sizes each worker's graph scratch once for the shared definition.
-      if (graphs_.Loaded()) animator_->PrepareGraphs(graphs_.Definition());
+      prepare = true;
     }
+    // Sizes each worker's graph scratch once for the definition played (a
+    // rebuild may switch between the raw and the compressed one).
+    if (prepare && built_.graph) animator_->PrepareGraphs(graphs_.Definition());
 
     const auto start = std::chrono::steady_clock::now();
     const auto joints = static_cast<std::size_t>(model_->skeleton.JointCount());
@@ -203,9 +208,7 @@ class CrowdSample : public Sample {
   }
   // Graph mode on a model no graph ships for plays clips instead: say so
   // (headless runs fail with it; the panel's notice shows it).
-  std::string Problem() const override {
-    return play_ == 1 && !graphs_.Loaded() ? graphs_.Problem() : std::string();
-  }
+  std::string Problem() const override { return play_ == 1 ? graphs_.Problem() : std::string(); }
   const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
 
   void DrawPanel() override {
@@ -226,7 +229,7 @@ class CrowdSample : public Sample {
     // From the crowd as built, not the controls: a control changed in this
     // panel (play, count) takes effect at the next Update.
     if (built_.graph) DrawGraphMemory();
-    if (built_.compressed && !built_.graph) DrawCompressedMemory();
+    if (built_.compressed && !built_.graph) DrawCompressedMemory();  // graph: in DrawGraphMemory
     if (!draw_times_.measured) {
       ImGui::TextDisabled("Draw timings appear once the viewer has drawn a frame.");
       return;
@@ -296,6 +299,19 @@ class CrowdSample : public Sample {
     ImGui::Text("Per character: %zu bytes of instance (%zu of node state); crowd: %.1f KB",
                 graphs_.InstanceBytes(0), definition.StateBytes(),
                 static_cast<double>(total) / 1024.0);
+    const CrowdGraphs::ClipNodes nodes = graphs_.CountClipNodes();
+    if (nodes.compressed == 0) {
+      ImGui::Text("Clip nodes: %d, playing raw clips", nodes.total);
+      return;
+    }
+    // The compressed clips the graph's nodes were given (built on first use).
+    const CrowdCompression::Memory m = compression_.Measure(0);
+    ImGui::Text("Clip nodes: %d of %d playing compressed clips (contexts in the instance)",
+                nodes.compressed, nodes.total);
+    ImGui::Text("  shared: %d compressed clips %.1f KB + decodings %.1f KB (raw keys %.1f KB)",
+                m.clips, static_cast<double>(m.compressed_bytes) / 1024.0,
+                static_cast<double>(m.decodings_bytes) / 1024.0,
+                static_cast<double>(m.raw_bytes) / 1024.0);
   }
 
   // What the compressed clips cost: per character its sampling contexts,
@@ -353,7 +369,9 @@ class CrowdSample : public Sample {
       const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
       // A solo character plays its clip alone (`a`); the others blend clip_a
       // and clip_b phase-locked (SyncedBlend, sample 01).
-      c.synced = plays_solo || layout.compressed ? nullptr : &synced_[k];
+      // Graph characters play their graph: their clips only in clip mode.
+      const bool compressed_clips = layout.compressed && !layout.graph;
+      c.synced = plays_solo || compressed_clips ? nullptr : &synced_[k];
       if (plays_solo) {
         const int solo =
             a == b && !(pick < layout.other_fraction && !others_.empty())
@@ -364,8 +382,8 @@ class CrowdSample : public Sample {
         const anim::Clip* clip = &model_->clips[solo];
         c.a.Start(clip);
         c.a.time = clip->StartTime() + phase * clip->Duration();
-        if (layout.compressed) compression_.PlaySolo(c, k, solo, phase);
-      } else if (layout.compressed) {
+        if (compressed_clips) compression_.PlaySolo(c, k, solo, phase);
+      } else if (compressed_clips) {
         compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
       } else {
         synced_[k].Start(a, b, phase);
@@ -380,7 +398,13 @@ class CrowdSample : public Sample {
                       yaw, glm::vec3(0.0f, 1.0f, 0.0f));
     }
     if (layout.graph) {
-      graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
+      // Compressed: the graph's clip nodes sample the clips compression_
+      // keeps (built there on first use); should that graph not load, the
+      // raw one plays (and Problem() says why).
+      if (!graphs_.Build(layout.count, kMaxCharacters, speeds, offsets,
+                         layout.compressed ? &compression_.Clips() : nullptr)) {
+        graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
+      }
       for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
     }
     // The grid's extent plus one character's box around each end.

@@ -2,7 +2,8 @@
 // one world matrix per character), palettes that match the poses, the same
 // result on one thread or two, and no heap allocation per frame; in graph
 // mode, each character its own instance of the shipped locomotion graph at
-// its own speed, matching a one-character graph of the same file.
+// its own speed, matching a one-character graph of the same file; with
+// compressed on, the graph's clip nodes on compressed clips.
 #include <algorithm>
 #include <memory>
 
@@ -15,6 +16,7 @@
 #include "import/graph_description.h"
 #include "mannequin_samples.h"
 #include "samples/crowd_compression.h"
+#include "samples/crowd_graphs.h"
 #include "tests/anim/compression_fixture.h"
 
 namespace {
@@ -52,6 +54,15 @@ class CrowdSampleTest : public MannequinSamples {
     const auto pb = b.Crowd()->palettes;
     ASSERT_EQ(pa.size(), pb.size());
     EXPECT_TRUE(std::equal(pa.begin(), pa.end(), pb.begin()));
+  }
+  // The first Update builds the crowd (and compresses clips, makes the
+  // instances and the thread pool); the frames after it allocate nothing.
+  static void ExpectFramesAllocateNothing(samples::Sample& s) {
+    s.Update(1.0f / 60);
+    const long before = test_support::AllocationCount();
+    // Thirty frames are plenty to see an allocation and keep the sanitizer run short.
+    for (int frame = 0; frame < 30; ++frame) s.Update(1.0f / 60);
+    EXPECT_EQ(test_support::AllocationCount(), before);
   }
   std::unique_ptr<samples::Sample> crowd_;
 };
@@ -113,11 +124,7 @@ TEST_F(CrowdSampleTest, OneThreadAndTwoThreadsGiveTheSamePalettes) {
 
 TEST_F(CrowdSampleTest, PerFrameUpdateAllocatesNothing) {
   Set(*crowd_, "count=1000");
-  crowd_->Update(1.0f / 60);  // builds the crowd and the thread pool
-  const long before = test_support::AllocationCount();
-  // Thirty frames are plenty to see an allocation and keep the sanitizer run short.
-  for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
-  EXPECT_EQ(test_support::AllocationCount(), before);
+  ExpectFramesAllocateNothing(*crowd_);
 }
 
 // The palette of character `k` in the crowd's frame.
@@ -206,10 +213,7 @@ TEST_F(CrowdSampleTest, GraphModeWithoutAShippedGraphSaysSoAndPlaysClips) {
 TEST_F(CrowdSampleTest, GraphModeFramesAllocateNothing) {
   Set(*crowd_, "play=graph");
   Set(*crowd_, "count=200");
-  crowd_->Update(1.0f / 60);  // builds the instances and the thread pool
-  const long before = test_support::AllocationCount();
-  for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
-  EXPECT_EQ(test_support::AllocationCount(), before);
+  ExpectFramesAllocateNothing(*crowd_);
 }
 
 // Model-space matrices of character `k`: its palette times the bind
@@ -223,6 +227,29 @@ std::vector<glm::mat4> ModelOf(const samples::CrowdFrame& frame, int k,
   return model;
 }
 
+// Runs `raw` and `compressed` (the same crowd of `count`, compressed on)
+// side by side for two seconds: every tenth frame, each character's
+// model-space pose must be within `bound` of its raw one, and every
+// character must show compressed clips (differ from raw at some frame).
+void ExpectWithinTolerance(samples::Sample& raw, samples::Sample& compressed, int count,
+                           float bound, const anim::Skeleton& skeleton) {
+  std::vector<float> worst(static_cast<std::size_t>(count), 0.0f);
+  for (int frame = 0; frame < 120; ++frame) {
+    raw.Update(1.0f / 60);
+    compressed.Update(1.0f / 60);
+    if (frame % 10 != 9) continue;
+    for (int k = 0; k < count; ++k) {
+      const float error = compression_test::VirtualPointError(
+          ModelOf(*raw.Crowd(), k, skeleton), ModelOf(*compressed.Crowd(), k, skeleton));
+      EXPECT_LE(error, bound) << "character " << k << " at frame " << frame;
+      worst[static_cast<std::size_t>(k)] = std::max(worst[static_cast<std::size_t>(k)], error);
+    }
+  }
+  for (int k = 0; k < count; ++k) {
+    EXPECT_GT(worst[static_cast<std::size_t>(k)], 0.0f) << "character " << k << " plays raw";
+  }
+}
+
 // compressed=true shows the crowd of compressed=false: the same clips at the
 // same places in their cycles, solo and blended in step (a SyncedBlend
 // there, rates kept in step here), each clip within the builder's default
@@ -231,22 +258,8 @@ TEST_F(CrowdSampleTest, CompressedModeShowsTheRawCrowdWithinTheTolerance) {
   auto compressed = Make();
   for (auto* s : {crowd_.get(), compressed.get()}) Set(*s, "count=37");
   Set(*compressed, "compressed=true");
-  const float bound = 2.0f * anim::CompressionSettings().tolerance;
-  std::vector<float> worst(37, 0.0f);
-  for (int frame = 0; frame < 120; ++frame) {
-    crowd_->Update(1.0f / 60);
-    compressed->Update(1.0f / 60);
-    if (frame % 10 != 9) continue;
-    for (int k = 0; k < 37; ++k) {
-      const float error =
-          compression_test::VirtualPointError(ModelOf(*crowd_->Crowd(), k, model_.skeleton),
-                                              ModelOf(*compressed->Crowd(), k, model_.skeleton));
-      EXPECT_LE(error, bound) << "character " << k << " at frame " << frame;
-      worst[k] = std::max(worst[k], error);
-    }
-  }
-  // Every character shows compressed clips: none is left on its raw ones.
-  for (int k = 0; k < 37; ++k) EXPECT_GT(worst[k], 0.0f) << "character " << k << " plays raw";
+  ExpectWithinTolerance(*crowd_, *compressed, 37, 2.0f * anim::CompressionSettings().tolerance,
+                        model_.skeleton);
 }
 
 TEST_F(CrowdSampleTest, CompressedModeOnOneThreadAndTwoGivesTheSamePalettes) {
@@ -260,10 +273,7 @@ TEST_F(CrowdSampleTest, CompressedModeOnOneThreadAndTwoGivesTheSamePalettes) {
 TEST_F(CrowdSampleTest, CompressedModePerFrameUpdateAllocatesNothing) {
   Set(*crowd_, "count=1000");
   Set(*crowd_, "compressed=true");
-  crowd_->Update(1.0f / 60);  // compresses the clips, builds the crowd and the pool
-  const long before = test_support::AllocationCount();
-  for (int frame = 0; frame < 30; ++frame) crowd_->Update(1.0f / 60);
-  EXPECT_EQ(test_support::AllocationCount(), before);
+  ExpectFramesAllocateNothing(*crowd_);
 }
 
 // The panel's figures, worked out here from the clips: each clip played
@@ -314,6 +324,59 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
   const float cycle = l1 * 0.6f + l2 * 0.4f;
   EXPECT_NEAR(characters[1].compressed_a->rate, l1 / cycle, 1e-6f);
   EXPECT_NEAR(characters[1].compressed_b->rate, l2 / cycle, 1e-6f);
+}
+
+// Graph mode with compressed on shows graph mode's crowd with it off: the
+// same graphs, speeds and places in their cycles, every clip node sampling
+// its clip's compressed form (each clip within the builder's default
+// tolerance of its raw form; the locomotion blend, the layers and the
+// additive lean over the raw clip's first frame combine up to three).
+TEST_F(CrowdSampleTest, GraphModeOnCompressedClipsShowsTheRawGraphCrowdWithinTheTolerance) {
+  auto compressed = Make();
+  for (auto* s : {crowd_.get(), compressed.get()}) {
+    Set(*s, "play=graph");
+    Set(*s, "count=37");
+  }
+  Set(*compressed, "compressed=true");
+  ExpectWithinTolerance(*crowd_, *compressed, 37, 3.0f * anim::CompressionSettings().tolerance,
+                        model_.skeleton);
+  EXPECT_EQ(compressed->Problem(), "");
+  // Switched back off, the crowd is rebuilt: graph mode's raw crowd from its start.
+  Set(*compressed, "compressed=false");
+  auto fresh = Make();
+  Set(*fresh, "play=graph");
+  Set(*fresh, "count=37");
+  ExpectSamePalettes(*compressed, *fresh, 1);
+}
+
+TEST_F(CrowdSampleTest, GraphModeOnCompressedClipsFramesAllocateNothing) {
+  Set(*crowd_, "play=graph");
+  Set(*crowd_, "count=200");
+  Set(*crowd_, "compressed=true");
+  ExpectFramesAllocateNothing(*crowd_);
+}
+
+// What the panel reports: the clip and single-frame nodes of the graph
+// played, and how many sample compressed clips (the mannequin's graph:
+// idle, walk, run, jump, guard, jab, lean_clip).
+TEST_F(CrowdSampleTest, GraphsCountTheClipNodesPlayingCompressedClips) {
+  samples::CrowdGraphs graphs;
+  ASSERT_TRUE(graphs.Load(model_));
+  samples::CrowdCompression compression;
+  compression.Load(model_, 4);
+  const std::vector<float> speeds(2, 1.0f), offsets(2, 0.0f);
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets));
+  EXPECT_EQ(graphs.CountClipNodes().total, 7);
+  EXPECT_EQ(graphs.CountClipNodes().compressed, 0);
+  const anim::GraphDefinition* raw = &graphs.Definition();
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips()));
+  EXPECT_EQ(graphs.CountClipNodes().total, 7);
+  EXPECT_EQ(graphs.CountClipNodes().compressed, 7);
+  EXPECT_NE(&graphs.Definition(), raw);
+  // The clips it compressed are the crowd's: counted once, in its memory.
+  EXPECT_EQ(compression.Measure(0).clips, 6);  // Punch serves guard and jab
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets));
+  EXPECT_EQ(&graphs.Definition(), raw);
 }
 
 }  // namespace
