@@ -13,6 +13,15 @@
 //                             space weighs walk 0.3 and run 0.7 (case (b)'s
 //                             blend); the other parameters keep their
 //                             defaults (the punch and lean layers at 0).
+//   <rig>_compressed/graph_locomotion/N
+//                             the same on compressed clips: the graph
+//                             loaded with GraphClipOptions::compressed
+//                             from an anim::CompressedClipSet of the
+//                             model's clips (default tolerance, 0.1 mm),
+//                             so every clip node samples its clip's
+//                             compressed form, the decodings shared by
+//                             the N characters and each character's
+//                             contexts in its instance.
 //   <rig>/graph_alone/N       the same graph as N whole anim::AnimationGraph
 //                             objects (each its own definition, instance,
 //                             scratch and output: what the one-character
@@ -40,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "anim/compression/compressed_clip_set.h"
 #include "anim/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/graph_instance.h"
@@ -103,6 +113,17 @@ const anim::Model* ModelOrSkip(benchmark::State& state, const GraphRig& rig) {
 
 std::size_t HeapBytesInUse() { return mallinfo2().uordblks; }
 
+// The rig's clips compressed (built when a graph's node first asks) and
+// kept, as the models are: building them is not what the case measures.
+anim::CompressedClipSet& CompressedClipsOf(const GraphRig& rig, const anim::Model& model) {
+  static std::vector<std::pair<const GraphRig*, std::unique_ptr<anim::CompressedClipSet>>> sets;
+  for (auto& [r, set] : sets) {
+    if (r == &rig) return *set;
+  }
+  sets.emplace_back(&rig, std::make_unique<anim::CompressedClipSet>(model.clips, model.skeleton));
+  return *sets.back().second;
+}
+
 // Each character's first step: its own random time into the clips.
 std::vector<float> StartTimes(int count) {
   std::mt19937 random(7);
@@ -112,7 +133,7 @@ std::vector<float> StartTimes(int count) {
   return times;
 }
 
-void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+void GraphCrowd(benchmark::State& state, const GraphRig* rig, bool compressed) {
   std::string error;
   const anim::Model* model = ModelOrSkip(state, *rig);
   if (model == nullptr) return;
@@ -120,7 +141,12 @@ void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   const anim::Skeleton& skeleton = model->skeleton;
   // The definition, loaded once and shared (the loader's one-character
   // graph owns it and is otherwise unused here).
-  const auto loaded = anim::LoadAnimationGraph(rig->graph_path, *model, &error);
+  anim::GraphClipOptions clips;
+  if (compressed) {
+    anim::CompressedClipSet& set = CompressedClipsOf(*rig, *model);
+    clips.compressed = [&set](const anim::Clip& clip) { return set.For(clip); };
+  }
+  const auto loaded = anim::LoadAnimationGraph(rig->graph_path, *model, &error, clips);
   if (loaded == nullptr) {
     state.SkipWithError(error.c_str());
     return;
@@ -158,6 +184,13 @@ void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   auto frame = [&] { animator.Update(characters, dt); };
   anim_bench::TimePerCharacter(state, count, frame, [&] { return palettes.back()[3][0]; });
   state.counters["bytes_per_character"] = bytes / count;
+}
+
+void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+  GraphCrowd(state, rig, false);
+}
+void CompressedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+  GraphCrowd(state, rig, true);
 }
 
 void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
@@ -201,8 +234,10 @@ void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
 bool RegisterGraphBenchmarks() {
   for (const GraphRig& rig : kGraphRigs) {
     using Case = void (*)(benchmark::State&, const GraphRig*);
-    const std::pair<const char*, Case> cases[] = {{"/graph_locomotion", GraphCrowdBenchmark},
-                                                  {"/graph_alone", GraphAloneBenchmark}};
+    const std::pair<const char*, Case> cases[] = {
+        {"/graph_locomotion", GraphCrowdBenchmark},
+        {"_compressed/graph_locomotion", CompressedGraphCrowdBenchmark},
+        {"/graph_alone", GraphAloneBenchmark}};
     for (const auto& [name, run] : cases) {
       benchmark::RegisterBenchmark((std::string(rig.name) + name).c_str(), run, &rig)
           ->Arg(1)
