@@ -433,8 +433,10 @@ class CrowdSample : public Sample {
   float speed_min_ = 0.0f, speed_max_ = 0.0f;
   bool in_step_ = false;
   bool compressed_ = false;
-  CrowdGraphs graphs_;
+  // The compressed clips before the graphs: the compressed graph's nodes
+  // point into them, so the graphs go first.
   CrowdCompression compression_;
+  CrowdGraphs graphs_;
   std::vector<int> others_;
   Box bounds_;
   float character_size_ = 1.0f;
