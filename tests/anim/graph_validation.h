@@ -15,7 +15,7 @@
 namespace anim_test {
 
 inline std::string ValidationErrorOf(const anim::GraphDefinition& d) {
-  const std::string error = d.Validate();
+  std::string error = d.Validate();
   std::string create_error;
   EXPECT_EQ(anim::GraphInstance::Create(d, &create_error).has_value(), error.empty());
   EXPECT_EQ(create_error, error);
