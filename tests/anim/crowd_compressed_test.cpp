@@ -328,7 +328,7 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   for (int i = 0; i < kCount; ++i) {
     EXPECT_EQ(p[i].Start(&f.compressed[0], f.decodings[0].get()), "");
     p[i].SetTime(0.25);
-    crowd[i].compressed_a = &p[i];
+    crowd[i].a.compressed = &p[i];
     crowd[i].palette = palettes[i];
   }
   // 0: a context bound to another clip (the playback's clip changed under it).
@@ -343,9 +343,11 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   // 3: a compressed additive layer without a base.
   anim::CompressedPlayback lean;
   EXPECT_EQ(lean.Start(&f.compressed[kLean], f.decodings[kLean].get()), "");
-  crowd[3].compressed_additive = &lean;
+  crowd[3].additive.compressed = &lean;
   // 4: a compressed slot a without a clip overrides the raw clip in `a`.
-  crowd[4].a.Start(&f.clips[0]);
+  anim::Playback raw;
+  raw.Start(&f.clips[0]);
+  crowd[4].a.raw = &raw;
   p[4].clip = nullptr;
   // 5: a rate that is not finite.
   p[5].rate = std::nanf("");
@@ -353,7 +355,7 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   anim::CompressedPlayback b;
   EXPECT_EQ(b.Start(&f.compressed[2], f.decodings[2].get()), "");
   b.clip = &f.compressed[3];
-  crowd[6].compressed_b = &b;
+  crowd[6].b.compressed = &b;
   // 7: the one that can be animated.
   const std::vector<double> times_before = [&] {
     std::vector<double> t;
