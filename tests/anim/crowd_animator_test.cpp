@@ -275,6 +275,28 @@ TEST(CrowdAnimator, SkipsCharactersItCannotAnimateAndSaysHowMany) {
   EXPECT_EQ(palettes[0], before);
 }
 
+// A slot whose raw playback has no clip plays nothing, as a slot without a
+// playback: such a b leaves a to play alone, such an a leaves the character
+// as it was.
+TEST(CrowdAnimator, ASlotWhosePlaybackHasNoClipPlaysNothing) {
+  Fixture f;
+  std::vector<std::vector<glm::mat4>> palettes(
+      3, std::vector<glm::mat4>(f.skeleton.JointCount(), glm::mat4(7.0f)));
+  std::deque<anim::Playback> playbacks;
+  std::vector<anim::CrowdCharacter> crowd(3);
+  Play(playbacks, crowd[0].a, &f.swing).time = 0.4f;
+  Play(playbacks, crowd[0].b, nullptr);  // a playback without a clip
+  crowd[0].weight = 0.5f;
+  Play(playbacks, crowd[1].a, &f.swing).time = 0.4f;  // no b at all
+  Play(playbacks, crowd[2].a, nullptr);
+  for (int i = 0; i < 3; ++i) crowd[i].palette = palettes[i];
+  anim::CrowdAnimator animator(f.skeleton);
+  EXPECT_EQ(animator.Update(crowd, 0.1f), 2);
+  EXPECT_EQ(palettes[0], palettes[1]);
+  EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
+  EXPECT_EQ(palettes[2][0], glm::mat4(7.0f));
+}
+
 TEST(CrowdAnimator, RangesGivenAnUnknownWorkerOrOutOfBoundsAreNotAnimated) {
   Fixture f;
   std::vector<std::vector<glm::mat4>> palettes(

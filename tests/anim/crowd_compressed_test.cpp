@@ -384,6 +384,36 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   EXPECT_EQ(palettes[6], palettes[7]);
 }
 
+// A slot given both kinds of playback plays the compressed one: the output
+// is that of a character given the compressed playback alone, and the raw
+// playback's clock does not move.
+TEST(CrowdCompressed, ASlotWithBothPlaybacksPlaysTheCompressedOne) {
+  const Fixture f;
+  const int joints = f.skeleton.JointCount();
+  std::vector<std::vector<glm::mat4>> palettes(2, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
+  anim::Playback raw;
+  raw.Start(&f.clips[0]);  // swing, raw
+  raw.time = 0.3f;
+  anim::CompressedPlayback both, alone;  // fast, compressed, at the same time
+  for (anim::CompressedPlayback* p : {&both, &alone}) {
+    EXPECT_EQ(p->Start(&f.compressed[1], f.decodings[1].get()), "");
+    p->SetTime(0.2);
+  }
+  std::vector<anim::CrowdCharacter> crowd(2);
+  crowd[0].a.raw = &raw;
+  crowd[0].a.compressed = &both;
+  crowd[1].a.compressed = &alone;
+  for (int i = 0; i < 2; ++i) crowd[i].palette = palettes[i];
+  anim::CrowdAnimator animator(f.skeleton);
+  for (int frame = 0; frame < 3; ++frame) {
+    ASSERT_EQ(animator.Update(crowd, StepOf(frame)), 2);
+    EXPECT_EQ(palettes[0], palettes[1]) << "frame " << frame;
+  }
+  EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
+  EXPECT_EQ(raw.time, 0.3f);
+  EXPECT_EQ(both.clock.Time(), alone.clock.Time());
+}
+
 // Start binds the context to the shared decodings: it then keeps only its
 // keys, less than a context with decodings of its own, and samples alike.
 TEST(CrowdCompressed, StartBindsTheContextToTheSharedDecodings) {
