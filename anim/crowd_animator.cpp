@@ -15,12 +15,6 @@ bool FitsOrEmpty(std::span<const glm::mat4> out, int joints) {
   return out.empty() || static_cast<int>(out.size()) == joints;
 }
 
-// Whether a slot (a, b or additive) has a clip: its compressed playback's
-// when it has one, else its Playback's.
-bool Plays(const Playback& playback, const CompressedPlayback* compressed) {
-  return compressed != nullptr ? compressed->clip != nullptr : playback.clip != nullptr;
-}
-
 }  // namespace
 
 CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : soa_skeleton_(skeleton) {
@@ -55,19 +49,20 @@ bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
   const int joints = soa_skeleton_.JointCount();
   if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
   if (c.local_pose != nullptr && c.local_pose->JointCount() != joints) return false;
-  return !Plays(c.additive, c.compressed_additive) ||
+  return !c.additive.Plays() ||
          (c.additive_base != nullptr && c.additive_base->JointCount() == joints);
 }
 
-bool CrowdAnimator::Sample(Playback& playback, CompressedPlayback* compressed, float dt,
-                           const void*& last, SoaPose& pose) const {
-  const void* clip = compressed != nullptr ? static_cast<const void*>(compressed->clip)
-                                           : static_cast<const void*>(playback.clip);
+bool CrowdAnimator::Sample(const CrowdClipSlot& slot, float dt, const void*& last,
+                           SoaPose& pose) const {
+  const void* clip = slot.compressed != nullptr ? static_cast<const void*>(slot.compressed->clip)
+                                                : static_cast<const void*>(slot.raw->clip);
   if (clip != last) {
     pose.CopyFrom(soa_skeleton_.RestPose());
     last = clip;
   }
-  return compressed != nullptr ? compressed->Advance(dt, pose) : playback.Advance(dt, pose);
+  return slot.compressed != nullptr ? slot.compressed->Advance(dt, pose)
+                                    : slot.raw->Advance(dt, pose);
 }
 
 const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) const {
@@ -87,11 +82,9 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
                ? &s.blended
                : nullptr;
   }
-  if (!Plays(c.a, c.compressed_a) || !Sample(c.a, c.compressed_a, dt, s.last_a, s.a)) {
-    return nullptr;
-  }
-  if (!Plays(c.b, c.compressed_b)) return &s.a;
-  if (!Sample(c.b, c.compressed_b, dt, s.last_b, s.b)) return nullptr;
+  if (!c.a.Plays() || !Sample(c.a, dt, s.last_a, s.a)) return nullptr;
+  if (!c.b.Plays()) return &s.a;
+  if (!Sample(c.b, dt, s.last_b, s.b)) return nullptr;
   Blend(s.blended, s.a, s.b, ClampedWeight(c.weight));
   return &s.blended;
 }
@@ -100,8 +93,8 @@ bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
   if (!OutputsFit(c)) return false;
   const SoaPose* pose = Motion(c, dt, s);
   if (pose == nullptr) return false;
-  if (Plays(c.additive, c.compressed_additive)) {
-    if (!Sample(c.additive, c.compressed_additive, dt, s.last_additive, s.additive)) return false;
+  if (c.additive.Plays()) {
+    if (!Sample(c.additive, dt, s.last_additive, s.additive)) return false;
     // In place over a blend (written whole every time, and one pose less to
     // walk through); never over `a`, whose unanimated channels must stay at
     // rest for the next character, or over a controller's own pose.

@@ -7,7 +7,8 @@
 // graph/graph_instance.h), optionally with an additive layer on top. The
 // one clip, the two blended and the additive layer may each be a raw clip
 // (Playback) or a compressed one (CompressedPlayback, compressed_playback.h:
-// the character's own context over decodings shared per clip).
+// the character's own context over decodings shared per clip), each a
+// caller-owned playback the character points to (CrowdClipSlot).
 //
 // The animator owns no threads: Update runs the characters as ranges through
 // the caller's parallel-for (parallel_jobs.h), each range on a worker whose
@@ -34,6 +35,27 @@
 
 namespace anim {
 
+// One clip slot of a character (a, b or the additive layer): a caller-owned
+// playback of a raw clip (Playback, clip.h) or of a compressed one
+// (CompressedPlayback, compressed_playback.h), or neither. The character
+// points to its playbacks rather than holding them, so it carries only what
+// it plays: a crowd of compressed clips has no unused raw playbacks (and
+// their cursors) in the characters it streams through every frame.
+struct CrowdClipSlot {
+  Playback* raw = nullptr;
+  // When set, the compressed playback is played and `raw` ignored: its
+  // clip, null or not, says whether the slot plays at all, as the raw
+  // playback's would.
+  CompressedPlayback* compressed = nullptr;
+
+  // Whether the slot has a clip to play: its compressed playback's when it
+  // has one, else its raw playback's (none without either).
+  bool Plays() const {
+    return compressed != nullptr ? compressed->clip != nullptr
+                                 : raw != nullptr && raw->clip != nullptr;
+  }
+};
+
 struct CrowdCharacter {
   // What the character plays: the first of these that is set.
   // - graph: the instance is updated by dt (its parameters set by the
@@ -45,24 +67,17 @@ struct CrowdCharacter {
   CrossFadeController* fade = nullptr;
   // - synced: a synchronised blend (Start()ed by the caller) at `weight`.
   SyncedBlend* synced = nullptr;
-  // - a alone, or blended with b at `weight` when b has a clip. a, b and
-  //   the additive layer below each play a compressed clip instead when
-  //   their compressed_ pointer is set (caller-owned, like `fade` and
-  //   `synced`; compressed_playback.h): the Playback is then ignored, and
-  //   the compressed playback's clip, null or not, says whether the slot
-  //   plays at all, as the Playback's would. (Kept with the pointers
-  //   above, which every character reads first.)
-  CompressedPlayback* compressed_a = nullptr;
-  CompressedPlayback* compressed_b = nullptr;
-  CompressedPlayback* compressed_additive = nullptr;
-  Playback a;
-  Playback b;
+  // - a alone, or blended with b at `weight` when b plays. (The playbacks,
+  //   like `fade` and `synced`, are the caller's.)
+  CrowdClipSlot a;
+  CrowdClipSlot b;
   float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
-  // An additive layer on top (additive.h): none when it has no clip.
-  // additive_base is its reference pose (MakeAdditivePose as a SoaPose).
-  Playback additive;
-  const SoaPose* additive_base = nullptr;
   float additive_weight = 1.0f;
+  // An additive layer on top (additive.h): none when the slot does not
+  // play. additive_base is its reference pose (MakeAdditivePose as a
+  // SoaPose).
+  CrowdClipSlot additive;
+  const SoaPose* additive_base = nullptr;
   // Outputs, caller-owned, each empty (not wanted) or JointCount() long.
   std::span<glm::mat4> palette;   // model matrices times inverse binds
   std::span<glm::mat4> model;     // model-space matrices
@@ -111,10 +126,8 @@ class CrowdAnimator {
   bool Animate(CrowdCharacter& c, float dt, Scratch& s) const;
   // The character's local pose before the additive layer, or nullptr.
   const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
-  // Advances and samples one slot (a, b or additive): `compressed` when
-  // set, else `playback`.
-  bool Sample(Playback& playback, CompressedPlayback* compressed, float dt, const void*& last,
-              SoaPose& pose) const;
+  // Advances and samples one slot (a, b or additive) that plays.
+  bool Sample(const CrowdClipSlot& slot, float dt, const void*& last, SoaPose& pose) const;
   bool OutputsFit(const CrowdCharacter& c) const;
   bool Prepared(const GraphDefinition& definition) const;
   void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);

@@ -89,10 +89,15 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
     *this = SoaClipKeys();
     return;
   }
-  block_groups_.assign(lanes / kSoaLanes, 0);
+  quad_groups_.assign(lanes / 4, 0);
+  full_groups_.assign(lanes / 4, 0b111);
   for (int g = 0; g < 3; ++g) {
     for (int j = 0; j < lanes; ++j) {
-      if (masks_[g * lanes + j]) block_groups_[j / kSoaLanes] |= 1u << g;
+      if (masks_[g * lanes + j]) {
+        quad_groups_[j / 4] |= 1u << g;
+      } else {
+        full_groups_[j / 4] &= ~(1u << g);
+      }
     }
   }
   // Laid out as the sampling loop reads it: four lanes, then each channel.
@@ -146,8 +151,8 @@ std::size_t SoaClipKeys::TableBytes(int key_count, int highest_joint) {
 
 std::size_t SoaClipKeys::ByteSize() const {
   return sizeof(*this) + keys_.capacity() * sizeof(float) + masks_.capacity() * sizeof(int) +
-         block_groups_.capacity() + keep_.capacity() * sizeof(std::int32_t) +
-         others_.capacity() * sizeof(Other);
+         quad_groups_.capacity() + full_groups_.capacity() +
+         keep_.capacity() * sizeof(std::int32_t) + others_.capacity() * sizeof(Other);
 }
 
 namespace {
@@ -258,7 +263,7 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
   I32x4 far_quads[kMaxQuads];
   I32x4 any_far = {0, 0, 0, 0};
   for (int j = 0; j < lane_end; j += 4) {
-    if (block_groups_[j / kSoaLanes] == 0) {  // nothing animated here
+    if (quad_groups_[j / 4] == 0) {  // nothing animated here
       if (j / 4 < kMaxQuads) far_quads[j / 4] = I32x4{0, 0, 0, 0};
       continue;
     }
@@ -270,7 +275,7 @@ void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const
   }
   if (!Any(any_far)) return;
   for (int j = 0; j < lane_end; j += 4) {
-    if (block_groups_[j / kSoaLanes] == 0) continue;
+    if (quad_groups_[j / 4] == 0) continue;
     if (j / 4 < kMaxQuads && !Any(far_quads[j / 4])) continue;
     F32x4 v[kSoaChannels];
     const I32x4 far = SampleQuad(in, j, v);
@@ -289,9 +294,16 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
         // Every channel, each lane selected with a bit mask: the pose keeps its
         // value where the joint has no track of that channel. (Real rigs have
         // such holes in nearly every block of four joints, so patching them lane
-        // by lane would run nearly everywhere.)
+        // by lane would run nearly everywhere.) A group that animates all four
+        // lanes is stored as it is, with no select (most groups, on a rig whose
+        // joints are mostly keyed).
         const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
+        const unsigned full = full_groups_[j / 4];
         for (int c = 0; c < kSoaChannels; ++c) {
+          if (full & (1u << ChannelGroup(c))) {
+            Store4(channels[c] + j, v[c]);
+            continue;
+          }
           I32x4 mask;
           std::memcpy(&mask, keep + 4 * c, sizeof(mask));
           Store4(channels[c] + j, Select(mask, Load4(channels[c] + j), v[c]));

@@ -73,7 +73,11 @@ class SoaClipKeys {
   int lanes_ = 0;            // joints covered, padded to kSoaLanes
   std::vector<float> keys_;  // [key][channel][lane]
   std::vector<int> masks_;   // [group][lane]: 1 where the group's track is LINEAR here
-  std::vector<unsigned char> block_groups_;  // [block]: bit g set when group g animates a lane
+  // Per four lanes (the sampling step): bit g set when group g animates a
+  // lane of them (none set: the step is skipped), and when it animates all
+  // four (that group's channels are then stored whole, with no select).
+  std::vector<unsigned char> quad_groups_;
+  std::vector<unsigned char> full_groups_;
   // [lane / 4][channel][lane % 4]: all bits set where the joint has no
   // LINEAR track of that channel, so that sampling keeps the pose's value.
   std::vector<std::int32_t> keep_;

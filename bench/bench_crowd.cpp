@@ -38,6 +38,13 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
   const bool fades = c == Case::kCrossFade2 || c == Case::kCrossFade1 || c == Case::kInertial;
   characters_.resize(count);
   if (fades) fades_.assign(count, anim::CrossFadeController(s, 2));
+  // The raw playbacks the case plays, each character's side by side: a; a
+  // and b; a, b and the additive layer (a cross-fade plays its controller's).
+  const std::size_t slots = c == Case::kSampleLtm        ? 1
+                            : c == Case::kBlend2Palette  ? 2
+                            : c == Case::kBlend2Additive ? 3
+                                                         : 0;
+  playbacks_.resize(slots * characters_.size());
   const std::size_t joints = static_cast<std::size_t>(s.JointCount());
   outputs_.resize(joints * count);
   for (std::size_t i = 0; i < characters_.size(); ++i) {
@@ -50,22 +57,29 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
       p.Start(clip);
       p.time = clip->StartTime() + phase(random) * clip->Duration();
     };
-    start(ch.a, rig.walk);
-    anim::Playback run, lean;
+    anim::Playback walk, run, lean;
+    start(walk, rig.walk);
     start(run, rig.run);
     start(lean, rig.lean);
-    if (c == Case::kBlend2Palette || c == Case::kBlend2Additive) {
-      ch.b = run;
+    anim::Playback* own = playbacks_.data() + i * slots;
+    if (slots >= 1) {
+      own[0] = walk;
+      ch.a.raw = &own[0];
+    }
+    if (slots >= 2) {
+      own[1] = run;
+      ch.b.raw = &own[1];
       ch.weight = 0.7f;  // 0.3 walk + 0.7 run
     }
-    if (c == Case::kBlend2Additive) {
-      ch.additive = lean;
+    if (slots >= 3) {
+      own[2] = lean;
+      ch.additive.raw = &own[2];
       ch.additive_base = &rig.lean_base_soa;
     }
     if (fades) {
       anim::CrossFadeController& cf = fades_[i];
       cf.Play(rig.walk);
-      cf.Current().time = ch.a.time;
+      cf.Current().time = walk.time;
       RefillFadeQueue(cf);
       ch.fade = &cf;
     }
@@ -83,12 +97,19 @@ Crowd::Crowd(const Rig& rig, Case c, int count, const CompressedClips& compresse
       p.SetTime(raw.time);  // the raw crowd's start time
       return &p;
     };
-    ch.compressed_a = play(compressed_[2 * i], compressed.walk, compressed.walk_decodings, ch.a);
-    if (ch.b.clip != nullptr) {
-      ch.compressed_b =
-          play(compressed_[2 * i + 1], compressed.run, compressed.run_decodings, ch.b);
+    // The compressed playbacks replace the raw ones, which the character
+    // no longer points to.
+    ch.a.compressed =
+        play(compressed_[2 * i], compressed.walk, compressed.walk_decodings, *ch.a.raw);
+    ch.a.raw = nullptr;
+    if (ch.b.raw != nullptr) {
+      ch.b.compressed =
+          play(compressed_[2 * i + 1], compressed.run, compressed.run_decodings, *ch.b.raw);
+      ch.b.raw = nullptr;
     }
   }
+  // Unless the additive layer still plays them, nothing does.
+  if (c != Case::kBlend2Additive) playbacks_ = {};
 }
 
 std::size_t Crowd::CompressedContextBytes() const {

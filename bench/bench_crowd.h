@@ -73,7 +73,8 @@ class Crowd {
   // `workers`: the worker indices the parallel Frame's callback uses.
   Crowd(const Rig& rig, Case c, int count, int workers = 1, unsigned seed = 7);
   // The same crowd with `compressed`'s clips in a and b (CompressedPlayback,
-  // the same start times); the other slots and cases are unchanged.
+  // the same start times) instead of the raw ones; the other slots and
+  // cases are unchanged.
   Crowd(const Rig& rig, Case c, int count, const CompressedClips& compressed);
   // Advances every character by dt through the case's work.
   void Frame(float dt);
@@ -94,6 +95,9 @@ class Crowd {
   Case case_;
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::CrossFadeController> fades_;  // (d) to (f): one per character
+  // Per character the raw playbacks its case plays, side by side (the
+  // characters point into it).
+  std::vector<anim::Playback> playbacks_;
   // Compressed crowds: per character its walk's and run's playbacks, side
   // by side (the characters point into it).
   std::vector<anim::CompressedPlayback> compressed_;

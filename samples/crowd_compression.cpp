@@ -27,8 +27,8 @@ anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, flo
 }
 
 void CrowdCompression::PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase) {
-  character.compressed_a = &Start(k, 0, clip, phase, 1.0f);
-  character.compressed_b = nullptr;
+  character.a.compressed = &Start(k, 0, clip, phase, 1.0f);
+  character.b.compressed = nullptr;
   clips_played_[2 * static_cast<std::size_t>(k) + 1] = -1;
 }
 
@@ -37,8 +37,8 @@ void CrowdCompression::PlaySynced(anim::CrowdCharacter& character, int k, int a,
   const float la = model_->clips[static_cast<std::size_t>(a)].Duration();
   const float lb = model_->clips[static_cast<std::size_t>(b)].Duration();
   const float blended = anim::BlendedCycleLength(la, lb, character.weight);
-  character.compressed_a = &Start(k, 0, a, phase, anim::SyncedRate(la, blended));
-  character.compressed_b = &Start(k, 1, b, phase, anim::SyncedRate(lb, blended));
+  character.a.compressed = &Start(k, 0, a, phase, anim::SyncedRate(la, blended));
+  character.b.compressed = &Start(k, 1, b, phase, anim::SyncedRate(lb, blended));
 }
 
 CrowdCompression::Memory CrowdCompression::Measure(int count) const {

@@ -159,7 +159,8 @@ class CrowdSample : public Sample {
     characters_.clear();
     characters_.reserve(kMaxCharacters);
     synced_.clear();
-    synced_.reserve(kMaxCharacters);  // never moves: characters point into it
+    synced_.reserve(kMaxCharacters);                 // never moves: characters point into it
+    solo_.assign(kMaxCharacters, anim::Playback());  // the previous model's clips are gone
     palettes_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
     worlds_.assign(kMaxCharacters, glm::mat4(1.0f));
     history_.assign(kHistory, 0.0f);
@@ -358,7 +359,7 @@ class CrowdSample : public Sample {
       const float jitter_z = (random.Uniform() - 0.5f) * 0.3f * step;
       c.graph = nullptr;
       c.motion = nullptr;
-      c.compressed_a = c.compressed_b = nullptr;
+      c.a = c.b = {};
       if (layout.graph) {
         // frac(k * golden ratio): evenly spread speeds, neighbours far apart.
         const float spread = std::fmod(static_cast<float>(k) * 0.618034f, 1.0f);
@@ -379,10 +380,14 @@ class CrowdSample : public Sample {
                 : others_[static_cast<std::size_t>(pick / layout.other_fraction *
                                                    static_cast<float>(others_.size())) %
                           others_.size()];
-        const anim::Clip* clip = &model_->clips[solo];
-        c.a.Start(clip);
-        c.a.time = clip->StartTime() + phase * clip->Duration();
-        if (compressed_clips) compression_.PlaySolo(c, k, solo, phase);
+        if (compressed_clips) {
+          compression_.PlaySolo(c, k, solo, phase);
+        } else {
+          const anim::Clip* clip = &model_->clips[solo];
+          solo_[k].Start(clip);
+          solo_[k].time = clip->StartTime() + phase * clip->Duration();
+          c.a.raw = &solo_[k];
+        }
       } else if (compressed_clips) {
         compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
       } else {
@@ -442,6 +447,7 @@ class CrowdSample : public Sample {
   float character_size_ = 1.0f;
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::SyncedBlend> synced_;  // characters_[k].synced points to synced_[k]
+  std::vector<anim::Playback> solo_;       // characters_[k].a.raw points to solo_[k] when raw
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
   std::vector<glm::mat4> palettes_, worlds_;
   std::optional<anim::ParallelFor> pool_;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -35,6 +36,17 @@ struct Fixture {
 };
 
 constexpr int kCrowd = 29;
+
+// A raw playback of `clip` in `playbacks` (which never moves an element),
+// set as the slot's: the caller owns a character's playbacks.
+anim::Playback& Play(std::deque<anim::Playback>& playbacks, anim::CrowdClipSlot& slot,
+                     const anim::Clip* clip, anim::LoopMode mode = anim::LoopMode::kLoop,
+                     float rate = 1.0f) {
+  anim::Playback& p = playbacks.emplace_back();
+  p.Start(clip, mode, rate);
+  slot.raw = &p;
+  return p;
+}
 constexpr float kDt = 1.0f / 60.0f;
 
 // One crowd: the characters, their outputs and their controllers, so two
@@ -42,6 +54,7 @@ constexpr float kDt = 1.0f / 60.0f;
 // character) hold the same state.
 struct Crowd {
   std::vector<anim::CrowdCharacter> characters;
+  std::deque<anim::Playback> playbacks;  // the slots point to them: never moved once added
   std::vector<std::vector<glm::mat4>> palettes, models;
   std::vector<anim::SoaPose> locals;
   std::vector<std::unique_ptr<anim::SyncedBlend>> synced;
@@ -65,15 +78,15 @@ Crowd MakeCrowd(const Fixture& f) {
     const float t = 0.07f * static_cast<float>(i);
     switch (i % 5) {
       case 0:  // one clip
-        c.a.Start(clips[i % 4], anim::LoopMode::kLoop, 0.8f + 0.1f * static_cast<float>(i % 3));
-        c.a.time = t;
+        Play(crowd.playbacks, c.a, clips[i % 4], anim::LoopMode::kLoop,
+             0.8f + 0.1f * static_cast<float>(i % 3))
+            .time = t;
         break;
       case 1:
       case 2:  // two clips blended
-        c.a.Start(clips[i % 4]);
-        c.a.time = t;
-        c.b.Start(clips[(i / 2) % 4], i % 2 ? anim::LoopMode::kPingPong : anim::LoopMode::kLoop,
-                  1.3f);
+        Play(crowd.playbacks, c.a, clips[i % 4]).time = t;
+        Play(crowd.playbacks, c.b, clips[(i / 2) % 4],
+             i % 2 ? anim::LoopMode::kPingPong : anim::LoopMode::kLoop, 1.3f);
         c.weight = 0.1f * static_cast<float>(i % 11);
         break;
       case 3:  // synchronised blend
@@ -95,8 +108,7 @@ Crowd MakeCrowd(const Fixture& f) {
       }
     }
     if (i % 3 == 1) {
-      c.additive.Start(&f.lean);
-      c.additive.time = 0.5f * t;
+      Play(crowd.playbacks, c.additive, &f.lean).time = 0.5f * t;
       c.additive_base = &f.lean_base_soa;
       c.additive_weight = 0.4f + 0.1f * static_cast<float>(i % 7);
     }
@@ -118,16 +130,16 @@ void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   } else if (c.synced != nullptr) {
     ASSERT_TRUE(c.synced->Update(dt, c.weight, pose));
   } else {
-    ASSERT_TRUE(c.a.Advance(dt, pose));
-    if (c.b.clip != nullptr) {
+    ASSERT_TRUE(c.a.raw->Advance(dt, pose));
+    if (c.b.raw != nullptr) {
       anim::SoaPose pb = f.skeleton.SoaRestPose();
-      ASSERT_TRUE(c.b.Advance(dt, pb));
+      ASSERT_TRUE(c.b.raw->Advance(dt, pb));
       anim::Blend(pose, pose, pb, c.weight);
     }
   }
-  if (c.additive.clip != nullptr) {
+  if (c.additive.raw != nullptr) {
     anim::SoaPose add = f.skeleton.SoaRestPose();
-    ASSERT_TRUE(c.additive.Advance(dt, add));
+    ASSERT_TRUE(c.additive.raw->Advance(dt, add));
     anim::Add(pose, pose, add, f.lean_base_soa, c.additive_weight);
   }
   const anim::Pose shown = anim::AsPose(f.skeleton, pose);
@@ -190,10 +202,9 @@ TEST(CrowdAnimator, AnAdditiveLayerLeavesTheNextCharacterAlone) {
     crowd.locals.assign(4, anim::SoaPose(f.skeleton.RestPose()));
     for (int i = 0; i < 4; ++i) {
       anim::CrowdCharacter& c = crowd.characters[i];
-      c.a.Start(&f.turn);  // one joint's rotation: the rest stays at rest
+      Play(crowd.playbacks, c.a, &f.turn);  // one joint's rotation: the rest stays at rest
       if (i % 2 == 0) {
-        c.additive.Start(&f.lean);
-        c.additive.time = 0.6f;
+        Play(crowd.playbacks, c.additive, &f.lean).time = 0.6f;
         c.additive_base = &f.lean_base_soa;
       }
       c.palette = crowd.palettes[i];
@@ -236,20 +247,22 @@ TEST(CrowdAnimator, SkipsCharactersItCannotAnimateAndSaysHowMany) {
   std::vector<std::vector<glm::mat4>> palettes(6, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
   anim::SoaPose wrong_pose(anim_test::MakeTwoLegSkeleton().RestPose());
   std::vector<anim::CrowdCharacter> crowd(7);
-  crowd[0].a.Start(&f.slide);
+  std::deque<anim::Playback> playbacks;
+  Play(playbacks, crowd[0].a, &f.slide);
   crowd[0].palette = short_palette;  // wrong size
   crowd[1].palette = palettes[1];    // nothing to play
-  crowd[2].a.Start(&f.slide);
+  Play(playbacks, crowd[2].a, &f.slide);
   crowd[2].palette = palettes[2];
-  crowd[2].additive.Start(&f.lean);  // an additive clip without a base
-  crowd[3].a.Start(&f.slide);
+  Play(playbacks, crowd[2].additive, &f.lean);  // an additive clip without a base
+  Play(playbacks, crowd[3].a, &f.slide);
   crowd[3].palette = palettes[3];
   crowd[3].local_pose = &wrong_pose;  // a pose of another skeleton
-  crowd[4].a.Start(&f.slide);
+  Play(playbacks, crowd[4].a, &f.slide);
   crowd[4].model = std::span(palettes[4]).first(3);  // model matrices of the wrong size
-  crowd[5].a.Start(&f.slide, anim::LoopMode::kLoop, std::nanf(""));  // a rate that is not finite
+  Play(playbacks, crowd[5].a, &f.slide, anim::LoopMode::kLoop,
+       std::nanf(""));  // a rate that is not finite
   crowd[5].palette = palettes[5];
-  crowd[6].a.Start(&f.slide);  // the one that can be animated
+  Play(playbacks, crowd[6].a, &f.slide);  // the one that can be animated
   crowd[6].palette = palettes[0];
   anim::CrowdAnimator animator(f.skeleton);
   EXPECT_EQ(animator.Update(crowd, 0.1f), 1);
@@ -262,13 +275,36 @@ TEST(CrowdAnimator, SkipsCharactersItCannotAnimateAndSaysHowMany) {
   EXPECT_EQ(palettes[0], before);
 }
 
+// A slot whose raw playback has no clip plays nothing, as a slot without a
+// playback: such a b leaves a to play alone, such an a leaves the character
+// as it was.
+TEST(CrowdAnimator, ASlotWhosePlaybackHasNoClipPlaysNothing) {
+  Fixture f;
+  std::vector<std::vector<glm::mat4>> palettes(
+      3, std::vector<glm::mat4>(f.skeleton.JointCount(), glm::mat4(7.0f)));
+  std::deque<anim::Playback> playbacks;
+  std::vector<anim::CrowdCharacter> crowd(3);
+  Play(playbacks, crowd[0].a, &f.swing).time = 0.4f;
+  Play(playbacks, crowd[0].b, nullptr);  // a playback without a clip
+  crowd[0].weight = 0.5f;
+  Play(playbacks, crowd[1].a, &f.swing).time = 0.4f;  // no b at all
+  Play(playbacks, crowd[2].a, nullptr);
+  for (int i = 0; i < 3; ++i) crowd[i].palette = palettes[i];
+  anim::CrowdAnimator animator(f.skeleton);
+  EXPECT_EQ(animator.Update(crowd, 0.1f), 2);
+  EXPECT_EQ(palettes[0], palettes[1]);
+  EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
+  EXPECT_EQ(palettes[2][0], glm::mat4(7.0f));
+}
+
 TEST(CrowdAnimator, RangesGivenAnUnknownWorkerOrOutOfBoundsAreNotAnimated) {
   Fixture f;
   std::vector<std::vector<glm::mat4>> palettes(
       4, std::vector<glm::mat4>(f.skeleton.JointCount(), glm::mat4(7.0f)));
   std::vector<anim::CrowdCharacter> crowd(4);
+  std::deque<anim::Playback> playbacks;
   for (int i = 0; i < 4; ++i) {
-    crowd[i].a.Start(&f.slide);
+    Play(playbacks, crowd[i].a, &f.slide);
     crowd[i].palette = palettes[i];
   }
   anim::CrowdAnimator animator(f.skeleton, 2);

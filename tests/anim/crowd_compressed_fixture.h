@@ -74,8 +74,8 @@ struct CharacterSpec {
   bool palette = true, model = true, local_pose = false;
 };
 
-// Characters built from specs, their compressed playbacks (which the
-// characters point to) and their outputs.
+// Characters built from specs, their playbacks (which the characters point
+// to) and their outputs.
 struct Crowd {
   Crowd(const Fixture& f, const std::vector<CharacterSpec>& specs) {
     const int joints = f.skeleton.JointCount();
@@ -87,9 +87,9 @@ struct Crowd {
     for (std::size_t i = 0; i < n; ++i) {
       const CharacterSpec& spec = specs[i];
       anim::CrowdCharacter& c = characters[i];
-      c.compressed_a = Slot(f, spec.a, c.a);
-      c.compressed_b = Slot(f, spec.b, c.b);
-      c.compressed_additive = Slot(f, spec.additive, c.additive);
+      Play(f, spec.a, c.a);
+      Play(f, spec.b, c.b);
+      Play(f, spec.additive, c.additive);
       c.weight = spec.weight;
       if (spec.additive.clip >= 0) {
         c.additive_base = &f.lean_base;
@@ -104,25 +104,29 @@ struct Crowd {
   Crowd& operator=(const Crowd&) = delete;
 
   std::vector<anim::CrowdCharacter> characters;
-  std::deque<anim::CompressedPlayback> compressed;  // never moves once added
+  // The playbacks the characters point to: never moved once added.
+  std::deque<anim::Playback> raw;
+  std::deque<anim::CompressedPlayback> compressed;
   std::vector<std::vector<glm::mat4>> palettes, models;
   std::vector<anim::SoaPose> locals;
 
  private:
-  // Starts a slot's raw Playback, or a compressed playback bound to the
-  // clip's shared decodings (returned for the character to point to).
-  anim::CompressedPlayback* Slot(const Fixture& f, const SlotSpec& spec, anim::Playback& raw) {
-    if (spec.clip < 0) return nullptr;
+  // Starts the slot's playback, raw or compressed (bound to the clip's
+  // shared decodings), unless the spec plays nothing.
+  void Play(const Fixture& f, const SlotSpec& spec, anim::CrowdClipSlot& slot) {
+    if (spec.clip < 0) return;
     if (!spec.compressed) {
-      raw.Start(&f.clips[spec.clip], spec.mode, spec.rate);
-      raw.time = spec.time;
-      return nullptr;
+      anim::Playback& p = raw.emplace_back();
+      p.Start(&f.clips[spec.clip], spec.mode, spec.rate);
+      p.time = spec.time;
+      slot.raw = &p;
+      return;
     }
     anim::CompressedPlayback& p = compressed.emplace_back();
     EXPECT_EQ(p.Start(&f.compressed[spec.clip], f.decodings[spec.clip].get(), spec.mode, spec.rate),
               "");
     p.SetTime(spec.time);
-    return &p;
+    slot.compressed = &p;
   }
 };
 

@@ -328,7 +328,7 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   for (int i = 0; i < kCount; ++i) {
     EXPECT_EQ(p[i].Start(&f.compressed[0], f.decodings[0].get()), "");
     p[i].SetTime(0.25);
-    crowd[i].compressed_a = &p[i];
+    crowd[i].a.compressed = &p[i];
     crowd[i].palette = palettes[i];
   }
   // 0: a context bound to another clip (the playback's clip changed under it).
@@ -343,9 +343,11 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   // 3: a compressed additive layer without a base.
   anim::CompressedPlayback lean;
   EXPECT_EQ(lean.Start(&f.compressed[kLean], f.decodings[kLean].get()), "");
-  crowd[3].compressed_additive = &lean;
+  crowd[3].additive.compressed = &lean;
   // 4: a compressed slot a without a clip overrides the raw clip in `a`.
-  crowd[4].a.Start(&f.clips[0]);
+  anim::Playback raw;
+  raw.Start(&f.clips[0]);
+  crowd[4].a.raw = &raw;
   p[4].clip = nullptr;
   // 5: a rate that is not finite.
   p[5].rate = std::nanf("");
@@ -353,7 +355,7 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   anim::CompressedPlayback b;
   EXPECT_EQ(b.Start(&f.compressed[2], f.decodings[2].get()), "");
   b.clip = &f.compressed[3];
-  crowd[6].compressed_b = &b;
+  crowd[6].b.compressed = &b;
   // 7: the one that can be animated.
   const std::vector<double> times_before = [&] {
     std::vector<double> t;
@@ -380,6 +382,36 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   p[6].SetTime(0.25);  // where 7 was before its step
   EXPECT_EQ(animator.Update(std::span(crowd).subspan(6, 1), 0.1f), 1);
   EXPECT_EQ(palettes[6], palettes[7]);
+}
+
+// A slot given both kinds of playback plays the compressed one: the output
+// is that of a character given the compressed playback alone, and the raw
+// playback's clock does not move.
+TEST(CrowdCompressed, ASlotWithBothPlaybacksPlaysTheCompressedOne) {
+  const Fixture f;
+  const int joints = f.skeleton.JointCount();
+  std::vector<std::vector<glm::mat4>> palettes(2, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
+  anim::Playback raw;
+  raw.Start(&f.clips[0]);  // swing, raw
+  raw.time = 0.3f;
+  anim::CompressedPlayback both, alone;  // fast, compressed, at the same time
+  for (anim::CompressedPlayback* p : {&both, &alone}) {
+    EXPECT_EQ(p->Start(&f.compressed[1], f.decodings[1].get()), "");
+    p->SetTime(0.2);
+  }
+  std::vector<anim::CrowdCharacter> crowd(2);
+  crowd[0].a.raw = &raw;
+  crowd[0].a.compressed = &both;
+  crowd[1].a.compressed = &alone;
+  for (int i = 0; i < 2; ++i) crowd[i].palette = palettes[i];
+  anim::CrowdAnimator animator(f.skeleton);
+  for (int frame = 0; frame < 3; ++frame) {
+    ASSERT_EQ(animator.Update(crowd, StepOf(frame)), 2);
+    EXPECT_EQ(palettes[0], palettes[1]) << "frame " << frame;
+  }
+  EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
+  EXPECT_EQ(raw.time, 0.3f);
+  EXPECT_EQ(both.clock.Time(), alone.clock.Time());
 }
 
 // Start binds the context to the shared decodings: it then keeps only its

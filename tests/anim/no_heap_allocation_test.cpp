@@ -323,9 +323,14 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
   std::vector<anim::SyncedBlend> synced(kCount, anim::SyncedBlend(s));
   std::vector<anim::CrossFadeController> fades(kCount, anim::CrossFadeController(s, 2));
   std::vector<anim::CrowdCharacter> crowd(kCount);
+  // Per character its a, b and additive playbacks (the characters point to them).
+  std::vector<anim::Playback> playbacks(3 * kCount);
   for (std::size_t i = 0; i < crowd.size(); ++i) {
-    crowd[i].a.Start(&walk);
-    crowd[i].b.Start(i % 2 ? &run : nullptr);
+    anim::Playback* own = &playbacks[3 * i];
+    own[0].Start(&walk);
+    own[1].Start(i % 2 ? &run : nullptr);
+    crowd[i].a.raw = &own[0];
+    crowd[i].b.raw = &own[1];
     crowd[i].weight = 0.3f;
     if (i % 3 == 1) {
       synced[i].Start(&walk, &run);
@@ -335,7 +340,8 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
       crowd[i].fade = &fades[i];
     }
     if (i % 4 == 0) {
-      crowd[i].additive.Start(&lean);
+      own[2].Start(&lean);
+      crowd[i].additive.raw = &own[2];
       crowd[i].additive_base = &lean_base;
     }
     crowd[i].palette = palettes[i];
