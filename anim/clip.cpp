@@ -221,13 +221,14 @@ namespace {
 // Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
 // clock's time as a float, before wrapping, and returns it wrapped: either
 // Clip::WrapTime alone or Clip::Sample, which samples there and wraps in the
-// same call.
+// same call. `step` (optional) gets what the clock covered.
 template <typename Wrap>
-bool AdvanceClock(Playback& playback, float dt, Wrap&& wrap) {
+bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
   const Clip* clip = playback.clip;
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
   ClipClock clock = playback.Clock();
-  clock.Advance(dt, playback.rate);
+  const ClockStep covered = clock.Advance(dt, playback.rate);
+  if (step != nullptr) *step = covered;
   playback.time = wrap(static_cast<float>(clock.Time()));
   playback.exact_time = clip->Duration() > 0.0f ? clock.Time() : playback.time;
   playback.exact_time_written = playback.time;
@@ -236,22 +237,24 @@ bool AdvanceClock(Playback& playback, float dt, Wrap&& wrap) {
 
 }  // namespace
 
-bool Playback::Step(float dt) {
-  return AdvanceClock(*this, dt, [this](float t) { return clip->WrapTime(t, mode); });
+bool Playback::Step(float dt, ClockStep* step) {
+  return AdvanceClock(*this, dt, step, [this](float t) { return clip->WrapTime(t, mode); });
 }
 
-bool Playback::Advance(float dt, Pose& pose) {
-  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+bool Playback::Advance(float dt, Pose& pose, ClockStep* step) {
+  return AdvanceClock(*this, dt, step,
+                      [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 
-bool Playback::Advance(float dt, SoaPose& pose) {
+bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
   // SamplingJob's checks before the clock moves: a pose the clip does not
   // fit (or a cursor of another clip) leaves the playback and the pose as
   // they were.
   if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
     return false;
   }
-  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+  return AdvanceClock(*this, dt, step,
+                      [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 
 ClipClock Playback::Clock() const {

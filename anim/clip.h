@@ -144,14 +144,15 @@ struct Playback {
   // Advances the clock only (time and wrap, no sampling): for callers that
   // sample another form of the clip themselves, such as its compressed
   // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
-  // or rate, nothing changes and it returns false.
-  bool Step(float dt);
+  // or rate, nothing changes and it returns false. `step` (optional) gets
+  // what the clock covered (ClockStep, clock.h), left as it was on a refusal.
+  bool Step(float dt, ClockStep* step = nullptr);
   // Step, then samples the clip into pose at the new time. Into a SoaPose
   // it is SamplingJob (anim/jobs/sampling_job.h) with the clock: false,
   // changing nothing, when the job does not validate (the clip animates a
   // joint the pose does not have, or the cursor is another clip's).
-  bool Advance(float dt, Pose& pose);
-  bool Advance(float dt, SoaPose& pose);
+  bool Advance(float dt, Pose& pose, ClockStep* step = nullptr);
+  bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
   // Normalised time in [0, 1] of the sampled frame (phase).
   float NormalizedTime() const;
   // The clock over this playback's clip and mode, at its exact time (a
