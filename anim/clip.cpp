@@ -39,7 +39,8 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
 }
 
 void Clip::BuildSoaKeys() {
-  soa_times_ = shared_times_.empty() ? SoaClipKeys::MergedLinearTimes(tracks_) : shared_times_;
+  if (shared_times_.empty()) merged_times_ = SoaClipKeys::MergedLinearTimes(tracks_);
+  const std::span<const float> times = SoaTimes();
   // The table holds every channel of every joint up to the highest animated
   // one at every time: worth it where most of that is animated anyway.
   // Beyond kMaxGrowth times the tracks' own bytes (a handful of joints
@@ -47,12 +48,12 @@ void Clip::BuildSoaKeys() {
   // ones) the per-track route is kept, which costs in proportion to the
   // tracks alone.
   constexpr std::size_t kMaxGrowth = 8;
-  const std::size_t table =
-      SoaClipKeys::TableBytes(static_cast<int>(soa_times_.size()), highest_joint_);
-  if (soa_times_.size() >= 2 && table <= kMaxGrowth * KeyBytes()) {
-    soa_keys_ = SoaClipKeys(tracks_, soa_times_);
+  const std::size_t table = SoaClipKeys::TableBytes(static_cast<int>(times.size()), highest_joint_);
+  if (times.size() >= 2 && table <= kMaxGrowth * KeyBytes()) {
+    soa_keys_ = SoaClipKeys(tracks_, times);
   }
-  if (soa_keys_.Empty()) soa_times_.clear();
+  // Without a table its own times are not needed: freed, not just cleared.
+  if (soa_keys_.Empty()) merged_times_ = std::vector<float>();
 }
 
 std::size_t Clip::KeyBytes() const {
@@ -189,11 +190,11 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
 }  // namespace
 
 float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
 }
 
 float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
 }
 
 ClipCursor Clip::MakeCursor() const {

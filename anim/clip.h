@@ -109,12 +109,16 @@ class Clip {
   // Empty when the tracks' times differ.
   std::vector<float> shared_times_;
   // The LINEAR channels as structure of arrays, so sampling is a vectorised
-  // loop over joints (soa_clip.h), at soa_times_: the shared times, or when
-  // the channels keep their own keys, every time one of them has a key.
-  // Built here once, unless the table would outweigh the tracks themselves
-  // many times over (a few animated joints in a large skeleton).
-  std::vector<float> soa_times_;
+  // loop over joints (soa_clip.h), at SoaTimes(): the shared times, or when
+  // the channels keep their own keys, merged_times_, every time one of them
+  // has a key (empty otherwise: the shared times are not copied). Built here
+  // once, unless the table would outweigh the tracks themselves many times
+  // over (a few animated joints in a large skeleton).
+  std::vector<float> merged_times_;
   SoaClipKeys soa_keys_;
+  std::span<const float> SoaTimes() const {
+    return shared_times_.empty() ? merged_times_ : shared_times_;
+  }
   float start_ = 0.0f;
   float end_ = 0.0f;
   int lowest_joint_ = -1;
