@@ -39,7 +39,8 @@ Clip::Clip(std::string name, std::vector<JointTracks> tracks)
 }
 
 void Clip::BuildSoaKeys() {
-  soa_times_ = shared_times_.empty() ? SoaClipKeys::MergedLinearTimes(tracks_) : shared_times_;
+  if (shared_times_.empty()) merged_times_ = SoaClipKeys::MergedLinearTimes(tracks_);
+  const std::span<const float> times = SoaTimes();
   // The table holds every channel of every joint up to the highest animated
   // one at every time: worth it where most of that is animated anyway.
   // Beyond kMaxGrowth times the tracks' own bytes (a handful of joints
@@ -47,12 +48,12 @@ void Clip::BuildSoaKeys() {
   // ones) the per-track route is kept, which costs in proportion to the
   // tracks alone.
   constexpr std::size_t kMaxGrowth = 8;
-  const std::size_t table =
-      SoaClipKeys::TableBytes(static_cast<int>(soa_times_.size()), highest_joint_);
-  if (soa_times_.size() >= 2 && table <= kMaxGrowth * KeyBytes()) {
-    soa_keys_ = SoaClipKeys(tracks_, soa_times_);
+  const std::size_t table = SoaClipKeys::TableBytes(static_cast<int>(times.size()), highest_joint_);
+  if (times.size() >= 2 && table <= kMaxGrowth * KeyBytes()) {
+    soa_keys_ = SoaClipKeys(tracks_, times);
   }
-  if (soa_keys_.Empty()) soa_times_.clear();
+  // Without a table its own times are not needed: freed, not just cleared.
+  if (soa_keys_.Empty()) merged_times_ = std::vector<float>();
 }
 
 std::size_t Clip::KeyBytes() const {
@@ -189,11 +190,11 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
 }  // namespace
 
 float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
 }
 
 float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, soa_times_, soa_keys_, pose, time, mode, cursor);
+  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
 }
 
 ClipCursor Clip::MakeCursor() const {
@@ -221,13 +222,14 @@ namespace {
 // Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
 // clock's time as a float, before wrapping, and returns it wrapped: either
 // Clip::WrapTime alone or Clip::Sample, which samples there and wraps in the
-// same call.
+// same call. `step` (optional) gets what the clock covered.
 template <typename Wrap>
-bool AdvanceClock(Playback& playback, float dt, Wrap&& wrap) {
+bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
   const Clip* clip = playback.clip;
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
   ClipClock clock = playback.Clock();
-  clock.Advance(dt, playback.rate);
+  const ClockStep covered = clock.Advance(dt, playback.rate);
+  if (step != nullptr) *step = covered;
   playback.time = wrap(static_cast<float>(clock.Time()));
   playback.exact_time = clip->Duration() > 0.0f ? clock.Time() : playback.time;
   playback.exact_time_written = playback.time;
@@ -236,22 +238,24 @@ bool AdvanceClock(Playback& playback, float dt, Wrap&& wrap) {
 
 }  // namespace
 
-bool Playback::Step(float dt) {
-  return AdvanceClock(*this, dt, [this](float t) { return clip->WrapTime(t, mode); });
+bool Playback::Step(float dt, ClockStep* step) {
+  return AdvanceClock(*this, dt, step, [this](float t) { return clip->WrapTime(t, mode); });
 }
 
-bool Playback::Advance(float dt, Pose& pose) {
-  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+bool Playback::Advance(float dt, Pose& pose, ClockStep* step) {
+  return AdvanceClock(*this, dt, step,
+                      [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 
-bool Playback::Advance(float dt, SoaPose& pose) {
+bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
   // SamplingJob's checks before the clock moves: a pose the clip does not
   // fit (or a cursor of another clip) leaves the playback and the pose as
   // they were.
   if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
     return false;
   }
-  return AdvanceClock(*this, dt, [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+  return AdvanceClock(*this, dt, step,
+                      [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 
 ClipClock Playback::Clock() const {

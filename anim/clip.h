@@ -109,12 +109,16 @@ class Clip {
   // Empty when the tracks' times differ.
   std::vector<float> shared_times_;
   // The LINEAR channels as structure of arrays, so sampling is a vectorised
-  // loop over joints (soa_clip.h), at soa_times_: the shared times, or when
-  // the channels keep their own keys, every time one of them has a key.
-  // Built here once, unless the table would outweigh the tracks themselves
-  // many times over (a few animated joints in a large skeleton).
-  std::vector<float> soa_times_;
+  // loop over joints (soa_clip.h), at SoaTimes(): the shared times, or when
+  // the channels keep their own keys, merged_times_, every time one of them
+  // has a key (empty otherwise: the shared times are not copied). Built here
+  // once, unless the table would outweigh the tracks themselves many times
+  // over (a few animated joints in a large skeleton).
+  std::vector<float> merged_times_;
   SoaClipKeys soa_keys_;
+  std::span<const float> SoaTimes() const {
+    return shared_times_.empty() ? merged_times_ : shared_times_;
+  }
   float start_ = 0.0f;
   float end_ = 0.0f;
   int lowest_joint_ = -1;
@@ -144,14 +148,15 @@ struct Playback {
   // Advances the clock only (time and wrap, no sampling): for callers that
   // sample another form of the clip themselves, such as its compressed
   // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
-  // or rate, nothing changes and it returns false.
-  bool Step(float dt);
+  // or rate, nothing changes and it returns false. `step` (optional) gets
+  // what the clock covered (ClockStep, clock.h), left as it was on a refusal.
+  bool Step(float dt, ClockStep* step = nullptr);
   // Step, then samples the clip into pose at the new time. Into a SoaPose
   // it is SamplingJob (anim/jobs/sampling_job.h) with the clock: false,
   // changing nothing, when the job does not validate (the clip animates a
   // joint the pose does not have, or the cursor is another clip's).
-  bool Advance(float dt, Pose& pose);
-  bool Advance(float dt, SoaPose& pose);
+  bool Advance(float dt, Pose& pose, ClockStep* step = nullptr);
+  bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
   // Normalised time in [0, 1] of the sampled frame (phase).
   float NormalizedTime() const;
   // The clock over this playback's clip and mode, at its exact time (a

@@ -15,21 +15,30 @@ std::string CompressedPlayback::Start(const CompressedClip* c,
   return context.Bind(*c, shared);
 }
 
-bool CompressedPlayback::Step(float dt) {
+void CompressedPlayback::SetMode(LoopMode m) {
+  const double time = clock.Time();
+  clock = ClipClock(clock.Start(), clock.Duration(), m);
+  clock.SetTime(time);
+}
+
+bool CompressedPlayback::Step(float dt, ClockStep* step) {
   if (clip == nullptr || !std::isfinite(dt) || !std::isfinite(rate)) return false;
-  clock.Advance(dt, rate);
+  const ClockStep covered = clock.Advance(dt, rate);
+  if (step != nullptr) *step = covered;
   return true;
 }
 
-bool CompressedPlayback::Advance(float dt, SoaPose& pose) {
+bool CompressedPlayback::Advance(float dt, SoaPose& pose, ClockStep* step) {
   const ClipClock before = clock;
-  if (!Step(dt)) return false;
+  ClockStep covered;
+  if (!Step(dt, &covered)) return false;
   // The job validates as it runs; when it refuses, the clock goes back, so
   // a refused character keeps its time, as with Playback::Advance.
   if (!CompressedSamplingJob{clip, SampleTime(), &context, &pose}.Run()) {
     clock = before;
     return false;
   }
+  if (step != nullptr) *step = covered;
   return true;
 }
 

@@ -1,8 +1,8 @@
 // CompressedPlayback: one playing compressed clip (compression/
 // compressed_clip.h), the compressed counterpart of Playback (clip.h) for
-// CrowdAnimator's characters: a clock over the clip's start and duration
-// (ClipClock, the loop modes as Playback's), a rate, and the character's own
-// sampling context.
+// CrowdAnimator's characters, the viewer's character and sample 15: a clock
+// over the clip's start and duration (ClipClock, the loop modes as
+// Playback's), a rate, and the character's own sampling context.
 //
 // Ownership: the playback owns its context (each character keeps its own
 // decoded keys). The clip and the decodings the context is bound to (one
@@ -42,18 +42,24 @@ struct CompressedPlayback {
                     LoopMode m = LoopMode::kLoop, float r = 1.0f);
   // Puts the clock at `time` (clip seconds, wrapped by the mode).
   void SetTime(double time) { clock.SetTime(time); }
+  // Switches the loop mode, keeping the clock's time wrapped by the new one
+  // (as a Playback whose mode changes wraps its time on its next step).
+  void SetMode(LoopMode m);
   // Where the clip is sampled for the clock's time: in [start, end].
   float SampleTime() const { return static_cast<float>(clock.SampleTime()); }
 
   // Advances the clock by dt * rate (either may be negative or zero). With
   // no clip, or a dt or rate that is not finite, nothing changes and it
-  // returns false.
-  bool Step(float dt);
+  // returns false. `step` (optional) gets what the clock covered, for the
+  // events and root motion of the raw clip this one was built from
+  // (clip_events.h, root_motion.h: from = step.from, delta = step.delta);
+  // it is left as it was on a refusal.
+  bool Step(float dt, ClockStep* step = nullptr);
   // Step, then samples the clip into `pose` at the new time (channels the
   // clip omits keep what the pose holds: start from the rest pose). False,
-  // changing nothing, when Step would refuse or the sampling job does not
-  // validate (see above). Allocates nothing.
-  bool Advance(float dt, SoaPose& pose);
+  // changing nothing (`step` included), when Step would refuse or the
+  // sampling job does not validate (see above). Allocates nothing.
+  bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
 };
 
 }  // namespace anim

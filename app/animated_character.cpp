@@ -16,41 +16,84 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   model_matrices_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
-  playback_ = anim::Playback{};
+  raw_playback_ = anim::Playback{};
+  compressed_playback_ = anim::CompressedPlayback{};
   clip_index_ = -1;
   compressed_.assign(model_.clips.size(), anim::CompressedClip());
   compressed_built_.assign(model_.clips.size(), false);
-  compressed_context_ = anim::CompressedClipContext();
   UpdatePose(0.0f);
 }
 
+void AnimatedCharacter::SetCompression(bool on) {
+  if (on == compression_) return;
+  if (clip_index_ < 0) {
+    compression_ = on;
+    return;
+  }
+  const PlaybackState was = playback();
+  compression_ = on;
+  Play(clip_index_, was.mode, was.rate);
+  SetTime(was.time);
+}
+
 void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
-  if (index < 0 || index >= static_cast<int>(model_.clips.size())) {
-    clip_index_ = -1;
-    playback_ = anim::Playback{};
-  } else {
-    clip_index_ = index;
-    playback_.Start(&model_.clips[index], mode, rate);
-    if (compression_ && !compressed_built_[index]) {
+  raw_playback_ = anim::Playback{};
+  compressed_playback_.Start(nullptr);
+  clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
+  if (PlaysCompressed()) {
+    if (!compressed_built_[index]) {
       compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
       compressed_built_[index] = true;
     }
-    if (compression_) compressed_context_.Bind(compressed_[index]);
+    compressed_playback_.Start(&compressed_[index], nullptr, mode, rate);
+  } else if (clip_index_ >= 0) {
+    raw_playback_.Start(&model_.clips[index], mode, rate);
   }
   UpdatePose(0.0f);
+}
+
+const anim::Clip* AnimatedCharacter::clip() const {
+  return clip_index_ >= 0 ? &model_.clips[clip_index_] : nullptr;
+}
+
+AnimatedCharacter::PlaybackState AnimatedCharacter::playback() const {
+  if (PlaysCompressed()) {
+    const anim::CompressedPlayback& p = compressed_playback_;
+    return {static_cast<float>(p.clock.Time()), p.SampleTime(), p.clock.Mode(), p.rate};
+  }
+  // The raw clip is sampled at its float time, reflected in float (Clip::Sample).
+  const anim::Playback& p = raw_playback_;
+  const float sampled = p.clip != nullptr ? p.clip->SampleTime(p.time, p.mode) : p.time;
+  return {p.time, sampled, p.mode, p.rate};
+}
+
+void AnimatedCharacter::SetRate(float rate) {
+  compressed_playback_.rate = rate;
+  raw_playback_.rate = rate;
+}
+
+void AnimatedCharacter::SetLoopMode(anim::LoopMode mode) {
+  compressed_playback_.SetMode(mode);
+  raw_playback_.mode = mode;  // wrapped by the new mode on its next step
 }
 
 void AnimatedCharacter::Advance(float dt) { UpdatePose(dt); }
 
 void AnimatedCharacter::SetTime(float time) {
-  playback_.time = time;
+  if (PlaysCompressed()) {
+    compressed_playback_.SetTime(time);
+  } else {
+    raw_playback_.time = time;
+  }
   UpdatePose(0.0f);
 }
 
 void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
   const auto start = std::chrono::steady_clock::now();
-  playback_.clip = nullptr;
+  raw_playback_.clip = nullptr;
+  compressed_playback_.clip = nullptr;
   clip_index_ = -1;
+  last_step_ = anim::ClockStep{};
   if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
   pose_.CopyFrom(pose);
   if (!palette_.empty()) anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
@@ -68,16 +111,12 @@ void AnimatedCharacter::UpdatePose(float dt) {
   // rest pose so joints a clip does not drive show their rest transform
   // (and nothing of a previously played clip lingers).
   pose_.CopyFrom(soa_skeleton_.RestPose());
-  if (playback_.clip != nullptr) {
-    if (compression_ && clip_index_ >= 0) {
-      // The clock alone, then the compressed clip sampled once at its time.
-      playback_.Step(dt);
-      anim::SampleCompressedClip(compressed_[clip_index_],
-                                 playback_.clip->SampleTime(playback_.time, playback_.mode),
-                                 compressed_context_, pose_);
-    } else {
-      playback_.Advance(dt, pose_);  // the clock and the raw clip in one call
-    }
+  last_step_ = anim::ClockStep{};
+  last_step_.from = last_step_.to = playback().time;
+  if (PlaysCompressed()) {
+    compressed_playback_.Advance(dt, pose_, &last_step_);
+  } else if (raw_playback_.clip != nullptr) {
+    raw_playback_.Advance(dt, pose_, &last_step_);
   }
   if (!palette_.empty()) {
     anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);

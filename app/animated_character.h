@@ -10,7 +10,8 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
-#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/clock.h"
+#include "anim/compressed_playback.h"
 #include "anim/soa_pose.h"
 #include "anim/soa_skeleton.h"
 #include "model/model.h"
@@ -24,17 +25,36 @@ class AnimatedCharacter {
   const anim::Model& model() const { return model_; }
 
   // Whether clips play in their compressed form (anim/compression/, built
-  // at the default tolerance when a clip is first played; on by default) or
-  // raw. Set it before Play.
-  void SetCompression(bool on) { compression_ = on; }
+  // at the default tolerance when a clip is first played; on by default,
+  // through a CompressedPlayback) or raw (through a Playback). Switching
+  // while a clip plays carries its time, mode and rate over to the other
+  // form.
+  void SetCompression(bool on);
   bool compression() const { return compression_; }
 
   // Starts clip `index` at its start time (-1: rest pose, no clip).
   void Play(int index, anim::LoopMode mode, float rate);
   int clip_index() const { return clip_index_; }
-  const anim::Clip* clip() const { return playback_.clip; }
-  anim::Playback& playback() { return playback_; }
-  const anim::Playback& playback() const { return playback_; }
+  // The playing clip, raw also when it plays compressed (its name, events
+  // and root motion are the raw clip's); nullptr without one.
+  const anim::Clip* clip() const;
+  // Where the playing clip is, read from whichever form plays it.
+  struct PlaybackState {
+    float time = 0.0f;         // wrapped by the mode (ping-pong's way back lies past the end)
+    float sample_time = 0.0f;  // where the pose was sampled: in [start, end]
+    anim::LoopMode mode = anim::LoopMode::kLoop;
+    float rate = 1.0f;
+  };
+  PlaybackState playback() const;
+  // Change the playing clip's rate (negative plays backward) or loop mode
+  // (keeping its time, wrapped by the new mode).
+  void SetRate(float rate);
+  void SetLoopMode(anim::LoopMode mode);
+  // What the clock covered in the last Advance or SetTime (delta 0 for
+  // SetTime): the interval clip events and root motion of clip() are taken
+  // over (anim/clip_events.h, anim/root_motion.h with from_time = from,
+  // delta = delta), the same whether the clip plays compressed or raw.
+  const anim::ClockStep& last_step() const { return last_step_; }
 
   // Moves playback by dt seconds (times the rate) and updates pose, model
   // matrices and palette.
@@ -60,6 +80,7 @@ class AnimatedCharacter {
 
  private:
   void UpdatePose(float dt);
+  bool PlaysCompressed() const { return compression_ && clip_index_ >= 0; }
 
   anim::Model model_;
   anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
@@ -67,9 +88,11 @@ class AnimatedCharacter {
   bool compression_ = true;
   std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
   std::vector<bool> compressed_built_;
-  anim::CompressedClipContext compressed_context_;
 
-  anim::Playback playback_;
+  // One of the two plays the clip (PlaysCompressed), the other holds none.
+  anim::CompressedPlayback compressed_playback_;
+  anim::Playback raw_playback_;
+  anim::ClockStep last_step_;
   int clip_index_ = -1;
   std::vector<glm::mat4> model_matrices_;
   std::vector<glm::mat4> palette_;

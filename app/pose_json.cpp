@@ -62,14 +62,11 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
   // The time that was sampled, in the clip's own timeline: wrapped by the
   // loop mode, and on ping-pong's way back reflected (a 1.2 s clip at a
   // playback time of 1.5 shows 0.9). The player's unwrapped time is kept too.
-  const anim::Playback& playback = character.playback();
-  const double sampled = playback.clip != nullptr
-                             ? playback.clip->SampleTime(playback.time, playback.mode)
-                             : playback.time;
-  out << "  \"clip_time\": " << Number(sampled) << ",\n";
+  const AnimatedCharacter::PlaybackState playback = character.playback();
+  out << "  \"clip_time\": " << Number(playback.sample_time) << ",\n";
   out << "  \"playback_time\": " << Number(playback.time) << ",\n";
-  out << "  \"loop\": " << Quoted(anim::LoopModeName(character.playback().mode)) << ",\n";
-  out << "  \"speed\": " << Number(character.playback().rate) << ",\n";
+  out << "  \"loop\": " << Quoted(anim::LoopModeName(playback.mode)) << ",\n";
+  out << "  \"speed\": " << Number(playback.rate) << ",\n";
   out << "  \"joints\": [";
   for (int j = 0; j < skeleton.JointCount(); ++j) {
     const anim::Transform t = pose.Local(j);

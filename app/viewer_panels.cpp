@@ -51,7 +51,6 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_AlwaysAutoResize;
 
 void PlaybackControls(ViewerState& state) {
   AnimatedCharacter& character = state.character;
-  anim::Playback& playback = character.playback();
   if (ImGui::Button("Restart") && character.clip_index() >= 0) {
     character.Play(character.clip_index(), state.loop, state.speed);
   }
@@ -59,7 +58,7 @@ void PlaybackControls(ViewerState& state) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::SliderFloat("##speed", &state.speed, -2.0f, 2.0f, "clip speed %.2fx")) {
-    playback.rate = state.speed;
+    character.SetRate(state.speed);
   }
   ui_probe::Slider("Speed", state.speed, -2.0, 2.0);
   samples::HoverTooltip(
@@ -70,7 +69,7 @@ void PlaybackControls(ViewerState& state) {
     for (int i = 0; i < 3; ++i) {
       if (ImGui::Selectable(modes[i], i == static_cast<int>(state.loop))) {
         state.loop = static_cast<anim::LoopMode>(i);
-        playback.mode = state.loop;
+        character.SetLoopMode(state.loop);
       }
       ui_probe::Entry(modes[i], i == static_cast<int>(state.loop));
     }
@@ -233,8 +232,7 @@ void TimeSection(ViewerState& state) {
   const anim::Clip* clip = state.character.clip();
   const bool sample_line = sample != nullptr && sample->Timeline(&t, &length);
   if (sample == nullptr && clip != nullptr) {
-    const anim::Playback& playback = state.character.playback();
-    t = clip->SampleTime(playback.time, playback.mode) - clip->StartTime();
+    t = state.character.playback().sample_time - clip->StartTime();
     length = clip->Duration();
   }
   if (sample_line || (sample == nullptr && clip != nullptr)) {

@@ -120,7 +120,7 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
         state.message_is_error = true;
       }
     } else if (state.character.clip() != nullptr) {
-      const anim::Playback& playback = state.character.playback();
+      const AnimatedCharacter::PlaybackState playback = state.character.playback();
       state.character.SetTime(playback.time - state.rewind_seconds * playback.rate);
     }
     state.rewind_seconds = 0.0f;

@@ -12,6 +12,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/clip.h"
+#include "anim/compressed_playback.h"
 #include "anim/compression/clip_builder.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/soa_pose.h"
@@ -108,21 +109,23 @@ class CompressionSample : public Sample {
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
-      playback_.time = clip.StartTime() + phase_ * clip.Duration();
+      playback_.SetTime(clip.StartTime() + phase_ * clip.Duration());
       dt = 0.0f;
     }
+    // The compressed clip's clock; both clips are sampled at its time.
     playback_.Step(dt);
-    phase_ = applied_phase_ = playback_.NormalizedTime();
-    const float t = clip.SampleTime(playback_.time, playback_.mode);
+    phase_ = applied_phase_ = playback_.clock.Phase();
+    const float t = playback_.SampleTime();
 
     // Both clips sampled at that time, each timed on its first use this
     // frame, so both start from caches the drawing has cleared (sampling
     // the raw clip once before timing it made it look four times faster).
     const auto start = std::chrono::steady_clock::now();
     soa_.CopyFrom(rest_soa_);
-    const long decoded_before = context_.DecodedKeys();
-    anim::SampleCompressedClip(compressed_, t, context_, soa_);
-    decoded_now_ = context_.DecodedKeys() - decoded_before;
+    anim::CompressedClipContext& context = playback_.context;
+    const long decoded_before = context.DecodedKeys();
+    anim::SampleCompressedClip(compressed_, t, context, soa_);
+    decoded_now_ = context.DecodedKeys() - decoded_before;
     const auto middle = std::chrono::steady_clock::now();
     poses_[kRaw] = model_->skeleton.RestPose();
     clip.Sample(poses_[kRaw], t, anim::LoopMode::kClamp, &raw_cursor_);
@@ -185,7 +188,7 @@ class CompressionSample : public Sample {
     std::snprintf(line, sizeof line,
                   "keys decoded this frame: %ld (forward play: only where a track crosses one); "
                   "context %zu bytes",
-                  decoded_now_, context_.ByteSize());
+                  decoded_now_, playback_.context.ByteSize());
     ImGui::TextUnformatted(line);
     ui_probe::Text("decoded", line);
     ImGui::Text("error over the clip (mm, 0 to %.3f):", plot_top_mm_);
@@ -219,13 +222,16 @@ class CompressionSample : public Sample {
     settings.bits = s.bits;
     const anim::Clip& clip = model_->clips[s.clip];
     compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
-    context_.Bind(compressed_);
     raw_cursor_ = clip.MakeCursor();
     if (s.clip != built_.clip) {
       // A new clip starts at its beginning (phase 0) and plays this frame's
       // dt; a phase set meanwhile still seeks.
-      playback_.Start(&clip, anim::LoopMode::kLoop, 1.0f);
+      playback_.Start(&compressed_, nullptr, anim::LoopMode::kLoop, 1.0f);
       applied_phase_ = 0.0f;
+    } else {
+      // The same clip rebuilt: the clock stays where it is, the context
+      // forgets what it decoded from the previous build.
+      playback_.context.Bind(compressed_);
     }
     built_ = s;
     BuildPlot(clip);
@@ -303,10 +309,10 @@ class CompressionSample : public Sample {
   }
 
   const anim::Model* model_ = nullptr;
-  anim::Playback playback_;
-  anim::ClipCursor raw_cursor_;
   anim::CompressedClip compressed_;
-  anim::CompressedClipContext context_;
+  // The compressed clip's clock, rate and sampling context.
+  anim::CompressedPlayback playback_;
+  anim::ClipCursor raw_cursor_;
   anim::CompressionReport report_;
   anim::Pose poses_[2];
   anim::SoaPose rest_soa_, soa_;

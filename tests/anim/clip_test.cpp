@@ -161,6 +161,27 @@ TEST(Playback, StepMovesTheClockWithoutSampling) {
   EXPECT_FALSE(none.Step(0.1f));
 }
 
+TEST(Playback, StepAndAdvanceReportWhatTheClockCovered) {
+  // The 2 s clip backward from its start: 0 - 0.5 wraps once to 1.5; then
+  // forward at 2x by 2.5 s: 1.5 + 5 = 6.5 -> 0.5 after three ends.
+  const Clip clip = LinearClip();
+  anim::Pose pose = RestPose();
+  anim::Playback playback;
+  playback.Start(&clip, LoopMode::kLoop, -1.0f);
+  anim::ClockStep step;
+  ASSERT_TRUE(playback.Step(0.5f, &step));
+  ExpectClockStep(step, 0.0, -0.5, 1.5, -1);
+  playback.rate = 2.0f;
+  ASSERT_TRUE(playback.Advance(2.5f, pose, &step));
+  ExpectClockStep(step, 1.5, 5.0, 0.5, 3);
+  anim::SoaPose soa(RestPose());
+  ASSERT_TRUE(playback.Advance(0.25f, soa, &step));
+  ExpectClockStep(step, 0.5, 0.5, 1.0, 0);
+  // A refusal leaves it as it was.
+  EXPECT_FALSE(playback.Step(NAN, &step));
+  ExpectClockStep(step, 0.5, 0.5, 1.0, 0);
+}
+
 TEST(Playback, LongPlayDoesNotDrift) {
   // Ten simulated minutes at 60 Hz: the wrapped time stays inside the clip
   // and equals the exact phase of the elapsed time within float precision.

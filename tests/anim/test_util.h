@@ -8,7 +8,18 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/clock.h"
+
 namespace anim_test {
+
+// What a clock step covered (ClockStep) against values worked out by hand.
+inline void ExpectClockStep(const anim::ClockStep& step, double from, double delta, double to,
+                            long long wraps) {
+  EXPECT_DOUBLE_EQ(step.from, from);
+  EXPECT_DOUBLE_EQ(step.delta, delta);
+  EXPECT_DOUBLE_EQ(step.to, to);
+  EXPECT_EQ(step.wraps, wraps);
+}
 
 inline void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-5f) {
   EXPECT_NEAR(a.x, b.x, tol);

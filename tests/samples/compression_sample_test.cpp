@@ -3,6 +3,9 @@
 // matrix products and the virtual points of tests/anim/compression_fixture.h:
 // within the tolerance by default, past it when every track is forced to a
 // few bits (the controls reach the builder), and following a scrub.
+#include <algorithm>
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "mannequin_samples.h"
@@ -47,6 +50,37 @@ TEST_F(CompressionSample, FewBitsGoPastTheToleranceAndAScrubSeeks) {
   Set("bits=0");
   sample_->Update(0.0f);
   EXPECT_LE(ErrorAgainstWalk(time), 1e-4f);
+}
+
+// The sample's clock (its CompressedPlayback) loops the clip at the steps
+// given, counted here; rebuilding the clip with another setting keeps the
+// clock where it was and samples the new build.
+TEST_F(CompressionSample, PlaysOnItsClockAcrossWrapsAndRebuilds) {
+  Select("15 Compression");
+  const double walk = model_.clips[model_.FindClip("Walk")].Duration();
+  const float dt = 1.0f / 60.0f;
+  // The distance from `time` to `frames` steps played, around the loop.
+  const auto off = [&](float time, int frames) {
+    const double d = std::fmod(std::abs(time - std::fmod(frames * double{dt}, walk)), walk);
+    return std::min(d, walk - d);
+  };
+  float time = 0.0f, length = 0.0f;
+  for (int frame = 1; frame <= 100; ++frame) {
+    sample_->Update(dt);
+    ASSERT_TRUE(sample_->Timeline(&time, &length));
+    ASSERT_LT(off(time, frame), 1e-5) << "frame " << frame;
+  }
+  // The phase control follows the clock.
+  const samples::Param* phase = sample_->Params().Find("phase");
+  ASSERT_NE(phase, nullptr);
+  EXPECT_NEAR(*phase->float_value, time / length, 1e-5);
+  Set("tolerance_mm=0.5");
+  sample_->Update(dt);
+  ASSERT_TRUE(sample_->Timeline(&time, &length));
+  EXPECT_LT(off(time, 101), 1e-5);
+  const float error = ErrorAgainstWalk(time);
+  EXPECT_LE(error, 0.5e-3f);
+  EXPECT_GT(error, 1e-4f);  // the coarser build is shown, not the previous one
 }
 
 }  // namespace

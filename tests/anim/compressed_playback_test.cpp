@@ -1,0 +1,85 @@
+// CompressedPlayback's clock on its own: the step it reports (what clip
+// events and root motion of the raw clip are read over) and a loop mode
+// changed while it plays, against times worked out by hand for a clip of
+// 1.0 s (the test rig's swing).
+#include "anim/compressed_playback.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "anim/compression/clip_builder.h"
+#include "tests/anim/test_rig.h"
+
+namespace {
+
+using Loop = anim::LoopMode;
+
+class CompressedClock : public testing::Test {
+ protected:
+  anim::Skeleton skeleton_ = anim_test::MakeTestSkeleton();
+  anim::Clip raw_ = anim_test::MakeSwingClip("swing", 1.0f, 60.0f);
+  anim::CompressedClip clip_ = anim::BuildCompressedClip(raw_, skeleton_);
+  anim::SoaPose pose_{skeleton_.RestPose()};
+};
+
+TEST_F(CompressedClock, StepAndAdvanceReportWhatTheClockCovered) {
+  anim::CompressedPlayback playback;
+  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kLoop, -1.0f), "");
+  anim::ClockStep step;
+  // Backward from the start: over the loop point once, to 0.75.
+  ASSERT_TRUE(playback.Step(0.25f, &step));
+  anim_test::ExpectClockStep(step, 0.0, -0.25, 0.75, -1);
+  // Forward at 2x through three ends: 0.75 + 2.5 = 3.25 -> 0.25.
+  playback.rate = 2.0f;
+  ASSERT_TRUE(playback.Advance(1.25f, pose_, &step));
+  anim_test::ExpectClockStep(step, 0.75, 2.5, 0.25, 3);
+  EXPECT_DOUBLE_EQ(playback.clock.Time(), 0.25);
+
+  // Refusals leave the step (and the clock) as they were.
+  EXPECT_FALSE(playback.Step(std::nanf(""), &step));
+  anim::SoaPose other(anim_test::MakeTwoLegSkeleton().RestPose());
+  EXPECT_FALSE(playback.Advance(0.1f, other, &step));
+  anim_test::ExpectClockStep(step, 0.75, 2.5, 0.25, 3);
+  EXPECT_DOUBLE_EQ(playback.clock.Time(), 0.25);
+
+  // Clamp: the end reached in this step.
+  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kClamp, 1.0f), "");
+  ASSERT_TRUE(playback.Advance(1.5f, pose_, &step));
+  EXPECT_DOUBLE_EQ(step.to, 1.0);
+  EXPECT_TRUE(step.completed);
+}
+
+// A mode changed while playing keeps the time, wrapped by the new mode, as a
+// raw Playback's next step wraps it.
+TEST_F(CompressedClock, SetModeKeepsTheTimeWrappedByTheNewMode) {
+  struct Case {
+    Loop from, to;
+    double at, time, sampled;
+  };
+  const Case cases[] = {
+      {Loop::kPingPong, Loop::kLoop, 1.5, 0.5, 0.5},     // on the way back
+      {Loop::kPingPong, Loop::kClamp, 1.5, 1.0, 1.0},    // past the end: held there
+      {Loop::kLoop, Loop::kPingPong, 0.75, 0.75, 0.75},  // the way up: unchanged
+      {Loop::kPingPong, Loop::kPingPong, 1.25, 1.25, 0.75},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(anim::LoopModeName(c.from)) + " -> " + anim::LoopModeName(c.to));
+    anim::CompressedPlayback playback;
+    ASSERT_EQ(playback.Start(&clip_, nullptr, c.from), "");
+    playback.SetTime(c.at);
+    playback.SetMode(c.to);
+    EXPECT_EQ(playback.clock.Mode(), c.to);
+    EXPECT_DOUBLE_EQ(playback.clock.Time(), c.time);
+    EXPECT_FLOAT_EQ(playback.SampleTime(), static_cast<float>(c.sampled));
+    // The raw Playback of the same clip, its mode changed alike.
+    anim::Playback raw;
+    raw.Start(&raw_, c.from);
+    raw.time = static_cast<float>(c.at);
+    raw.mode = c.to;
+    ASSERT_TRUE(raw.Step(0.0f));
+    EXPECT_FLOAT_EQ(raw.time, static_cast<float>(c.time));
+  }
+}
+
+}  // namespace
