@@ -160,7 +160,7 @@ SegmentComponent FitSegmentComponent(const TrackSamples& track, int component, i
                                      int step, int stride_code) {
   SegmentComponent out;
   const float min = track.header.range_min[component];
-  const float extent = track.header.range_extent[component];
+  const float extent = track.header.RangeExtent(component);
   if (!(extent > 0.0f)) return out;  // one value over the clip: min
   if (step > 0) {
     out.step = static_cast<std::uint8_t>(step);
@@ -195,7 +195,7 @@ void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int 
   float c[3];
   for (int i = 0; i < 3; ++i) {
     const ComponentDecoding d =
-        DecodingOf(segment.c[i].step, track.header.range_min[i], track.header.range_extent[i]);
+        DecodingOf(segment.c[i].step, track.header.range_min[i], track.header.RangeExtent(i));
     c[i] =
         d.offset +
         static_cast<float>(QuantizeComponent(track.stored[sample][i], segment.c[i], d)) * d.scale;
@@ -214,7 +214,7 @@ std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int fir
   for (std::size_t t = 0; t < tracks.size(); ++t) {
     for (int c = 0; c < 3; ++c) {
       const int step =
-          tracks[t].header.range_extent[c] > 0.0f ? std::min(4 * bits, kMaxStepCode) : 0;
+          tracks[t].header.RangeExtent(c) > 0.0f ? std::min(4 * bits, kMaxStepCode) : 0;
       choice[t].c[c] = FitSegmentComponent(tracks[t], c, first, last, step, 0);
     }
   }

@@ -276,7 +276,7 @@ void FitRange(TrackSamples& track) {
     float lo = track.stored[0][c], hi = track.stored[0][c];
     for (const auto& s : track.stored) lo = std::min(lo, s[c]), hi = std::max(hi, s[c]);
     track.header.range_min[c] = lo;
-    track.header.range_extent[c] = hi - lo;
+    track.header.range_exponent[c] = ExtentExponent(hi - lo);
   }
 }
 
@@ -362,7 +362,7 @@ CodedTrack CodeTrack(const TrackSamples& track, const TrackSegment& choice, int 
     std::array<std::uint32_t, 3> code{};
     for (int c = 0; c < 3; ++c) {
       const ComponentDecoding d =
-          DecodingOf(choice.c[c].step, track.header.range_min[c], track.header.range_extent[c]);
+          DecodingOf(choice.c[c].step, track.header.range_min[c], track.header.RangeExtent(c));
       code[c] = QuantizeComponent(track.stored[i][c], choice.c[c], d);
     }
     out.codes.push_back(code);
@@ -379,7 +379,7 @@ CodedTrack CodeTrack(const TrackSamples& track, const TrackSegment& choice, int 
     std::uint64_t bits = 0;
     // Step code 0 is one value, stored (kNoResiduals) unless the component
     // never changes over the clip (KeyLayoutOf).
-    const bool fixed = !(track.header.range_extent[c] > 0.0f);
+    const bool fixed = !(track.header.RangeExtent(c) > 0.0f);
     out.rice[c] = choice.c[c].step != 0 ? ChooseRiceParameter(out.residuals[c], &bits)
                   : fixed               ? 0
                                         : kNoResiduals;

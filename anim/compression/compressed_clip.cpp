@@ -98,7 +98,7 @@ void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   const SegmentTrackHeader h = TrackHeader(segment, track);
   float c[3];
   for (int i = 0; i < 3; ++i) {
-    const ComponentDecoding d = DecodingOf(h.step[i], t.range_min[i], t.range_extent[i]);
+    const ComponentDecoding d = DecodingOf(h.step[i], t.range_min[i], t.RangeExtent(i));
     c[i] = d.offset + static_cast<float>(cursor.code[i]) * d.scale;
   }
   if (t.channel == CompressedChannel::kRotation) {
@@ -106,6 +106,15 @@ void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   } else {
     out[0] = c[0], out[1] = c[1], out[2] = c[2], out[3] = 0.0f;
   }
+}
+
+std::int8_t ExtentExponent(float extent) {
+  if (!(extent > 0.0f)) return kNoExtent;
+  int e = static_cast<int>(std::ceil(4.0f * std::log2(extent)));
+  e = std::clamp(e, kNoExtent + 1, 127);
+  while (e > kNoExtent + 1 && QuarterPower(e - 1) >= extent) --e;
+  while (e < 127 && QuarterPower(e) < extent) ++e;
+  return static_cast<std::int8_t>(e);
 }
 
 void DecodeSmallestThree(const float stored[3], int largest, float out[4]) {

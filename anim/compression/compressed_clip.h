@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -59,13 +60,26 @@ inline constexpr int kMaxStrideCode = 6;
 // (over 77 hours at 60 a second).
 inline constexpr int kMaxSampleCount = 1 << 24;
 
+// A track component's clip extent, 2^(e/4) for its exponent e (kNoExtent:
+// 0, a component that never changes over the clip).
+inline constexpr std::int8_t kNoExtent = -128;
+inline float QuarterPower(int e) {
+  constexpr float kQuarterUp[4] = {1.0f, 1.18920712f, 1.41421356f, 1.68179283f};
+  return e == kNoExtent ? 0.0f : std::ldexp(kQuarterUp[e & 3], e >> 2);
+}
+// The exponent of the smallest such extent at least `extent`.
+std::int8_t ExtentExponent(float extent);
+
 // One animated track: its clip range, joint and channel.
 struct CompressedTrack {
-  float range_min[3];     // per stored component, over the whole clip
-  float range_extent[3];  // every segment's codes are steps of a fraction of it
+  float range_min[3];  // per stored component, over the whole clip
+  // Per stored component its extent over the clip, rounded up to a power
+  // of 2^(1/4) (every segment's codes are steps of a fraction of it).
+  std::int8_t range_exponent[3];
   std::uint16_t joint;
   CompressedChannel channel;
   std::uint8_t largest;  // rotations only, see kPerKeyLargest
+  float RangeExtent(int c) const { return QuarterPower(range_exponent[c]); }
 };
 
 // One channel held at one value.

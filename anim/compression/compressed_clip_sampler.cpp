@@ -130,7 +130,7 @@ CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const Com
   const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
   TrackDecoding d;
   for (int c = 0; c < 3; ++c) {
-    const ComponentDecoding cd = DecodingOf(h.step[c], t.range_min[c], t.range_extent[c]);
+    const ComponentDecoding cd = DecodingOf(h.step[c], t.range_min[c], t.RangeExtent(c));
     d.offset[c] = cd.offset;
     d.scale[c] = cd.scale;
   }

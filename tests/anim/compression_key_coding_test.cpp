@@ -109,8 +109,9 @@ anim::CompressedClip HandBuiltClip() {
   stream.resize((bits.size() + 7) / 8);  // the clip adds its own padding
   std::vector<anim::CompressedTrack> tracks(2);
   for (int t = 0; t < 2; ++t) {
+    // Extents 2^(4/4) = 2 and 2^(0/4) = 1.
     tracks[t] = {{t == 0 ? 1.0f : 0.0f, 0.0f, 0.0f},
-                 {t == 0 ? 2.0f : 1.0f, 0.0f, 0.0f},
+                 {static_cast<std::int8_t>(t == 0 ? 4 : 0), anim::kNoExtent, anim::kNoExtent},
                  static_cast<std::uint16_t>(t),
                  anim::CompressedChannel::kTranslation,
                  0};

@@ -298,6 +298,8 @@ TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   }
   const int step = clip.StepCode(1, 0, 0);
   ASSERT_GT(step, 0);
+  // (The clip range 0..2 m is a power of 2^(1/4) as it is.)
+  EXPECT_FLOAT_EQ(clip.Tracks()[0].RangeExtent(0), 2.0f);
   const int last_bits = anim::kTrackHeaderBits + HandCodedBits(step, 0.0f, 2.0f, {times[32], 2.0f});
   EXPECT_EQ(clip.ByteSize(), OneTrackBytes("slide", 2) + 7 + (last_bits + 7) / 8);
   anim::CompressedClipContext context(clip);
@@ -328,13 +330,17 @@ TEST(CompressionTest, SlowRotationKeepsOnlySegmentEnds) {
   // Stored x and y are always 0: no bits.
   EXPECT_EQ(clip.StepCode(0, 0, 0), 0);
   EXPECT_EQ(clip.StepCode(0, 0, 1), 0);
-  // z, sin(angle / 2), from 0 to sin(15 degrees): the header and the two keys.
+  // z, sin(angle / 2), from 0 to sin(15 degrees), in a clip range rounded
+  // up to a power of 2^(1/4): the header and the two keys.
   const int step = clip.StepCode(0, 0, 2);
   ASSERT_GT(step, 0);
   const float z_end = q.back().z;
-  EXPECT_EQ(clip.ByteSize(),
-            OneTrackBytes("turn", 1) +
-                (anim::kTrackHeaderBits + HandCodedBits(step, 0.0f, z_end, {0.0f, z_end}) + 7) / 8);
+  const auto extent = static_cast<float>(std::pow(2.0, std::ceil(4.0 * std::log2(z_end)) / 4.0));
+  EXPECT_NEAR(clip.Tracks()[0].RangeExtent(2), extent, 1e-6f * extent);
+  EXPECT_EQ(
+      clip.ByteSize(),
+      OneTrackBytes("turn", 1) +
+          (anim::kTrackHeaderBits + HandCodedBits(step, 0.0f, extent, {0.0f, z_end}) + 7) / 8);
   anim::CompressedClipContext context(clip);
   for (float t : {0.1f, 0.5f, 0.93f}) {
     const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
@@ -711,7 +717,7 @@ TEST(CompressionTest, FixedPrecisionsComeBackFromThePackedHeaders) {
         EXPECT_EQ(clip.SegmentStride(s, t), 1) << b;
         for (int c = 0; c < 3; ++c) {
           const int step = clip.StepCode(s, t, c);
-          if (clip.Tracks()[t].range_extent[c] > 0.0f) {
+          if (clip.Tracks()[t].RangeExtent(c) > 0.0f) {
             ASSERT_EQ(step, 4 * b) << "bits " << b << " segment " << s << " track " << t;
             ++changing;
           } else {
