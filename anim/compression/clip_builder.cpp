@@ -174,12 +174,12 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
 
 // A channel counts as constant when every value lies within this share of
 // the tolerance (in its units: see JointBudget) of the first. What it
-// leaves out is measured by the bit-rate search with everything else.
+// leaves out is measured by the step search with everything else.
 constexpr float kConstantShare = 0.2f;
 // Each measure-and-tighten pass multiplies the error target of the segments
 // found over the tolerance by this.
 constexpr float kTightenFactor = 0.8f;
-// The bit-rate search aims this far below the tolerance: it measures at the
+// The step search aims this far below the tolerance: it measures at the
 // samples only; between them, and across segment boundaries, a little more
 // error shows.
 constexpr float kFirstTarget = 0.97f;

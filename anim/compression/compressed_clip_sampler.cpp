@@ -232,7 +232,7 @@ void CompressedClipContext::MoveTracks(int k) {
 }
 
 // Four lanes at a time: each lane that moves finds its keys and reads their
-// codes (scalar: each has its own bits and stride); the codes become values
+// codes (scalar: each has its own parameters, stride and cursor); the codes become values
 // (and rotations quaternions) four lanes at once, written into the lanes
 // that moved, the others kept.
 template <bool kRotation>

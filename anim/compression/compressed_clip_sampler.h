@@ -3,15 +3,18 @@
 // Each track interpolates between two of its keys (a key every sample, or
 // every 2, 4... samples of a segment: compressed_clip.h). The context keeps
 // per track its two keys decoded (four lanes at a time, rotations and
-// vectors as structure of arrays) and their sample numbers (their times);
-// for the segment play is in, how each track's keys decode (offsets,
-// scales, bit rates, stride, where they start), worked out from the clip's
-// segment headers once as play enters the segment, so that a key costs a
-// load, shifts and three multiply-adds (or, for a crowd, read from one
-// CompressedClipDecodings per clip that every context shares, so that each
-// character keeps only its keys). Playback that moves forward a
-// little each frame decodes a key only when a track crosses one; a seek,
-// backward play or a loop's wrap decodes both keys of each track. The
+// vectors as structure of arrays) and their sample numbers (their times),
+// and a cursor into its keys in the segment (keys after the first are
+// differences from a prediction: key_coding.h); for the segment play is
+// in, how each track's keys decode (offsets, scales, Rice parameters,
+// stride, where its first key and its residuals start), worked out from
+// the clip's segment headers once as play enters the segment, so that a
+// key costs three Rice codes, adds and three multiply-adds (or, for a
+// crowd, read from one CompressedClipDecodings per clip that every context
+// shares, so that each character keeps only its keys and cursors).
+// Playback that moves forward a little each frame decodes a key only when
+// a track crosses one, from its cursor; a seek, backward play or a loop's
+// wrap decodes both keys of each track, from the segment's first key. The
 // interpolation then runs over all tracks four lanes at a time
 // (soa_vector.h): slerp for rotations (the series of interpolation.h, the
 // same as Track's), lerp for translations and scales.
@@ -37,7 +40,7 @@ class CompressedClipContext;
 // bound to it: in a crowd each context is out of the caches when its
 // character's turn comes, and these lines are then read from the one table
 // all characters use instead of from each character's context (Woman's
-// Walking: 1,056 + 352 bytes a context fewer, a table of 4,280 bytes).
+// Walking: 1,584 bytes a context fewer, a table of 3,224 bytes).
 // Run-time memory beside the clip, not part of it (the clip's ByteSize does
 // not count it). The clip must outlive it.
 class CompressedClipDecodings {
