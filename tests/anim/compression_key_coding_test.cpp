@@ -5,7 +5,7 @@
 //     description (two tracks, one strided, a key every sample and every
 //     second, linear-prediction differences) decoded by DecodeKey and by
 //     the sampler, forward, backward and by seeks, to the values worked out
-//     by hand.
+//     by hand; another whose differences take the escape.
 #include <cstdint>
 #include <random>
 #include <string>
@@ -169,6 +169,44 @@ TEST(KeyCodingTest, SamplerGivesTheHandWorkedValuesForwardBackwardAndBySeeks) {
     std::mt19937 random(5);
     std::uniform_real_distribution<float> any(-0.01f, 0.15f);
     for (int i = 0; i < 200; ++i) ExpectHandValuesAt(clip, context, any(random));
+  }
+}
+
+// One translation track over 3 samples whose differences take the escape:
+// x in [0, 1] at step code 40 (steps of 2^-10; codes 0..1024, 11 bits),
+// codes 0 1000 1000: differences 1000 and 1000 - (1000 + 1000) = -1000,
+// folded 2000 and 1999, with k = 0 far past 24 ones: 24 ones and 27 bits
+// each.
+TEST(KeyCodingTest, EscapedDifferencesDecodeThroughTheSampler) {
+  std::vector<int> bits;
+  Append(bits, 0, 3);   // stride code
+  Append(bits, 40, 7);  // x: step code 40, Rice parameter 0
+  Append(bits, 0, 4);
+  Append(bits, 0, 22);  // y, z
+  Append(bits, 0, 11);  // the first key
+  for (std::uint32_t z : {2000u, 1999u}) {
+    Append(bits, (1u << 24) - 1u, 24);
+    Append(bits, z, 27);
+  }
+  std::vector<std::uint8_t> stream = Pack(bits);
+  stream.resize((bits.size() + 7) / 8);
+  const anim::CompressedTrack track{{0.0f, 0.0f, 0.0f},
+                                    {0, anim::kNoExtent, anim::kNoExtent},
+                                    0,
+                                    anim::CompressedChannel::kTranslation,
+                                    0};
+  const anim::CompressedClip clip("escape", 0.0f, 2.0f / 30.0f, 1,
+                                  {0.0f, 1.0f / 30.0f, 2.0f / 30.0f}, 8, {track}, {}, {0u},
+                                  std::move(stream));
+  const float expected[3] = {0.0f, 1000.0f / 1024.0f, 1000.0f / 1024.0f};
+  anim::CompressedClipContext context(clip);
+  anim::SoaPose pose(compression_test::ChainSkeleton(1).RestPose());
+  for (int i : {0, 1, 2, 1, 0, 2}) {
+    float key[4];
+    clip.DecodeKey(0, i, key);
+    EXPECT_FLOAT_EQ(key[0], expected[i]) << i;
+    ASSERT_TRUE(anim::SampleCompressedClip(clip, static_cast<float>(i) / 30.0f, context, pose));
+    EXPECT_NEAR(pose.Channel(anim::kTx)[0], expected[i], 1e-6f) << i;
   }
 }
 
