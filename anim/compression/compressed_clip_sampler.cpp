@@ -14,8 +14,6 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-constexpr std::int32_t kLayoutStrideBits = 7 << 27;  // KeyLayout's stride shift
-
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
@@ -231,10 +229,10 @@ void CompressedClipContext::MoveTracks(int k) {
   MoveLanes<false>(move);
 }
 
-// Four lanes at a time: each lane that moves finds its keys and reads their
-// codes (scalar: each has its own parameters, stride and cursor); the codes become values
-// (and rotations quaternions) four lanes at once, written into the lanes
-// that moved, the others kept.
+// Four lanes at a time: each lane that moves finds its keys and decodes
+// their codes (scalar: each has its own parameters, stride and cursor); the
+// codes become values (and rotations quaternions) four lanes at once,
+// written into the lanes that moved, the others kept.
 template <bool kRotation>
 void CompressedClipContext::MoveLanes(Move& move) {
   using namespace soa;
@@ -267,7 +265,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
     KeyCursor* const cursors = cursors_.data() + track0 + j;
     bool step = step_inside;
     for (int l = 0; l < end; ++l) {
-      step = step && keys[l] == stepped_from && (layouts[l] & kLayoutStrideBits) == 0;
+      step = step && keys[l] == stepped_from &&
+             (static_cast<std::uint32_t>(layouts[l]) & KeyLayout::kStrideMask) == 0;
     }
     if (step) {
       // Padding lanes (no track; offsets and scales 0) come out as the

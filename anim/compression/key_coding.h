@@ -92,7 +92,10 @@ struct KeyLayout {
   static int Rice(std::uint32_t layout, int c) {
     return static_cast<int>((layout >> (15 + 4 * c)) & 15u);
   }
-  static int StrideShift(std::uint32_t layout) { return static_cast<int>((layout >> 27) & 7u); }
+  static constexpr std::uint32_t kStrideMask = 7u << 27;  // 0: a key every sample
+  static int StrideShift(std::uint32_t layout) {
+    return static_cast<int>((layout & kStrideMask) >> 27);
+  }
   static bool PerKeyLargest(std::uint32_t layout) { return ((layout >> 30) & 1u) != 0; }
   // Bits of the first key: the largest index's 2 and the three codes.
   static int FirstKeyBits(std::uint32_t layout) {
