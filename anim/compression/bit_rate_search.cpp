@@ -11,8 +11,11 @@ namespace anim {
 
 namespace {
 
-// Where the search starts: far below any tolerance for real clips.
-constexpr int kStartBits = 16;
+// Where the search starts: far below any tolerance for real clips (steps
+// of 2^-16 of the clip range), else at the finest.
+constexpr int kStartStep = 64;
+// The search makes steps coarser by an octave at a time, then by a quarter.
+constexpr int kCoarseMove = 4;
 
 // One segment of one clip: the compressed pose at each of its samples with
 // its model-space matrices and per-joint errors, kept current as tracks
@@ -154,11 +157,15 @@ class SegmentSearch {
 }  // namespace
 
 SegmentComponent FitSegmentComponent(const TrackSamples& track, int component, int first, int last,
-                                     int bits, bool segment_range, int stride_code) {
+                                     int step, int stride_code) {
   SegmentComponent out;
   const float min = track.header.range_min[component];
-  const float extent = track.header.range_extent[component];
+  const float extent = track.header.RangeExtent(component);
   if (!(extent > 0.0f)) return out;  // one value over the clip: min
+  if (step > 0) {
+    out.step = static_cast<std::uint8_t>(step);
+    return out;
+  }
   // Over the keys only: samples 0, stride... and the clip's last.
   const int length = last - first;
   const int stride = 1 << stride_code;
@@ -169,29 +176,18 @@ SegmentComponent FitSegmentComponent(const TrackSamples& track, int component, i
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  if (bits == 0) {
-    const float mid = (0.5f * (lo + hi) - min) / extent * 65535.0f;
-    out.range = static_cast<std::uint16_t>(std::clamp(std::round(mid), 0.0f, 65535.0f));
-    return out;
-  }
-  out.bits = static_cast<std::uint8_t>(bits);
-  if (!segment_range) {
-    out.range = 0xff00u;  // min 0, extent 255: the clip range
-    return out;
-  }
-  int low = static_cast<int>(std::floor((lo - min) / extent * 255.0f));
-  int high = static_cast<int>(std::ceil((hi - min) / extent * 255.0f));
-  low = std::clamp(low, 0, 254);
-  high = std::clamp(high, low + 1, 255);
-  out.range = static_cast<std::uint16_t>(low | ((high - low) << 8));
+  const float levels = static_cast<float>(kStepCodings[0].levels);
+  const float mid = (0.5f * (lo + hi) - min) / extent * levels;
+  out.value = static_cast<std::uint16_t>(std::clamp(std::round(mid), 0.0f, levels));
   return out;
 }
 
-std::uint32_t QuantizeComponent(float value, const ComponentDecoding& decoding) {
-  if (decoding.bits == 0 || !(decoding.scale > 0.0f)) return 0;
-  const float levels = static_cast<float>((1u << decoding.bits) - 1u);
+std::uint32_t QuantizeComponent(float value, const SegmentComponent& choice,
+                                const ComponentDecoding& decoding) {
+  if (choice.step == 0) return choice.value;
+  if (!(decoding.scale > 0.0f)) return 0;
   const float q = std::round((value - decoding.offset) / decoding.scale);
-  return static_cast<std::uint32_t>(std::clamp(q, 0.0f, levels));
+  return static_cast<std::uint32_t>(std::clamp(q, 0.0f, static_cast<float>(decoding.levels)));
 }
 
 void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int sample,
@@ -199,8 +195,10 @@ void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int 
   float c[3];
   for (int i = 0; i < 3; ++i) {
     const ComponentDecoding d =
-        DecodingOf(segment.c[i], track.header.range_min[i], track.header.range_extent[i]);
-    c[i] = d.offset + static_cast<float>(QuantizeComponent(track.stored[sample][i], d)) * d.scale;
+        DecodingOf(segment.c[i].step, track.header.range_min[i], track.header.RangeExtent(i));
+    c[i] =
+        d.offset +
+        static_cast<float>(QuantizeComponent(track.stored[sample][i], segment.c[i], d)) * d.scale;
   }
   if (track.header.channel == CompressedChannel::kRotation) {
     DecodeSmallestThree(c, track.largest[sample], out);
@@ -215,8 +213,9 @@ std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int fir
   std::vector<TrackSegment> choice(tracks.size());
   for (std::size_t t = 0; t < tracks.size(); ++t) {
     for (int c = 0; c < 3; ++c) {
-      const int b = tracks[t].header.range_extent[c] > 0.0f ? bits : 0;
-      choice[t].c[c] = FitSegmentComponent(tracks[t], c, first, last, b, in.segment_range, 0);
+      const int step =
+          tracks[t].header.RangeExtent(c) > 0.0f ? std::min(4 * bits, kMaxStepCode) : 0;
+      choice[t].c[c] = FitSegmentComponent(tracks[t], c, first, last, step, 0);
     }
   }
   return choice;
@@ -227,7 +226,7 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
   const std::vector<TrackSamples>& tracks = *in.tracks;
   const int count = static_cast<int>(tracks.size());
   SegmentSearch search(in, first, last);
-  std::vector<TrackSegment> choice = FixedSegmentBits(in, first, last, kStartBits);
+  std::vector<TrackSegment> choice = FixedSegmentBits(in, first, last, kStartStep / 4);
   for (int t = 0; t < count; ++t) search.Set(t, choice[t]);
   float worst = search.Refresh();
   if (worst > target) {
@@ -241,15 +240,18 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
   for (int t = 0; t < count; ++t) order[t] = t;
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return tracks[a].header.joint > tracks[b].header.joint; });
-  // Each track's keys spread out (twice the stride) and one bit off each
-  // of its components, in turn, while the error stays within the target; a
-  // step that fails is not tried again.
+  // Each track's keys spread out (twice the stride) and each of its
+  // components' steps made coarser, in turn, while the error stays within
+  // the target: by an octave until that fails, then by a quarter; a move
+  // that fails is not tried again. Below the coarsest step code the one
+  // value of step code 0 is tried.
   const int length = last - first;
   int max_stride_code = 0;
   while (in.strides && (1 << max_stride_code) < length - 1 && max_stride_code < kMaxStrideCode) {
     ++max_stride_code;
   }
   std::vector<std::array<bool, 4>> done(count, {false, false, false, false});
+  std::vector<std::array<int, 3>> move(count, {kCoarseMove, kCoarseMove, kCoarseMove});
   auto attempt = [&](int t, const TrackSegment& trial) {
     const float e = search.Apply(t, trial);
     if (e <= target) {
@@ -267,8 +269,8 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
         TrackSegment trial = choice[t];
         ++trial.stride_code;
         for (int c = 0; c < 3; ++c) {
-          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last, trial.c[c].bits,
-                                           in.segment_range, trial.stride_code);
+          trial.c[c] =
+              FitSegmentComponent(tracks[t], c, first, last, trial.c[c].step, trial.stride_code);
         }
         if (trial.stride_code > max_stride_code || !attempt(t, trial)) {
           done[t][3] = true;
@@ -278,16 +280,19 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
       }
       for (int c = 0; c < 3; ++c) {
         if (done[t][c]) continue;
-        const int bits = choice[t].c[c].bits;
+        const int step = choice[t].c[c].step;
         TrackSegment trial = choice[t];
-        if (bits > 0) {
-          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last, LowerRate(bits),
-                                           in.segment_range, trial.stride_code);
+        if (step > 0) {
+          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last,
+                                           std::max(step - move[t][c], 0), trial.stride_code);
         }
-        if (bits == 0 || !attempt(t, trial)) {
-          done[t][c] = true;
-        } else {
+        if (step > 0 && attempt(t, trial)) {
           lowered = true;
+        } else if (step > 0 && move[t][c] > 1) {
+          move[t][c] = 1;
+          lowered = true;
+        } else {
+          done[t][c] = true;
         }
       }
     }
