@@ -57,9 +57,23 @@ struct BitRateSearchInput {
   // constants).
   const std::vector<std::vector<Transform>>* reference = nullptr;
   const std::vector<std::vector<Transform>>* base = nullptr;
-  const std::vector<TrackSamples>* tracks = nullptr;
+  std::vector<TrackSamples>* tracks = nullptr;
   const std::vector<float>* times = nullptr;  // the sample times
-  bool strides = true;                        // keys further apart than a sample where that holds
+  // Closed-loop quantisation: each rotation track below the root stores the
+  // local rotation that takes its joint to the reference's model-space
+  // orientation from its parent as decoded (not as the reference has it),
+  // so an ancestor's orientation error is undone at every joint below it
+  // instead of turning the whole subtree; only positions keep it (a joint's
+  // error moves its children by the error times the bone's length). The
+  // search rewrites the rotation tracks' samples in the segment it searches
+  // (`tracks` must be writable and their clip ranges wide enough).
+  bool compensate = false;
+  // Per track, metres at the virtual points per unit of a stored component:
+  // the search starts every track at the step that gives it an equal share
+  // of the target, the largest share that meets it, before lowering tracks
+  // one at a time (empty: it starts every track at the finest steps).
+  const std::vector<float>* sensitivity = nullptr;
+  bool strides = true;  // keys further apart than a sample where that holds
 };
 
 // The choice for every track of the segment of samples [first, last): the

@@ -18,6 +18,11 @@
 //   steps           chosen per segment against the model-space error
 //                   (bit_rate_search.h), or one fixed precision for every
 //                   track; rotations as smallest three;
+//   compensation    closed-loop quantisation: each rotation track below the
+//                   root stores what takes its joint to the raw clip's
+//                   model-space orientation from its parent as decoded, so
+//                   a joint's rotation error turns only its own bone, not
+//                   everything below it (the decoder is the same);
 //   residuals       each segment's keys after its first as differences
 //                   from a linear prediction, in Rice codes (key_coding.h).
 // The builder then measures the result at every sample time and the
@@ -41,6 +46,7 @@ struct CompressionSettings {
   bool omit_channels = true;  // constant channels once, rest-pose channels omitted
   int segment_length = 32;    // samples per segment; 0: the whole clip is one segment
   bool key_strides = true;    // keys further apart than a sample where the error allows
+  bool compensate = true;     // rotations stored against their parents as decoded
   int bits = 0;  // 0: the step search; 1..kMaxComponentBits: every changing component at steps of
                  // 2^-bits of its clip range
   int cubic_samples = 4;  // LINEAR keys per CUBICSPLINE key interval, at least

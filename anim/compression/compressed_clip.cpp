@@ -127,4 +127,22 @@ void DecodeSmallestThree(const float stored[3], int largest, float out[4]) {
   for (int i = 0, s = 0; i < 4; ++i) out[i] = i == largest ? w : stored[s++] * scale;
 }
 
+void EncodeSmallestThree(const glm::quat& q, std::uint8_t fixed_largest, float stored[3],
+                         std::uint8_t* largest) {
+  const float c[4] = {q.x, q.y, q.z, q.w};
+  int drop = fixed_largest;
+  if (fixed_largest == kPerKeyLargest) {
+    drop = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (std::abs(c[i]) > std::abs(c[drop])) drop = i;
+    }
+  }
+  // q and -q are one rotation: the dropped component is made positive.
+  const float sign = c[drop] < 0.0f ? -1.0f : 1.0f;
+  for (int i = 0, slot = 0; i < 4; ++i) {
+    if (i != drop) stored[slot++] = sign * c[i];
+  }
+  *largest = static_cast<std::uint8_t>(drop);
+}
+
 }  // namespace anim

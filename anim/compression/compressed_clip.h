@@ -280,5 +280,10 @@ void CompressedClip::ForEachTrackCoding(int segment, Visit&& visit) const {
 // Smallest three: the three stored components and the index of the dropped
 // one (0..3 = x, y, z, w, stored positive) into a unit quaternion x, y, z, w.
 void DecodeSmallestThree(const float stored[3], int largest, float out[4]);
+// The reverse: unit quaternion `q`'s three stored components and the index
+// of the dropped one: `fixed_largest` (0..3), or with kPerKeyLargest its
+// own largest component.
+void EncodeSmallestThree(const glm::quat& q, std::uint8_t fixed_largest, float stored[3],
+                         std::uint8_t* largest);
 
 }  // namespace anim
