@@ -54,6 +54,9 @@ class CompressionSample : public Sample {
     params_.AddBool("key_strides", &key_strides_,
                     "keys every 2, 4, 8... samples where interpolating between them stays within "
                     "the tolerance (key reduction whose key times need no bits)");
+    params_.AddBool("compensate", &compensate_,
+                    "store each rotation against its parent as decoded, so a joint's rounding "
+                    "turns only its own bone, not everything below it");
     params_.AddInt("bits", &bits_, 0, anim::kMaxComponentBits,
                    "quantisation: every track's changing components in steps of 2^-bits of "
                    "their range over the clip (0: the coarsest steps each track can take)");
@@ -68,7 +71,8 @@ class CompressionSample : public Sample {
            "key times and cut into segments of `segment_length` samples; in each segment each "
            "track keeps a key every 1, 2, 4... samples (`key_strides`) and quantises it in the "
            "coarsest steps per component that keep the whole skeleton within the tolerance "
-           "(rotations as their three smallest components); each key after a segment's first "
+           "(rotations as their three smallest components, each stored against its parent as "
+           "decoded: `compensate`); each key after a segment's first "
            "is stored as its difference from a straight-line prediction from the two before, "
            "in a Rice code (small differences, few bits). The error is measured where it shows: at "
            "points 3 cm from every joint, "
@@ -105,7 +109,8 @@ class CompressionSample : public Sample {
   }
 
   void Update(float dt) override {
-    const Settings wanted{clip_, tolerance_mm_, omit_, segment_length_, key_strides_, bits_};
+    const Settings wanted{clip_,        tolerance_mm_, omit_, segment_length_,
+                          key_strides_, compensate_,   bits_};
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
@@ -207,6 +212,7 @@ class CompressionSample : public Sample {
     bool omit = true;
     int segment_length = 32;
     bool key_strides = true;
+    bool compensate = true;
     int bits = 0;
     bool operator==(const Settings&) const = default;
   };
@@ -217,6 +223,7 @@ class CompressionSample : public Sample {
     settings.omit_channels = s.omit;
     settings.segment_length = s.segment_length;
     settings.key_strides = s.key_strides;
+    settings.compensate = s.compensate;
     settings.bits = s.bits;
     const anim::Clip& clip = model_->clips[s.clip];
     compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
@@ -331,6 +338,7 @@ class CompressionSample : public Sample {
   bool omit_ = true;
   int segment_length_ = 32;
   bool key_strides_ = true;
+  bool compensate_ = true;
   int bits_ = 0;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;
