@@ -49,16 +49,17 @@ class CompressionSample : public Sample {
     params_.AddBool("omit_channels", &omit_,
                     "store constant channels once and leave out those equal to the rest pose");
     params_.AddInt("segment_length", &segment_length_, 0, 64,
-                   "samples per segment, each with its own ranges and bits (0: the whole clip "
-                   "is one segment)");
-    params_.AddBool("segment_ranges", &segment_ranges_,
-                    "range reduction per segment as well as per clip");
+                   "samples per segment, each with its own steps and Rice parameters (0: the "
+                   "whole clip is one segment)");
     params_.AddBool("key_strides", &key_strides_,
                     "keys every 2, 4, 8... samples where interpolating between them stays within "
                     "the tolerance (key reduction whose key times need no bits)");
+    params_.AddBool("compensate", &compensate_,
+                    "store each rotation against its parent as decoded, so a joint's rounding "
+                    "turns only its own bone, not everything below it");
     params_.AddInt("bits", &bits_, 0, anim::kMaxComponentBits,
-                   "quantisation: bits per component for every track, rounded up to one of the "
-                   "format's rates (0, 3 to 16, 20; 0: the fewest each track needs)");
+                   "quantisation: every track's changing components in steps of 2^-bits of "
+                   "their range over the clip (0: the coarsest steps each track can take)");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
   }
 
@@ -68,16 +69,20 @@ class CompressionSample : public Sample {
            "within a tolerance at less memory: channels that never change are stored once "
            "(omitted when they equal the rest pose); the other channels are sampled at the clip's "
            "key times and cut into segments of `segment_length` samples; in each segment each "
-           "track keeps a key every 1, 2, 4... samples (`key_strides`) and quantises it inside "
-           "the segment's own range (`segment_ranges`) at the fewest bits per component that "
-           "keep the whole skeleton within the tolerance (rotations as their three smallest "
-           "components). The error is measured where it shows: at points 3 cm from every joint, "
+           "track keeps a key every 1, 2, 4... samples (`key_strides`) and quantises it in the "
+           "coarsest steps per component that keep the whole skeleton within the tolerance "
+           "(rotations as their three smallest components, each stored against its parent as "
+           "decoded: `compensate`); each key after a segment's first "
+           "is stored as its difference from a straight-line prediction from the two before, "
+           "in a Rice code (small differences, few bits). The error is measured where it shows: at "
+           "points 3 cm from every joint, "
            "through the whole hierarchy, raw (left) against compressed (middle); the skeleton on "
            "the right is the compressed pose, each joint green (no error) to red (the tolerance). "
            "With `bits` set, "
-           "every track takes that rate and the builder no longer tightens to the tolerance. "
+           "every track takes that precision and the builder no longer tightens to the tolerance. "
            "Source: Nicholas Frechette, Animation Compression Library (segments, range "
-           "reduction, the error metric and the bit-rate search against it).";
+           "reduction, the error metric and the search against it); Rice coding of prediction "
+           "residuals as in lossless audio coders (Shorten, FLAC).";
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
@@ -104,8 +109,8 @@ class CompressionSample : public Sample {
   }
 
   void Update(float dt) override {
-    const Settings wanted{clip_,           tolerance_mm_, omit_, segment_length_,
-                          segment_ranges_, key_strides_,  bits_};
+    const Settings wanted{clip_,        tolerance_mm_, omit_, segment_length_,
+                          key_strides_, compensate_,   bits_};
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
@@ -205,9 +210,9 @@ class CompressionSample : public Sample {
     int clip = -1;
     float tolerance_mm = 0.0f;
     bool omit = true;
-    int segment_length = 16;
-    bool segment_ranges = true;
+    int segment_length = 32;
     bool key_strides = true;
+    bool compensate = true;
     int bits = 0;
     bool operator==(const Settings&) const = default;
   };
@@ -217,8 +222,8 @@ class CompressionSample : public Sample {
     settings.tolerance = s.tolerance_mm * 1e-3f;
     settings.omit_channels = s.omit;
     settings.segment_length = s.segment_length;
-    settings.segment_ranges = s.segment_ranges;
     settings.key_strides = s.key_strides;
+    settings.compensate = s.compensate;
     settings.bits = s.bits;
     const anim::Clip& clip = model_->clips[s.clip];
     compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
@@ -331,9 +336,9 @@ class CompressionSample : public Sample {
   int clip_ = 0;
   float tolerance_mm_ = 0.1f;
   bool omit_ = true;
-  int segment_length_ = 16;
-  bool segment_ranges_ = true;
+  int segment_length_ = 32;
   bool key_strides_ = true;
+  bool compensate_ = true;
   int bits_ = 0;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;

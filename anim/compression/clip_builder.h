@@ -9,16 +9,22 @@
 //   omission        constant channels stored once, channels equal to the
 //                   rest pose not stored at all;
 //   range reduction each track's components inside their range over the
-//                   clip, and inside each segment's own range (8 bits of the
-//                   clip range per end);
+//                   clip;
 //   segments        the samples cut into runs of `segment_length`, each with
-//                   its own bits per component per track;
+//                   its own step per component per track;
 //   key strides     per track per segment, keys every 1, 2, 4... samples
 //                   where interpolating between them stays within the
 //                   tolerance (key reduction whose times need no bits);
-//   bit rates       chosen per segment against the model-space error
-//                   (bit_rate_search.h), or one fixed rate for every track;
-//                   rotations as smallest three.
+//   steps           chosen per segment against the model-space error
+//                   (bit_rate_search.h), or one fixed precision for every
+//                   track; rotations as smallest three;
+//   compensation    closed-loop quantisation: each rotation track below the
+//                   root stores what takes its joint to the raw clip's
+//                   model-space orientation from its parent as decoded, so
+//                   a joint's rotation error turns only its own bone, not
+//                   everything below it (the decoder is the same);
+//   residuals       each segment's keys after its first as differences
+//                   from a linear prediction, in Rice codes (key_coding.h).
 // The builder then measures the result at every sample time and the
 // midpoints between (the sampler itself against Clip::Sample) and searches
 // the segments around any time over the tolerance again with a lower
@@ -37,12 +43,12 @@ namespace anim {
 struct CompressionSettings {
   float tolerance = 1e-4f;  // metres, at the virtual points
   float point_distance = kVirtualPointDistance;
-  bool omit_channels = true;   // constant channels once, rest-pose channels omitted
-  int segment_length = 16;     // samples per segment; 0: the whole clip is one segment
-  bool segment_ranges = true;  // range reduction per segment too (else the clip's only)
-  bool key_strides = true;     // keys further apart than a sample where the error allows
-  int bits = 0;  // 0: the bit-rate search; 1..20: every changing component at this rate (rounded
-                 // up to one of kRateBits)
+  bool omit_channels = true;  // constant channels once, rest-pose channels omitted
+  int segment_length = 32;    // samples per segment; 0: the whole clip is one segment
+  bool key_strides = true;    // keys further apart than a sample where the error allows
+  bool compensate = true;     // rotations stored against their parents as decoded
+  int bits = 0;  // 0: the step search; 1..kMaxComponentBits: every changing component at steps of
+                 // 2^-bits of its clip range
   int cubic_samples = 4;  // LINEAR keys per CUBICSPLINE key interval, at least
   // CUBICSPLINE channels at this many samples a second (at least one per
   // key interval) instead of subdivided until within 1e-5 of the curve;
@@ -73,7 +79,7 @@ struct CompressionReport {
   std::size_t constant_bytes = 0;
   std::size_t time_bytes = 0;            // 0 for uniform times
   std::size_t track_bytes = 0;           // clip ranges, joints, channels
-  std::size_t segment_header_bytes = 0;  // per segment per track, with the offsets
+  std::size_t segment_header_bytes = 0;  // per segment per track, with the segments' offsets
 };
 
 // The bytes of a raw clip's key data: every track's key times and values.

@@ -37,11 +37,15 @@ std::vector<float> ErrorSampleTimes(const Clip& clip, const CompressedClip& comp
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   std::vector<float> times;
-  times.reserve(keys.size() * 2);
+  times.reserve(keys.size() * 4);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (i > 0) times.push_back(0.5f * (keys[i - 1] + keys[i]));
+    if (i > 0) {
+      const float a = keys[i - 1], span = keys[i] - a;
+      for (float f : {0.25f, 0.5f, 0.75f}) times.push_back(a + f * span);
+    }
     times.push_back(keys[i]);
   }
+  times.erase(std::unique(times.begin(), times.end()), times.end());
   return times;
 }
 

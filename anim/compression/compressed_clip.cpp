@@ -69,20 +69,8 @@ int CompressedClip::SampleAtOrBefore(float time) const {
   return it == times_.begin() ? 0 : static_cast<int>(it - times_.begin()) - 1;
 }
 
-SegmentComponent CompressedClip::SegmentHeader(int segment, int track, int c) const {
-  const SegmentTrackHeader h = TrackHeader(segment, track);
-  SegmentComponent out;
-  out.bits = h.bits[c];
-  out.range = h.range[c];
-  return out;
-}
-
 int CompressedClip::SegmentStride(int segment, int track) const {
   return 1 << TrackHeader(segment, track).stride_shift;
-}
-
-int CompressedClip::KeyBits(int segment, int track) const {
-  return KeyBitsOf(TrackHeader(segment, track), tracks_[static_cast<std::size_t>(track)].largest);
 }
 
 std::size_t CompressedClip::ByteSize() const {
@@ -91,44 +79,42 @@ std::size_t CompressedClip::ByteSize() const {
          segment_offsets_.size() * sizeof(std::uint32_t) + stream_.size();
 }
 
-std::uint32_t CompressedClip::ReadBits(const std::uint8_t* data, std::uint64_t bit, int count) {
-  // count <= 24 and the shift < 8, so one unaligned 64-bit load holds the field.
-  std::uint64_t word;
-  std::memcpy(&word, data + (bit >> 3), sizeof(word));
-  return static_cast<std::uint32_t>((word >> (bit & 7u)) & ((std::uint64_t{1} << count) - 1u));
-}
-
 void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   const int segment = std::min(sample / segment_length_, SegmentCount() - 1);
   const int local = sample - segment * segment_length_;
   const int length = SegmentSamples(segment);
   const bool last = segment + 1 == SegmentCount();
-  std::uint64_t bit = 0;
-  for (int i = 0; i < track; ++i) {
-    bit += static_cast<std::uint64_t>(KeyBits(segment, i)) *
-           SegmentKeyCount(length, last, SegmentStride(segment, i));
-  }
-  bit += static_cast<std::uint64_t>(KeyBits(segment, track)) *
-         SegmentKeyIndex(local, length, last, SegmentStride(segment, track));
-  const std::uint8_t* data = SegmentKeys(segment);
+  TrackCoding coding{};
+  ForEachTrackCoding(segment, [&](int t, const TrackCoding& c) {
+    if (t == track) coding = c;
+  });
   const CompressedTrack& t = tracks_[static_cast<std::size_t>(track)];
-  int largest = t.largest;
-  if (largest == kPerKeyLargest) {
-    largest = static_cast<int>(ReadBits(data, bit, 2));
-    bit += 2;
-  }
+  const std::uint8_t* data = SegmentData(segment);
+  KeyCursor cursor;
+  ReadFirstKey(data, coding.first_bit, coding.residual_bit, coding.layout, t.largest, &cursor);
+  const int index =
+      SegmentKeyIndex(local, length, last, 1 << KeyLayout::StrideShift(coding.layout));
+  while (cursor.key < index) ReadNextKey(data, coding.layout, &cursor);
+  const SegmentTrackHeader h = TrackHeader(segment, track);
   float c[3];
   for (int i = 0; i < 3; ++i) {
-    const ComponentDecoding d =
-        DecodingOf(SegmentHeader(segment, track, i), t.range_min[i], t.range_extent[i]);
-    c[i] = d.offset + static_cast<float>(ReadBits(data, bit, d.bits)) * d.scale;
-    bit += d.bits;
+    const ComponentDecoding d = DecodingOf(h.step[i], t.range_min[i], t.RangeExtent(i));
+    c[i] = d.offset + static_cast<float>(cursor.code[i]) * d.scale;
   }
   if (t.channel == CompressedChannel::kRotation) {
-    DecodeSmallestThree(c, largest, out);
+    DecodeSmallestThree(c, cursor.largest, out);
   } else {
     out[0] = c[0], out[1] = c[1], out[2] = c[2], out[3] = 0.0f;
   }
+}
+
+std::int8_t ExtentExponent(float extent) {
+  if (!(extent > 0.0f)) return kNoExtent;
+  int e = static_cast<int>(std::ceil(4.0f * std::log2(extent)));
+  e = std::clamp(e, kNoExtent + 1, 127);
+  while (e > kNoExtent + 1 && QuarterPower(e - 1) >= extent) --e;
+  while (e < 127 && QuarterPower(e) < extent) ++e;
+  return static_cast<std::int8_t>(e);
 }
 
 void DecodeSmallestThree(const float stored[3], int largest, float out[4]) {
@@ -139,6 +125,24 @@ void DecodeSmallestThree(const float stored[3], int largest, float out[4]) {
   const float w = sum < 1.0f ? std::sqrt(1.0f - sum) : 0.0f;
   const float scale = sum < 1.0f ? 1.0f : 1.0f / std::sqrt(sum);
   for (int i = 0, s = 0; i < 4; ++i) out[i] = i == largest ? w : stored[s++] * scale;
+}
+
+void EncodeSmallestThree(const glm::quat& q, std::uint8_t fixed_largest, float stored[3],
+                         std::uint8_t* largest) {
+  const float c[4] = {q.x, q.y, q.z, q.w};
+  int drop = fixed_largest;
+  if (fixed_largest == kPerKeyLargest) {
+    drop = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (std::abs(c[i]) > std::abs(c[drop])) drop = i;
+    }
+  }
+  // q and -q are one rotation: the dropped component is made positive.
+  const float sign = c[drop] < 0.0f ? -1.0f : 1.0f;
+  for (int i = 0, slot = 0; i < 4; ++i) {
+    if (i != drop) stored[slot++] = sign * c[i];
+  }
+  *largest = static_cast<std::uint8_t>(drop);
 }
 
 }  // namespace anim

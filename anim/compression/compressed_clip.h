@@ -1,8 +1,9 @@
 // CompressedClip: a clip in its compact run-time form, made offline by
 // BuildCompressedClip (clip_builder.h) from any imported Clip. The design is
 // that of N. Frechette's Animation Compression Library (uniform samples,
-// segments, range reduction per clip and per segment, a bit rate per track
-// per segment). Every channel is one of:
+// segments, range reduction per clip, a precision per track per segment),
+// its keys coded as prediction residuals in Rice codes (key_coding.h).
+// Every channel is one of:
 //   omitted   it equals the rest pose: nothing is stored or written (callers
 //             start their pose from the rest pose, as for Clip);
 //   constant  one value, stored as floats;
@@ -10,25 +11,25 @@
 //             key times: uniform for sampled motion; STEP jumps are two
 //             samples at one time, so they stay exact).
 // The samples are cut into segments of `segment_length` consecutive ones.
-// A segment holds, per animated track, a header of 8 bytes: per stored
-// component its bit rate as a 4-bit index into kRateBits (as ACL does: 0,
-// then 3 to 16 bits, and 20), the key stride's code in 3 bits (1 << it
-// samples between keys), one spare bit, and per component either its range
-// inside the track's clip range (8-bit min and extent, in 1/255ths of the
-// clip range) or, at 0 bits, its one value (16 bits of the clip range).
-// Then each track's keys, track after track: the segment's samples 0,
-// stride, 2 * stride... (and the clip's last sample in the last segment);
-// between them the track interpolates, up to the next segment's sample 0.
-// That is key reduction whose key times need no bits. A key is (rotations
-// with a per-key largest component: 2 bits) the three components at their
-// bits. Rotations
-// are stored as "smallest three": the components other than the largest,
-// whose sign is made positive, so the fourth is sqrt(1 - a^2 - b^2 - c^2).
+// A segment is one bit stream starting on a byte: per animated track a
+// header of kTrackHeaderBits (36) bits (its key stride's code in 3 bits,
+// 1 << it samples between keys; per stored component its step code in 7
+// bits and Rice parameter in 4: key_coding.h); then every track's first
+// key, track after track; then every track's later keys, track after
+// track, as prediction residuals in Rice codes (key_coding.h). A track's
+// keys in a segment are its samples 0, stride, 2 * stride... (and the
+// clip's last sample in the last segment); between them the track
+// interpolates, up to the next segment's sample 0. That is key reduction
+// whose key times need no bits. A key is (rotations with a per-key largest
+// component: 2 bits) the three components' codes. Rotations are stored as
+// "smallest three": the components other than the largest, whose sign is
+// made positive, so the fourth is sqrt(1 - a^2 - b^2 - c^2).
 // Sampling is in compressed_clip_sampler.h.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -39,6 +40,8 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/compression/key_coding.h"
+
 namespace anim {
 
 enum class CompressedChannel : std::uint8_t { kTranslation, kRotation, kScale };
@@ -47,42 +50,36 @@ enum class CompressedChannel : std::uint8_t { kTranslation, kRotation, kScale };
 // the same one (0..3 = x, y, z, w); kPerKeyLargest when each sample stores its
 // own in two bits.
 inline constexpr std::uint8_t kPerKeyLargest = 4;
-// The bit rates a component may take in a segment, by their 4-bit index in
-// the segment headers: 1 and 2 bits (two and four levels over a segment's
-// range) and 17 to 19 are left out to fit in 16 entries.
-inline constexpr std::array<std::uint8_t, 16> kRateBits = {0,  3,  4,  5,  6,  7,  8,  9,
-                                                           10, 11, 12, 13, 14, 15, 16, 20};
-// The most bits a component takes in a segment.
-inline constexpr int kMaxComponentBits = 20;
-// The index in kRateBits of the fewest bits at least `bits` (0..20).
-inline constexpr int RateIndexAtLeast(int bits) {
-  int i = 0;
-  while (i + 1 < static_cast<int>(kRateBits.size()) &&
-         kRateBits[static_cast<std::size_t>(i)] < bits) {
-    ++i;
-  }
-  return i;
-}
-// The rate below `bits` (one of kRateBits, above 0) in kRateBits.
-inline constexpr int LowerRate(int bits) {
-  return kRateBits[static_cast<std::size_t>(RateIndexAtLeast(bits) - 1)];
-}
+// The most bits a first key's component takes in the fixed-rate mode of
+// the builder (CompressionSettings::bits): step code 4 * bits.
+inline constexpr int kMaxComponentBits = kMaxStepCode / 4;
 // The largest stride code: strides 1 to 64 samples.
 inline constexpr int kMaxStrideCode = 6;
 // The most samples a clip may have: the sampler keeps a track's two key
 // samples in one 32-bit word (compressed_clip_sampler.h), 2^24 samples
 // (over 77 hours at 60 a second).
 inline constexpr int kMaxSampleCount = 1 << 24;
-// Bytes of one track's header in a segment.
-inline constexpr int kSegmentTrackHeaderBytes = 8;
+
+// A track component's clip extent, 2^(e/4) for its exponent e (kNoExtent:
+// 0, a component that never changes over the clip).
+inline constexpr std::int8_t kNoExtent = -128;
+inline float QuarterPower(int e) {
+  constexpr float kQuarterUp[4] = {1.0f, 1.18920712f, 1.41421356f, 1.68179283f};
+  return e == kNoExtent ? 0.0f : std::ldexp(kQuarterUp[e & 3], e >> 2);
+}
+// The exponent of the smallest such extent at least `extent`.
+std::int8_t ExtentExponent(float extent);
 
 // One animated track: its clip range, joint and channel.
 struct CompressedTrack {
-  float range_min[3];     // per stored component, over the whole clip
-  float range_extent[3];  // segment ranges and 0-bit values are inside it
+  float range_min[3];  // per stored component, over the whole clip
+  // Per stored component its extent over the clip, rounded up to a power
+  // of 2^(1/4) (every segment's codes are steps of a fraction of it).
+  std::int8_t range_exponent[3];
   std::uint16_t joint;
   CompressedChannel channel;
   std::uint8_t largest;  // rotations only, see kPerKeyLargest
+  float RangeExtent(int c) const { return QuarterPower(range_exponent[c]); }
 };
 
 // One channel held at one value.
@@ -93,52 +90,52 @@ struct ConstantChannel {
 };
 
 // How one component of one track is decoded inside one segment:
-// value = offset + q * scale, q being its `bits`-bit code (0 bits: offset).
+// value = offset + q * scale, q being its code in [0, levels].
 struct ComponentDecoding {
   float offset;
   float scale;
-  int bits;
+  std::uint32_t levels;
 };
 
-// A segment's header entry for one component, as the builder chose it.
+// A segment's choice for one component, as the builder makes it.
 struct SegmentComponent {
-  std::uint8_t bits = 0;    // one of kRateBits
-  std::uint16_t range = 0;  // bits > 0: min (low byte) and extent (high byte)
-                            // in 1/255ths of the clip range; 0 bits: the value
-                            // in 1/65535ths of it
+  std::uint8_t step = 0;    // step code (key_coding.h)
+  std::uint16_t value = 0;  // step 0: the segment's one value, in 1/65535ths of the clip range
 };
 
 // One track's header in one segment, unpacked.
 struct SegmentTrackHeader {
-  std::uint8_t bits[3];       // per component, 0..kMaxComponentBits
+  std::uint8_t step[3];       // per component, step code
+  std::uint8_t rice[3];       // per component, Rice parameter (kNoResiduals: none)
   std::uint8_t stride_shift;  // a key every 1 << stride_shift samples
-  std::uint16_t range[3];     // as SegmentComponent::range
 };
 
-// Bits of one key of a track with header `h` (a per-key largest index: 2).
-inline int KeyBitsOf(const SegmentTrackHeader& h, std::uint8_t largest) {
-  return (largest == kPerKeyLargest ? 2 : 0) + h.bits[0] + h.bits[1] + h.bits[2];
+// The decoding the sampler and the builder share (so they agree to the bit).
+inline ComponentDecoding DecodingOf(int step, float clip_min, float clip_extent) {
+  const StepCoding& s = kStepCodings[static_cast<std::size_t>(step)];
+  return {clip_min, clip_extent * s.fraction, s.levels};
 }
 
-// 1 / (2^bits - 1) for every bit rate (0 for 0 bits): a multiplication
-// instead of a division for each component of each key the sampler decodes.
-inline constexpr auto kInverseLevels = [] {
-  std::array<float, kMaxComponentBits + 1> inverse{};
-  for (int b = 1; b <= kMaxComponentBits; ++b) {
-    inverse[static_cast<std::size_t>(b)] = 1.0f / static_cast<float>((1u << b) - 1u);
-  }
-  return inverse;
-}();
+// Where a track's keys lie in a segment, bits from the segment's start:
+// its first key and its residuals, and their layout (KeyLayout).
+struct TrackCoding {
+  std::uint32_t first_bit;
+  std::uint32_t residual_bit;
+  std::uint32_t layout;
+};
 
-// The decoding the sampler and the builder share (so they agree to the bit);
-// inline and without branches, as the sampler works it out for every
-// component of every key it decodes.
-inline ComponentDecoding DecodingOf(const SegmentComponent& c, float clip_min, float clip_extent) {
-  const bool value = c.bits == 0;  // the range is the one value, in 16 bits
-  const float lo = static_cast<float>(c.range & (value ? 0xffffu : 0xffu)) *
-                   (value ? 1.0f / 65535.0f : 1.0f / 255.0f);
-  const float extent = static_cast<float>(c.range >> 8) * (1.0f / 255.0f);
-  return {clip_min + clip_extent * lo, clip_extent * extent * kInverseLevels[c.bits], c.bits};
+// The layout of a track with header `h` (largest: CompressedTrack::largest).
+// Step code 0 has no residuals; its Rice field says whether its value is
+// stored (kNoResiduals) or is the clip range's minimum (0: a component
+// that never changes over the clip, no bits).
+inline std::uint32_t KeyLayoutOf(const SegmentTrackHeader& h, std::uint8_t largest) {
+  int first_bits[3], rice[3];
+  for (int c = 0; c < 3; ++c) {
+    const bool one_value = h.step[c] == 0;
+    first_bits[c] = one_value && h.rice[c] != kNoResiduals ? 0 : kStepCodings[h.step[c]].bits;
+    rice[c] = one_value ? kNoResiduals : h.rice[c];
+  }
+  return KeyLayout::Pack(first_bits, rice, h.stride_shift, largest == kPerKeyLargest);
 }
 
 // A track's keys in a segment of `length` samples at `stride`: samples 0,
@@ -199,28 +196,30 @@ class CompressedClip {
     return std::min(segment_length_, sample_count_ - segment * segment_length_);
   }
   // Track `track`'s header in segment `segment` (the one place that reads
-  // the packed headers; inline, the sampler reads one per track it moves).
+  // the packed headers; inline, the sampler reads one per track as play
+  // enters a segment).
   SegmentTrackHeader TrackHeader(int segment, int track) const {
-    // One 8-byte load, read little-endian as ReadBits reads the keys.
-    std::uint64_t h;
-    std::memcpy(&h, SegmentData(segment) + track * kSegmentTrackHeaderBytes, sizeof(h));
-    const auto packed = static_cast<std::uint32_t>(h & 0xffffu);
+    const std::uint64_t h =
+        PeekBits(SegmentData(segment), static_cast<std::uint64_t>(track) * kTrackHeaderBits);
     SegmentTrackHeader out;
-    out.bits[0] = kRateBits[packed & 15u];
-    out.bits[1] = kRateBits[(packed >> 4) & 15u];
-    out.bits[2] = kRateBits[(packed >> 8) & 15u];
-    out.range[0] = static_cast<std::uint16_t>(h >> 16);
-    out.range[1] = static_cast<std::uint16_t>(h >> 32);
-    out.range[2] = static_cast<std::uint16_t>(h >> 48);
-    out.stride_shift = static_cast<std::uint8_t>((packed >> 12) & 7u);
+    out.stride_shift = static_cast<std::uint8_t>(h & 7u);
+    for (int c = 0; c < 3; ++c) {
+      const std::uint64_t fields =
+          h >> (kStrideCodeBits + c * (kStepCodeBits + kRiceParameterBits));
+      out.step[c] = static_cast<std::uint8_t>(fields & 127u);
+      out.rice[c] = static_cast<std::uint8_t>((fields >> kStepCodeBits) & 15u);
+    }
     return out;
   }
-  // Component `c` of track `track`'s header in segment `segment`.
-  SegmentComponent SegmentHeader(int segment, int track, int c) const;
+  // Track `track`'s step code for component `c` in segment `segment`.
+  int StepCode(int segment, int track, int c) const { return TrackHeader(segment, track).step[c]; }
   // Samples between track `track`'s keys in segment `segment`.
   int SegmentStride(int segment, int track) const;
-  // Bits of one key of `track` in `segment` (its largest index included).
-  int KeyBits(int segment, int track) const;
+  // Where every track's keys lie in segment `segment`: calls
+  // `visit(track, TrackCoding)` in track order (reading the segment's
+  // headers, and its residuals to find where each track's start).
+  template <typename Visit>
+  void ForEachTrackCoding(int segment, Visit&& visit) const;
 
   // Memory the clip holds at run time: the object, its times, track
   // headers, constants, segment offsets and stream (its name included).
@@ -231,17 +230,11 @@ class CompressedClip {
   // rotations. For tests and tools: the sampler caches what this works out.
   void DecodeKey(int track, int sample, float out[4]) const;
 
+  // Segment `segment`'s bit stream (8 bytes of padding follow the stream,
+  // so a 64-bit load never reads past it).
   const std::uint8_t* SegmentData(int segment) const {
     return stream_.data() + segment_offsets_[static_cast<std::size_t>(segment)];
   }
-  // Segment `segment`'s keys, past its headers: track after track, each
-  // track's keys KeyBits * SegmentKeyCount bits long.
-  const std::uint8_t* SegmentKeys(int segment) const {
-    return SegmentData(segment) + tracks_.size() * kSegmentTrackHeaderBytes;
-  }
-  // `count` bits (0..24) at bit `bit` from `data` (8 bytes of padding follow
-  // the stream, so a 64-bit load never reads past it).
-  static std::uint32_t ReadBits(const std::uint8_t* data, std::uint64_t bit, int count);
 
  private:
   std::string name_;
@@ -261,8 +254,36 @@ class CompressedClip {
   std::vector<std::uint8_t> stream_;  // padded by 8 bytes so reads may load 64 bits
 };
 
+template <typename Visit>
+void CompressedClip::ForEachTrackCoding(int segment, Visit&& visit) const {
+  const int length = SegmentSamples(segment);
+  const bool last = segment + 1 == SegmentCount();
+  const int tracks = static_cast<int>(tracks_.size());
+  const std::uint8_t* data = SegmentData(segment);
+  // First keys after the headers, residuals after the first keys.
+  std::uint32_t first_bit = static_cast<std::uint32_t>(tracks) * kTrackHeaderBits;
+  std::uint32_t residual_bit = first_bit;
+  for (int t = 0; t < tracks; ++t) {
+    residual_bit += static_cast<std::uint32_t>(
+        KeyLayout::FirstKeyBits(KeyLayoutOf(TrackHeader(segment, t), tracks_[t].largest)));
+  }
+  for (int t = 0; t < tracks; ++t) {
+    const SegmentTrackHeader h = TrackHeader(segment, t);
+    const TrackCoding coding{first_bit, residual_bit, KeyLayoutOf(h, tracks_[t].largest)};
+    visit(t, coding);
+    first_bit += static_cast<std::uint32_t>(KeyLayout::FirstKeyBits(coding.layout));
+    residual_bit = SkipResiduals(data, residual_bit, coding.layout,
+                                 SegmentKeyCount(length, last, 1 << h.stride_shift) - 1);
+  }
+}
+
 // Smallest three: the three stored components and the index of the dropped
 // one (0..3 = x, y, z, w, stored positive) into a unit quaternion x, y, z, w.
 void DecodeSmallestThree(const float stored[3], int largest, float out[4]);
+// The reverse: unit quaternion `q`'s three stored components and the index
+// of the dropped one: `fixed_largest` (0..3), or with kPerKeyLargest its
+// own largest component.
+void EncodeSmallestThree(const glm::quat& q, std::uint8_t fixed_largest, float stored[3],
+                         std::uint8_t* largest);
 
 }  // namespace anim

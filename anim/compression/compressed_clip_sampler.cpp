@@ -14,19 +14,6 @@ namespace {
 
 constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 
-// A track's layout in a segment in one word: bits per component (5 bits
-// each), stride shift (3), largest index (3 bits: 0..3 fixed,
-// kPerKeyLargest) and key bits (7).
-std::uint32_t PackLayout(const SegmentTrackHeader& h, int largest, int key_bits) {
-  return h.bits[0] | h.bits[1] << 5 | h.bits[2] << 10 | h.stride_shift << 15 |
-         static_cast<std::uint32_t>(largest) << 18 | static_cast<std::uint32_t>(key_bits) << 21;
-}
-int LayoutBits(std::uint32_t layout, int c) { return static_cast<int>((layout >> (5 * c)) & 31u); }
-int LayoutStrideShift(std::uint32_t layout) { return static_cast<int>((layout >> 15) & 7u); }
-int LayoutLargest(std::uint32_t layout) { return static_cast<int>((layout >> 18) & 7u); }
-int LayoutKeyBits(std::uint32_t layout) { return static_cast<int>(layout >> 21); }
-constexpr std::int32_t kLayoutStrideBits = 7 << 15;
-
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
@@ -45,11 +32,21 @@ void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest
   q[3] = Select(is_w, w, c);
 }
 
-// The codes of key `index` of a track laid out as `layout` whose keys start
-// at `first_bit` in `data`, as floats into q[0], q[4], q[8] (four lanes
-// apart); returns its largest component's index (rotations).
-ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
-                                   std::uint32_t layout, int index, float* q);
+// The codes of key `index` of a track coded as `coding` in `data`, as
+// floats into q[0], q[4], q[8] (four lanes apart), decoded on from where
+// `cursor` is (from the segment's first key when it is past `index`);
+// returns its largest component's index (rotations; `fixed_largest` when
+// its keys store none).
+ANIM_SOA_ALWAYS_INLINE int KeyCodes(const std::uint8_t* data, const TrackCoding& coding,
+                                    int fixed_largest, int index, KeyCursor& cursor, float* q) {
+  if (cursor.key < 0 || cursor.key > index) {
+    ReadFirstKey(data, coding.first_bit, coding.residual_bit, coding.layout, fixed_largest,
+                 &cursor);
+  }
+  while (cursor.key < index) ReadNextKey(data, coding.layout, &cursor);
+  for (int c = 0; c < 3; ++c) q[4 * c] = static_cast<float>(cursor.code[c]);
+  return cursor.largest;
+}
 
 // Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
@@ -96,7 +93,8 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
   const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
-  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 2 * Lanes()), 0);
+  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes()), 0);
+  cursors_.assign(static_cast<std::size_t>(tracks_), KeyCursor{});
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
@@ -120,69 +118,64 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
 
 std::size_t CompressedClipContext::ByteSize() const {
   return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
-         floats_.capacity() * sizeof(float);
+         floats_.capacity() * sizeof(float) + cursors_.capacity() * sizeof(KeyCursor);
 }
 
 CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const CompressedClip& clip,
                                                                        int segment, int track,
-                                                                       std::uint32_t first_bit) {
+                                                                       const TrackCoding& coding) {
   const SegmentTrackHeader h = clip.TrackHeader(segment, track);
   const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
   TrackDecoding d;
   for (int c = 0; c < 3; ++c) {
-    const ComponentDecoding cd =
-        DecodingOf({h.bits[c], h.range[c]}, t.range_min[c], t.range_extent[c]);
+    const ComponentDecoding cd = DecodingOf(h.step[c], t.range_min[c], t.RangeExtent(c));
     d.offset[c] = cd.offset;
     d.scale[c] = cd.scale;
   }
-  d.first_bit = first_bit;
-  d.layout = PackLayout(h, t.largest, KeyBitsOf(h, t.largest));
+  d.coding = coding;
   return d;
 }
 
 void CompressedClipContext::DecodeSegment(const CompressedClip& clip, int segment,
                                           int rotation_lanes, int vector_lanes,
-                                          std::int32_t* first_bit, std::int32_t* layout,
-                                          float* offsets, float* scales) {
-  const int length = clip.SegmentSamples(segment);
-  const bool last = segment + 1 == clip.SegmentCount();
+                                          std::int32_t* codings, float* offsets, float* scales) {
   const int rotations = clip.RotationTrackCount();
-  const int tracks = static_cast<int>(clip.Tracks().size());
-  std::uint32_t bit = 0;
-  for (int i = 0; i < tracks; ++i) {
+  const int lanes_total = rotation_lanes + vector_lanes;
+  clip.ForEachTrackCoding(segment, [&](int i, const TrackCoding& coding) {
     const bool rotation = i < rotations;
     const int lanes = rotation ? rotation_lanes : vector_lanes;
     const int lane = rotation ? i : rotation_lanes + i - rotations;
     const int column = rotation ? i : 3 * rotation_lanes + i - rotations;
-    const TrackDecoding d = DecodingIn(clip, segment, i, bit);
+    const TrackDecoding d = DecodingIn(clip, segment, i, coding);
     for (int c = 0; c < 3; ++c) {
       offsets[column + c * lanes] = d.offset[c];
       scales[column + c * lanes] = d.scale[c];
     }
-    first_bit[lane] = static_cast<std::int32_t>(d.first_bit);
-    layout[lane] = static_cast<std::int32_t>(d.layout);
-    bit += static_cast<std::uint32_t>(
-        LayoutKeyBits(d.layout) * SegmentKeyCount(length, last, 1 << LayoutStrideShift(d.layout)));
-  }
+    codings[lane] = static_cast<std::int32_t>(coding.first_bit);
+    codings[lanes_total + lane] = static_cast<std::int32_t>(coding.residual_bit);
+    codings[2 * lanes_total + lane] = static_cast<std::int32_t>(coding.layout);
+  });
 }
 
 void CompressedClipContext::EnterSegment(int segment) {
   if (shared_ == nullptr) {
-    DecodeSegment(*clip_, segment, rotation_lanes_, vector_lanes_, OwnFirstBit(), OwnLayout(),
-                  OwnOffsets(), OwnScales());
+    DecodeSegment(*clip_, segment, rotation_lanes_, vector_lanes_, OwnCodings(), OwnOffsets(),
+                  OwnScales());
   }
   segment_ = segment;
+  // The cursors were in another segment's keys.
+  for (KeyCursor& cursor : cursors_) cursor.key = -1;
 }
 
 CompressedClipContext::Decodings CompressedClipContext::SegmentDecodings() const {
   const int lanes = Lanes();
   const std::int32_t* ints = shared_ != nullptr
-                                 ? shared_->ints_.data() + std::size_t{2} * lanes * segment_
+                                 ? shared_->ints_.data() + std::size_t{3} * lanes * segment_
                                  : ints_.data() + lanes + rotation_lanes_ / 4;
   const float* floats = shared_ != nullptr
                             ? shared_->floats_.data() + std::size_t{6} * lanes * segment_
                             : floats_.data() + 2 * KeyFloats();
-  return {ints, ints + lanes, floats, floats + 3 * lanes};
+  return {ints, ints + lanes, ints + 2 * lanes, floats, floats + 3 * lanes};
 }
 
 CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : clip_(&clip) {
@@ -191,13 +184,13 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : c
   const int vector_lanes = Pad4(static_cast<int>(clip.Tracks().size()) - rotations);
   const auto segments = static_cast<std::size_t>(clip.SegmentCount());
   const auto lanes = static_cast<std::size_t>(rotation_lanes + vector_lanes);
-  ints_.assign(segments * 2 * lanes, 0);
+  ints_.assign(segments * 3 * lanes, 0);
   floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
   for (std::size_t s = 0; s < segments; ++s) {
-    std::int32_t* const ints = ints_.data() + s * 2 * lanes;
+    std::int32_t* const ints = ints_.data() + s * 3 * lanes;
     float* const floats = floats_.data() + s * 6 * lanes;
     CompressedClipContext::DecodeSegment(clip, static_cast<int>(s), rotation_lanes, vector_lanes,
-                                         ints, ints + lanes, floats, floats + 3 * lanes);
+                                         ints, floats, floats + 3 * lanes);
   }
 }
 
@@ -206,52 +199,10 @@ std::size_t CompressedClipDecodings::ByteSize() const {
          floats_.capacity() * sizeof(float);
 }
 
-namespace {
-
-ANIM_SOA_ALWAYS_INLINE int ReadKey(const std::uint8_t* data, std::uint32_t first_bit,
-                                   std::uint32_t layout, int index, float* q) {
-  const int key_bits = LayoutKeyBits(layout);
-  const std::uint64_t bit = first_bit + static_cast<std::uint64_t>(index) * key_bits;
-  int largest = LayoutLargest(layout);
-  const int bits[3] = {LayoutBits(layout, 0), LayoutBits(layout, 1), LayoutBits(layout, 2)};
-  // One 64-bit load holds a key of up to 57 bits past its first byte's
-  // offset (nearly all); longer ones read each field on its own.
-  if (key_bits <= 57) {
-    std::uint64_t word;
-    std::memcpy(&word, data + (bit >> 3), sizeof(word));
-    word >>= bit & 7u;
-    if (largest == kPerKeyLargest) {
-      largest = static_cast<int>(word & 3u);
-      word >>= 2;
-    }
-    // Unrolled: the three fields at their offsets, each under 2^20.
-    const int at1 = bits[0], at2 = bits[0] + bits[1];
-    q[0] = static_cast<float>(static_cast<std::int32_t>(word & ~(~std::uint64_t{0} << bits[0])));
-    q[4] = static_cast<float>(
-        static_cast<std::int32_t>((word >> at1) & ~(~std::uint64_t{0} << bits[1])));
-    q[8] = static_cast<float>(
-        static_cast<std::int32_t>((word >> at2) & ~(~std::uint64_t{0} << bits[2])));
-    return largest;
-  }
-  std::uint64_t at = bit;
-  if (largest == kPerKeyLargest) {
-    largest = static_cast<int>(CompressedClip::ReadBits(data, at, 2));
-    at += 2;
-  }
-  for (int c = 0; c < 3; ++c) {
-    q[4 * c] =
-        static_cast<float>(static_cast<std::int32_t>(CompressedClip::ReadBits(data, at, bits[c])));
-    at += bits[c];
-  }
-  return largest;
-}
-
-}  // namespace
-
 // What MoveTracks works on: the clip's sample interval's place in its
-// segment, and where the next segment's keys start for the tracks summed so
-// far (a track whose second key is the next segment's sample 0 reads it
-// there).
+// segment, and where the next segment's first keys start for the tracks
+// summed so far (a track whose second key is the next segment's sample 0
+// reads it there).
 struct CompressedClipContext::Move {
   int k;       // the clip's sample interval [k, k + 1]
   int first;   // the first sample of the segment k is in
@@ -273,14 +224,15 @@ void CompressedClipContext::MoveTracks(int k) {
   move.first = segment * clip.SegmentLength();
   move.length = clip.SegmentSamples(segment);
   move.last = segment + 1 == clip.SegmentCount();
+  move.next_bit = static_cast<std::uint32_t>(tracks_) * kTrackHeaderBits;
   MoveLanes<true>(move);
   MoveLanes<false>(move);
 }
 
-// Four lanes at a time: each lane that moves finds its keys and reads their
-// codes (scalar: each has its own bits and stride); the codes become values
-// (and rotations quaternions) four lanes at once, written into the lanes
-// that moved, the others kept.
+// Four lanes at a time: each lane that moves finds its keys and decodes
+// their codes (scalar: each has its own parameters, stride and cursor); the
+// codes become values (and rotations quaternions) four lanes at once,
+// written into the lanes that moved, the others kept.
 template <bool kRotation>
 void CompressedClipContext::MoveLanes(Move& move) {
   using namespace soa;
@@ -294,30 +246,36 @@ void CompressedClipContext::MoveLanes(Move& move) {
   const int key0 = kRotation ? 0 : 4 * rotation_lanes_;     // in the key blocks
   const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
   const int k = move.k, local = k - move.first, length = move.length;
-  const std::uint8_t* const data = clip.SegmentKeys(segment_);
+  const std::uint8_t* const data = clip.SegmentData(segment_);
   const Decodings decodings = SegmentDecodings();
+  const auto coding_of = [&](int lane) {
+    return TrackCoding{static_cast<std::uint32_t>(decodings.first_bit[lane]),
+                       static_cast<std::uint32_t>(decodings.residual_bit[lane]),
+                       static_cast<std::uint32_t>(decodings.layout[lane])};
+  };
   // Forward play where a group's tracks all keep a key every sample and
-  // held the previous interval: each reads one key, the next sample's, and
-  // its old second key becomes its first.
+  // held the previous interval: each decodes one key, the next sample's
+  // (the key after its cursor's), and its old second key becomes its first.
   const bool step_inside = local + 1 < length;
   const std::int32_t stepped_from = PackKeys(k - 1, k);
   for (int j = 0; j < count; j += 4) {
     const int end = std::min(4, count - j);
     std::int32_t* const keys = Keys() + lane0 + j;
     const std::int32_t* const layouts = decodings.layout + lane0 + j;
+    KeyCursor* const cursors = cursors_.data() + track0 + j;
     bool step = step_inside;
     for (int l = 0; l < end; ++l) {
-      step = step && keys[l] == stepped_from && (layouts[l] & kLayoutStrideBits) == 0;
+      step = step && keys[l] == stepped_from &&
+             (static_cast<std::uint32_t>(layouts[l]) & KeyLayout::kStrideMask) == 0;
     }
     if (step) {
-      const std::int32_t* const first_bits = decodings.first_bit + lane0 + j;
       // Padding lanes (no track; offsets and scales 0) come out as the
       // identity rotation or zero.
       float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
       for (int l = 0; l < end; ++l) {
-        largest[l] =
-            static_cast<float>(ReadKey(data, static_cast<std::uint32_t>(first_bits[l]),
-                                       static_cast<std::uint32_t>(layouts[l]), local + 1, q + l));
+        largest[l] = static_cast<float>(KeyCodes(data, coding_of(lane0 + j + l),
+                                                 clip.Tracks()[track0 + j + l].largest, local + 1,
+                                                 cursors[l], q + l));
       }
       F32x4 v[3], out[4];
       for (int c = 0; c < 3; ++c) {
@@ -348,10 +306,9 @@ void CompressedClipContext::MoveLanes(Move& move) {
       const int held_b = KeyBOf(held);
       if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
       moved |= 1 << l;
-      const std::uint32_t layout = static_cast<std::uint32_t>(decodings.layout[lane0 + j + l]);
-      const std::uint32_t first_bit =
-          static_cast<std::uint32_t>(decodings.first_bit[lane0 + j + l]);
-      const int shift = LayoutStrideShift(layout);
+      const TrackCoding coding = coding_of(lane0 + j + l);
+      const int largest = clip.Tracks()[track0 + j + l].largest;
+      const int shift = KeyLayout::StrideShift(coding.layout);
       const int a = local >> shift << shift;
       const int next = a + (1 << shift);
       const int b = next < length ? next : (move.last ? length - 1 : length);
@@ -359,7 +316,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
       if (ga == held_b) {  // forward: the old second key is the new first
         advanced |= 1 << l;
       } else {
-        largest_a[l] = static_cast<float>(ReadKey(data, first_bit, layout, a >> shift, qa + l));
+        largest_a[l] =
+            static_cast<float>(KeyCodes(data, coding, largest, a >> shift, cursors[l], qa + l));
         decoded_a |= 1 << l;
         ++decoded_keys_;
       }
@@ -367,21 +325,24 @@ void CompressedClipContext::MoveLanes(Move& move) {
         const int index = (b & ((1 << shift) - 1)) == 0
                               ? b >> shift
                               : SegmentKeyCount(length, move.last, 1 << shift) - 1;
-        largest_b[l] = static_cast<float>(ReadKey(data, first_bit, layout, index, qb + l));
+        largest_b[l] =
+            static_cast<float>(KeyCodes(data, coding, largest, index, cursors[l], qb + l));
       } else {
-        // The next segment's sample 0, decoded by that segment's header.
+        // The next segment's sample 0: its first key, decoded by that
+        // segment's header (the cursor stays in this segment).
         const int segment = segment_ + 1;
-        const int next_length = clip.SegmentSamples(segment);
-        const bool next_last = segment + 1 == clip.SegmentCount();
         for (; move.next_summed < track0 + j + l; ++move.next_summed) {
-          const SegmentTrackHeader h = clip.TrackHeader(segment, move.next_summed);
           move.next_bit += static_cast<std::uint32_t>(
-              KeyBitsOf(h, clip.Tracks()[move.next_summed].largest) *
-              SegmentKeyCount(next_length, next_last, 1 << h.stride_shift));
+              KeyLayout::FirstKeyBits(KeyLayoutOf(clip.TrackHeader(segment, move.next_summed),
+                                                  clip.Tracks()[move.next_summed].largest)));
         }
-        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, move.next_bit);
+        const TrackCoding next_coding{move.next_bit, 0,
+                                      KeyLayoutOf(clip.TrackHeader(segment, track0 + j + l),
+                                                  static_cast<std::uint8_t>(largest))};
+        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, next_coding);
+        KeyCursor first;
         largest_b[l] = static_cast<float>(
-            ReadKey(clip.SegmentKeys(segment), d.first_bit, d.layout, 0, qb + l));
+            KeyCodes(clip.SegmentData(segment), next_coding, largest, 0, first, qb + l));
         if (next_segment == 0) {
           for (int c = 0; c < 3; ++c) {
             Store4(next_offset + 4 * c, Load4(decodings.offsets + column0 + c * lanes + j));

@@ -3,15 +3,18 @@
 // Each track interpolates between two of its keys (a key every sample, or
 // every 2, 4... samples of a segment: compressed_clip.h). The context keeps
 // per track its two keys decoded (four lanes at a time, rotations and
-// vectors as structure of arrays) and their sample numbers (their times);
-// for the segment play is in, how each track's keys decode (offsets,
-// scales, bit rates, stride, where they start), worked out from the clip's
-// segment headers once as play enters the segment, so that a key costs a
-// load, shifts and three multiply-adds (or, for a crowd, read from one
-// CompressedClipDecodings per clip that every context shares, so that each
-// character keeps only its keys). Playback that moves forward a
-// little each frame decodes a key only when a track crosses one; a seek,
-// backward play or a loop's wrap decodes both keys of each track. The
+// vectors as structure of arrays) and their sample numbers (their times),
+// and a cursor into its keys in the segment (keys after the first are
+// differences from a prediction: key_coding.h); for the segment play is
+// in, how each track's keys decode (offsets, scales, Rice parameters,
+// stride, where its first key and its residuals start), worked out from
+// the clip's segment headers once as play enters the segment, so that a
+// key costs three Rice codes, adds and three multiply-adds (or, for a
+// crowd, read from one CompressedClipDecodings per clip that every context
+// shares, so that each character keeps only its keys and cursors).
+// Playback that moves forward a little each frame decodes a key only when
+// a track crosses one, from its cursor; a seek, backward play or a loop's
+// wrap decodes both keys of each track, from the segment's first key. The
 // interpolation then runs over all tracks four lanes at a time
 // (soa_vector.h): slerp for rotations (the series of interpolation.h, the
 // same as Track's), lerp for translations and scales.
@@ -37,7 +40,7 @@ class CompressedClipContext;
 // bound to it: in a crowd each context is out of the caches when its
 // character's turn comes, and these lines are then read from the one table
 // all characters use instead of from each character's context (Woman's
-// Walking: 1,056 + 352 bytes a context fewer, a table of 4,280 bytes).
+// Walking: 1,584 bytes a context fewer, a table of 3,224 bytes).
 // Run-time memory beside the clip, not part of it (the clip's ByteSize does
 // not count it). The clip must outlive it.
 class CompressedClipDecodings {
@@ -51,9 +54,9 @@ class CompressedClipDecodings {
  private:
   friend class CompressedClipContext;
   const CompressedClip* clip_;
-  // Per segment, over a context's lanes: first bits [lanes], layouts [lanes]; offsets [3 lanes],
-  // scales [3 lanes] (a context's order, CompressedClipContext::ints_ and
-  // floats_).
+  // Per segment, over a context's lanes: first bits [lanes], residual bits
+  // [lanes], layouts [lanes]; offsets [3 lanes], scales [3 lanes] (a
+  // context's order, CompressedClipContext::ints_ and floats_).
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
 };
@@ -95,30 +98,30 @@ class CompressedClipContext {
                                             CompressedClipContext& context, SoaPose& pose);
   friend class CompressedClipDecodings;
   // How one track's keys decode in one segment, worked out from the clip's
-  // header when play enters the segment, so that a key costs a load, shifts
-  // and three multiply-adds instead of the header's rate table and ranges:
-  // per component value = offset + q * scale (DecodingOf), and where the
-  // track's keys start and how they are laid out.
+  // header when play enters the segment, so that a key costs its Rice codes,
+  // adds and three multiply-adds instead of the header's step table: per
+  // component value = offset + q * scale (DecodingOf), and where the
+  // track's keys lie and how they are laid out.
   struct TrackDecoding {
     float offset[3];
     float scale[3];
-    std::uint32_t first_bit;  // the track's first key, in bits past the headers
-    std::uint32_t layout;     // PackLayout (compressed_clip_sampler.cpp)
+    TrackCoding coding;
   };
-  // Track `track`'s decoding in segment `segment`, its keys starting at
-  // `first_bit` (the one place that turns a segment header into one).
+  // Track `track`'s decoding in segment `segment`, its keys at `coding`
+  // (the one place that turns a segment header into one).
   static TrackDecoding DecodingIn(const CompressedClip& clip, int segment, int track,
-                                  std::uint32_t first_bit);
+                                  const TrackCoding& coding);
   // Works out every track's decoding in `segment` into its lane of the
-  // four arrays (rotation_lanes and vector_lanes lanes, as a context's).
+  // arrays (rotation_lanes and vector_lanes lanes, as a context's):
+  // `codings` first bits [lanes], residual bits [lanes], layouts [lanes].
   static void DecodeSegment(const CompressedClip& clip, int segment, int rotation_lanes,
-                            int vector_lanes, std::int32_t* first_bit, std::int32_t* layout,
-                            float* offsets, float* scales);
+                            int vector_lanes, std::int32_t* codings, float* offsets, float* scales);
   // Makes `segment` the one whose decodings MoveLanes reads.
   void EnterSegment(int segment);
   // The decodings in segment_: the shared table's, or the context's own.
   struct Decodings {
     const std::int32_t* first_bit;
+    const std::int32_t* residual_bit;
     const std::int32_t* layout;
     const float* offsets;  // [3][rotation lanes] then [3][vector lanes]
     const float* scales;
@@ -149,8 +152,8 @@ class CompressedClipContext {
   // contiguous runs of memory):
   //   ints_   per lane the samples of its two keys (PackKeys); per four
   //           rotation lanes whether their joints follow one another;
-  //           without a shared table, per lane its first key bit and
-  //           layout in segment_;
+  //           without a shared table, per lane its first key bit, first
+  //           residual bit and layout in segment_;
   //   floats_ the two keys (a, b), each rotations [4][rotation lanes]
   //           then translations and scales [3][vector lanes]; without a
   //           shared table, the decodings in segment_, offsets then
@@ -158,6 +161,9 @@ class CompressedClipContext {
   // (The keys' times come from their samples, PackKeys.)
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
+  // Per track, where its keys in segment_ are decoded up to (keys after
+  // the first are differences from the ones before: key_coding.h).
+  std::vector<KeyCursor> cursors_;
   // A track's two keys in one word, as its second key's sample times 128
   // plus the samples between them (at most 1 << kMaxStrideCode, below 128),
   // so the test of whether a track moves reads 4 bytes per track.
@@ -171,8 +177,7 @@ class CompressedClipContext {
   int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
   std::int32_t* Keys() { return ints_.data(); }
   std::int32_t* ConsecutiveJoints() { return ints_.data() + Lanes(); }
-  std::int32_t* OwnFirstBit() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
-  std::int32_t* OwnLayout() { return OwnFirstBit() + Lanes(); }
+  std::int32_t* OwnCodings() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
   float* A() { return floats_.data(); }
   float* B() { return floats_.data() + KeyFloats(); }
   float* OwnOffsets() { return floats_.data() + 2 * KeyFloats(); }

@@ -234,6 +234,40 @@ std::size_t OneTrackBytes(const std::string& name, int segments) {
   return Overhead(name) + sizeof(anim::CompressedTrack) + 4u * static_cast<std::size_t>(segments);
 }
 
+// The bits of one component's keys in a segment, worked out here from the
+// format's description (key_coding.h): `codes` on the grid of step code
+// `step` of a clip range `extent` at the keys' `values` (from `min`), the
+// first key in the bits its grid needs, the others as differences from a
+// straight line through the two keys before (the key before for the
+// second), each folded to unsigned (2r, or -2r - 1 below 0) and Rice coded
+// with the parameter k that gives the fewest bits: (z >> k) ones, a zero,
+// k bits.
+int HandCodedBits(int step, float min, float extent, const std::vector<float>& values) {
+  const double fraction = std::pow(2.0, -step / 4.0);
+  const double levels = std::ceil(1.0 / fraction - 1e-9);
+  int first_bits = 0;
+  while (std::pow(2.0, first_bits) <= levels) ++first_bits;
+  std::vector<long> codes;
+  for (float v : values) {
+    const double scale = static_cast<double>(extent * static_cast<float>(fraction));
+    codes.push_back(std::lround(std::clamp(std::round((v - min) / scale), 0.0, levels)));
+  }
+  int best = 1 << 30;
+  for (int k = 0; k <= 14; ++k) {
+    int bits = 0;
+    for (std::size_t i = 1; i < codes.size(); ++i) {
+      const long prediction = i == 1 ? codes[0] : 2 * codes[i - 1] - codes[i - 2];
+      const long r = codes[i] - prediction;
+      const long z = r >= 0 ? 2 * r : -2 * r - 1;
+      bits += static_cast<int>(z >> k) + 1 + k;
+    }
+    best = std::min(best, bits);
+  }
+  bool repeats = true;
+  for (long c : codes) repeats = repeats && c == codes[0];
+  return first_bits + (repeats ? 0 : best);
+}
+
 TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 2.0f, 61);
@@ -247,20 +281,27 @@ TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   anim::CompressionReport report;
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(clip.Tracks().size(), 1u);
-  // 61 samples in segments of 16: 16, 16, 16 and 13. A straight line needs
-  // only each segment's first sample (the next segment's first closes it),
-  // and the clip's last sample: 1 + 1 + 1 + 2 keys.
-  ASSERT_EQ(clip.SegmentCount(), 4);
-  EXPECT_EQ(report.stored_keys, 5);
-  // A segment of one key holds its value in the header's 16 bits (0 bits
-  // per key); the last one's two keys, 1.6 and 2.0 m, are the ends of its
-  // range (204/255 and 255/255 of the clip's 0..2 m): 1 bit would do, the
-  // fewest the format has above 0 is 3. y and z never change: no bits. So
-  // 4 headers of 8 bytes and 2 keys of 3 bits, one byte.
-  for (int s = 0; s < 3; ++s) EXPECT_EQ(clip.SegmentHeader(s, 0, 0).bits, 0) << s;
-  EXPECT_EQ(clip.SegmentHeader(3, 0, 0).bits, 3);
-  EXPECT_EQ(anim::kSegmentTrackHeaderBytes, 8);
-  EXPECT_EQ(clip.ByteSize(), OneTrackBytes("slide", 4) + 4 * anim::kSegmentTrackHeaderBytes + 1);
+  // 61 samples in segments of 32: 32 and 29. A straight line needs only
+  // each segment's first sample (the next segment's first closes it), and
+  // the clip's last sample: 1 + 2 keys.
+  ASSERT_EQ(clip.SegmentCount(), 2);
+  EXPECT_EQ(report.stored_keys, 3);
+  // A segment of one key holds its value as step code 0's 16 bits (x = 0,
+  // the clip's minimum); y and z never change over the clip: step code 0
+  // and no bits. So 36 header bits and 16 (7 bytes). The last segment's two
+  // keys, 32/30 and 2 m, take the bits HandCodedBits works out at the step
+  // the search chose.
+  EXPECT_EQ(clip.StepCode(0, 0, 0), 0);
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ(clip.StepCode(s, 0, 1), 0);
+    EXPECT_EQ(clip.StepCode(s, 0, 2), 0);
+  }
+  const int step = clip.StepCode(1, 0, 0);
+  ASSERT_GT(step, 0);
+  // (The clip range 0..2 m is a power of 2^(1/4) as it is.)
+  EXPECT_FLOAT_EQ(clip.Tracks()[0].RangeExtent(0), 2.0f);
+  const int last_bits = anim::kTrackHeaderBits + HandCodedBits(step, 0.0f, 2.0f, {times[32], 2.0f});
+  EXPECT_EQ(clip.ByteSize(), OneTrackBytes("slide", 2) + 7 + (last_bits + 7) / 8);
   anim::CompressedClipContext context(clip);
   for (float t : {0.0f, 0.25f, 1.0f, 1.77f, 2.0f}) {
     const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
@@ -283,19 +324,23 @@ TEST(CompressionTest, SlowRotationKeepsOnlySegmentEnds) {
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(clip.Tracks().size(), 1u);
   EXPECT_EQ(clip.Tracks()[0].largest, 3);  // w stays largest: dropped for every key
-  // Segments of 16 and 15 samples: sample 0 of each and the last: 3 keys.
-  ASSERT_EQ(clip.SegmentCount(), 2);
-  EXPECT_EQ(report.stored_keys, 3);
-  // Stored x and y are always 0: no bits in any segment.
-  for (int s = 0; s < 2; ++s) {
-    EXPECT_EQ(clip.SegmentHeader(s, 0, 0).bits, 0);
-    EXPECT_EQ(clip.SegmentHeader(s, 0, 1).bits, 0);
-  }
-  // The first segment's one key is its header's 16-bit value.
-  EXPECT_EQ(clip.SegmentHeader(0, 0, 2).bits, 0);
-  const int z_bits = clip.SegmentHeader(1, 0, 2).bits;
-  EXPECT_EQ(clip.ByteSize(),
-            OneTrackBytes("turn", 2) + 2 * anim::kSegmentTrackHeaderBytes + (2 * z_bits + 7) / 8);
+  // One segment of 31 samples: sample 0 and the last: 2 keys.
+  ASSERT_EQ(clip.SegmentCount(), 1);
+  EXPECT_EQ(report.stored_keys, 2);
+  // Stored x and y are always 0: no bits.
+  EXPECT_EQ(clip.StepCode(0, 0, 0), 0);
+  EXPECT_EQ(clip.StepCode(0, 0, 1), 0);
+  // z, sin(angle / 2), from 0 to sin(15 degrees), in a clip range rounded
+  // up to a power of 2^(1/4): the header and the two keys.
+  const int step = clip.StepCode(0, 0, 2);
+  ASSERT_GT(step, 0);
+  const float z_end = q.back().z;
+  const auto extent = static_cast<float>(std::pow(2.0, std::ceil(4.0 * std::log2(z_end)) / 4.0));
+  EXPECT_NEAR(clip.Tracks()[0].RangeExtent(2), extent, 1e-6f * extent);
+  EXPECT_EQ(
+      clip.ByteSize(),
+      OneTrackBytes("turn", 1) +
+          (anim::kTrackHeaderBits + HandCodedBits(step, 0.0f, extent, {0.0f, z_end}) + 7) / 8);
   anim::CompressedClipContext context(clip);
   for (float t : {0.1f, 0.5f, 0.93f}) {
     const anim::Pose pose = CompressedPose(clip, skeleton, t, context);
@@ -606,14 +651,15 @@ TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKe
   anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
   ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
   // Per lane (rotation tracks, then the other tracks, each padded to 4) 6
-  // floats of decodings and 2 ints (first bit, layout) fewer.
+  // floats of decodings and 3 ints (first key bit, first residual bit,
+  // layout) fewer.
   const anim::CompressedClipContext own(clip);
   int lanes = 0;
   for (int tracks : {clip.RotationTrackCount(),
                      static_cast<int>(clip.Tracks().size()) - clip.RotationTrackCount()}) {
     lanes += (tracks + 3) / 4 * 4;
   }
-  EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 8 * 4);
+  EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 9 * 4);
 }
 
 TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
@@ -655,13 +701,12 @@ TEST(CompressionTest, ContextSizeDoesNotGrowWithSegments) {
   EXPECT_EQ(ca.ByteSize(), cb.ByteSize());
 }
 
-// A fixed rate of b bits comes back from the packed headers as the format's
-// next rate up: 0, 3..16, 20 (worked out here by hand), with its stride,
-// and the clip stays within what that rate allows.
-TEST(CompressionTest, FixedRatesComeBackFromThePackedHeaders) {
+// A fixed precision of b bits comes back from the packed headers as step
+// code 4 * b (steps of 2^-b of the clip range; components that never
+// change: 0), with stride 1, and the clip stays within what that allows.
+TEST(CompressionTest, FixedPrecisionsComeBackFromThePackedHeaders) {
   const anim::Skeleton skeleton = ChainSkeleton(12);
   for (int b = 1; b <= anim::kMaxComponentBits; ++b) {
-    const int expected = b <= 3 ? 3 : (b <= 16 ? b : 20);
     anim::CompressionSettings settings;
     settings.bits = b;
     settings.segment_length = 8;
@@ -671,18 +716,18 @@ TEST(CompressionTest, FixedRatesComeBackFromThePackedHeaders) {
       for (int t = 0; t < static_cast<int>(clip.Tracks().size()); ++t) {
         EXPECT_EQ(clip.SegmentStride(s, t), 1) << b;
         for (int c = 0; c < 3; ++c) {
-          const int bits = clip.SegmentHeader(s, t, c).bits;
-          if (clip.Tracks()[t].range_extent[c] > 0.0f) {
-            ASSERT_EQ(bits, expected) << "bits " << b << " segment " << s << " track " << t;
+          const int step = clip.StepCode(s, t, c);
+          if (clip.Tracks()[t].RangeExtent(c) > 0.0f) {
+            ASSERT_EQ(step, 4 * b) << "bits " << b << " segment " << s << " track " << t;
             ++changing;
           } else {
-            ASSERT_EQ(bits, 0);
+            ASSERT_EQ(step, 0);
           }
         }
       }
     }
     EXPECT_GT(changing, 0);
-    if (b >= 12) ExpectWithinToleranceAtRandomTimes(WaveClip(12), clip, skeleton, 50, b);
+    if (b >= 16) ExpectWithinToleranceAtRandomTimes(WaveClip(12), clip, skeleton, 50, b);
   }
 }
 
