@@ -276,13 +276,20 @@ void SetChannel(Transform& t, const SampledChannel& c, std::size_t sample) {
   }
 }
 
+// Sets a track's clip range for component `c` to [lo, hi] or a little more
+// (a rotation's minimum is what the clip can keep: RotationRangeMin).
+void SetRange(CompressedTrack& header, int c, float lo, float hi) {
+  if (header.channel == CompressedChannel::kRotation) lo = RotationRangeMin(lo);
+  header.range_min[c] = lo;
+  header.range_exponent[c] = ExtentExponent(hi - lo);
+}
+
 // Range of each of the three stored components over the samples.
 void FitRange(TrackSamples& track) {
   for (int c = 0; c < 3; ++c) {
     float lo = track.stored[0][c], hi = track.stored[0][c];
     for (const auto& s : track.stored) lo = std::min(lo, s[c]), hi = std::max(hi, s[c]);
-    track.header.range_min[c] = lo;
-    track.header.range_exponent[c] = ExtentExponent(hi - lo);
+    SetRange(track.header, c, lo, hi);
   }
 }
 
@@ -474,9 +481,8 @@ void WidenForCompensation(const CompressionSettings& settings, const Skeleton& s
       continue;
     }
     for (int c = 0; c < 3; ++c) {
-      if (!(t.header.RangeExtent(c) > 0.0f)) continue;
-      t.header.range_min[c] -= margin;
-      t.header.range_exponent[c] = ExtentExponent(t.header.RangeExtent(c) + 2.0f * margin);
+      const float lo = t.header.range_min[c], extent = t.header.RangeExtent(c);
+      if (extent > 0.0f) SetRange(t.header, c, lo - margin, lo + extent + margin);
     }
   }
 }
@@ -584,7 +590,9 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
         CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), joints, times, segment_length,
                        headers, constants, std::move(offsets), std::move(stream));
     r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
-    if (fixed_bits > 0 || r.error.max_error <= settings.tolerance ||
+    // (Without tracks there is nothing to tighten: constants are as exact
+    // as they are.)
+    if (fixed_bits > 0 || segments == 0 || r.error.max_error <= settings.tolerance ||
         r.passes >= settings.max_passes) {
       break;
     }
@@ -608,9 +616,9 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
     }
   }
   r.compressed_bytes = result.ByteSize();
-  r.constant_bytes = constants.size() * sizeof(ConstantChannel);
+  r.constant_bytes = result.ConstantBytes();
   r.time_bytes = result.UniformTimes() ? 0 : times.size() * sizeof(float);
-  r.track_bytes = tracks.size() * sizeof(CompressedTrack);
+  r.track_bytes = result.TrackBytes();
   r.segment_header_bytes = static_cast<std::size_t>(segments) *
                            ((tracks.size() * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
   return result;

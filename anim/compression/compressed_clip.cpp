@@ -15,25 +15,33 @@ constexpr float kUniformStepTolerance = 1e-4f;
 
 }  // namespace
 
-CompressedClip::CompressedClip(std::string name, float start, float end, int joint_count,
-                               std::vector<float> times, int segment_length,
-                               std::vector<CompressedTrack> tracks,
-                               std::vector<ConstantChannel> constants,
-                               std::vector<std::uint32_t> segment_offsets,
-                               std::vector<std::uint8_t> stream)
-    : name_(std::move(name)),
-      start_(start),
+namespace {
+
+// Appends `value`'s bytes to `out`.
+template <typename T>
+void Put(std::vector<std::uint8_t>& out, const T& value) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(&value);
+  out.insert(out.end(), bytes, bytes + sizeof(T));
+}
+
+}  // namespace
+
+CompressedClip::CompressedClip(std::string_view name, float start, float end, int joint_count,
+                               const std::vector<float>& times, int segment_length,
+                               const std::vector<CompressedTrack>& tracks,
+                               const std::vector<ConstantChannel>& constants,
+                               const std::vector<std::uint32_t>& segment_offsets,
+                               const std::vector<std::uint8_t>& stream)
+    : start_(start),
       end_(end),
       joint_count_(joint_count),
       sample_count_(static_cast<int>(times.size())),
       segment_length_(std::max(1, segment_length)),
-      tracks_(std::move(tracks)),
-      constants_(std::move(constants)),
-      segment_offsets_(std::move(segment_offsets)),
-      stream_(std::move(stream)) {
-  stream_.resize(stream_.size() + 8, 0);
+      track_count_(static_cast<int>(tracks.size())),
+      constant_count_(static_cast<int>(constants.size())),
+      segment_count_(static_cast<int>(segment_offsets.size())) {
   rotation_tracks_ =
-      static_cast<int>(std::count_if(tracks_.begin(), tracks_.end(), [](const CompressedTrack& t) {
+      static_cast<int>(std::count_if(tracks.begin(), tracks.end(), [](const CompressedTrack& t) {
         return t.channel == CompressedChannel::kRotation;
       }));
   // Uniform times (sampled motion) keep two floats instead of one per sample,
@@ -49,10 +57,97 @@ CompressedClip::CompressedClip(std::string name, float start, float end, int joi
       uniform_ = true;
       first_time_ = times.front();
       time_step_ = step;
-      times.clear();
     }
   }
-  if (!uniform_) times_ = std::move(times);
+
+  std::vector<std::uint8_t> data;
+  data.reserve(name.size() + (uniform_ ? 0 : times.size() * sizeof(float)) +
+               static_cast<std::size_t>(rotation_tracks_) * kRotationTrackBytes +
+               (tracks.size() - static_cast<std::size_t>(rotation_tracks_)) * kVectorTrackBytes +
+               constants.size() * kConstantBytes + segment_offsets.size() * sizeof(std::uint32_t) +
+               stream.size() + 8);
+  data.insert(data.end(), name.begin(), name.end());
+  name_bytes_ = static_cast<std::uint32_t>(name.size());
+  times_at_ = static_cast<std::uint32_t>(data.size());
+  if (!uniform_) {
+    for (float t : times) Put(data, t);
+  }
+  rotations_at_ = static_cast<std::uint32_t>(data.size());
+  for (const CompressedTrack& t : tracks) {  // rotations come first
+    if (t.channel != CompressedChannel::kRotation) continue;
+    for (float min : t.range_min) {
+      Put(data, static_cast<std::int16_t>(RotationRangeMin(min) / kRotationRangeQuantum));
+    }
+    for (std::int8_t e : t.range_exponent) Put(data, e);
+    Put(data, t.largest);
+    Put(data, t.joint);
+  }
+  vectors_at_ = static_cast<std::uint32_t>(data.size());
+  for (const CompressedTrack& t : tracks) {
+    if (t.channel == CompressedChannel::kRotation) continue;
+    for (float min : t.range_min) Put(data, min);
+    for (std::int8_t e : t.range_exponent) Put(data, e);
+    Put(data, t.channel);
+    Put(data, t.joint);
+  }
+  constants_at_ = static_cast<std::uint32_t>(data.size());
+  for (const ConstantChannel& k : constants) {
+    float stored[3] = {k.value[0], k.value[1], k.value[2]};
+    std::uint8_t largest = 0;
+    if (k.channel == CompressedChannel::kRotation) {
+      EncodeSmallestThree(glm::quat(k.value[3], k.value[0], k.value[1], k.value[2]), kPerKeyLargest,
+                          stored, &largest);
+    }
+    for (float v : stored) Put(data, v);
+    Put(data, static_cast<std::uint8_t>(static_cast<int>(k.channel) | largest << 2));
+    Put(data, k.joint);
+  }
+  offsets_at_ = static_cast<std::uint32_t>(data.size());
+  for (std::uint32_t o : segment_offsets) Put(data, o);
+  stream_at_ = static_cast<std::uint32_t>(data.size());
+  data.insert(data.end(), stream.begin(), stream.end());
+  data.resize(data.size() + 8, 0);
+  data_ = std::move(data);
+}
+
+CompressedTrack CompressedClip::Track(int track) const {
+  CompressedTrack t{};
+  if (track < rotation_tracks_) {
+    const std::size_t at = RotationRecord(track);
+    for (int c = 0; c < 3; ++c) {
+      t.range_min[c] =
+          static_cast<float>(Load<std::int16_t>(at + 2 * static_cast<std::size_t>(c))) *
+          kRotationRangeQuantum;
+      t.range_exponent[c] = static_cast<std::int8_t>(data_[at + 6 + static_cast<std::size_t>(c)]);
+    }
+    t.channel = CompressedChannel::kRotation;
+    t.largest = data_[at + 9];
+  } else {
+    const std::size_t at = VectorRecord(track);
+    for (int c = 0; c < 3; ++c) {
+      t.range_min[c] = Load<float>(at + 4 * static_cast<std::size_t>(c));
+      t.range_exponent[c] = static_cast<std::int8_t>(data_[at + 12 + static_cast<std::size_t>(c)]);
+    }
+    t.channel = static_cast<CompressedChannel>(data_[at + 15]);
+  }
+  t.joint = static_cast<std::uint16_t>(TrackJoint(track));
+  return t;
+}
+
+ConstantChannel CompressedClip::Constant(int constant) const {
+  const std::size_t at = constants_at_ + static_cast<std::size_t>(constant) * kConstantBytes;
+  float stored[3];
+  for (int c = 0; c < 3; ++c) stored[c] = Load<float>(at + 4 * static_cast<std::size_t>(c));
+  const std::uint8_t kind = data_[at + 12];
+  ConstantChannel k{};
+  k.channel = static_cast<CompressedChannel>(kind & 3u);
+  k.joint = Load<std::uint16_t>(at + 13);
+  if (k.channel == CompressedChannel::kRotation) {
+    DecodeSmallestThree(stored, kind >> 2, k.value);
+  } else {
+    for (int c = 0; c < 3; ++c) k.value[c] = stored[c];
+  }
+  return k;
 }
 
 int CompressedClip::SampleAtOrBefore(float time) const {
@@ -65,18 +160,21 @@ int CompressedClip::SampleAtOrBefore(float time) const {
     while (k > 0 && SampleTime(k) > time) --k;
     return k;
   }
-  const auto it = std::upper_bound(times_.begin(), times_.end(), time);
-  return it == times_.begin() ? 0 : static_cast<int>(it - times_.begin()) - 1;
+  // The first sample after `time`, by binary search.
+  int lo = 0, hi = sample_count_;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (SampleTime(mid) <= time) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo == 0 ? 0 : lo - 1;
 }
 
 int CompressedClip::SegmentStride(int segment, int track) const {
   return 1 << TrackHeader(segment, track).stride_shift;
-}
-
-std::size_t CompressedClip::ByteSize() const {
-  return sizeof(*this) + name_.size() + times_.size() * sizeof(float) +
-         tracks_.size() * sizeof(CompressedTrack) + constants_.size() * sizeof(ConstantChannel) +
-         segment_offsets_.size() * sizeof(std::uint32_t) + stream_.size();
 }
 
 void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
@@ -88,7 +186,7 @@ void CompressedClip::DecodeKey(int track, int sample, float out[4]) const {
   ForEachTrackCoding(segment, [&](int t, const TrackCoding& c) {
     if (t == track) coding = c;
   });
-  const CompressedTrack& t = tracks_[static_cast<std::size_t>(track)];
+  const CompressedTrack t = Track(track);
   const std::uint8_t* data = SegmentData(segment);
   KeyCursor cursor;
   ReadFirstKey(data, coding.first_bit, coding.residual_bit, coding.layout, t.largest, &cursor);

@@ -35,6 +35,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -70,9 +71,12 @@ inline float QuarterPower(int e) {
 // The exponent of the smallest such extent at least `extent`.
 std::int8_t ExtentExponent(float extent);
 
-// One animated track: its clip range, joint and channel.
+// One animated track: its clip range, joint and channel, as
+// CompressedClip::Track unpacks it (the clip keeps it in fewer bytes).
 struct CompressedTrack {
-  float range_min[3];  // per stored component, over the whole clip
+  // Per stored component, over the whole clip. A rotation's is a multiple
+  // of kRotationRangeQuantum (RotationRangeMin): the clip keeps it in 16 bits.
+  float range_min[3];
   // Per stored component its extent over the clip, rounded up to a power
   // of 2^(1/4) (every segment's codes are steps of a fraction of it).
   std::int8_t range_exponent[3];
@@ -82,7 +86,16 @@ struct CompressedTrack {
   float RangeExtent(int c) const { return QuarterPower(range_exponent[c]); }
 };
 
-// One channel held at one value.
+// A rotation track's stored components lie in [-1, 1]: the minimum of each
+// one's clip range is kept as a 16-bit multiple of 2^-15.
+inline constexpr float kRotationRangeQuantum = 1.0f / 32768.0f;
+// The largest such multiple at or below `min` (within [-1, 1 - 2^-15]).
+inline float RotationRangeMin(float min) {
+  const float steps = std::clamp(std::floor(min * 32768.0f), -32768.0f, 32767.0f);
+  return steps * kRotationRangeQuantum;
+}
+
+// One channel held at one value, as CompressedClip::Constant unpacks it.
 struct ConstantChannel {
   float value[4];  // x, y, z (and w for rotations)
   std::uint16_t joint;
@@ -155,34 +168,72 @@ inline int SegmentKeyIndex(int position, int length, bool last, int stride) {
   return position % stride == 0 ? position / stride : SegmentKeyCount(length, last, stride) - 1;
 }
 
+// A clip keeps everything it holds in one buffer (as ozz's animations do:
+// one allocation, no per-array overhead): its name, sample times (when not
+// uniform), track records, constants, segment offsets and segments. A
+// record is a few packed fields read with memcpy (unaligned loads are
+// free on the targets we build for), not a struct with padding.
 class CompressedClip {
  public:
+  // Bytes of one record: a rotation track (its range minimum in 16-bit
+  // steps of kRotationRangeQuantum, exponents, largest and joint), a
+  // translation or scale track (its range minimum as floats, exponents,
+  // channel and joint) and a constant (three floats: a rotation's smallest
+  // three; the channel and a rotation's dropped component in one byte; the
+  // joint).
+  static constexpr std::size_t kRotationTrackBytes = 3 * 2 + 3 + 1 + 2;
+  static constexpr std::size_t kVectorTrackBytes = 3 * 4 + 3 + 1 + 2;
+  static constexpr std::size_t kConstantBytes = 3 * 4 + 1 + 2;
+
   CompressedClip() = default;
   // Made by the builder. Rotation tracks come first in `tracks` (the
-  // sampler interpolates each kind as one run of lanes). `times` is sorted
-  // (stored as its first value and step when it is uniform); `stream` holds
-  // the segments, each starting at a byte of `segment_offsets`.
-  CompressedClip(std::string name, float start, float end, int joint_count,
-                 std::vector<float> times, int segment_length, std::vector<CompressedTrack> tracks,
-                 std::vector<ConstantChannel> constants, std::vector<std::uint32_t> segment_offsets,
-                 std::vector<std::uint8_t> stream);
+  // sampler interpolates each kind as one run of lanes); their range minima
+  // are multiples of kRotationRangeQuantum (others are rounded down to
+  // one). `times` is sorted (stored as its first value and step when it is
+  // uniform); `stream` holds the segments, each starting at a byte of
+  // `segment_offsets`.
+  CompressedClip(std::string_view name, float start, float end, int joint_count,
+                 const std::vector<float>& times, int segment_length,
+                 const std::vector<CompressedTrack>& tracks,
+                 const std::vector<ConstantChannel>& constants,
+                 const std::vector<std::uint32_t>& segment_offsets,
+                 const std::vector<std::uint8_t>& stream);
 
-  const std::string& Name() const { return name_; }
+  std::string_view Name() const {
+    return {reinterpret_cast<const char*>(data_.data()), name_bytes_};
+  }
   float StartTime() const { return start_; }
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
   // Joints of the skeleton it was built for (a pose to sample into has as many).
   int JointCount() const { return joint_count_; }
 
-  std::span<const CompressedTrack> Tracks() const { return tracks_; }
+  // Animated tracks, rotations first.
+  int TrackCount() const { return track_count_; }
   int RotationTrackCount() const { return rotation_tracks_; }
-  std::span<const ConstantChannel> Constants() const { return constants_; }
+  CompressedTrack Track(int track) const;
+  // What the sampler reads of a track every frame, without unpacking it.
+  int TrackJoint(int track) const {
+    return Load<std::uint16_t>(track < rotation_tracks_
+                                   ? RotationRecord(track) + kRotationTrackBytes - 2
+                                   : VectorRecord(track) + kVectorTrackBytes - 2);
+  }
+  CompressedChannel TrackChannel(int track) const {
+    return track < rotation_tracks_
+               ? CompressedChannel::kRotation
+               : static_cast<CompressedChannel>(data_[VectorRecord(track) + kVectorTrackBytes - 3]);
+  }
+  std::uint8_t TrackLargest(int track) const {
+    return track < rotation_tracks_ ? data_[RotationRecord(track) + kRotationTrackBytes - 3] : 0;
+  }
+  int ConstantCount() const { return constant_count_; }
+  ConstantChannel Constant(int constant) const;
 
   // The sample times: every animated track has a value at each.
   int SampleCount() const { return sample_count_; }
   float SampleTime(int sample) const {
     return uniform_ ? first_time_ + static_cast<float>(sample) * time_step_
-                    : times_[static_cast<std::size_t>(sample)];
+                    : Load<float>(times_at_ + static_cast<std::size_t>(sample) * sizeof(float));
   }
   bool UniformTimes() const { return uniform_; }
   // The last sample at or before `time` (0 when none is), found by a guess
@@ -190,7 +241,7 @@ class CompressedClip {
   int SampleAtOrBefore(float time) const;
 
   int SegmentLength() const { return segment_length_; }
-  int SegmentCount() const { return static_cast<int>(segment_offsets_.size()); }
+  int SegmentCount() const { return segment_count_; }
   // Samples in segment `segment` (the last may be shorter).
   int SegmentSamples(int segment) const {
     return std::min(segment_length_, sample_count_ - segment * segment_length_);
@@ -221,9 +272,16 @@ class CompressedClip {
   template <typename Visit>
   void ForEachTrackCoding(int segment, Visit&& visit) const;
 
-  // Memory the clip holds at run time: the object, its times, track
-  // headers, constants, segment offsets and stream (its name included).
-  std::size_t ByteSize() const;
+  // Memory the clip holds at run time: the object and its buffer.
+  std::size_t ByteSize() const { return sizeof(*this) + data_.capacity(); }
+  // Of which its track records and its constants.
+  std::size_t TrackBytes() const {
+    return static_cast<std::size_t>(rotation_tracks_) * kRotationTrackBytes +
+           static_cast<std::size_t>(track_count_ - rotation_tracks_) * kVectorTrackBytes;
+  }
+  std::size_t ConstantBytes() const {
+    return static_cast<std::size_t>(constant_count_) * kConstantBytes;
+  }
 
   // The key of track `track` at sample `sample` (which must be one of its
   // keys): x, y, z for translation and scale; x, y, z, w (unit length) for
@@ -233,43 +291,67 @@ class CompressedClip {
   // Segment `segment`'s bit stream (8 bytes of padding follow the stream,
   // so a 64-bit load never reads past it).
   const std::uint8_t* SegmentData(int segment) const {
-    return stream_.data() + segment_offsets_[static_cast<std::size_t>(segment)];
+    return data_.data() + stream_at_ +
+           Load<std::uint32_t>(offsets_at_ +
+                               static_cast<std::size_t>(segment) * sizeof(std::uint32_t));
   }
 
  private:
-  std::string name_;
+  template <typename T>
+  T Load(std::size_t at) const {
+    T v;
+    std::memcpy(&v, data_.data() + at, sizeof(T));
+    return v;
+  }
+  std::size_t RotationRecord(int track) const {
+    return rotations_at_ + static_cast<std::size_t>(track) * kRotationTrackBytes;
+  }
+  std::size_t VectorRecord(int track) const {
+    return vectors_at_ + static_cast<std::size_t>(track - rotation_tracks_) * kVectorTrackBytes;
+  }
+
+  // name, times (empty when uniform_), rotation track records, translation
+  // and scale track records, constants, segment offsets, the stream and 8
+  // bytes of padding so reads may load 64 bits.
+  std::vector<std::uint8_t> data_;
   float start_ = 0.0f;
   float end_ = 0.0f;
-  int joint_count_ = 0;
-  bool uniform_ = false;
   float first_time_ = 0.0f;
   float time_step_ = 0.0f;
+  int joint_count_ = 0;
   int sample_count_ = 0;
-  std::vector<float> times_;  // empty when uniform_
   int segment_length_ = 1;
-  std::vector<CompressedTrack> tracks_;
+  int track_count_ = 0;
   int rotation_tracks_ = 0;
-  std::vector<ConstantChannel> constants_;
-  std::vector<std::uint32_t> segment_offsets_;
-  std::vector<std::uint8_t> stream_;  // padded by 8 bytes so reads may load 64 bits
+  int constant_count_ = 0;
+  int segment_count_ = 0;
+  // Where each part of data_ starts (the name at 0).
+  std::uint32_t name_bytes_ = 0;
+  std::uint32_t times_at_ = 0;
+  std::uint32_t rotations_at_ = 0;
+  std::uint32_t vectors_at_ = 0;
+  std::uint32_t constants_at_ = 0;
+  std::uint32_t offsets_at_ = 0;
+  std::uint32_t stream_at_ = 0;
+  bool uniform_ = false;
 };
 
 template <typename Visit>
 void CompressedClip::ForEachTrackCoding(int segment, Visit&& visit) const {
   const int length = SegmentSamples(segment);
   const bool last = segment + 1 == SegmentCount();
-  const int tracks = static_cast<int>(tracks_.size());
+  const int tracks = track_count_;
   const std::uint8_t* data = SegmentData(segment);
   // First keys after the headers, residuals after the first keys.
   std::uint32_t first_bit = static_cast<std::uint32_t>(tracks) * kTrackHeaderBits;
   std::uint32_t residual_bit = first_bit;
   for (int t = 0; t < tracks; ++t) {
     residual_bit += static_cast<std::uint32_t>(
-        KeyLayout::FirstKeyBits(KeyLayoutOf(TrackHeader(segment, t), tracks_[t].largest)));
+        KeyLayout::FirstKeyBits(KeyLayoutOf(TrackHeader(segment, t), TrackLargest(t))));
   }
   for (int t = 0; t < tracks; ++t) {
     const SegmentTrackHeader h = TrackHeader(segment, t);
-    const TrackCoding coding{first_bit, residual_bit, KeyLayoutOf(h, tracks_[t].largest)};
+    const TrackCoding coding{first_bit, residual_bit, KeyLayoutOf(h, TrackLargest(t))};
     visit(t, coding);
     first_bit += static_cast<std::uint32_t>(KeyLayout::FirstKeyBits(coding.layout));
     residual_bit = SkipResiduals(data, residual_bit, coding.layout,

@@ -80,12 +80,12 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
                                         const CompressedClipDecodings* shared) {
   if (shared != nullptr && !shared->For(clip)) {
     clip_ = nullptr;  // unbound: CompressedSamplingJob refuses it
-    return "the shared decodings of clip '" + shared->clip_->Name() + "' given for clip '" +
-           clip.Name() + "'";
+    return "the shared decodings of clip '" + std::string(shared->clip_->Name()) +
+           "' given for clip '" + std::string(clip.Name()) + "'";
   }
   clip_ = &clip;
   shared_ = shared;
-  tracks_ = static_cast<int>(clip.Tracks().size());
+  tracks_ = clip.TrackCount();
   const int rotations = clip.RotationTrackCount();
   rotation_lanes_ = Pad4(rotations);
   vector_lanes_ = Pad4(tracks_ - rotations);
@@ -99,10 +99,9 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
   for (int j = 0; j + 4 <= rotations; j += 4) {
-    const int first = clip.Tracks()[j].joint;
+    const int first = clip.TrackJoint(j);
     bool consecutive = first + 4 <= SoaPadded(clip.JointCount());
-    for (int l = 1; l < 4; ++l)
-      consecutive = consecutive && clip.Tracks()[j + l].joint == first + l;
+    for (int l = 1; l < 4; ++l) consecutive = consecutive && clip.TrackJoint(j + l) == first + l;
     ConsecutiveJoints()[j / 4] = consecutive ? 1 : 0;
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
@@ -125,7 +124,7 @@ CompressedClipContext::TrackDecoding CompressedClipContext::DecodingIn(const Com
                                                                        int segment, int track,
                                                                        const TrackCoding& coding) {
   const SegmentTrackHeader h = clip.TrackHeader(segment, track);
-  const CompressedTrack& t = clip.Tracks()[static_cast<std::size_t>(track)];
+  const CompressedTrack t = clip.Track(track);
   TrackDecoding d;
   for (int c = 0; c < 3; ++c) {
     const ComponentDecoding cd = DecodingOf(h.step[c], t.range_min[c], t.RangeExtent(c));
@@ -181,7 +180,7 @@ CompressedClipContext::Decodings CompressedClipContext::SegmentDecodings() const
 CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : clip_(&clip) {
   const int rotations = clip.RotationTrackCount();
   const int rotation_lanes = Pad4(rotations);
-  const int vector_lanes = Pad4(static_cast<int>(clip.Tracks().size()) - rotations);
+  const int vector_lanes = Pad4(clip.TrackCount() - rotations);
   const auto segments = static_cast<std::size_t>(clip.SegmentCount());
   const auto lanes = static_cast<std::size_t>(rotation_lanes + vector_lanes);
   ints_.assign(segments * 3 * lanes, 0);
@@ -274,7 +273,7 @@ void CompressedClipContext::MoveLanes(Move& move) {
       float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
       for (int l = 0; l < end; ++l) {
         largest[l] = static_cast<float>(KeyCodes(data, coding_of(lane0 + j + l),
-                                                 clip.Tracks()[track0 + j + l].largest, local + 1,
+                                                 clip.TrackLargest(track0 + j + l), local + 1,
                                                  cursors[l], q + l));
       }
       F32x4 v[3], out[4];
@@ -307,7 +306,7 @@ void CompressedClipContext::MoveLanes(Move& move) {
       if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
       moved |= 1 << l;
       const TrackCoding coding = coding_of(lane0 + j + l);
-      const int largest = clip.Tracks()[track0 + j + l].largest;
+      const int largest = clip.TrackLargest(track0 + j + l);
       const int shift = KeyLayout::StrideShift(coding.layout);
       const int a = local >> shift << shift;
       const int next = a + (1 << shift);
@@ -332,9 +331,8 @@ void CompressedClipContext::MoveLanes(Move& move) {
         // segment's header (the cursor stays in this segment).
         const int segment = segment_ + 1;
         for (; move.next_summed < track0 + j + l; ++move.next_summed) {
-          move.next_bit += static_cast<std::uint32_t>(
-              KeyLayout::FirstKeyBits(KeyLayoutOf(clip.TrackHeader(segment, move.next_summed),
-                                                  clip.Tracks()[move.next_summed].largest)));
+          move.next_bit += static_cast<std::uint32_t>(KeyLayout::FirstKeyBits(KeyLayoutOf(
+              clip.TrackHeader(segment, move.next_summed), clip.TrackLargest(move.next_summed))));
         }
         const TrackCoding next_coding{move.next_bit, 0,
                                       KeyLayoutOf(clip.TrackHeader(segment, track0 + j + l),
@@ -414,7 +412,8 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose) {
   CompressedClipContext& cx = context;
 
-  for (const ConstantChannel& constant : clip.Constants()) {
+  for (int i = 0; i < clip.ConstantCount(); ++i) {
+    const ConstantChannel constant = clip.Constant(i);
     const int first = constant.channel == CompressedChannel::kTranslation ? kTx
                       : constant.channel == CompressedChannel::kRotation  ? kQx
                                                                           : kSx;
@@ -438,7 +437,6 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
   }
 
   using namespace soa;
-  const std::span<const CompressedTrack> tracks = clip.Tracks();
   const int rotations = clip.RotationTrackCount();
   // Rotations, four lanes at a time: interpolation::SlerpKeys without
   // branches (shorter arc, series weights, normalise); lanes whose keys are
@@ -503,18 +501,18 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
       }
     }
     if (cx.ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
-      for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + tracks[j].joint, q[c]);
+      for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + clip.TrackJoint(j), q[c]);
       continue;
     }
     for (int l = 0; l < end; ++l) {
-      const int joint = tracks[j + l].joint;
+      const int joint = clip.TrackJoint(j + l);
       for (int c = 0; c < 4; ++c) pose.Channel(kQx + c)[joint] = q[c][l];
     }
   }
 
   // Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
   const int vl = cx.vector_lanes_;
-  const int vectors = static_cast<int>(tracks.size()) - rotations;
+  const int vectors = clip.TrackCount() - rotations;
   const float* va = a + 4 * rl;
   const float* vb = b + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
@@ -523,9 +521,10 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;
     for (int l = 0; l < 4 && j + l < vectors; ++l) {
-      const CompressedTrack& track = tracks[rotations + j + l];
-      const int first = track.channel == CompressedChannel::kTranslation ? kTx : kSx;
-      for (int c = 0; c < 3; ++c) pose.Channel(first + c)[track.joint] = v[c][l];
+      const int track = rotations + j + l;
+      const int first = clip.TrackChannel(track) == CompressedChannel::kTranslation ? kTx : kSx;
+      const int joint = clip.TrackJoint(track);
+      for (int c = 0; c < 3; ++c) pose.Channel(first + c)[joint] = v[c][l];
     }
   }
 }

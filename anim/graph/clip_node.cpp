@@ -13,7 +13,7 @@ namespace anim {
 
 namespace {
 
-std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // "0 to 1.25 s"-style bounds for messages.
 std::string SpanText(float start, float end) {

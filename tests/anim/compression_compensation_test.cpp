@@ -104,49 +104,81 @@ TEST(CompensationTest, ChainWithinToleranceAndSmallerThanWithout) {
       << with.compressed_bytes << " compensated against " << without.compressed_bytes;
 }
 
-TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
-  const int joints = 4;
-  const anim::Skeleton skeleton = ChainSkeleton(joints, 0.5f);
-  const anim::Clip raw = NoisyChainClip(joints);
-  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton);
-  // Each decoded key against the raw local rotation at its sample time: the
-  // root's differs only by its own rounding; a child's also by its parent's
-  // decoded error, which it undoes, so its model-space orientation (parent
-  // decoded times child decoded) is as close to the raw one as the root's.
-  float worst_local_child = 0.0f, worst_model_child = 0.0f, worst_root = 0.0f;
+// Of a chain clip's keys below the root (every sample is a key), how many
+// are within half a step of the grid, per stored component, from the
+// rotation that takes the joint's parent as decoded to its raw model-space
+// orientation (what a compensated track stores), and how many are within
+// half a step of the raw local rotation (what an uncompensated one
+// stores). Steps of code 0 (one value a segment) are not checked.
+struct KeysOnGrid {
+  int keys = 0;
+  int near_compensated = 0;
+  int near_raw_local = 0;
+};
+
+KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& clip,
+                           const anim::Skeleton& skeleton) {
+  const int joints = skeleton.JointCount();
+  KeysOnGrid out;
   anim::Pose raw_pose = skeleton.RestPose();
   for (int s = 0; s < clip.SampleCount(); ++s) {
-    const float t = clip.SampleTime(s);
-    raw.Sample(raw_pose, t, anim::LoopMode::kClamp);
+    raw.Sample(raw_pose, clip.SampleTime(s), anim::LoopMode::kClamp);
     std::vector<glm::quat> decoded(joints), raw_model(joints), decoded_model(joints);
-    for (std::size_t k = 0; k < clip.Tracks().size(); ++k) {
+    std::vector<int> track_of(joints, -1);
+    for (int k = 0; k < clip.TrackCount(); ++k) {
+      EXPECT_EQ(clip.SegmentStride(s / clip.SegmentLength(), k), 1);
       float v[4];
-      clip.DecodeKey(static_cast<int>(k), s, v);
-      decoded[clip.Tracks()[k].joint] = glm::quat(v[3], v[0], v[1], v[2]);
+      clip.DecodeKey(k, s, v);
+      decoded[clip.Track(k).joint] = glm::quat(v[3], v[0], v[1], v[2]);
+      track_of[clip.Track(k).joint] = k;
     }
     for (int j = 0; j < joints; ++j) {
       const glm::quat r = raw_pose.Local(j).rotation;
       raw_model[j] = j == 0 ? r : raw_model[j - 1] * r;
       decoded_model[j] = j == 0 ? decoded[j] : decoded_model[j - 1] * decoded[j];
     }
-    auto angle = [](const glm::quat& a, const glm::quat& b) {
-      return 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(a, b))));
+    // Whether `key` is within half a step of `aim` in every checked component.
+    auto on_grid = [&](int track, const glm::quat& key, const glm::quat& aim) {
+      const anim::CompressedTrack t = clip.Track(track);
+      float stored_key[3], stored_aim[3];
+      std::uint8_t dropped = 0, unused = 0;
+      anim::EncodeSmallestThree(key, t.largest, stored_key, &dropped);
+      anim::EncodeSmallestThree(aim, dropped, stored_aim, &unused);
+      for (int c = 0; c < 3; ++c) {
+        const int code = clip.StepCode(s / clip.SegmentLength(), track, c);
+        if (code == 0) continue;
+        const float step = t.RangeExtent(c) * anim::kStepCodings[code].fraction;
+        if (std::abs(stored_key[c] - stored_aim[c]) > 0.5f * step * 1.001f + 1e-6f) return false;
+      }
+      return true;
     };
-    worst_root = std::max(worst_root, angle(decoded[0], raw_pose.Local(0).rotation));
     for (int j = 1; j < joints; ++j) {
-      worst_local_child =
-          std::max(worst_local_child, angle(decoded[j], raw_pose.Local(j).rotation));
-      worst_model_child = std::max(worst_model_child, angle(decoded_model[j], raw_model[j]));
+      ++out.keys;
+      const glm::quat compensated = glm::conjugate(decoded_model[j - 1]) * raw_model[j];
+      out.near_compensated += on_grid(track_of[j], decoded[j], compensated) ? 1 : 0;
+      out.near_raw_local += on_grid(track_of[j], decoded[j], raw_pose.Local(j).rotation) ? 1 : 0;
     }
   }
-  // Within the tolerance every joint's model orientation is off by at most
-  // tolerance / point distance (its virtual points would be further off).
-  const float bound = kTolerance / anim::kVirtualPointDistance;
-  EXPECT_LE(worst_root, bound);
-  EXPECT_LE(worst_model_child, bound);
-  // The children's local rotations carry their parents' errors undone: more
-  // than their own model-space error.
-  EXPECT_GT(worst_local_child, worst_model_child);
+  return out;
+}
+
+TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
+  const int joints = 4;
+  const anim::Skeleton skeleton = ChainSkeleton(joints, 0.5f);
+  const anim::Clip raw = NoisyChainClip(joints);
+  anim::CompressionSettings open_loop;
+  open_loop.compensate = false;
+  // Compensated, every child key is its parent's decoded error undone,
+  // rounded to its grid; open loop, every one is its raw local rotation
+  // rounded. (Which one a key is near besides depends on how large its
+  // parent's error is against its own step.)
+  const KeysOnGrid with = CountKeysOnGrid(raw, anim::BuildCompressedClip(raw, skeleton), skeleton);
+  const KeysOnGrid without =
+      CountKeysOnGrid(raw, anim::BuildCompressedClip(raw, skeleton, open_loop), skeleton);
+  EXPECT_EQ(with.near_compensated, with.keys);
+  EXPECT_LT(with.near_raw_local, with.keys * 9 / 10);
+  EXPECT_EQ(without.near_raw_local, without.keys);
+  EXPECT_LT(without.near_compensated, without.keys * 9 / 10);
 }
 
 }  // namespace

@@ -229,7 +229,7 @@ TEST(GraphCompressed, EachCharacterKeepsItsOwnCompressedContext) {
   // Forward play decodes a key only when a track crosses one: far fewer
   // than two per track per frame, which a context sampled at two times in
   // turn would decode.
-  const long reseeking = 200L * 2 * static_cast<long>(c.compressed[kSwing].Tracks().size());
+  const long reseeking = 200L * 2 * static_cast<long>(c.compressed[kSwing].TrackCount());
   EXPECT_LT(ca.DecodedKeys(), reseeking / 4);
 }
 
