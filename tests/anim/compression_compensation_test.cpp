@@ -74,6 +74,13 @@ anim::Clip NoisyChainClip(int joints) {
   return anim::Clip("noisy chain", tracks);
 }
 
+// The default settings but compensation: each rotation stored as it is.
+anim::CompressionSettings OpenLoop() {
+  anim::CompressionSettings settings;
+  settings.compensate = false;
+  return settings;
+}
+
 void ExpectWithinTolerance(const anim::Clip& raw, const anim::CompressedClip& clip,
                            const anim::Skeleton& skeleton) {
   anim::CompressedClipContext context(clip);
@@ -91,8 +98,7 @@ TEST(CompensationTest, ChainWithinToleranceAndSmallerThanWithout) {
   const int joints = 8;
   const anim::Skeleton skeleton = ChainSkeleton(joints, 0.5f);
   const anim::Clip raw = NoisyChainClip(joints);
-  anim::CompressionSettings open_loop;
-  open_loop.compensate = false;
+  const anim::CompressionSettings open_loop = OpenLoop();
   anim::CompressionReport with, without;
   const anim::CompressedClip compensated = anim::BuildCompressedClip(raw, skeleton, {}, &with);
   const anim::CompressedClip plain = anim::BuildCompressedClip(raw, skeleton, open_loop, &without);
@@ -166,8 +172,7 @@ TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
   const int joints = 4;
   const anim::Skeleton skeleton = ChainSkeleton(joints, 0.5f);
   const anim::Clip raw = NoisyChainClip(joints);
-  anim::CompressionSettings open_loop;
-  open_loop.compensate = false;
+  const anim::CompressionSettings open_loop = OpenLoop();
   // Compensated, every child key is its parent's decoded error undone,
   // rounded to its grid; open loop, every one is its raw local rotation
   // rounded. (Which one a key is near besides depends on how large its
