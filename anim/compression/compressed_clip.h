@@ -6,7 +6,8 @@
 // Every channel is one of:
 //   omitted   it equals the rest pose: nothing is stored or written (callers
 //             start their pose from the rest pose, as for Clip);
-//   constant  one value, stored as floats;
+//   constant  one value, stored as three floats (a rotation as its
+//             smallest three);
 //   animated  a value at every one of the clip's sample times (the clip's
 //             key times: uniform for sampled motion; STEP jumps are two
 //             samples at one time, so they stay exact).
