@@ -334,12 +334,14 @@ class CompressionSample : public Sample {
   long decoded_now_ = 0;
   Settings built_;
   int clip_ = 0;
-  float tolerance_mm_ = 0.1f;
-  bool omit_ = true;
-  int segment_length_ = 32;
-  bool key_strides_ = true;
-  bool compensate_ = true;
-  int bits_ = 0;
+  // The controls start at the builder's defaults.
+  static inline const anim::CompressionSettings kDefaults{};
+  float tolerance_mm_ = kDefaults.tolerance * 1e3f;
+  bool omit_ = kDefaults.omit_channels;
+  int segment_length_ = kDefaults.segment_length;
+  bool key_strides_ = kDefaults.key_strides;
+  bool compensate_ = kDefaults.compensate;
+  int bits_ = kDefaults.bits;
   float phase_ = 0.0f;
   float applied_phase_ = -1.0f;
 };
