@@ -5,7 +5,9 @@
 
 #include "anim/compression/clip_builder.h"
 #include "anim/skeleton.h"
+#include "app/activity.h"
 #include "app/fixed_steps.h"
+#include "app/model_loading.h"
 
 namespace animviewer {
 
@@ -39,9 +41,16 @@ void AnimatedCharacter::SetCompression(bool on) {
 void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
   raw_playback_ = anim::Playback{};
   compressed_playback_.Start(nullptr);
+  raw_only_ = false;
   clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
+  if (PlaysCompressed() && !compressed_built_[index] &&
+      !CompressionRefusal(model_, model_.clips[index]).empty()) {
+    raw_only_ = true;  // too large to compress: LoadModelFile warned
+  }
   if (PlaysCompressed()) {
     if (!compressed_built_[index]) {
+      const Activity activity("compressing clip \"" + model_.clips[index].Name() + "\" of " +
+                              model_.source_path);
       compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
       compressed_built_[index] = true;
     }

@@ -80,12 +80,13 @@ class AnimatedCharacter {
 
  private:
   void UpdatePose(float dt);
-  bool PlaysCompressed() const { return compression_ && clip_index_ >= 0; }
+  bool PlaysCompressed() const { return compression_ && clip_index_ >= 0 && !raw_only_; }
 
   anim::Model model_;
   anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
   anim::SoaPose pose_;
   bool compression_ = true;
+  bool raw_only_ = false;  // the playing clip is too large to compress (CompressionRefusal)
   std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
   std::vector<bool> compressed_built_;
 

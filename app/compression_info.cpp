@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "anim/compression/clip_builder.h"
+#include "app/activity.h"
+#include "app/model_loading.h"
 
 namespace animviewer {
 
@@ -18,7 +20,13 @@ std::string DescribeCompression(const anim::Model& model) {
   std::size_t raw_total = 0, compressed_total = 0;
   float worst = 0.0f;
   for (const anim::Clip& clip : model.clips) {
+    if (const std::string refusal = CompressionRefusal(model, clip); !refusal.empty()) {
+      out << "  " << refusal << "\n";
+      continue;
+    }
     anim::CompressionReport report;
+    const Activity activity("compressing clip \"" + clip.Name() + "\" of " + model.source_path +
+                            " for --info");
     anim::BuildCompressedClip(clip, model.skeleton, settings, &report);
     raw_total += report.raw_bytes;
     compressed_total += report.compressed_bytes;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/activity.h"
 #include "app/command_line.h"
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
@@ -66,7 +67,12 @@ int main(int argc, char** argv) {
   try {
     return Run(argc, argv);
   } catch (const std::bad_alloc&) {
-    std::cerr << "animviewer: out of memory\n";
+    const std::string& activity = animviewer::Activity::Interrupted();
+    std::cerr << "animviewer: out of memory"
+              << (activity.empty()
+                      ? std::string()
+                      : " while " + animviewer::EscapeControlCharacters(activity, false))
+              << "\n";
   } catch (const std::exception& e) {
     std::cerr << "animviewer: unexpected error: "
               << animviewer::EscapeControlCharacters(e.what(), false) << "\n";

@@ -1,12 +1,60 @@
 #include "app/model_info.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <sstream>
+#include <vector>
 
 #include "app/compression_info.h"
 
 namespace animviewer {
+
+std::string DescribeJointTree(const anim::Skeleton& skeleton) {
+  // Children follow their parent (parents come first). A depth-first walk
+  // from each root, with an explicit stack: a file decides how deep the
+  // tree is (a chain of 65,536 joints), so no recursion.
+  const int count = skeleton.JointCount();
+  std::vector<int> first_child(static_cast<std::size_t>(count), -1);
+  std::vector<int> next_sibling(static_cast<std::size_t>(count), -1);
+  for (int joint = count - 1; joint >= 0; --joint) {  // siblings in index order
+    const int parent = skeleton.Parent(joint);
+    if (parent < 0) continue;
+    next_sibling[joint] = first_child[parent];
+    first_child[parent] = joint;
+  }
+  std::vector<int> depth(static_cast<std::size_t>(count), 0);
+  int deepest = 0;
+  for (int joint = 0; joint < count; ++joint) {
+    const int parent = skeleton.Parent(joint);
+    depth[joint] = parent < 0 ? 0 : depth[parent] + 1;
+    deepest = std::max(deepest, depth[joint]);
+  }
+  std::ostringstream out;
+  if (deepest > kMaxTreeIndent) {
+    out << "  (" << deepest + 1 << " levels: indentation stops at level " << kMaxTreeIndent
+        << "; the first column is each joint's depth)\n";
+  }
+  std::vector<int> stack;
+  for (int root = count - 1; root >= 0; --root) {
+    if (skeleton.Parent(root) < 0) stack.push_back(root);
+  }
+  char column[16];
+  while (!stack.empty()) {
+    const int joint = stack.back();
+    stack.pop_back();
+    std::snprintf(column, sizeof column, "%5d ", depth[joint]);
+    out << column
+        << std::string(static_cast<std::size_t>(std::min(depth[joint], kMaxTreeIndent)) * 2, ' ')
+        << joint << " " << skeleton.JointName(joint) << "\n";
+    // Children pushed last-first, so the first child is printed next.
+    std::size_t at = stack.size();
+    for (int child = first_child[joint]; child >= 0; child = next_sibling[child]) {
+      stack.push_back(child);
+    }
+    std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(at), stack.end());
+  }
+  return out.str();
+}
 
 std::string DescribeModel(const anim::Model& model) {
   std::ostringstream out;
@@ -21,18 +69,7 @@ std::string DescribeModel(const anim::Model& model) {
       << triangles << " triangles, " << model.materials.size() << " materials, "
       << model.images.size() << " images\n";
   out << "Skeleton: " << skeleton.JointCount() << " joints\n";
-  // Children follow their parent (parents come first), so a depth-first walk
-  // from each root prints a tree.
-  std::function<void(int, int)> print = [&](int joint, int depth) {
-    out << "  " << std::string(static_cast<std::size_t>(depth) * 2, ' ') << joint << " "
-        << skeleton.JointName(joint) << "\n";
-    for (int child = joint + 1; child < skeleton.JointCount(); ++child) {
-      if (skeleton.Parent(child) == joint) print(child, depth + 1);
-    }
-  };
-  for (int joint = 0; joint < skeleton.JointCount(); ++joint) {
-    if (skeleton.Parent(joint) < 0) print(joint, 0);
-  }
+  out << DescribeJointTree(skeleton);
   out << "Clips: " << model.clips.size() << "\n";
   for (const anim::Clip& clip : model.clips) {
     int translation_keys = 0, rotation_keys = 0, scale_keys = 0;

@@ -10,6 +10,15 @@ namespace animviewer {
 
 std::string DescribeModel(const anim::Model& model);
 
+// Trees deeper than this are printed with the indentation of this level, so
+// a chain of thousands of joints stays readable (the depth column says where
+// each joint is).
+inline constexpr int kMaxTreeIndent = 32;
+
+// The skeleton as a tree, a line per joint: its depth, indentation (two
+// spaces a level, up to kMaxTreeIndent), its index and its name.
+std::string DescribeJointTree(const anim::Skeleton& skeleton);
+
 // "Running, Jump2, PickUp" (for error messages about unknown clips).
 std::string ClipNameList(const anim::Model& model);
 

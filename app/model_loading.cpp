@@ -1,5 +1,9 @@
 #include "app/model_loading.h"
 
+#include <cstdio>
+
+#include "anim/compression/clip_builder.h"
+#include "app/activity.h"
 #include "import/gltf_importer.h"
 
 namespace animviewer {
@@ -10,12 +14,30 @@ anim::ImportOptions g_import_options;
 
 void SetModelImportOptions(const anim::ImportOptions& options) { g_import_options = options; }
 
+std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip) {
+  const std::size_t needed = anim::CompressionWorkingBytes(clip, model.skeleton);
+  const std::size_t limit = g_import_options.max_load_bytes;
+  if (needed <= limit) return {};
+  char text[160];
+  std::snprintf(text, sizeof text, "%.1f MiB (%d joints), over the load memory limit of %.1f MiB",
+                static_cast<double>(needed) / (1024.0 * 1024.0), model.skeleton.JointCount(),
+                static_cast<double>(limit) / (1024.0 * 1024.0));
+  return "clip \"" + clip.Name() + "\" plays uncompressed: compressing it would need " + text +
+         " (--max-load-memory raises it)";
+}
+
 bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error) {
+  const Activity activity("loading " + path);
   anim::Model loaded;
   if (!anim::LoadGltfModel(path, &loaded, error, g_import_options)) return false;
   if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
     *error = path + ": nothing to show (no skinned mesh and no skeleton)";
     return false;
+  }
+  for (const anim::Clip& clip : loaded.clips) {
+    if (std::string refusal = CompressionRefusal(loaded, clip); !refusal.empty()) {
+      loaded.warnings.push_back(std::move(refusal));
+    }
   }
   *model = std::move(loaded);
   return true;

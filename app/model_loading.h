@@ -12,6 +12,12 @@ namespace animviewer {
 // On failure `error` names the file and the problem.
 bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error);
 
+// "" when `clip` of `model` can be compressed within the load memory limit
+// (anim::CompressionWorkingBytes); else why not. LoadModelFile adds it to
+// the model's warnings (printed with the file's name); the viewer then
+// plays that clip raw.
+std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip);
+
 // The import options every later LoadModelFile uses (the memory limit of
 // --max-load-memory). Set once, from the command line, before any load; the
 // window's drag-and-drop loads honour it too.

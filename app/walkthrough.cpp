@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "app/activity.h"
+
 namespace animviewer {
 
 Walkthrough::Walkthrough() : samples_(samples::MakeAllSamples()) {}
@@ -21,6 +23,8 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   }
   const int previous = active_;
   active_ = index;
+  const Activity activity("starting sample " + samples_[static_cast<std::size_t>(index)]->Title() +
+                          " on " + model.source_path);
   if (!LoadActive(model, sets, error)) {
     active_ = previous;
     return false;

@@ -226,6 +226,14 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     loader.SetImageLoader(&gltf::KeepEncodedImage, &image_loading);
     std::string parse_error, parse_warning;
     const bool binary = size >= 4 && std::equal(data, data + 4, "glTF");
+    // Chunks of unknown types are left out of what tinygltf reads.
+    std::vector<unsigned char> canonical;
+    if (parts.ignored_chunks > 0) {
+      budget.Keep(size, 1, "a copy of the GLB file without its unknown chunks");
+      canonical = gltf::CanonicalGlb(parts);
+      data = canonical.data();
+      size = canonical.size();
+    }
     const bool parsed =
         binary ? loader.LoadBinaryFromMemory(&document, &parse_error, &parse_warning, data,
                                              static_cast<unsigned int>(size), access.base_dir)

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,16 @@ constexpr std::size_t kArraySlackBytes = sizeof(Json);
 constexpr std::size_t kNumberCopyBytes = sizeof(double);
 constexpr std::size_t kExtraValueBytes = sizeof(tinygltf::Value) + 64;
 
+// Members whose numbers are indices or counts (glTF 2.0's schema gives
+// each a minimum of 0), and arrays whose elements are indices.
+const std::set<std::string> kIndexKeys = {
+    "buffer",   "bufferView",    "byteLength", "byteOffset", "byteStride",
+    "camera",   "count",         "index",      "indices",    "input",
+    "material", "mesh",          "node",       "output",     "inverseBindMatrices",
+    "sampler",  "scene",         "skeleton",   "skin",       "source",
+    "texCoord", "componentType", "mode"};
+const std::set<std::string> kIndexArrays = {"children", "joints", "nodes"};
+
 // How refusals name what the pre-scan counted.
 const char* const kWhat = "the parsed JSON and the items it declares";
 
@@ -77,6 +88,7 @@ class Scanner {
   bool boolean(bool) { return Scalar(); }
   bool number_integer(Json::number_integer_t v) {
     if (!InExtras() && (v > INT32_MAX || v < INT32_MIN)) OutOfRange(std::to_string(v));
+    if (v < 0 && AtIndex()) Negative(std::to_string(v));
     return Number();
   }
   bool number_unsigned(Json::number_unsigned_t v) {
@@ -85,7 +97,10 @@ class Scanner {
     }
     return Number();
   }
-  bool number_float(Json::number_float_t, const std::string&) { return Number(); }
+  bool number_float(Json::number_float_t v, const std::string& text) {
+    if (v < 0 && AtIndex()) Negative(text);
+    return Number();
+  }
   bool string(std::string& s) {
     if (s.size() > 15) estimate += s.size() + 1;
     estimate += sizeof(std::string);  // tinygltf's copy
@@ -120,6 +135,7 @@ class Scanner {
     bool in_extras = false;    // "extras" or "extensions" holds this container
     bool extras_only = false;  // "extras" holds it: numbers are the application's
     std::string key;           // object: the member being read
+    std::string name;          // the member naming it, or naming the array holding it
     std::size_t index = 0;     // array: the element being read
     std::size_t element_bytes = 0;
   };
@@ -168,6 +184,9 @@ class Scanner {
     Element();
     if (!open_.empty() && open_.back().is_array) --open_.back().index;  // counted on close
     child.is_array = is_array;
+    child.name = open_.empty()           ? std::string()
+                 : open_.back().is_array ? open_.back().name
+                                         : open_.back().key;
     // open_ holds the root object alone when this is a top-level member.
     child.element_bytes = is_array && !child.in_extras ? ElementBytes(name, open_.size() == 1) : 0;
     open_.push_back(std::move(child));
@@ -191,6 +210,23 @@ class Scanner {
       }
     }
     return path.empty() ? "the top level" : path;
+  }
+  // Whether the number being read is an index or a count, which glTF's
+  // schema requires to be 0 or more: an index member ("node", "accessor"...
+  // see kIndexKeys), an element of an index array ("children", "joints", a
+  // scene's "nodes"), or a member of "attributes" or of a morph target.
+  // Outside "extras" and "extensions", whose numbers the importer does not
+  // read as indices.
+  bool AtIndex() const {
+    if (open_.empty() || Child().in_extras) return false;
+    const Container& parent = open_.back();
+    if (parent.is_array) return kIndexArrays.count(parent.name) > 0;
+    return kIndexKeys.count(parent.key) > 0 || parent.name == "attributes" ||
+           parent.name == "targets";
+  }
+  [[noreturn]] void Negative(const std::string& text) const {
+    throw ImportError("the index or count " + text + " at " + Path() +
+                      " is negative; glTF requires 0 or more there");
   }
   [[noreturn]] void OutOfRange(const std::string& text) const {
     throw ImportError("the integer " + text + " at " + Path() +

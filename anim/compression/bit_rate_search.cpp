@@ -20,6 +20,11 @@ constexpr int kCoarseMove = 4;
 // this fraction, a quarter octave apart.
 constexpr float kSmallestShare = 1e-3f;
 constexpr float kQuarterOctave = 0.840896415f;  // 2^(-1/4)
+// Joint updates per sample that one round of trials over the tracks may
+// cost (SearchSegmentBits).
+constexpr std::size_t kSearchJointVisits = std::size_t{1} << 12;
+// Skeletons up to this size try every share of the equal-share start in turn.
+constexpr int kScannedShareJoints = 256;
 
 // One segment of one clip: the compressed pose at each of its samples with
 // its model-space matrices and per-joint errors, kept current as tracks
@@ -43,10 +48,7 @@ class SegmentSearch {
       const CompressedTrack& h = (*in.tracks)[t].header;
       if (h.channel == CompressedChannel::kRotation) rotation_track_[h.joint] = static_cast<int>(t);
     }
-    subtree_.resize(joints_);
-    for (int j = 0; j < joints_; ++j) {
-      for (int a = j; a >= 0; a = in.skeleton->Parent(a)) subtree_[a].push_back(j);
-    }
+    SubtreesInPreorder();
     for (int i = 0; i < samples_; ++i) {
       const std::vector<Transform>& base = (*in.base)[first + i];
       const std::vector<Transform>& reference = (*in.reference)[first + i];
@@ -64,13 +66,31 @@ class SegmentSearch {
   // segment's samples and every joint. With compensation the rotation
   // tracks below it are compensated again (their entries in `choices`
   // refitted to their new samples).
-  float Apply(int t, const TrackSegment& choice, std::vector<TrackSegment>& choices) {
+  // With `subtree_only` it returns the largest error over the moved joint's
+  // subtree only: the caller knows every other joint is within the target
+  // (nothing else changed), so the decision is the same and a trial costs
+  // the subtree, not the skeleton.
+  float Apply(int t, const TrackSegment& choice, std::vector<TrackSegment>& choices,
+              bool subtree_only) {
     const int joint = Set(t, choice);
-    for (int j : subtree_[joint]) {
+    const std::span<const int> subtree = Subtree(joint);
+    float largest = 0.0f;
+    for (int j : subtree) {
       if (j != joint) Compensate(j, choices);
-      for (int i = 0; i < samples_; ++i) Update(i, j);
+      for (int i = 0; i < samples_; ++i) largest = std::max(largest, Update(i, j));
     }
-    return *std::max_element(errors_.begin(), errors_.end());
+    return subtree_only ? largest : Largest();
+  }
+
+  // The largest error over the segment's samples and every joint.
+  float Largest() const {
+    return errors_.empty() ? 0.0f : *std::max_element(errors_.begin(), errors_.end());
+  }
+
+  // The joints at and below `joint`, parents before children.
+  std::span<const int> Subtree(int joint) const {
+    return std::span(preorder_).subspan(static_cast<std::size_t>(preorder_at_[joint]),
+                                        static_cast<std::size_t>(subtree_size_[joint]));
   }
 
   // Every track put in from `choices` (compensated, root first) and every
@@ -81,7 +101,7 @@ class SegmentSearch {
       Compensate(j, choices);
       for (int i = 0; i < samples_; ++i) Update(i, j);
     }
-    return errors_.empty() ? 0.0f : *std::max_element(errors_.begin(), errors_.end());
+    return Largest();
   }
 
   // Puts `choice` in for track `t` without updating the model matrices;
@@ -173,12 +193,50 @@ class SegmentSearch {
     return out;
   }
 
-  void Update(int i, int j) {
+  // Joint j's model matrix and error at sample i from its parent's; returns the error.
+  float Update(int i, int j) {
     const int p = in_.skeleton->Parent(j);
     const std::size_t at = Index(i, j);
     model_[at] = p < 0 ? local_matrices_[at] : model_[Index(i, p)] * local_matrices_[at];
     ModelSpaceError(std::span(&reference_model_[at], 1), std::span(&model_[at], 1),
                     in_.point_distance, std::span(&errors_[at], 1));
+    return errors_[at];
+  }
+
+  // Every subtree as a range of one depth-first order (preorder_), built
+  // with an explicit stack: a file decides how deep the skeleton is, and a
+  // list of descendants per joint would take memory in the sum of all
+  // depths (2^31 entries for a chain of 65,536 joints).
+  void SubtreesInPreorder() {
+    const auto n = static_cast<std::size_t>(joints_);
+    std::vector<int> first_child(n, -1), next_sibling(n, -1);
+    for (int j = joints_ - 1; j >= 0; --j) {
+      const int p = in_.skeleton->Parent(j);
+      if (p >= 0) next_sibling[j] = first_child[p], first_child[p] = j;
+    }
+    preorder_.clear();
+    preorder_.reserve(n);
+    preorder_at_.assign(n, 0);
+    subtree_size_.assign(n, 1);
+    std::vector<int> stack;
+    for (int root = joints_ - 1; root >= 0; --root) {
+      if (in_.skeleton->Parent(root) < 0) stack.push_back(root);
+    }
+    while (!stack.empty()) {
+      const int j = stack.back();
+      stack.pop_back();
+      preorder_at_[j] = static_cast<int>(preorder_.size());
+      preorder_.push_back(j);
+      const std::size_t at = stack.size();
+      for (int c = first_child[j]; c >= 0; c = next_sibling[c]) stack.push_back(c);
+      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(at), stack.end());
+    }
+    // Parents come before children in the skeleton, so a reverse walk adds
+    // each subtree's size to its parent's after it is complete.
+    for (int j = joints_ - 1; j >= 0; --j) {
+      const int p = in_.skeleton->Parent(j);
+      if (p >= 0) subtree_size_[p] += subtree_size_[j];
+    }
   }
 
   std::size_t Index(int sample, int joint) const {
@@ -197,9 +255,96 @@ class SegmentSearch {
   std::vector<Transform> locals_;
   std::vector<glm::mat4> local_matrices_, model_, reference_model_;
   std::vector<float> errors_;
-  std::vector<std::vector<int>> subtree_;  // per joint: it and its descendants, in order
+  std::vector<int> preorder_;      // every joint, each subtree contiguous
+  std::vector<int> preorder_at_;   // per joint, where its subtree starts in preorder_
+  std::vector<int> subtree_size_;  // per joint, the joints at and below it
   std::vector<int> rotation_track_;
 };
+
+// See SearchSegmentBits: per track, whether the search leaves it at its start.
+std::vector<bool> FrozenTracks(const BitRateSearchInput& in, const SegmentSearch& search) {
+  const std::vector<TrackSamples>& tracks = *in.tracks;
+  std::vector<int> by_cost(tracks.size());
+  for (std::size_t t = 0; t < tracks.size(); ++t) by_cost[t] = static_cast<int>(t);
+  const auto cost = [&](int t) { return search.Subtree(tracks[t].header.joint).size(); };
+  std::stable_sort(by_cost.begin(), by_cost.end(), [&](int a, int b) { return cost(a) < cost(b); });
+  std::vector<bool> frozen(tracks.size(), false);
+  std::size_t visits = 0;
+  for (const int t : by_cost) {
+    visits += cost(t);
+    frozen[t] = visits > kSearchJointVisits;
+  }
+  return frozen;
+}
+
+// Every track at the step that gives it `share` of the error: each
+// component's step such that rounding to it (half a step) moves the points
+// by `share` (the lagrangian optimum for bits against a sum of errors),
+// never finer than in `from`.
+std::vector<TrackSegment> EqualShareChoice(const BitRateSearchInput& in, int first, int last,
+                                           float share, const std::vector<TrackSegment>& from) {
+  const std::vector<TrackSamples>& tracks = *in.tracks;
+  std::vector<TrackSegment> trial = from;
+  for (std::size_t t = 0; t < tracks.size(); ++t) {
+    for (int c = 0; c < 3; ++c) {
+      if (trial[t].c[c].step == 0) continue;
+      // A step of extent * 2^(-s/4) at most 2 * share / sensitivity.
+      const float ratio = tracks[t].header.RangeExtent(c) * (*in.sensitivity)[t] / (2.0f * share);
+      const int step = std::clamp(static_cast<int>(std::ceil(4.0f * std::log2(ratio))), 1,
+                                  static_cast<int>(trial[t].c[c].step));
+      trial[t].c[c] = FitSegmentComponent(tracks[t], c, first, last, step, 0);
+    }
+  }
+  return trial;
+}
+
+// The equal-share start: the largest share of the target, from all of it
+// down by quarter octaves, whose EqualShareChoice meets the target over the
+// whole segment. It balances the tracks of a chain that lowering one step
+// at a time from the same fine start would not (4 % fewer bytes on Woman's
+// clips). Skeletons of up to kScannedShareJoints joints try the shares in
+// turn; larger ones bisect (the error falls as the share does, nearly
+// always), so a deep chain costs a few refreshes, not forty. Puts the
+// choice found in `choice` (unchanged when none meets the target) and
+// returns the segment's error with it.
+float EqualShareStart(const BitRateSearchInput& in, SegmentSearch& search, int first, int last,
+                      float target, std::vector<TrackSegment>& choice) {
+  std::vector<float> shares;
+  for (float share = target; share > target * kSmallestShare; share *= kQuarterOctave) {
+    shares.push_back(share);
+  }
+  // Refresh recomputes every track and joint from the choice it is given
+  // alone (and refits that choice's step-0 values), so a failed trial needs
+  // no undoing before the next.
+  std::vector<TrackSegment> trial;
+  float error = 0.0f;
+  const auto meets = [&](std::size_t k) {
+    trial = EqualShareChoice(in, first, last, shares[k], choice);
+    error = search.Refresh(trial);
+    return error <= target;
+  };
+  std::size_t found = shares.size();
+  if (in.skeleton->JointCount() <= kScannedShareJoints) {
+    for (std::size_t k = 0; k < shares.size() && found == shares.size(); ++k) {
+      if (meets(k)) found = k;
+    }
+  } else {
+    // The first share that meets the target in [lo, hi); hi: none found yet.
+    std::size_t lo = 0, hi = shares.size();
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (meets(mid)) {
+        hi = found = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    if (found < shares.size()) meets(found);  // the search's state at the choice
+  }
+  if (found == shares.size()) return search.Refresh(choice);
+  choice = std::move(trial);
+  return error;
+}
 
 }  // namespace
 
@@ -279,34 +424,8 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
     choice = FixedSegmentBits(in, first, last, kMaxComponentBits);
     worst = search.Refresh(choice);
   }
-  // The equal-share start: each component's step such that rounding to it
-  // (half a step) moves the points by `share` (the lagrangian optimum for
-  // bits against a sum of errors); the share shrinks by quarter octaves
-  // until the whole segment meets the target. It balances the tracks of a
-  // chain that lowering one step at a time from the same fine start would
-  // not (4 % fewer bytes on Woman's clips).
   if (in.sensitivity != nullptr && !in.sensitivity->empty()) {
-    for (float share = target; share > target * kSmallestShare; share *= kQuarterOctave) {
-      std::vector<TrackSegment> trial = choice;
-      for (int t = 0; t < count; ++t) {
-        for (int c = 0; c < 3; ++c) {
-          if (trial[t].c[c].step == 0) continue;
-          // A step of extent * 2^(-s/4) at most 2 * share / sensitivity.
-          const float ratio =
-              tracks[t].header.RangeExtent(c) * (*in.sensitivity)[t] / (2.0f * share);
-          const int step = std::clamp(static_cast<int>(std::ceil(4.0f * std::log2(ratio))), 1,
-                                      static_cast<int>(trial[t].c[c].step));
-          trial[t].c[c] = FitSegmentComponent(tracks[t], c, first, last, step, 0);
-        }
-      }
-      const float e = search.Refresh(trial);
-      if (e <= target) {
-        choice = trial;
-        worst = e;
-        break;
-      }
-      worst = search.Refresh(choice);
-    }
+    worst = EqualShareStart(in, search, first, last, target, choice);
   }
   // Leaves first: tracks in reverse joint order (on Woman.gltf's clips this
   // gave 1.3 % fewer bytes than walking from the root).
@@ -324,17 +443,29 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
   while (in.strides && (1 << max_stride_code) < length - 1 && max_stride_code < kMaxStrideCode) {
     ++max_stride_code;
   }
+  // Tracks whose trials would cost the most (the largest subtrees) keep the
+  // start's steps once the trials of the others cost kSearchJointVisits
+  // joint updates per sample a round: the search stays linear in joints on
+  // deep rigs (a chain of thousands of joints) and is whole on characters
+  // (Woman.gltf's rounds cost under 2,000).
+  const std::vector<bool> frozen = FrozenTracks(in, search);
   std::vector<std::array<bool, 4>> done(count, {false, false, false, false});
+  for (int t = 0; t < count; ++t) {
+    if (frozen[t]) done[t] = {true, true, true, true};
+  }
   std::vector<std::array<int, 3>> move(count, {kCoarseMove, kCoarseMove, kCoarseMove});
   auto attempt = [&](int t, const TrackSegment& trial) {
     const TrackSegment before = choice[t];
-    const float e = search.Apply(t, trial, choice);
+    // Every joint within the target before the move: only the moved
+    // subtree's errors decide.
+    const bool within = worst <= target;
+    const float e = search.Apply(t, trial, choice, within);
     if (e <= target) {
       choice[t] = trial;
-      worst = e;
+      if (!within) worst = e;
       return true;
     }
-    search.Apply(t, before, choice);
+    search.Apply(t, before, choice, within);
     return false;
   };
   // Once no move succeeds, every move is tried once more: with
@@ -375,12 +506,14 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
       }
     }
     if (!lowered && retries-- > 0) {
-      for (auto& d : done) d = {false, false, false, false};
+      for (int t = 0; t < count; ++t) {
+        if (!frozen[t]) done[t] = {false, false, false, false};
+      }
       for (auto& m : move) m = {1, 1, 1};
       lowered = true;
     }
   }
-  *error = worst;
+  *error = search.Largest();
   return choice;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <utility>
 
 #include "anim/compression/bit_rate_search.h"
@@ -152,12 +153,26 @@ float MaxColumn(const glm::mat4& m) {
       {glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))});
 }
 
+// Above this many joint-to-ancestor links (the sum of all depths: about a
+// chain of 2,900 joints), each joint's reach is bounded through its
+// children instead of measured to every descendant, so the cost stays
+// linear in joints.
+constexpr std::size_t kExactReachLinks = std::size_t{1} << 22;
+
 std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_distance) {
   const int n = skeleton.JointCount();
   const Pose& rest = skeleton.RestPose();
   std::vector<glm::mat4> model(n);
   rest.ComputeModelMatrices(model);
   std::vector<JointBudget> budgets(n);
+  std::vector<std::size_t> depth(n, 0);
+  std::size_t links = 0;
+  for (int j = 0; j < n; ++j) {
+    const int p = skeleton.Parent(j);
+    depth[j] = p < 0 ? 0 : depth[p] + 1;
+    links += depth[j];
+  }
+  const bool exact = links <= kExactReachLinks;
   for (int j = 0; j < n; ++j) {
     const int p = skeleton.Parent(j);
     glm::mat4 parent_space = p < 0 ? glm::mat4(1.0f) : model[p];
@@ -170,9 +185,24 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
       const float bone = glm::length(origin - glm::vec3(model[p][3])) + point_distance;
       budgets[p].bone = std::max(budgets[p].bone, bone);
     }
+    if (!exact) {
+      budgets[j].reach = std::max(budgets[j].reach, point_distance);
+      continue;
+    }
     for (int a = j; a >= 0; a = skeleton.Parent(a)) {
       const float d = glm::length(origin - glm::vec3(model[a][3])) + point_distance;
       budgets[a].reach = std::max(budgets[a].reach, d);
+    }
+  }
+  if (!exact) {
+    // The triangle inequality through each child: at least the exact reach
+    // (so the tolerances derived from it only tighten), in one pass from
+    // the leaves (children come after their parents).
+    for (int j = n - 1; j >= 0; --j) {
+      const int p = skeleton.Parent(j);
+      if (p < 0) continue;
+      const float bone = glm::length(glm::vec3(model[j][3]) - glm::vec3(model[p][3]));
+      budgets[p].reach = std::max(budgets[p].reach, bone + budgets[j].reach);
     }
   }
   return budgets;
@@ -189,6 +219,8 @@ constexpr float kTightenFactor = 0.8f;
 // samples only; between them, and across segment boundaries, a little more
 // error shows.
 constexpr float kFirstTarget = 0.97f;
+// Passes in a row without a smaller error after which the builder stops.
+constexpr int kStalledPasses = 3;
 
 float ConstantTolerance(const SourceChannel& c, const JointBudget& budget, float tolerance) {
   const float share = tolerance * kConstantShare;
@@ -575,6 +607,8 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   for (const TrackSamples& t : tracks) headers.push_back(t.header);
 
   CompressedClip result;
+  float least_error = std::numeric_limits<float>::infinity();
+  int stalled = 0;
   for (r.passes = 1;; ++r.passes) {
     for (int s = 0; s < segments; ++s) {
       if (!redo[s]) continue;
@@ -592,8 +626,14 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
     r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
     // (Without tracks there is nothing to tighten: constants are as exact
     // as they are.)
+    // kStalledPasses passes in a row that do not lower the smallest error
+    // seen stop the passes: what is left no finer step removes (on chains
+    // thousands of joints deep, the float arithmetic of their model
+    // matrices), and each pass costs as much as the first.
+    stalled = r.passes > 1 && r.error.max_error >= least_error ? stalled + 1 : 0;
+    least_error = std::min(least_error, r.error.max_error);
     if (fixed_bits > 0 || segments == 0 || r.error.max_error <= settings.tolerance ||
-        r.passes >= settings.max_passes) {
+        r.passes >= settings.max_passes || stalled >= kStalledPasses) {
       break;
     }
     // Tighten the segments of the samples around every time over the tolerance.
@@ -635,6 +675,40 @@ bool HasCubicSpline(const Clip& clip) {
 }
 
 }  // namespace
+
+std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
+                                    const CompressionSettings& settings) {
+  const auto joints = static_cast<std::size_t>(skeleton.JointCount());
+  // Each candidate CUBICSPLINE rate is built after the one before is freed:
+  // the peak is the largest.
+  std::vector<float> rates{settings.cubic_rate};
+  if (settings.cubic_rate == 0.0f && HasCubicSpline(clip)) {
+    rates.insert(rates.end(), std::begin(kCubicRates), std::end(kCubicRates));
+  }
+  std::size_t peak = 0;
+  for (const float rate : rates) {
+    const std::vector<SourceChannel> channels =
+        GatherChannels(clip, skeleton.JointCount(), std::max(1, settings.cubic_samples), rate);
+    std::size_t keys = 0;
+    for (const SourceChannel& c : channels) keys += c.times.size();
+    const std::size_t samples = SampleTimes(channels).size();
+    const std::size_t segment = settings.segment_length > 0
+                                    ? std::min<std::size_t>(settings.segment_length, samples)
+                                    : samples;
+    const std::size_t poses = 2 * samples * joints * sizeof(Transform);
+    const std::size_t search =
+        segment * joints * (sizeof(Transform) + 3 * sizeof(glm::mat4) + sizeof(float));
+    // The channels' keys, each animated track's stored samples (three
+    // components and the dropped one's index) and one channel resampled.
+    const std::size_t channel_bytes = keys * (sizeof(float) + sizeof(glm::quat)) +
+                                      channels.size() * samples * (3 * sizeof(float) + 1) +
+                                      samples * sizeof(glm::quat);
+    const std::size_t per_joint =
+        joints * (sizeof(JointBudget) + 6 * sizeof(int) + 2 * sizeof(glm::mat4) + sizeof(float));
+    peak = std::max(peak, poses + search + channel_bytes + per_joint);
+  }
+  return peak;
+}
 
 CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
                                    const CompressionSettings& settings, CompressionReport* report) {

@@ -85,6 +85,14 @@ struct CompressionReport {
 // The bytes of a raw clip's key data: every track's key times and values.
 std::size_t RawClipBytes(const Clip& clip);
 
+// The bytes BuildCompressedClip holds at its peak for `clip` (the pose of
+// every joint at every sample time, twice, and one segment's search state:
+// poses and model matrices of every joint), found without building it, so
+// a caller can refuse a clip of a huge rig before it takes the memory. It
+// gathers the clip's sample times, so it costs about the clip's keys.
+std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
+                                    const CompressionSettings& settings = {});
+
 CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
                                    const CompressionSettings& settings = {},
                                    CompressionReport* report = nullptr);

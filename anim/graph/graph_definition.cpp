@@ -128,6 +128,15 @@ void GraphDefinition::CheckLinks(GraphCheck& check) const {
                  "is its own input through " + cycle + Quoted(n->Name()) + " (a cycle)");
       return 0;
     }
+    // A chain built top-down (each node made before its input) is walked
+    // in one descent: stop at the limit instead of recursing as deep as
+    // the graph goes.
+    if (path.size() >= static_cast<std::size_t>(kMaxChain)) {
+      check.Fail(*path.front(), "inputs",
+                 "heads a chain of more than " + std::to_string(kMaxChain) + " nodes, at most " +
+                     std::to_string(kMaxChain) + " are accepted");
+      return 0;
+    }
     height[n] = -1;
     path.push_back(n);
     int below = 0;

@@ -129,6 +129,20 @@ TEST_F(GraphDefinitionTest, AChainDeeperThanTheLimit) {
             "node 'relay63' (relay): inputs: heads a chain of 65 nodes, at most 64 are accepted");
 }
 
+TEST_F(GraphDefinitionTest, AChainBuiltTopDownStopsAtTheLimitWithoutRecursingFurther) {
+  // Each relay made before its input, so the check meets the whole chain in
+  // one descent from the root: 100,000 levels of recursion would overflow
+  // the stack; the check stops at the limit.
+  std::vector<RelayNode*> relays;
+  for (int i = 0; i < 100000; ++i) relays.push_back(d.Add<RelayNode>("r" + std::to_string(i)));
+  for (int i = 0; i + 1 < 100000; ++i) relays[i]->SetInput(relays[i + 1]);
+  relays.back()->SetInput(Clip(d, "leaf"));
+  d.SetRoot(relays.front());
+  EXPECT_EQ(ErrorOf(d),
+            "node 'r0' (relay): inputs: heads a chain of more than 64 nodes, at most 64 are "
+            "accepted");
+}
+
 TEST_F(GraphDefinitionTest, AMissingClip) {
   d.SetRoot(d.Add<anim::ClipNode>("walk", skeleton, static_cast<const anim::Clip*>(nullptr)));
   EXPECT_EQ(ErrorOf(d), "node 'walk' (clip): clip: is missing (no clip of that name?)");

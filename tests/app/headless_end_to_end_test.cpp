@@ -143,7 +143,7 @@ TEST(HeadlessViewer, InfoPrintsSkeletonTreeAndClips) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("41 joints"), std::string::npos) << run.out;
   // Children are indented one level deeper than their parent.
-  EXPECT_NE(run.out.find("\n  0 Hips\n    1 Spine\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n    0 0 Hips\n    1   1 Spine\n"), std::string::npos) << run.out;
   for (const char* clip : {"Running", "Jump2", "PickUp", "SitIdle", "Idle", "Punch", "Sitting",
                            "Walking", "Jump", "Lean_Left"}) {
     EXPECT_NE(run.out.find(clip), std::string::npos) << clip;

@@ -5,75 +5,23 @@
 // for a tiny model. Run at the default limit (1 GiB) and at 256 MiB, so an
 // estimate that undercounts what a class costs shows up as a peak above the
 // smaller limit.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <unistd.h>
 
-#include <chrono>
 #include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "run_viewer.h"
 
-// GCC says AddressSanitizer with __SANITIZE_ADDRESS__, clang with __has_feature.
-#if defined(__SANITIZE_ADDRESS__)
-#define ANIM_TEST_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ANIM_TEST_UNDER_ASAN 1
-#endif
-#endif
-#ifndef ANIM_TEST_UNDER_ASAN
-#define ANIM_TEST_UNDER_ASAN 0
-#endif
+#include "sanitizer_build.h"
 #include "tests/import/hostile_gltf.h"
-
-extern char** environ;
 
 namespace {
 
-struct ChildRun {
-  int exit_code = -1;
-  long peak_kib = 0;
-  double seconds = 0.0;
-  std::string err;
-};
-
-// Runs animviewer with `args`, its stderr into a file; waits with wait4 to
-// read that child's own peak RSS.
-ChildRun RunMeasured(std::vector<std::string> args) {
-  const std::string err_path = app_test::TempPath("memory_stderr.txt");
-  args.insert(args.begin(), ANIMVIEWER_EXE);
-  std::vector<char*> argv;
-  argv.reserve(args.size());
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  ChildRun run;
-  const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  if (posix_spawn(&pid, ANIMVIEWER_EXE, &actions, nullptr, argv.data(), environ) != 0) {
-    posix_spawn_file_actions_destroy(&actions);
-    return run;
-  }
-  posix_spawn_file_actions_destroy(&actions);
-  int status = 0;
-  struct rusage usage {};
-  if (wait4(pid, &status, 0, &usage) != pid) return run;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.peak_kib = usage.ru_maxrss;  // KiB on Linux
-  run.err = app_test::ReadFile(err_path);
-  return run;
-}
+using app_test::ChildRun;
+using app_test::RunMeasured;
 
 struct WrittenFile {
   std::string name, path;
