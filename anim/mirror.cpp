@@ -5,55 +5,11 @@
 #include <cmath>
 
 #include "anim/jobs/kernels.h"
+#include "anim/rig_naming.h"
 
 namespace anim {
 
 namespace {
-
-using Where = MirrorNamePattern::Where;
-
-constexpr std::array<MirrorNamePattern, 14> kPatterns = {{
-    {"Left", "Right", Where::kAnywhere},
-    {"left", "right", Where::kAnywhere},
-    {"LEFT", "RIGHT", Where::kAnywhere},
-    {" L ", " R ", Where::kAnywhere},
-    {"L_", "R_", Where::kPrefix},
-    {"l_", "r_", Where::kPrefix},
-    {"L.", "R.", Where::kPrefix},
-    {"l.", "r.", Where::kPrefix},
-    {"_L", "_R", Where::kSuffix},
-    {"_l", "_r", Where::kSuffix},
-    {".L", ".R", Where::kSuffix},
-    {".l", ".r", Where::kSuffix},
-    {"-L", "-R", Where::kSuffix},
-    {"-l", "-r", Where::kSuffix},
-}};
-
-// `name` with `from` replaced by `to` where the pattern allows it, or "".
-std::string Replace(std::string_view name, std::string_view from, std::string_view to,
-                    Where where) {
-  size_t at = std::string_view::npos;
-  switch (where) {
-    case Where::kAnywhere: at = name.find(from); break;
-    case Where::kPrefix:
-      if (name.substr(0, from.size()) == from) at = 0;
-      break;
-    case Where::kSuffix:
-      if (name.size() >= from.size() && name.substr(name.size() - from.size()) == from)
-        at = name.size() - from.size();
-      break;
-  }
-  if (at == std::string_view::npos || name.size() == from.size()) return {};
-  std::string out(name);
-  out.replace(at, from.size(), to);
-  return out;
-}
-
-std::string SwapSide(std::string_view name, const MirrorNamePattern& p) {
-  std::string swapped = Replace(name, p.left, p.right, p.where);
-  if (swapped.empty()) swapped = Replace(name, p.right, p.left, p.where);
-  return swapped;
-}
 
 glm::quat MirrorRotation(const glm::quat& q, MirrorAxis axis) {
   // A reflection M (one axis negated) turns a rotation R about axis a by
@@ -89,23 +45,17 @@ glm::mat4 ReflectionMatrix(MirrorAxis axis) {
 }
 
 // Fills partner[j] with the joint whose name is j's with its side swapped
-// by the first pattern that names another joint, or j itself. Returns what
-// makes the pairing unusable (a one-sided pair, or partners whose parents
-// are not partners), or "" when it is symmetric.
-std::string PairJoints(const Skeleton& skeleton, std::span<const MirrorNamePattern> patterns,
-                       std::vector<int>& partner) {
+// (rig_naming.h's PartnerName, the runtime's one reading of side names), or
+// j itself. Returns what makes the pairing unusable (a one-sided pair, or
+// partners whose parents are not partners), or "" when it is symmetric.
+std::string PairJoints(const Skeleton& skeleton, std::vector<int>& partner) {
   const int n = skeleton.JointCount();
   partner.assign(n, -1);
   for (int j = 0; j < n; ++j) {
     partner[j] = j;
-    for (const MirrorNamePattern& p : patterns) {
-      const std::string swapped = SwapSide(skeleton.JointName(j), p);
-      const int other = swapped.empty() ? -1 : skeleton.FindJoint(swapped);
-      if (other >= 0 && other != j) {
-        partner[j] = other;
-        break;
-      }
-    }
+    const std::string swapped = PartnerName(skeleton.JointName(j));
+    const int other = swapped.empty() ? -1 : skeleton.FindJoint(swapped);
+    if (other >= 0 && other != j) partner[j] = other;
   }
   for (int j = 0; j < n; ++j) {
     const int p = partner[j];
@@ -151,16 +101,6 @@ MirrorAxis FindBindAxis(std::span<const glm::mat4> bind, std::span<const int> pa
 
 }  // namespace
 
-std::span<const MirrorNamePattern> DefaultMirrorNamePatterns() { return kPatterns; }
-
-std::string MirrorName(std::string_view name, std::span<const MirrorNamePattern> patterns) {
-  for (const MirrorNamePattern& p : patterns) {
-    std::string swapped = SwapSide(name, p);
-    if (!swapped.empty()) return swapped;
-  }
-  return {};
-}
-
 Transform MirrorTransform(const Transform& t, MirrorAxis axis) {
   // M T R S M = (M T M)(M R M)(M S M): translation reflected, rotation as
   // above, scale unchanged (a diagonal scale commutes with M).
@@ -168,9 +108,9 @@ Transform MirrorTransform(const Transform& t, MirrorAxis axis) {
 }
 
 bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis mirror_axis,
-                      bool correct_bind_asymmetry, std::span<const MirrorNamePattern> patterns) {
+                      bool correct_bind_asymmetry) {
   axis = mirror_axis;
-  const std::string problem = PairJoints(skeleton, patterns, partner);
+  const std::string problem = PairJoints(skeleton, partner);
   if (!problem.empty()) {
     partner.clear();
     bind_correction.clear();

@@ -28,27 +28,6 @@ namespace anim {
 
 enum class MirrorAxis { kX, kY, kZ };  // the axis the reflection negates
 
-// How a joint name says which side it is on. The left token is replaced by
-// the right one (and the other way round) at the given place; the first
-// pattern whose swapped name is another joint of the skeleton wins.
-struct MirrorNamePattern {
-  enum class Where { kAnywhere, kPrefix, kSuffix };
-  std::string_view left;
-  std::string_view right;
-  Where where;
-};
-
-// The patterns tried, in order:
-//   anywhere: "Left"/"Right" (LeftArm, mixamorig:LeftArm), "left"/"right",
-//             "LEFT"/"RIGHT", " L "/" R " (3ds Max: "Bip01 L Thigh")
-//   prefix:   "L_"/"R_", "l_"/"r_", "L."/"R.", "l."/"r."
-//   suffix:   "_L"/"_R", "_l"/"_r", ".L"/".R", ".l"/".r" (Blender), "-L"/"-R"
-std::span<const MirrorNamePattern> DefaultMirrorNamePatterns();
-
-// The name of `name`'s mirror partner by the first pattern that applies,
-// or an empty string when none does (the name carries no side).
-std::string MirrorName(std::string_view name, std::span<const MirrorNamePattern> patterns);
-
 struct MirrorMap {
   MirrorAxis axis = MirrorAxis::kX;
   // partner[j]: the joint whose transform joint j takes; j itself for a
@@ -70,7 +49,9 @@ struct MirrorMap {
   float max_bind_correction_angle = 0.0f;
   float max_bind_position_asymmetry = 0.0f;
 
-  // Finds partners by name and computes the bind-pose corrections. Fails, with
+  // Finds partners by name (rig_naming.h's PartnerName: "LeftArm" and
+  // "RightArm", "thigh_l" and "thigh_r", "ArmL" and "ArmR"...) and computes
+  // the bind-pose corrections. Fails, with
   // `error` naming the joints, when two joints claim the same partner or a
   // partner's parent is not the mirror of the joint's parent (the skeleton
   // is not left/right symmetric, so no pose of it can be mirrored).
@@ -78,8 +59,7 @@ struct MirrorMap {
   // plain local-space mirror, which deforms the mesh correctly only for a
   // bind pose that is its own mirror image.
   bool Build(const Skeleton& skeleton, std::string* error, MirrorAxis axis = MirrorAxis::kX,
-             bool correct_bind_asymmetry = true,
-             std::span<const MirrorNamePattern> patterns = DefaultMirrorNamePatterns());
+             bool correct_bind_asymmetry = true);
 
   int JointCount() const { return static_cast<int>(partner.size()); }
 };

@@ -1,5 +1,6 @@
 #include "samples/clip_speed.h"
 
+#include "anim/rig_naming.h"
 #include "anim/root_motion.h"
 #include "samples/clip_roles.h"
 
@@ -9,16 +10,16 @@ float UnitsPerMetre(const anim::Model& model) {
   for (const anim::Clip& clip : model.clips) {
     if (clip.Speed() > 0.0f) return 1.0f;
   }
-  const int head = FindJointForRole(model, {"head"});
+  const int head = anim::ReadRig(model.skeleton).Find(anim::BodyPart::kHead);
   const float head_height = head >= 0 ? model.skeleton.RestPose().ModelMatrix(head)[3].y : 0.0f;
   return head_height > 0.0f ? head_height / 1.58f : 1.0f;
 }
 
 int LeftFoot(const anim::Model& model) {
-  return FindJointForRole(model, {"LeftFoot", "foot_l", "foot.l", "left_foot", "l_foot"});
+  return anim::ReadRig(model.skeleton).Find(anim::BodyPart::kFoot, anim::Side::kLeft);
 }
 int RightFoot(const anim::Model& model) {
-  return FindJointForRole(model, {"RightFoot", "foot_r", "foot.r", "right_foot", "r_foot"});
+  return anim::ReadRig(model.skeleton).Find(anim::BodyPart::kFoot, anim::Side::kRight);
 }
 
 float LocomotionSpeed(const anim::Model& model, int clip) {

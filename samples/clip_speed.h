@@ -21,7 +21,8 @@ float UnitsPerMetre(const anim::Model& model);
 // the feet do not move backward: an idle, a punch).
 float LocomotionSpeed(const anim::Model& model, int clip);
 
-// The left and right foot joints by name, -1 when absent.
+// The left and right foot joints by name (anim::ReadRig: LeftFoot, foot_l,
+// foot.L, FootL, Bip01 L Foot...), -1 when absent.
 int LeftFoot(const anim::Model& model);
 int RightFoot(const anim::Model& model);
 

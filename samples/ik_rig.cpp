@@ -2,16 +2,19 @@
 
 #include <algorithm>
 
+#include "anim/rig_naming.h"
 #include "samples/clip_roles.h"
 
 namespace samples {
 
 bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why) {
   const anim::Skeleton& s = model.skeleton;
-  const int hand = FindJointForRole(
-      model, {"RightHand", "hand_r", "hand.R", "r_hand", "Hand_R", "R_Hand", "right_hand"});
+  // anim/rig_naming.h reads the side and part in every tool's convention
+  // (RightHand, hand_r, hand.R, HandR, Bip01 R Hand...).
+  const anim::RigMap rig = anim::ReadRig(s);
+  const int hand = rig.Find(anim::BodyPart::kHand, anim::Side::kRight);
   if (hand < 0) {
-    *why = "no joint is named like a right hand (RightHand, hand_r, hand.R)";
+    *why = anim::MissingPartsMessage(rig, {{anim::BodyPart::kHand, anim::Side::kRight}});
     return false;
   }
   arm->hand = hand;
@@ -28,16 +31,18 @@ bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why) {
 bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>* chain,
                      std::string* why) {
   const anim::Skeleton& s = model.skeleton;
-  const int head = FindJointForRole(model, {"Head", "head", "head_01"});
+  const anim::RigMap rig = anim::ReadRig(s);
+  const int head = rig.Find(anim::BodyPart::kHead);
   if (head < 0) {
-    *why = "no joint is named like a head";
+    *why = anim::MissingPartsMessage(rig, {{anim::BodyPart::kHead}});
     return false;
   }
   chain->clear();
   // Up from the head, stopping below the hips (they carry the legs): the
-  // joint named so, else the root. An animated armature above the hips is
-  // a joint too, so the root alone is not enough.
-  const int hips = FindJointForRole(model, {"hips", "pelvis"});
+  // joint named so (or the joint both thighs hang from: ReadRig), else the
+  // root. An animated armature above the hips is a joint too, so the root
+  // alone is not enough.
+  const int hips = rig.Find(anim::BodyPart::kHips);
   for (int j = head;
        j >= 0 && j != hips && s.Parent(j) >= 0 && static_cast<int>(chain->size()) < max_joints;
        j = s.Parent(j))

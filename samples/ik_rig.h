@@ -21,7 +21,7 @@ struct ArmJoints {
   int hand = -1;
 };
 
-// The right arm, or false with `why` when no joint is named like a right hand
+// The right arm, or false with `why` when no joint reads as the right hand
 // or it has fewer than three ancestors.
 bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why);
 

@@ -13,6 +13,7 @@
 #include "anim/blend_space_1d.h"
 #include "anim/blending.h"
 #include "anim/clip_events.h"
+#include "anim/rig_naming.h"
 #include "anim/root_motion.h"
 #include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
@@ -87,7 +88,8 @@ class LocomotionSample : public Sample {
     params_.SetChoices("walk_clip", names);
     params_.SetChoices("run_clip", names);
     PickClips(model);
-    hips_ = FindJointForRole(model, {"hips", "pelvis", "root"});
+    hips_ = anim::ReadRig(skeleton).Find(anim::BodyPart::kHips);
+    if (hips_ < 0) hips_ = FindJointForRole(model, {"root"});
     if (hips_ < 0) hips_ = 0;
     left_foot_ = LeftFoot(model);
     right_foot_ = RightFoot(model);

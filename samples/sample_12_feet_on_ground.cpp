@@ -13,6 +13,7 @@
 #include "anim/blending.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_math.h"
+#include "anim/rig_naming.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/debug_draw.h"
@@ -74,7 +75,7 @@ class FeetOnGroundSample : public Sample {
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     units_per_metre_ = UnitsPerMetre(model);
-    pelvis_ = FindJointForRole(model, {"hips", "pelvis"});
+    pelvis_ = anim::ReadRig(skeleton).Find(anim::BodyPart::kHips);
     legs_ready_ = pelvis_ >= 0;
     const int walk_clip = FindClipForRole(model, {"walk", "walking"});
     const std::array<int, 2> ankles{LeftFoot(model), RightFoot(model)};

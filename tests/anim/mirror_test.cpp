@@ -1,4 +1,5 @@
 #include "anim/mirror.h"
+#include "anim/rig_naming.h"
 
 #include <cmath>
 #include <cstdio>
@@ -53,19 +54,19 @@ TEST(Mirror, TransformEqualsConjugationByTheReflectionMatrix) {
   ExpectSameRotation(mirrored.rotation, AxisAngle(-90, {0, 1, 0}));
 }
 
-TEST(Mirror, NamePatterns) {
-  const auto patterns = anim::DefaultMirrorNamePatterns();
-  EXPECT_EQ(anim::MirrorName("LeftArm", patterns), "RightArm");
-  EXPECT_EQ(anim::MirrorName("mixamorig:RightHand", patterns), "mixamorig:LeftHand");
-  EXPECT_EQ(anim::MirrorName("upper_arm_left", patterns), "upper_arm_right");
-  EXPECT_EQ(anim::MirrorName("Bip01 L Thigh", patterns), "Bip01 R Thigh");
-  EXPECT_EQ(anim::MirrorName("L_foot", patterns), "R_foot");
-  EXPECT_EQ(anim::MirrorName("thigh_L", patterns), "thigh_R");
-  EXPECT_EQ(anim::MirrorName("hand.r", patterns), "hand.l");
-  EXPECT_EQ(anim::MirrorName("shin.R", patterns), "shin.L");
-  EXPECT_EQ(anim::MirrorName("Spine", patterns), "");
-  EXPECT_EQ(anim::MirrorName("Hips", patterns), "");
-  EXPECT_EQ(anim::MirrorName("_L", patterns), "");  // nothing but the token: no side
+TEST(Mirror, PartnersAreNamedAsTheRigNamingModuleReadsThem) {
+  // The names the mirror map pairs (its partners come from PartnerName).
+  EXPECT_EQ(anim::PartnerName("LeftArm"), "RightArm");
+  EXPECT_EQ(anim::PartnerName("mixamorig:RightHand"), "mixamorig:LeftHand");
+  EXPECT_EQ(anim::PartnerName("upper_arm_left"), "upper_arm_right");
+  EXPECT_EQ(anim::PartnerName("Bip01 L Thigh"), "Bip01 R Thigh");
+  EXPECT_EQ(anim::PartnerName("L_foot"), "R_foot");
+  EXPECT_EQ(anim::PartnerName("thigh_L"), "thigh_R");
+  EXPECT_EQ(anim::PartnerName("hand.r"), "hand.l");
+  EXPECT_EQ(anim::PartnerName("shin.R"), "shin.L");
+  EXPECT_EQ(anim::PartnerName("Spine"), "");
+  EXPECT_EQ(anim::PartnerName("Hips"), "");
+  EXPECT_EQ(anim::PartnerName("_L"), "");  // nothing but the token: no side
 }
 
 // A symmetric toy skeleton: 0 hips, 1 spine, 2 leg_L, 3 leg_R, 4 foot_L, 5 foot_R.
