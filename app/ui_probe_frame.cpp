@@ -110,6 +110,7 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") +
       ",\"message\":" + ui_probe::Quote(state.message) +
       ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
+      ",\"has_joint_colors\":" + (state.has_joint_colors ? "true" : "false") +
       ",\"params\":" + ParamsJson(sample) +
       ",\"imgui_frame\":" + std::to_string(ImGui::GetFrameCount()) +
       ",\n\"last_edit\":" + ui_probe::LastEditJson() +

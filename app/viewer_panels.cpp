@@ -118,6 +118,14 @@ void DrawExplanation(const std::string& text) {
   ImGui::EndChild();
 }
 
+// A red message about what the user left (a sample that refused, a file
+// that failed) goes once something else runs; an information stays.
+void ClearStaleError(ViewerState& state) {
+  if (!state.message_is_error) return;
+  state.message.clear();
+  state.message_is_error = false;
+}
+
 bool WalkthroughSection(ViewerState& state) {
   Walkthrough& walkthrough = state.walkthrough;
   const int active = walkthrough.active();
@@ -127,6 +135,7 @@ bool WalkthroughSection(ViewerState& state) {
   if (ImGui::BeginCombo("##sample", preview.c_str())) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
       walkthrough.Activate(-1, state.character.model(), nullptr);
+      ClearStaleError(state);
       state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
       state.reframe_requested = true;
     }
@@ -139,6 +148,7 @@ bool WalkthroughSection(ViewerState& state) {
       if (walkthrough.Activate(i, state.character.model(), &error)) {
         // Activate ran the sample's Update(0): its panel below is valid now.
         state.character.ShowPose(walkthrough.Active()->CurrentPose());
+        ClearStaleError(state);
         state.reframe_requested = true;
       } else {
         state.message = error;
@@ -307,6 +317,11 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
         state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
     ImGui::TextColored(color, "%s", state.message.c_str());
     ui_probe::Text(state.message_is_error ? "error" : "message", state.message);
+  }
+  for (const std::string& warning : state.warnings) {
+    const std::string line = "warning: " + warning;
+    ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.4f, 1.0f), "%s", line.c_str());
+    ui_probe::Text("warning", line);
   }
   Section("Walkthrough");
   if (!WalkthroughSection(state)) {

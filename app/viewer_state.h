@@ -42,6 +42,12 @@ struct ViewerState {
 
   std::string message;  // shown in the UI, e.g. why a dropped file failed
   bool message_is_error = false;
+  // The shown model's import warnings, under the message for as long as the
+  // model is shown (a sample's refusal replaces the message, not them).
+  std::vector<std::string> warnings;
+  // The skeleton overlay was turned on for a sample's joint colours (04's
+  // mask), not by the user: it goes off again when the colours do.
+  bool skeleton_for_joint_colors = false;
 
   // Fixed-step runs (--quit-after-frames) advance 1/60 s a frame and show no
   // measured times, so their screenshots do not change from run to run.

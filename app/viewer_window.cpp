@@ -72,6 +72,7 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   }
   state.character.SetModel(std::move(model));
   state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
+  state.walkthrough.ResetSamples();
   // A running sample follows the new model, or stops if it cannot run on it
   // and the message says why (what it needs, what the model has).
   std::string sample_stopped;
@@ -83,9 +84,7 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   state.reframe_requested = true;
   state.message = "Opened " + path + sample_stopped;
   state.message_is_error = !sample_stopped.empty();
-  for (const std::string& warning : state.character.model().warnings) {
-    state.message += "\nwarning: " + warning;
-  }
+  state.warnings = state.character.model().warnings;
   return true;
 }
 
@@ -142,9 +141,17 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
     state.has_joint_colors = false;
   }
   // A sample that explains itself by joint colours (04's mask) is unreadable
-  // with the skeleton hidden: show it when the colours appear. Unticking it
-  // afterwards is the user's choice and stays.
-  if (state.has_joint_colors && !had_joint_colors) state.view.show_skeleton = true;
+  // with the skeleton hidden: show it when the colours appear, and hide it
+  // again when they go (leaving the sample) if it was shown for them.
+  // Unticking it meanwhile is the user's choice and stays.
+  if (state.has_joint_colors && !had_joint_colors && !state.view.show_skeleton) {
+    state.view.show_skeleton = true;
+    state.skeleton_for_joint_colors = true;
+  }
+  if (!state.has_joint_colors && had_joint_colors && state.skeleton_for_joint_colors) {
+    state.view.show_skeleton = false;
+  }
+  if (!state.has_joint_colors || !state.view.show_skeleton) state.skeleton_for_joint_colors = false;
 }
 
 // "animviewer_20261123_213455.png" in the current folder, made absolute.

@@ -35,6 +35,8 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   return true;
 }
 
+void Walkthrough::ResetSamples() { samples_ = samples::MakeAllSamples(); }
+
 bool Walkthrough::LoadActive(const anim::Model& model, const std::vector<std::string>& sets,
                              std::string* error) {
   samples::Sample& sample = *samples_[active_];

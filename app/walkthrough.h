@@ -27,6 +27,12 @@ class Walkthrough {
   // as if set before the first frame), then Update(0), so its panel and
   // pose are valid before the first frame's step; -1 turns the walkthrough
   // off. On failure nothing changes and `error` says why.
+  // Every sample made anew, its parameters at their defaults (a model that
+  // replaces the shown one starts every sample afresh: a lean of -1 or
+  // 2-bit compression chosen for the last model is not this one's). The
+  // active sample stays the active index; Activate it again on the model.
+  void ResetSamples();
+
   bool Activate(int index, const anim::Model& model, std::string* error,
                 const std::vector<std::string>& sets = {});
   // The position of the sample numbered `number` in its title ("07 State

@@ -88,3 +88,23 @@ TEST_F(Rewind, PlaybackLandsBetweenStepsOnTheClipTime) {
 }
 
 }  // namespace
+
+namespace {
+
+// A model that replaces the shown one starts every sample afresh
+// (viewer_window.cpp's Open calls ResetSamples before re-activating).
+TEST_F(Rewind, ResetSamplesPutsEveryParameterBackToItsDefault) {
+  Activate(3);  // 03 Additive
+  const std::vector<std::string> defaults = walkthrough_.Active()->Params().Assignments();
+  SetActive("lean=-1");
+  ASSERT_NE(walkthrough_.Active()->Params().Assignments(), defaults);
+  // Kept while the same samples live: chosen again, 03 still leans left.
+  Activate(0);
+  Activate(3);
+  EXPECT_NE(walkthrough_.Active()->Params().Assignments(), defaults);
+  walkthrough_.ResetSamples();
+  Activate(3);
+  EXPECT_EQ(walkthrough_.Active()->Params().Assignments(), defaults);
+}
+
+}  // namespace

@@ -58,6 +58,11 @@ class Run:
         self.workdir = wd.temp_dir("animviewer_ui_")
         self.failures = []
         self.first_states = []  # the state machines' states when the sample started
+        # The Skeleton checkbox before the sample whose joint colours are
+        # shown was chosen (None: no such sample runs), and before the last
+        # choice.
+        self.skeleton_before_colors = None
+        self.skeleton_when_chosen = None
         self.reported = set()  # (context, problem) already reported: once is enough
         self.context = ""
         self.actions = 0
@@ -182,14 +187,32 @@ class Run:
             v.click(entry, frames=3)
             return True
 
+        skeleton = v.item("checkbox", "Skeleton", window="Framework")
+        self.skeleton_when_chosen = skeleton["value"] if skeleton is not None else None
         if not self.act("choose %s from the Sample combo" % title, pick):
             return False
         state = self.viewer.read()
         self.context = title
         self.first_states = state_texts(state)
+        started = state["sample"] < 0 if title == NONE else state["sample_title"] == title
+        if started and state["message_is_error"]:
+            # A red message about a sample that refused, or a file that
+            # failed, does not stay over what runs now.
+            self.fail("%s runs under a stale error: %r" % (title, state["message"]))
+        if started and self.skeleton_before_colors is not None and not state["has_joint_colors"]:
+            # The overlay a sample's joint colours (04's mask) turned on goes
+            # off with them; nothing in these scenarios ticks it by hand
+            # before leaving such a sample.
+            skeleton = v.item("checkbox", "Skeleton", window="Framework")
+            if skeleton is not None and skeleton["value"] != self.skeleton_before_colors:
+                self.fail("after leaving a sample with joint colours the skeleton overlay is %s "
+                          "(it was %s before)" % (skeleton["value"], self.skeleton_before_colors))
+            self.skeleton_before_colors = None
+        if started and state["has_joint_colors"] and self.skeleton_before_colors is None:
+            self.skeleton_before_colors = self.skeleton_when_chosen
         if title == NONE:
-            return state["sample"] < 0
-        if state["sample_title"] == title:
+            return started
+        if started:
             return True
         # The sample refused the model: that is fine if the panel says why.
         shown = v.reveal("text", "error")
@@ -456,7 +479,7 @@ def press_sample_keys(run, tap):
 def state_texts(state):
     """The state machines' active states (07, 09), as the panel shows them."""
     return [i["value"] for i in state["items"]
-            if i["kind"] == "text" and i["label"] not in ("message", "error", "notice")]
+            if i["kind"] == "text" and i["label"] not in ("message", "error", "notice", "warning")]
 
 
 def notice(state):
