@@ -111,6 +111,7 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"message\":" + ui_probe::Quote(state.message) +
       ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
       ",\"has_joint_colors\":" + (state.has_joint_colors ? "true" : "false") +
+      ",\"software_note\":" + ui_probe::Quote(state.walkthrough.SoftwareNote()) +
       ",\"params\":" + ParamsJson(sample) +
       ",\"imgui_frame\":" + std::to_string(ImGui::GetFrameCount()) +
       ",\n\"last_edit\":" + ui_probe::LastEditJson() +

@@ -149,6 +149,10 @@ bool WalkthroughSection(ViewerState& state) {
         // Activate ran the sample's Update(0): its panel below is valid now.
         state.character.ShowPose(walkthrough.Active()->CurrentPose());
         ClearStaleError(state);
+        if (!walkthrough.SoftwareNote().empty()) {
+          state.message = walkthrough.SoftwareNote();
+          state.message_is_error = false;
+        }
         state.reframe_requested = true;
       } else {
         state.message = error;

@@ -33,6 +33,7 @@
 #include "app/viewer_state.h"
 #include "render/gl_loader.h"
 #include "render/png_writer.h"
+#include "render/renderer_info.h"
 #include "render/scene_renderer.h"
 
 namespace animviewer {
@@ -346,7 +347,9 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
 // --sample with --set and --at, or --clip, as in headless mode.
 bool StartAsAsked(const Options& options, ViewerState& state, std::string* error) {
   if (options.sample >= 0) {
-    return state.walkthrough.StartAsAsked(options, state.character.model(), error);
+    if (!state.walkthrough.StartAsAsked(options, state.character.model(), error)) return false;
+    if (!state.walkthrough.SoftwareNote().empty()) state.message = state.walkthrough.SoftwareNote();
+    return true;
   }
   if (!options.clip) return true;
   const int index = state.character.model().FindClip(*options.clip);
@@ -379,6 +382,11 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
 
   int exit_code = 1;
   ViewerState state;
+  // Heavy samples start lighter where the CPU draws (Walkthrough::SoftwareNote).
+  if (const std::string renderer = render::CurrentRendererName();
+      render::IsSoftwareRenderer(renderer)) {
+    state.walkthrough.SetSoftwareRenderer(renderer);
+  }
   state.fixed_step = options.quit_after_frames > 0;
   state.loop = options.loop;
   state.speed = options.speed;

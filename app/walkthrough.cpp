@@ -14,6 +14,7 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
                            const std::vector<std::string>& sets) {
   if (index < 0) {
     active_ = -1;
+    software_note_.clear();
     return true;
   }
   if (index >= SampleCount()) {
@@ -23,12 +24,26 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   }
   const int previous = active_;
   active_ = index;
-  const Activity activity("starting sample " + samples_[static_cast<std::size_t>(index)]->Title() +
-                          " on " + model.source_path);
-  if (!LoadActive(model, sets, error)) {
+  const samples::Sample& chosen = *samples_[static_cast<std::size_t>(index)];
+  const Activity activity("starting sample " + chosen.Title() + " on " + model.source_path);
+  // The software renderer's assignments first: the caller's (--set) win.
+  std::vector<std::string> all_sets;
+  std::string note;
+  if (!software_renderer_.empty()) {
+    all_sets = chosen.SoftwareRendererSets();
+    for (const std::string& s : all_sets) note += (note.empty() ? "" : ", ") + s;
+    if (!note.empty()) {
+      note = software_renderer_ + " draws on the CPU: " + chosen.Title() + " starts with " + note +
+             " (raise it for more)";
+    }
+  }
+  all_sets.insert(all_sets.end(), sets.begin(), sets.end());
+  software_note_.clear();
+  if (!LoadActive(model, all_sets, error)) {
     active_ = previous;
     return false;
   }
+  software_note_ = std::move(note);
   script_.clear();
   whole_script_.clear();
   script_error_.clear();

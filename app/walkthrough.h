@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/animated_character.h"
@@ -27,6 +28,14 @@ class Walkthrough {
   // as if set before the first frame), then Update(0), so its panel and
   // pose are valid before the first frame's step; -1 turns the walkthrough
   // off. On failure nothing changes and `error` says why.
+  // The window's renderer, when it is a software rasteriser (llvmpipe): each
+  // sample then starts with its SoftwareRendererSets before the caller's
+  // sets, and SoftwareNote says so. "" (the default, and headless): none.
+  void SetSoftwareRenderer(std::string name) { software_renderer_ = std::move(name); }
+  // What the active sample starts with because of the software renderer,
+  // for the panel ("" when nothing).
+  const std::string& SoftwareNote() const { return software_note_; }
+
   // Every sample made anew, its parameters at their defaults (a model that
   // replaces the shown one starts every sample afresh: a lean of -1 or
   // 2-bit compression chosen for the last model is not this one's). The
@@ -91,6 +100,8 @@ class Walkthrough {
     std::vector<std::string> inputs;
   };
   std::vector<std::string> loaded_values_;
+  std::string software_renderer_;
+  std::string software_note_;
   std::vector<RecordedStep> recording_;
   std::vector<std::string> values_after_update_;
 };

@@ -40,6 +40,11 @@ class Sample {
   virtual void Update(float dt) = 0;
   virtual const anim::SoaPose& CurrentPose() const = 0;  // the skeleton's hierarchy
 
+  // Parameter assignments ("count=8") that a window drawn by a software
+  // rasteriser (llvmpipe) starts the sample with instead of its defaults,
+  // where those make frames take seconds there; set before the user's own.
+  virtual std::vector<std::string> SoftwareRendererSets() const { return {}; }
+
   // Panel body below the explanation. Default: a widget per parameter.
   virtual void DrawPanel() { DrawParamWidgets(params_); }
   // Render hook: colours for the skeleton overlay's joints (false: defaults).

@@ -9,6 +9,7 @@
 #include "../samples/mannequin_samples.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
+#include "render/renderer_info.h"
 
 namespace {
 
@@ -105,6 +106,49 @@ TEST_F(Rewind, ResetSamplesPutsEveryParameterBackToItsDefault) {
   walkthrough_.ResetSamples();
   Activate(3);
   EXPECT_EQ(walkthrough_.Active()->Params().Assignments(), defaults);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(SoftwareRenderer, NamesOfSoftwareRasterisersAreRecognised) {
+  for (const char* name : {"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Software Rasterizer",
+                           "Mesa X11 swrast", "SwiftShader Device (Subzero)"}) {
+    EXPECT_TRUE(render::IsSoftwareRenderer(name)) << name;
+  }
+  for (const char* name : {"NVIDIA H200/PCIe/SSE2", "AMD Radeon RX 7900 XTX (radeonsi, navi31)",
+                           "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", "Apple M2", ""}) {
+    EXPECT_FALSE(render::IsSoftwareRenderer(name)) << name;
+  }
+}
+
+// The crowd starts with a few characters where the CPU draws the window,
+// says so, and a --set count still wins; headless (no renderer set) keeps
+// the defaults the goldens were made with.
+TEST_F(Rewind, ASoftwareRendererStartsTheCrowdSmallUnlessTheUserSetsACount) {
+  auto count = [this] {
+    for (const std::string& a : walkthrough_.Active()->Params().Assignments()) {
+      if (a.rfind("count=", 0) == 0) return std::stoi(a.substr(6));
+    }
+    return -1;
+  };
+  Activate(8);
+  const int default_count = count();
+  EXPECT_EQ(default_count, 100);
+  EXPECT_EQ(walkthrough_.SoftwareNote(), "");
+  walkthrough_.SetSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)");
+  Activate(8);
+  EXPECT_EQ(count(), 8);
+  EXPECT_EQ(walkthrough_.SoftwareNote(),
+            "llvmpipe (LLVM 15.0.6, 256 bits) draws on the CPU: 08 Crowd starts with count=8 "
+            "(raise it for more)");
+  std::string error;
+  ASSERT_TRUE(walkthrough_.ActivateNumber(8, character_.model(), &error, {"count=30"})) << error;
+  EXPECT_EQ(count(), 30);
+  // A sample without lighter settings says nothing.
+  Activate(1);
+  EXPECT_EQ(walkthrough_.SoftwareNote(), "");
 }
 
 }  // namespace
