@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/shortcuts.h"
+#include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
 
@@ -132,7 +133,9 @@ bool WalkthroughSection(ViewerState& state) {
   const std::string preview =
       active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::BeginCombo("##sample", preview.c_str())) {
+  // As tall as the entries need (all 17 fit at 720 pixels): a scroll bar
+  // in a list of samples hides half of them.
+  if (ImGui::BeginCombo("##sample", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
       walkthrough.Activate(-1, state.character.model(), nullptr);
       ClearStaleError(state);
@@ -363,7 +366,9 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   ImGui::SameLine();
   Hint("the window as a PNG in the current folder");
   const anim::Model& model = state.character.model();
-  ImGui::TextDisabled("%d joints, %zu clips", model.skeleton.JointCount(), model.clips.size());
+  const std::string counts = samples::Counted(model.skeleton.JointCount(), "joint") + ", " +
+                             samples::Counted(static_cast<long long>(model.clips.size()), "clip");
+  ImGui::TextDisabled("%s", counts.c_str());
   ImGui::PopTextWrapPos();
   ImGui::End();
 }

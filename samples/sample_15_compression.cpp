@@ -17,6 +17,7 @@
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/soa_pose.h"
 #include "samples/clip_roles.h"
+#include "samples/counted.h"
 #include "samples/debug_draw.h"
 #include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"
@@ -174,11 +175,12 @@ class CompressionSample : public Sample {
                   "of which: segment headers %zu, track ranges %zu, constants %zu, key times %zu",
                   r.segment_header_bytes, r.track_bytes, r.constant_bytes, r.time_bytes);
     ImGui::TextUnformatted(line);
+    const std::string samples_in_segments =
+        Counted(r.samples, "sample") + " in " + Counted(r.segments, "segment");
     std::snprintf(line, sizeof line,
-                  "channels: %d animated, %d constant, %d omitted; %d samples in %d segments; "
-                  "keys: %d stored of %d",
-                  r.animated_tracks, r.constant_channels, r.omitted_channels, r.samples, r.segments,
-                  r.stored_keys, r.animated_tracks * r.samples);
+                  "channels: %d animated, %d constant, %d omitted; %s; keys: %d stored of %d",
+                  r.animated_tracks, r.constant_channels, r.omitted_channels,
+                  samples_in_segments.c_str(), r.stored_keys, r.animated_tracks * r.samples);
     ImGui::TextUnformatted(line);
     const std::string worst_joint =
         r.error.joint >= 0 ? model_->skeleton.JointName(r.error.joint) : std::string("-");

@@ -1,4 +1,5 @@
 #include "samples/param_list.h"
+#include "samples/counted.h"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +98,15 @@ TEST(ParamList, TriggersAndKeysActLikeTheirWidgets) {
   EXPECT_FALSE(p.PressKey('Q'));
   EXPECT_FALSE(p.PressKey(0));
   EXPECT_NE(p.Describe().find("key J"), std::string::npos);
+}
+
+TEST(Counted, TheNounTakesTheNumberOfItsCount) {
+  EXPECT_EQ(samples::Counted(1, "clip"), "1 clip");
+  EXPECT_EQ(samples::Counted(0, "clip"), "0 clips");
+  EXPECT_EQ(samples::Counted(14, "clip"), "14 clips");
+  EXPECT_EQ(samples::Counted(-1, "joint"), "-1 joints");
+  EXPECT_EQ(samples::Counted(1, "vertex", "vertices"), "1 vertex");
+  EXPECT_EQ(samples::Counted(3, "vertex", "vertices"), "3 vertices");
 }
 
 }  // namespace
