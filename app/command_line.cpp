@@ -62,6 +62,7 @@ void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
        }},
       {"--screenshot", PathInto("--screenshot", &o.screenshot)},
       {"--dump-pose", PathInto("--dump-pose", &o.dump_pose)},
+      {"--dump-mesh", PathInto("--dump-mesh", &o.dump_mesh)},
       {"--graph", PathInto("--graph", &o.graph)},
       {"--ground", PathInto("--ground", &o.ground)},
       {"--out-dir", PathInto("--out-dir", &o.out_dir)},
@@ -233,8 +234,9 @@ std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
 std::string CombinationError(const Options& o) {
   const bool prints_and_exits =
       o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
-  if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && !prints_and_exits) {
-    return "--headless needs --screenshot OUT.png and/or --dump-pose OUT.json";
+  if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
+      !prints_and_exits) {
+    return "--headless needs --screenshot OUT.png, --dump-pose OUT.json or --dump-mesh OUT.json";
   }
   if (o.list_params && o.sample < 0) return "--list-params needs --sample N";
   if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
@@ -297,6 +299,7 @@ std::string UsageText() {
          "  --size WxH            window or image size (default 1280x720)\n"
          "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
          "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
+         "  --dump-mesh OUT.json  write every drawn primitive's skinned vertex positions\n"
          "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"

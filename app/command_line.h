@@ -35,6 +35,7 @@ struct Options {
   int height = 720;
   std::string screenshot;       // PNG path (headless)
   std::string dump_pose;        // JSON path
+  std::string dump_mesh;        // JSON path: skinned vertex positions of every primitive
   std::string out_dir = "out";  // where the no-display fallback writes
   // --max-load-memory MIB: the memory one model load may use (the importer
   // refuses files that need more).

@@ -7,6 +7,7 @@
 #include "app/animated_character.h"
 #include "app/default_model.h"
 #include "app/headless_renderer.h"
+#include "app/mesh_json.h"
 #include "app/model_info.h"
 #include "app/model_loading.h"
 #include "app/pose_json.h"
@@ -81,8 +82,9 @@ int RunInfo(const Options& options) {
 }
 
 int RunHeadless(const Options& options) {
-  if (options.screenshot.empty() && options.dump_pose.empty()) {
-    return Fail("--headless needs --screenshot OUT.png and/or --dump-pose OUT.json");
+  if (options.screenshot.empty() && options.dump_pose.empty() && options.dump_mesh.empty()) {
+    return Fail(
+        "--headless needs --screenshot OUT.png, --dump-pose OUT.json or --dump-mesh OUT.json");
   }
   anim::Model model;
   std::string error;
@@ -121,12 +123,16 @@ int RunHeadless(const Options& options) {
     character.AdvanceFixedSteps(options.time);
   }
 
-  if (!options.dump_pose.empty()) {
-    PoseDumpInfo info;
-    if (character.clip() != nullptr) info.clip = character.clip()->Name();
-    if (walkthrough.Active() != nullptr) info.clip = walkthrough.Active()->Title();
-    info.requested_time = options.time;
-    if (!WritePoseJson(options.dump_pose, character, info, &error)) return Fail(error);
+  PoseDumpInfo info;
+  if (character.clip() != nullptr) info.clip = character.clip()->Name();
+  if (walkthrough.Active() != nullptr) info.clip = walkthrough.Active()->Title();
+  info.requested_time = options.time;
+  if (!options.dump_pose.empty() && !WritePoseJson(options.dump_pose, character, info, &error)) {
+    return Fail(error);
+  }
+  if (!options.dump_mesh.empty() &&
+      !WriteMeshJson(options.dump_mesh, character, info, options.skinning, &error)) {
+    return Fail(error);
   }
   if (!options.screenshot.empty()) {
     HeadlessRenderer renderer;
@@ -186,6 +192,7 @@ int RunSampleWithoutDisplay(const Options& options) {
     std::snprintf(name, sizeof name, "sample_%02d_%.3fs.png", options.sample, frame.time);
     frame.screenshot = (std::filesystem::path(options.out_dir) / name).string();
     frame.dump_pose.clear();
+    frame.dump_mesh.clear();
     if (const int code = RunHeadless(frame); code != 0) return code;
     std::cout << "  wrote " << frame.screenshot << "\n";
   }

@@ -56,6 +56,33 @@ std::string DescribeJointTree(const anim::Skeleton& skeleton) {
   return out.str();
 }
 
+std::string DescribePrimitives(const anim::Model& model) {
+  std::ostringstream out;
+  std::vector<bool> used(model.skeleton.JointCount(), false);
+  for (const anim::MeshPrimitive& p : model.primitives) {
+    std::fill(used.begin(), used.end(), false);
+    int joints = 0, last = -1;
+    for (std::size_t v = 0; v < p.joints.size(); ++v) {
+      for (int k = 0; k < 4; ++k) {
+        const int j = p.joints[v][k];
+        if (p.weights[v][k] == 0.0f || j >= static_cast<int>(used.size()) || used[j]) continue;
+        used[j] = true;
+        last = j;
+        ++joints;
+      }
+    }
+    out << "  \"" << p.node_name << "\" (mesh " << p.source_mesh << ", primitive "
+        << p.source_primitive << "): " << p.positions.size() << " vertices, "
+        << p.indices.size() / 3 << " triangles, ";
+    if (joints == 1) {
+      out << "follows joint \"" << model.skeleton.JointName(last) << "\"\n";
+    } else {
+      out << "skinned to " << joints << " joints\n";
+    }
+  }
+  return out.str();
+}
+
 std::string DescribeModel(const anim::Model& model) {
   std::ostringstream out;
   const anim::Skeleton& skeleton = model.skeleton;
@@ -68,6 +95,7 @@ std::string DescribeModel(const anim::Model& model) {
   out << "Mesh: " << model.primitives.size() << " primitives, " << vertices << " vertices, "
       << triangles << " triangles, " << model.materials.size() << " materials, "
       << model.images.size() << " images\n";
+  out << DescribePrimitives(model);
   out << "Skeleton: " << skeleton.JointCount() << " joints\n";
   out << DescribeJointTree(skeleton);
   out << "Clips: " << model.clips.size() << "\n";

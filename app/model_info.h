@@ -19,6 +19,11 @@ inline constexpr int kMaxTreeIndent = 32;
 // spaces a level, up to kMaxTreeIndent), its index and its name.
 std::string DescribeJointTree(const anim::Skeleton& skeleton);
 
+// One line per drawn primitive: the node drawing it, its glTF mesh and
+// primitive index, its size, and the joints it follows (one joint: a prop or
+// a static mesh, which moves rigidly).
+std::string DescribePrimitives(const anim::Model& model);
+
 // "Running, Jump2, PickUp" (for error messages about unknown clips).
 std::string ClipNameList(const anim::Model& model);
 

@@ -161,15 +161,10 @@ void CheckExtensions(gltf::Context& ctx) {
 void Convert(gltf::Context& ctx, Model* model) {
   CheckExtensions(ctx);
   const gltf::NodeTree tree = gltf::BuildNodeTree(ctx);
-  // The first skin defines the skeleton; files without skins get one
+  // Every skin's joints make one skeleton; files without skins get one
   // synthesised from their node hierarchy so node animations still play.
-  const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty()
-                                            ? gltf::BuildNodeSkeleton(ctx, tree)
-                                            : gltf::BuildSkinSkeleton(ctx, tree, 0);
-  if (ctx.gltf.skins.size() > 1) {
-    ctx.Warn("the file has " + std::to_string(ctx.gltf.skins.size()) +
-             " skins; only skin 0 is imported");
-  }
+  const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty() ? gltf::BuildNodeSkeleton(ctx, tree)
+                                                               : gltf::BuildSkinSkeleton(ctx, tree);
   model->primitives = gltf::ImportMeshes(ctx, tree, mapping);
   model->clips = gltf::ImportClips(ctx, mapping);
   if (model->primitives.empty() && model->clips.empty()) {

@@ -373,8 +373,6 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
   return out;
 }
 
-// The binding of a mesh node, or nullopt (with a warning) when its mesh
-// cannot follow the skeleton.
 // Per node, the nearest joint node at or above it and the matrix from the
 // node's space to that joint's, filled in one parents-first pass (walking up
 // from every mesh node would be quadratic in a deep hierarchy).
@@ -397,49 +395,55 @@ struct NearestJoint {
   }
 };
 
+// The binding of a mesh node, or nullopt with the reason it is not drawn.
 std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const SkeletonMapping& mapping,
-                                 const NearestJoint& above, int node) {
+                                 const NearestJoint& above, int node, std::string* why_not) {
   const tinygltf::Node& n = ctx.gltf.nodes[node];
   Binding binding;
-  if (mapping.skin < 0) {
+  if (mapping.synthesised) {
     const int joint = mapping.joint_of_node[node];
-    if (joint < 0) return std::nullopt;  // not in the shown scene
+    if (joint < 0) {
+      *why_not = "not in the shown scene";
+      return std::nullopt;
+    }
     binding.rigid_joint = joint;
     binding.vertex_to_bind = mapping.bind_of_joint[joint];
     return binding;
   }
-  if (n.skin == mapping.skin) {
-    binding.joint_of_slot = &mapping.joint_of_skin_slot;
+  if (n.skin >= 0) {
+    binding.joint_of_slot = &mapping.joint_of_skin_slot[n.skin];
     return binding;
   }
-  if (n.skin >= 0) {
-    ctx.WarnOnce("other skin", "meshes using a skin other than skin " +
-                                   std::to_string(mapping.skin) + " are ignored");
-    return std::nullopt;
-  }
-  // An unskinned mesh below a joint (a prop in a hand, say) moves rigidly
-  // with the nearest joint: vertex -> node -> ... -> joint space, then into
-  // the joint's bind space by the inverse of its inverse bind matrix.
+  // An unskinned mesh at or below a joint (a prop in a hand, say, or a
+  // static mesh, which is a joint of its own) moves rigidly with the nearest
+  // joint: vertex -> node -> ... -> joint space, then into the joint's bind
+  // space by the inverse of its inverse bind matrix.
   const int at = above.joint_node[node];
   const glm::mat4& node_to_joint = above.node_to_joint[node];
   if (at < 0) {
-    ctx.WarnOnce("static mesh",
-                 "meshes that are neither skinned nor attached to a joint are "
-                 "ignored (mesh node \"" +
-                     tree.names[node] + "\")");
+    *why_not = "not in the shown scene";
     return std::nullopt;
   }
   const int joint = mapping.joint_of_node[at];
   const glm::mat4& ibm = mapping.skeleton.InverseBindMatrices()[joint];
   const float det = glm::determinant(ibm);
   if (!std::isfinite(det) || std::abs(det) < 1e-30f) {
-    ctx.Warn("mesh node \"" + tree.names[node] + "\" is attached to joint \"" + tree.names[at] +
-             "\", whose inverse bind matrix is singular; ignored");
+    *why_not =
+        "attached to joint \"" + tree.names[at] + "\", whose inverse bind matrix is singular";
     return std::nullopt;
   }
   binding.rigid_joint = joint;
   binding.vertex_to_bind = glm::inverse(ibm) * node_to_joint;
   return binding;
+}
+
+// One warning listing every mesh node and primitive that is not drawn, by
+// name, with the reason.
+void WarnNotDrawn(Context& ctx, const std::vector<std::string>& not_drawn) {
+  if (not_drawn.empty()) return;
+  std::string list;
+  for (const std::string& item : not_drawn) list += (list.empty() ? "" : "; ") + item;
+  ctx.Warn("not drawn (" + std::to_string(not_drawn.size()) + "): " + list);
 }
 
 }  // namespace
@@ -452,16 +456,20 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
                       " joints; 16-bit joint indices hold at most " + std::to_string(kMaxJoints));
   }
   const NearestJoint above(tree, mapping);
-  // Which mesh nodes are imported, and how (warning once about the others).
+  // Which mesh nodes are imported, and how; the others are listed.
   std::vector<std::pair<int, Binding>> bound;
+  std::vector<std::string> not_drawn;
   for (int node = 0; node < tree.NodeCount(); ++node) {
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     if (n.mesh < 0) continue;
     CheckIndex(n.mesh, ctx.gltf.meshes.size(), "node " + std::to_string(node) + " mesh");
     if (n.skin >= 0)
       CheckIndex(n.skin, ctx.gltf.skins.size(), "node " + std::to_string(node) + " skin");
-    if (std::optional<Binding> binding = BindingOf(ctx, tree, mapping, above, node)) {
+    std::string why_not;
+    if (std::optional<Binding> binding = BindingOf(ctx, tree, mapping, above, node, &why_not)) {
       bound.emplace_back(node, *binding);
+    } else {
+      not_drawn.push_back("mesh node \"" + tree.names[node] + "\" (" + why_not + ")");
     }
   }
   const auto is_triangles = [](int mode) {
@@ -518,14 +526,18 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       const tinygltf::Primitive& primitive = mesh.primitives[p];
       const std::string what = "mesh " + std::to_string(n.mesh) + " primitive " + std::to_string(p);
       if (!is_triangles(primitive.mode)) {
-        ctx.WarnOnce("mode " + std::to_string(primitive.mode),
-                     "primitives of mode " + std::to_string(primitive.mode) +
-                         " (points or lines) are skipped; only triangles are imported");
+        not_drawn.push_back("mesh node \"" + tree.names[node] + "\" primitive " +
+                            std::to_string(p) + " (mode " + std::to_string(primitive.mode) +
+                            ": points or lines; only triangles are drawn)");
         continue;
       }
       out.push_back(ReadPrimitive(ctx, primitive, {n.mesh, static_cast<int>(p)}, binding, what));
+      out.back().source_mesh = n.mesh;
+      out.back().source_primitive = static_cast<int>(p);
+      out.back().node_name = tree.names[node];
     }
   }
+  WarnNotDrawn(ctx, not_drawn);
   return out;
 }
 

@@ -1,13 +1,15 @@
 // Internal to anim_import: mesh primitives into MeshPrimitive, skinned to the
 // imported skeleton.
-//   - Meshes of nodes using the imported skin: JOINTS_0/WEIGHTS_0 (and
-//     JOINTS_1/WEIGHTS_1, reduced to the four largest influences) remapped
-//     from skin slots to skeleton joints, weights renormalised.
-//   - Meshes of nodes without a skin that sit at or below a joint: rigidly
-//     bound (weight 1) to the nearest joint, vertices moved into bind space.
+//   - Skinned meshes (any skin): JOINTS_0/WEIGHTS_0 (and JOINTS_1/WEIGHTS_1,
+//     reduced to the four largest influences) remapped from the skin's slots
+//     to skeleton joints, weights renormalised.
+//   - Meshes of nodes without a skin (props at or below a joint, static
+//     meshes, which are joints of their own): rigidly bound (weight 1) to the
+//     nearest joint at or above, vertices moved into bind space.
 //   - Synthesised (node) skeletons: every mesh is rigidly bound to its node.
-// Triangle strips and fans are triangulated; points and lines are skipped
-// with a warning.
+// Triangle strips and fans are triangulated; what is not drawn (points and
+// lines, meshes outside the shown scene) is listed in one warning, by node
+// name and reason.
 #pragma once
 
 #include <vector>

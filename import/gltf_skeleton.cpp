@@ -61,19 +61,47 @@ void CheckJointCount(const tinygltf::Skin& skin, const std::string& skin_name) {
   }
 }
 
-// Per glTF node: its slot in skin.joints, or -1 for a node that is no joint.
-std::vector<int> SlotOfNode(const tinygltf::Skin& skin, const NodeTree& tree,
-                            const std::string& skin_name) {
-  std::vector<int> slot_of_node(tree.NodeCount(), -1);
+// Appends the skin's joints that no earlier skin listed to `joint_nodes`
+// (slot_of_node marks them), checking its indices and that it lists no node
+// twice.
+void AddSkinJoints(const tinygltf::Skin& skin, const NodeTree& tree, const std::string& skin_name,
+                   std::vector<int>* joint_nodes, std::vector<int>* slot_of_node) {
+  std::vector<bool> listed(tree.NodeCount(), false);
   for (int s = 0; s < static_cast<int>(skin.joints.size()); ++s) {
     const int node = skin.joints[s];
     CheckIndex(node, tree.parent.size(), skin_name + " joint " + std::to_string(s));
-    if (slot_of_node[node] >= 0) {
+    if (listed[node]) {
       throw ImportError(skin_name + " lists node " + std::to_string(node) + " twice");
     }
-    slot_of_node[node] = s;
+    listed[node] = true;
+    if ((*slot_of_node)[node] >= 0) continue;  // an earlier skin's joint too
+    (*slot_of_node)[node] = static_cast<int>(joint_nodes->size());
+    joint_nodes->push_back(node);
   }
-  return slot_of_node;
+}
+
+// Nodes of the shown scene that carry a mesh without a skin and have no
+// joint at or above them (a helmet beside the body, a spear, the
+// scenery): each becomes a joint of its own, unanimated unless a channel
+// moves it, so its mesh is drawn where the scene puts it, through the one
+// skinning path. Ascending node order.
+std::vector<int> StaticMeshNodes(const Context& ctx, const NodeTree& tree,
+                                 const std::vector<int>& slot_of_node) {
+  std::vector<bool> joint_at_or_above(tree.NodeCount(), false);
+  for (int node : tree.parents_first) {
+    const int p = tree.parent[node];
+    joint_at_or_above[node] = slot_of_node[node] >= 0 || (p >= 0 && joint_at_or_above[p]);
+  }
+  std::vector<bool> in_scene(tree.NodeCount(), false);
+  for (int node : SceneNodesInOrder(ctx, tree)) in_scene[node] = true;
+  std::vector<int> nodes;
+  for (int node = 0; node < tree.NodeCount(); ++node) {
+    const tinygltf::Node& n = ctx.gltf.nodes[node];
+    if (n.mesh >= 0 && n.skin < 0 && in_scene[node] && !joint_at_or_above[node]) {
+      nodes.push_back(node);
+    }
+  }
+  return nodes;
 }
 
 // Nodes that are not the skin's joints but that an animation channel moves,
@@ -177,16 +205,12 @@ std::vector<int> ParentsFirstOrder(const NodeTree& tree, const std::vector<int>&
   return order;
 }
 
-// Joint numbers: joint j is slot order[j]. Only the skin's own slots are
-// named by JOINTS_0.
-void NumberJoints(const std::vector<int>& joint_nodes, int skin_slots, const NodeTree& tree,
-                  const std::vector<int>& order, SkeletonMapping* out) {
-  out->joint_of_node.assign(tree.NodeCount(), -1);
-  out->joint_of_skin_slot.assign(skin_slots, -1);
-  for (int j = 0; j < static_cast<int>(order.size()); ++j) {
-    if (order[j] < skin_slots) out->joint_of_skin_slot[order[j]] = j;
-    out->joint_of_node[joint_nodes[order[j]]] = j;
-  }
+// Joint numbers: joint j is slot order[j].
+std::vector<int> JointOfNode(const std::vector<int>& joint_nodes, const NodeTree& tree,
+                             const std::vector<int>& order) {
+  std::vector<int> joint_of_node(tree.NodeCount(), -1);
+  for (int j = 0; j < static_cast<int>(order.size()); ++j) joint_of_node[joint_nodes[order[j]]] = j;
+  return joint_of_node;
 }
 
 // Per skin slot; identity for all when the skin has none.
@@ -224,12 +248,13 @@ struct JointTable {
   std::vector<bool> skinned;
 };
 
+// `slot_inverse_bind` has one matrix per slot; the first `skinned_slots`
+// slots are skin joints.
 JointTable JointsInOrder(const std::vector<int>& joint_nodes, const NodeTree& tree,
                          const std::vector<int>& order, const SlotHierarchy& hierarchy,
                          const std::vector<int>& joint_of_node,
-                         const std::vector<glm::mat4>& skin_inverse_bind) {
+                         const std::vector<glm::mat4>& slot_inverse_bind, int skinned_slots) {
   const int slots = static_cast<int>(order.size());
-  const int skin_slots = static_cast<int>(skin_inverse_bind.size());
   JointTable joints{std::vector<std::string>(slots), std::vector<int>(slots),
                     std::vector<Transform>(slots),   std::vector<glm::mat4>(slots),
                     std::vector<glm::mat4>(slots),   std::vector<bool>(slots)};
@@ -241,10 +266,82 @@ JointTable JointsInOrder(const std::vector<int>& joint_nodes, const NodeTree& tr
     joints.parents[j] = parent_slot >= 0 ? joint_of_node[joint_nodes[parent_slot]] : -1;
     joints.rest[j] = tree.local[node];
     joints.offsets[j] = hierarchy.offset_of_slot[s];
-    joints.skinned[j] = s < skin_slots;
-    joints.inverse_bind[j] = joints.skinned[j] ? skin_inverse_bind[s] : glm::mat4(1.0f);
+    joints.skinned[j] = s < skinned_slots;
+    joints.inverse_bind[j] = slot_inverse_bind[s];
   }
   return joints;
+}
+
+bool NearlyEqual(const glm::mat4& a, const glm::mat4& b) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (std::abs(a[c][r] - b[c][r]) > 1e-5f * (1.0f + std::abs(a[c][r]))) return false;
+    }
+  }
+  return true;
+}
+
+// Per skin and slot, the joint its vertices are skinned to. A joint's
+// inverse bind matrix comes from the first skin that lists it; where a later
+// skin binds the same joint with another matrix (its mesh was bound in
+// another pose or another space), that skin gets a helper joint: a child of
+// the joint with the identity as rest, so that it moves exactly with it,
+// and the skin's own matrix, so that palette = joint's model matrix x the
+// skin's inverse bind matrix, as glTF defines it per skin. Helpers are
+// appended to `joints` (parents stay before children) and shared by skins
+// that bind the joint alike.
+std::vector<std::vector<int>> SkinSlotJoints(Context& ctx,
+                                             const std::vector<std::vector<glm::mat4>>& skin_ibm,
+                                             const std::vector<int>& joint_of_node,
+                                             JointTable* joints) {
+  const auto& skins = ctx.gltf.skins;
+  std::vector<std::vector<int>> joint_of_slot(skins.size());
+  std::vector<std::vector<int>> helpers_of_joint(joints->names.size());
+  std::string helped;
+  int helper_count = 0;
+  for (std::size_t k = 0; k < skins.size(); ++k) {
+    const std::vector<int>& nodes = skins[k].joints;
+    joint_of_slot[k].resize(nodes.size());
+    int skin_helpers = 0;
+    for (std::size_t s = 0; s < nodes.size(); ++s) {
+      const int joint = joint_of_node[nodes[s]];
+      const glm::mat4& ibm = skin_ibm[k][s];
+      int chosen = joint;
+      if (!NearlyEqual(joints->inverse_bind[joint], ibm)) {
+        chosen = -1;
+        for (int helper : helpers_of_joint[joint]) {
+          if (NearlyEqual(joints->inverse_bind[helper], ibm)) chosen = helper;
+        }
+      }
+      if (chosen < 0) {
+        chosen = static_cast<int>(joints->names.size());
+        helpers_of_joint[joint].push_back(chosen);
+        joints->names.push_back(joints->names[joint] + " (skin " + std::to_string(k) + ")");
+        joints->parents.push_back(joint);
+        joints->rest.push_back(Transform{});
+        joints->offsets.push_back(glm::mat4(1.0f));
+        joints->inverse_bind.push_back(ibm);
+        joints->skinned.push_back(true);
+        ++skin_helpers;
+      }
+      joint_of_slot[k][s] = chosen;
+    }
+    if (skin_helpers > 0) {
+      helped += (helped.empty() ? "" : ", ") + std::string("skin ") + std::to_string(k) + " (" +
+                std::to_string(skin_helpers) + ")";
+      helper_count += skin_helpers;
+    }
+  }
+  if (helper_count > 0) {
+    ctx.Warn(
+        "some skins bind joints with other inverse bind matrices than the first skin "
+        "listing them; " +
+        (helper_count == 1
+             ? std::string("1 helper joint named \"<joint> (skin N)\" follows")
+             : std::to_string(helper_count) + " helper joints named \"<joint> (skin N)\" follow") +
+        " those joints for them: " + helped);
+  }
+  return joint_of_slot;
 }
 
 // Bind pose from the inverse bind matrices: the joint's bind-space global
@@ -285,32 +382,60 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
 
 }  // namespace
 
-SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin_index) {
-  const tinygltf::Skin& skin = ctx.gltf.skins[skin_index];
-  const std::string skin_name = "skin " + std::to_string(skin_index);
-  CheckJointCount(skin, skin_name);
-  std::vector<int> slot_of_node = SlotOfNode(skin, tree, skin_name);
-  // The skin's joints, then the animated nodes above and below them.
-  std::vector<int> joint_nodes = skin.joints;
-  for (int node : AnimatedNonJointNodes(ctx, tree, slot_of_node)) {
-    slot_of_node[node] = static_cast<int>(joint_nodes.size());
-    joint_nodes.push_back(node);
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
+  const auto& skins = ctx.gltf.skins;
+  // Every skin's joints (skin 0's first), the animated nodes above and below
+  // them, the static mesh nodes.
+  std::vector<int> slot_of_node(tree.NodeCount(), -1);
+  std::vector<int> joint_nodes;
+  std::vector<std::vector<glm::mat4>> skin_ibm(skins.size());
+  std::vector<glm::mat4> slot_inverse_bind;
+  for (std::size_t k = 0; k < skins.size(); ++k) {
+    const std::string skin_name = "skin " + std::to_string(k);
+    CheckJointCount(skins[k], skin_name);
+    const std::size_t first_new = joint_nodes.size();
+    AddSkinJoints(skins[k], tree, skin_name, &joint_nodes, &slot_of_node);
+    skin_ibm[k] = ReadInverseBindMatrices(ctx, skins[k], skin_name);
+    // A joint's matrix comes from the first skin that lists it.
+    for (std::size_t s = 0; s < skins[k].joints.size(); ++s) {
+      if (static_cast<std::size_t>(slot_of_node[skins[k].joints[s]]) >= first_new) {
+        slot_inverse_bind.push_back(skin_ibm[k][s]);
+      }
+    }
   }
+  const int skinned_slots = static_cast<int>(joint_nodes.size());
+  const auto add = [&](const std::vector<int>& nodes) {
+    for (int node : nodes) {
+      slot_of_node[node] = static_cast<int>(joint_nodes.size());
+      joint_nodes.push_back(node);
+    }
+  };
+  // A mesh below an animated node follows that node; the animated nodes
+  // above a static mesh (a spinning propeller's hub) become joints after it.
+  add(AnimatedNonJointNodes(ctx, tree, slot_of_node));
+  add(StaticMeshNodes(ctx, tree, slot_of_node));
+  add(AnimatedNonJointNodes(ctx, tree, slot_of_node));
   if (joint_nodes.size() > kMaxJoints) {
-    throw ImportError(skin_name + " has " + std::to_string(skin.joints.size()) +
-                      " joints and the animation moves " +
-                      std::to_string(joint_nodes.size() - skin.joints.size()) +
-                      " other nodes of their hierarchy, which become joints too; at most " +
+    throw ImportError("the skins have " + std::to_string(skinned_slots) + " joints, and " +
+                      std::to_string(joint_nodes.size() - skinned_slots) +
+                      " other nodes (animated ones of their hierarchy, unskinned meshes) become "
+                      "joints too; at most " +
                       std::to_string(kMaxJoints) + " joints are supported");
   }
+  slot_inverse_bind.resize(joint_nodes.size(), glm::mat4(1.0f));
   const SlotHierarchy hierarchy = FindParentJoints(joint_nodes, tree, slot_of_node);
   const std::vector<int> order = ParentsFirstOrder(tree, slot_of_node, hierarchy.parent_slot);
 
   SkeletonMapping out;
-  out.skin = skin_index;
-  NumberJoints(joint_nodes, static_cast<int>(skin.joints.size()), tree, order, &out);
+  out.joint_of_node = JointOfNode(joint_nodes, tree, order);
   JointTable joints = JointsInOrder(joint_nodes, tree, order, hierarchy, out.joint_of_node,
-                                    ReadInverseBindMatrices(ctx, skin, skin_name));
+                                    slot_inverse_bind, skinned_slots);
+  out.joint_of_skin_slot = SkinSlotJoints(ctx, skin_ibm, out.joint_of_node, &joints);
+  if (joints.names.size() > kMaxJoints) {
+    throw ImportError("the skins bind their joints in different ways, which needs " +
+                      std::to_string(joints.names.size()) + " joints; at most " +
+                      std::to_string(kMaxJoints) + " are supported");
+  }
   std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
 
   // Without offsets the poses skip multiplying by identity matrices.
@@ -335,6 +460,7 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
   const int n = static_cast<int>(nodes.size());
 
   SkeletonMapping out;
+  out.synthesised = true;
   out.joint_of_node.assign(tree.NodeCount(), -1);
   for (int j = 0; j < n; ++j) out.joint_of_node[nodes[j]] = j;
 

@@ -13,23 +13,28 @@ namespace anim::gltf {
 
 struct SkeletonMapping {
   Skeleton skeleton;
-  std::vector<int> joint_of_node;       // per glTF node: joint index, or -1
-  std::vector<int> joint_of_skin_slot;  // per entry of skin.joints: joint index
-  int skin = -1;                        // the glTF skin used, -1 when synthesised
+  std::vector<int> joint_of_node;  // per glTF node: joint index, or -1
+  // Per glTF skin, per entry of its joints: the joint its vertices are skinned to.
+  std::vector<std::vector<int>> joint_of_skin_slot;
+  bool synthesised = false;  // built from the node hierarchy: the file has no skin
   // Synthesised skeletons only: per joint, the rest model matrix that mesh
   // vertices of that node are moved by so that they sit in bind (= rest)
   // space; identity where that matrix is not invertible.
   std::vector<glm::mat4> bind_of_joint;
 };
 
-// The skin's joints, reordered so that parents come before children. Nodes
-// above or below a joint that an animation channel moves (an animated
-// armature or root node, a prop in a hand) become joints too, with the identity as inverse bind
-// matrix and their rest as bind pose; JOINTS_0 never names them. Joint parents are found through
+// Every skin's joints in one skeleton (skin 0's first, then the joints each
+// later skin adds), reordered so that parents come before children. Skins
+// that bind a shared joint with another inverse bind matrix get helper joints
+// (gltf_skeleton.cpp, SkinSlotJoints). Nodes of the shown scene with an
+// unskinned mesh and no joint above, and nodes above or below a joint that an
+// animation channel moves (an animated armature or root node, a prop in a
+// hand), become joints too, with the identity as inverse bind matrix and
+// their rest as bind pose; JOINTS_0 never names them. Joint parents are found through
 // the other non-joint nodes, whose fixed transforms become the pose offsets (for root joints: all
 // their ancestors, e.g. a static armature's scale). The skinned mesh node's own transform plays no
 // part (glTF spec).
-SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, int skin);
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree);
 
 // Every node of the shown scene becomes a joint; the inverse bind matrix of
 // each is the inverse of its rest model matrix, so rest pose = bind pose.

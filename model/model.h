@@ -16,7 +16,9 @@ namespace anim {
 
 // One skinned primitive (glTF mesh primitive), triangles, all arrays the same
 // length (indices aside). Joint indices are skeleton joint indices (already
-// mapped from the skin's joint list), weights sum to 1.
+// mapped from the skin's joint list), weights sum to 1. A mesh drawn by
+// several nodes is one primitive per node. Unskinned meshes are bound rigidly
+// (weight 1) to their node's joint or the nearest joint above it.
 struct MeshPrimitive {
   std::vector<glm::vec3> positions;
   std::vector<glm::vec3> normals;    // computed (area-weighted) when absent
@@ -26,6 +28,11 @@ struct MeshPrimitive {
   std::vector<glm::vec4> weights;
   std::vector<std::uint32_t> indices;  // triangle list; generated 0..n-1 when absent
   int material = -1;                   // index into Model::materials, -1: default
+  // Where it came from, for --info, --dump-mesh and messages: the glTF mesh
+  // and primitive index (-1 for meshes made in code) and the node drawing it.
+  int source_mesh = -1;
+  int source_primitive = -1;
+  std::string node_name;
 };
 
 // glTF sampler settings, as GL enum values (glTF uses the same numbers).

@@ -40,14 +40,14 @@ struct Solved {
 };
 
 Solved Solve(const Character& c, const Plane& plane, const glm::mat4& world, float weight = 1.0f,
-             float contact = 1.0f) {
+             float contact = 1.0f, float max_drop_metres = 0.4f) {
   Solved s{c.animated, {}, {}};
   foot_ik_test::Job setup(c, plane);
   for (auto& leg : setup.legs) leg.contact = contact;
   anim::ik::FootIkJob& job = setup.job;
   job.world = world;
   job.probe_above = job.probe_below = 0.5f * c.units_per_metre;
-  job.max_pelvis_drop = 0.4f * c.units_per_metre;
+  job.max_pelvis_drop = max_drop_metres * c.units_per_metre;
   job.weight = weight;
   s.result = SolveOnPose(anim::ik::SolveFootIk, s.pose, job);
   s.legs = setup.results;
@@ -143,6 +143,25 @@ TEST_P(FootIkOnCharacter, PlantedFeetStandOnSlopes) {
     EXPECT_NEAR(glm::length(hips_moved - glm::vec3(0, expected, 0)), 0.0f, 1e-4f * u) << k.name;
     ExpectFeetOnPlane(c_, plane, world, s.pose, k.name);
   }
+}
+
+// Where the lower foot lacks more than max_pelvis_drop, the pelvis lowers by
+// exactly that much and no further (the feet then reach as far as they can).
+TEST_P(FootIkOnCharacter, ThePelvisNeverDropsPastItsLimit) {
+  const float u = c_.units_per_metre;
+  // Standing 0.2 m above flat ground: the feet lack 0.2 m.
+  const Plane flat{{0, 1, 0}, 0.0f};
+  const glm::mat4 world = glm::translate(glm::mat4(1.0f), glm::vec3(0, 0.2f * u, 0));
+  const Solved free = Solve(c_, flat, world, 1.0f, 1.0f, 0.4f);
+  ASSERT_TRUE(free.result.valid);
+  ASSERT_LT(free.result.pelvis_offset, -0.15f * u);  // the case needs more than the limit below
+  const Solved s = Solve(c_, flat, world, 1.0f, 1.0f, 0.1f);
+  ASSERT_TRUE(s.result.valid);
+  EXPECT_NEAR(s.result.pelvis_offset, -0.1f * u, 1e-4f * u);
+  const glm::vec3 hips_moved = glm::vec3(world * s.pose.ModelMatrix(c_.pelvis)[3]) -
+                               glm::vec3(world * c_.animated.ModelMatrix(c_.pelvis)[3]);
+  EXPECT_NEAR(hips_moved.y, -0.1f * u, 1e-4f * u);
+  EXPECT_NEAR(glm::length(glm::vec2(hips_moved.x, hips_moved.z)), 0.0f, 1e-4f * u);
 }
 
 TEST_P(FootIkOnCharacter, FlatGroundChangesNothing) {

@@ -118,7 +118,8 @@ TEST(AccessorImport, LinesAreSkippedWithAWarning) {
       S(positions) + R"(}},{"attributes":{"POSITION":)" + S(positions) + "}}]}]");
   const anim::Model model = LoadOk(json);
   EXPECT_EQ(model.primitives.size(), 1u);
-  EXPECT_TRUE(gltf_test::HasWarningContaining(model, "primitives of mode 1"));
+  EXPECT_TRUE(gltf_test::HasWarningContaining(
+      model, "not drawn (1): mesh node \"node 0\" primitive 0 (mode 1: points or lines"));
 }
 
 TEST(AccessorImport, MatrixNodesAreDecomposedIntoTheRestPose) {

@@ -220,19 +220,39 @@ TEST(AnimatedNode, ItsChannelsMoveTheJointsAndThePalette) {
 }
 
 // Without the clip the Armature is static: baked into the Hips' offset as
-// before, the skeleton holds the skin's two joints, and they sit where the
-// same chain of matrices puts them.
+// before, and they sit where the same chain of matrices puts them. The
+// unskinned Prop, now below no joint, is a static mesh: a root joint of its
+// own whose vertices land where the node chain puts them.
 TEST(AnimatedNode, StaticAncestorsStayOffsets) {
   const AncestorFile file(/*animated=*/false);
   const anim::Model model = LoadOk(file.b.EmbeddedJson(file.rest));
+  EXPECT_TRUE(model.warnings.empty()) << model.warnings.front();
   const anim::Skeleton& skeleton = model.skeleton;
-  ASSERT_EQ(skeleton.JointCount(), 2);
+  ASSERT_EQ(skeleton.JointCount(), 3);
   EXPECT_EQ(skeleton.FindJoint("Armature"), -1);
   const int hips = skeleton.FindJoint("Hips");
+  const int prop = skeleton.FindJoint("Prop");
   ASSERT_GE(hips, 0);
+  ASSERT_GE(prop, 0);
   EXPECT_EQ(skeleton.Parent(hips), -1);
+  EXPECT_EQ(skeleton.Parent(prop), -1);
+  EXPECT_TRUE(MatrixNear(skeleton.InverseBindMatrices()[prop], glm::mat4(1.0f), 0.0f));
   EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(hips),
                          AncestorFile::HipsGlobal(AncestorFile::ArmatureRest()), 1e-5f));
+  std::vector<glm::mat4> scratch(3), palette(3);
+  anim::ComputePalette(skeleton, skeleton.RestPose(), scratch, palette);
+  ASSERT_EQ(model.primitives.size(), 2u);
+  const anim::MeshPrimitive& mesh = model.primitives[1];
+  EXPECT_EQ(mesh.node_name, "Prop");
+  const std::vector<float> v = AncestorFile::PropVertices();
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(mesh.joints[k][0], prop);
+    const glm::vec4 expected = AncestorFile::World() * AncestorFile::ArmatureRest() *
+                               AncestorFile::PropLocal() *
+                               glm::vec4(v[3 * k], v[3 * k + 1], v[3 * k + 2], 1.0f);
+    const glm::vec4 skinned = palette[mesh.joints[k][0]] * glm::vec4(mesh.positions[k], 1.0f);
+    EXPECT_TRUE(VecNear(glm::vec3(skinned), glm::vec3(expected), 1e-5f)) << "vertex " << k;
+  }
 }
 
 // Below a joint the same holds: Hand (skin joint: translation (0, 1, 0), 90

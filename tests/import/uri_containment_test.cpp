@@ -2,6 +2,9 @@
 //   <tmp>/model/       the model, and files it may use
 //   <tmp>/outside/     a canary: bytes that would make the model load (or an
 //                      image that would become its texture) if they were read
+//   <tmp>/model_evil/  the same canary beside the model's folder, whose path
+//                      starts with the folder's (a check by string prefix
+//                      would let it through)
 // and points a URI at the canary in every way a path can leave a folder:
 // "..", percent-encoded dots and slashes, an absolute path, a file: URI, a
 // symbolic link to the file or to its folder. No byte of the canary may reach
@@ -36,11 +39,17 @@ class Folders : public ::testing::Test {
     fs::remove_all(root_);
     fs::create_directories(root_ / "model");
     fs::create_directories(root_ / "outside");
+    fs::create_directories(root_ / "model_evil");
   }
   void TearDown() override { fs::remove_all(root_); }
 
   fs::path Model() const { return root_ / "model"; }
   fs::path Outside() const { return root_ / "outside"; }
+  // The canary, in both folders outside the model's.
+  void WriteCanary(const std::vector<std::uint8_t>& bytes) const {
+    WriteBytes(Outside() / "canary.bin", bytes);
+    WriteBytes(root_ / "model_evil" / "canary.bin", bytes);
+  }
 
   fs::path root_;
 };
@@ -70,6 +79,7 @@ struct QuadFile {
 std::vector<std::string> EscapingUris(const fs::path& outside) {
   return {
       "../outside/canary.bin",
+      "../model_evil/canary.bin",
       "sub/../../outside/canary.bin",
       "%2e%2e/outside/canary.bin",
       "..%2Foutside%2Fcanary.bin",
@@ -101,7 +111,7 @@ TEST_F(Folders, BufferUrisLeavingTheFolderAreRefusedAndTellNothingAboutTheTarget
   for (const std::size_t padded_size : {std::size_t{0}, std::size_t{1000003}}) {
     std::vector<std::uint8_t> canary = file.builder.Data();
     if (padded_size != 0) canary.resize(padded_size, 0x5a);
-    WriteBytes(Outside() / "canary.bin", canary);
+    WriteCanary(canary);
     for (const std::string& uri : EscapingUris(Outside())) {
       SCOPED_TRACE(uri + " (canary of " + std::to_string(canary.size()) + " bytes)");
       WriteText(Model() / "quad.gltf", file.builder.Json(file.rest, uri));
@@ -152,7 +162,7 @@ TEST_F(Folders, ImageUrisLeavingTheFolderNeverBecomeTheTexture) {
                                                    77, 88, 99, 255, 1,  2,  3,  255};
   const std::vector<std::uint8_t> png = EncodePng(2, 2, canary_pixels);
   ASSERT_FALSE(png.empty());
-  WriteBytes(Outside() / "canary.bin", png);  // the same name as the buffer canary
+  WriteCanary(png);  // the same name as the buffer canary
   WriteBytes(Model() / "quad.bin", file.builder.Data());
   MakeLinks(Model(), Outside());
   std::vector<std::string> uris = EscapingUris(Outside());
@@ -193,7 +203,7 @@ TEST_F(Folders, DracoBufferUrisLeavingTheFolderAreRefused) {
   const std::string rest =
       gltf_test::DracoRest(view, gltf_test::Attribute("POSITION", positions),
                            gltf_test::Attribute("POSITION", triangle.position_id));
-  WriteBytes(Outside() / "canary.bin", b.Data());
+  WriteCanary(b.Data());
   WriteBytes(Model() / "inside.bin", b.Data());
   MakeLinks(Model(), Outside());
   // The control first: the same file with its buffer inside loads.
