@@ -56,6 +56,24 @@ void Clip::BuildSoaKeys() {
   if (soa_keys_.Empty()) merged_times_ = std::vector<float>();
 }
 
+void Clip::SetMorphWeights(std::vector<MorphWeightTracks> tracks) {
+  morph_weights_ = std::move(tracks);
+  const bool had_keys = start_ < end_ || !tracks_.empty();
+  float start = had_keys ? start_ : std::numeric_limits<float>::infinity();
+  float end = had_keys ? end_ : -std::numeric_limits<float>::infinity();
+  for (const MorphWeightTracks& m : morph_weights_) {
+    for (const ScalarTrack& track : m.targets) {
+      if (track.Empty()) continue;
+      start = std::min(start, track.StartTime());
+      end = std::max(end, track.EndTime());
+    }
+  }
+  if (start <= end) {
+    start_ = start;
+    end_ = end;
+  }
+}
+
 std::size_t Clip::KeyBytes() const {
   std::size_t bytes = 0;
   for (const JointTracks& jt : tracks_) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anim/clock.h"
+#include "anim/morph_weights.h"
 #include "anim/pose.h"
 #include "anim/soa_clip.h"
 #include "anim/soa_pose.h"
@@ -65,6 +66,13 @@ class Clip {
   // The bytes of its structure-of-arrays copy of the LINEAR channels (0
   // without one).
   std::size_t SoaKeyBytes() const { return soa_keys_.Empty() ? 0 : soa_keys_.ByteSize(); }
+
+  // Morph-target weight tracks (anim/morph_weights.h), sampled at the same
+  // clip time as the joints by SampleMorphWeights. Setting them extends the
+  // clip's start and end to their keys (a morph-only clip has no joints).
+  // KeyBytes() counts the joints' tracks only.
+  void SetMorphWeights(std::vector<MorphWeightTracks> tracks);
+  std::span<const MorphWeightTracks> MorphWeights() const { return morph_weights_; }
 
   // Text keys, kept sorted by time (stable: equal times keep their order).
   // Defined in clip_events.cpp.
@@ -124,6 +132,7 @@ class Clip {
   int lowest_joint_ = -1;
   int highest_joint_ = -1;
   std::vector<ClipEvent> events_;
+  std::vector<MorphWeightTracks> morph_weights_;
   float speed_ = 0.0f;
 };
 

@@ -18,6 +18,9 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   model_matrices_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
+  default_morph_weights_ = model_.DefaultMorphWeights();
+  morph_weights_ = default_morph_weights_;
+  morph_offsets_.assign(morph_weights_.size(), 0.0f);
   raw_playback_ = anim::Playback{};
   compressed_playback_ = anim::CompressedPlayback{};
   clip_index_ = -1;
@@ -105,9 +108,21 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
   last_step_ = anim::ClockStep{};
   if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
   pose_.CopyFrom(pose);
+  std::copy(default_morph_weights_.begin(), default_morph_weights_.end(), morph_weights_.begin());
+  AddMorphOffsets();
   if (!palette_.empty()) anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
   last_update_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void AnimatedCharacter::SetMorphOffset(int weight, float offset) {
+  if (weight < 0 || weight >= static_cast<int>(morph_offsets_.size())) return;
+  morph_weights_[weight] += offset - morph_offsets_[weight];
+  morph_offsets_[weight] = offset;
+}
+
+void AnimatedCharacter::AddMorphOffsets() {
+  for (std::size_t i = 0; i < morph_weights_.size(); ++i) morph_weights_[i] += morph_offsets_[i];
 }
 
 void AnimatedCharacter::AdvanceFixedSteps(double seconds) {
@@ -130,6 +145,13 @@ void AnimatedCharacter::UpdatePose(float dt) {
   if (!palette_.empty()) {
     anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
   }
+  // Weights follow the raw clip, also when its joints play compressed (the
+  // compressed form holds joints only), at the time its joints were sampled.
+  std::copy(default_morph_weights_.begin(), default_morph_weights_.end(), morph_weights_.begin());
+  if (const anim::Clip* playing = clip()) {
+    anim::SampleMorphWeights(playing->MorphWeights(), playback().sample_time, morph_weights_);
+  }
+  AddMorphOffsets();
   last_update_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

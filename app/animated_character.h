@@ -75,11 +75,22 @@ class AnimatedCharacter {
   const anim::SoaPose& pose() const { return pose_; }
   std::span<const glm::mat4> model_matrices() const { return model_matrices_; }
   std::span<const glm::mat4> palette() const { return palette_; }
+  // The morph-target weights shown (Model::morph_channels says whose they
+  // are): the defaults, with the playing clip's weight tracks sampled at the
+  // same time as its joints. A pose shown from elsewhere (ShowPose) keeps the
+  // defaults.
+  std::span<const float> morph_weights() const { return morph_weights_; }
+  // What the panel's sliders add on top (0 each by default, reset with the
+  // model): weight i shows the clip's (or default) weight plus offset i. The
+  // change shows at once, also while paused.
+  void SetMorphOffset(int weight, float offset);
+  std::span<const float> morph_offsets() const { return morph_offsets_; }
   // Seconds spent in the last sample + palette update (for the UI).
   double last_update_seconds() const { return last_update_seconds_; }
 
  private:
   void UpdatePose(float dt);
+  void AddMorphOffsets();
   bool PlaysCompressed() const { return compression_ && clip_index_ >= 0 && !raw_only_; }
 
   anim::Model model_;
@@ -97,6 +108,9 @@ class AnimatedCharacter {
   int clip_index_ = -1;
   std::vector<glm::mat4> model_matrices_;
   std::vector<glm::mat4> palette_;
+  std::vector<float> default_morph_weights_;
+  std::vector<float> morph_weights_;
+  std::vector<float> morph_offsets_;
   double last_update_seconds_ = 0.0;
 };
 

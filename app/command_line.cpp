@@ -5,6 +5,8 @@
 #include <functional>
 #include <map>
 
+#include "app/ui_scale.h"
+
 namespace animviewer {
 namespace {
 
@@ -104,6 +106,15 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          if (!ParseInt(v, &o.msaa_samples) || o.msaa_samples < 0 || o.msaa_samples > 16) {
            return "--msaa needs samples per pixel in 0..16 (0: off), got '" + v + "'";
          }
+         return std::string();
+       }},
+      {"--ui-scale",
+       [&o](const std::string& v) {
+         double scale = 0.0;
+         if (!ParseDouble(v, &scale) || scale < kMinUiScale || scale > kMaxUiScale) {
+           return "--ui-scale needs a scale from 0.75 to 3, got '" + v + "'";
+         }
+         o.ui_scale = static_cast<float>(scale);
          return std::string();
        }},
       {"--speed",
@@ -306,6 +317,7 @@ std::string UsageText() {
          "  --wireframe           draw the mesh as wireframe\n"
          "  --no-compression      play the clips raw instead of compressed (0.1 mm)\n"
          "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
+         "  --ui-scale X          the window's panel scale, 0.75 to 3 (default: the monitor's)\n"
          "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
          "                        0 is much faster on software renderers)\n"
          "  --info                print the skeleton and the clips, then exit\n"

@@ -50,6 +50,9 @@ struct Options {
   // (0 or 1: no multisampling). Software renderers shade every sample, so 0
   // draws a frame about three times faster under Mesa's llvmpipe.
   int msaa_samples = 4;
+  // --ui-scale X: the panels' scale in the window, 0.75 to 3 (0: the
+  // monitor's content scale).
+  float ui_scale = 0.0f;
   // The walkthrough: --sample N shows sample N instead of a plain clip;
   // --set name=value (repeatable) sets its panel parameters; --list-params
   // and --list-samples print what there is and exit.

@@ -49,6 +49,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.projection = camera.Projection(aspect);
   frame.viewport_height = height;
   frame.palette = character.palette();
+  frame.morph_weights = character.morph_weights();
   frame.joint_model_matrices = character.model_matrices();
   frame.parents = character.model().skeleton.RestPose().Parents();
   frame.options = sample.crowd != nullptr      ? SceneOptionsUnderCrowd(view)

@@ -15,11 +15,6 @@ namespace animviewer {
 std::string MeshToJson(const AnimatedCharacter& character, const PoseDumpInfo& info,
                        anim::SkinningMethod skinning) {
   const anim::Model& model = character.model();
-  std::vector<anim::DualQuaternionJoint> dual_quaternions;
-  if (skinning == anim::SkinningMethod::kDualQuaternion) {
-    dual_quaternions.resize(character.palette().size());
-    anim::BuildDualQuaternionPalette(character.palette(), dual_quaternions);
-  }
   std::ostringstream out;
   out << "{\n";
   out << "  \"model\": " << JsonQuoted(model.source_path) << ",\n";
@@ -27,16 +22,31 @@ std::string MeshToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
   out << "  \"time\": " << JsonNumber(info.requested_time) << ",\n";
   out << "  \"clip_time\": " << JsonNumber(character.playback().sample_time) << ",\n";
   out << "  \"skinning\": " << JsonQuoted(std::string(anim::SkinningMethodName(skinning))) << ",\n";
+  out << "  \"morph_channels\": [";
+  for (std::size_t c = 0; c < model.morph_channels.size(); ++c) {
+    const anim::MorphChannel& channel = model.morph_channels[c];
+    out << (c ? ",\n" : "\n") << "    {\"node\": " << JsonQuoted(channel.node_name)
+        << ", \"targets\": [";
+    for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+      out << (t ? ", " : "") << JsonQuoted(channel.target_names[t]);
+    }
+    out << "], \"weights\": [";
+    for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+      const std::size_t w = channel.first_weight + t;
+      out << (t ? ", " : "")
+          << JsonNumber(w < character.morph_weights().size() ? character.morph_weights()[w] : 0.0);
+    }
+    out << "]}";
+  }
+  out << (model.morph_channels.empty() ? "],\n" : "\n  ],\n");
   out << "  \"primitives\": [";
   std::vector<render::SkinnedVertex> skinned;
+  std::vector<anim::DualQuaternionJoint> scratch;
   for (std::size_t p = 0; p < model.primitives.size(); ++p) {
     const anim::MeshPrimitive& primitive = model.primitives[p];
     skinned.resize(primitive.positions.size());
-    if (skinning == anim::SkinningMethod::kDualQuaternion) {
-      render::SkinPrimitiveDualQuaternion(primitive, dual_quaternions, skinned);
-    } else {
-      render::SkinPrimitive(primitive, character.palette(), skinned);
-    }
+    render::SkinPrimitiveWith(skinning, primitive, character.palette(), &scratch, skinned,
+                              model.MorphWeightsOf(primitive, character.morph_weights()));
     glm::vec3 low(std::numeric_limits<float>::max()), high(-std::numeric_limits<float>::max());
     for (const render::SkinnedVertex& v : skinned) {
       low = glm::min(low, v.position);

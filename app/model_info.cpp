@@ -75,10 +75,30 @@ std::string DescribePrimitives(const anim::Model& model) {
         << p.source_primitive << "): " << p.positions.size() << " vertices, "
         << p.indices.size() / 3 << " triangles, ";
     if (joints == 1) {
-      out << "follows joint \"" << model.skeleton.JointName(last) << "\"\n";
+      out << "follows joint \"" << model.skeleton.JointName(last) << "\"";
     } else {
-      out << "skinned to " << joints << " joints\n";
+      out << "skinned to " << joints << " joints";
     }
+    if (!p.morph_targets.empty()) {
+      out << ", " << p.morph_targets.size() << " morph target"
+          << (p.morph_targets.size() == 1 ? "" : "s");
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string DescribeMorphChannels(const anim::Model& model) {
+  if (model.morph_channels.empty()) return "";
+  std::ostringstream out;
+  out << "Morph targets (name = default weight), per mesh node:\n";
+  for (const anim::MorphChannel& channel : model.morph_channels) {
+    out << "  \"" << channel.node_name << "\":";
+    for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+      out << (t ? ", " : " ") << channel.target_names[t] << " = "
+          << (t < channel.default_weights.size() ? channel.default_weights[t] : 0.0f);
+    }
+    out << "\n";
   }
   return out.str();
 }
@@ -96,6 +116,7 @@ std::string DescribeModel(const anim::Model& model) {
       << triangles << " triangles, " << model.materials.size() << " materials, "
       << model.images.size() << " images\n";
   out << DescribePrimitives(model);
+  out << DescribeMorphChannels(model);
   out << "Skeleton: " << skeleton.JointCount() << " joints\n";
   out << DescribeJointTree(skeleton);
   out << "Clips: " << model.clips.size() << "\n";
@@ -106,13 +127,22 @@ std::string DescribeModel(const anim::Model& model) {
       rotation_keys += tracks.rotation.KeyCount();
       scale_keys += tracks.scale.KeyCount();
     }
+    int weights = 0, weight_keys = 0;
+    for (const anim::MorphWeightTracks& morph : clip.MorphWeights()) {
+      for (const anim::ScalarTrack& track : morph.targets) {
+        weights += track.Empty() ? 0 : 1;
+        weight_keys += track.KeyCount();
+      }
+    }
     char line[256];
     std::snprintf(line, sizeof line,
                   "  %-20s %8.3f s  %3zu joints animated  keys: %d translation, %d rotation, "
-                  "%d scale\n",
+                  "%d scale",
                   clip.Name().c_str(), clip.Duration(), clip.Tracks().size(), translation_keys,
                   rotation_keys, scale_keys);
     out << line;
+    if (weights > 0) out << "; " << weights << " morph weights, " << weight_keys << " keys";
+    out << "\n";
   }
   out << DescribeCompression(model);
   for (const std::string& warning : model.warnings) out << "Warning: " << warning << "\n";

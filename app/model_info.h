@@ -24,6 +24,10 @@ std::string DescribeJointTree(const anim::Skeleton& skeleton);
 // a static mesh, which moves rigidly).
 std::string DescribePrimitives(const anim::Model& model);
 
+// Per mesh node with morph targets, the targets' names and default weights
+// ("" without any).
+std::string DescribeMorphChannels(const anim::Model& model);
+
 // "Running, Jump2, PickUp" (for error messages about unknown clips).
 std::string ClipNameList(const anim::Model& model);
 

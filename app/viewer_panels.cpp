@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/shortcuts.h"
+#include "app/ui_scale.h"
 #include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
@@ -34,7 +35,8 @@ void Hint(const char* text) {
 
 // Fixed width, height of the content up to the window's (then a scroll bar).
 void SizeToContent(float width) {
-  const float max_height = std::max(100.0f, ImGui::GetIO().DisplaySize.y - 2.0f * kMargin);
+  const float max_height =
+      std::max(100.0f, ImGui::GetIO().DisplaySize.y - 2.0f * kMargin * UiScale());
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, max_height));
 }
 
@@ -98,6 +100,39 @@ void ClipList(ViewerState& state) {
       ui_probe::Entry(label, state.character.clip_index() == i);
     }
     ImGui::EndListBox();
+  }
+}
+
+// A slider per morph target, grouped by the mesh node they belong to: what
+// each adds to the weight the clip animates (0: the clip's own), as
+// three.js's morph examples let a face be driven by hand.
+void MorphTargetSliders(ViewerState& state) {
+  AnimatedCharacter& character = state.character;
+  const anim::Model& model = character.model();
+  Hint("Each slider adds to the weight the clip animates (0: the clip's own).");
+  for (std::size_t c = 0; c < model.morph_channels.size(); ++c) {
+    const anim::MorphChannel& channel = model.morph_channels[c];
+    ImGui::PushID(static_cast<int>(c));
+    if (ImGui::TreeNodeEx(channel.node_name.c_str(), c == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
+      for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+        const int weight = channel.first_weight + static_cast<int>(t);
+        if (weight >= static_cast<int>(character.morph_offsets().size())) break;
+        float offset = character.morph_offsets()[weight];
+        ImGui::PushID(static_cast<int>(t));
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+        if (ImGui::SliderFloat(channel.target_names[t].c_str(), &offset, -1.0f, 1.0f, "%+.2f")) {
+          character.SetMorphOffset(weight, offset);
+        }
+        const std::string name = channel.node_name + "/" + channel.target_names[t];
+        ui_probe::Slider(name, offset, -1.0, 1.0);
+        const std::string now = std::to_string(character.morph_weights()[weight]);
+        samples::HoverTooltip(("Weight now: " + now).c_str());
+        ui_probe::Text("weight " + name, now);  // what the renderer gets
+        ImGui::PopID();
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
   }
 }
 
@@ -193,6 +228,14 @@ void ViewSection(ViewerState& state) {
                                           : anim::SkinningMethod::kLinearBlend;
   }
   ui_probe::Checkbox("Dual quaternion skinning", dual_quaternion);
+  // Applied when the slider is let go: the font is rebuilt between frames.
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  ImGui::SliderFloat("UI scale", &state.ui_scale, kMinUiScale, kMaxUiScale, "%.2fx");
+  if (ImGui::IsItemDeactivatedAfterEdit()) state.ui_scale_requested = state.ui_scale;
+  ui_probe::Slider("UI scale", state.ui_scale, kMinUiScale, kMaxUiScale);
+  samples::HoverTooltip(
+      "The size of the panels' text and widgets; starts at the monitor's content scale "
+      "(--ui-scale sets it).");
   samples::HoverTooltip(
       "Off: linear blend skinning (the weighted sum of the joints' matrices). On: the joints' "
       "rotations and translations blended as dual quaternions, which keeps the volume of "
@@ -205,7 +248,9 @@ void ViewSection(ViewerState& state) {
 void TimeSection(ViewerState& state) {
   TimeControl& time = state.time;
   Section("Time");
-  if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60, 0))) time.paused = !time.paused;
+  if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60 * UiScale(), 0))) {
+    time.paused = !time.paused;
+  }
   ui_probe::Button("Play/Pause");
   ImGui::SameLine();
   if (ImGui::Button("<")) state.rewind_seconds += time.StepBack();
@@ -302,8 +347,9 @@ void TimingsSection(ViewerState& state) {
 }
 
 void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
-  ImGui::SetNextWindowPos(ImVec2(kMargin, kMargin), placement);
-  SizeToContent(kAnimationPanelWidth);
+  const float margin = kMargin * UiScale();
+  ImGui::SetNextWindowPos(ImVec2(margin, margin), placement);
+  SizeToContent(kAnimationPanelWidth * UiScale());
   const bool open = ImGui::Begin("Animation", nullptr, kPanelFlags);
   KeepInsideDisplay();
   // The camera frames the model right of the panel (when it sits on the left).
@@ -336,6 +382,10 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
     ClipList(state);
     Section("Playback");
     PlaybackControls(state);
+    if (!state.character.model().morph_channels.empty()) {
+      Section("Morph targets");
+      MorphTargetSliders(state);
+    }
   }
   ImGui::PopTextWrapPos();
   ImGui::End();
@@ -343,12 +393,12 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
 
 void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kMargin, kMargin), placement,
-                          ImVec2(1.0f, 0.0f));
+  const float margin = kMargin * UiScale();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - margin, margin), placement, ImVec2(1.0f, 0.0f));
   // A narrow window starts with it folded to its title bar, leaving the
   // character room beside the animation panel.
-  ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f, ImGuiCond_FirstUseEver);
-  SizeToContent(kFrameworkPanelWidth);
+  ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f * UiScale(), ImGuiCond_FirstUseEver);
+  SizeToContent(kFrameworkPanelWidth * UiScale());
   const bool open = ImGui::Begin("Framework", nullptr, kPanelFlags);
   KeepInsideDisplay();
   const float left = ImGui::GetWindowPos().x;
@@ -363,6 +413,7 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   TimingsSection(state);
   Section("Capture");
   if (ImGui::Button("Screenshot")) state.screenshot_requested = true;
+  ui_probe::Button("Screenshot");
   ImGui::SameLine();
   Hint("the window as a PNG in the current folder");
   const anim::Model& model = state.character.model();
@@ -376,13 +427,15 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
 }  // namespace
 
 void DrawPanels(ViewerState& state) {
-  // A new window size puts the panels back at their places (left, right):
+  // A new window size or UI scale puts the panels back at their places (left, right):
   // after a shrink to almost nothing they would otherwise pile up at the
   // top left. Between resizes they stay where the user moved them.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const bool resized =
-      display.x != state.panels_display_size.x || display.y != state.panels_display_size.y;
+  const bool resized = display.x != state.panels_display_size.x ||
+                       display.y != state.panels_display_size.y ||
+                       state.panels_ui_scale != UiScale();
   state.panels_display_size = glm::vec2(display.x, display.y);
+  state.panels_ui_scale = UiScale();
   const ImGuiCond placement = resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   DrawAnimationPanel(state, placement);
   DrawFrameworkPanel(state, placement);

@@ -53,7 +53,13 @@ struct ViewerState {
   // measured times, so their screenshots do not change from run to run.
   bool fixed_step = false;
   FrameTimings timings;
-  bool screenshot_requested = false;  // the Screenshot button: saved after this frame's render
+  bool screenshot_requested = false;
+  // The panels' scale (app/ui_scale.h): the slider's value, and a new value
+  // to apply before the next frame (0: none).
+  float ui_scale = 1.0f;
+  float ui_scale_requested = 0.0f;
+  float panels_ui_scale = 0.0f;  // the scale the panels were last placed for  // the Screenshot
+                                 // button: saved after this frame's render
 };
 
 }  // namespace animviewer

@@ -29,6 +29,7 @@
 #include "app/sample_pointer.h"
 #include "app/terminal_text.h"
 #include "app/ui_probe_frame.h"
+#include "app/ui_scale.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
 #include "render/gl_loader.h"
@@ -223,6 +224,11 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     Simulate(real_seconds, state, &steps);
     const double update_ms = MillisecondsSince(update_start);
 
+    if (state.ui_scale_requested > 0.0f) {
+      ApplyUiScale(state.ui_scale_requested);
+      state.ui_scale = UiScale();
+      state.ui_scale_requested = 0.0f;
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
@@ -298,6 +304,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
                    glm::vec2(io.DisplaySize.x, io.DisplaySize.y), inputs.projection * inputs.view));
     }
     inputs.palette = state.character.palette();
+    inputs.morph_weights = state.character.morph_weights();
     inputs.joint_model_matrices = state.character.model_matrices();
     inputs.parents = state.character.model().skeleton.RestPose().Parents();
     inputs.options = crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
@@ -382,6 +389,9 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
 
   int exit_code = 1;
   ViewerState state;
+  // The font is built at the monitor's scale (or --ui-scale) before the
+  // first frame.
+  state.ui_scale_requested = options.ui_scale > 0.0f ? options.ui_scale : MonitorUiScale(window);
   // Heavy samples start lighter where the CPU draws (Walkthrough::SoftwareNote).
   if (const std::string renderer = render::CurrentRendererName();
       render::IsSoftwareRenderer(renderer)) {

@@ -103,9 +103,62 @@ QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationS
   return QuaternionTrack(interpolation, std::move(times), std::move(values));
 }
 
+// A "weights" channel: `targets` interleaved values per key (three groups
+// of them per key for CUBICSPLINE: in-tangents, values, out-tangents), one
+// ScalarTrack per target.
+std::vector<ScalarTrack> ReadWeightTracks(const Context& ctx,
+                                          const tinygltf::AnimationSampler& sampler,
+                                          Interpolation interpolation, std::size_t targets,
+                                          const std::string& what) {
+  std::vector<float> times = ReadTimes(ctx, sampler.input, what);
+  const AccessorData data =
+      ReadAccessor(ctx, sampler.output, what + " output", {TINYGLTF_TYPE_SCALAR},
+                   {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
+                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
+                    TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                   IntegerMode::kNormalize);
+  const std::size_t per_key = interpolation == Interpolation::kCubicSpline ? 3 : 1;
+  const std::size_t keys = times.size();
+  if (data.count / per_key / targets != keys || data.count % (per_key * targets) != 0) {
+    throw ImportError(what + " has " + std::to_string(keys) + " keyframe times and " +
+                      std::to_string(data.count) + " output values, but the node's mesh has " +
+                      std::to_string(targets) + " morph targets: expected " +
+                      std::to_string(keys * targets * per_key) + " (" +
+                      (per_key == 3 ? "in-tangent, value and out-tangent of " : "") +
+                      "one weight per target per key)");
+  }
+  for (double v : data.values) {
+    if (!std::isfinite(v)) throw ImportError(what + " has a non-finite output value");
+  }
+  // The keys were counted once per channel; weights hold one per target.
+  ctx.budget.Keep(data.count, sizeof(float) * 2, "the morph weight keys of " + what);
+  std::vector<ScalarTrack> tracks;
+  tracks.reserve(targets);
+  std::vector<float> values(keys * per_key);
+  for (std::size_t t = 0; t < targets; ++t) {
+    for (std::size_t k = 0; k < keys; ++k) {
+      for (std::size_t part = 0; part < per_key; ++part) {
+        values[k * per_key + part] =
+            static_cast<float>(data.values[(k * per_key + part) * targets + t]);
+      }
+    }
+    tracks.emplace_back(interpolation, times, values);
+  }
+  return tracks;
+}
+
+// One warning per file and kind of ignored channel, naming the first.
+void WarnIgnored(Context& ctx, const std::string& channels, int node,
+                 const std::string& animation_name) {
+  ctx.WarnOnce(channels, channels + " are ignored (first: node " + std::to_string(node) + " in " +
+                             animation_name + ")");
+}
+
 }  // namespace
 
-std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
+std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
+                              const std::vector<MorphChannel>& morph_channels,
+                              const std::vector<int>& morph_channel_of_node) {
   std::vector<Clip> clips;
   const auto& animations = ctx.gltf.animations;
   // Many channels may share one sampler, so the keys held after import are
@@ -136,6 +189,7 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
     const tinygltf::Animation& animation = animations[a];
     const std::string animation_name = "animation " + std::to_string(a);
     std::map<int, JointTracks> by_joint;  // ordered, so clips list joints in skeleton order
+    std::map<int, MorphWeightTracks> by_channel;
     for (std::size_t c = 0; c < animation.channels.size(); ++c) {
       const tinygltf::AnimationChannel& channel = animation.channels[c];
       const std::string what = animation_name + " channel " + std::to_string(c);
@@ -143,15 +197,24 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
       if (channel.target_node < 0) continue;  // no target: ignored by the spec
       CheckIndex(channel.target_node, ctx.gltf.nodes.size(), what + " target node");
       if (channel.target_path == "weights") {
-        ctx.WarnOnce("morph", "morph target weight animations are ignored");
+        const int morph = morph_channel_of_node[channel.target_node];
+        if (morph < 0) {
+          WarnIgnored(ctx, "morph weight channels of nodes that draw no mesh with morph targets",
+                      channel.target_node, animation_name);
+          continue;
+        }
+        const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
+        MorphWeightTracks& tracks = by_channel[morph];
+        tracks.first_weight = morph_channels[morph].first_weight;
+        tracks.targets =
+            ReadWeightTracks(ctx, sampler, ParseInterpolation(sampler.interpolation, what),
+                             morph_channels[morph].target_names.size(), what);
         continue;
       }
       const int joint = mapping.joint_of_node[channel.target_node];
       if (joint < 0) {
-        ctx.WarnOnce("not a joint",
-                     "animation channels targeting nodes outside the skeleton are "
-                     "ignored (first: node " +
-                         std::to_string(channel.target_node) + " in " + animation_name + ")");
+        WarnIgnored(ctx, "animation channels targeting nodes outside the skeleton",
+                    channel.target_node, animation_name);
         continue;
       }
       const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
@@ -173,6 +236,9 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping) {
     for (auto& [joint, joint_tracks] : by_joint) tracks.push_back(std::move(joint_tracks));
     clips.emplace_back(animation.name.empty() ? "clip " + std::to_string(a) : animation.name,
                        std::move(tracks));
+    std::vector<MorphWeightTracks> weights;
+    for (auto& [morph, morph_tracks] : by_channel) weights.push_back(std::move(morph_tracks));
+    clips.back().SetMorphWeights(std::move(weights));
     ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
   }
   return clips;

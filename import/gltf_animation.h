@@ -1,7 +1,7 @@
 // Internal to anim_import: every glTF animation becomes an anim::Clip named
 // after it ("clip N" when unnamed, N being its index in the file). Channels
-// targeting nodes that are not joints, and morph-weight channels, are
-// ignored with one warning per file each.
+// targeting nodes that are not joints, and morph-weight channels of nodes
+// without morph targets, are ignored with one warning per file each.
 #pragma once
 
 #include <vector>
@@ -9,9 +9,14 @@
 #include "anim/clip.h"
 #include "import/gltf_context.h"
 #include "import/gltf_skeleton.h"
+#include "model/model.h"
 
 namespace anim::gltf {
 
-std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping);
+// Morph-weight channels animate the run of weights of the node's
+// MorphChannel (morph_channel_of_node, -1 for nodes without one).
+std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
+                              const std::vector<MorphChannel>& morph_channels,
+                              const std::vector<int>& morph_channel_of_node);
 
 }  // namespace anim::gltf

@@ -165,8 +165,10 @@ void Convert(gltf::Context& ctx, Model* model) {
   // synthesised from their node hierarchy so node animations still play.
   const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty() ? gltf::BuildNodeSkeleton(ctx, tree)
                                                                : gltf::BuildSkinSkeleton(ctx, tree);
-  model->primitives = gltf::ImportMeshes(ctx, tree, mapping);
-  model->clips = gltf::ImportClips(ctx, mapping);
+  std::vector<int> morph_channel_of_node;
+  model->primitives =
+      gltf::ImportMeshes(ctx, tree, mapping, &model->morph_channels, &morph_channel_of_node);
+  model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node);
   if (model->primitives.empty() && model->clips.empty()) {
     std::string why = "nothing to import: no triangle meshes and no animations";
     for (const std::string& warning : ctx.warnings) why += "; " + warning;

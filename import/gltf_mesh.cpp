@@ -240,6 +240,38 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
   }
 }
 
+// The primitive's morph targets: POSITION and NORMAL offsets per vertex
+// (TANGENT is not used by our shading and is skipped), each as many as the
+// positions and finite.
+void ReadMorphTargets(const Context& ctx, const tinygltf::Primitive& primitive,
+                      const std::string& what, MeshPrimitive* out) {
+  const std::size_t n = out->positions.size();
+  out->morph_targets.resize(primitive.targets.size());
+  for (std::size_t t = 0; t < primitive.targets.size(); ++t) {
+    const std::string target = what + " morph target " + std::to_string(t);
+    for (const char* semantic : {"POSITION", "NORMAL"}) {
+      const auto found = primitive.targets[t].find(semantic);
+      if (found == primitive.targets[t].end()) continue;
+      const AccessorData data =
+          ReadAccessor(ctx, found->second, std::string(semantic) + " of " + target,
+                       {TINYGLTF_TYPE_VEC3}, kAnyNumeric, IntegerMode::kAsFlagged);
+      CheckCount(data, n, semantic, target);
+      std::vector<glm::vec3>& offsets = semantic == std::string("POSITION")
+                                            ? out->morph_targets[t].positions
+                                            : out->morph_targets[t].normals;
+      offsets.resize(n);
+      for (std::size_t v = 0; v < n; ++v) {
+        offsets[v] = glm::vec3(data.At(v, 0), data.At(v, 1), data.At(v, 2));
+        if (!std::isfinite(offsets[v].x) || !std::isfinite(offsets[v].y) ||
+            !std::isfinite(offsets[v].z)) {
+          throw ImportError(target + " " + semantic + " offset " + std::to_string(v) +
+                            " is not finite");
+        }
+      }
+    }
+  }
+}
+
 // Element count of an accessor, or 0 when the index is invalid (the read
 // that follows reports that).
 std::size_t DeclaredCount(const Context& ctx, int accessor) {
@@ -346,6 +378,8 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
     }
   }
 
+  ReadMorphTargets(ctx, primitive, what, &out);
+
   if (binding.joint_of_slot != nullptr) {
     ReadSkinWeights(ctx, source, binding, what, &out);
   } else {
@@ -359,6 +393,11 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
       out.positions[v] = glm::vec3(m * glm::vec4(out.positions[v], 1.0f));
       const glm::vec3 normal = normal_matrix * out.normals[v];
       out.normals[v] = IsUnitFinite(normal) ? glm::normalize(normal) : out.normals[v];
+    }
+    // Offsets move with the vertices' linear part (no translation).
+    for (MorphTarget& target : out.morph_targets) {
+      for (glm::vec3& d : target.positions) d = glm::mat3(m) * d;
+      for (glm::vec3& d : target.normals) d = normal_matrix * d;
     }
   }
 
@@ -446,10 +485,69 @@ void WarnNotDrawn(Context& ctx, const std::vector<std::string>& not_drawn) {
   ctx.Warn("not drawn (" + std::to_string(not_drawn.size()) + "): " + list);
 }
 
+// Every primitive of a mesh must have the same number of targets (glTF), so
+// that one weights array drives them all.
+std::size_t MorphTargetCount(const tinygltf::Mesh& mesh, int mesh_index) {
+  const std::size_t count = mesh.primitives.empty() ? 0 : mesh.primitives[0].targets.size();
+  for (std::size_t p = 1; p < mesh.primitives.size(); ++p) {
+    if (mesh.primitives[p].targets.size() != count) {
+      throw ImportError("mesh " + std::to_string(mesh_index) + " primitive " + std::to_string(p) +
+                        " has " + std::to_string(mesh.primitives[p].targets.size()) +
+                        " morph targets but primitive 0 has " + std::to_string(count) +
+                        " (glTF: every primitive of a mesh has the same targets)");
+    }
+  }
+  return count;
+}
+
+// The target names a mesh gives in extras.targetNames (the convention
+// exporters follow), else "target N".
+std::vector<std::string> TargetNames(Context& ctx, const tinygltf::Mesh& mesh, int mesh_index,
+                                     std::size_t count) {
+  std::vector<std::string> names(count);
+  for (std::size_t t = 0; t < count; ++t) names[t] = "target " + std::to_string(t);
+  if (!mesh.extras.IsObject() || !mesh.extras.Has("targetNames")) return names;
+  const tinygltf::Value& given = mesh.extras.Get("targetNames");
+  bool usable = given.IsArray() && given.ArrayLen() == count;
+  for (std::size_t t = 0; usable && t < count; ++t)
+    usable = given.Get(static_cast<int>(t)).IsString();
+  if (!usable) {
+    ctx.Warn("mesh " + std::to_string(mesh_index) + " extras.targetNames is not " +
+             std::to_string(count) + " strings (one per morph target); the targets are numbered");
+    return names;
+  }
+  for (std::size_t t = 0; t < count; ++t)
+    names[t] = given.Get(static_cast<int>(t)).Get<std::string>();
+  return names;
+}
+
+// The node's weights, else the mesh's, else zeros; the right length or an error.
+std::vector<float> DefaultWeights(const tinygltf::Node& node, const tinygltf::Mesh& mesh,
+                                  const std::string& node_name, std::size_t count) {
+  const std::vector<double>& given = !node.weights.empty() ? node.weights : mesh.weights;
+  if (given.empty()) return std::vector<float>(count, 0.0f);
+  if (given.size() != count) {
+    throw ImportError(std::string(!node.weights.empty() ? "node" : "the mesh of node") + " \"" +
+                      node_name + "\" has " + std::to_string(given.size()) +
+                      " default weights but " + std::to_string(count) + " morph targets");
+  }
+  std::vector<float> weights(count);
+  for (std::size_t t = 0; t < count; ++t) {
+    weights[t] = static_cast<float>(given[t]);
+    if (!std::isfinite(weights[t])) {
+      throw ImportError("default morph weight " + std::to_string(t) + " of node \"" + node_name +
+                        "\" is not finite");
+    }
+  }
+  return weights;
+}
+
 }  // namespace
 
 std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
-                                        const SkeletonMapping& mapping) {
+                                        const SkeletonMapping& mapping,
+                                        std::vector<MorphChannel>* morph_channels,
+                                        std::vector<int>* morph_channel_of_node) {
   // The skeleton builders refuse more; this guards the u16 casts below.
   if (static_cast<std::size_t>(mapping.skeleton.JointCount()) > kMaxJoints) {
     throw ImportError("the skeleton has " + std::to_string(mapping.skeleton.JointCount()) +
@@ -479,7 +577,7 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
   // read: one accessor may be drawn by many primitives and one mesh by many
   // nodes, so a file of a megabyte can ask for gigabytes of copies, and
   // failing after building most of them would not be "fast".
-  std::size_t vertices = 0, corners = 0, primitives = 0;
+  std::size_t vertices = 0, corners = 0, primitives = 0, morph_offsets = 0;
   for (const auto& [node, binding] : bound) {
     for (const tinygltf::Primitive& primitive :
          ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
@@ -493,6 +591,15 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       const std::size_t limit = std::numeric_limits<std::size_t>::max() / 4;
       vertices += std::min(n, limit);
       corners += 3 * std::min(order, limit);
+      morph_offsets += std::min(n, limit) * std::min(primitive.targets.size(), limit / 4);
+      if (morph_offsets > kMaxTotalVertices * 16) {
+        throw ImportError("the meshes' morph targets would import as more than " +
+                          std::to_string(kMaxTotalVertices * 16) +
+                          " vertex offsets (the import limit; counted up to node " +
+                          std::to_string(node) + ", mesh " +
+                          std::to_string(ctx.gltf.nodes[node].mesh) + ", which has " +
+                          std::to_string(primitive.targets.size()) + " targets)");
+      }
       if (vertices > kMaxTotalVertices || corners > kMaxTotalIndices) {
         throw ImportError("the meshes would import as more than " +
                           std::to_string(vertices > kMaxTotalVertices ? kMaxTotalVertices
@@ -517,11 +624,24 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
   ctx.budget.Keep(vertices, kVertexBytes, "the meshes' " + std::to_string(vertices) + " vertices");
   ctx.budget.Keep(corners, sizeof(std::uint32_t),
                   "the meshes' " + std::to_string(corners / 3) + " triangles");
+  // Positions and normals, 12 bytes each.
+  ctx.budget.Keep(morph_offsets, 2 * sizeof(glm::vec3),
+                  "the meshes' " + std::to_string(morph_offsets) + " morph target offsets");
   std::vector<MeshPrimitive> out;
   out.reserve(primitives);
+  morph_channel_of_node->assign(tree.NodeCount(), -1);
+  int weights = 0;
   for (const auto& [node, binding] : bound) {
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     const tinygltf::Mesh& mesh = ctx.gltf.meshes[n.mesh];
+    int channel = -1;
+    if (const std::size_t targets = MorphTargetCount(mesh, n.mesh); targets > 0) {
+      channel = static_cast<int>(morph_channels->size());
+      (*morph_channel_of_node)[node] = channel;
+      morph_channels->push_back({tree.names[node], TargetNames(ctx, mesh, n.mesh, targets),
+                                 DefaultWeights(n, mesh, tree.names[node], targets), weights});
+      weights += static_cast<int>(targets);
+    }
     for (std::size_t p = 0; p < mesh.primitives.size(); ++p) {
       const tinygltf::Primitive& primitive = mesh.primitives[p];
       const std::string what = "mesh " + std::to_string(n.mesh) + " primitive " + std::to_string(p);
@@ -535,6 +655,7 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       out.back().source_mesh = n.mesh;
       out.back().source_primitive = static_cast<int>(p);
       out.back().node_name = tree.names[node];
+      out.back().morph_channel = channel;
     }
   }
   WarnNotDrawn(ctx, not_drawn);

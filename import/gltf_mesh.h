@@ -21,7 +21,11 @@
 
 namespace anim::gltf {
 
+// Mesh nodes with morph targets each get a MorphChannel (appended to
+// `morph_channels`, its index in `morph_channel_of_node`, -1 elsewhere).
 std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
-                                        const SkeletonMapping& mapping);
+                                        const SkeletonMapping& mapping,
+                                        std::vector<MorphChannel>* morph_channels,
+                                        std::vector<int>* morph_channel_of_node);
 
 }  // namespace anim::gltf

@@ -1,5 +1,7 @@
 #include "model/model.h"
 
+#include <algorithm>
+
 namespace anim {
 
 int Model::FindClip(const std::string& name) const {
@@ -7,6 +9,26 @@ int Model::FindClip(const std::string& name) const {
     if (clips[i].Name() == name) return static_cast<int>(i);
   }
   return -1;
+}
+
+std::vector<float> Model::DefaultMorphWeights() const {
+  std::vector<float> weights;
+  for (const MorphChannel& channel : morph_channels) {
+    weights.resize(std::max<std::size_t>(weights.size(),
+                                         channel.first_weight + channel.default_weights.size()));
+    std::copy(channel.default_weights.begin(), channel.default_weights.end(),
+              weights.begin() + channel.first_weight);
+  }
+  return weights;
+}
+
+std::span<const float> Model::MorphWeightsOf(const MeshPrimitive& p,
+                                             std::span<const float> all) const {
+  if (p.morph_channel < 0 || p.morph_channel >= static_cast<int>(morph_channels.size())) return {};
+  const MorphChannel& channel = morph_channels[p.morph_channel];
+  const std::size_t count = std::min(channel.target_names.size(), p.morph_targets.size());
+  if (channel.first_weight < 0 || channel.first_weight + count > all.size()) return {};
+  return all.subspan(channel.first_weight, count);
 }
 
 }  // namespace anim

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@
 #include "anim/skeleton.h"
 
 namespace anim {
+
+// One morph target (blend shape) of a primitive: per vertex, the offset its
+// position (and normal, empty when the file gives none) moves by at weight 1.
+struct MorphTarget {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;
+};
 
 // One skinned primitive (glTF mesh primitive), triangles, all arrays the same
 // length (indices aside). Joint indices are skeleton joint indices (already
@@ -28,6 +36,11 @@ struct MeshPrimitive {
   std::vector<glm::vec4> weights;
   std::vector<std::uint32_t> indices;  // triangle list; generated 0..n-1 when absent
   int material = -1;                   // index into Model::materials, -1: default
+  // Morph targets, applied before skinning: position += sum of weight x
+  // offset, the weights being Model::morph_channels[morph_channel]'s run of
+  // the character's weights (anim/morph_weights.h). Empty, -1: none.
+  std::vector<MorphTarget> morph_targets;
+  int morph_channel = -1;
   // Where it came from, for --info, --dump-mesh and messages: the glTF mesh
   // and primitive index (-1 for meshes made in code) and the node drawing it.
   int source_mesh = -1;
@@ -58,11 +71,22 @@ struct Material {
   bool double_sided = false;
 };
 
+// The weights of one mesh node's morph targets, shared by its primitives:
+// the run [first_weight, first_weight + target_names.size()) of the
+// character's weight array.
+struct MorphChannel {
+  std::string node_name;
+  std::vector<std::string> target_names;  // extras.targetNames, else "target N"
+  std::vector<float> default_weights;     // the node's or mesh's weights, else 0
+  int first_weight = 0;
+};
+
 struct Model {
   std::string source_path;
   Skeleton skeleton;
   std::vector<Clip> clips;
   std::vector<MeshPrimitive> primitives;
+  std::vector<MorphChannel> morph_channels;
   std::vector<Material> materials;
   std::vector<Image> images;
   // Things the user should know that did not stop the import (ignored
@@ -71,6 +95,12 @@ struct Model {
 
   // Index of the clip with this name, or -1.
   int FindClip(const std::string& name) const;
+  // Every channel's default weights, one flat array: where each frame's
+  // weights start before a clip writes the ones it animates.
+  std::vector<float> DefaultMorphWeights() const;
+  // The run of `all` (a character's weights) that drives primitive `p`'s
+  // morph targets; empty when it has none or `all` is too short.
+  std::span<const float> MorphWeightsOf(const MeshPrimitive& p, std::span<const float> all) const;
 };
 
 }  // namespace anim

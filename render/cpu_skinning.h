@@ -32,9 +32,17 @@ inline glm::mat4 BlendedSkinMatrix(const glm::u16vec4& joints, const glm::vec4& 
 // True when `p` carries joints and weights for every vertex.
 bool IsSkinned(const anim::MeshPrimitive& p);
 
+// Vertex v of `p` with its morph targets applied, before skinning:
+// position + sum of weights[t] x target t's offset, the normal likewise (not
+// renormalised). `weights` holds one weight per target (Model::MorphWeightsOf);
+// targets past its end, and all of them when it is empty, are left out.
+SkinnedVertex MorphedVertex(const anim::MeshPrimitive& p, std::size_t v,
+                            std::span<const float> weights);
+
 // Skins every vertex of `p` with `palette` into `out` (p.positions.size()
-// long); unskinned primitives are copied as they are. Allocates nothing.
+// long), after its morph targets at `morph_weights` (see MorphedVertex);
+// unskinned primitives are copied as they are (morphed). Allocates nothing.
 void SkinPrimitive(const anim::MeshPrimitive& p, std::span<const glm::mat4> palette,
-                   std::span<SkinnedVertex> out);
+                   std::span<SkinnedVertex> out, std::span<const float> morph_weights = {});
 
 }  // namespace render

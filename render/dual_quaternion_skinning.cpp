@@ -33,33 +33,33 @@ void PackDualQuaternionPalette(std::span<const glm::mat4> palette, std::vector<g
 
 void SkinPrimitiveDualQuaternion(const anim::MeshPrimitive& p,
                                  std::span<const anim::DualQuaternionJoint> palette,
-                                 std::span<SkinnedVertex> out) {
+                                 std::span<SkinnedVertex> out,
+                                 std::span<const float> morph_weights) {
   if (!IsSkinned(p)) {
-    SkinPrimitive(p, {}, out);  // the copy of an unskinned primitive
+    SkinPrimitive(p, {}, out, morph_weights);  // the (morphed) copy of an unskinned primitive
     return;
   }
   const std::size_t n = std::min(out.size(), p.positions.size());
-  const bool has_normals = p.normals.size() == p.positions.size();
   for (std::size_t v = 0; v < n; ++v) {
+    const SkinnedVertex morphed = MorphedVertex(p, v, morph_weights);
     const anim::DualQuaternionJoint blended =
         anim::BlendDualQuaternionJoints(palette, p.joints[v], p.weights[v]);
-    out[v].position = anim::SkinPoint(blended, p.positions[v]);
-    out[v].normal =
-        has_normals ? anim::SkinNormal(blended, p.normals[v]) : glm::vec3(0.0f, 1.0f, 0.0f);
+    out[v].position = anim::SkinPoint(blended, morphed.position);
+    out[v].normal = anim::SkinNormal(blended, morphed.normal);
   }
 }
 
 void SkinPrimitiveWith(anim::SkinningMethod method, const anim::MeshPrimitive& p,
                        std::span<const glm::mat4> palette,
                        std::vector<anim::DualQuaternionJoint>* scratch,
-                       std::span<SkinnedVertex> out) {
+                       std::span<SkinnedVertex> out, std::span<const float> morph_weights) {
   if (method == anim::SkinningMethod::kLinearBlend) {
-    SkinPrimitive(p, palette, out);
+    SkinPrimitive(p, palette, out, morph_weights);
     return;
   }
   scratch->resize(palette.size());
   anim::BuildDualQuaternionPalette(palette, *scratch);
-  SkinPrimitiveDualQuaternion(p, *scratch, out);
+  SkinPrimitiveDualQuaternion(p, *scratch, out, morph_weights);
 }
 
 }  // namespace render

@@ -35,15 +35,17 @@ void PackDualQuaternionPalette(std::span<const glm::mat4> palette, std::vector<g
 
 // Skins every vertex of `p` with dual quaternions into `out` (as SkinPrimitive
 // does with matrices: unskinned primitives are copied, nothing is allocated).
+// Morph targets at `morph_weights` come first, as for SkinPrimitive.
 void SkinPrimitiveDualQuaternion(const anim::MeshPrimitive& p,
                                  std::span<const anim::DualQuaternionJoint> palette,
-                                 std::span<SkinnedVertex> out);
+                                 std::span<SkinnedVertex> out,
+                                 std::span<const float> morph_weights = {});
 
 // Either method from a matrix palette; `scratch` holds the split palette
 // between calls so that steady use allocates nothing.
 void SkinPrimitiveWith(anim::SkinningMethod method, const anim::MeshPrimitive& p,
                        std::span<const glm::mat4> palette,
                        std::vector<anim::DualQuaternionJoint>* scratch,
-                       std::span<SkinnedVertex> out);
+                       std::span<SkinnedVertex> out, std::span<const float> morph_weights = {});
 
 }  // namespace render

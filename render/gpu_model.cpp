@@ -1,5 +1,6 @@
 #include "render/gpu_model.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -40,17 +41,42 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
     materials_.push_back(material);
   }
   const int joint_count = model.skeleton.JointCount();
+  morphs_.clear();
+  default_morph_weights_ = model.DefaultMorphWeights();
   for (std::size_t i = 0; i < model.primitives.size(); ++i) {
+    const anim::MeshPrimitive& primitive = model.primitives[i];
     GpuMesh mesh;
+    MeshMorph morph;
     std::string mesh_error;
-    if (!mesh.Upload(model.primitives[i], joint_count, &mesh_error)) {
+    if (!mesh.Upload(primitive, joint_count, &mesh_error) ||
+        !morph.targets.Upload(primitive, &mesh_error)) {
       *error = model.source_path + ": primitive " + std::to_string(i) + ": " + mesh_error;
       meshes_.clear();
+      morphs_.clear();
       return false;
     }
+    if (primitive.morph_channel >= 0 &&
+        primitive.morph_channel < static_cast<int>(model.morph_channels.size())) {
+      morph.first_weight = model.morph_channels[primitive.morph_channel].first_weight;
+    }
     meshes_.push_back(std::move(mesh));
+    morphs_.push_back(std::move(morph));
   }
   return true;
+}
+
+void GpuModel::BindMorphTargets(const ShaderProgram& program, int mesh,
+                                std::span<const float> morph_weights) const {
+  const GpuMorphTargets& targets = morphs_[mesh].targets;
+  program.Set("u_morph_targets", targets.TargetCount());
+  if (targets.TargetCount() == 0) return;
+  const std::span<const float> all =
+      morph_weights.empty() ? std::span<const float>(default_morph_weights_) : morph_weights;
+  const std::size_t first = std::min<std::size_t>(morphs_[mesh].first_weight, all.size());
+  targets.Bind(all.subspan(first), kMorphOffsetsUnit, kMorphWeightsUnit);
+  program.Set("u_morph_vertices", targets.VertexCount());
+  program.Set("u_morph_offsets", kMorphOffsetsUnit);
+  program.Set("u_morph_weights", kMorphWeightsUnit);
 }
 
 void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
@@ -70,9 +96,11 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
   }
 }
 
-void GpuModel::Draw(const ShaderProgram& program, int instances) const {
+void GpuModel::Draw(const ShaderProgram& program, int instances,
+                    std::span<const float> morph_weights) const {
   for (int i = 0; i < MeshCount(); ++i) {
     ApplyMaterial(program, i);
+    BindMorphTargets(program, i, morph_weights);
     program.Set("u_skinned", meshes_[i].Skinned());
     meshes_[i].Draw(instances);
   }

@@ -4,6 +4,7 @@
 // the caller has bound the program and the palette.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 #include "model/model.h"
 #include "render/gpu_mesh.h"
+#include "render/gpu_morph_targets.h"
 #include "render/gpu_texture.h"
 #include "render/shader_program.h"
 
@@ -21,9 +23,13 @@ class GpuModel {
   // Uploads every primitive; fails (naming the primitive) on inconsistent
   // data. Textures that cannot be uploaded are dropped (factor only).
   bool Upload(const anim::Model& model, std::string* error);
-  // Every primitive with its material; `instances` > 1 draws that many
-  // copies per primitive in one instanced call (shaders/crowd_skinned.vert).
-  void Draw(const ShaderProgram& skinned_program, int instances = 1) const;
+  // Every primitive with its material and its morph targets at
+  // `morph_weights` (the character's whole weight array, Model::morph_channels;
+  // empty: the model's default weights); `instances` > 1 draws that many
+  // copies per primitive in one instanced call (shaders/crowd_skinned.vert,
+  // which applies no morph targets).
+  void Draw(const ShaderProgram& skinned_program, int instances = 1,
+            std::span<const float> morph_weights = {}) const;
   bool Empty() const { return meshes_.empty(); }
 
   // For callers that feed the primitives their own vertices (the crowd's
@@ -34,6 +40,13 @@ class GpuModel {
   int TextureCount() const { return static_cast<int>(textures_.size()); }
   // Sets mesh i's material uniforms (factor, texture) and face culling.
   void ApplyMaterial(const ShaderProgram& program, int mesh) const;
+  // Mesh i's morph targets at `morph_weights` (as Draw takes them), on
+  // texture units 2 and 3, and the uniforms of shaders/skinned.vert.
+  void BindMorphTargets(const ShaderProgram& program, int mesh,
+                        std::span<const float> morph_weights) const;
+
+  static constexpr int kMorphOffsetsUnit = 2;
+  static constexpr int kMorphWeightsUnit = 3;
 
  private:
   struct GpuMaterial {
@@ -41,7 +54,13 @@ class GpuModel {
     int texture = -1;  // index into textures_
     bool double_sided = false;
   };
+  struct MeshMorph {
+    GpuMorphTargets targets;
+    int first_weight = 0;  // where its channel's weights start
+  };
   std::vector<GpuMesh> meshes_;
+  std::vector<MeshMorph> morphs_;  // one per mesh
+  std::vector<float> default_morph_weights_;
   std::vector<GpuMaterial> materials_;
   std::vector<GpuTexture> textures_;
 };

@@ -102,7 +102,7 @@ bool SceneRenderer::DrawCharacter(const FrameInputs& frame, const glm::mat4& vie
   ApplyLighting(skinned_program_, lighting_);
   palette_.Bind(1);
   if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-  model_.Draw(skinned_program_);
+  model_.Draw(skinned_program_, 1, frame.morph_weights);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   return true;
 }

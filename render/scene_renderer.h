@@ -59,6 +59,9 @@ struct FrameInputs {
   glm::mat4 world{1.0f};               // model space -> world space (the character's placement)
   int viewport_height = 720;           // pixels, for the skeleton's point size
   std::span<const glm::mat4> palette;  // one per joint, for skinning
+  // The character's morph-target weights (Model::morph_channels); empty: the
+  // model's defaults.
+  std::span<const float> morph_weights;
   std::span<const glm::mat4> joint_model_matrices;  // for the skeleton overlay
   std::span<const int> parents;
   std::span<const glm::vec4> joint_colors;   // optional, one per joint (see skeleton_overlay.h)

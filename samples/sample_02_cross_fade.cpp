@@ -154,7 +154,8 @@ class CrossFadeSample : public Sample {
       if (*std::max_element(h, h + kHistory) <= 0.0f) continue;
       const bool frozen = c == model_->clips.size();
       ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(), h,
-                       kHistory, 0, nullptr, 0.0f, 1.0f, ImVec2(0, 40));
+                       kHistory, 0, nullptr, 0.0f, 1.0f,
+                       ImVec2(0, 40.0f * ImGui::GetFontSize() / 13.0f));  // scales with the UI
     }
   }
 

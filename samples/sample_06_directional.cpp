@@ -245,9 +245,11 @@ class DirectionalSample : public Sample {
   // grid, and the parameter point, which can be dragged.
   void DrawPad() {
     const anim::BlendSpace2D& space = Space();
-    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
+    // In font units (13 pixels at UI scale 1), so the pad scales with the UI.
+    const float unit = ImGui::GetFontSize() / 13.0f;
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f * unit);
     // Short enough that the readouts below stay above the fold at 1280x720.
-    const ImVec2 size(width, std::min(width * 0.6f, 210.0f));
+    const ImVec2 size(width, std::min(width * 0.6f, 210.0f * unit));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("direction_speed_pad", size);
     ui_probe::Pad("direction_speed_pad");

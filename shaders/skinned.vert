@@ -5,6 +5,9 @@
 // per joint, so the joint count is limited by GL_MAX_TEXTURE_BUFFER_SIZE,
 // not by a uniform array. For dual quaternions the same four texels hold the
 // joint packed as dual_quaternion_skinning.vert reads it.
+// Morph targets come first: the position and normal move by the weighted
+// offsets of every target (render/gpu_morph_targets.h: two RGBA32F texels
+// per target and vertex, one R32F weight per target).
 
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
@@ -18,6 +21,10 @@ uniform bool u_skinned;          // false: the primitive has no joints, draw as 
 uniform bool u_dual_quaternion;  // the palette is packed dual quaternions
 uniform mat4 u_world;            // model space -> world space
 uniform mat4 u_view_projection;
+uniform samplerBuffer u_morph_offsets;
+uniform samplerBuffer u_morph_weights;
+uniform int u_morph_targets;   // 0: the primitive has none
+uniform int u_morph_vertices;  // the primitive's vertex count
 
 out vec3 v_world_normal;
 out vec2 v_texcoord;
@@ -32,13 +39,29 @@ mat4 PaletteMatrix(uint joint) {
               texelFetch(u_palette, base + 2), texelFetch(u_palette, base + 3));
 }
 
+// gl_VertexID is the vertex's index in its primitive (glDrawElements).
+void Morph(out vec3 position, out vec3 normal) {
+  position = a_position;
+  normal = a_normal;
+  for (int t = 0; t < u_morph_targets; ++t) {
+    float weight = texelFetch(u_morph_weights, t).r;
+    if (weight == 0.0) continue;
+    int base = 2 * (t * u_morph_vertices + gl_VertexID);
+    position += weight * texelFetch(u_morph_offsets, base).xyz;
+    normal += weight * texelFetch(u_morph_offsets, base + 1).xyz;
+  }
+}
+
 void main() {
+  vec3 morphed_position;
+  vec3 morphed_normal;
+  Morph(morphed_position, morphed_normal);
   if (u_skinned && u_dual_quaternion) {
     vec3 position;
     vec3 normal;
     SkinDualQuaternion(PaletteMatrix(a_joints.x), PaletteMatrix(a_joints.y),
                        PaletteMatrix(a_joints.z), PaletteMatrix(a_joints.w), a_weights,
-                       a_position, a_normal, position, normal);
+                       morphed_position, morphed_normal, position, normal);
     v_world_normal = mat3(u_world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
@@ -51,10 +74,10 @@ void main() {
            a_weights.z * PaletteMatrix(a_joints.z) + a_weights.w * PaletteMatrix(a_joints.w);
   }
   mat4 world_skin = u_world * skin;
-  vec4 world_position = world_skin * vec4(a_position, 1.0);
+  vec4 world_position = world_skin * vec4(morphed_position, 1.0);
   // mat3 instead of the inverse transpose: skinned characters carry (near)
   // uniform scale, and the fragment shader renormalises the normal anyway.
-  v_world_normal = mat3(world_skin) * a_normal;
+  v_world_normal = mat3(world_skin) * morphed_normal;
   v_texcoord = a_texcoord;
   v_color = a_color;
   gl_Position = u_view_projection * world_position;

@@ -77,6 +77,19 @@ TEST(CommandLine, MsaaSamples) {
   }
 }
 
+TEST(CommandLine, UiScale) {
+  EXPECT_EQ(ParseCommandLine({}).options.ui_scale, 0.0f);  // the monitor's
+  EXPECT_FLOAT_EQ(ParseCommandLine({"--ui-scale", "1.5"}).options.ui_scale, 1.5f);
+  EXPECT_FLOAT_EQ(ParseCommandLine({"--ui-scale=0.75"}).options.ui_scale, 0.75f);
+  EXPECT_FLOAT_EQ(ParseCommandLine({"--ui-scale=3"}).options.ui_scale, 3.0f);
+  for (const char* bad : {"0.74", "3.01", "0", "big", "nan", ""}) {
+    const auto r = ParseCommandLine({"--ui-scale", bad});
+    EXPECT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.error.find("--ui-scale needs a scale from 0.75 to 3"), std::string::npos)
+        << r.error;
+  }
+}
+
 TEST(CommandLine, HiddenWindowTestOptions) {
   const auto r = ParseCommandLine({"--quit-after-frames", "30", "--window-screenshot", "w.png",
                                    "--simulate-drop", "other.glb"});

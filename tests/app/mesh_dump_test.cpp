@@ -11,6 +11,7 @@
 
 #include "json_reader.h"
 #include "run_viewer.h"
+#include "tests/import/morph_file.h"
 #include "tests/import/two_skin_file.h"
 
 namespace {
@@ -40,9 +41,9 @@ Dump RunDump(const std::string& file, const std::string& arguments, const std::s
   return dump;
 }
 
-std::string WriteFile(const TwoSkinFile& file, const std::string& name) {
+std::string WriteFile(const std::string& json, const std::string& name) {
   const std::string path = app_test::TempPath(name);
-  std::ofstream(path, std::ios::binary) << file.json;
+  std::ofstream(path, std::ios::binary) << json;
   return path;
 }
 
@@ -76,7 +77,7 @@ std::vector<glm::vec3> Skinned(const std::vector<Vertex>& vertices,
 
 TEST(MeshDump, EveryPrimitiveOfEverySkinWhereTheFileSays) {
   const TwoSkinFile file(glm::vec3(5.0f, 0.0f, 0.0f));
-  const std::string path = WriteFile(file, "two_skins.gltf");
+  const std::string path = WriteFile(file.json, "two_skins.gltf");
   for (const float t : {0.5f, 1.25f}) {
     const Dump dump = RunDump(path, "--clip Wave --time " + std::to_string(t), "two_skins_lbs");
     EXPECT_EQ(dump.root["skinning"].string, "lbs");
@@ -126,7 +127,7 @@ glm::vec3 DualQuaternionSkinned(const Vertex& v, const std::vector<glm::mat4>& w
 // skinning it used.
 TEST(MeshDump, DualQuaternionSkinningAsGlmComputesIt) {
   const TwoSkinFile file(glm::vec3(5.0f, 0.0f, 0.0f));
-  const std::string path = WriteFile(file, "two_skins_dqs.gltf");
+  const std::string path = WriteFile(file.json, "two_skins_dqs.gltf");
   const float t = 1.5f;
   const Dump dump = RunDump(path, "--clip Wave --skinning dqs --time 1.5", "two_skins_dqs");
   EXPECT_EQ(dump.root["skinning"].string, "dqs");
@@ -143,6 +144,36 @@ TEST(MeshDump, DualQuaternionSkinningAsGlmComputesIt) {
             << (glove ? "Glove" : "Body") << " vertex " << v;
       }
     }
+  }
+}
+
+// Morph targets before skinning: the Face's CUBICSPLINE weights and the
+// static Blob's STEP weight, at times inside and between keys, with the
+// weights the dump reports.
+TEST(MeshDump, MorphTargetsThenSkinningWhereTheFileSays) {
+  using morph_file::MorphFile;
+  const MorphFile file;
+  const std::string path = WriteFile(file.json, "morph.gltf");
+  for (const float t : {0.0f, 0.5f, 1.25f, 2.0f}) {
+    const Dump dump = RunDump(path, "--clip Talk --loop clamp --time " + std::to_string(t),
+                              "morph_" + std::to_string(t));
+    const JsonValue& channels = dump.root["morph_channels"];
+    ASSERT_EQ(channels.array.size(), 2u);
+    EXPECT_EQ(channels[0]["node"].string, "Face");
+    EXPECT_EQ(channels[0]["targets"][1].string, "Blink");
+    EXPECT_NEAR(channels[0]["weights"][0].number, MorphFile::FaceWeight(0, t), 1e-4) << t;
+    EXPECT_NEAR(channels[0]["weights"][1].number, MorphFile::FaceWeight(1, t), 1e-4) << t;
+    EXPECT_NEAR(channels[1]["weights"][0].number, MorphFile::BlobWeight(t), 1e-6) << t;
+    std::vector<glm::vec3> face, blob;
+    for (std::size_t v = 0; v < 3; ++v) {
+      face.push_back(MorphFile::FaceVertexAt(v, t));
+      blob.push_back(MorphFile::BlobVertexAt(v, t));
+    }
+    const JsonValue* face_dump = dump.Primitive("Face");
+    const JsonValue* blob_dump = dump.Primitive("Blob");
+    ASSERT_TRUE(face_dump && blob_dump);
+    ExpectPositions(*face_dump, face, "Face at " + std::to_string(t));
+    ExpectPositions(*blob_dump, blob, "Blob at " + std::to_string(t));
   }
 }
 

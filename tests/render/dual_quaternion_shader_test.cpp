@@ -1,7 +1,8 @@
 // shaders/skinned.vert with dual_quaternion_skinning.vert against the CPU
 // reference (render/dual_quaternion_skinning.h), vertex by vertex: the
 // shader's outputs are captured with transform feedback, so the comparison
-// is of numbers, not pixels. The linear-blend path is checked the same way.
+// is of numbers, not pixels. The linear-blend path is checked the same way,
+// and morph targets (render/gpu_morph_targets.h) before either.
 #include <random>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "render/cpu_skinning.h"
 #include "render/dual_quaternion_skinning.h"
 #include "render/embedded_shaders.h"
+#include "render/gpu_morph_targets.h"
 #include "render/offscreen_target.h"
 #include "render/palette_buffer.h"
 #include "render/shader_program.h"
@@ -53,10 +55,11 @@ struct Captured {
   glm::vec3 normal;
 };
 
-// Runs the mesh's vertices through the shader as points.
+// Runs the mesh's vertices through the shader as points, after its morph
+// targets at `morph_weights` (none when empty).
 std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
                                 const std::vector<glm::mat4>& palette, SkinningMethod method,
-                                const glm::mat4& world) {
+                                const glm::mat4& world, std::span<const float> morph_weights = {}) {
   const auto n = static_cast<GLsizei>(p.positions.size());
   GLuint vao = 0, buffers[5] = {};
   glGenVertexArrays(1, &vao);
@@ -85,7 +88,15 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
   std::string error;
   EXPECT_TRUE(palette_buffer.Upload(palette, method, &error)) << error;
   palette_buffer.Bind(1);
+  render::GpuMorphTargets morph;
+  EXPECT_TRUE(morph.Upload(p, &error)) << error;
+  morph.Bind(morph_weights, 2, 3);
   glUseProgram(program);
+  glUniform1i(glGetUniformLocation(program, "u_morph_offsets"), 2);
+  glUniform1i(glGetUniformLocation(program, "u_morph_weights"), 3);
+  glUniform1i(glGetUniformLocation(program, "u_morph_targets"),
+              morph_weights.empty() ? 0 : morph.TargetCount());
+  glUniform1i(glGetUniformLocation(program, "u_morph_vertices"), morph.VertexCount());
   glUniform1i(glGetUniformLocation(program, "u_palette"), 1);
   glUniform1i(glGetUniformLocation(program, "u_skinned"), 1);
   glUniform1i(glGetUniformLocation(program, "u_dual_quaternion"),
@@ -115,11 +126,9 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
 
 using DualQuaternionShaderTest = render_test::GlTest;
 
-TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
-  // Five joints with random rotations (so influences often sit in opposite
-  // hemispheres), translations and non-uniform scales; every vertex
-  // weighted over four of them.
-  std::mt19937 rng(5);
+// Five joints with random rotations (so influences often sit in opposite
+// hemispheres), translations and non-uniform scales.
+std::vector<glm::mat4> RandomPalette(std::mt19937& rng) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   std::uniform_real_distribution<float> scale(0.5f, 2.0f);
   std::normal_distribution<float> gauss(0.0f, 1.0f);
@@ -130,6 +139,13 @@ TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
                       glm::mat4_cast(q) *
                       glm::scale(glm::mat4(1.0f), glm::vec3(scale(rng), scale(rng), scale(rng))));
   }
+  return palette;
+}
+
+// 300 random vertices, each weighted over four of the five joints.
+anim::MeshPrimitive RandomMesh(std::mt19937& rng) {
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> scale(0.5f, 2.0f);
   anim::MeshPrimitive p;
   for (int v = 0; v < 300; ++v) {
     p.positions.emplace_back(u(rng), u(rng), u(rng));
@@ -138,6 +154,12 @@ TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
     glm::vec4 w(0.1f + scale(rng), 0.1f + scale(rng), scale(rng) - 0.5f, scale(rng) - 0.5f);
     p.weights.push_back(w / (w.x + w.y + w.z + w.w));
   }
+  return p;
+}
+
+// Both skinning methods through the shader against the CPU reference.
+void ExpectShaderMatchesCpu(const anim::MeshPrimitive& p, const std::vector<glm::mat4>& palette,
+                            std::span<const float> morph_weights) {
   const glm::mat4 world = glm::rotate(
       glm::translate(glm::mat4(1.0f), glm::vec3(0.5f, -0.25f, 2.0f)), 0.6f, glm::vec3(0, 1, 0));
   // Nothing is rasterised, but a draw needs a complete framebuffer bound
@@ -151,8 +173,8 @@ TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
        {SkinningMethod::kDualQuaternion, SkinningMethod::kLinearBlend}) {
     std::vector<render::SkinnedVertex> expected(p.positions.size());
     std::vector<anim::DualQuaternionJoint> scratch;
-    render::SkinPrimitiveWith(method, p, palette, &scratch, expected);
-    const std::vector<Captured> gpu = RunShader(program, p, palette, method, world);
+    render::SkinPrimitiveWith(method, p, palette, &scratch, expected, morph_weights);
+    const std::vector<Captured> gpu = RunShader(program, p, palette, method, world, morph_weights);
     ASSERT_EQ(gpu.size(), expected.size());
     for (std::size_t v = 0; v < gpu.size(); ++v) {
       const glm::vec3 position = glm::vec3(world * glm::vec4(expected[v].position, 1.0f));
@@ -165,6 +187,36 @@ TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
     }
   }
   glDeleteProgram(program);
+}
+
+TEST_F(DualQuaternionShaderTest, ShaderSkinsLikeTheCpuReference) {
+  std::mt19937 rng(5);
+  const std::vector<glm::mat4> palette = RandomPalette(rng);
+  ExpectShaderMatchesCpu(RandomMesh(rng), palette, {});
+}
+
+// Morph targets first, then either skinning: six random targets (positions
+// and normals; one without normals) at weights below 0, above 1 and 0.
+TEST_F(DualQuaternionShaderTest, MorphTargetsBeforeSkinningLikeTheCpuReference) {
+  std::mt19937 rng(11);
+  const std::vector<glm::mat4> palette = RandomPalette(rng);
+  anim::MeshPrimitive p = RandomMesh(rng);
+  std::uniform_real_distribution<float> u(-0.3f, 0.3f);
+  for (int t = 0; t < 6; ++t) {
+    anim::MorphTarget target;
+    for (std::size_t v = 0; v < p.positions.size(); ++v) {
+      target.positions.emplace_back(u(rng), u(rng), u(rng));
+      if (t != 4) target.normals.emplace_back(u(rng), u(rng), u(rng));
+    }
+    p.morph_targets.push_back(std::move(target));
+  }
+  const std::vector<float> weights = {0.5f, -0.75f, 1.5f, 0.0f, 1.0f, 0.25f};
+  ExpectShaderMatchesCpu(p, palette, weights);
+  // The weights matter: the same mesh without them lands elsewhere.
+  std::vector<render::SkinnedVertex> morphed(p.positions.size()), plain(p.positions.size());
+  render::SkinPrimitive(p, palette, morphed, weights);
+  render::SkinPrimitive(p, palette, plain);
+  EXPECT_GT(glm::length(morphed[0].position - plain[0].position), 1e-3f);
 }
 
 }  // namespace

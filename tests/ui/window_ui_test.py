@@ -368,6 +368,81 @@ def scenario_widgets(run):
     run.choose_sample(NONE)
 
 
+def weight_shown(run, label):
+    for i in run.viewer.read()["items"]:
+        if i["kind"] == "text" and i["label"] == "weight " + label:
+            return float(i["value"])
+    return None
+
+
+def scenario_morph(run):
+    """A character with several skins and morph targets (RobotExpressive):
+    loads with no warning, then the clip list, playback and view controls,
+    then every morph-target slider of the panel, then the UI scale."""
+    run.context = NONE
+    warnings = [i["value"] for i in run.viewer.read()["items"]
+                if i["kind"] == "text" and i["label"] == "warning"]
+    if warnings:
+        run.fail("the model loads with warnings: %s" % "; ".join(warnings))
+    run.operate_framework()
+    run.context = "morph targets"
+    # Paused: the sliders must show at once, not at the next clip frame.
+    if run.viewer.read()["playing"]:
+        run.act("press space", run.viewer.key_tap, "space")
+        run.viewer.frames(2)
+    if run.viewer.read()["playing"]:
+        run.fail("space did not pause the clip")
+    sliders = [i["label"] for i in run.viewer.items("slider", window="Animation") if "/" in i["label"]]
+    if not sliders:
+        run.fail("the panel shows no morph-target slider")
+    for label in sliders:
+        run.operate("slider", label)
+        # The weight the renderer gets follows the slider: it moves by what
+        # the slider's offset moves (the robot's clips keep their weights at 0).
+        item = run.viewer.reveal("slider", label, window="Animation")
+        if item is None:
+            continue
+        offset_before, weight_before = item["value"], weight_shown(run, label)
+        run.operate_slider_at(item, 0.9)
+        run.viewer.frames(2)
+        offset = run.viewer.item("slider", label, window="Animation")["value"]
+        weight = weight_shown(run, label)
+        if weight_before is None or weight is None or offset < 0.5:
+            run.fail("%s: slider at 90 %% shows %g, weight %s -> %s" %
+                     (label, offset, weight_before, weight))
+        elif abs((weight - weight_before) - (offset - offset_before)) > 0.01:
+            run.fail("%s: the slider moved %g -> %g but the weight %g -> %g" %
+                     (label, offset_before, offset, weight_before, weight))
+    scenario_ui_scale(run)
+
+
+def scenario_ui_scale(run):
+    """The View section's UI scale: at 3x the panels are about three times as
+    wide, back at 1x as wide as they started."""
+    run.context = "UI scale"
+
+    def width(name):
+        rect = run.viewer.window_rect(name)
+        return rect[2] - rect[0] if rect else None
+
+    start = width("Animation")
+    for where, factor in ((1.0, 3.0), (0.25 / 2.25, 1.0)):
+        item = run.viewer.reveal("slider", "UI scale", window="Framework")
+        if item is None:
+            run.fail("the Framework panel has no UI scale slider")
+            return
+        run.operate_slider_at(item, where)
+        run.viewer.frames(3)
+        scale = run.viewer.item("slider", "UI scale", window="Framework")["value"]
+        now = width("Animation")
+        # The grab (larger at 3x) keeps a click a little off the value under it.
+        if abs(scale - factor) > 0.1:
+            run.fail("clicked at %g of its width, the UI scale shows %g, not %g" % (where, scale, factor))
+        elif now is None or start is None or abs(now / start - scale) > 0.1 * scale:
+            run.fail("at UI scale %g the Animation panel is %s pixels wide, %s at the start" %
+                     (scale, now, start))
+
+
 def walk_away_in_05(run):
     """In 05: root motion on, full speed, until the character has moved."""
     v = run.viewer
@@ -529,6 +604,7 @@ def scenario_keys(run, tap):
 SCENARIOS = {
     "sample_orders": scenario_sample_orders,
     "widgets": scenario_widgets,
+    "morph": scenario_morph,
     "keys_held": lambda run: scenario_keys(run, tap=False),
     "key_taps": lambda run: scenario_keys(run, tap=True),
 }
@@ -539,6 +615,9 @@ def model_path(options):
         return os.path.join(options.source_dir, "assets", "mannequin.gltf")
     if options.model == "woman":
         return os.path.join(options.shared_assets, "Woman.gltf")
+    if options.model == "robot":
+        return os.path.join(options.source_dir, "tests", "assets", "robot_expressive",
+                            "RobotExpressive.glb")
     clips = {"single_clip": 1, "no_clips": 0}[options.model]
     out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_%s.gltf" % options.model)
     return wd.make_model_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"), out,
@@ -551,7 +630,7 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--shared-assets", default="")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
-    parser.add_argument("--model", choices=["mannequin", "woman", "single_clip", "no_clips"],
+    parser.add_argument("--model", choices=["mannequin", "woman", "robot", "single_clip", "no_clips"],
                         default="mannequin")
     parser.add_argument("--frame-timeout", type=float, default=90.0,
                         help="seconds one frame may take (the crowd at 1,000 is slow)")
