@@ -9,7 +9,8 @@
 // a million animations, 200,000 primitives, zero-count accessors, a million
 // nodes) at full size, which run once unmutated and must each stay within
 // the per-input time limit, and at 1 % size, which are fuzzed; and files
-// whose external URIs leave their folder, and an integer past 32 bits.
+// whose external URIs leave their folder, an integer past 32 bits, morph
+// targets with weight channels, and two skins with a static mesh.
 // Usage: make_seed_corpus <output folder>
 #include <filesystem>
 #include <fstream>
@@ -17,8 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "gltf_builder.h"  // tests/import/gltf_builder.h: writes glTF from the spec
-#include "hostile_gltf.h"  // tests/import/hostile_gltf.h: files that claim too much
+#include "gltf_builder.h"   // tests/import/gltf_builder.h: writes glTF from the spec
+#include "hostile_gltf.h"   // tests/import/hostile_gltf.h: files that claim too much
+#include "morph_file.h"     // tests/import/morph_file.h: morph targets and weight channels
+#include "two_skin_file.h"  // tests/import/two_skin_file.h: two skins, a static mesh
 
 namespace {
 
@@ -144,6 +147,8 @@ int main(int argc, char** argv) {
   std::string truncated = wide;
   truncated.replace(truncated.find(big_mesh), big_mesh.size(), R"("mesh":4294967296)");
   ok = ok && Write(dir / "integer_past_32_bits.gltf", truncated);
+  ok = ok && Write(dir / "morph_targets.gltf", morph_file::MorphFile().json);
+  ok = ok && Write(dir / "two_skins.gltf", two_skin::TwoSkinFile(glm::vec3(5, 0, 0)).json);
 
   if (!ok) {
     std::cerr << "make_seed_corpus: cannot write into " << dir << "\n";

@@ -7,6 +7,7 @@
 
 #include "app/animated_character.h"
 #include "tests/import/morph_file.h"
+#include "tests/import/test_util.h"
 
 namespace {
 

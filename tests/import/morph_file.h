@@ -21,7 +21,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "gltf_builder.h"
-#include "test_util.h"
+#include "matrix_floats.h"
 
 namespace morph_file {
 

@@ -11,6 +11,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "import/gltf_importer.h"
+#include "matrix_floats.h"
 
 namespace gltf_test {
 
@@ -51,14 +52,6 @@ inline ::testing::AssertionResult VecNear(const glm::vec3& a, const glm::vec3& b
   if (glm::length(a - b) <= tol) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "(" << a.x << ", " << a.y << ", " << a.z << ") vs ("
                                        << b.x << ", " << b.y << ", " << b.z << ")";
-}
-
-inline std::vector<float> MatrixFloats(const glm::mat4& m) {
-  std::vector<float> out;
-  for (int c = 0; c < 4; ++c) {
-    for (int r = 0; r < 4; ++r) out.push_back(m[c][r]);
-  }
-  return out;
 }
 
 inline bool HasWarningContaining(const anim::Model& model, const std::string& text) {

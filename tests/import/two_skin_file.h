@@ -13,7 +13,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "gltf_builder.h"
-#include "test_util.h"
+#include "matrix_floats.h"
 
 namespace two_skin {
 
