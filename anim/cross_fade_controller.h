@@ -88,9 +88,8 @@ class CrossFadeController {
   bool Update(float dt);
 
   // The pose shown (soa_skeleton.h's ComputePalette turns it into a
-  // skinning palette). CurrentSoaPose is the same, under its older name.
+  // skinning palette).
   const SoaPose& CurrentPose() const { return soa_pose_; }
-  const SoaPose& CurrentSoaPose() const { return soa_pose_; }
   const Clip* CurrentClip() const { return current_.clip; }
   const Playback& Current() const { return current_; }
   Playback& Current() { return current_; }  // e.g. to change the rate

@@ -75,7 +75,7 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
     if (c.motion != nullptr) *c.motion = motion;
     return &s.blended;
   }
-  if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentSoaPose() : nullptr;
+  if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentPose() : nullptr;
   if (c.synced != nullptr) {
     return c.synced->Update(dt, c.weight, soa_skeleton_.RestPose(), s.synced_a, s.synced_b,
                             s.blended)

@@ -118,7 +118,6 @@ class Node {
   void SetStateOffset(std::size_t offset) { state_offset_ = offset; }
   std::size_t StateOffset() const { return state_offset_; }
   void SetOwner(const GraphDefinition* owner) { owner_ = owner; }
-  const GraphDefinition* Owner() const { return owner_; }
   // The context of the owner's one-character graph, or null.
   const GraphContext* Bound() const;
 

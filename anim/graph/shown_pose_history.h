@@ -47,7 +47,6 @@ class ShownPoseHistory {
   // From the node's Write once `out` is final: it is what was shown.
   void Remember(const SoaPose& out);
   const SoaPose& LastShown() const { return last_; }
-  bool KeepsShown() const { return keep_shown_; }
   std::size_t HeapBytes() const;
 
  private:
