@@ -14,10 +14,18 @@
 // the clip fading out and p2 that of the target. A fade never changes a
 // clip's length or playback rate.
 //
-// Nothing is allocated after construction: poses and key cursors for every
-// queue slot are made up front (cursors sized for one track set per joint).
+// Morph-target weights (morph_weights.h) fade with the joints: given the
+// character's default weights, each playback's weight tracks are sampled
+// over them and blended with the same weights as its pose (held with a
+// frozen source; across an inertialized switch they cross-fade over the
+// duration, eased, from the weights shown).
+//
+// Nothing is allocated after construction: poses, weights and key cursors
+// for every queue slot are made up front (cursors sized for one track set
+// per joint).
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "anim/clip.h"
@@ -54,8 +62,10 @@ struct CrossFadeTarget {
   Playback playback;
   // Structure of arrays (soa_pose.h), like everything the controller
   // samples and blends: SoaPose::Store gives a Pose.
-  SoaPose pose;           // the target's own sampled pose
-  SoaPose frozen_source;  // the pose shown when a frozen fade started
+  SoaPose pose;                             // the target's own sampled pose
+  SoaPose frozen_source;                    // the pose shown when a frozen fade started
+  std::vector<float> morph_weights;         // the target's own sampled weights
+  std::vector<float> frozen_morph_weights;  // the weights shown when a frozen fade started
   float duration = 0.0f;
   float elapsed = 0.0f;
   EaseCurve ease;
@@ -77,8 +87,11 @@ class CrossFadeController {
  public:
   static constexpr int kDefaultMaxTargets = 8;
 
-  // The skeleton must outlive the controller.
-  explicit CrossFadeController(const Skeleton& skeleton, int max_targets = kDefaultMaxTargets);
+  // The skeleton must outlive the controller. `default_morph_weights`: the
+  // character's weights where no clip animates them (Model::
+  // DefaultMorphWeights); empty for a character without morph targets.
+  explicit CrossFadeController(const Skeleton& skeleton, int max_targets = kDefaultMaxTargets,
+                               std::span<const float> default_morph_weights = {});
 
   // Plays `clip` from its start, clearing every fade.
   void Play(const Clip* clip, LoopMode mode = LoopMode::kLoop, float rate = 1.0f);
@@ -90,6 +103,8 @@ class CrossFadeController {
   // The pose shown (soa_skeleton.h's ComputePalette turns it into a
   // skinning palette).
   const SoaPose& CurrentPose() const { return soa_pose_; }
+  // The morph-target weights shown with it (as many as the defaults given).
+  std::span<const float> CurrentMorphWeights() const { return morph_weights_; }
   const Clip* CurrentClip() const { return current_.clip; }
   const Playback& Current() const { return current_; }
   Playback& Current() { return current_; }  // e.g. to change the rate
@@ -102,9 +117,11 @@ class CrossFadeController {
   int ClipsSampled() const { return clips_sampled_; }
 
  private:
-  // Rest pose, then the playback advanced by dt and sampled over it.
-  void SampleInto(Playback& playback, SoaPose& pose, float dt);
+  // Rest pose and default weights, then the playback advanced by dt and
+  // sampled over them.
+  void SampleInto(Playback& playback, SoaPose& pose, std::span<float> weights, float dt);
   void PromoteFinishedTargets();
+  void FadeInertialWeights(float dt);
   FadeResult Inertialize(const Clip* clip, float phase, const FadeOptions& options);
 
   SoaPose rest_;  // the skeleton's rest pose
@@ -122,6 +139,12 @@ class CrossFadeController {
   float shown_step_ = 0.0f;
   SoaPose switch_target_, switch_target_next_;
   int clips_sampled_ = 0;
+  std::vector<float> default_weights_, morph_weights_;
+  // An inertialized switch's weights: those shown at the switch, faded out
+  // over inertial_weights_duration_ seconds.
+  std::vector<float> inertial_weights_from_;
+  float inertial_weights_elapsed_ = 0.0f, inertial_weights_duration_ = 0.0f;
+  EaseCurve inertial_weights_ease_;
 };
 
 }  // namespace anim

@@ -29,6 +29,11 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   UpdatePose(0.0f);
 }
 
+void AnimatedCharacter::SetClipRole(int clip, anim::ClipRole role) {
+  if (clip < 0 || clip >= static_cast<int>(model_.clip_roles.size())) return;
+  model_.clip_roles[clip].role = role;
+}
+
 void AnimatedCharacter::SetCompression(bool on) {
   if (on == compression_) return;
   if (clip_index_ < 0) {
@@ -100,7 +105,7 @@ void AnimatedCharacter::SetTime(float time) {
   UpdatePose(0.0f);
 }
 
-void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
+void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const float> morph_weights) {
   const auto start = std::chrono::steady_clock::now();
   raw_playback_.clip = nullptr;
   compressed_playback_.clip = nullptr;
@@ -108,7 +113,9 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose) {
   last_step_ = anim::ClockStep{};
   if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
   pose_.CopyFrom(pose);
-  std::copy(default_morph_weights_.begin(), default_morph_weights_.end(), morph_weights_.begin());
+  const bool own = morph_weights.size() == morph_weights_.size();
+  const std::span<const float> weights = own ? morph_weights : default_morph_weights_;
+  std::copy(weights.begin(), weights.end(), morph_weights_.begin());
   AddMorphOffsets();
   if (!palette_.empty()) anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
   last_update_seconds_ =

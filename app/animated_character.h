@@ -23,6 +23,9 @@ class AnimatedCharacter {
   // Takes the model; shows its rest pose until a clip is played.
   void SetModel(anim::Model model);
   const anim::Model& model() const { return model_; }
+  // The user's choice of a clip's role (the panel), over the importer's
+  // guess; samples read it when next activated. Ignored for a bad index.
+  void SetClipRole(int clip, anim::ClipRole role);
 
   // Whether clips play in their compressed form (anim/compression/, built
   // at the default tolerance when a clip is first played; on by default,
@@ -64,7 +67,9 @@ class AnimatedCharacter {
 
   // Shows a pose computed elsewhere (a walkthrough sample): stops the clip,
   // copies the pose's local transforms and updates matrices and palette.
-  void ShowPose(const anim::SoaPose& pose);
+  // `morph_weights` (the sample's, as many as the model has) replace the
+  // defaults; any other size keeps them. The panel's offsets add on top.
+  void ShowPose(const anim::SoaPose& pose, std::span<const float> morph_weights = {});
 
   // Simulates `seconds` of playback from the clip's start in steps of 1/60 s,
   // the last one shortened to land exactly: the same frame sequence every run.
@@ -77,8 +82,8 @@ class AnimatedCharacter {
   std::span<const glm::mat4> palette() const { return palette_; }
   // The morph-target weights shown (Model::morph_channels says whose they
   // are): the defaults, with the playing clip's weight tracks sampled at the
-  // same time as its joints. A pose shown from elsewhere (ShowPose) keeps the
-  // defaults.
+  // same time as its joints. A pose shown from elsewhere (ShowPose) comes
+  // with its own weights, or keeps the defaults.
   std::span<const float> morph_weights() const { return morph_weights_; }
   // What the panel's sliders add on top (0 each by default, reset with the
   // model): weight i shows the clip's (or default) weight plus offset i. The

@@ -120,7 +120,8 @@ std::string DescribeModel(const anim::Model& model) {
   out << "Skeleton: " << skeleton.JointCount() << " joints\n";
   out << DescribeJointTree(skeleton);
   out << "Clips: " << model.clips.size() << "\n";
-  for (const anim::Clip& clip : model.clips) {
+  for (std::size_t c = 0; c < model.clips.size(); ++c) {
+    const anim::Clip& clip = model.clips[c];
     int translation_keys = 0, rotation_keys = 0, scale_keys = 0;
     for (const anim::JointTracks& tracks : clip.Tracks()) {
       translation_keys += tracks.translation.KeyCount();
@@ -143,6 +144,10 @@ std::string DescribeModel(const anim::Model& model) {
     out << line;
     if (weights > 0) out << "; " << weights << " morph weights, " << weight_keys << " keys";
     out << "\n";
+    if (c < model.clip_roles.size()) {
+      const anim::ClipRoleGuess& role = model.clip_roles[c];
+      out << "      role: " << anim::RoleName(role.role) << " (" << role.reason << ")\n";
+    }
   }
   out << DescribeCompression(model);
   for (const std::string& warning : model.warnings) out << "Warning: " << warning << "\n";

@@ -81,6 +81,37 @@ void PlaybackControls(ViewerState& state) {
   ui_probe::Combo("Loop mode", modes[static_cast<int>(state.loop)]);
 }
 
+// The playing clip's role: the guess with its reason, and a combo to
+// override it (samples pick their clips by role when next chosen).
+void ClipRoleChoice(ViewerState& state) {
+  const int clip = state.character.clip_index();
+  const anim::Model& model = state.character.model();
+  if (clip < 0 || clip >= static_cast<int>(model.clip_roles.size())) return;
+  const anim::ClipRoleGuess& guess = model.clip_roles[clip];
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo("Role", anim::RoleName(guess.role))) {
+    for (int r = 0; r < anim::kClipRoleCount; ++r) {
+      const auto role = static_cast<anim::ClipRole>(r);
+      if (ImGui::Selectable(anim::RoleName(role), role == guess.role)) {
+        state.character.SetClipRole(clip, role);
+      }
+      ui_probe::Entry(anim::RoleName(role), role == guess.role);
+    }
+    ImGui::EndCombo();
+  }
+  ui_probe::Combo("Role", anim::RoleName(guess.role));
+  samples::HoverTooltip(
+      "What samples use this clip for: additive clips are layers added on others; idle, "
+      "locomotion, one-shot and full-body clips play on their own. Read from the motion; "
+      "choose another to override it.");
+  const std::string why = guess.Overridden()
+                              ? std::string("Set by you; its motion reads as ") +
+                                    anim::RoleName(guess.guessed) + ": " + guess.reason + "."
+                              : "Read from its motion: " + guess.reason + ".";
+  ImGui::TextDisabled("%s", why.c_str());
+  ui_probe::Text("role reason", why);
+}
+
 void ClipList(ViewerState& state) {
   const anim::Model& model = state.character.model();
   if (model.clips.empty()) {
@@ -92,8 +123,12 @@ void ClipList(ViewerState& state) {
                           ImVec2(-FLT_MIN, rows * ImGui::GetTextLineHeightWithSpacing()))) {
     for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
       const anim::Clip& clip = model.clips[i];
+      const char* role = i < static_cast<int>(model.clip_roles.size())
+                             ? anim::RoleName(model.clip_roles[i].role)
+                             : "";
       char label[256];
-      std::snprintf(label, sizeof label, "%s  (%.2f s)", clip.Name().c_str(), clip.Duration());
+      std::snprintf(label, sizeof label, "%s  (%.2f s, %s)", clip.Name().c_str(), clip.Duration(),
+                    role);
       if (ImGui::Selectable(label, state.character.clip_index() == i)) {
         state.character.Play(i, state.loop, state.speed);
       }
@@ -101,6 +136,7 @@ void ClipList(ViewerState& state) {
     }
     ImGui::EndListBox();
   }
+  ClipRoleChoice(state);
 }
 
 // A slider per morph target, grouped by the mesh node they belong to: what
@@ -168,7 +204,7 @@ bool WalkthroughSection(ViewerState& state) {
   const std::string preview =
       active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
   ImGui::SetNextItemWidth(-FLT_MIN);
-  // As tall as the entries need (all 17 fit at 720 pixels): a scroll bar
+  // As tall as the entries need (all 18 fit at 720 pixels): a scroll bar
   // in a list of samples hides half of them.
   if (ImGui::BeginCombo("##sample", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
@@ -185,7 +221,8 @@ bool WalkthroughSection(ViewerState& state) {
       std::string error;
       if (walkthrough.Activate(i, state.character.model(), &error)) {
         // Activate ran the sample's Update(0): its panel below is valid now.
-        state.character.ShowPose(walkthrough.Active()->CurrentPose());
+        state.character.ShowPose(walkthrough.Active()->CurrentPose(),
+                                 walkthrough.Active()->MorphWeights());
         ClearStaleError(state);
         if (!walkthrough.SoftwareNote().empty()) {
           state.message = walkthrough.SoftwareNote();

@@ -123,7 +123,7 @@ bool Walkthrough::Schedule(std::vector<Options::TimedSet> timed, std::string* er
 void Walkthrough::Step(float dt, AnimatedCharacter& character) {
   if (Active() == nullptr) return;
   Advance(dt);
-  character.ShowPose(Active()->CurrentPose());
+  character.ShowPose(Active()->CurrentPose(), Active()->MorphWeights());
 }
 
 void Walkthrough::Advance(float dt) {
@@ -196,7 +196,7 @@ bool Walkthrough::Rewind(double seconds, const anim::Model& model, AnimatedChara
   for (const Options::TimedSet& t : whole_script_) {
     if (t.time > elapsed_ + 1e-9) script_.push_back(t);
   }
-  character.ShowPose(sample->CurrentPose());
+  character.ShowPose(sample->CurrentPose(), sample->MorphWeights());
   return true;
 }
 

@@ -12,6 +12,7 @@
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
+#include "model/clip_roles.h"
 
 namespace anim {
 
@@ -85,6 +86,10 @@ struct Model {
   std::string source_path;
   Skeleton skeleton;
   std::vector<Clip> clips;
+  // Per clip, what it is for (model/clip_roles.h): guessed by the importer
+  // from the motion, overridable by the user. Models built in code may
+  // leave it empty; samples then guess on demand.
+  std::vector<ClipRoleGuess> clip_roles;
   std::vector<MeshPrimitive> primitives;
   std::vector<MorphChannel> morph_channels;
   std::vector<Material> materials;

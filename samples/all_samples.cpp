@@ -20,6 +20,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeInertializationSample());
   all.push_back(MakeSkinningSample());
   all.push_back(MakeCompressionSample());
+  all.push_back(MakeMorphTargetsSample());
   return all;
 }
 

@@ -27,16 +27,6 @@ int FindByName(int count, NameAt name_at, std::initializer_list<const char*> nam
   return -1;
 }
 
-// Words that mark a clip as a layer to add ("Lean_Left", "Look",
-// "walk_additive", "aim_add").
-bool NamedAdditive(const std::string& name) {
-  const std::string lower = Lower(name);
-  for (const char* word : {"lean", "look", "additive", "_add"}) {
-    if (lower.find(word) != std::string::npos) return true;
-  }
-  return false;
-}
-
 std::vector<int> ClipsWhere(const anim::Model& model, bool additive) {
   std::vector<int> clips;
   for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
@@ -68,17 +58,31 @@ int FindJointForRole(const anim::Model& model, std::initializer_list<const char*
       model.skeleton.JointCount(), [&](int i) { return model.skeleton.JointName(i); }, names);
 }
 
+anim::ClipRole RoleOf(const anim::Model& model, int clip) {
+  if (clip < 0 || clip >= static_cast<int>(model.clips.size())) return anim::ClipRole::kFullBody;
+  if (model.clip_roles.size() == model.clips.size()) return model.clip_roles[clip].role;
+  return anim::GuessClipRole(model.skeleton, anim::ReadRig(model.skeleton), model.clips[clip]).role;
+}
+
 bool IsAdditiveClip(const anim::Model& model, int clip) {
-  if (clip < 0 || clip >= static_cast<int>(model.clips.size())) return false;
-  const anim::Clip& c = model.clips[clip];
-  if (NamedAdditive(c.Name())) return true;
-  int animated = 0;
-  for (const anim::JointTracks& t : c.Tracks()) {
-    const bool moves =
-        t.translation.KeyCount() > 0 || t.rotation.KeyCount() > 0 || t.scale.KeyCount() > 0;
-    if (moves && t.joint >= 0) ++animated;
+  return RoleOf(model, clip) == anim::ClipRole::kAdditive;
+}
+
+std::vector<int> ClipsWithRole(const anim::Model& model, anim::ClipRole role) {
+  std::vector<int> clips;
+  for (int i = 0; i < static_cast<int>(model.clips.size()); ++i) {
+    if (RoleOf(model, i) == role) clips.push_back(i);
   }
-  return 4 * animated < model.skeleton.JointCount();
+  return clips;
+}
+
+int FindClipWithRole(const anim::Model& model, anim::ClipRole role,
+                     std::initializer_list<const char*> names) {
+  const std::vector<int> clips = ClipsWithRole(model, role);
+  if (clips.empty()) return -1;
+  const int found = FindByName(
+      static_cast<int>(clips.size()), [&](int i) { return model.clips[clips[i]].Name(); }, names);
+  return clips[found >= 0 ? found : 0];
 }
 
 std::vector<int> FullBodyClips(const anim::Model& model) { return ClipsWhere(model, false); }

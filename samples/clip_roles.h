@@ -1,9 +1,9 @@
 // Samples talk about roles ("walk", "run", "lean") while characters name
 // their clips freely (Walk, Walking, mixamo.com|Run...). These helpers pick a
 // sensible clip for a role, tell additive clips (a change to add on top of
-// another clip, such as a lean) from full-body ones, and word what a sample
-// needs when the model lacks it. Each sample also offers a combo to change
-// its clips.
+// another clip, such as a lean) from full-body ones by their motion
+// (model/clip_roles.h), and word what a sample needs when the model lacks it. Each sample also
+// offers a combo to change its clips.
 #pragma once
 
 #include <initializer_list>
@@ -28,14 +28,23 @@ std::vector<std::string> ClipNames(const anim::Model& model);
 // else contains one, else -1.
 int FindJointForRole(const anim::Model& model, std::initializer_list<const char*> names);
 
+// The clip's role (model/clip_roles.h): the importer's guess or the
+// user's override from model.clip_roles, guessed now for a model built in
+// code without them. kFullBody for an index that is no clip.
+anim::ClipRole RoleOf(const anim::Model& model, int clip);
+
 // True for a clip meant to be added on top of another rather than played
-// alone: its name says so (lean, look, additive, "_add"), or it animates
-// fewer than a quarter of the skeleton's joints (the mannequin's Lean_Left
-// moves 3 of 22, its Look 2; played alone the rest stays in the bind pose,
-// a T-pose with a lean). An upper-body clip such as a punch (13 of 22)
-// still counts as full-body: the legs it leaves alone stand.
+// alone (its role is additive: read from its motion, never its name).
 // False for an index that is no clip (-1: none).
 bool IsAdditiveClip(const anim::Model& model, int clip);
+
+// The clips with this role, in file order.
+std::vector<int> ClipsWithRole(const anim::Model& model, anim::ClipRole role);
+
+// Among the clips with `role`, the one `names` picks (as FindClipForRole),
+// else the first of them; -1 when no clip has the role.
+int FindClipWithRole(const anim::Model& model, anim::ClipRole role,
+                     std::initializer_list<const char*> names);
 
 // The clips a sample can play on their own (not additive), in file order.
 std::vector<int> FullBodyClips(const anim::Model& model);

@@ -11,12 +11,13 @@ bool IdleUnderlay::Load(const anim::Model& model, std::string* notice, std::stri
     return false;
   }
   model_ = &model;
-  clip_ = FindClipForRole(model, {"idle"}, -1);
+  clip_ = FindClipWithRole(model, anim::ClipRole::kIdle, {"idle"});
   notice->clear();
-  if (clip_ < 0 || IsAdditiveClip(model, clip_)) {
+  if (clip_ < 0) {
     clip_ = full.front();
-    *notice = NeedsMessage("an idle clip to correct", model, AllClips(model)) + ". " +
-              model.clips[clip_].Name() + " plays under the corrections instead.";
+    *notice = NeedsMessage("an idle clip to correct", model,
+                           ClipsWithRole(model, anim::ClipRole::kIdle), "idle clip") +
+              ". " + model.clips[clip_].Name() + " plays under the corrections instead.";
   }
   started_ = false;
   return true;

@@ -39,6 +39,9 @@ class Sample {
   virtual bool Load(const anim::Model& model, std::string* error) = 0;
   virtual void Update(float dt) = 0;
   virtual const anim::SoaPose& CurrentPose() const = 0;  // the skeleton's hierarchy
+  // The morph-target weights shown with the pose (the model's flat weight
+  // array, anim/morph_weights.h); empty: the model's defaults.
+  virtual std::span<const float> MorphWeights() const { return {}; }
 
   // Parameter assignments ("count=8") that a window drawn by a software
   // rasteriser (llvmpipe) starts the sample with instead of its defaults,

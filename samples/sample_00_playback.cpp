@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "anim/clip.h"
+#include "anim/morph_weights.h"
 #include "samples/clip_roles.h"
 #include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"
@@ -42,6 +43,8 @@ class PlaybackSample : public Sample {
     }
     model_ = &model;
     pose_.CopyFrom(model.skeleton.SoaRestPose());
+    default_weights_ = model.DefaultMorphWeights();
+    weights_ = default_weights_;
     params_.SetChoices("clip", ClipNames(model));
     clip_ = FindClipForRole(model, {"walk", "walking"});
     applied_clip_ = -1;
@@ -67,10 +70,15 @@ class PlaybackSample : public Sample {
     }
     pose_.CopyFrom(model_->skeleton.SoaRestPose());
     playback_.Advance(dt, pose_);  // the viewer's time control pauses (dt 0)
+    // Morph weights are tracks of the clip too, sampled at the same time.
+    std::copy(default_weights_.begin(), default_weights_.end(), weights_.begin());
+    anim::SampleMorphWeights(clip.MorphWeights(), clip.SampleTime(playback_.time, playback_.mode),
+                             weights_);
     phase_ = applied_phase_ = playback_.NormalizedTime();
   }
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
+  std::span<const float> MorphWeights() const override { return weights_; }
 
   bool Timeline(float* time, float* length) const override {
     return PlaybackTimeline(playback_, time, length);
@@ -90,6 +98,7 @@ class PlaybackSample : public Sample {
  private:
   const anim::Model* model_ = nullptr;
   anim::SoaPose pose_;
+  std::vector<float> default_weights_, weights_;
   anim::Playback playback_;
   int clip_ = 0;
   int applied_clip_ = -1;

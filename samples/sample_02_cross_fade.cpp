@@ -57,7 +57,8 @@ class CrossFadeSample : public Sample {
       return false;
     }
     model_ = &model;
-    controller_ = std::make_unique<anim::CrossFadeController>(model.skeleton);
+    controller_ = std::make_unique<anim::CrossFadeController>(
+        model.skeleton, anim::CrossFadeController::kDefaultMaxTargets, model.DefaultMorphWeights());
     std::vector<std::string> names;
     for (int c : full_) names.push_back(model.clips[c].Name());
     params_.SetChoices("start_clip", names);
@@ -132,6 +133,9 @@ class CrossFadeSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return controller_->CurrentPose(); }
+  std::span<const float> MorphWeights() const override {
+    return controller_->CurrentMorphWeights();
+  }
 
   void DrawPanel() override {
     DrawNotice(notice_);

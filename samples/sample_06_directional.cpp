@@ -82,7 +82,8 @@ class DirectionalSample : public Sample {
     }
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
-    clip_[kIdle] = FindClipForRole(model, {"idle"}, full[0]);
+    const int idle = FindClipWithRole(model, anim::ClipRole::kIdle, {"idle"});
+    clip_[kIdle] = idle >= 0 ? idle : FindClipForRole(model, {"idle"}, full[0]);
     clip_[kWalk] = FindClipForRole(model, {"walk", "walking"}, full[0]);
     clip_[kRun] = FindClipForRole(model, {"run", "running"}, FirstOtherThan(full, clip_[kWalk]));
     lean_clip_ = FindClipForRole(model, {"lean_left", "lean"}, -1);

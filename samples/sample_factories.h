@@ -23,5 +23,6 @@ std::unique_ptr<Sample> MakeFeetOnGroundSample();
 std::unique_ptr<Sample> MakeInertializationSample();
 std::unique_ptr<Sample> MakeSkinningSample();
 std::unique_ptr<Sample> MakeCompressionSample();
+std::unique_ptr<Sample> MakeMorphTargetsSample();
 
 }  // namespace samples

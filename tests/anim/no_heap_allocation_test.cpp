@@ -74,6 +74,37 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
 
+// Morph-target weights fading with the joints, in every transition mode.
+TEST(NoHeapAllocation, MorphWeightsThroughFadesAllocateNothing) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  anim::Clip walk = MakeSlideClip("walk", 1.1f, 0, 1), run = MakeSlideClip("run", 0.7f, 0, 2);
+  for (anim::Clip* clip : {&walk, &run}) {
+    anim::MorphWeightTracks tracks;
+    tracks.first_weight = 1;
+    tracks.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0, 0.5f},
+                                std::vector<float>{0, 1});
+    clip->SetMorphWeights({tracks});
+  }
+  const std::vector<float> defaults = {0.5f, 0, 0.25f};
+  anim::CrossFadeController cf(s, 4, defaults);
+  cf.Play(&walk);
+  anim::FadeOptions fade;
+  fade.duration = 0.3f;
+  const anim::TransitionMode modes[] = {anim::TransitionMode::kSmooth,
+                                        anim::TransitionMode::kFrozen,
+                                        anim::TransitionMode::kInertial};
+  const long before = test_support::AllocationCount();
+  for (int frame = 0; frame < 600; ++frame) {
+    if (frame % 20 == 0) {
+      fade.mode = modes[(frame / 20) % 3];
+      cf.FadeTo(frame % 40 == 0 ? &run : &walk, fade);
+    }
+    cf.Update(1.0f / 60);
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
+  EXPECT_GT(cf.CurrentMorphWeights()[1], 0.0f);  // the tracks did drive weight 1
+}
+
 // Inertialized transitions, in the controller and in the graph (a
 // cross-fade node inside a state machine, both inertial), interrupting one
 // another and ordinary fades: recording and decaying offsets allocates

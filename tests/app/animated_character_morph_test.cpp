@@ -3,6 +3,8 @@
 // joints are sampled (compressed or raw), and carry the panel's offsets on
 // top at once, paused or not. Expected weights come from the file's own keys
 // (tests/import/morph_file.h).
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "app/animated_character.h"
@@ -40,9 +42,17 @@ TEST(AnimatedCharacterMorph, WeightsFollowTheClipAndThePanelOffsets) {
       EXPECT_NEAR(character.morph_weights()[1], MorphFile::FaceWeight(1, time), 1e-4f);
       EXPECT_NEAR(character.morph_weights()[2], MorphFile::BlobWeight(time), 1e-6f);
     }
-    // A pose from elsewhere (a sample) shows the defaults plus the offsets.
+    // A pose from elsewhere (a sample) shows the defaults plus the offsets...
     character.ShowPose(character.pose());
     EXPECT_FLOAT_EQ(character.morph_weights()[0], 0.75f);
+    EXPECT_FLOAT_EQ(character.morph_weights()[1], 0.0f);
+    // ...or the sample's own weights plus the offsets; a wrong count keeps the defaults.
+    const std::vector<float> own = {-0.5f, 2.0f, 0.125f};
+    character.ShowPose(character.pose(), own);
+    EXPECT_FLOAT_EQ(character.morph_weights()[0], -0.5f + 0.5f);
+    EXPECT_FLOAT_EQ(character.morph_weights()[1], 2.0f);
+    EXPECT_FLOAT_EQ(character.morph_weights()[2], 0.125f);
+    character.ShowPose(character.pose(), std::vector<float>{9.0f});
     EXPECT_FLOAT_EQ(character.morph_weights()[1], 0.0f);
     // A new model starts without offsets.
     character.SetModel(LoadMorphFile());

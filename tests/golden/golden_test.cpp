@@ -37,7 +37,9 @@ namespace fs = std::filesystem;
 
 struct GoldenCase {
   std::string name;
-  std::string model;  // "shared:FILE" (../shared/assets) or "assets:FILE" (the repository's)
+  // "shared:FILE" (../shared/assets), "assets:FILE" (the repository's) or
+  // "tests:FILE" (tests/assets: small third-party models with their licence)
+  std::string model;
   std::string args;
 };
 
@@ -69,6 +71,8 @@ std::string ModelPath(const std::string& model) {
     return std::string(ANIM_SHARED_ASSETS_DIR) + "/" + model.substr(7);
   if (model.rfind("assets:", 0) == 0)
     return std::string(ANIM_SOURCE_DIR) + "/assets/" + model.substr(7);
+  if (model.rfind("tests:", 0) == 0)
+    return std::string(ANIM_SOURCE_DIR) + "/tests/assets/" + model.substr(6);
   return model;
 }
 

@@ -5,12 +5,16 @@
 // itself, never a whole clip used as a lean). A sample that draws its own
 // generated mesh needs no clips and loads on both.
 #include <cmath>
+#include <filesystem>
+#include <initializer_list>
+#include <utility>
 
 #include <gtest/gtest.h>
 
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/clip_roles.h"
+#include "samples/idle_underlay.h"
 
 namespace {
 
@@ -80,8 +84,13 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
       EXPECT_TRUE(notice.empty()) << notice;  // one clip is all it needs
     } else {
       EXPECT_NE(notice.find("this sample needs"), std::string::npos) << title << ": " << notice;
-      EXPECT_NE(notice.find("the model has one: Armature|Take"), std::string::npos)
-          << title << ": " << notice;
+      // The IK samples list the idle clips (the walk is none) and name what
+      // plays instead; 16 lists the one-shot clips it plays as emotes (none).
+      const bool ik = title == "10 IK" || title == "11 Look-at";
+      const std::string says = ik ? "the model has no idle clips. Armature|Take plays"
+                               : title == "16 Morph targets" ? "the model has no one-shot clips"
+                                                             : "the model has one: Armature|Take";
+      EXPECT_NE(notice.find(says), std::string::npos) << title << ": " << notice;
       // No internal wording (a blend space's "positions 1 and 2 are equal").
       EXPECT_EQ(notice.find("positions"), std::string::npos) << title << ": " << notice;
     }
@@ -120,22 +129,105 @@ TEST_F(MissingClips, TheAdditiveSampleWithoutAnAdditiveClipAddsNothing) {
   }
 }
 
-TEST(ClipRoles, AdditiveClipsAreToldByNameOrByHowFewJointsTheyMove) {
+anim::Model LoadOrSkip(const std::string& path, bool* skipped) {
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(
-      anim::LoadGltfModel(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &model, &error))
-      << error;
-  for (const char* name : {"Idle", "Walk", "Run", "Punch", "Jump"}) {
-    EXPECT_FALSE(samples::IsAdditiveClip(model, model.FindClip(name))) << name;
+  *skipped = !std::filesystem::exists(path);
+  if (!*skipped) {
+    EXPECT_TRUE(anim::LoadGltfModel(path, &model, &error)) << error;
   }
-  for (const char* name : {"Lean_Left", "Look"}) {
-    EXPECT_TRUE(samples::IsAdditiveClip(model, model.FindClip(name))) << name;
+  return model;
+}
+
+void ExpectRoles(const anim::Model& model,
+                 std::initializer_list<std::pair<const char*, anim::ClipRole>> expected) {
+  for (const auto& [name, role] : expected) {
+    const int clip = model.FindClip(name);
+    ASSERT_GE(clip, 0) << name;
+    EXPECT_EQ(samples::RoleOf(model, clip), role)
+        << model.source_path << " " << name << ": " << model.clip_roles[clip].reason;
+    EXPECT_EQ(samples::IsAdditiveClip(model, clip), role == anim::ClipRole::kAdditive) << name;
   }
-  // Renamed, Look still moves 2 of 22 joints only: still additive.
+}
+
+TEST(ClipRoles, TheMannequinsClipsAreReadFromTheirMotion) {
+  bool skipped = false;
+  anim::Model model = LoadOrSkip(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &skipped);
+  using R = anim::ClipRole;
+  ExpectRoles(model, {{"Idle", R::kIdle},
+                      {"Walk", R::kLocomotion},
+                      {"Run", R::kLocomotion},
+                      {"Punch", R::kOneShot},
+                      {"Jump", R::kOneShot},
+                      {"Lean_Left", R::kAdditive},
+                      {"Look", R::kAdditive}});
+  // Names do not decide: renamed, Look is still a layer and Walk still a whole clip.
   model.clips[model.FindClip("Look")].SetName("Take 001");
-  EXPECT_TRUE(samples::IsAdditiveClip(model, model.FindClip("Take 001")));
+  model.clips[model.FindClip("Walk")].SetName("Lean_Walk_Additive");
+  ExpectRoles(model, {{"Take 001", R::kAdditive}, {"Lean_Walk_Additive", R::kLocomotion}});
   EXPECT_EQ(samples::FullBodyClips(model).size(), 5u);
+  // A user's override is what samples see.
+  model.clip_roles[model.FindClip("Punch")].role = R::kAdditive;
+  EXPECT_TRUE(samples::IsAdditiveClip(model, model.FindClip("Punch")));
+  EXPECT_EQ(samples::FullBodyClips(model).size(), 4u);
+  // A model built in code without roles gets them guessed on demand.
+  model.clip_roles.clear();
+  EXPECT_EQ(samples::RoleOf(model, model.FindClip("Take 001")), R::kAdditive);
+  EXPECT_EQ(samples::RoleOf(model, model.FindClip("Punch")), R::kOneShot);
+}
+
+// The robot of three.js's skinning-and-morphing example: its clips move 5 to
+// 17 of 43 joints (the rest stay in a natural rest pose), which a count of
+// moving joints took for layers.
+TEST(ClipRoles, TheRobotsIdleDanceAndEmotesAreWholeClips) {
+  bool skipped = false;
+  const anim::Model model = LoadOrSkip(
+      std::string(ANIM_SOURCE_DIR) + "/tests/assets/robot_expressive/RobotExpressive.glb",
+      &skipped);
+  using R = anim::ClipRole;
+  ExpectRoles(model, {{"Idle", R::kIdle},
+                      {"Walking", R::kLocomotion},
+                      {"Running", R::kLocomotion},
+                      {"Death", R::kOneShot},
+                      {"Sitting", R::kOneShot},
+                      {"Standing", R::kOneShot},
+                      {"Punch", R::kOneShot},
+                      {"ThumbsUp", R::kOneShot}});
+  // Dance, Yes and No too: no clip of the robot is a layer.
+  EXPECT_TRUE(samples::AdditiveClips(model).empty());
+  EXPECT_EQ(samples::FindClipWithRole(model, R::kIdle, {"idle"}), model.FindClip("Idle"));
+}
+
+TEST(ClipRoles, WomansLeanIsALayerAndHerOtherClipsAreWhole) {
+  bool skipped = false;
+  const anim::Model model =
+      LoadOrSkip(std::string(ANIM_SHARED_ASSETS_DIR) + "/Woman.gltf", &skipped);
+  if (skipped) GTEST_SKIP() << "../shared/assets/Woman.gltf is absent";
+  using R = anim::ClipRole;
+  ExpectRoles(model, {{"Lean_Left", R::kAdditive},
+                      {"Idle", R::kIdle},
+                      {"SitIdle", R::kIdle},
+                      {"Walking", R::kLocomotion},
+                      {"Running", R::kLocomotion},
+                      {"Sitting", R::kOneShot},
+                      {"PickUp", R::kOneShot}});
+  EXPECT_EQ(samples::AdditiveClips(model), std::vector<int>{model.FindClip("Lean_Left")});
+}
+
+TEST(ClipRoles, AnIdleSampleNeverContradictsTheClipsItLists) {
+  bool skipped = false;
+  anim::Model model = LoadOrSkip(std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf", &skipped);
+  samples::IdleUnderlay underlay;
+  std::string notice, error;
+  ASSERT_TRUE(underlay.Load(model, &notice, &error)) << error;
+  EXPECT_EQ(notice, "");
+  // The user says Idle is a one-shot: no clip is an idle any more, and the
+  // notice lists the idle clips (none), not every clip with Idle among them.
+  model.clip_roles[model.FindClip("Idle")].role = anim::ClipRole::kOneShot;
+  ASSERT_TRUE(underlay.Load(model, &notice, &error)) << error;
+  const std::string needs = notice.substr(0, notice.find(". "));
+  EXPECT_EQ(needs, "this sample needs an idle clip to correct; the model has no idle clips");
+  EXPECT_EQ(notice.substr(needs.size()), ". Idle plays under the corrections instead.");
 }
 
 TEST(ClipRoles, DescribeClipsCountsAndNamesThem) {

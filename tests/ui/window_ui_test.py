@@ -414,6 +414,46 @@ def scenario_morph(run):
             run.fail("%s: the slider moved %g -> %g but the weight %g -> %g" %
                      (label, offset_before, offset, weight_before, weight))
     scenario_ui_scale(run)
+    scenario_morph_sample(run)
+
+
+def scenario_morph_sample(run):
+    """16 Morph targets on the robot: every widget works; the Surprised face
+    slider at its right end draws the target at full weight (the robot's clips
+    keep it at 0); Play emote names the emote while it plays, then the state
+    again once it has faded back."""
+    if not run.choose_sample("16 Morph targets"):
+        return
+    v = run.viewer
+    run.operate_sample()
+    if not v.read()["playing"]:
+        run.act("press space", v.key_tap, "space")
+        v.frames(2)
+    item = v.reveal("slider", "surprised", window="Animation")
+    if item is None:
+        run.fail("16 shows no slider for the robot's Surprised target")
+        return
+    run.operate_slider_at(item, 0.999)
+    v.frames(2)
+    weight = weight_shown(run, "Head/Surprised")
+    if weight is None or weight < 0.95:
+        run.fail("the surprised slider at its end draws weight %s, not about 1" % weight)
+
+    def playing(state):
+        return " ".join(i["value"] for i in state["items"]
+                        if i["kind"] == "text" and i["label"] == "playing")
+
+    button = v.reveal("button", "play_emote", window="Animation")
+    if button is None:
+        run.fail("16 shows no play_emote button")
+        return
+    run.act("click play_emote", v.click, button, 0.5, 2)
+    try:
+        v.wait_for(lambda s: "emote" in playing(s), "the emote named while it plays", timeout=30)
+        v.wait_for(lambda s: "emote" not in playing(s), "the state again after the emote",
+                   timeout=60)
+    except TimeoutError as e:
+        run.fail("play_emote: %s (panel: %r)" % (e, playing(v.read())))
 
 
 def scenario_ui_scale(run):

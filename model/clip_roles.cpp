@@ -1,0 +1,288 @@
+#include "model/clip_roles.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "model/model.h"
+
+namespace anim {
+
+namespace {
+
+constexpr float kDegrees = 57.2957795f;
+constexpr int kFramesPerSecond = 30;
+constexpr int kMostFrames = 64;
+constexpr float kMovedDegrees = 2.0f;
+constexpr float kMovedLegs = 0.01f;
+// Thresholds of GuessClipRole, documented in the header.
+constexpr float kRaisedArmDegrees = 40.0f;
+constexpr float kArmHeldDegrees = 10.0f;
+constexpr float kAtRestDegrees = 5.0f;
+constexpr float kTravelLegs = 0.5f;
+constexpr float kStrideLegs = 0.4f;
+constexpr float kStillStrideLegs = 0.15f;
+constexpr float kLoopGapDegrees = 10.0f;
+constexpr float kIdleTurnDegrees = 30.0f;
+constexpr float kEasedBoundary = 0.3f;
+
+float AngleDegrees(const glm::quat& a, const glm::quat& b) {
+  const float d = std::min(1.0f, std::abs(glm::dot(a, b)));
+  return 2.0f * std::acos(d) * kDegrees;
+}
+
+float AngleDegrees(const glm::vec3& a, const glm::vec3& b) {
+  const float la = glm::length(a), lb = glm::length(b);
+  if (!(la > 0.0f) || !(lb > 0.0f)) return 0.0f;
+  return std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f)) * kDegrees;
+}
+
+glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
+
+bool IsTrunk(BodyPart part) {
+  return part == BodyPart::kSpine || part == BodyPart::kChest || part == BodyPart::kNeck ||
+         part == BodyPart::kHead;
+}
+
+// The rest pose's hips-to-foot distance, else half the rest joints' extent, else 1.
+float LegLength(const RigMap& rig, const std::vector<glm::mat4>& rest) {
+  const int hips = rig.Find(BodyPart::kHips);
+  for (Side side : {Side::kLeft, Side::kRight}) {
+    const int foot = rig.Find(BodyPart::kFoot, side);
+    if (hips < 0 || foot < 0) continue;
+    const float d = glm::length(Position(rest[hips]) - Position(rest[foot]));
+    if (d > 0.0f && std::isfinite(d)) return d;
+  }
+  if (rest.empty()) return 1.0f;
+  glm::vec3 low = Position(rest[0]), high = low;
+  for (const glm::mat4& m : rest) {
+    low = glm::min(low, Position(m));
+    high = glm::max(high, Position(m));
+  }
+  const float extent = 0.5f * glm::length(high - low);
+  return extent > 0.0f && std::isfinite(extent) ? extent : 1.0f;
+}
+
+struct Arm {
+  int upper = -1, lower = -1, frame = -1;
+};
+
+// An arm's joints and the joint whose frame it is measured in: the
+// shoulder's parent (the chest), else the upper arm's parent.
+Arm ReadArm(const Skeleton& skeleton, const RigMap& rig, Side side) {
+  Arm arm{rig.Find(BodyPart::kUpperArm, side), rig.Find(BodyPart::kLowerArm, side), -1};
+  if (arm.upper < 0 || arm.lower < 0) return Arm{};
+  const int shoulder = rig.Find(BodyPart::kShoulder, side);
+  arm.frame = shoulder >= 0 ? skeleton.Parent(shoulder) : skeleton.Parent(arm.upper);
+  return arm;
+}
+
+// The arm's direction in its chest's frame (model space when it has none):
+// a lean turns the chest, not this.
+glm::vec3 ArmDirection(const Arm& arm, const std::vector<glm::mat4>& model) {
+  const glm::vec3 d = Position(model[arm.lower]) - Position(model[arm.upper]);
+  if (arm.frame < 0) return d;
+  return glm::transpose(glm::mat3(model[arm.frame])) * d;
+}
+
+// The ground-plane (x, z) range of each foot relative to the hips, and the
+// hips' first and last ground positions, accumulated frame by frame.
+struct GroundTrack {
+  int hips = -1;
+  int feet[2] = {-1, -1};
+  glm::vec2 low[2], high[2];
+  glm::vec2 first_hips{0.0f}, last_hips{0.0f};
+
+  static glm::vec2 Ground(const glm::vec3& p) { return {p.x, p.z}; }
+
+  void Add(const std::vector<glm::mat4>& model, bool first) {
+    if (hips < 0) return;
+    last_hips = Ground(Position(model[hips]));
+    if (first) first_hips = last_hips;
+    for (int f = 0; f < 2; ++f) {
+      if (feet[f] < 0) continue;
+      const glm::vec2 rel = Ground(Position(model[feet[f]])) - last_hips;
+      low[f] = first ? rel : glm::min(low[f], rel);
+      high[f] = first ? rel : glm::max(high[f], rel);
+    }
+  }
+  float NarrowerStride() const {
+    return std::min(glm::length(high[0] - low[0]), glm::length(high[1] - low[1]));
+  }
+};
+
+std::string Format(const char* format, double a, double b = 0.0, double c = 0.0) {
+  char text[256];
+  std::snprintf(text, sizeof text, format, a, b, c);
+  return text;
+}
+
+}  // namespace
+
+const char* RoleName(ClipRole role) {
+  switch (role) {
+    case ClipRole::kIdle: return "idle";
+    case ClipRole::kLocomotion: return "locomotion";
+    case ClipRole::kOneShot: return "one-shot";
+    case ClipRole::kAdditive: return "additive";
+    case ClipRole::kFullBody: break;
+  }
+  return "full body";
+}
+
+ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const Clip& clip) {
+  ClipMotion m;
+  m.joints = skeleton.JointCount();
+  if (m.joints == 0) return m;
+  const Pose& rest = skeleton.RestPose();
+  std::vector<glm::mat4> rest_model(m.joints), model(m.joints);
+  rest.ComputeModelMatrices(rest_model);
+  const float leg = LegLength(rig, rest_model);
+
+  const Arm arms[2] = {ReadArm(skeleton, rig, Side::kLeft), ReadArm(skeleton, rig, Side::kRight)};
+  m.arms_read = arms[0].upper >= 0 && arms[1].upper >= 0;
+  const int hips = rig.Find(BodyPart::kHips), head = rig.Find(BodyPart::kHead);
+  const glm::vec3 down = hips >= 0 && head >= 0
+                             ? Position(rest_model[hips]) - Position(rest_model[head])
+                             : glm::vec3(0.0f, -1.0f, 0.0f);
+  m.held_arm_raise_deg = m.arms_read ? 180.0f : 0.0f;
+  glm::vec3 first_arm[2];
+
+  GroundTrack ground;
+  ground.hips = hips >= 0 ? hips : 0;
+  ground.feet[0] = rig.Find(BodyPart::kFoot, Side::kLeft);
+  ground.feet[1] = rig.Find(BodyPart::kFoot, Side::kRight);
+  m.feet_read = ground.feet[0] >= 0 && ground.feet[1] >= 0;
+
+  const int frames =
+      std::clamp(static_cast<int>(std::ceil(clip.Duration() * kFramesPerSecond)), 1, kMostFrames);
+  Pose pose = rest;
+  std::vector<Transform> first, previous;
+  std::vector<float> largest_step(m.joints, 0.0f), step_speed;
+  std::vector<char> moved(m.joints, 0);
+  for (int i = 0; i <= frames; ++i) {
+    std::copy(rest.Locals().begin(), rest.Locals().end(), pose.Locals().begin());
+    clip.Sample(pose, clip.StartTime() + clip.Duration() * static_cast<float>(i) / frames,
+                LoopMode::kClamp);
+    pose.ComputeModelMatrices(model);
+    if (i == 0) {
+      first.assign(pose.Locals().begin(), pose.Locals().end());
+      for (int j = 0; j < m.joints; ++j) {
+        m.first_frame_from_rest_deg = std::max(
+            m.first_frame_from_rest_deg, AngleDegrees(first[j].rotation, rest.Local(j).rotation));
+      }
+    }
+    float fastest = 0.0f;
+    for (int j = 0; i > 0 && j < m.joints; ++j) {
+      const Transform& now = pose.Local(j);
+      const float turn = AngleDegrees(now.rotation, first[j].rotation);
+      const float step = AngleDegrees(now.rotation, previous[j].rotation);
+      m.largest_turn_deg = std::max(m.largest_turn_deg, turn);
+      largest_step[j] = std::max(largest_step[j], step);
+      fastest = std::max(fastest, step);
+      if (turn > kMovedDegrees ||
+          glm::length(now.translation - first[j].translation) > kMovedLegs * leg) {
+        moved[j] = 1;
+      }
+      if (i == frames) m.loop_gap_deg = std::max(m.loop_gap_deg, turn - largest_step[j]);
+    }
+    if (i > 0) step_speed.push_back(fastest);
+    previous.assign(pose.Locals().begin(), pose.Locals().end());
+    for (int a = 0; m.arms_read && a < 2; ++a) {
+      const glm::vec3 in_chest = ArmDirection(arms[a], model);
+      if (i == 0) first_arm[a] = in_chest;
+      m.arm_turn_deg = std::max(m.arm_turn_deg, AngleDegrees(in_chest, first_arm[a]));
+      const glm::vec3 in_model = Position(model[arms[a].lower]) - Position(model[arms[a].upper]);
+      m.held_arm_raise_deg = std::min(m.held_arm_raise_deg, AngleDegrees(in_model, down));
+    }
+    ground.Add(model, i == 0);
+  }
+  m.moved_joints = static_cast<int>(std::count(moved.begin(), moved.end(), 1));
+  m.only_trunk_moves = m.moved_joints > 0;
+  for (int j = 0; j < m.joints; ++j) {
+    if (moved[j] && !IsTrunk(ReadJointName(skeleton.JointName(j)).part)) m.only_trunk_moves = false;
+  }
+  m.travel = glm::length(ground.last_hips - ground.first_hips) / leg;
+  m.foot_stride = m.feet_read ? ground.NarrowerStride() / leg : 0.0f;
+  const float peak = *std::max_element(step_speed.begin(), step_speed.end());
+  if (peak > 0.0f) {
+    m.boundary_speed_ratio = std::max(step_speed.front(), step_speed.back()) / peak;
+  }
+  return m;
+}
+
+ClipRoleGuess GuessClipRole(const Skeleton& skeleton, const RigMap& rig, const Clip& clip) {
+  ClipRoleGuess g;
+  g.motion = MeasureClipMotion(skeleton, rig, clip);
+  const ClipMotion& m = g.motion;
+  const auto set = [&](ClipRole role, std::string reason) {
+    g.role = g.guessed = role;
+    g.reason = std::move(reason);
+    return g;
+  };
+  if (m.moved_joints == 0) {
+    return set(ClipRole::kFullBody, clip.MorphWeights().empty()
+                                        ? "holds one pose: no joint moves"
+                                        : "no joint moves: it animates morph targets only");
+  }
+  if (m.arms_read && m.held_arm_raise_deg >= kRaisedArmDegrees &&
+      m.arm_turn_deg < kArmHeldDegrees) {
+    return set(ClipRole::kAdditive,
+               Format("holds the arms raised and still (at least %.0f degrees from hanging, "
+                      "turning %.0f) while %.0f joints move: a layer to add",
+                      m.held_arm_raise_deg, m.arm_turn_deg, m.moved_joints));
+  }
+  if (m.arms_read && m.only_trunk_moves) {
+    return set(ClipRole::kAdditive,
+               Format("only %.0f spine, neck or head joints move, the hips and limbs still: a "
+                      "layer to add (a lean, a look)",
+                      m.moved_joints));
+  }
+  if (!m.arms_read && 4 * m.moved_joints < m.joints &&
+      m.first_frame_from_rest_deg < kAtRestDegrees) {
+    return set(ClipRole::kAdditive,
+               Format("starts at the rest pose and moves %.0f of %.0f joints (no arms read by "
+                      "name): a layer to add",
+                      m.moved_joints, m.joints));
+  }
+  if (m.loop_gap_deg >= kLoopGapDegrees) {
+    return set(ClipRole::kOneShot,
+               Format("ends %.0f degrees from wrapping to its first frame: it does not loop",
+                      m.loop_gap_deg));
+  }
+  if (m.travel >= kTravelLegs) {
+    return set(ClipRole::kLocomotion, Format("travels %.1f leg lengths", m.travel));
+  }
+  if (m.foot_stride >= kStrideLegs && m.boundary_speed_ratio >= kEasedBoundary) {
+    return set(ClipRole::kLocomotion,
+               Format("both feet stride (the shorter %.2f leg lengths), moving through its ends",
+                      m.foot_stride));
+  }
+  if ((!m.feet_read || m.foot_stride < kStillStrideLegs) && m.largest_turn_deg < kIdleTurnDegrees) {
+    return set(ClipRole::kIdle, Format("loops in place with no joint turning over %.0f degrees "
+                                       "(largest %.0f)",
+                                       kIdleTurnDegrees, m.largest_turn_deg));
+  }
+  if (m.boundary_speed_ratio < kEasedBoundary) {
+    return set(ClipRole::kOneShot,
+               Format("starts and ends at rest (ends moving at %.0f%% of its fastest), a joint "
+                      "turning %.0f degrees between: played once",
+                      100.0 * m.boundary_speed_ratio, m.largest_turn_deg));
+  }
+  return set(ClipRole::kFullBody,
+             Format("loops with more motion than an idle (a joint turns %.0f degrees), moving "
+                    "at its ends (%.0f%% of its fastest), without a stride",
+                    m.largest_turn_deg, 100.0 * m.boundary_speed_ratio));
+}
+
+void GuessClipRoles(Model& model) {
+  const RigMap rig = ReadRig(model.skeleton);
+  model.clip_roles.clear();
+  for (const Clip& clip : model.clips) {
+    model.clip_roles.push_back(GuessClipRole(model.skeleton, rig, clip));
+  }
+}
+
+}  // namespace anim
