@@ -85,8 +85,9 @@ TEST_F(MorphTargetsSample, StatesEmotesAndSlidersDriveTheWeights) {
   Set("state=Stroll");
   Run(0.2f);
   EXPECT_FLOAT_EQ(Smile(), 1.0f);
-  // ...which fades back (from 0.8 s of the emote) to the new state.
-  Run(0.6f);
+  // ...which fades back to the new state from 0.8 s of the emote, so that
+  // the fade has ended a few frames after the emote's end (1 s).
+  Run(0.35f);
   EXPECT_FLOAT_EQ(Smile(), 0.5f);
 
   // A slider adds to its target's weight on top of the clip.
