@@ -204,7 +204,7 @@ bool WalkthroughSection(ViewerState& state) {
   const std::string preview =
       active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
   ImGui::SetNextItemWidth(-FLT_MIN);
-  // As tall as the entries need (all 18 fit at 720 pixels): a scroll bar
+  // As tall as the entries need (all 19 fit at 720 pixels): a scroll bar
   // in a list of samples hides half of them.
   if (ImGui::BeginCombo("##sample", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
     if (ImGui::Selectable("none: clip list", active < 0)) {

@@ -21,6 +21,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeSkinningSample());
   all.push_back(MakeCompressionSample());
   all.push_back(MakeMorphTargetsSample());
+  all.push_back(MakeMixerSample());
   return all;
 }
 

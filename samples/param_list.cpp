@@ -1,6 +1,7 @@
 #include "samples/param_list.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +39,19 @@ std::string Range(float min, float max) {
 
 void ParamList::Adopt(const ParamList& other) {
   for (const Param& p : other.All()) Add(p);
+}
+
+std::string ParamNameFrom(const std::string& text) {
+  std::string name;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) != 0) {
+      name += static_cast<char>(std::tolower(c));
+    } else if (!name.empty() && name.back() != '_') {
+      name += '_';
+    }
+  }
+  while (!name.empty() && name.back() == '_') name.pop_back();
+  return name.empty() ? "param" : name;
 }
 
 Param& ParamList::Add(Param p) {

@@ -76,6 +76,15 @@ class ParamList {
 
 // ImGui widgets for every parameter (slider, checkbox or combo).
 void DrawParamWidgets(ParamList& params);
+// One parameter's widget. With `shown` (in a row of several) the widget is
+// labelled so, or not at all for ""; its width is the caller's
+// (ImGui::SetNextItemWidth).
+void DrawParamWidget(const Param& p, const char* shown = nullptr);
+
+// A --set name made from free text (a clip or morph-target name):
+// lower-case letters and digits, other runs as one '_' ("Angry" -> "angry",
+// "mixamo.com|Run" -> "mixamo_com_run"); "param" when nothing is left.
+std::string ParamNameFrom(const std::string& text);
 // A sample's notice (Sample::Notice), wrapped and in a warning colour;
 // nothing when empty.
 void DrawNotice(const std::string& notice);

@@ -10,40 +10,42 @@
 
 namespace samples {
 
-void DrawParamWidgets(ParamList& params) {
-  for (const Param& p : params.All()) {
-    switch (p.kind) {
-      case Param::Kind::kFloat:
-        ImGui::SliderFloat(p.name.c_str(), p.float_value, p.min, p.max, "%.3f");
-        break;
-      case Param::Kind::kInt:
-        ImGui::SliderInt(p.name.c_str(), p.int_value, static_cast<int>(p.min),
-                         static_cast<int>(p.max));
-        break;
-      case Param::Kind::kBool: ImGui::Checkbox(p.name.c_str(), p.bool_value); break;
-      case Param::Kind::kTrigger: {
-        const std::string label =
-            p.key != 0 ? p.name + " [" + static_cast<char>(p.key) + "]" : p.name;
-        if (ImGui::Button(label.c_str())) *p.bool_value = true;
-        break;
-      }
-      case Param::Kind::kChoice: {
-        const int n = static_cast<int>(p.choices.size());
-        const char* preview =
-            *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";
-        if (ImGui::BeginCombo(p.name.c_str(), preview)) {
-          for (int i = 0; i < n; ++i) {
-            if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
-            ui_probe::Entry(p.choices[i], i == *p.int_value);
-          }
-          ImGui::EndCombo();
-        }
-        break;
-      }
+void DrawParamWidget(const Param& p, const char* shown) {
+  const std::string label = shown == nullptr ? p.name : std::string(shown) + "##" + p.name;
+  switch (p.kind) {
+    case Param::Kind::kFloat:
+      ImGui::SliderFloat(label.c_str(), p.float_value, p.min, p.max, "%.3f");
+      break;
+    case Param::Kind::kInt:
+      ImGui::SliderInt(label.c_str(), p.int_value, static_cast<int>(p.min),
+                       static_cast<int>(p.max));
+      break;
+    case Param::Kind::kBool: ImGui::Checkbox(label.c_str(), p.bool_value); break;
+    case Param::Kind::kTrigger: {
+      const std::string button = p.key != 0 ? label + " [" + static_cast<char>(p.key) + "]" : label;
+      if (ImGui::Button(button.c_str())) *p.bool_value = true;
+      break;
     }
-    ui_probe::ParamWidget(p);
-    if (!p.help.empty()) HoverTooltip(p.help.c_str());
+    case Param::Kind::kChoice: {
+      const int n = static_cast<int>(p.choices.size());
+      const char* preview =
+          *p.int_value >= 0 && *p.int_value < n ? p.choices[*p.int_value].c_str() : "";
+      if (ImGui::BeginCombo(label.c_str(), preview)) {
+        for (int i = 0; i < n; ++i) {
+          if (ImGui::Selectable(p.choices[i].c_str(), i == *p.int_value)) *p.int_value = i;
+          ui_probe::Entry(p.choices[i], i == *p.int_value);
+        }
+        ImGui::EndCombo();
+      }
+      break;
+    }
   }
+  ui_probe::ParamWidget(p);
+  if (!p.help.empty()) HoverTooltip(p.help.c_str());
+}
+
+void DrawParamWidgets(ParamList& params) {
+  for (const Param& p : params.All()) DrawParamWidget(p);
 }
 
 void DrawNotice(const std::string& notice) {

@@ -4,7 +4,6 @@
 // Morph weights are clip tracks (anim/morph_weights.h): the
 // CrossFadeController samples and fades them with the joints.
 #include <algorithm>
-#include <cctype>
 #include <cfloat>
 #include <memory>
 
@@ -19,18 +18,6 @@
 namespace samples {
 
 namespace {
-
-// "Angry" -> "angry", "mouth Open.L" -> "mouth_open_l": a --set name.
-std::string ParamName(const std::string& target) {
-  std::string name;
-  for (unsigned char c : target) {
-    const bool word = std::isalnum(c) != 0;
-    if (word) name += static_cast<char>(std::tolower(c));
-    if (!word && !name.empty() && name.back() != '_') name += '_';
-  }
-  while (!name.empty() && name.back() == '_') name.pop_back();
-  return name.empty() ? "target" : name;
-}
 
 class MorphTargetsSample : public Sample {
  public:
@@ -169,9 +156,9 @@ class MorphTargetsSample : public Sample {
       for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
         const std::size_t w = channel.first_weight + t;
         if (w >= face_.size()) break;
-        std::string name = ParamName(channel.target_names[t]);
+        std::string name = ParamNameFrom(channel.target_names[t]);
         if (std::find(taken.begin(), taken.end(), name) != taken.end()) {
-          name = ParamName(channel.node_name + "_" + channel.target_names[t]);
+          name = ParamNameFrom(channel.node_name + "_" + channel.target_names[t]);
         }
         while (std::find(taken.begin(), taken.end(), name) != taken.end()) name += "_2";
         taken.push_back(name);

@@ -24,5 +24,6 @@ std::unique_ptr<Sample> MakeInertializationSample();
 std::unique_ptr<Sample> MakeSkinningSample();
 std::unique_ptr<Sample> MakeCompressionSample();
 std::unique_ptr<Sample> MakeMorphTargetsSample();
+std::unique_ptr<Sample> MakeMixerSample();
 
 }  // namespace samples

@@ -12,6 +12,7 @@
 #include "allocation_counter.h"
 
 #include "anim/additive.h"
+#include "anim/clip_mixer.h"
 #include "anim/cross_fade_controller.h"
 #include "anim/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
@@ -103,6 +104,36 @@ TEST(NoHeapAllocation, MorphWeightsThroughFadesAllocateNothing) {
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_GT(cf.CurrentMorphWeights()[1], 0.0f);  // the tracks did drive weight 1
+}
+
+// The mixer: every action sampled, faded, cross-faded, added and mixed
+// with morph weights, while actions start and stop.
+TEST(NoHeapAllocation, TheClipMixerAllocatesNothing) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  std::vector<anim::Clip> clips = {MakeSlideClip("walk", 1.1f, 0, 1),
+                                   MakeSlideClip("run", 0.7f, 0, 2),
+                                   MakeHoldRotationClip("lean", 1, AxisAngle(20, {0, 0, 1}))};
+  anim::MorphWeightTracks tracks;
+  tracks.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0, 0.5f},
+                              std::vector<float>{0, 1});
+  clips[0].SetMorphWeights({tracks});
+  const std::vector<float> defaults = {0.5f, 0.25f};
+  anim::ClipMixer mixer(s, clips, defaults);
+  mixer.SetAdditive(2, true);
+  const long before = test_support::AllocationCount();
+  for (int frame = 0; frame < 600; ++frame) {
+    switch (frame % 120) {
+      case 0: mixer.PlayAll(); break;
+      case 20: mixer.CrossFade(0, 1, 0.3f); break;
+      case 50: mixer.FadeIn(0, 0.2f); break;
+      case 70: mixer.FadeOut(2, 0.1f); break;
+      case 90: mixer.StopAll(); break;
+      case 100: mixer.Play(1); break;
+    }
+    mixer.SetWeight(0, 0.5f + 0.5f * std::sin(frame * 0.05f));
+    mixer.Update(1.0f / 60);
+  }
+  EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
 
 // Inertialized transitions, in the controller and in the graph (a
