@@ -12,6 +12,7 @@
 #include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace animviewer {
 namespace {
@@ -28,9 +29,7 @@ void Section(const char* title) {
 }
 
 void Hint(const char* text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", text);
-  ImGui::PopStyleColor();
+  samples::WrappedText(text, &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
 }
 
 // Fixed width, height of the content up to the window's (then a scroll bar).
@@ -180,13 +179,16 @@ void MorphTargetSliders(ViewerState& state) {
 void DrawExplanation(const std::string& text) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
-  const float text_height = ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+  const auto measure = [](std::string_view s) {
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  };
+  const float lines = static_cast<float>(samples::WrapLines(text, width, measure).size());
   const float box_height =
-      std::min(text_height, 8.0f * ImGui::GetTextLineHeightWithSpacing()) + style.ItemSpacing.y;
+      std::min(lines * ImGui::GetTextLineHeight(), 8.0f * ImGui::GetTextLineHeightWithSpacing()) +
+      style.ItemSpacing.y;
   ImGui::BeginChild("##explanation", ImVec2(0.0f, box_height));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImVec4(0.75f, 0.85f, 1.0f, 1.0f), "%s", text.c_str());
-  ImGui::PopTextWrapPos();
+  const ImVec4 blue(0.75f, 0.85f, 1.0f, 1.0f);
+  samples::WrappedText(text, &blue);
   ImGui::EndChild();
 }
 
@@ -204,9 +206,16 @@ bool WalkthroughSection(ViewerState& state) {
   const std::string preview =
       active >= 0 ? walkthrough.SampleAt(active).Title() : "none: clip list";
   ImGui::SetNextItemWidth(-FLT_MIN);
-  // As tall as the entries need (all 19 fit at 720 pixels): a scroll bar
-  // in a list of samples hides half of them.
-  if (ImGui::BeginCombo("##sample", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
+  // As tall as the entries need (all 19 fit at 720 pixels), wherever the
+  // panel has scrolled the combo to: a scroll bar in a list of samples hides
+  // half of them. Where there is no room below or above, ImGui keeps the
+  // list inside the window over the combo.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float list_height =
+      static_cast<float>(walkthrough.SampleCount() + 1) * ImGui::GetTextLineHeightWithSpacing() +
+      2.0f * style.WindowPadding.y;
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, list_height), ImVec2(FLT_MAX, list_height));
+  if (ImGui::BeginCombo("##sample", preview.c_str())) {
     if (ImGui::Selectable("none: clip list", active < 0)) {
       walkthrough.Activate(-1, state.character.model(), nullptr);
       ClearStaleError(state);
@@ -405,12 +414,13 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
   if (!state.message.empty()) {
     const ImVec4 color =
         state.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.7f, 0.9f, 0.7f, 1.0f);
-    ImGui::TextColored(color, "%s", state.message.c_str());
+    samples::WrappedText(state.message, &color);
     ui_probe::Text(state.message_is_error ? "error" : "message", state.message);
   }
   for (const std::string& warning : state.warnings) {
     const std::string line = "warning: " + warning;
-    ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.4f, 1.0f), "%s", line.c_str());
+    const ImVec4 yellow(0.95f, 0.8f, 0.4f, 1.0f);
+    samples::WrappedText(line, &yellow);
     ui_probe::Text("warning", line);
   }
   Section("Walkthrough");

@@ -7,6 +7,7 @@
 #include "samples/hover_tooltip.h"
 #include "samples/param_list.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -54,17 +55,14 @@ void DrawNotice(const std::string& notice) {
   std::string sentence = notice;
   if (sentence[0] >= 'a' && sentence[0] <= 'z')
     sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 90, 255));
-  ImGui::TextWrapped("%s", sentence.c_str());
+  const ImVec4 amber = ImGui::ColorConvertU32ToFloat4(IM_COL32(255, 200, 90, 255));
+  WrappedText(sentence, &amber);
   ui_probe::Text("notice", sentence);
-  ImGui::PopStyleColor();
   ImGui::Separator();
 }
 
 void DrawHint(const char* hint) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", hint);
-  ImGui::PopStyleColor();
+  WrappedText(hint, &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
 }
 
 }  // namespace samples

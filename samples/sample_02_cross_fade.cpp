@@ -9,6 +9,7 @@
 #include "samples/fade_shares.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -152,7 +153,7 @@ class CrossFadeSample : public Sample {
     const anim::Clip* current = controller_->CurrentClip();
     ImGui::Text("current: %s, %d fade(s) running",
                 current != nullptr ? current->Name().c_str() : "none", controller_->TargetCount());
-    ImGui::TextWrapped("Share of each clip in the pose over the last 4 s (0 to 1):");
+    WrappedText("Share of each clip in the pose over the last 4 s (0 to 1):");
     for (std::size_t c = 0; c < weights_.size(); ++c) {
       const float* h = &history_[c * kHistory];
       if (*std::max_element(h, h + kHistory) <= 0.0f) continue;

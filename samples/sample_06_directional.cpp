@@ -19,6 +19,7 @@
 #include "samples/clip_speed.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -189,15 +190,20 @@ class DirectionalSample : public Sample {
     if (alone_) return;
     DrawPad();
     ImGui::Text("phase %.2f, blended cycle %.3f s", phase_.Phase(), cycle_length_);
-    ImGui::TextWrapped("clips: Idle '%s', Walk '%s' at %.2f m/s, Run '%s' at %.2f m/s, lean '%s'",
-                       model_->clips[clip_[kIdle]].Name().c_str(),
-                       model_->clips[clip_[kWalk]].Name().c_str(), speed_of_[kWalk],
-                       model_->clips[clip_[kRun]].Name().c_str(), speed_of_[kRun],
-                       lean_clip_ >= 0 ? model_->clips[lean_clip_].Name().c_str() : "none");
-    if (lean_clip_ < 0)
-      ImGui::TextWrapped("No lean clip: left and right differ only by mirroring.");
-    if (!has_mirror_)
-      ImGui::TextWrapped("No mirror (%s): the right side repeats the left.", mirror_error_.c_str());
+    const auto speed = [](float metres_per_second) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.2f m/s", metres_per_second);
+      return std::string(text);
+    };
+    const std::string walk = speed(speed_of_[kWalk]), run = speed(speed_of_[kRun]);
+    WrappedText("clips: Idle '" + model_->clips[clip_[kIdle]].Name() + "', Walk '" +
+                model_->clips[clip_[kWalk]].Name() + "' at " + walk + ", Run '" +
+                model_->clips[clip_[kRun]].Name() + "' at " + run + ", lean '" +
+                (lean_clip_ >= 0 ? model_->clips[lean_clip_].Name() : std::string("none")) + "'");
+    if (lean_clip_ < 0) WrappedText("No lean clip: left and right differ only by mirroring.");
+    if (!has_mirror_) {
+      WrappedText("No mirror (" + mirror_error_ + "): the right side repeats the left.");
+    }
   }
 
  private:

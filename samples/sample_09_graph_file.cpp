@@ -17,6 +17,7 @@
 #include "samples/graph_widgets.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -117,10 +118,9 @@ class GraphFileSample : public Sample {
   void DrawPanel() override {
     DrawParamWidgets(params_);
     if (!load_error_.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 100, 255));
-      ImGui::TextWrapped("%s", load_error_.c_str());
+      const ImVec4 red = ImGui::ColorConvertU32ToFloat4(IM_COL32(255, 120, 100, 255));
+      WrappedText(load_error_, &red);
       ui_probe::Text("error", load_error_);
-      ImGui::PopStyleColor();
     }
     if (!graph_) return;
     ImGui::Separator();

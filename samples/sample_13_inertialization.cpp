@@ -6,6 +6,7 @@
 // placement).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include <imgui.h>
@@ -16,6 +17,7 @@
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -194,10 +196,12 @@ class InertializationSample : public Sample {
                        ImVec2(width, 24.0f));
       ImGui::PopID();
     }
-    ImGui::TextWrapped(
-        "Plots: the last %d frames (4 s at 60 frames a second), oldest on the left; angles "
-        "from %.0f to %.0f degrees.",
-        kHistory, lo, hi);
+    char plots[160];
+    std::snprintf(plots, sizeof plots,
+                  "Plots: the last %d frames (4 s at 60 frames a second), oldest on the left; "
+                  "angles from %.0f to %.0f degrees.",
+                  kHistory, lo, hi);
+    WrappedText(plots);
   }
 
  private:

@@ -61,7 +61,8 @@ class MorphTargetsSample : public Sample {
     emote_playing_ = -1;
     notice_.clear();
     if (emotes_.empty()) {
-      notice_ = NeedsMessage("one-shot clips to play as emotes", model, emotes_, "one-shot clip");
+      notice_ = NeedsMessage("one-shot clips to play as emotes", model, emotes_, "one-shot clip") +
+                ", so Emote has nothing to play";
     }
     if (defaults_.empty()) {
       notice_ += notice_.empty() ? "this model" : ". The model also";
@@ -92,7 +93,9 @@ class MorphTargetsSample : public Sample {
                                       ? controller_->Target(controller_->TargetCount() - 1).playback
                                       : controller_->Current();
       const anim::Clip& emote = model.clips[emote_playing_];
-      if (top.clip != &emote || top.time >= emote.EndTime() - emote_fade_) {
+      // At most half the emote fades back, however long emote_fade is.
+      const float back = std::min(emote_fade_, 0.5f * emote.Duration());
+      if (top.clip != &emote || top.time >= emote.EndTime() - back) {
         emote_playing_ = -1;
         FadeTo(states_[state_], emote_fade_, anim::LoopMode::kLoop);
       }
@@ -107,12 +110,16 @@ class MorphTargetsSample : public Sample {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
     const anim::Clip* current = controller_->CurrentClip();
-    const std::string now =
-        std::string("playing: ") + (current != nullptr ? current->Name() : "none") +
-        (emote_playing_ >= 0 ? ", emote " + model_->clips[emote_playing_].Name() : "") + ", " +
-        Counted(controller_->TargetCount(), "fade") + " running";
+    const std::string now = std::string("playing: ") +
+                            (current != nullptr ? current->Name() : "none") + ", " +
+                            Counted(controller_->TargetCount(), "fade") + " running";
     ImGui::TextUnformatted(now.c_str());
     ui_probe::Text("playing", now);
+    if (emote_playing_ >= 0) {
+      const std::string emote = "Emote: " + model_->clips[emote_playing_].Name();
+      ImGui::TextUnformatted(emote.c_str());
+      ui_probe::Text("emote", emote);
+    }
     if (model_->morph_channels.empty()) return;
     ImGui::TextUnformatted("Weights shown (clip + slider):");
     for (const anim::MorphChannel& channel : model_->morph_channels) {
@@ -131,12 +138,12 @@ class MorphTargetsSample : public Sample {
   void AddFixedParams() {
     params_.AddChoice("state", &state_, {},
                       "the looping clip playing (idle, locomotion and full-body clips)");
-    params_.AddChoice("emote", &emote_, {}, "the one-shot clip Play emote plays over the state");
-    params_.AddTrigger("play_emote", &play_emote_, 'E',
-                       "fade the emote in, play it once, fade back to the state");
+    params_.AddChoice("emote_clip", &emote_, {}, "the one-shot clip the emote trigger plays");
+    params_.AddTrigger("emote", &play_emote_, 'E',
+                       "fade emote_clip in over the state, play it once, fade back to the state");
     params_.AddFloat("state_fade", &state_fade_, 0.0f, 2.0f, "seconds a change of state fades");
     params_.AddFloat("emote_fade", &emote_fade_, 0.0f, 1.0f,
-                     "seconds an emote fades in, and back out before it ends");
+                     "seconds an emote fades in, and back out before it ends (at most half of it)");
   }
 
   // The fixed parameters, then a slider per morph target, named after it
@@ -149,7 +156,7 @@ class MorphTargetsSample : public Sample {
     params_.SetChoices("state", names);
     names.clear();
     for (int c : emotes_) names.push_back(model.clips[c].Name());
-    params_.SetChoices("emote", names.empty() ? std::vector<std::string>{"none"} : names);
+    params_.SetChoices("emote_clip", names.empty() ? std::vector<std::string>{"none"} : names);
     face_.assign(defaults_.size(), 0.0f);  // sized before pointers are handed out
     std::vector<std::string> taken;
     for (const anim::MorphChannel& channel : model.morph_channels) {

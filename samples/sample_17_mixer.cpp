@@ -12,6 +12,7 @@
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 
@@ -128,7 +129,7 @@ class MixerSample : public Sample {
       ImGui::PopID();
     }
     ImGui::Separator();
-    ImGui::TextWrapped("Effective weight (weight x fade) of each clip over the last 4 s:");
+    WrappedText("Effective weight (weight x fade) of each clip over the last 4 s:");
     for (std::size_t c = 0; c < controls_.size(); ++c) {
       const float* h = &history_[c * kHistory];
       const float top = *std::max_element(h, h + kHistory);

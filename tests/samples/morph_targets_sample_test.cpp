@@ -75,10 +75,10 @@ TEST_F(MorphTargetsSample, StatesEmotesAndSlidersDriveTheWeights) {
   EXPECT_FLOAT_EQ(Frown(), 0.125f);
   EXPECT_EQ(sample_->Params().Find("state")->choices,
             (std::vector<std::string>{"Stand", "Stroll"}));
-  EXPECT_EQ(sample_->Params().Find("emote")->choices, std::vector<std::string>{"Cheer"});
+  EXPECT_EQ(sample_->Params().Find("emote_clip")->choices, std::vector<std::string>{"Cheer"});
 
   // The emote fades in over 0.2 s and holds 1 until 0.2 s before its end.
-  Set("play_emote=1");
+  Set("emote=1");
   Run(0.5f);
   EXPECT_FLOAT_EQ(Smile(), 1.0f);
   // A change of state waits for the emote to end...
@@ -126,7 +126,7 @@ TEST_F(MorphTargetsSample, WithoutMorphTargetsItSaysSoAndStillFades) {
   EXPECT_TRUE(sample_->MorphWeights().empty());
   Run(0.1f);
   // The mannequin's one-shots (Punch, Jump) are its emotes.
-  const auto& emotes = sample_->Params().Find("emote")->choices;
+  const auto& emotes = sample_->Params().Find("emote_clip")->choices;
   EXPECT_NE(std::find(emotes.begin(), emotes.end(), "Punch"), emotes.end());
 }
 
@@ -148,7 +148,7 @@ TEST_F(MorphTargetsSample, TheRobotGetsASliderPerFaceTarget) {
   for (const char* clip : {"Idle", "Walking", "Running"}) {
     EXPECT_NE(std::find(states.begin(), states.end(), clip), states.end()) << clip;
   }
-  const auto& emotes = sample_->Params().Find("emote")->choices;
+  const auto& emotes = sample_->Params().Find("emote_clip")->choices;
   for (const char* clip : {"Wave", "Punch", "ThumbsUp"}) {
     EXPECT_NE(std::find(emotes.begin(), emotes.end(), clip), emotes.end()) << clip;
   }

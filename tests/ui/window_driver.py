@@ -226,8 +226,11 @@ class Viewer:
             down = item["rect"][3] > rect[3]
             # The wheel over the edge the item lies beyond, not over the
             # window's middle: a sample's explanation there is a scrolling
-            # child of its own and would take the wheel instead.
-            self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else rect[1] + 30)
+            # child of its own and would take the wheel instead. Upward, over
+            # the title bar, which is the window's own whatever is scrolled
+            # under it (a child at the top edge keeps the wheel even at its
+            # own limit).
+            self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else rect[1] + 8)
             self.xdotool("click", "5" if down else "4")
             self.frames(2)
         return self.item(kind, label, window, index)

@@ -161,6 +161,13 @@ class Run:
         playing = state["playing"] and (state["sample"] >= 0 or state["clip_index"] >= 0)
         # 00 Playback has its own pause.
         playing = playing and all(p["value"] is not False for p in state["params"] if p["name"] == "playing")
+        # 17 Mixer shows the bind pose, as asked, when no clip plays at a
+        # weight above 0 (stop_all, or weights at 0).
+        if state["sample_title"] == "17 Mixer":
+            values = {p["name"]: p["value"] for p in state["params"]}
+            playing = playing and any(
+                value is True and values.get(name[:-len("_play")] + "_weight", 0) > 0
+                for name, value in values.items() if name.endswith("_play"))
         # A sample drawing its own mesh (14) does not show the character at all.
         return state["clips"] > 0 and playing and state["bind_distance"] < 1e-4 and not state["own_mesh"]
 
@@ -179,10 +186,11 @@ class Run:
 
         def pick():
             combo = v.reveal("combo", "Sample")
-            v.open_combo(combo)
+            entries = v.open_combo(combo)
             entry = v.reveal("entry", title, window="##Combo")
             if entry is None:
-                self.fail("no entry %r in the Sample combo" % title)
+                self.fail("no entry %r in the Sample combo (it showed %d entries: %s)" %
+                          (title, len(entries), ", ".join(entries)))
                 return False
             v.click(entry, frames=3)
             return True
@@ -420,7 +428,7 @@ def scenario_morph(run):
 def scenario_morph_sample(run):
     """16 Morph targets on the robot: every widget works; the Surprised face
     slider at its right end draws the target at full weight (the robot's clips
-    keep it at 0); Play emote names the emote while it plays, then the state
+    keep it at 0); Emote names the emote while it plays, then the state
     again once it has faded back."""
     if not run.choose_sample("16 Morph targets"):
         return
@@ -439,21 +447,21 @@ def scenario_morph_sample(run):
     if weight is None or weight < 0.95:
         run.fail("the surprised slider at its end draws weight %s, not about 1" % weight)
 
-    def playing(state):
+    def emote(state):
         return " ".join(i["value"] for i in state["items"]
-                        if i["kind"] == "text" and i["label"] == "playing")
+                        if i["kind"] == "text" and i["label"] == "emote")
 
-    button = v.reveal("button", "play_emote", window="Animation")
+    button = v.reveal("button", "emote", window="Animation")
     if button is None:
-        run.fail("16 shows no play_emote button")
+        run.fail("16 shows no emote button")
         return
-    run.act("click play_emote", v.click, button, 0.5, 2)
+    run.act("click emote", v.click, button, 0.5, 2)
     try:
-        v.wait_for(lambda s: "emote" in playing(s), "the emote named while it plays", timeout=30)
-        v.wait_for(lambda s: "emote" not in playing(s), "the state again after the emote",
-                   timeout=60)
+        v.wait_for(lambda s: emote(s).startswith("Emote: "), "the emote named while it plays",
+                   timeout=30)
+        v.wait_for(lambda s: emote(s) == "", "the state again after the emote", timeout=60)
     except TimeoutError as e:
-        run.fail("play_emote: %s (panel: %r)" % (e, playing(v.read())))
+        run.fail("emote: %s (panel: %r)" % (e, emote(v.read())))
 
 
 def scenario_ui_scale(run):
