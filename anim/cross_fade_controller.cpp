@@ -79,13 +79,14 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   }
   const Playback& top = target_count_ > 0 ? targets_[target_count_ - 1].playback : current_;
   if (top.clip == clip) return FadeResult::kAlreadyTarget;
-  if (target_count_ == MaxTargets()) return FadeResult::kQueueFull;
 
   float phase = options.start_phase;
   if (options.match_phase)
     phase = top.NormalizedTime() * options.phase_scale + options.phase_offset;
   phase = WrapPhase(phase);
+  // An inertialized switch drops the queue, so a full one does not stop it.
   if (options.mode == TransitionMode::kInertial) return Inertialize(clip, phase, options);
+  if (target_count_ == MaxTargets()) return FadeResult::kQueueFull;
 
   CrossFadeTarget& t = targets_[target_count_++];
   t.playback.Start(clip, options.loop, options.rate);

@@ -79,7 +79,8 @@ enum class FadeResult {
   kQueued,         // a new target is fading in
   kPlayed,         // nothing was playing, so the clip simply started
   kAlreadyTarget,  // the clip is already the last target (or current, with no queue)
-  kQueueFull,      // max_targets fades are running; wait for one to finish
+  kQueueFull,      // max_targets fades are running; wait for one to finish (an inertial
+                   // switch is never refused: it drops them)
   kInvalid,        // null clip or a non-finite option
 };
 

@@ -181,7 +181,12 @@ class MorphTargetsSample : public Sample {
     o.duration = seconds;
     o.loop = loop;
     o.ease = anim::EaseCurve::SmoothStep();
-    controller_->FadeTo(&model_->clips[clip], o);
+    if (controller_->FadeTo(&model_->clips[clip], o) == anim::FadeResult::kQueueFull) {
+      // Eight fades still running (states changed faster than they fade):
+      // an inertialized switch starts from what is shown and drops them.
+      o.mode = anim::TransitionMode::kInertial;
+      controller_->FadeTo(&model_->clips[clip], o);
+    }
   }
 
   // What the controller fades, plus the face sliders.

@@ -200,6 +200,12 @@ TEST(CrossFade, AFullQueueRefusesMoreFades) {
   EXPECT_EQ(cf.FadeTo(&clips.c, Fade(1)), FadeResult::kQueued);
   EXPECT_EQ(cf.FadeTo(&clips.m, Fade(1)), FadeResult::kQueueFull);
   EXPECT_EQ(cf.FadeTo(nullptr, Fade(1)), FadeResult::kInvalid);
+  // An inertialized switch drops the queue: it is taken even now.
+  FadeOptions inertial = Fade(1);
+  inertial.mode = anim::TransitionMode::kInertial;
+  EXPECT_EQ(cf.FadeTo(&clips.m, inertial), FadeResult::kQueued);
+  EXPECT_EQ(cf.TargetCount(), 0);
+  EXPECT_EQ(cf.CurrentClip(), &clips.m);
 }
 
 }  // namespace

@@ -107,6 +107,18 @@ TEST_F(MorphTargetsSample, APlainStateChangeFadesTheWeightsOverHalfASecond) {
   EXPECT_FLOAT_EQ(Smile(), 0.5f);
 }
 
+TEST_F(MorphTargetsSample, AnEmoteStillPlaysWhenEveryFadeSlotIsTaken) {
+  Load("16 Morph targets", face_);
+  Set("state_fade=2");
+  for (int i = 0; i < 12; ++i) {  // more state changes than the controller's 8 fades
+    Set(i % 2 == 0 ? "state=Stroll" : "state=Stand");
+    sample_->Update(kStep);
+  }
+  Set("emote=1");
+  Run(0.5f);  // switched in by inertialization: its weights cross-fade over 0.2 s
+  EXPECT_FLOAT_EQ(Smile(), 1.0f);
+}
+
 TEST_F(MorphTargetsSample, PlaybackAndCrossFadeShowTheClipsWeights) {
   Load("00 Playback", face_);
   Set("clip=Stroll");

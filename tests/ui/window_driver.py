@@ -227,10 +227,14 @@ class Viewer:
             # The wheel over the edge the item lies beyond, not over the
             # window's middle: a sample's explanation there is a scrolling
             # child of its own and would take the wheel instead. Upward, over
-            # the title bar, which is the window's own whatever is scrolled
-            # under it (a child at the top edge keeps the wheel even at its
-            # own limit).
-            self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else rect[1] + 8)
+            # a top-level window's title bar (just above `rect`, the part
+            # items show in), which is the window's own whatever is scrolled
+            # under it: a child at the top edge keeps the wheel even at its
+            # own limit. Popups and child windows have no title bar.
+            name = item["window"]
+            titled = not name.startswith("##") and "/" not in name
+            up = rect[1] - 8 if titled else rect[1] + 30
+            self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else up)
             self.xdotool("click", "5" if down else "4")
             self.frames(2)
         return self.item(kind, label, window, index)

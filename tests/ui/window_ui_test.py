@@ -599,7 +599,7 @@ def press_sample_keys(run, tap):
                 # A trigger whose transition does not leave the state the
                 # machine is in (Jump while already jumping: Woman's jump lasts
                 # longer than the widget pass leaves it) changes nothing.
-                busy = param["name"].capitalize() in texts
+                busy = any(param["name"].capitalize() in text for text in texts)
                 # A trigger whose clip the model lacks is left out of the
                 # machine, and the sample's notice names it.
                 busy = busy or param["name"].capitalize() in notice(before)
