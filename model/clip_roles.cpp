@@ -156,8 +156,11 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   ground.feet[1] = rig.Find(BodyPart::kFoot, Side::kRight);
   m.feet_read = ground.feet[0] >= 0 && ground.feet[1] >= 0;
 
-  const int frames =
-      std::clamp(static_cast<int>(std::ceil(clip.Duration() * kFramesPerSecond)), 1, kMostFrames);
+  // Clamped as a float: a file's duration may be huge or not finite.
+  const float wanted = std::ceil(clip.Duration() * kFramesPerSecond);
+  const int frames = !(wanted > 1.0f)        ? 1
+                     : wanted >= kMostFrames ? kMostFrames
+                                             : static_cast<int>(wanted);
   Pose pose = rest;
   std::vector<Transform> first, previous;
   std::vector<float> largest_step(m.joints, 0.0f), step_speed;
