@@ -81,24 +81,30 @@ void BuildDualQuaternionPalette(std::span<const glm::mat4> palette,
 }
 
 DualQuaternionJoint BlendDualQuaternionJoints(std::span<const DualQuaternionJoint> palette,
-                                              const glm::u16vec4& joints,
-                                              const glm::vec4& weights) {
+                                              const glm::u16vec4& joints, const glm::vec4& weights,
+                                              const glm::u16vec4& more_joints,
+                                              const glm::vec4& more_weights) {
   static const DualQuaternionJoint kIdentity{};
-  const DualQuaternionJoint* influence[4];
+  constexpr int kInfluences = 8;
+  const DualQuaternionJoint* influence[kInfluences];
+  float weight[kInfluences];
   int heaviest = 0;
-  for (int k = 0; k < 4; ++k) {
-    influence[k] = joints[k] < palette.size() ? &palette[joints[k]] : &kIdentity;
-    if (weights[k] > weights[heaviest]) heaviest = k;
+  for (int k = 0; k < kInfluences; ++k) {
+    const std::size_t joint = k < 4 ? joints[k] : more_joints[k - 4];
+    weight[k] = k < 4 ? weights[k] : more_weights[k - 4];
+    influence[k] = joint < palette.size() ? &palette[joint] : &kIdentity;
+    if (weight[k] > weight[heaviest]) heaviest = k;
   }
   const glm::quat pivot = influence[heaviest]->rigid.real;
   glm::quat real(0.0f, 0.0f, 0.0f, 0.0f), dual(0.0f, 0.0f, 0.0f, 0.0f);
   glm::mat3 stretch(0.0f);
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < kInfluences; ++k) {
+    if (weight[k] == 0.0f) continue;
     const DualQuaternion& q = influence[k]->rigid;
-    const float w = glm::dot(q.real, pivot) < 0.0f ? -weights[k] : weights[k];
+    const float w = glm::dot(q.real, pivot) < 0.0f ? -weight[k] : weight[k];
     real += w * q.real;
     dual += w * q.dual;
-    stretch += weights[k] * influence[k]->stretch;
+    stretch += weight[k] * influence[k]->stretch;
   }
   const float length = glm::length(real);
   DualQuaternionJoint blended;

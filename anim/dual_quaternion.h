@@ -56,14 +56,18 @@ DualQuaternionJoint SplitPaletteMatrix(const glm::mat4& m);
 void BuildDualQuaternionPalette(std::span<const glm::mat4> palette,
                                 std::span<DualQuaternionJoint> out);
 
-// Blends up to four influences (joints past the palette count as identity):
+// Blends up to eight influences, `joints`/`weights` and the optional second
+// set `more_joints`/`more_weights` (glTF JOINTS_1/WEIGHTS_1); joints past the
+// palette count as identity:
 // the stretches by their weights, the dual quaternions by their weights after
 // flipping each into the hemisphere of the heaviest influence's rotation (q
 // and -q are the same rotation; summing them would cancel), then normalised
 // by the real part's length. Weights are used as given (they sum to 1 for
 // glTF meshes).
 DualQuaternionJoint BlendDualQuaternionJoints(std::span<const DualQuaternionJoint> palette,
-                                              const glm::u16vec4& joints, const glm::vec4& weights);
+                                              const glm::u16vec4& joints, const glm::vec4& weights,
+                                              const glm::u16vec4& more_joints = glm::u16vec4(0),
+                                              const glm::vec4& more_weights = glm::vec4(0.0f));
 
 // Skins a point and a normal with a blended joint: the stretch first, then
 // the rigid part. Normals go through the stretch's cofactor matrix

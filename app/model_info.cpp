@@ -62,15 +62,19 @@ std::string DescribePrimitives(const anim::Model& model) {
   for (const anim::MeshPrimitive& p : model.primitives) {
     std::fill(used.begin(), used.end(), false);
     int joints = 0, last = -1;
-    for (std::size_t v = 0; v < p.joints.size(); ++v) {
-      for (int k = 0; k < 4; ++k) {
-        const int j = p.joints[v][k];
-        if (p.weights[v][k] == 0.0f || j >= static_cast<int>(used.size()) || used[j]) continue;
-        used[j] = true;
-        last = j;
-        ++joints;
+    auto count = [&](const std::vector<glm::u16vec4>& set, const std::vector<glm::vec4>& weights) {
+      for (std::size_t v = 0; v < set.size() && v < weights.size(); ++v) {
+        for (int k = 0; k < 4; ++k) {
+          const int j = set[v][k];
+          if (weights[v][k] == 0.0f || j >= static_cast<int>(used.size()) || used[j]) continue;
+          used[j] = true;
+          last = j;
+          ++joints;
+        }
       }
-    }
+    };
+    count(p.joints, p.weights);
+    count(p.joints1, p.weights1);
     out << "  \"" << p.node_name << "\" (mesh " << p.source_mesh << ", primitive "
         << p.source_primitive << "): " << p.positions.size() << " vertices, "
         << p.indices.size() / 3 << " triangles, ";
@@ -78,6 +82,7 @@ std::string DescribePrimitives(const anim::Model& model) {
       out << "follows joint \"" << model.skeleton.JointName(last) << "\"";
     } else {
       out << "skinned to " << joints << " joints";
+      out << (p.joints1.empty() ? "" : ", up to 8 influences per vertex");
     }
     if (!p.morph_targets.empty()) {
       out << ", " << p.morph_targets.size() << " morph target"

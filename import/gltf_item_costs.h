@@ -34,8 +34,9 @@ inline constexpr std::size_t kNodeBytes =
 // Mesa (200,000 one-triangle primitives needed 2 GB and 50 s to draw), so
 // the primitive count is bounded by what rendering will need.
 inline constexpr std::size_t kPrimitiveBytes = sizeof(MeshPrimitive) + 12 * 1024;
-// A vertex: position, normal, texcoord, colour, joints, weights.
+// A vertex: position, normal, texcoord, colour, two sets of joints and
+// weights (eight influences).
 inline constexpr std::size_t kVertexBytes =
-    sizeof(glm::vec3) * 2 + sizeof(glm::vec2) + sizeof(glm::vec4) * 2 + sizeof(glm::u16vec4);
+    sizeof(glm::vec3) * 2 + sizeof(glm::vec2) + sizeof(glm::vec4) * 3 + sizeof(glm::u16vec4) * 2;
 
 }  // namespace anim::gltf

@@ -163,8 +163,11 @@ bool IsUnitFinite(const glm::vec3& n) {
   return std::isfinite(length) && length > 1e-6f;
 }
 
-// JOINTS_n/WEIGHTS_n pairs of every vertex reduced to the four largest
-// influences, mapped to skeleton joints and renormalised to sum 1.
+// JOINTS_n/WEIGHTS_n pairs of every vertex reduced to the eight largest
+// influences (glTF requires at least four to be honoured; three.js, the
+// Khronos Sample Viewer and most engines take eight), mapped to skeleton
+// joints and renormalised to sum 1: the four heaviest in joints/weights,
+// the rest in joints1/weights1, which stay empty when no vertex needs them.
 void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding& binding,
                      const std::string& what, MeshPrimitive* out) {
   const std::size_t n = out->positions.size();
@@ -176,9 +179,9 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
     const std::string j = "JOINTS_" + std::to_string(set);
     const std::string w = "WEIGHTS_" + std::to_string(set);
     if (!source.Has(j) || !source.Has(w)) break;
-    if (set == 1) {
-      ctx.WarnOnce("joints1",
-                   "some vertices have more than 4 joint influences; only the 4 "
+    if (set == 2) {
+      ctx.WarnOnce("joints2",
+                   "some vertices have more than 8 joint influences; only the 8 "
                    "largest are kept (renormalised)");
     }
     joints.push_back(
@@ -194,6 +197,11 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
   const std::size_t slots = joint_of_slot.size();
   out->joints.resize(n);
   out->weights.resize(n);
+  if (joints.size() > 1) {
+    out->joints1.resize(n);
+    out->weights1.resize(n);
+  }
+  bool needs_second_set = false;
   std::vector<std::pair<double, std::size_t>> influences;  // (weight, slot)
   for (std::size_t v = 0; v < n; ++v) {
     influences.clear();
@@ -216,15 +224,16 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
     }
     std::sort(influences.begin(), influences.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
-    if (influences.size() > 4) influences.resize(4);
+    if (influences.size() > 8) influences.resize(8);
+    needs_second_set = needs_second_set || influences.size() > 4;
     double sum = 0.0;
     for (const auto& influence : influences) sum += influence.first;
-    glm::u16vec4 joint(0);
-    glm::vec4 weight(0.0f);
+    glm::u16vec4 joint[2] = {glm::u16vec4(0), glm::u16vec4(0)};
+    glm::vec4 weight[2] = {glm::vec4(0.0f), glm::vec4(0.0f)};
     if (sum > 0.0) {
       for (std::size_t k = 0; k < influences.size(); ++k) {
-        joint[k] = static_cast<std::uint16_t>(joint_of_slot[influences[k].second]);
-        weight[k] = static_cast<float>(influences[k].first / sum);
+        joint[k / 4][k % 4] = static_cast<std::uint16_t>(joint_of_slot[influences[k].second]);
+        weight[k / 4][k % 4] = static_cast<float>(influences[k].first / sum);
       }
     } else {
       // No influence at all: such a vertex would collapse to the origin.
@@ -232,11 +241,19 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
       ctx.WarnOnce("zero weights",
                    "some vertices have all joint weights zero; they follow the "
                    "skin's first joint");
-      joint[0] = static_cast<std::uint16_t>(joint_of_slot[0]);
-      weight[0] = 1.0f;
+      joint[0][0] = static_cast<std::uint16_t>(joint_of_slot[0]);
+      weight[0][0] = 1.0f;
     }
-    out->joints[v] = joint;
-    out->weights[v] = weight;
+    out->joints[v] = joint[0];
+    out->weights[v] = weight[0];
+    if (!out->joints1.empty()) {
+      out->joints1[v] = joint[1];
+      out->weights1[v] = weight[1];
+    }
+  }
+  if (!needs_second_set) {  // a JOINTS_1 of zero weights costs nothing to draw
+    out->joints1.clear();
+    out->weights1.clear();
   }
 }
 

@@ -1,8 +1,8 @@
 // Internal to anim_import: mesh primitives into MeshPrimitive, skinned to the
 // imported skeleton.
-//   - Skinned meshes (any skin): JOINTS_0/WEIGHTS_0 (and JOINTS_1/WEIGHTS_1,
-//     reduced to the four largest influences) remapped from the skin's slots
-//     to skeleton joints, weights renormalised.
+//   - Skinned meshes (any skin): JOINTS_n/WEIGHTS_n, up to the eight
+//     largest influences (JOINTS_0 and JOINTS_1), remapped from the skin's
+//     slots to skeleton joints, weights renormalised.
 //   - Meshes of nodes without a skin (props at or below a joint, static
 //     meshes, which are joints of their own): rigidly bound (weight 1) to the
 //     nearest joint at or above, vertices moved into bind space.

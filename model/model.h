@@ -25,7 +25,8 @@ struct MorphTarget {
 
 // One skinned primitive (glTF mesh primitive), triangles, all arrays the same
 // length (indices aside). Joint indices are skeleton joint indices (already
-// mapped from the skin's joint list), weights sum to 1. A mesh drawn by
+// mapped from the skin's joint list), weights sum to 1 (up to eight
+// influences, the four heaviest in `joints`/`weights`). A mesh drawn by
 // several nodes is one primitive per node. Unskinned meshes are bound rigidly
 // (weight 1) to their node's joint or the nearest joint above it.
 struct MeshPrimitive {
@@ -35,6 +36,11 @@ struct MeshPrimitive {
   std::vector<glm::vec4> colors;     // COLOR_0 as linear RGBA; empty when absent
   std::vector<glm::u16vec4> joints;
   std::vector<glm::vec4> weights;
+  // Influences five to eight (glTF JOINTS_1/WEIGHTS_1), as long as `joints`
+  // when some vertex has more than four, else empty; the eight weights of a
+  // vertex then sum to 1. Consumers read both sets through SkinInfluences.
+  std::vector<glm::u16vec4> joints1;
+  std::vector<glm::vec4> weights1;
   std::vector<std::uint32_t> indices;  // triangle list; generated 0..n-1 when absent
   int material = -1;                   // index into Model::materials, -1: default
   // Morph targets, applied before skinning: position += sum of weight x

@@ -32,7 +32,7 @@ void SkinPrimitive(const anim::MeshPrimitive& p, std::span<const glm::mat4> pale
   }
   for (std::size_t v = 0; v < n; ++v) {
     const SkinnedVertex morphed = MorphedVertex(p, v, morph_weights);
-    const glm::mat4 skin = BlendedSkinMatrix(p.joints[v], p.weights[v], palette);
+    const glm::mat4 skin = VertexSkinMatrix(p, v, palette);
     out[v].position = glm::vec3(skin * glm::vec4(morphed.position, 1.0f));
     out[v].normal = glm::mat3(skin) * morphed.normal;
   }

@@ -1,5 +1,5 @@
-// Linear-blend skinning on the CPU with four influences: the formula of
-// shaders/skinned.vert (skin = sum of weight x palette[joint]; position by
+// Linear-blend skinning on the CPU with up to eight influences: the formula
+// of shaders/skinned.vert (skin = sum of weight x palette[joint]; position by
 // skin, normal by its upper 3x3), for the crowd's CPU-skinning comparison
 // path and for bounds. Joints past the palette count as identity.
 #pragma once
@@ -25,6 +25,17 @@ inline glm::mat4 BlendedSkinMatrix(const glm::u16vec4& joints, const glm::vec4& 
   for (int k = 0; k < 4; ++k) {
     const std::size_t j = joints[k];
     skin += weights[k] * (j < palette.size() ? palette[j] : glm::mat4(1.0f));
+  }
+  return skin;
+}
+
+// Vertex v's blended skin matrix over all its influences (both sets when
+// `p` has eight per vertex).
+inline glm::mat4 VertexSkinMatrix(const anim::MeshPrimitive& p, std::size_t v,
+                                  std::span<const glm::mat4> palette) {
+  glm::mat4 skin = BlendedSkinMatrix(p.joints[v], p.weights[v], palette);
+  if (v < p.joints1.size() && v < p.weights1.size()) {
+    skin += BlendedSkinMatrix(p.joints1[v], p.weights1[v], palette);
   }
   return skin;
 }

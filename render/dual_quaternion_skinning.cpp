@@ -31,6 +31,15 @@ void PackDualQuaternionPalette(std::span<const glm::mat4> palette, std::vector<g
   }
 }
 
+anim::DualQuaternionJoint VertexDualQuaternion(const anim::MeshPrimitive& p, std::size_t v,
+                                               std::span<const anim::DualQuaternionJoint> palette) {
+  if (v < p.joints1.size() && v < p.weights1.size()) {
+    return anim::BlendDualQuaternionJoints(palette, p.joints[v], p.weights[v], p.joints1[v],
+                                           p.weights1[v]);
+  }
+  return anim::BlendDualQuaternionJoints(palette, p.joints[v], p.weights[v]);
+}
+
 void SkinPrimitiveDualQuaternion(const anim::MeshPrimitive& p,
                                  std::span<const anim::DualQuaternionJoint> palette,
                                  std::span<SkinnedVertex> out,
@@ -42,8 +51,7 @@ void SkinPrimitiveDualQuaternion(const anim::MeshPrimitive& p,
   const std::size_t n = std::min(out.size(), p.positions.size());
   for (std::size_t v = 0; v < n; ++v) {
     const SkinnedVertex morphed = MorphedVertex(p, v, morph_weights);
-    const anim::DualQuaternionJoint blended =
-        anim::BlendDualQuaternionJoints(palette, p.joints[v], p.weights[v]);
+    const anim::DualQuaternionJoint blended = VertexDualQuaternion(p, v, palette);
     out[v].position = anim::SkinPoint(blended, morphed.position);
     out[v].normal = anim::SkinNormal(blended, morphed.normal);
   }

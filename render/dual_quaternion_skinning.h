@@ -33,6 +33,10 @@ anim::DualQuaternionJoint UnpackDualQuaternionJoint(const glm::mat4& packed);
 // Splits and packs every matrix of `palette` into `packed` (resized to match).
 void PackDualQuaternionPalette(std::span<const glm::mat4> palette, std::vector<glm::mat4>* packed);
 
+// Vertex v's influences (both sets when `p` has eight per vertex) blended.
+anim::DualQuaternionJoint VertexDualQuaternion(const anim::MeshPrimitive& p, std::size_t v,
+                                               std::span<const anim::DualQuaternionJoint> palette);
+
 // Skins every vertex of `p` with dual quaternions into `out` (as SkinPrimitive
 // does with matrices: unskinned primitives are copied, nothing is allocated).
 // Morph targets at `morph_weights` come first, as for SkinPrimitive.

@@ -1,5 +1,6 @@
 // One anim::MeshPrimitive on the GPU: a vertex array with position, normal,
-// texcoord, colour, joints (integer attribute) and weights, plus indices.
+// texcoord, colour, two sets of joints (integer attributes) and weights
+// (eight influences), plus indices.
 // Attribute locations match shaders/skinned.vert.
 #pragma once
 
@@ -25,6 +26,9 @@ class GpuMesh {
 
   // `instances` > 1 draws that many copies in one call (gl_InstanceID 0..n-1).
   void Draw(int instances = 1) const;
+  // Every vertex once, in order, as a point: what transform feedback
+  // captures to compare the vertex shader with a CPU reference.
+  void DrawVerticesAsPoints() const;
   bool Skinned() const { return skinned_; }
   int Material() const { return material_; }
 
@@ -32,8 +36,9 @@ class GpuMesh {
   void Release();
 
   GLuint vao_ = 0;
-  GLuint buffers_[7] = {};  // 6 attributes + indices
+  GLuint buffers_[9] = {};  // 8 attributes + indices
   GLsizei index_count_ = 0;
+  GLsizei vertex_count_ = 0;
   bool skinned_ = false;
   int material_ = -1;
 };

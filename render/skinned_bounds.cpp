@@ -12,8 +12,7 @@ Bounds SkinnedBounds(const anim::Model& model, std::span<const glm::mat4> palett
   for (const anim::MeshPrimitive& p : model.primitives) {
     const bool skinned = IsSkinned(p);
     for (std::size_t v = 0; v < p.positions.size(); ++v) {
-      const glm::mat4 skin =
-          skinned ? BlendedSkinMatrix(p.joints[v], p.weights[v], palette) : glm::mat4(1.0f);
+      const glm::mat4 skin = skinned ? VertexSkinMatrix(p, v, palette) : glm::mat4(1.0f);
       bounds.Extend(glm::vec3(skin * glm::vec4(p.positions[v], 1.0f)));
     }
   }

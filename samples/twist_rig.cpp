@@ -5,7 +5,7 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "render/cpu_skinning.h"  // BlendedSkinMatrix: header-only, no GL
+#include "render/cpu_skinning.h"  // VertexSkinMatrix: header-only, no GL
 
 namespace samples {
 
@@ -77,7 +77,7 @@ std::vector<glm::vec3> SkinnedJointRing(const TwistRig& rig, std::span<const glm
   std::vector<glm::vec3> ring;
   for (std::uint32_t v = rig.joint_ring_first; v < rig.joint_ring_first + rig.ring_size; ++v) {
     if (method == anim::SkinningMethod::kLinearBlend) {
-      const glm::mat4 skin = render::BlendedSkinMatrix(p.joints[v], p.weights[v], palette);
+      const glm::mat4 skin = render::VertexSkinMatrix(p, v, palette);
       ring.push_back(glm::vec3(skin * glm::vec4(p.positions[v], 1.0f)));
     } else {
       ring.push_back(anim::SkinPoint(

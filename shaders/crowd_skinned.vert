@@ -14,6 +14,8 @@ layout(location = 2) in vec2 a_texcoord;
 layout(location = 3) in vec4 a_color;
 layout(location = 4) in uvec4 a_joints;
 layout(location = 5) in vec4 a_weights;
+layout(location = 6) in uvec4 a_joints1;  // influences five to eight, weight 0 where unused
+layout(location = 7) in vec4 a_weights1;
 
 uniform samplerBuffer u_matrices;
 uniform int u_joint_count;
@@ -26,7 +28,7 @@ out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
 
-void SkinDualQuaternion(mat4 j0, mat4 j1, mat4 j2, mat4 j3, vec4 weights, vec3 position,
+void SkinDualQuaternion(uvec4 joints, vec4 weights, uvec4 joints1, vec4 weights1, vec3 position,
                         vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
 mat4 MatrixAt(int index) {
@@ -35,16 +37,16 @@ mat4 MatrixAt(int index) {
               texelFetch(u_matrices, base + 2), texelFetch(u_matrices, base + 3));
 }
 
+// Joint `joint` of this instance's palette.
+mat4 JointMatrix(uint joint) { return MatrixAt(gl_InstanceID * u_joint_count + int(joint)); }
+
 void main() {
-  int palette_base = gl_InstanceID * u_joint_count;
   mat4 world = MatrixAt(u_world_offset + gl_InstanceID);
   if (u_skinned && u_dual_quaternion) {
     vec3 position;
     vec3 normal;
-    SkinDualQuaternion(
-        MatrixAt(palette_base + int(a_joints.x)), MatrixAt(palette_base + int(a_joints.y)),
-        MatrixAt(palette_base + int(a_joints.z)), MatrixAt(palette_base + int(a_joints.w)),
-        a_weights, a_position, a_normal, position, normal);
+    SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, a_position, a_normal, position,
+                       normal);
     v_world_normal = mat3(world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
@@ -53,10 +55,11 @@ void main() {
   }
   mat4 skin = mat4(1.0);
   if (u_skinned) {
-    skin = a_weights.x * MatrixAt(palette_base + int(a_joints.x)) +
-           a_weights.y * MatrixAt(palette_base + int(a_joints.y)) +
-           a_weights.z * MatrixAt(palette_base + int(a_joints.z)) +
-           a_weights.w * MatrixAt(palette_base + int(a_joints.w));
+    skin = mat4(0.0);
+    for (int k = 0; k < 4; ++k) {
+      if (a_weights[k] != 0.0) skin += a_weights[k] * JointMatrix(a_joints[k]);
+      if (a_weights1[k] != 0.0) skin += a_weights1[k] * JointMatrix(a_joints1[k]);
+    }
   }
   mat4 world_skin = world * skin;
   vec4 world_position = world_skin * vec4(a_position, 1.0);

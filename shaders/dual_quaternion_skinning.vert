@@ -17,25 +17,37 @@ mat3 Stretch(mat4 joint) {
   return mat3(a.x, a.y, a.z, a.y, a.w, b.x, a.z, b.x, b.y);
 }
 
-// Blends the four packed joints with `weights` (each rotation flipped into
-// the hemisphere of the heaviest influence's, then normalised) and skins
-// `position` and `normal` (normal through the stretch's cofactor matrix).
-void SkinDualQuaternion(mat4 j0, mat4 j1, mat4 j2, mat4 j3, vec4 weights, vec3 position,
+// The packed joint `joint` of the palette being drawn: defined by the shader
+// this one is linked with (skinned.vert: its palette; crowd_skinned.vert:
+// the instance's palette).
+mat4 JointMatrix(uint joint);
+
+// Blends up to eight packed joints, `joints`/`weights` and the second set
+// `joints1`/`weights1` (weight 0 where unused; those are not read), each
+// rotation flipped into the hemisphere of the heaviest influence's, then
+// normalised, and skins `position` and `normal` (normal through the
+// stretch's cofactor matrix).
+void SkinDualQuaternion(uvec4 joints, vec4 weights, uvec4 joints1, vec4 weights1, vec3 position,
                         vec3 normal, out vec3 skinned_position, out vec3 skinned_normal) {
-  mat4 joints[4] = mat4[4](j0, j1, j2, j3);
+  uint joint[8] = uint[8](joints.x, joints.y, joints.z, joints.w, joints1.x, joints1.y, joints1.z,
+                          joints1.w);
+  float weight[8] = float[8](weights.x, weights.y, weights.z, weights.w, weights1.x, weights1.y,
+                             weights1.z, weights1.w);
   int heaviest = 0;
-  for (int k = 1; k < 4; ++k) {
-    if (weights[k] > weights[heaviest]) heaviest = k;
+  for (int k = 1; k < 8; ++k) {
+    if (weight[k] > weight[heaviest]) heaviest = k;
   }
-  vec4 pivot = joints[heaviest][0];
+  vec4 pivot = JointMatrix(joint[heaviest])[0];
   vec4 real = vec4(0.0);
   vec4 dual = vec4(0.0);
   mat3 stretch = mat3(0.0);
-  for (int k = 0; k < 4; ++k) {
-    float w = dot(joints[k][0], pivot) < 0.0 ? -weights[k] : weights[k];
-    real += w * joints[k][0];
-    dual += w * joints[k][1];
-    stretch += weights[k] * Stretch(joints[k]);
+  for (int k = 0; k < 8; ++k) {
+    if (weight[k] == 0.0) continue;
+    mat4 m = JointMatrix(joint[k]);
+    float w = dot(m[0], pivot) < 0.0 ? -weight[k] : weight[k];
+    real += w * m[0];
+    dual += w * m[1];
+    stretch += weight[k] * Stretch(m);
   }
   float len = length(real);
   real /= len;

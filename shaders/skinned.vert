@@ -1,5 +1,6 @@
 #version 330 core
-// Skinning with four influences, linear blend or (u_dual_quaternion) dual
+// Skinning with up to eight influences (a_joints1/a_weights1 hold five to
+// eight, weight 0 where unused, and are read only where used), linear blend or (u_dual_quaternion) dual
 // quaternion. The palette (model matrix x inverse bind matrix of every
 // joint) lives in a texture buffer, four RGBA32F texels (the matrix columns)
 // per joint, so the joint count is limited by GL_MAX_TEXTURE_BUFFER_SIZE,
@@ -15,6 +16,8 @@ layout(location = 2) in vec2 a_texcoord;
 layout(location = 3) in vec4 a_color;
 layout(location = 4) in uvec4 a_joints;
 layout(location = 5) in vec4 a_weights;
+layout(location = 6) in uvec4 a_joints1;
+layout(location = 7) in vec4 a_weights1;
 
 uniform samplerBuffer u_palette;
 uniform bool u_skinned;          // false: the primitive has no joints, draw as is
@@ -30,10 +33,10 @@ out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
 
-void SkinDualQuaternion(mat4 j0, mat4 j1, mat4 j2, mat4 j3, vec4 weights, vec3 position,
+void SkinDualQuaternion(uvec4 joints, vec4 weights, uvec4 joints1, vec4 weights1, vec3 position,
                         vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
-mat4 PaletteMatrix(uint joint) {
+mat4 JointMatrix(uint joint) {
   int base = int(joint) * 4;
   return mat4(texelFetch(u_palette, base), texelFetch(u_palette, base + 1),
               texelFetch(u_palette, base + 2), texelFetch(u_palette, base + 3));
@@ -59,9 +62,8 @@ void main() {
   if (u_skinned && u_dual_quaternion) {
     vec3 position;
     vec3 normal;
-    SkinDualQuaternion(PaletteMatrix(a_joints.x), PaletteMatrix(a_joints.y),
-                       PaletteMatrix(a_joints.z), PaletteMatrix(a_joints.w), a_weights,
-                       morphed_position, morphed_normal, position, normal);
+    SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
+                       morphed_normal, position, normal);
     v_world_normal = mat3(u_world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
@@ -70,8 +72,11 @@ void main() {
   }
   mat4 skin = mat4(1.0);
   if (u_skinned) {
-    skin = a_weights.x * PaletteMatrix(a_joints.x) + a_weights.y * PaletteMatrix(a_joints.y) +
-           a_weights.z * PaletteMatrix(a_joints.z) + a_weights.w * PaletteMatrix(a_joints.w);
+    skin = mat4(0.0);
+    for (int k = 0; k < 4; ++k) {
+      if (a_weights[k] != 0.0) skin += a_weights[k] * JointMatrix(a_joints[k]);
+      if (a_weights1[k] != 0.0) skin += a_weights1[k] * JointMatrix(a_joints1[k]);
+    }
   }
   mat4 world_skin = u_world * skin;
   vec4 world_position = world_skin * vec4(morphed_position, 1.0);

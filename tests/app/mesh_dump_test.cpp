@@ -3,6 +3,7 @@
 // viewer, each vertex compared with the glm products of the file's numbers
 // (the joint chain at the clip's time x the skin's inverse bind matrix), the
 // bounds with the extremes of those positions.
+#include <algorithm>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 
 #include "json_reader.h"
 #include "run_viewer.h"
+#include "tests/import/eight_influence_file.h"
 #include "tests/import/morph_file.h"
 #include "tests/import/two_skin_file.h"
 
@@ -174,6 +176,41 @@ TEST(MeshDump, MorphTargetsThenSkinningWhereTheFileSays) {
     ASSERT_TRUE(face_dump && blob_dump);
     ExpectPositions(*face_dump, face, "Face at " + std::to_string(t));
     ExpectPositions(*blob_dump, blob, "Blob at " + std::to_string(t));
+  }
+}
+
+// Eight influences per vertex (JOINTS_1/WEIGHTS_1) where the file says,
+// linear blend at two times and dual quaternions (glm's, as above) at one:
+// every influence counts, none is dropped.
+TEST(MeshDump, EightInfluencesWhereTheFileSays) {
+  namespace eight = eight_influences;
+  const eight::EightInfluenceFile file;
+  const std::string path = WriteFile(file.json, "eight_influences.gltf");
+  const std::vector<eight::Vertex> vertices = eight::Vertices();
+  for (const float t : {0.5f, 1.25f}) {
+    const Dump dump = RunDump(path, "--clip Bend --time " + std::to_string(t), "eight_lbs");
+    const JsonValue* tentacle = dump.Primitive("Tentacle");
+    ASSERT_NE(tentacle, nullptr);
+    std::vector<glm::vec3> expected;
+    for (const eight::Vertex& v : vertices) expected.push_back(eight::Expected(v, t));
+    ExpectPositions(*tentacle, expected, "Tentacle at " + std::to_string(t));
+  }
+  const float t = 1.5f;
+  const Dump dump = RunDump(path, "--clip Bend --skinning dqs --time 1.5", "eight_dqs");
+  const JsonValue* tentacle = dump.Primitive("Tentacle");
+  ASSERT_NE(tentacle, nullptr);
+  const std::vector<glm::mat4> world = eight::BonesAt(t), rest = eight::BonesAt(0.0f);
+  std::vector<glm::mat4> ibm;
+  for (const glm::mat4& m : rest) ibm.push_back(glm::inverse(m));
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
+    // Heaviest first: the blend flips rotations into its hemisphere.
+    Vertex as_two_skin{vertices[v].position, vertices[v].influences};
+    std::stable_sort(as_two_skin.influences.begin(), as_two_skin.influences.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    const glm::vec3 expected = DualQuaternionSkinned(as_two_skin, world, ibm);
+    for (int c = 0; c < 3; ++c) {
+      EXPECT_NEAR((*tentacle)["positions"][3 * v + c].number, expected[c], 1e-4) << "vertex " << v;
+    }
   }
 }
 

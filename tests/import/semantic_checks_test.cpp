@@ -272,31 +272,41 @@ TEST(SemanticChecks, NodeWithZeroLengthRotationIsRefused) {
   ExpectNamedError(LoadError(file.Json(b)), "node 1 has a zero-length rotation quaternion");
 }
 
-// Two primitives, both with eight influences: the four largest are kept and
-// the warning is given once for the whole file, not once per primitive.
-TEST(SemanticChecks, MoreThanFourInfluencesWarnOncePerFile) {
+// Two primitives, both with nine influences (three sets): the eight
+// largest are kept and the warning is given once for the whole file, not
+// once per primitive.
+TEST(SemanticChecks, MoreThanEightInfluencesWarnOncePerFile) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int j0 = b.AddU8({0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}, "VEC4", false);
-  const int j1 = b.AddU8({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4", false);
-  const int w0 = b.AddFloats({0.1f, 0.2f, 0, 0, 0.1f, 0.2f, 0, 0, 0.1f, 0.2f, 0, 0}, "VEC4");
-  const int w1 = b.AddFloats({0.3f, 0.4f, 0, 0, 0.3f, 0.4f, 0, 0, 0.3f, 0.4f, 0, 0}, "VEC4");
-  const std::string attributes = R"({"attributes":{"POSITION":)" + S(positions) +
-                                 ",\"JOINTS_0\":" + S(j0) + ",\"WEIGHTS_0\":" + S(w0) +
-                                 ",\"JOINTS_1\":" + S(j1) + ",\"WEIGHTS_1\":" + S(w1) + "}}";
+  std::string attributes = R"({"attributes":{"POSITION":)" + S(positions);
+  for (int set = 0; set < 3; ++set) {
+    std::vector<std::uint8_t> joints;
+    std::vector<float> weights;
+    for (int v = 0; v < 3; ++v) {
+      joints.insert(joints.end(), {0, 1, 0, 0});
+      // Set 2 carries the lightest influence, 0.04.
+      weights.insert(weights.end(), {0.12f, set == 2 ? 0.04f : 0.12f, 0.12f, 0.0f});
+    }
+    attributes += ",\"JOINTS_" + S(set) + "\":" + S(b.AddU8(joints, "VEC4", false)) +
+                  ",\"WEIGHTS_" + S(set) + "\":" + S(b.AddFloats(weights, "VEC4"));
+  }
+  attributes += "}}";
   const anim::Model model = LoadOk(b.EmbeddedJson(
       R"("nodes":[{"name":"a","children":[1]},{"name":"b"},{"mesh":0,"skin":0}],
          "skins":[{"joints":[0,1]}],"meshes":[{"primitives":[)" +
       attributes + "," + attributes + "]}]"));
   ASSERT_EQ(model.primitives.size(), 2u);
-  // Influences (joint, weight): (0,.1) (1,.2) (1,.3) (0,.4); the four kept
-  // are all of them, largest first, summing to 1.0 already.
-  EXPECT_EQ(model.primitives[1].joints[2], glm::u16vec4(0, 1, 1, 0));
-  EXPECT_NEAR(model.primitives[1].weights[2][0], 0.4f, 1e-6f);
-  EXPECT_NEAR(model.primitives[1].weights[2][3], 0.1f, 1e-6f);
+  // Nine influences, eight of 0.12 and one of 0.04: the eight of 0.12 stay,
+  // each 1/8 after renormalising.
+  const anim::MeshPrimitive& p = model.primitives[1];
+  ASSERT_EQ(p.weights1.size(), 3u);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_NEAR(p.weights[2][k], 0.125f, 1e-6f);
+    EXPECT_NEAR(p.weights1[2][k], 0.125f, 1e-6f);
+  }
   int warnings = 0;
   for (const std::string& w : model.warnings)
-    warnings += w.find("more than 4 joint influences") != std::string::npos;
+    warnings += w.find("more than 8 joint influences") != std::string::npos;
   EXPECT_EQ(warnings, 1);
 }
 

@@ -248,43 +248,91 @@ TEST(SkinImport, NormalizedByteWeightsAreRenormalized) {
   for (const glm::vec4& w : mesh.weights) EXPECT_NEAR(w.x + w.y + w.z + w.w, 1.0f, 1e-6f);
 }
 
-// Eight influences through JOINTS_1/WEIGHTS_1: the four largest survive.
-TEST(SkinImport, EightInfluencesKeepTheFourLargest) {
+// Influence sets JOINTS_0..JOINTS_{sets-1} of three identical vertices over
+// a chain of 4 x sets joints, with `shares` (4 x sets weights) per vertex.
+anim::Model LoadInfluenceSets(int sets, const std::vector<float>& shares) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  std::vector<std::uint8_t> j0, j1;
-  std::vector<float> w0, w1;
-  for (int v = 0; v < 3; ++v) {
-    j0.insert(j0.end(), {0, 1, 2, 3});
-    j1.insert(j1.end(), {4, 5, 6, 7});
-    w0.insert(w0.end(), {0.30f, 0.05f, 0.12f, 0.02f});
-    w1.insert(w1.end(), {0.20f, 0.15f, 0.06f, 0.10f});
+  const int joints = 4 * sets;
+  std::string attributes, nodes, skin;
+  for (int set = 0; set < sets; ++set) {
+    std::vector<std::uint8_t> j;
+    std::vector<float> w;
+    for (int v = 0; v < 3; ++v) {
+      for (int k = 0; k < 4; ++k) j.push_back(static_cast<std::uint8_t>(4 * set + k));
+      w.insert(w.end(), shares.begin() + 4 * set, shares.begin() + 4 * set + 4);
+    }
+    attributes += ",\"JOINTS_" + std::to_string(set) +
+                  "\":" + std::to_string(b.AddU8(j, "VEC4", false)) + ",\"WEIGHTS_" +
+                  std::to_string(set) + "\":" + std::to_string(b.AddFloats(w, "VEC4"));
   }
-  const int joints0 = b.AddU8(j0, "VEC4", false), joints1 = b.AddU8(j1, "VEC4", false);
-  const int weights0 = b.AddFloats(w0, "VEC4"), weights1 = b.AddFloats(w1, "VEC4");
-  std::string nodes;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < joints; ++i) {
     nodes += "{\"name\":\"j" + std::to_string(i) + "\"" +
-             (i < 7 ? ",\"children\":[" + std::to_string(i + 1) + "]" : std::string()) + "},";
+             (i + 1 < joints ? ",\"children\":[" + std::to_string(i + 1) + "]" : std::string()) +
+             "},";
+    skin += (i ? "," : "") + std::to_string(i);
   }
-  const std::string rest = "\"nodes\":[" + nodes + R"({"mesh":0,"skin":0}],
-      "skins":[{"joints":[0,1,2,3,4,5,6,7]}],
-      "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                           std::to_string(positions) + ",\"JOINTS_0\":" + std::to_string(joints0) +
-                           ",\"WEIGHTS_0\":" + std::to_string(weights0) +
-                           ",\"JOINTS_1\":" + std::to_string(joints1) +
-                           ",\"WEIGHTS_1\":" + std::to_string(weights1) + "}}]}]";
-  const anim::Model model = LoadOk(b.EmbeddedJson(rest));
+  const std::string rest = "\"nodes\":[" + nodes +
+                           "{\"mesh\":0,\"skin\":0}],\"skins\":[{\"joints\":[" + skin +
+                           "]}],\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":" +
+                           std::to_string(positions) + attributes + "}}]}]";
+  return LoadOk(b.EmbeddedJson(rest));
+}
+
+int WarningsWith(const anim::Model& model, const std::string& text) {
+  int count = 0;
+  for (const std::string& w : model.warnings) count += w.find(text) != std::string::npos;
+  return count;
+}
+
+// Eight influences through JOINTS_1/WEIGHTS_1: all kept, heaviest first, the
+// four heaviest in the first set; no warning.
+TEST(SkinImport, EightInfluencesAreAllKeptHeaviestFirst) {
+  const anim::Model model =
+      LoadInfluenceSets(2, {0.30f, 0.05f, 0.12f, 0.02f, 0.20f, 0.15f, 0.06f, 0.10f});
   ASSERT_EQ(model.primitives.size(), 1u);
-  const float sum = 0.30f + 0.20f + 0.15f + 0.12f;
+  const anim::MeshPrimitive& p = model.primitives[0];
+  ASSERT_EQ(p.joints1.size(), 3u);
+  ASSERT_EQ(p.weights1.size(), 3u);
   for (int v = 0; v < 3; ++v) {
-    EXPECT_EQ(model.primitives[0].joints[v], glm::u16vec4(0, 4, 5, 2));
-    EXPECT_NEAR(model.primitives[0].weights[v][0], 0.30f / sum, 1e-6f);
-    EXPECT_NEAR(model.primitives[0].weights[v][3], 0.12f / sum, 1e-6f);
+    EXPECT_EQ(p.joints[v], glm::u16vec4(0, 4, 5, 2));
+    EXPECT_EQ(p.joints1[v], glm::u16vec4(7, 6, 1, 3));
+    const glm::vec4 heavy(0.30f, 0.20f, 0.15f, 0.12f), light(0.10f, 0.06f, 0.05f, 0.02f);
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_NEAR(p.weights[v][k], heavy[k], 1e-6f);
+      EXPECT_NEAR(p.weights1[v][k], light[k], 1e-6f);
+    }
   }
-  int warnings = 0;
-  for (const std::string& w : model.warnings) warnings += w.find("4 largest") != std::string::npos;
-  EXPECT_EQ(warnings, 1);
+  EXPECT_EQ(WarningsWith(model, "influences"), 0);
+}
+
+// A second set of zero weights costs nothing: no second set is kept.
+TEST(SkinImport, AnUnusedSecondSetIsDropped) {
+  const anim::Model model = LoadInfluenceSets(2, {0.5f, 0.25f, 0.25f, 0, 0, 0, 0, 0});
+  ASSERT_EQ(model.primitives.size(), 1u);
+  EXPECT_TRUE(model.primitives[0].joints1.empty());
+  EXPECT_TRUE(model.primitives[0].weights1.empty());
+  EXPECT_EQ(model.primitives[0].joints[0], glm::u16vec4(0, 1, 2, 0));
+}
+
+// Twelve influences (JOINTS_2): the eight largest survive, renormalised, and
+// one warning says so.
+TEST(SkinImport, MoreThanEightInfluencesKeepTheEightLargest) {
+  const std::vector<float> shares = {0.01f, 0.20f, 0.02f, 0.10f, 0.03f, 0.15f,
+                                     0.04f, 0.12f, 0.05f, 0.11f, 0.09f, 0.08f};
+  const anim::Model model = LoadInfluenceSets(3, shares);
+  ASSERT_EQ(model.primitives.size(), 1u);
+  const anim::MeshPrimitive& p = model.primitives[0];
+  ASSERT_EQ(p.joints1.size(), 3u);
+  // Kept: 0.20 (j1), 0.15 (j5), 0.12 (j7), 0.11 (j9), 0.10 (j3), 0.09 (j10),
+  // 0.08 (j11), 0.05 (j8); sum 0.90.
+  EXPECT_EQ(p.joints[1], glm::u16vec4(1, 5, 7, 9));
+  EXPECT_EQ(p.joints1[1], glm::u16vec4(3, 10, 11, 8));
+  EXPECT_NEAR(p.weights[1][0], 0.20f / 0.90f, 1e-6f);
+  EXPECT_NEAR(p.weights1[1][3], 0.05f / 0.90f, 1e-6f);
+  const glm::vec4 sum = p.weights[1] + p.weights1[1];
+  EXPECT_NEAR(sum.x + sum.y + sum.z + sum.w, 1.0f, 1e-6f);
+  EXPECT_EQ(WarningsWith(model, "8 largest"), 1);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // shader's outputs are captured with transform feedback, so the comparison
 // is of numbers, not pixels. The linear-blend path is checked the same way,
 // and morph targets (render/gpu_morph_targets.h) before either.
+#include <algorithm>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "render/cpu_skinning.h"
 #include "render/dual_quaternion_skinning.h"
 #include "render/embedded_shaders.h"
+#include "render/gpu_mesh.h"
 #include "render/gpu_morph_targets.h"
 #include "render/offscreen_target.h"
 #include "render/palette_buffer.h"
@@ -61,31 +64,18 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
                                 const std::vector<glm::mat4>& palette, SkinningMethod method,
                                 const glm::mat4& world, std::span<const float> morph_weights = {}) {
   const auto n = static_cast<GLsizei>(p.positions.size());
-  GLuint vao = 0, buffers[5] = {};
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(5, buffers);
-  auto attribute = [&](int index, GLuint buffer, const void* data, GLsizeiptr bytes, int size,
-                       GLenum type, bool integer) {
-    glBindBuffer(GL_ARRAY_BUFFER, buffer);
-    glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STATIC_DRAW);
-    glEnableVertexAttribArray(index);
-    if (integer) {
-      glVertexAttribIPointer(index, size, type, 0, nullptr);
-    } else {
-      glVertexAttribPointer(index, size, type, GL_FALSE, 0, nullptr);
-    }
-  };
-  attribute(0, buffers[0], p.positions.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);
-  attribute(1, buffers[1], p.normals.data(), n * sizeof(glm::vec3), 3, GL_FLOAT, false);
-  attribute(4, buffers[2], p.joints.data(), n * sizeof(glm::u16vec4), 4, GL_UNSIGNED_SHORT, true);
-  attribute(5, buffers[3], p.weights.data(), n * sizeof(glm::vec4), 4, GL_FLOAT, false);
-  glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffers[4]);
+  // The mesh goes up as the viewer uploads it (render::GpuMesh), so the
+  // attribute layout is the one drawn.
+  render::GpuMesh mesh;
+  std::string error;
+  EXPECT_TRUE(mesh.Upload(p, static_cast<int>(palette.size()), &error)) << error;
+  GLuint feedback = 0;
+  glGenBuffers(1, &feedback);
+  glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback);
   glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, n * 7 * sizeof(float), nullptr, GL_STATIC_READ);
-  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffers[4]);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
 
   render::PaletteBuffer palette_buffer;
-  std::string error;
   EXPECT_TRUE(palette_buffer.Upload(palette, method, &error)) << error;
   palette_buffer.Bind(1);
   render::GpuMorphTargets morph;
@@ -107,7 +97,7 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
                      glm::value_ptr(identity));
   glEnable(GL_RASTERIZER_DISCARD);
   glBeginTransformFeedback(GL_POINTS);
-  glDrawArrays(GL_POINTS, 0, n);
+  mesh.DrawVerticesAsPoints();
   glEndTransformFeedback();
   glDisable(GL_RASTERIZER_DISCARD);
   std::vector<Captured> out(static_cast<std::size_t>(n));
@@ -117,23 +107,21 @@ std::vector<Captured> RunShader(GLuint program, const anim::MeshPrimitive& p,
     const float* f = &raw[v * 7];
     out[v] = {glm::vec4(f[0], f[1], f[2], f[3]), glm::vec3(f[4], f[5], f[6])};
   }
-  glBindVertexArray(0);
-  glDeleteVertexArrays(1, &vao);
-  glDeleteBuffers(5, buffers);
+  glDeleteBuffers(1, &feedback);
   glUseProgram(0);
   return out;
 }
 
 using DualQuaternionShaderTest = render_test::GlTest;
 
-// Five joints with random rotations (so influences often sit in opposite
+// Five (or `joints`) joints with random rotations (so influences often sit in opposite
 // hemispheres), translations and non-uniform scales.
-std::vector<glm::mat4> RandomPalette(std::mt19937& rng) {
+std::vector<glm::mat4> RandomPalette(std::mt19937& rng, int joints = 5) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   std::uniform_real_distribution<float> scale(0.5f, 2.0f);
   std::normal_distribution<float> gauss(0.0f, 1.0f);
   std::vector<glm::mat4> palette;
-  for (int j = 0; j < 5; ++j) {
+  for (int j = 0; j < joints; ++j) {
     const glm::quat q = glm::normalize(glm::quat(gauss(rng), gauss(rng), gauss(rng), gauss(rng)));
     palette.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(u(rng), u(rng), u(rng))) *
                       glm::mat4_cast(q) *
@@ -142,17 +130,51 @@ std::vector<glm::mat4> RandomPalette(std::mt19937& rng) {
   return palette;
 }
 
+// A random position in the unit cube and a random unit normal.
+void AddRandomVertex(std::mt19937& rng, anim::MeshPrimitive* p) {
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  p->positions.emplace_back(u(rng), u(rng), u(rng));
+  p->normals.push_back(glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 1e-3f));
+}
+
 // 300 random vertices, each weighted over four of the five joints.
 anim::MeshPrimitive RandomMesh(std::mt19937& rng) {
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   std::uniform_real_distribution<float> scale(0.5f, 2.0f);
   anim::MeshPrimitive p;
   for (int v = 0; v < 300; ++v) {
-    p.positions.emplace_back(u(rng), u(rng), u(rng));
-    p.normals.push_back(glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + 1e-3f));
+    AddRandomVertex(rng, &p);
     p.joints.emplace_back(v % 5, (v + 1) % 5, (v + 3) % 5, (v + 4) % 5);
     glm::vec4 w(0.1f + scale(rng), 0.1f + scale(rng), scale(rng) - 0.5f, scale(rng) - 0.5f);
     p.weights.push_back(w / (w.x + w.y + w.z + w.w));
+  }
+  return p;
+}
+
+// 300 random vertices over eight joints, with five to eight influences each
+// (glTF's JOINTS_1/WEIGHTS_1), the heaviest four first as the importer
+// stores them.
+anim::MeshPrimitive RandomEightInfluenceMesh(std::mt19937& rng) {
+  std::uniform_real_distribution<float> share(0.05f, 1.0f);
+  anim::MeshPrimitive p;
+  for (int v = 0; v < 300; ++v) {
+    AddRandomVertex(rng, &p);
+    const int used = 5 + v % 4;
+    float w[8] = {};
+    float sum = 0.0f;
+    for (int k = 0; k < used; ++k) sum += (w[k] = share(rng));
+    std::sort(w, w + used, std::greater<float>());
+    glm::u16vec4 j0, j1;
+    glm::vec4 w0, w1;
+    for (int k = 0; k < 4; ++k) {
+      j0[k] = static_cast<std::uint16_t>((v + k) % 8);
+      j1[k] = static_cast<std::uint16_t>((v + 4 + k) % 8);
+      w0[k] = w[k] / sum;
+      w1[k] = w[4 + k] / sum;
+    }
+    p.joints.push_back(j0);
+    p.weights.push_back(w0);
+    p.joints1.push_back(j1);
+    p.weights1.push_back(w1);
   }
   return p;
 }
@@ -217,6 +239,23 @@ TEST_F(DualQuaternionShaderTest, MorphTargetsBeforeSkinningLikeTheCpuReference) 
   render::SkinPrimitive(p, palette, morphed, weights);
   render::SkinPrimitive(p, palette, plain);
   EXPECT_GT(glm::length(morphed[0].position - plain[0].position), 1e-3f);
+}
+
+// Eight influences (JOINTS_1/WEIGHTS_1) through either skinning, uploaded as
+// the viewer uploads them; the second set moves the vertices.
+TEST_F(DualQuaternionShaderTest, EightInfluencesLikeTheCpuReference) {
+  std::mt19937 rng(17);
+  const std::vector<glm::mat4> palette = RandomPalette(rng, 8);
+  const anim::MeshPrimitive p = RandomEightInfluenceMesh(rng);
+  ExpectShaderMatchesCpu(p, palette, {});
+  anim::MeshPrimitive four = p;
+  four.joints1.clear();
+  four.weights1.clear();
+  std::vector<render::SkinnedVertex> eight_skinned(p.positions.size()),
+      four_skinned(p.positions.size());
+  render::SkinPrimitive(p, palette, eight_skinned);
+  render::SkinPrimitive(four, palette, four_skinned);
+  EXPECT_GT(glm::length(eight_skinned[0].position - four_skinned[0].position), 1e-3f);
 }
 
 }  // namespace
