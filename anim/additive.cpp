@@ -1,5 +1,6 @@
 #include "anim/additive.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "anim/jobs/kernels.h"
@@ -49,6 +50,13 @@ void kernels::Subtract(SoaPose& difference, const SoaPose& source, const SoaPose
         i, Transform{s.translation - r.translation,
                      Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
   }
+  // The weights' difference: source - reference (a zero `in`, weight 1).
+  const std::span<float> d = difference.MorphWeights();
+  if (source.MorphWeights().size() == d.size() && reference.MorphWeights().size() == d.size()) {
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      d[i] = source.MorphWeights()[i] - reference.MorphWeights()[i];
+    }
+  }
 }
 
 SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
@@ -56,6 +64,7 @@ SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
   for (int j = 0; j < zero.JointCount(); ++j) {
     zero.SetLocal(j, Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
   }
+  std::fill(zero.MorphWeights().begin(), zero.MorphWeights().end(), 0.0f);
   return zero;
 }
 
@@ -118,6 +127,13 @@ void kernels::AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& diff
   for (int i = 0; i < n; ++i) {
     const Transform d = difference.Local(i);
     out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+  }
+  // A difference's weights are a change already (its base is zero).
+  const std::span<const float> change = difference.MorphWeights();
+  if (change.size() == out.MorphWeights().size() && in.MorphWeights().size() == change.size()) {
+    for (std::size_t i = 0; i < change.size(); ++i) {
+      out.MorphWeights()[i] = in.MorphWeights()[i] + weight * change[i];
+    }
   }
 }
 

@@ -212,7 +212,14 @@ float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) co
 }
 
 float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
+  const float wrapped =
+      SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
+  // The weight tracks at the same clip time (a pose without morph weights,
+  // or with too few, keeps what it has).
+  if (!morph_weights_.empty()) {
+    SampleMorphWeights(morph_weights_, SampleTime(wrapped, mode), pose.MorphWeights());
+  }
+  return wrapped;
 }
 
 ClipCursor Clip::MakeCursor() const {

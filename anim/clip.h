@@ -100,7 +100,8 @@ class Clip {
   // by MakeCursor() speeds up the key search; it is optional.
   float Sample(Pose& pose, float time, LoopMode mode = LoopMode::kLoop,
                ClipCursor* cursor = nullptr) const;
-  // The same into a SoaPose (soa_pose.h): the crowd path.
+  // The same into a SoaPose (soa_pose.h), the run-time path: the clip's
+  // morph-weight tracks are sampled into the pose's morph weights too.
   float Sample(SoaPose& pose, float time, LoopMode mode = LoopMode::kLoop,
                ClipCursor* cursor = nullptr) const;
 

@@ -202,6 +202,11 @@ void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const Pose
 void kernels::MirrorPose(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
                          SoaPose& out) {
   MirrorJoints(map, parents, in, out);
+  // Morph weights stay as they are (a face's left and right targets are
+  // not paired by name here).
+  if (&in != &out && in.MorphWeights().size() == out.MorphWeights().size()) {
+    std::copy(in.MorphWeights().begin(), in.MorphWeights().end(), out.MorphWeights().begin());
+  }
 }
 
 }  // namespace anim

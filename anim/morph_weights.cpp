@@ -29,7 +29,17 @@ bool SampleMorphWeights(std::span<const MorphWeightTracks> tracks, float sample_
 bool BlendMorphWeights(std::span<const float> a, std::span<const float> b, float t,
                        std::span<float> out) {
   if (a.size() != b.size() || a.size() != out.size()) return false;
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] + (b[i] - a[i]) * t;
+  const float u = 1.0f - t;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] * u + b[i] * t;
+  return true;
+}
+
+bool AddMorphChange(std::span<const float> in, std::span<const float> add,
+                    std::span<const float> base, float weight, std::span<float> out) {
+  if (in.size() != out.size() || add.size() != out.size() || base.size() != out.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = in[i] + weight * (add[i] - base[i]);
   return true;
 }
 

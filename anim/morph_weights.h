@@ -31,10 +31,17 @@ int MorphWeightsNeeded(std::span<const MorphWeightTracks> tracks);
 bool SampleMorphWeights(std::span<const MorphWeightTracks> tracks, float sample_time,
                         std::span<float> weights);
 
-// out[i] = a[i] + (b[i] - a[i]) * t: two poses' weights blended or cross-
-// faded as their joints are. False, writing nothing, unless all three spans
-// have the same size.
+// out[i] = a[i] * (1 - t) + b[i] * t (a at t = 0, b at t = 1 exactly): two
+// poses' weights blended or cross-faded as their joints are. False,
+// writing nothing, unless all three spans have the same size. `out` may
+// alias `a` or `b`, as in each function below.
 bool BlendMorphWeights(std::span<const float> a, std::span<const float> b, float t,
                        std::span<float> out);
+
+// out[i] = in[i] + weight * (add[i] - base[i]): an additive layer's change
+// from its reference, added as the joints' is. False, writing nothing,
+// unless all four spans have the same size.
+bool AddMorphChange(std::span<const float> in, std::span<const float> add,
+                    std::span<const float> base, float weight, std::span<float> out);
 
 }  // namespace anim

@@ -30,8 +30,15 @@ class Skeleton {
 
   const Pose& RestPose() const { return rest_pose_; }
   // The rest pose as the runtime's pose (soa_pose.h): what a character's
-  // poses start from each frame (SoaPose::CopyFrom allocates nothing).
+  // poses start from each frame (SoaPose::CopyFrom allocates nothing),
+  // with the character's default morph-target weights.
   const SoaPose& SoaRestPose() const { return soa_rest_pose_; }
+  // The weights the character's morph targets show when no clip animates
+  // them (Model::DefaultMorphWeights): they ride on SoaRestPose, so every
+  // pose made from it carries, samples and blends them.
+  void SetDefaultMorphWeights(std::span<const float> weights) {
+    soa_rest_pose_.SetMorphWeights(weights);
+  }
   // parents[i] < i for every joint, -1 for roots.
   std::span<const int> Parents() const { return rest_pose_.Parents(); }
   const Pose& BindPose() const { return bind_pose_; }

@@ -1,6 +1,7 @@
 #include "anim/soa_additive.h"
 
 #include "anim/jobs/kernels.h"
+#include "anim/morph_weights.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -93,6 +94,8 @@ void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const Soa
     Store4(co[kQz] + j, r.z);
     Store4(co[kQw] + j, r.w);
   }
+  AddMorphChange(in.MorphWeights(), add.MorphWeights(), base.MorphWeights(), weight,
+                 out.MorphWeights());
 }
 
 }  // namespace anim

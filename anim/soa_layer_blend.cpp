@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "anim/jobs/kernels.h"
+#include "anim/morph_weights.h"
 #include "anim/soa_vector.h"
 #include "anim/transform.h"
 
@@ -59,6 +60,32 @@ F32x4 LayerWeights(const SoaBlendLayer& layer, int j, int joint_count) {
   return out;
 }
 
+// The layers' morph weights by the layers' morph weights (their weight
+// unless set; a per-joint mask does not apply), the rest pose's filling
+// what is below `threshold`; nothing unless every pose carries as many as
+// `out`.
+void BlendLayerMorphWeights(SoaPose& out, std::span<const SoaBlendLayer> layers,
+                            const SoaPose& rest, float threshold) {
+  const std::span<float> m = out.MorphWeights();
+  if (rest.MorphWeights().size() != m.size()) return;
+  for (const SoaBlendLayer& layer : layers) {
+    if (layer.pose->MorphWeights().size() != m.size()) return;
+  }
+  auto weight_of = [](const SoaBlendLayer& layer) {
+    return CleanWeight(layer.morph_weight >= 0.0f ? layer.morph_weight : layer.weight);
+  };
+  float total = 0.0f;
+  for (const SoaBlendLayer& layer : layers) total += weight_of(layer);
+  const float fill = total < threshold ? threshold - total : 0.0f;
+  const float scale = total + fill > 0.0f ? 1.0f / (total + fill) : 0.0f;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    float sum = fill * rest.MorphWeights()[i];
+    for (const SoaBlendLayer& layer : layers)
+      sum += weight_of(layer) * layer.pose->MorphWeights()[i];
+    m[i] = scale > 0.0f ? sum * scale : rest.MorphWeights()[i];
+  }
+}
+
 }  // namespace
 
 void kernels::BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
@@ -85,6 +112,7 @@ void kernels::BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, c
              soa::Select(unit, sums.c[k] / safe_len, Load4(rest.Channel(k) + j)));
     }
   }
+  BlendLayerMorphWeights(out, layers, rest, threshold);
 }
 
 // Joint by joint: Mix (transform.h) with each joint's weight.
@@ -92,6 +120,7 @@ void kernels::BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, fl
                             std::span<const float> weights) {
   const int n = out.JointCount();
   for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
+  BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
 }
 
 }  // namespace anim

@@ -17,6 +17,9 @@ struct SoaBlendLayer {
   // Optional per-joint weights, one per joint (JointMask::weights): the
   // layer's weight on joint j is weight * joint_weights[j].
   std::span<const float> joint_weights;
+  // The layer's weight for the pose's morph weights (SoaPose::MorphWeights),
+  // which no per-joint weight applies to; negative: `weight`.
+  float morph_weight = -1.0f;
 };
 
 // Every layer contributes in proportion to its weight (times its per-joint

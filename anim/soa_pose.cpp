@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/jobs/kernels.h"
+#include "anim/morph_weights.h"
 #include "anim/soa_vector.h"
 
 namespace anim {
@@ -70,6 +71,7 @@ void SoaPose::CopyFrom(const SoaPose& other) {
   joint_count_ = other.joint_count_;
   padded_ = other.padded_;
   data_ = other.data_;  // same size: std::vector reuses the storage
+  morph_ = other.morph_;
 }
 
 void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
@@ -128,6 +130,7 @@ void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
     Store4(co[kQz] + j, rz);
     Store4(co[kQw] + j, rw);
   }
+  BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
 }
 
 }  // namespace anim

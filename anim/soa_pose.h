@@ -45,15 +45,39 @@ class SoaPose {
   // Store returns false, changing nothing, when the joint counts differ.
   bool Store(Pose& pose) const;
   void Load(const Pose& pose);
-  // The same from another SoaPose: without allocating when the sizes are
-  // the same; another size is copied too.
+  // The same from another SoaPose, morph weights included: without
+  // allocating when the sizes are the same; another size is copied too.
   void CopyFrom(const SoaPose& other);
+
+  // The character's morph-target weights (morph_weights.h), carried with
+  // the joints so that everything done to a pose is done to them alike:
+  // clips sample their weight tracks into them (Clip::Sample), blends and
+  // fades mix them by the same weight (a per-joint mask does not apply:
+  // they follow the layer's weight), additive layers add their change, a
+  // mirror keeps them. Empty for characters without morph targets; the
+  // skeleton's rest pose holds the defaults (Skeleton::SetDefaultMorphWeights),
+  // so poses made from it carry them. An operation on poses whose counts
+  // differ leaves its output's weights as they were.
+  std::span<float> MorphWeights() { return morph_; }
+  std::span<const float> MorphWeights() const { return morph_; }
+  // Sets the count and values (allocates when the count grows).
+  void SetMorphWeights(std::span<const float> weights) {
+    morph_.assign(weights.begin(), weights.end());
+  }
 
  private:
   int joint_count_ = 0;
   int padded_ = 0;
   std::vector<float> data_;  // kSoaChannels * padded_, channel after channel
+  std::vector<float> morph_;
 };
+
+// True when the three poses carry as many morph weights as each other (the
+// pose operations mix weights only then).
+inline bool SameMorphCount(const SoaPose& out, const SoaPose& a, const SoaPose& b) {
+  return out.MorphWeights().size() == a.MorphWeights().size() &&
+         a.MorphWeights().size() == b.MorphWeights().size();
+}
 
 // Blend (blending.h) over the whole skeleton, on SoaPoses: out = mix(a, b,
 // t) per joint, lerp for translation and scale, nlerp with the

@@ -50,7 +50,9 @@ inline void MultiplyAffine3x4Splat(const glm::mat4& a_matrix, const float (*b)[4
 }  // namespace
 
 SoaSkeleton::SoaSkeleton(const Skeleton& skeleton)
-    : SoaSkeleton(skeleton.RestPose(), skeleton.InverseBindMatrices()) {}
+    : SoaSkeleton(skeleton.RestPose(), skeleton.InverseBindMatrices()) {
+  rest_.CopyFrom(skeleton.SoaRestPose());  // with the default morph weights
+}
 
 SoaSkeleton::SoaSkeleton(const Pose& rest)
     : SoaSkeleton(rest, std::vector<glm::mat4>(rest.JointCount(), glm::mat4(1.0f))) {}

@@ -111,6 +111,11 @@ void ClipRoleChoice(ViewerState& state) {
   ui_probe::Text("role reason", why);
 }
 
+// The walkthrough's "17 Mixer", which the clip list offers as its mixing mode.
+constexpr int kMixerSampleNumber = 17;
+
+void ActivateSample(ViewerState& state, int index);
+
 void ClipList(ViewerState& state) {
   const anim::Model& model = state.character.model();
   if (model.clips.empty()) {
@@ -136,6 +141,17 @@ void ClipList(ViewerState& state) {
     ImGui::EndListBox();
   }
   ClipRoleChoice(state);
+  // The clip list's other mode: every clip at once, each with its weight,
+  // speed, loop mode and fades (sample 17, whose panel replaces this list;
+  // "none: clip list" in the walkthrough combo comes back).
+  const int mixer = state.walkthrough.IndexOfNumber(kMixerSampleNumber);
+  if (mixer >= 0) {
+    if (ImGui::Button("Mix clips")) ActivateSample(state, mixer);
+    samples::HoverTooltip(
+        "play several clips at once, each with its weight, speed, loop mode and fades, "
+        "and fade any clip into any other (17 Mixer)");
+    ui_probe::Button("Mix clips");
+  }
 }
 
 // A slider per morph target, grouped by the mesh node they belong to: what
@@ -200,6 +216,27 @@ void ClearStaleError(ViewerState& state) {
   state.message_is_error = false;
 }
 
+// Starts sample `index` (its panel takes the clip list's place) and shows
+// its first pose, or says why it cannot run on this model.
+void ActivateSample(ViewerState& state, int index) {
+  Walkthrough& walkthrough = state.walkthrough;
+  std::string error;
+  if (walkthrough.Activate(index, state.character.model(), &error)) {
+    // Activate ran the sample's Update(0): its panel is valid now.
+    state.character.ShowPose(walkthrough.Active()->CurrentPose(),
+                             walkthrough.Active()->MorphWeights());
+    ClearStaleError(state);
+    if (!walkthrough.SoftwareNote().empty()) {
+      state.message = walkthrough.SoftwareNote();
+      state.message_is_error = false;
+    }
+    state.reframe_requested = true;
+  } else {
+    state.message = error;
+    state.message_is_error = true;
+  }
+}
+
 bool WalkthroughSection(ViewerState& state) {
   Walkthrough& walkthrough = state.walkthrough;
   const int active = walkthrough.active();
@@ -226,22 +263,7 @@ bool WalkthroughSection(ViewerState& state) {
     for (int i = 0; i < walkthrough.SampleCount(); ++i) {
       const bool chosen = ImGui::Selectable(walkthrough.SampleAt(i).Title().c_str(), i == active);
       ui_probe::Entry(walkthrough.SampleAt(i).Title(), i == active);
-      if (!chosen) continue;
-      std::string error;
-      if (walkthrough.Activate(i, state.character.model(), &error)) {
-        // Activate ran the sample's Update(0): its panel below is valid now.
-        state.character.ShowPose(walkthrough.Active()->CurrentPose(),
-                                 walkthrough.Active()->MorphWeights());
-        ClearStaleError(state);
-        if (!walkthrough.SoftwareNote().empty()) {
-          state.message = walkthrough.SoftwareNote();
-          state.message_is_error = false;
-        }
-        state.reframe_requested = true;
-      } else {
-        state.message = error;
-        state.message_is_error = true;
-      }
+      if (chosen) ActivateSample(state, i);
     }
     ImGui::EndCombo();
   }

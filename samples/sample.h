@@ -40,8 +40,10 @@ class Sample {
   virtual void Update(float dt) = 0;
   virtual const anim::SoaPose& CurrentPose() const = 0;  // the skeleton's hierarchy
   // The morph-target weights shown with the pose (the model's flat weight
-  // array, anim/morph_weights.h); empty: the model's defaults.
-  virtual std::span<const float> MorphWeights() const { return {}; }
+  // array, anim/morph_weights.h): by default those the pose carries (its
+  // clips sampled them and its blends mixed them, SoaPose::MorphWeights);
+  // empty or another size: the model's defaults.
+  virtual std::span<const float> MorphWeights() const { return CurrentPose().MorphWeights(); }
 
   // Parameter assignments ("count=8") that a window drawn by a software
   // rasteriser (llvmpipe) starts the sample with instead of its defaults,

@@ -159,10 +159,10 @@ class FeetOnGroundSample : public Sample {
     return true;
   }
 
+  // Foot IK first, so that its controls sit above the fold of a 1280x720
+  // window; the locomotion it runs on (05's panel) follows.
   void DrawPanel() override {
     DrawNotice(legs_notice_);
-    walk_->DrawPanel();
-    ImGui::Separator();
     ImGui::TextUnformatted("Foot IK");
     DrawParamWidgets(own_);
     DrawIkRefusal("foot IK", problem_);
@@ -189,6 +189,9 @@ class FeetOnGroundSample : public Sample {
     ImGui::PlotLines("##pelvis_offset", history_.data(), kHistory, history_next_, nullptr, low,
                      0.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
     ImGui::Text("0 cm at the top, %.0f cm at the bottom", low);
+    ImGui::Separator();
+    ImGui::TextUnformatted("Locomotion (as in 05)");
+    walk_->DrawPanel();
   }
 
  private:

@@ -94,7 +94,7 @@ class CompressionSample : public Sample {
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     poses_[kRaw] = poses_[kCompressed] = skeleton.RestPose();
-    rest_soa_ = anim::SoaPose(skeleton.RestPose());
+    rest_soa_ = skeleton.SoaRestPose();
     soa_ = rest_soa_;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
     models_[kRaw].assign(joints, glm::mat4(1.0f));

@@ -58,8 +58,8 @@ ClipError MeasureClipError(const Clip& raw, const CompressedClip& compressed,
   result.time_max.assign(result.times.size(), 0.0f);
   Pose raw_pose = skeleton.RestPose();
   Pose compressed_pose = skeleton.RestPose();
-  const SoaPose rest(skeleton.RestPose());
-  SoaPose soa(skeleton.RestPose());
+  const SoaPose& rest = skeleton.SoaRestPose();
+  SoaPose soa = skeleton.SoaRestPose();
   CompressedClipContext context(compressed);
   std::vector<glm::mat4> raw_model(joints), compressed_model(joints);
   std::vector<float> errors(joints);

@@ -147,6 +147,9 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
     // omits are those equal to the rest pose, so the raw clip's channels
     // come out within the tolerance and every other channel at rest.
     CompressedSamplingJob{options_.compressed.clip, sample_time, &s.compressed, &out}.Run();
+    // Morph weights come from the clip's own weight tracks (the compressed
+    // form holds the joints only).
+    SampleMorphWeights(clip_->MorphWeights(), sample_time, out.MorphWeights());
   } else {
     clip_->Sample(out, t, options_.loop, &s.cursor);
   }
@@ -156,11 +159,16 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
 
 SingleFrameNode::SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                                  float phase, const CompressedClipRef& compressed)
-    : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.RestPose()) {
+    : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.SoaRestPose()) {
   // Sampled straight into the structure of arrays, once.
   phase = std::isfinite(phase) ? std::clamp(phase, 0.0f, 1.0f) : 0.0f;
   const float time = clip.StartTime() + phase * clip.Duration();
-  if (!SampleCompressedOnce(compressed, time, pose_)) clip.Sample(pose_, time, LoopMode::kClamp);
+  if (SampleCompressedOnce(compressed, time, pose_)) {
+    SampleMorphWeights(clip.MorphWeights(), clip.SampleTime(time, LoopMode::kClamp),
+                       pose_.MorphWeights());
+  } else {
+    clip.Sample(pose_, time, LoopMode::kClamp);
+  }
 }
 
 void SingleFrameNode::Validate(GraphCheck& check) const {

@@ -21,7 +21,7 @@ void CrossFadeNode::InitState(CrossFadeState& s) const {
   // A change of input during a fade fades from the pose on screen, unless
   // every change is inertialized (which starts from the shown poses).
   const bool inertial = options_.mode == TransitionMode::kInertial;
-  if (!inertial) s.frozen = SoaPose(skeleton_->RestPose());
+  if (!inertial) s.frozen = skeleton_->SoaRestPose();
   s.shown = ShownPoseHistory(*skeleton_, true, inertial);
 }
 

@@ -9,19 +9,22 @@ namespace anim {
 GraphScratch::GraphScratch(const GraphDefinition& definition) { Reserve(definition); }
 
 bool GraphScratch::Fits(const GraphDefinition& definition) const {
-  const int joints = definition.GetSkeleton().JointCount();
+  const SoaPose& rest = definition.RestSoaPose();
+  auto same_shape = [&](const SoaPose& p) {
+    return p.JointCount() == rest.JointCount() &&
+           p.MorphWeights().size() == rest.MorphWeights().size();
+  };
   return Capacity() >= definition.ScratchDepth() &&
          static_cast<int>(layers_.size()) >= definition.BlendFanIn() &&
-         static_cast<int>(joint_weights_[0].size()) >= joints && spare_.JointCount() == joints &&
-         std::all_of(poses_.begin(), poses_.end(),
-                     [&](const SoaPose& p) { return p.JointCount() == joints; });
+         static_cast<int>(joint_weights_[0].size()) >= rest.JointCount() + 1 &&
+         same_shape(spare_) && std::all_of(poses_.begin(), poses_.end(), same_shape);
 }
 
 void GraphScratch::Reserve(const GraphDefinition& definition) {
   const SoaPose& rest = definition.RestSoaPose();
   const int joints = rest.JointCount();
-  if (spare_.JointCount() != joints) {
-    // Another skeleton: nothing sized for the old one is kept.
+  if (spare_.JointCount() != joints || spare_.MorphWeights().size() != rest.MorphWeights().size()) {
+    // Another skeleton (or character): nothing sized for the old one is kept.
     poses_.clear();
     spare_ = rest;
   }
@@ -32,7 +35,9 @@ void GraphScratch::Reserve(const GraphDefinition& definition) {
     layers_.resize(static_cast<std::size_t>(definition.BlendFanIn()));
   }
   for (std::vector<float>& w : joint_weights_) {
-    if (static_cast<int>(w.size()) < joints) w.resize(static_cast<std::size_t>(joints), 0.0f);
+    // One more than the joints: the layer stack's morph-weight slot.
+    if (static_cast<int>(w.size()) < joints + 1)
+      w.resize(static_cast<std::size_t>(joints) + 1, 0.0f);
   }
 }
 

@@ -46,7 +46,8 @@ class GraphScratch {
 
   // Filled by a blend right before it blends (never across a child's Write).
   std::span<SoaBlendLayer> BlendLayers(int count);
-  // Two arrays of one float per joint (the layer stack's remaining shares).
+  // Two arrays of one float per joint and one more (the layer stack's
+  // remaining shares, the last for the morph weights).
   std::span<float> JointWeights(int which);
 
  private:

@@ -39,7 +39,7 @@ LayerStack::LayerStack(const Skeleton& skeleton, std::vector<Layer> layers)
 
 void LayerStack::InitState(LayerStackState& s) const {
   s.weights.assign(layers_.size(), 0.0f);
-  s.shares.assign(layers_.size() * static_cast<std::size_t>(joints_), 0.0f);
+  s.shares.assign(layers_.size() * Slots(), 0.0f);
 }
 
 void LayerStack::Validate(GraphCheck& check) const {
@@ -61,7 +61,7 @@ float LayerStack::LayerWeight(int i) const {
 
 float LayerStack::JointShare(int i, int j) const {
   const LayerStackState* s = BoundState();
-  return s != nullptr ? s->shares[static_cast<std::size_t>(i) * joints_ + j] : 0.0f;
+  return s != nullptr ? s->shares[static_cast<std::size_t>(i) * Slots() + j] : 0.0f;
 }
 
 int LayerStack::ScratchDepth() const {
@@ -121,18 +121,20 @@ void LayerStack::ComputeShares(LayerStackState& s, std::span<float> remaining) c
            layers_[by_priority_[end]].priority == layers_[by_priority_[g]].priority) {
       ++end;
     }
-    for (int j = 0; j < joints_; ++j) {
+    // Slot joints_ is the morph weights': no mask narrows it.
+    auto mask = [&](int l, int j) { return j < joints_ ? MaskAt(layers_[l], j) : 1.0f; };
+    for (int j = 0; j <= joints_; ++j) {
       float asked = 0.0f;
       for (std::size_t k = g; k < end; ++k) {
         const int l = by_priority_[k];
-        asked += layers_[l].root != nullptr ? s.weights[l] * MaskAt(layers_[l], j) : 0.0f;
+        asked += layers_[l].root != nullptr ? s.weights[l] * mask(l, j) : 0.0f;
       }
       const float taken = std::min(asked, remaining[j]);
       const float scale = asked > 0.0f ? taken / asked : 0.0f;
       for (std::size_t k = g; k < end; ++k) {
         const int l = by_priority_[k];
-        s.shares[static_cast<std::size_t>(l) * joints_ + j] =
-            layers_[l].root != nullptr ? s.weights[l] * MaskAt(layers_[l], j) * scale : 0.0f;
+        s.shares[static_cast<std::size_t>(l) * Slots() + j] =
+            layers_[l].root != nullptr ? s.weights[l] * mask(l, j) * scale : 0.0f;
       }
       remaining[j] -= taken;
     }
@@ -143,7 +145,7 @@ void LayerStack::ComputeShares(LayerStackState& s, std::span<float> remaining) c
 void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
   LayerStackState& s = StateIn(ctx);
   GraphScratch& scratch = *ctx.scratch;
-  const std::span<float> remaining = scratch.JointWeights(0).first(joints_);
+  const std::span<float> remaining = scratch.JointWeights(0).first(Slots());
   if (s.shares_stale || s.whole < 0) {
     ComputeShares(s, remaining);
     s.whole = WholeLayer(s);
@@ -171,7 +173,7 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) con
       layers_[l].root->Write(ctx, scratch.Push(), m);
       ++count;
       const float share =
-          joints_ > 0 ? s.shares[static_cast<std::size_t>(l) * joints_ + root_joint] : 0.0f;
+          joints_ > 0 ? s.shares[static_cast<std::size_t>(l) * Slots() + root_joint] : 0.0f;
       motion.translation += m.translation * share;
       motion.yaw += m.yaw * share;
     }
@@ -181,10 +183,10 @@ void LayerStack::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) con
     int k = 0;
     for (int l : by_priority_) {
       if (!contributes(l) || k + 1 >= static_cast<int>(blend.size())) continue;
-      blend[k] = SoaBlendLayer{&scratch.At(base + k), 1.0f, Shares(s, l)};
+      blend[k] = SoaBlendLayer{&scratch.At(base + k), 1.0f, Shares(s, l), MorphShare(s, l)};
       ++k;
     }
-    blend[k++] = SoaBlendLayer{ctx.rest, 1.0f, rest_share};
+    blend[k++] = SoaBlendLayer{ctx.rest, 1.0f, rest_share, std::max(remaining[joints_], 0.0f)};
     BlendLayers(out, blend.first(static_cast<std::size_t>(k)), *ctx.rest, 0.0f);
     for (int i = 0; i < count; ++i) scratch.Pop();
   }

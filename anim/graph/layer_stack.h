@@ -36,7 +36,9 @@ struct Layer {
 // layers' weights and each layer's share of each joint.
 struct LayerStackState {
   std::vector<float> weights;  // one per layer
-  std::vector<float> shares;   // layer l's share of joint j at l * joints + j
+  // Layer l's share of joint j at l * (joints + 1) + j; slot j = joints is
+  // the morph weights', a joint that every layer's mask covers in full.
+  std::vector<float> shares;
   // The shares are worked out again only when a weight changed, or when no
   // one layer owns every joint (the blend then needs what is left per joint).
   bool shares_stale = true;
@@ -68,7 +70,7 @@ class LayerStack : public NodeWithState<LayerStackState> {
   // AnimationGraph's one character.
   float LayerWeight(const GraphContext& ctx, int i) const { return StateIn(ctx).weights[i]; }
   float JointShare(const GraphContext& ctx, int i, int j) const {
-    return StateIn(ctx).shares[static_cast<std::size_t>(i) * joints_ + j];
+    return StateIn(ctx).shares[static_cast<std::size_t>(i) * Slots() + j];
   }
   float LayerWeight(int i) const;
   float JointShare(int i, int j) const;
@@ -84,9 +86,14 @@ class LayerStack : public NodeWithState<LayerStackState> {
   // blend layer's is 0 (after the shares are computed); -1 otherwise.
   int WholeLayer(const LayerStackState& s) const;
   std::span<const float> Shares(const LayerStackState& s, int layer) const {
-    return std::span<const float>(s.shares).subspan(static_cast<std::size_t>(layer) * joints_,
+    return std::span<const float>(s.shares).subspan(static_cast<std::size_t>(layer) * Slots(),
                                                     joints_);
   }
+  // The layer's share of the morph weights (slot `joints_`).
+  float MorphShare(const LayerStackState& s, int layer) const {
+    return s.shares[static_cast<std::size_t>(layer) * Slots() + joints_];
+  }
+  std::size_t Slots() const { return static_cast<std::size_t>(joints_) + 1; }
   void ComputeShares(LayerStackState& s, std::span<float> remaining) const;
   // target = base + weight * (change against the layer's reference).
   void AddLayer(SoaPose& target, const SoaPose& base, const SoaPose& change, int layer,

@@ -6,10 +6,10 @@ namespace anim {
 
 ShownPoseHistory::ShownPoseHistory(const Skeleton& skeleton, bool keep_shown, bool keep_velocity)
     : keep_shown_(keep_shown || keep_velocity), keep_velocity_(keep_velocity) {
-  if (keep_shown_) last_ = SoaPose(skeleton.RestPose());
+  if (keep_shown_) last_ = skeleton.SoaRestPose();
   if (keep_velocity_) {
     inertial_ = Inertializer(skeleton.JointCount());
-    before_last_ = SoaPose(skeleton.RestPose());
+    before_last_ = skeleton.SoaRestPose();
   }
 }
 

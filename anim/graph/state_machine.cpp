@@ -67,7 +67,7 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
 }
 
 void StateMachineNode::InitState(StateMachineState& s) const {
-  if (keeps_shown_) s.frozen = SoaPose(skeleton_->RestPose());
+  if (keeps_shown_) s.frozen = skeleton_->SoaRestPose();
   s.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
 }
 

@@ -21,10 +21,7 @@ anim::Clip WeightClip(const char* name, float w0_start, float w0_end, float w1) 
   anim::Clip clip = MakeSlideClip(name, 1.0f, 0, 0);
   anim::MorphWeightTracks tracks;
   tracks.first_weight = 0;
-  tracks.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0, 1},
-                              std::vector<float>{w0_start, w0_end});
-  tracks.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0, 1},
-                              std::vector<float>{w1, w1});
+  tracks.targets = {LinearWeight(w0_start, w0_end), LinearWeight(w1, w1)};
   clip.SetMorphWeights({tracks});
   return clip;
 }

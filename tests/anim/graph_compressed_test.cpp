@@ -278,4 +278,36 @@ TEST(GraphCompressed, CompressedClipWithoutSharedDecodingsPlays) {
   EXPECT_EQ(graph.Error(), "");
 }
 
+// Morph weights: the compressed form holds the joints, so clip nodes and
+// single frames playing it sample the clip's own weight tracks (weight 0
+// from 1 to 3 over the clip, linear; weight 1 untouched at its default).
+TEST(GraphCompressed, CompressedClipNodesCarryTheClipsMorphWeights) {
+  Clips c;
+  c.skeleton.SetDefaultMorphWeights(std::vector<float>{0.5f, -2.0f});
+  anim::Clip clip = c.clips[graph_compressed_test::kSlide];
+  const float duration = clip.Duration();
+  anim::MorphWeightTracks tracks;
+  tracks.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0, duration},
+                              std::vector<float>{1, 3});
+  clip.SetMorphWeights({tracks});
+  const anim::CompressedClip compressed = anim::BuildCompressedClip(clip, c.skeleton, {});
+  anim::AnimationGraph graph(c.skeleton);
+  anim::ClipNodeOptions options;
+  options.compressed = {&compressed, nullptr};
+  options.loop = anim::LoopMode::kClamp;
+  graph.SetRoot(graph.Add<anim::ClipNode>("slide", c.skeleton, clip, options));
+  graph.Update(0.0f);
+  graph.Update(0.25f * duration);
+  ASSERT_EQ(graph.Error(), "");
+  ASSERT_EQ(graph.SoaOutput().MorphWeights().size(), 2u);
+  EXPECT_NEAR(graph.SoaOutput().MorphWeights()[0], 1.5f, 1e-5f);
+  EXPECT_EQ(graph.SoaOutput().MorphWeights()[1], -2.0f);
+  anim::AnimationGraph held(c.skeleton);
+  held.SetRoot(held.Add<anim::SingleFrameNode>("held", c.skeleton, clip, 0.75f,
+                                               anim::CompressedClipRef{&compressed, nullptr}));
+  held.Update(0.0f);
+  ASSERT_EQ(held.SoaOutput().MorphWeights().size(), 2u);
+  EXPECT_NEAR(held.SoaOutput().MorphWeights()[0], 2.5f, 1e-5f);
+}
+
 }  // namespace

@@ -293,18 +293,34 @@ TEST(NoHeapAllocation, AnimationGraphFramesAllocateNothing) {
   EXPECT_EQ(g.DroppedEvents(), 0);
 }
 
+// A slide clip that also animates morph weight 1 from 0 to 1.
+anim::Clip SlideWithWeight(const char* name, float duration, float x0, float x1) {
+  anim::Clip clip = anim_test::MakeSlideClip(name, duration, x0, x1);
+  anim::MorphWeightTracks tracks;
+  tracks.first_weight = 1;
+  tracks.targets = {anim_test::LinearWeight(0, 1, duration)};
+  clip.SetMorphWeights({tracks});
+  return clip;
+}
+
+anim::Skeleton TwoLegsWithMorphWeights() {
+  anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
+  s.SetDefaultMorphWeights(std::vector<float>{0.1f, 0.2f, 0.3f});
+  return s;
+}
+
 // Every node type of the graph at once, each with weight, and layers with
-// an additive layer by reference, one by difference pose and a masked one:
-// frames allocate nothing.
+// an additive layer by reference, one by difference pose and a masked one,
+// the clips animating morph weights too: frames allocate nothing.
 TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
-  const anim::Skeleton s = anim_test::MakeTwoLegSkeleton();
+  const anim::Skeleton s = TwoLegsWithMorphWeights();
   const anim::SoaPose& rest = s.SoaRestPose();
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(s, &error)) << error;
-  const anim::Clip walk = anim_test::MakeSlideClip("walk", 1.0f, 0.0f, 1.0f);
-  const anim::Clip run = anim_test::MakeSlideClip("run", 0.6f, 0.0f, 2.0f);
-  const anim::Clip lean = anim_test::MakeSlideClip("lean", 0.5f, 3.0f, 5.0f);
+  const anim::Clip walk = SlideWithWeight("walk", 1.0f, 0.0f, 1.0f);
+  const anim::Clip run = SlideWithWeight("run", 0.6f, 0.0f, 2.0f);
+  const anim::Clip lean = SlideWithWeight("lean", 0.5f, 3.0f, 5.0f);
   anim::AnimationGraph g(s);
   const int t = g.Params().Add("t", anim::ParamType::kFloat);
   anim::ClipNodeOptions moving;
@@ -363,10 +379,12 @@ TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
   for (int k = 0; k < 2000; ++k) {
     g.Params().Set(t, 0.5f + 0.5f * std::sin(k * 0.01f));
     g.Update(1.0f / 60.0f);
-    sink += g.SoaOutput().Local(1).translation.x + g.Output().Local(2).translation.x;
+    sink += g.SoaOutput().Local(1).translation.x + g.Output().Local(2).translation.x +
+            g.SoaOutput().MorphWeights()[1];
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_TRUE(std::isfinite(sink));
+  EXPECT_EQ(g.SoaOutput().MorphWeights().size(), 3u);
 }
 
 // The crowd batch API: after construction, animating a crowd of every kind

@@ -81,4 +81,10 @@ inline anim::Clip MakeSwingClip(const std::string& name, float duration, float d
   return anim::Clip(name, tracks);
 }
 
+// A morph-weight track going linearly from w0 at 0 to w1 at `duration`.
+inline anim::ScalarTrack LinearWeight(float w0, float w1, float duration = 1.0f) {
+  return anim::ScalarTrack(anim::Interpolation::kLinear, std::vector<float>{0, duration},
+                           std::vector<float>{w0, w1});
+}
+
 }  // namespace anim_test

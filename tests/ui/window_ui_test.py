@@ -360,6 +360,26 @@ class Run:
                 self.fail("the %s panel has no %s %r" % (window, kind, label))
                 continue
             self.operate(kind, label, window=window)
+        self.operate_mix_clips()
+
+    def operate_mix_clips(self):
+        """The clip list's mixing mode: Mix clips starts 17 Mixer, whose
+        panel has a play box per clip; the combo's first entry comes back."""
+        v = self.viewer
+        if v.read()["clips"] == 0:
+            return
+        item = v.reveal("button", "Mix clips", window="Animation")
+        if item is None:
+            self.fail("the clip list has no Mix clips button")
+            return
+        self.act("click button 'Mix clips'", v.click, item, 0.5, 3)
+        state = v.read()
+        plays = [i for i in state["items"] if i["kind"] == "checkbox" and i["label"].endswith("_play")]
+        if state["sample_title"] != "17 Mixer" or len(plays) != state["clips"]:
+            self.fail("Mix clips shows %r with %d play boxes for %d clips" %
+                      (state["sample_title"], len(plays), state["clips"]))
+        self.choose_sample(NONE)
+        self.context = NONE
 
 
 # --- scenarios -------------------------------------------------------------------
