@@ -38,6 +38,7 @@ bool CompressedPlayback::Advance(float dt, SoaPose& pose, ClockStep* step) {
     clock = before;
     return false;
   }
+  if (!morph_weights.empty()) SampleMorphWeights(morph_weights, SampleTime(), pose.MorphWeights());
   if (step != nullptr) *step = covered;
   return true;
 }

@@ -17,11 +17,13 @@
 // (re-binding allocates, and the context was set up for another clip).
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "anim/clock.h"
 #include "anim/compression/compressed_clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/morph_weights.h"
 #include "anim/soa_pose.h"
 
 namespace anim {
@@ -31,6 +33,10 @@ struct CompressedPlayback {
   float rate = 1.0f;
   ClipClock clock;  // over the clip's start and duration, in its mode
   CompressedClipContext context;
+  // The morph-target weight tracks to sample with the joints (the raw
+  // clip's, Clip::MorphWeights: a compressed clip holds the joints only);
+  // empty: the pose's weights stay as they are. Set after Start.
+  std::span<const MorphWeightTracks> morph_weights;
 
   // Plays `c` from its start in mode `m` at rate `r`, the context bound to
   // it and reading `shared` (made from `c`; nullptr: the context keeps its
@@ -56,7 +62,8 @@ struct CompressedPlayback {
   // it is left as it was on a refusal.
   bool Step(float dt, ClockStep* step = nullptr);
   // Step, then samples the clip into `pose` at the new time (channels the
-  // clip omits keep what the pose holds: start from the rest pose). False,
+  // clip omits keep what the pose holds: start from the rest pose), and
+  // `morph_weights` into its morph weights. False,
   // changing nothing (`step` included), when Step would refuse or the
   // sampling job does not validate (see above). Allocates nothing.
   bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);

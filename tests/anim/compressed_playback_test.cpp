@@ -82,4 +82,24 @@ TEST_F(CompressedClock, SetModeKeepsTheTimeWrappedByTheNewMode) {
   }
 }
 
+// The raw clip's morph-weight tracks, given to the playback, are sampled at
+// the time its joints are (weight 0 from 1 to 3 over the clip; ping-pong
+// reflects the time as for the joints); without them the pose keeps its
+// weights.
+TEST_F(CompressedClock, MorphWeightTracksAreSampledWithTheJoints) {
+  anim::MorphWeightTracks tracks;
+  tracks.targets = {anim_test::LinearWeight(1.0f, 3.0f)};
+  raw_.SetMorphWeights({tracks});
+  anim::SoaPose pose = pose_;
+  pose.SetMorphWeights(std::vector<float>{-5.0f, 0.5f});
+  anim::CompressedPlayback playback;
+  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kPingPong, 1.0f), "");
+  ASSERT_TRUE(playback.Advance(0.25f, pose));
+  EXPECT_EQ(pose.MorphWeights()[0], -5.0f);  // no tracks given: untouched
+  playback.morph_weights = raw_.MorphWeights();
+  ASSERT_TRUE(playback.Advance(1.0f, pose));  // 1.25 s: back to 0.75 of the clip
+  EXPECT_NEAR(pose.MorphWeights()[0], 1.0f + 2.0f * 0.75f, 1e-5f);
+  EXPECT_EQ(pose.MorphWeights()[1], 0.5f);
+}
+
 }  // namespace
