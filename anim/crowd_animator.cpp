@@ -103,6 +103,11 @@ bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
     pose = &out;
   }
   if (c.local_pose != nullptr) c.local_pose->CopyFrom(*pose);
+  if (!c.morph_weights.empty()) {
+    const std::span<const float> weights = pose->MorphWeights();
+    std::copy_n(weights.begin(), std::min(weights.size(), c.morph_weights.size()),
+                c.morph_weights.begin());
+  }
   if (!c.palette.empty()) {
     ComputePalette(soa_skeleton_, *pose, c.model.empty() ? std::span(s.model) : c.model, c.palette);
   } else if (!c.model.empty()) {

@@ -82,6 +82,9 @@ struct CrowdCharacter {
   std::span<glm::mat4> palette;   // model matrices times inverse binds
   std::span<glm::mat4> model;     // model-space matrices
   SoaPose* local_pose = nullptr;  // optional: a copy of the final local pose
+  // Optional: the final pose's morph-target weights (SoaPose::MorphWeights,
+  // as many as the skeleton's rest pose carries), for the renderer.
+  std::span<float> morph_weights;
 };
 
 class CrowdAnimator {

@@ -39,6 +39,7 @@ bool CrowdView::Draw(const anim::Model& model, const samples::CrowdFrame& crowd,
   inputs.joint_count = crowd.joint_count;
   inputs.palettes = crowd.palettes;
   inputs.worlds = crowd.worlds;
+  inputs.morph_weights = crowd.morph_weights;
   inputs.path = crowd.cpu_skinning ? render::SkinningPath::kCpu : render::SkinningPath::kGpu;
   inputs.wireframe = options.wireframe;
   inputs.skinning = options.skinning;

@@ -54,8 +54,9 @@ CrowdRenderer::CpuMesh& CrowdRenderer::CpuMesh::operator=(CpuMesh&& other) noexc
 }
 
 bool CrowdRenderer::Init(std::string* error) {
-  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
-         single_program_.Build("skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
+  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error,
+                              kSkinningLibraryShader) &&
+         single_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader) &&
          grid_program_.Build("grid.vert", "grid.frag", error);
 }
 
@@ -102,6 +103,10 @@ bool CrowdRenderer::SetModel(const anim::Model& model, std::string* error) {
   if (!uploaded.Upload(model, error)) return false;
   model_ = std::move(uploaded);
   primitives_ = model.primitives;
+  morph_runs_ = anim::Model();
+  morph_runs_.morph_channels = model.morph_channels;
+  default_morph_weights_ = model.DefaultMorphWeights();
+  weights_per_instance_ = default_morph_weights_.size();
   cpu_meshes_.clear();
   std::size_t most_vertices = 0;
   for (const anim::MeshPrimitive& p : primitives_) {
@@ -120,6 +125,13 @@ bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting, Cro
     *error = "crowd inputs disagree: " + std::to_string(crowd.palettes.size()) +
              " palette matrices for " + std::to_string(instances) + " instances of " +
              std::to_string(crowd.joint_count) + " joints";
+    return false;
+  }
+  if (!crowd.morph_weights.empty() &&
+      crowd.morph_weights.size() != instances * weights_per_instance_) {
+    *error = "crowd inputs disagree: " + std::to_string(crowd.morph_weights.size()) +
+             " morph weights for " + std::to_string(instances) + " instances of " +
+             std::to_string(weights_per_instance_);
     return false;
   }
   if (timings != nullptr) {
@@ -177,7 +189,7 @@ bool CrowdRenderer::DrawGpu(const CrowdInputs& crowd, CrowdTimings* timings, std
   crowd_program_.Set("u_dual_quaternion", dual_quaternion);
   crowd_program_.Set("u_world_offset", matrices_.WorldOffset());
   matrices_.Bind(kMatrixUnit);
-  model_.Draw(crowd_program_, static_cast<int>(crowd.worlds.size()));
+  model_.Draw(crowd_program_, static_cast<int>(crowd.worlds.size()), crowd.morph_weights);
   return true;
 }
 
@@ -200,8 +212,13 @@ void CrowdRenderer::DrawCpu(const CrowdInputs& crowd, CrowdTimings* timings) {
     glBindBuffer(GL_ARRAY_BUFFER, mesh.buffers[0]);
     for (std::size_t k = 0; k < crowd.worlds.size(); ++k) {
       const Clock::time_point t0 = Clock::now();
+      const std::span<const float> weights = morph_runs_.MorphWeightsOf(
+          primitive,
+          crowd.morph_weights.empty()
+              ? std::span<const float>(default_morph_weights_)
+              : crowd.morph_weights.subspan(k * weights_per_instance_, weights_per_instance_));
       SkinPrimitiveWith(crowd.skinning, primitive, crowd.palettes.subspan(k * joints, joints),
-                        &dual_palette_, vertices);
+                        &dual_palette_, vertices, weights);
       const Clock::time_point t1 = Clock::now();
       // Orphan, then fill: the driver gives fresh storage instead of waiting
       // for the previous instance's draw to finish reading.

@@ -41,6 +41,10 @@ struct CrowdInputs {
   std::span<const glm::mat4>
       palettes;  // instance k's joints at [k * joint_count, (k + 1) * joint_count)
   std::span<const glm::mat4> worlds;  // one per instance: model space -> world space
+  // Instance k's morph-target weights (the model's whole weight array,
+  // Model::morph_channels) at [k * W, (k + 1) * W); empty: every instance
+  // shows the model's defaults.
+  std::span<const float> morph_weights;
   SkinningPath path = SkinningPath::kGpu;
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
   UploadMethod upload = UploadMethod::kSubData;
@@ -97,6 +101,11 @@ class CrowdRenderer {
   ShaderProgram grid_program_;
   GpuModel model_;
   std::vector<anim::MeshPrimitive> primitives_;  // the CPU copy kCpu skins
+  // The model's morph channels (only), for each primitive's run of an
+  // instance's weights (Model::MorphWeightsOf), and that array's length.
+  anim::Model morph_runs_;
+  std::vector<float> default_morph_weights_;
+  std::size_t weights_per_instance_ = 0;
   std::vector<CpuMesh> cpu_meshes_;
   std::vector<SkinnedVertex> skinned_;                   // one instance's vertices, reused
   std::vector<glm::mat4> packed_palettes_;               // kGpu with dual quaternions

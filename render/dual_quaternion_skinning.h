@@ -24,7 +24,7 @@ namespace render {
 
 // The vertex shader object holding the GLSL side, linked beside skinned.vert
 // and crowd_skinned.vert (ShaderProgram::Build's vertex_library).
-inline constexpr std::string_view kDualQuaternionShader = "dual_quaternion_skinning.vert";
+inline constexpr std::string_view kSkinningLibraryShader = "skinning_library.vert";
 
 // The packed form of one joint (see above) and back.
 glm::mat4 PackDualQuaternionJoint(const anim::DualQuaternionJoint& joint);

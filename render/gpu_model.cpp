@@ -66,17 +66,39 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
 }
 
 void GpuModel::BindMorphTargets(const ShaderProgram& program, int mesh,
-                                std::span<const float> morph_weights) const {
+                                std::span<const float> morph_weights, int instances) const {
   const GpuMorphTargets& targets = morphs_[mesh].targets;
   program.Set("u_morph_targets", targets.TargetCount());
-  if (targets.TargetCount() == 0) return;
-  const std::span<const float> all =
-      morph_weights.empty() ? std::span<const float>(default_morph_weights_) : morph_weights;
-  const std::size_t first = std::min<std::size_t>(morphs_[mesh].first_weight, all.size());
-  targets.Bind(all.subspan(first), kMorphOffsetsUnit, kMorphWeightsUnit);
-  program.Set("u_morph_vertices", targets.VertexCount());
+  program.Set("u_morph_instance_stride", 0);
+  // Their own units even when unused: samplers of two types on one unit
+  // (the base colour's is 0) make a draw invalid.
   program.Set("u_morph_offsets", kMorphOffsetsUnit);
   program.Set("u_morph_weights", kMorphWeightsUnit);
+  if (targets.TargetCount() == 0) return;
+  const std::size_t per_character = default_morph_weights_.size();
+  const auto first = static_cast<std::size_t>(morphs_[mesh].first_weight);
+  const auto count = static_cast<std::size_t>(targets.TargetCount());
+  if (instances > 1 && per_character > 0 &&
+      morph_weights.size() == static_cast<std::size_t>(instances) * per_character &&
+      first + count <= per_character) {
+    // Each instance's run of this mesh's weights, one after another.
+    instance_weights_.resize(static_cast<std::size_t>(instances) * count);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(instances); ++k) {
+      const float* from = morph_weights.data() + k * per_character + first;
+      std::copy(from, from + count,
+                instance_weights_.begin() + static_cast<std::ptrdiff_t>(k * count));
+    }
+    targets.Bind(instance_weights_, kMorphOffsetsUnit, kMorphWeightsUnit);
+    program.Set("u_morph_instance_stride", targets.TargetCount());
+  } else {
+    const std::span<const float> all = morph_weights.size() == per_character && per_character > 0
+                                           ? morph_weights
+                                           : std::span<const float>(default_morph_weights_);
+    const std::size_t at = std::min(first, all.size());
+    targets.Bind(all.subspan(at, std::min(count, all.size() - at)), kMorphOffsetsUnit,
+                 kMorphWeightsUnit);
+  }
+  program.Set("u_morph_vertices", targets.VertexCount());
 }
 
 void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
@@ -100,7 +122,7 @@ void GpuModel::Draw(const ShaderProgram& program, int instances,
                     std::span<const float> morph_weights) const {
   for (int i = 0; i < MeshCount(); ++i) {
     ApplyMaterial(program, i);
-    BindMorphTargets(program, i, morph_weights);
+    BindMorphTargets(program, i, morph_weights, instances);
     program.Set("u_skinned", meshes_[i].Skinned());
     meshes_[i].Draw(instances);
   }

@@ -26,8 +26,9 @@ class GpuModel {
   // Every primitive with its material and its morph targets at
   // `morph_weights` (the character's whole weight array, Model::morph_channels;
   // empty: the model's default weights); `instances` > 1 draws that many
-  // copies per primitive in one instanced call (shaders/crowd_skinned.vert,
-  // which applies no morph targets).
+  // copies per primitive in one instanced call (shaders/crowd_skinned.vert),
+  // each with its own weights when `morph_weights` holds `instances` whole
+  // arrays one after another, else all with the one array.
   void Draw(const ShaderProgram& skinned_program, int instances = 1,
             std::span<const float> morph_weights = {}) const;
   bool Empty() const { return meshes_.empty(); }
@@ -43,7 +44,7 @@ class GpuModel {
   // Mesh i's morph targets at `morph_weights` (as Draw takes them), on
   // texture units 2 and 3, and the uniforms of shaders/skinned.vert.
   void BindMorphTargets(const ShaderProgram& program, int mesh,
-                        std::span<const float> morph_weights) const;
+                        std::span<const float> morph_weights, int instances = 1) const;
 
   static constexpr int kMorphOffsetsUnit = 2;
   static constexpr int kMorphWeightsUnit = 3;
@@ -61,6 +62,7 @@ class GpuModel {
   std::vector<GpuMesh> meshes_;
   std::vector<MeshMorph> morphs_;  // one per mesh
   std::vector<float> default_morph_weights_;
+  mutable std::vector<float> instance_weights_;  // BindMorphTargets' gather, reused
   std::vector<GpuMaterial> materials_;
   std::vector<GpuTexture> textures_;
 };

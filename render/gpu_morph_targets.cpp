@@ -9,7 +9,9 @@ namespace render {
 GpuMorphTargets::~GpuMorphTargets() { Release(); }
 
 GpuMorphTargets::GpuMorphTargets(GpuMorphTargets&& other) noexcept
-    : targets_(std::exchange(other.targets_, 0)), vertices_(std::exchange(other.vertices_, 0)) {
+    : targets_(std::exchange(other.targets_, 0)),
+      vertices_(std::exchange(other.vertices_, 0)),
+      weight_capacity_(std::exchange(other.weight_capacity_, 0)) {
   for (int i = 0; i < 2; ++i) {
     buffers_[i] = std::exchange(other.buffers_[i], 0u);
     textures_[i] = std::exchange(other.textures_[i], 0u);
@@ -21,6 +23,7 @@ GpuMorphTargets& GpuMorphTargets::operator=(GpuMorphTargets&& other) noexcept {
   std::swap(textures_, other.textures_);
   std::swap(targets_, other.targets_);
   std::swap(vertices_, other.vertices_);
+  std::swap(weight_capacity_, other.weight_capacity_);
   return *this;
 }
 
@@ -30,6 +33,7 @@ void GpuMorphTargets::Release() {
   std::fill(std::begin(buffers_), std::end(buffers_), 0u);
   std::fill(std::begin(textures_), std::end(textures_), 0u);
   targets_ = vertices_ = 0;
+  weight_capacity_ = 0;
 }
 
 bool GpuMorphTargets::Upload(const anim::MeshPrimitive& p, std::string* error) {
@@ -56,6 +60,7 @@ bool GpuMorphTargets::Upload(const anim::MeshPrimitive& p, std::string* error) {
   }
   targets_ = static_cast<int>(p.morph_targets.size());
   vertices_ = static_cast<int>(n);
+  weight_capacity_ = p.morph_targets.size();
   glGenBuffers(2, buffers_);
   glGenTextures(2, textures_);
   const std::vector<float> zeros(static_cast<std::size_t>(targets_), 0.0f);
@@ -84,13 +89,20 @@ bool GpuMorphTargets::Upload(const anim::MeshPrimitive& p, std::string* error) {
 void GpuMorphTargets::Bind(std::span<const float> weights, int offsets_unit,
                            int weights_unit) const {
   if (targets_ == 0) return;
-  // At most one weight per target; those the caller lacks stay 0.
-  const std::size_t count = std::min(weights.size(), static_cast<std::size_t>(targets_));
+  // One weight per target (those the caller lacks are 0), or whole runs of
+  // them, one per instance: the buffer grows to hold them.
+  const auto targets = static_cast<std::size_t>(targets_);
+  const std::size_t runs = std::max<std::size_t>(1, weights.size() / targets);
+  const std::size_t count = runs == 1 ? std::min(weights.size(), targets) : runs * targets;
   glBindBuffer(GL_TEXTURE_BUFFER, buffers_[1]);
-  std::vector<float> zeros;
-  if (count < static_cast<std::size_t>(targets_)) {
-    zeros.assign(static_cast<std::size_t>(targets_), 0.0f);
-    glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(zeros.size() * sizeof(float)),
+  if (runs * targets > weight_capacity_) {
+    weight_capacity_ = runs * targets;
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(weight_capacity_ * sizeof(float)),
+                 nullptr, GL_STREAM_DRAW);
+  }
+  if (count < targets) {
+    const std::vector<float> zeros(targets, 0.0f);
+    glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(targets * sizeof(float)),
                     zeros.data());
   }
   if (count > 0) {

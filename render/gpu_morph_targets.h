@@ -29,9 +29,11 @@ class GpuMorphTargets {
   int TargetCount() const { return targets_; }
   int VertexCount() const { return vertices_; }
 
-  // Writes the weights (one per target; missing ones are 0) and binds both
-  // buffers to texture units `offsets_unit` and `weights_unit` (the caller
-  // sets the shader's u_morph_targets and u_morph_vertices).
+  // Writes the weights (one per target, missing ones 0; or one run of
+  // TargetCount() per instance, instance k's at k * TargetCount(), for the
+  // crowd's instanced draw) and binds both buffers to texture units
+  // `offsets_unit` and `weights_unit` (the caller sets the shader's
+  // u_morph_targets, u_morph_vertices and u_morph_instance_stride).
   void Bind(std::span<const float> weights, int offsets_unit, int weights_unit) const;
 
  private:
@@ -40,6 +42,7 @@ class GpuMorphTargets {
   GLuint textures_[2] = {};  // their texture-buffer views
   int targets_ = 0;
   int vertices_ = 0;
+  mutable std::size_t weight_capacity_ = 0;  // floats the weights buffer holds
 };
 
 }  // namespace render

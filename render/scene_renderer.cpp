@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/dual_quaternion_skinning.h"  // kDualQuaternionShader
+#include "render/dual_quaternion_skinning.h"  // kSkinningLibraryShader
 #include "render/skeleton_overlay.h"
 
 namespace render {
@@ -16,7 +16,7 @@ void ApplyLighting(const ShaderProgram& program, const Lighting& lighting) {
 }
 
 bool SceneRenderer::Init(std::string* error) {
-  return skinned_program_.Build("skinned.vert", "skinned.frag", error, kDualQuaternionShader) &&
+  return skinned_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader) &&
          lines_program_.Build("lines.vert", "lines.frag", error) &&
          grid_program_.Build("grid.vert", "grid.frag", error);
 }

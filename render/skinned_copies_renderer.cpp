@@ -5,7 +5,7 @@
 namespace render {
 
 bool SkinnedCopiesRenderer::Init(std::string* error) {
-  return program_.Build("skinned.vert", "skinned.frag", error, kDualQuaternionShader);
+  return program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader);
 }
 
 bool SkinnedCopiesRenderer::SetModel(const anim::Model& model, std::string* error) {

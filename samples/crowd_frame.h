@@ -24,7 +24,10 @@ struct CrowdFrame {
   // Instance k's skinning palette: palettes[k * joint_count, (k + 1) * joint_count).
   std::span<const glm::mat4> palettes;
   std::span<const glm::mat4> worlds;  // one per instance: model space -> world space
-  bool cpu_skinning = false;          // draw with the CPU-skinning comparison path
+  // Instance k's morph-target weights (the model's whole array) at
+  // [k * W, (k + 1) * W); empty: the model's defaults.
+  std::span<const float> morph_weights;
+  bool cpu_skinning = false;  // draw with the CPU-skinning comparison path
   // World box holding every character through its motion: what the camera
   // frames and the ground grid covers.
   glm::vec3 bounds_min{0.0f};

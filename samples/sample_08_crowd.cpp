@@ -170,6 +170,12 @@ class CrowdSample : public Sample {
     solo_.assign(kMaxCharacters, anim::Playback());  // the previous model's clips are gone
     palettes_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
     worlds_.assign(kMaxCharacters, glm::mat4(1.0f));
+    // Each character's morph weights, from the defaults on.
+    const std::vector<float> defaults = model.DefaultMorphWeights();
+    morph_weights_.clear();
+    for (int k = 0; k < kMaxCharacters; ++k) {
+      morph_weights_.insert(morph_weights_.end(), defaults.begin(), defaults.end());
+    }
     history_.assign(kHistory, 0.0f);
     history_next_ = 0;
     built_ = {};
@@ -205,6 +211,8 @@ class CrowdSample : public Sample {
     frame_.joint_count = static_cast<int>(joints);
     frame_.palettes = std::span<const glm::mat4>(palettes_).first(count_ * joints);
     frame_.worlds = std::span<const glm::mat4>(worlds_).first(count_);
+    frame_.morph_weights = std::span<const float>(morph_weights_)
+                               .first(morph_weights_.size() / kMaxCharacters * count_);
     frame_.cpu_skinning = skinning_ == 1;
     frame_.draw_times = &draw_times_;
   }
@@ -283,6 +291,16 @@ class CrowdSample : public Sample {
       box.min = glm::min(box.min, glm::vec3(m[3]));
       box.max = glm::max(box.max, glm::vec3(m[3]));
     }
+    // Joints all at one point (a morph-only horse): the meshes at rest (in
+    // bind space) give the size instead.
+    const glm::vec3 extent = box.max - box.min;
+    if (std::max({extent.x, extent.y, extent.z}) > 0.0f) return box;
+    for (const anim::MeshPrimitive& p : model.primitives) {
+      for (const glm::vec3& v : p.positions) {
+        box.min = glm::min(box.min, v);
+        box.max = glm::max(box.max, v);
+      }
+    }
     if (!(box.min.x <= box.max.x)) box = {};
     return box;
   }
@@ -346,6 +364,8 @@ class CrowdSample : public Sample {
       const std::size_t k = characters_.size();
       characters_.emplace_back();
       characters_[k].palette = std::span(palettes_).subspan(k * joints, joints);
+      const std::size_t weights = morph_weights_.size() / kMaxCharacters;
+      characters_[k].morph_weights = std::span(morph_weights_).subspan(k * weights, weights);
       synced_.emplace_back(skeleton);
     }
     characters_[0].local_pose = &shown_soa_;
@@ -457,6 +477,7 @@ class CrowdSample : public Sample {
   std::vector<anim::Playback> solo_;       // characters_[k].a.raw points to solo_[k] when raw
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
   std::vector<glm::mat4> palettes_, worlds_;
+  std::vector<float> morph_weights_;  // character k's at [k * W, (k + 1) * W)
   std::optional<anim::ParallelFor> pool_;
   std::optional<anim::CrowdAnimator> animator_;  // one scratch per thread of pool_
   Layout built_;

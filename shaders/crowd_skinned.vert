@@ -1,12 +1,14 @@
 #version 330 core
 // Instanced skinning for a crowd, linear blend or (u_dual_quaternion, the
-// palettes packed as dual_quaternion_skinning.vert reads them) dual quaternion: one draw call per mesh
+// palettes packed as skinning_library.vert reads them) dual quaternion: one draw call per mesh
 // primitive draws every character. All palettes and world matrices live in
 // one texture buffer of RGBA32F texels, four per matrix (its columns):
 // instance k's palette is matrices [k * u_joint_count, (k + 1) * u_joint_count),
 // and its world matrix is matrix u_world_offset + k, after all palettes.
 // One buffer means one upload per frame however many characters there are.
-// Shares skinned.frag (material and lighting) with the single-character path.
+// Morph targets first, each instance with its own weights (Morph,
+// skinning_library.vert). Shares skinned.frag (material and lighting) with
+// the single-character path.
 
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
@@ -28,6 +30,7 @@ out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
 
+void Morph(vec3 position, vec3 normal, out vec3 morphed_position, out vec3 morphed_normal);
 void SkinDualQuaternion(uvec4 joints, vec4 weights, uvec4 joints1, vec4 weights1, vec3 position,
                         vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
@@ -42,11 +45,14 @@ mat4 JointMatrix(uint joint) { return MatrixAt(gl_InstanceID * u_joint_count + i
 
 void main() {
   mat4 world = MatrixAt(u_world_offset + gl_InstanceID);
+  vec3 morphed_position;
+  vec3 morphed_normal;
+  Morph(a_position, a_normal, morphed_position, morphed_normal);
   if (u_skinned && u_dual_quaternion) {
     vec3 position;
     vec3 normal;
-    SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, a_position, a_normal, position,
-                       normal);
+    SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
+                       morphed_normal, position, normal);
     v_world_normal = mat3(world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
@@ -62,10 +68,10 @@ void main() {
     }
   }
   mat4 world_skin = world * skin;
-  vec4 world_position = world_skin * vec4(a_position, 1.0);
+  vec4 world_position = world_skin * vec4(morphed_position, 1.0);
   // As in skinned.vert: mat3 rather than the inverse transpose (near-uniform
   // scale; the fragment shader renormalises).
-  v_world_normal = mat3(world_skin) * a_normal;
+  v_world_normal = mat3(world_skin) * morphed_normal;
   v_texcoord = a_texcoord;
   v_color = a_color;
   gl_Position = u_view_projection * world_position;

@@ -5,10 +5,8 @@
 // joint) lives in a texture buffer, four RGBA32F texels (the matrix columns)
 // per joint, so the joint count is limited by GL_MAX_TEXTURE_BUFFER_SIZE,
 // not by a uniform array. For dual quaternions the same four texels hold the
-// joint packed as dual_quaternion_skinning.vert reads it.
-// Morph targets come first: the position and normal move by the weighted
-// offsets of every target (render/gpu_morph_targets.h: two RGBA32F texels
-// per target and vertex, one R32F weight per target).
+// joint packed as skinning_library.vert reads it.
+// Morph targets come first (Morph, skinning_library.vert).
 
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
@@ -24,15 +22,12 @@ uniform bool u_skinned;          // false: the primitive has no joints, draw as 
 uniform bool u_dual_quaternion;  // the palette is packed dual quaternions
 uniform mat4 u_world;            // model space -> world space
 uniform mat4 u_view_projection;
-uniform samplerBuffer u_morph_offsets;
-uniform samplerBuffer u_morph_weights;
-uniform int u_morph_targets;   // 0: the primitive has none
-uniform int u_morph_vertices;  // the primitive's vertex count
 
 out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
 
+void Morph(vec3 position, vec3 normal, out vec3 morphed_position, out vec3 morphed_normal);
 void SkinDualQuaternion(uvec4 joints, vec4 weights, uvec4 joints1, vec4 weights1, vec3 position,
                         vec3 normal, out vec3 skinned_position, out vec3 skinned_normal);
 
@@ -42,23 +37,10 @@ mat4 JointMatrix(uint joint) {
               texelFetch(u_palette, base + 2), texelFetch(u_palette, base + 3));
 }
 
-// gl_VertexID is the vertex's index in its primitive (glDrawElements).
-void Morph(out vec3 position, out vec3 normal) {
-  position = a_position;
-  normal = a_normal;
-  for (int t = 0; t < u_morph_targets; ++t) {
-    float weight = texelFetch(u_morph_weights, t).r;
-    if (weight == 0.0) continue;
-    int base = 2 * (t * u_morph_vertices + gl_VertexID);
-    position += weight * texelFetch(u_morph_offsets, base).xyz;
-    normal += weight * texelFetch(u_morph_offsets, base + 1).xyz;
-  }
-}
-
 void main() {
   vec3 morphed_position;
   vec3 morphed_normal;
-  Morph(morphed_position, morphed_normal);
+  Morph(a_position, a_normal, morphed_position, morphed_normal);
   if (u_skinned && u_dual_quaternion) {
     vec3 position;
     vec3 normal;

@@ -134,6 +134,44 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameBars) {
                              << result.max_channel_difference;
 }
 
+// A morph target lifting the bar by 0.3, drawn with a weight per instance
+// (0, 1, 0.5): instance 1's bar spans y in [0, 0.6], instance 2's
+// [-0.15, 0.45], instance 0's stays; both paths draw the same picture.
+TEST_F(CrowdRendererTest, EachInstanceShowsItsOwnMorphWeights) {
+  ThreeBars bars;
+  anim::MeshPrimitive& bar = bars.model.primitives[0];
+  bar.morph_targets.push_back(
+      {std::vector<glm::vec3>(bar.positions.size(), glm::vec3(0.0f, 0.3f, 0.0f)), {}});
+  bar.morph_channel = 0;
+  anim::MorphChannel channel;
+  channel.target_names = {"lift"};
+  channel.default_weights = {0.0f};
+  bars.model.morph_channels.push_back(channel);
+  Load(bars.model);
+  const std::vector<float> weights = {0.0f, 1.0f, 0.5f};
+  render::CrowdInputs in = bars.Inputs();
+  in.morph_weights = weights;
+  const auto gpu = Render(in, SkinningPath::kGpu);
+  const auto cpu = Render(in, SkinningPath::kCpu);
+  for (const auto* pixels : {&gpu, &cpu}) {
+    EXPECT_TRUE(Red(PixelAt(*pixels, kSize, 0.0f, 0.5f)));
+    EXPECT_TRUE(Background(PixelAt(*pixels, kSize, 0.0f, -0.2f)));
+    EXPECT_TRUE(Red(PixelAt(*pixels, kSize, 0.6f, 0.4f)));
+    EXPECT_TRUE(Background(PixelAt(*pixels, kSize, 0.6f, -0.25f)));
+    EXPECT_TRUE(Red(PixelAt(*pixels, kSize, -0.6f, -0.25f)));
+    EXPECT_TRUE(Background(PixelAt(*pixels, kSize, -0.6f, 0.4f)));
+  }
+  const auto result =
+      golden::Compare(AsImage(gpu, kSize, kSize), AsImage(cpu, kSize, kSize), golden::Tolerance{});
+  EXPECT_TRUE(result.passed) << result.differing_pixels << " pixels differ";
+  // A weight array of the wrong length is refused, not read past.
+  const std::vector<float> short_weights = {1.0f};
+  in.morph_weights = short_weights;
+  std::string error;
+  EXPECT_FALSE(renderer_.Draw(in, render::Lighting{}, nullptr, &error));
+  EXPECT_NE(error.find("morph weights"), std::string::npos) << error;
+}
+
 TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   anim::Model model;
   std::string error;

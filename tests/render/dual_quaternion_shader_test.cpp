@@ -1,4 +1,4 @@
-// shaders/skinned.vert with dual_quaternion_skinning.vert against the CPU
+// shaders/skinned.vert with skinning_library.vert against the CPU
 // reference (render/dual_quaternion_skinning.h), vertex by vertex: the
 // shader's outputs are captured with transform feedback, so the comparison
 // is of numbers, not pixels. The linear-blend path is checked the same way,
@@ -39,7 +39,7 @@ GLuint CompileVertexShader(std::string_view name) {
 GLuint CaptureProgram() {
   const GLuint program = glCreateProgram();
   const GLuint main_shader = CompileVertexShader("skinned.vert");
-  const GLuint library = CompileVertexShader(render::kDualQuaternionShader);
+  const GLuint library = CompileVertexShader(render::kSkinningLibraryShader);
   glAttachShader(program, main_shader);
   glAttachShader(program, library);
   const char* varyings[] = {"gl_Position", "v_world_normal"};

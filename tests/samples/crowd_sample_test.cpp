@@ -18,6 +18,8 @@
 #include "samples/crowd_compression.h"
 #include "samples/crowd_graphs.h"
 #include "tests/anim/compression_fixture.h"
+#include "tests/import/morph_file.h"
+#include "tests/import/test_util.h"
 
 namespace {
 
@@ -377,6 +379,45 @@ TEST_F(CrowdSampleTest, GraphsCountTheClipNodesPlayingCompressedClips) {
   EXPECT_EQ(compression.Measure(0).clips, 6);  // Punch serves guard and jab
   ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets));
   EXPECT_EQ(&graphs.Definition(), raw);
+}
+
+// A model with animated morph targets (tests/import/morph_file.h): each
+// character's weights reach the frame the renderer draws, character 0's are
+// those of the pose it shows, characters at other phases show other
+// weights, and the compressed crowd shows the raw crowd's weights (the raw
+// clip's tracks at the same times).
+TEST(CrowdSampleMorph, EachCharacterHandsItsOwnMorphWeights) {
+  const anim::Model model = gltf_test::LoadOk(morph_file::MorphFile().json);
+  const std::size_t per_character = model.DefaultMorphWeights().size();
+  ASSERT_EQ(per_character, 3u);
+  std::unique_ptr<samples::Sample> crowds[2];
+  for (int compressed = 0; compressed < 2; ++compressed) {
+    for (auto& sample : samples::MakeAllSamples()) {
+      if (sample->Title() == "08 Crowd") crowds[compressed] = std::move(sample);
+    }
+    ASSERT_NE(crowds[compressed], nullptr);
+    std::string error;
+    ASSERT_TRUE(crowds[compressed]->Load(model, &error)) << error;
+    for (const std::string& set : {std::string("count=3"), std::string("threads=1"),
+                                   "compressed=" + std::to_string(compressed)}) {
+      ASSERT_TRUE(crowds[compressed]->Params().SetAssignment(set, &error)) << error;
+    }
+    for (int frame = 0; frame < 20; ++frame) crowds[compressed]->Update(1.0f / 60);
+  }
+  const samples::CrowdFrame& raw = *crowds[0]->Crowd();
+  const samples::CrowdFrame& compressed = *crowds[1]->Crowd();
+  ASSERT_EQ(raw.morph_weights.size(), 3 * per_character);
+  ASSERT_EQ(compressed.morph_weights.size(), 3 * per_character);
+  const std::span<const float> shown = crowds[0]->CurrentPose().MorphWeights();
+  ASSERT_EQ(shown.size(), per_character);
+  for (std::size_t i = 0; i < per_character; ++i) EXPECT_EQ(raw.morph_weights[i], shown[i]);
+  // Characters start at different phases: the Face's weights differ.
+  EXPECT_GT(std::abs(raw.morph_weights[0] - raw.morph_weights[per_character]) +
+                std::abs(raw.morph_weights[1] - raw.morph_weights[per_character + 1]),
+            1e-3f);
+  for (std::size_t i = 0; i < raw.morph_weights.size(); ++i) {
+    EXPECT_NEAR(compressed.morph_weights[i], raw.morph_weights[i], 1e-5f) << "weight " << i;
+  }
 }
 
 }  // namespace

@@ -1,11 +1,40 @@
 #version 330 core
+// What skinned.vert and crowd_skinned.vert share, linked into each as a
+// second vertex shader object: morph targets, applied before skinning, and
+// dual-quaternion skinning.
+//
+// Morph targets (render/gpu_morph_targets.h): two RGBA32F texels per target
+// and vertex (position offset, normal offset), one R32F weight per target;
+// for a crowd, one run of weights per instance.
+//
 // Dual-quaternion skinning (Kavan, Collins, Zara, O'Sullivan, "Geometric
-// Skinning with Approximate Dual Quaternion Blending", 2008), linked into
-// skinned.vert and crowd_skinned.vert as a second vertex shader object. The
-// CPU reference is render/dual_quaternion_skinning.cpp, whose packing this
+// Skinning with Approximate Dual Quaternion Blending", 2008). The CPU
+// reference is render/dual_quaternion_skinning.cpp, whose packing this
 // reads: per joint four texels, rotation quaternion (x, y, z, w), dual part,
 // then the symmetric stretch (s00 s01 s02 s11) (s12 s22 - -), applied before
 // the rigid part.
+
+uniform samplerBuffer u_morph_offsets;
+uniform samplerBuffer u_morph_weights;
+uniform int u_morph_targets;          // 0: the primitive has none
+uniform int u_morph_vertices;         // the primitive's vertex count
+uniform int u_morph_instance_stride;  // weights per instance (0: every instance shares one run)
+
+// `position` and `normal` moved by the weighted offsets of every target;
+// gl_VertexID is the vertex's index in its primitive (glDrawElements), and
+// instance k reads its weights from k * u_morph_instance_stride.
+void Morph(vec3 position, vec3 normal, out vec3 morphed_position, out vec3 morphed_normal) {
+  morphed_position = position;
+  morphed_normal = normal;
+  int weight_base = gl_InstanceID * u_morph_instance_stride;
+  for (int t = 0; t < u_morph_targets; ++t) {
+    float weight = texelFetch(u_morph_weights, weight_base + t).r;
+    if (weight == 0.0) continue;
+    int base = 2 * (t * u_morph_vertices + gl_VertexID);
+    morphed_position += weight * texelFetch(u_morph_offsets, base).xyz;
+    morphed_normal += weight * texelFetch(u_morph_offsets, base + 1).xyz;
+  }
+}
 
 vec3 QuatRotate(vec4 q, vec3 v) {
   return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v);
