@@ -154,7 +154,22 @@ void RecordAll(std::vector<JointOffset>& offsets, const PoseT& shown, const Pose
 
 void Inertializer::Start(const SoaPose& shown, const SoaPose& shown_prev, const SoaPose& target,
                          const SoaPose& target_next, float dt, float duration) {
-  if (Begin(duration)) RecordAll(offsets_, shown, shown_prev, target, target_next, dt, duration_);
+  if (!Begin(duration)) return;
+  RecordAll(offsets_, shown, shown_prev, target, target_next, dt, duration_);
+  const std::size_t n = weight_offsets_.size();
+  weights_recorded_ = n > 0 && shown.MorphWeights().size() == n &&
+                      shown_prev.MorphWeights().size() == n && target.MorphWeights().size() == n &&
+                      target_next.MorphWeights().size() == n;
+  if (!weights_recorded_) return;
+  const bool moving = Finite(dt) && dt > 0.0f;
+  for (std::size_t i = 0; i < n; ++i) {
+    const float x0 = shown.MorphWeights()[i] - target.MorphWeights()[i];
+    const float v0 = moving ? ((shown.MorphWeights()[i] - shown_prev.MorphWeights()[i]) -
+                               (target_next.MorphWeights()[i] - target.MorphWeights()[i])) /
+                                  dt
+                            : 0.0f;
+    weight_offsets_[i] = InertialDecay::Make(x0, v0, duration_);
+  }
 }
 
 void Inertializer::Advance(float dt) {
@@ -185,6 +200,12 @@ void Inertializer::Apply(SoaPose& pose) const {
       const glm::quat q =
           glm::angleAxis(angle, o.rotation_axis) * glm::quat(qw[j], qx[j], qy[j], qz[j]);
       qx[j] = q.x, qy[j] = q.y, qz[j] = q.z, qw[j] = q.w;
+    }
+  }
+  // The morph weights' offsets, each a signed decay.
+  if (weights_recorded_ && pose.MorphWeights().size() == weight_offsets_.size()) {
+    for (std::size_t i = 0; i < weight_offsets_.size(); ++i) {
+      pose.MorphWeights()[i] += weight_offsets_[i].Value(elapsed_);
     }
   }
 }

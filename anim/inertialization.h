@@ -72,11 +72,16 @@ glm::vec3 ShortestArcRotationVector(const glm::quat& q);
 class Inertializer {
  public:
   Inertializer() = default;
-  explicit Inertializer(int joint_count) : offsets_(joint_count) {}
+  // `morph_weights`: how many morph-target weights the poses carry
+  // (SoaPose::MorphWeights), each decayed like a joint's magnitude.
+  explicit Inertializer(int joint_count, int morph_weights = 0)
+      : offsets_(joint_count), weight_offsets_(morph_weights) {}
 
   // Records every joint's offset (all poses of the constructor's joint
-  // count). A duration <= 0 records nothing and leaves the inertializer
-  // inactive: the new clip shows at once.
+  // count), and every morph weight's (x0 the shown weight less the new
+  // one, v0 the shown weight's velocity less the new clip's) when the poses
+  // carry the constructor's count. A duration <= 0 records nothing and
+  // leaves the inertializer inactive: the new clip shows at once.
   void Start(const SoaPose& shown, const SoaPose& shown_prev, const SoaPose& target,
              const SoaPose& target_next, float dt, float duration);
   // Moves the clock on by dt (non-finite or negative: not at all); the
@@ -95,6 +100,8 @@ class Inertializer {
   bool Begin(float duration);
 
   std::vector<JointOffset> offsets_;
+  std::vector<InertialDecay> weight_offsets_;
+  bool weights_recorded_ = false;
   float elapsed_ = 0.0f;
   float duration_ = 0.0f;
   bool active_ = false;

@@ -8,14 +8,18 @@ ShownPoseHistory::ShownPoseHistory(const Skeleton& skeleton, bool keep_shown, bo
     : keep_shown_(keep_shown || keep_velocity), keep_velocity_(keep_velocity) {
   if (keep_shown_) last_ = skeleton.SoaRestPose();
   if (keep_velocity_) {
-    inertial_ = Inertializer(skeleton.JointCount());
+    inertial_ = Inertializer(skeleton.JointCount(),
+                             static_cast<int>(skeleton.SoaRestPose().MorphWeights().size()));
     before_last_ = skeleton.SoaRestPose();
   }
 }
 
 std::size_t ShownPoseHistory::HeapBytes() const {
   std::size_t bytes = PoseBytes(last_) + PoseBytes(before_last_);
-  if (keep_velocity_) bytes += static_cast<std::size_t>(last_.JointCount()) * sizeof(JointOffset);
+  if (keep_velocity_) {
+    bytes += static_cast<std::size_t>(last_.JointCount()) * sizeof(JointOffset) +
+             last_.MorphWeights().size() * sizeof(InertialDecay);
+  }
   return bytes;
 }
 

@@ -13,6 +13,7 @@
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layer_stack.h"
+#include "anim/inertialization.h"
 #include "anim/mirror.h"
 #include "anim/soa_additive.h"
 #include "anim/soa_layer_blend.h"
@@ -186,6 +187,36 @@ TEST_F(PoseMorphWeights, GraphNodesBlendFadeAndLayerThem) {
   ASSERT_TRUE(layered.Error().empty()) << layered.Error();
   ExpectWeights(layered.SoaOutput(), {0.75f * 0.5f + 0.25f * 4, 0.75f * 2 - 0.25f, 7}, "layers");
   EXPECT_NEAR(layered.SoaOutput().Local(0).translation.x, 10.0f, 1e-5f);  // hips: still only
+}
+
+// An inertialized switch decays the weights' offset as it does the
+// joints': from the weights shown (ramp's weight 0 at 0.25, rising at 1 a
+// second; weight 1 at 2) to still's (4, -1) along Bollo's curve
+// (InertialDecay, tested on its own in inertialization_test.cpp), and
+// exactly still's once the duration has passed.
+TEST_F(PoseMorphWeights, AnInertializedSwitchDecaysTheWeightsOffset) {
+  anim::AnimationGraph g(character);
+  const int pick = g.Params().Add("pick", anim::ParamType::kFloat, 0.0f);
+  anim::CrossFadeNodeOptions fo;
+  fo.duration = 0.5f;
+  fo.mode = anim::TransitionMode::kInertial;
+  anim::ClipNodeOptions o;
+  auto* r = g.Add<anim::ClipNode>("ramp", character, ramp_w, o);
+  auto* s = g.Add<anim::ClipNode>("still", character, still_w, o);
+  g.SetRoot(g.Add<anim::CrossFadeNode>("fade", character, std::vector<anim::Node*>{r, s},
+                                       FloatInput{pick}, fo));
+  g.Update(0.0f);
+  g.Update(0.125f);
+  g.Update(0.125f);
+  ExpectWeights(g.SoaOutput(), {0.25f, 2, 7}, "before the switch");
+  g.Params().Set(pick, 1.0f);
+  g.Update(0.125f);  // the switch frame: the offset has run one step
+  const float w0 = 4 + anim::InertialDecay::Make(0.25f - 4, 1.0f, 0.5f).Value(0.125f);
+  const float w1 = -1 + anim::InertialDecay::Make(2 - (-1), 0.0f, 0.5f).Value(0.125f);
+  ExpectWeights(g.SoaOutput(), {w0, w1, 7}, "at the switch");
+  EXPECT_LT(g.SoaOutput().MorphWeights()[0], 1.0f);  // no jump to 4
+  for (int i = 0; i < 4; ++i) g.Update(0.125f);
+  ExpectWeights(g.SoaOutput(), {4, -1, 7}, "after the duration");
 }
 
 // A single frame samples them once, with its joints.
