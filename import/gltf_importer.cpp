@@ -176,6 +176,7 @@ void Convert(gltf::Context& ctx, Model* model) {
   }
   gltf::ImportMaterials(ctx, &model->materials, &model->images);
   model->skeleton = mapping.skeleton;
+  model->first_helper_joint = mapping.first_helper_joint;
   model->skeleton.SetDefaultMorphWeights(model->DefaultMorphWeights());
   GuessClipRoles(*model);
 }

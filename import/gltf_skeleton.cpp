@@ -430,7 +430,10 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
   out.joint_of_node = JointOfNode(joint_nodes, tree, order);
   JointTable joints = JointsInOrder(joint_nodes, tree, order, hierarchy, out.joint_of_node,
                                     slot_inverse_bind, skinned_slots);
+  const auto before_helpers = static_cast<int>(joints.names.size());
   out.joint_of_skin_slot = SkinSlotJoints(ctx, skin_ibm, out.joint_of_node, &joints);
+  if (static_cast<int>(joints.names.size()) > before_helpers)
+    out.first_helper_joint = before_helpers;
   if (joints.names.size() > kMaxJoints) {
     throw ImportError("the skins bind their joints in different ways, which needs " +
                       std::to_string(joints.names.size()) + " joints; at most " +

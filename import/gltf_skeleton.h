@@ -17,6 +17,9 @@ struct SkeletonMapping {
   // Per glTF skin, per entry of its joints: the joint its vertices are skinned to.
   std::vector<std::vector<int>> joint_of_skin_slot;
   bool synthesised = false;  // built from the node hierarchy: the file has no skin
+  // The first of the helper joints skins with their own inverse bind
+  // matrices for a shared joint get (all after every other joint); -1: none.
+  int first_helper_joint = -1;
   // Synthesised skeletons only: per joint, the rest model matrix that mesh
   // vertices of that node are moved by so that they sit in bind (= rest)
   // space; identity where that matrix is not invertible.

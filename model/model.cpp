@@ -31,4 +31,13 @@ std::span<const float> Model::MorphWeightsOf(const MeshPrimitive& p,
   return all.subspan(channel.first_weight, count);
 }
 
+std::vector<std::string> Model::PickableJointNames() const {
+  const std::span<const std::string> names = skeleton.JointNames();
+  const std::size_t count =
+      first_helper_joint >= 0 ? std::min(names.size(), static_cast<std::size_t>(first_helper_joint))
+                              : names.size();
+  return std::vector<std::string>(names.begin(),
+                                  names.begin() + static_cast<std::ptrdiff_t>(count));
+}
+
 }  // namespace anim

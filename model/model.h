@@ -103,9 +103,17 @@ struct Model {
   // Things the user should know that did not stop the import (ignored
   // channels, unsupported optional extensions, ...), one line each.
   std::vector<std::string> warnings;
+  // Joints at or past this index are helpers the importer added for skins
+  // that bind a shared joint with an inverse bind matrix of their own
+  // ("<joint> (skin N)", children of it at identity); -1: none. Lists a
+  // user picks a joint from leave them out.
+  int first_helper_joint = -1;
 
   // Index of the clip with this name, or -1.
   int FindClip(const std::string& name) const;
+  // The joints a user picks from: every joint but the skins' helpers (which
+  // all come last, so joint j is entry j).
+  std::vector<std::string> PickableJointNames() const;
   // Every channel's default weights, one flat array: where each frame's
   // weights start before a clip writes the ones it animates.
   std::vector<float> DefaultMorphWeights() const;

@@ -45,9 +45,7 @@ class PartialBlendSample : public Sample {
     for (anim::SoaPose* p : {&pose_, &base_, &upper_}) p->CopyFrom(model.skeleton.SoaRestPose());
     params_.SetChoices("base_clip", ClipNames(model));
     params_.SetChoices("upper_clip", ClipNames(model));
-    std::vector<std::string> joints(model.skeleton.JointNames().begin(),
-                                    model.skeleton.JointNames().end());
-    params_.SetChoices("mask_root", joints);
+    params_.SetChoices("mask_root", model.PickableJointNames());
     base_clip_ = FindClipForRole(model, {"walk", "walking"}, full[0]);
     if (IsAdditiveClip(model, base_clip_)) base_clip_ = full[0];
     upper_clip_ = FindClipForRole(model, {"punch"}, -1);

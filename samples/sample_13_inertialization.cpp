@@ -82,10 +82,7 @@ class InertializationSample : public Sample {
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     for (auto& c : controllers_) c = std::make_unique<anim::CrossFadeController>(skeleton);
-    std::vector<std::string> joints;
-    joints.reserve(static_cast<std::size_t>(skeleton.JointCount()));
-    for (int j = 0; j < skeleton.JointCount(); ++j) joints.push_back(skeleton.JointName(j));
-    params_.SetChoices("plot_joint", joints);
+    params_.SetChoices("plot_joint", model.PickableJointNames());
     plot_joint_ = std::max(
         0, FindJointForRole(model, {"leftupleg", "thigh_l", "upperleg_l", "leftleg", "thigh"}));
     const std::size_t joint_count = static_cast<std::size_t>(skeleton.JointCount());

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -92,6 +94,8 @@ TEST(MultiSkin, SkinsSharingJointsAlikeMakeOneSkeletonWithEveryMesh) {
   EXPECT_EQ(skeleton.Parent(skeleton.FindJoint("Hand")), skeleton.FindJoint("Arm"));
   EXPECT_EQ(skeleton.Parent(skeleton.FindJoint("Tail")), -1);
   EXPECT_FALSE(HasWarningContaining(model, "helper joints"));
+  EXPECT_EQ(model.first_helper_joint, -1);
+  EXPECT_EQ(model.PickableJointNames().size(), 5u);
   EXPECT_TRUE(
       HasWarningContaining(model, "not drawn (1): mesh node \"Hidden\" (not in the shown scene)"));
   ExpectEveryMeshWhereTheFileSays(file, model);
@@ -108,6 +112,12 @@ TEST(MultiSkin, ASkinBindingASharedJointOtherwiseGetsAHelperJoint) {
   ASSERT_GE(helper, 0);
   EXPECT_EQ(skeleton.Parent(helper), skeleton.FindJoint("Arm"));
   EXPECT_EQ(skeleton.FindJoint("Hand (skin 1)"), -1);
+  // Helpers come last and stay out of the joints a user picks from.
+  EXPECT_EQ(model.first_helper_joint, helper);
+  EXPECT_EQ(helper, skeleton.JointCount() - 1);
+  const std::vector<std::string> pickable = model.PickableJointNames();
+  EXPECT_EQ(pickable.size(), 5u);
+  EXPECT_EQ(std::count(pickable.begin(), pickable.end(), "Arm (skin 1)"), 0);
   EXPECT_TRUE(HasWarningContaining(
       model,
       "1 helper joint named \"<joint> (skin N)\" follows those joints for them: skin 1 (1)"));
