@@ -218,7 +218,15 @@ class Viewer:
             if rect is None:
                 return item
             if item["rect"][1] >= rect[1] and item["rect"][3] <= rect[3]:
-                return item
+                # In view; aim only once the layout holds still: a panel
+                # that has just changed (a sample's first frames, a scroll
+                # clamped to shorter contents) moves its widgets for a frame
+                # or two, and a click at last frame's place misses.
+                self.frames(1)
+                settled = self.item(kind, label, window, index)
+                if settled is not None and settled["rect"] == item["rect"]:
+                    return settled
+                continue
             scroll = next(w["scroll"] for w in self.read()["windows"] if w["name"] == item["window"])
             if scroll == last_scroll:
                 return item  # the wheel moves it no further

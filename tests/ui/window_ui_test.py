@@ -187,6 +187,15 @@ class Run:
         def pick():
             combo = v.reveal("combo", "Sample")
             entries = v.open_combo(combo)
+            if not entries:
+                # The click opened nothing: say where it aimed and where
+                # the combo is now, then click again as a user would.
+                now = v.item("combo", "Sample")
+                print("note: the click on the Sample combo at %s opened nothing (it is now at %s, "
+                      "frame %d); clicking again" % (combo["rect"], now and now["rect"],
+                                                     v.read()["frame"]))
+                v.click_at(1000, 700, frames=1)
+                entries = v.open_combo(v.reveal("combo", "Sample"))
             entry = v.reveal("entry", title, window="##Combo")
             if entry is None:
                 self.fail("no entry %r in the Sample combo (it showed %d entries: %s)" %
