@@ -13,7 +13,7 @@
 namespace anim {
 
 // True when `joint` is `root` or one of its descendants (parents[i] < i,
-// -1 for roots, as Skeleton::Parents and SoaSkeleton::Parents).
+// -1 for roots, as Skeleton::Parents).
 bool IsInHierarchy(std::span<const int> parents, int root, int joint);
 bool IsInHierarchy(const Skeleton& skeleton, int root, int joint);
 

@@ -101,7 +101,7 @@ class CrossFadeController {
   // negative dt changes nothing and returns false.
   bool Update(float dt);
 
-  // The pose shown (soa_skeleton.h's ComputePalette turns it into a
+  // The pose shown (jobs/local_to_model_jobs.h's ComputePalette turns it into a
   // skinning palette).
   const SoaPose& CurrentPose() const { return soa_pose_; }
   // The morph-target weights shown with it (as many as the defaults given).

@@ -17,9 +17,9 @@ bool FitsOrEmpty(std::span<const glm::mat4> out, int joints) {
 
 }  // namespace
 
-CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : soa_skeleton_(skeleton) {
+CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : skeleton_(&skeleton) {
   Scratch s;
-  const SoaPose& rest = soa_skeleton_.RestPose();
+  const SoaPose& rest = skeleton_->SoaRestPose();
   s.a = s.b = s.blended = s.additive = s.layered = s.synced_a = s.synced_b = rest;
   s.model.resize(skeleton.JointCount());
   scratch_.assign(static_cast<std::size_t>(std::max(1, workers)), s);
@@ -27,10 +27,10 @@ CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : soa_skelet
 
 bool CrowdAnimator::PrepareGraphs(const GraphDefinition& definition, std::string* error) {
   std::string problem = definition.Validate();
-  if (problem.empty() && definition.GetSkeleton().JointCount() != soa_skeleton_.JointCount()) {
+  if (problem.empty() && definition.GetSkeleton().JointCount() != skeleton_->JointCount()) {
     problem = "the graph is for a skeleton of " +
               std::to_string(definition.GetSkeleton().JointCount()) + " joints, the crowd's has " +
-              std::to_string(soa_skeleton_.JointCount());
+              std::to_string(skeleton_->JointCount());
   }
   if (!problem.empty()) {
     if (error != nullptr) *error = std::move(problem);
@@ -46,7 +46,7 @@ bool CrowdAnimator::Prepared(const GraphDefinition& definition) const {
 }
 
 bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
-  const int joints = soa_skeleton_.JointCount();
+  const int joints = skeleton_->JointCount();
   if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
   if (c.local_pose != nullptr && c.local_pose->JointCount() != joints) return false;
   return !c.additive.Plays() ||
@@ -58,7 +58,7 @@ bool CrowdAnimator::Sample(const CrowdClipSlot& slot, float dt, const void*& las
   const void* clip = slot.compressed != nullptr ? static_cast<const void*>(slot.compressed->clip)
                                                 : static_cast<const void*>(slot.raw->clip);
   if (clip != last) {
-    pose.CopyFrom(soa_skeleton_.RestPose());
+    pose.CopyFrom(skeleton_->SoaRestPose());
     last = clip;
   }
   return slot.compressed != nullptr ? slot.compressed->Advance(dt, pose)
@@ -77,7 +77,7 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
   }
   if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentPose() : nullptr;
   if (c.synced != nullptr) {
-    return c.synced->Update(dt, c.weight, soa_skeleton_.RestPose(), s.synced_a, s.synced_b,
+    return c.synced->Update(dt, c.weight, skeleton_->SoaRestPose(), s.synced_a, s.synced_b,
                             s.blended)
                ? &s.blended
                : nullptr;
@@ -109,9 +109,9 @@ bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
                 c.morph_weights.begin());
   }
   if (!c.palette.empty()) {
-    ComputePalette(soa_skeleton_, *pose, c.model.empty() ? std::span(s.model) : c.model, c.palette);
+    ComputePalette(*skeleton_, *pose, c.model.empty() ? std::span(s.model) : c.model, c.palette);
   } else if (!c.model.empty()) {
-    ComputeModelMatrices(soa_skeleton_, *pose, c.model);
+    ComputeModelMatrices(*skeleton_, *pose, c.model);
   }
   return true;
 }

@@ -1,5 +1,5 @@
 // Batch API for crowds: one call animates a span of characters through the
-// structure-of-arrays path (soa_clip, soa_pose, soa_skeleton) and writes each
+// structure-of-arrays path (soa_clip, soa_pose, jobs/local_to_model_jobs) and writes each
 // character's skinning palette (or model-space matrices). A character plays
 // one clip, a weighted blend of two, a synchronised blend (synced_blend.h),
 // a cross-fade controller's transitions (cross_fade_controller.h) or an
@@ -28,9 +28,9 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/graph/graph_instance.h"
 #include "anim/graph/graph_scratch.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/parallel_jobs.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 
 namespace anim {
@@ -135,7 +135,7 @@ class CrowdAnimator {
   bool Prepared(const GraphDefinition& definition) const;
   void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);
 
-  SoaSkeleton soa_skeleton_;
+  const Skeleton* skeleton_;
   std::vector<Scratch> scratch_;  // one per worker
   std::vector<const GraphDefinition*> prepared_;
 };

@@ -1,6 +1,9 @@
 #include "anim/skeleton.h"
 
+#include <algorithm>
+
 #include "anim/affine.h"
+#include "anim/joint_offset.h"
 
 namespace anim {
 
@@ -38,6 +41,43 @@ Skeleton::Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pos
   soa_rest_pose_.Load(rest_pose_);
   bind_pose_ = std::move(bind_pose);
   inverse_bind_ = std::move(inverse_bind);
+  PrepareKernelData();
+}
+
+namespace {
+
+std::vector<std::string> NumberedJointNames(int count) {
+  std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) names.push_back("joint" + std::to_string(i));
+  return names;
+}
+
+}  // namespace
+
+Skeleton::Skeleton(const Pose& rest)
+    : Skeleton(
+          NumberedJointNames(rest.JointCount()), rest, rest,
+          std::vector<glm::mat4>(static_cast<std::size_t>(rest.JointCount()), glm::mat4(1.0f))) {}
+
+void Skeleton::PrepareKernelData() {
+  const auto n = static_cast<std::size_t>(JointCount());
+  offsets_.assign(n, glm::mat4(1.0f));
+  const std::span<const glm::mat4> offsets = rest_pose_.Offsets();
+  if (!offsets.empty()) offsets_.assign(offsets.begin(), offsets.end());
+  offset_kinds_.clear();
+  offset_kinds_.reserve(n);
+  for (const glm::mat4& m : offsets_) offset_kinds_.push_back(ClassifyOffset(m));
+  inverse_bind_splat_.clear();
+  inverse_bind_splat_.reserve(n);
+  for (const glm::mat4& m : inverse_bind_) {
+    SplatAffine3x4 a;
+    a.affine = affine::IsAffine(m);
+    for (int c = 0; c < 4; ++c) {
+      for (int row = 0; row < 3; ++row) std::fill_n(a.m[3 * c + row], 4, m[c][row]);
+    }
+    inverse_bind_splat_.push_back(a);
+  }
 }
 
 Pose AsPose(const Skeleton& skeleton, const SoaPose& pose) {

@@ -1,6 +1,11 @@
-// Skeleton: the joints of a character, fixed at load time. Holds the rest
+// Skeleton: the joints of a character, fixed at load time, and the one
+// skeleton type every job, sample and the renderer takes. Holds the rest
 // pose (what the joints look like when no clip drives them), the bind pose
-// (the pose the mesh was skinned in) and the inverse bind matrices.
+// (the pose the mesh was skinned in) and the inverse bind matrices, and,
+// made once here rather than by each caller, what the per-frame kernels read:
+// the rest pose as a SoaPose, the fixed offsets between joints classified
+// so identity ones cost nothing, and the inverse bind matrices ready for the
+// palette (LocalToModelJob, PaletteJob: anim/jobs/local_to_model_jobs.h).
 #pragma once
 
 #include <span>
@@ -20,6 +25,10 @@ class Skeleton {
   // one entry per joint; on failure error() says why and JointCount() == 0.
   Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
            std::vector<glm::mat4> inverse_bind);
+  // A hierarchy without a skin (a chain built in code, a test's joints):
+  // parents, offsets and rest pose from `rest`, which is the bind pose too,
+  // identity inverse binds, joints named "joint0", "joint1"...
+  explicit Skeleton(const Pose& rest);
 
   int JointCount() const { return static_cast<int>(names_.size()); }
   const std::string& JointName(int joint) const { return names_[joint]; }
@@ -44,14 +53,37 @@ class Skeleton {
   const Pose& BindPose() const { return bind_pose_; }
   std::span<const glm::mat4> InverseBindMatrices() const { return inverse_bind_; }
 
+  // The fixed transform between each joint and its parent (identity where
+  // the rig has none) and its kind, for the model-space kernel.
+  std::span<const OffsetKind> OffsetKinds() const { return offset_kinds_; }
+  std::span<const glm::mat4> Offsets() const { return offsets_; }
+
+  // Each inverse bind matrix's upper 3x4 part, column-major, every element
+  // repeated four times (a 4x4 product multiplies a column of the other
+  // matrix by each element: stored ready, it is one aligned load instead of
+  // a load and a shuffle), and whether the matrix is affine (only then is
+  // that part all of it).
+  struct alignas(16) SplatAffine3x4 {
+    float m[12][4];
+    bool affine;
+  };
+  std::span<const SplatAffine3x4> InverseBindSplat() const { return inverse_bind_splat_; }
+
   const std::string& error() const { return error_; }
 
  private:
+  // The offsets, their kinds and the splatted inverse binds, from the rest
+  // pose and inverse binds.
+  void PrepareKernelData();
+
   std::vector<std::string> names_;
   Pose rest_pose_;
   SoaPose soa_rest_pose_;
   Pose bind_pose_;
   std::vector<glm::mat4> inverse_bind_;
+  std::vector<glm::mat4> offsets_;
+  std::vector<OffsetKind> offset_kinds_;
+  std::vector<SplatAffine3x4> inverse_bind_splat_;
   std::string error_;
 };
 

@@ -29,7 +29,7 @@ class SoaPose {
  public:
   SoaPose() = default;
   // The locals of `pose` (its hierarchy stays with the skeleton: see
-  // soa_skeleton.h).
+  // skeleton.h).
   explicit SoaPose(const Pose& pose);
 
   int JointCount() const { return joint_count_; }

@@ -1,5 +1,5 @@
 // Four floats as one value for the structure-of-arrays loops (soa_clip.cpp,
-// soa_pose.cpp, soa_additive.cpp, soa_skeleton.cpp), in one of two forms:
+// soa_pose.cpp, soa_additive.cpp, jobs/local_to_model_jobs.cpp), in one of two forms:
 //
 // - GCC's and Clang's generic vectors (__attribute__((vector_size))), which
 //   compile to SSE2 registers on x86-64, NEON on ARM, and scalar code

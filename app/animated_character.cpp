@@ -13,8 +13,7 @@ namespace animviewer {
 
 void AnimatedCharacter::SetModel(anim::Model model) {
   model_ = std::move(model);
-  soa_skeleton_ = anim::SoaSkeleton(model_.skeleton);
-  pose_.CopyFrom(soa_skeleton_.RestPose());
+  pose_.CopyFrom(model_.skeleton.SoaRestPose());
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   model_matrices_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
@@ -117,7 +116,7 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const floa
   const std::span<const float> weights = own ? morph_weights : default_morph_weights_;
   std::copy(weights.begin(), weights.end(), morph_weights_.begin());
   AddMorphOffsets();
-  if (!palette_.empty()) anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
+  if (!palette_.empty()) anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
   last_update_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -141,7 +140,7 @@ void AnimatedCharacter::UpdatePose(float dt) {
   // Clips only write the channels they animate: start every frame from the
   // rest pose so joints a clip does not drive show their rest transform
   // (and nothing of a previously played clip lingers).
-  pose_.CopyFrom(soa_skeleton_.RestPose());
+  pose_.CopyFrom(model_.skeleton.SoaRestPose());
   last_step_ = anim::ClockStep{};
   last_step_.from = last_step_.to = playback().time;
   if (PlaysCompressed()) {
@@ -150,7 +149,7 @@ void AnimatedCharacter::UpdatePose(float dt) {
     raw_playback_.Advance(dt, pose_, &last_step_);
   }
   if (!palette_.empty()) {
-    anim::ComputePalette(soa_skeleton_, pose_, model_matrices_, palette_);
+    anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
   }
   // Weights follow the raw clip, also when its joints play compressed (the
   // compressed form holds joints only), at the time its joints were sampled.

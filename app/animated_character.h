@@ -12,8 +12,8 @@
 #include "anim/clip.h"
 #include "anim/clock.h"
 #include "anim/compressed_playback.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "model/model.h"
 
 namespace animviewer {
@@ -99,7 +99,6 @@ class AnimatedCharacter {
   bool PlaysCompressed() const { return compression_ && clip_index_ >= 0 && !raw_only_; }
 
   anim::Model model_;
-  anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
   anim::SoaPose pose_;
   bool compression_ = true;
   bool raw_only_ = false;  // the playing clip is too large to compress (CompressionRefusal)

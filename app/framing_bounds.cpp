@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "anim/soa_skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 
 namespace animviewer {
 
@@ -15,13 +15,12 @@ render::Bounds FramingBounds(const anim::Model& model, int clip_index, int sampl
   const anim::Clip& clip = model.clips[clip_index];
   const auto joints = static_cast<std::size_t>(skeleton.JointCount());
   std::vector<glm::mat4> model_matrices(joints), palette(joints);
-  const anim::SoaSkeleton soa_skeleton(skeleton);
   anim::SoaPose pose = skeleton.SoaRestPose();
   for (int i = 0; i <= samples; ++i) {
     const float time = clip.StartTime() + clip.Duration() * static_cast<float>(i) / samples;
     pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, time, anim::LoopMode::kClamp);
-    anim::ComputePalette(soa_skeleton, pose, model_matrices, palette);
+    anim::ComputePalette(skeleton, pose, model_matrices, palette);
     const render::Bounds frame = render::SkinnedBounds(model, palette);
     if (!frame.Empty()) {
       bounds.Extend(frame.min);

@@ -20,7 +20,7 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/soa_skeleton.h"
+#include "anim/skeleton.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -76,9 +76,8 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
   const std::vector<int>& chain = c == IkCase::kAim || c == IkCase::kLookAt ? spine : arm;
 
   const anim::Pose& rest = s.RestPose();
-  const anim::SoaSkeleton soa_skeleton(s);
-  anim::SoaPose locals = soa_skeleton.RestPose();
-  anim::ik::IkPose pose(soa_skeleton, locals);
+  anim::SoaPose locals = s.SoaRestPose();
+  anim::ik::IkPose pose(s, locals);
   const glm::vec3 hand = rest.ModelMatrix(arm[3])[3];
   const glm::vec3 head = rest.ModelMatrix(spine[4])[3];
   const float size = glm::length(hand - glm::vec3(rest.ModelMatrix(arm[1])[3]));

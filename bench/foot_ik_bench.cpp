@@ -18,7 +18,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/ik/foot_ik.h"
-#include "anim/soa_skeleton.h"
+#include "anim/skeleton.h"
 #include "import/gltf_importer.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
@@ -75,7 +75,6 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   // centre.
   anim::Pose animated_pose = skeleton.RestPose();
   walk.Sample(animated_pose, walk.StartTime() + 0.3f * walk.Duration());
-  const anim::SoaSkeleton soa_skeleton(skeleton);
   const anim::SoaPose animated(animated_pose);
   const float u = rig->units_per_metre;
   scene::RayHit under;
@@ -91,7 +90,7 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   job.max_pelvis_drop = 0.35f * u;
   job.soften = 0.97f;
   anim::SoaPose locals = animated;
-  anim::ik::IkPose pose(soa_skeleton, locals);
+  anim::ik::IkPose pose(skeleton, locals);
 
   timespec begin{}, end{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &begin);

@@ -53,8 +53,7 @@
 #include "anim/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/graph_instance.h"
-#include "anim/skeleton.h"
-#include "anim/soa_skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "import/gltf_importer.h"
 #include "import/graph_description.h"
 #include "per_character_timing.h"
@@ -199,7 +198,6 @@ void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
   if (model == nullptr) return;
   const int count = static_cast<int>(state.range(0));
   const anim::Skeleton& skeleton = model->skeleton;
-  const anim::SoaSkeleton soa_skeleton(skeleton);
   const std::size_t heap_before = HeapBytesInUse();
   std::vector<std::unique_ptr<anim::AnimationGraph>> graphs;
   graphs.reserve(count);
@@ -223,7 +221,7 @@ void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
     for (int i = 0; i < count; ++i) {
       anim::AnimationGraph& graph = *graphs[i];
       graph.Update(dt);
-      anim::ComputePalette(soa_skeleton, graph.SoaOutput(), model_scratch,
+      anim::ComputePalette(skeleton, graph.SoaOutput(), model_scratch,
                            std::span(palettes).subspan(i * joints, joints));
     }
   };

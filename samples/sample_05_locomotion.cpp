@@ -13,9 +13,9 @@
 #include "anim/blend_space_1d.h"
 #include "anim/blending.h"
 #include "anim/clip_events.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/rig_naming.h"
 #include "anim/root_motion.h"
-#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
@@ -97,7 +97,6 @@ class LocomotionSample : public Sample {
 
     pose_.CopyFrom(skeleton.SoaRestPose());
     pose_a_ = pose_b_ = pose_;
-    soa_skeleton_ = anim::SoaSkeleton(skeleton);
     model_matrices_.assign(skeleton.JointCount(), glm::mat4(1.0f));
     marks_.clear();
     marks_.reserve(kMaxMarks);
@@ -336,7 +335,7 @@ class LocomotionSample : public Sample {
       if (foot < 0) continue;
       (left ? left_done : right_done) = true;
       if (!matrices_ready) {
-        anim::ComputeModelMatrices(soa_skeleton_, pose_, model_matrices_);
+        anim::ComputeModelMatrices(model_->skeleton, pose_, model_matrices_);
         matrices_ready = true;
       }
       glm::vec3 at = glm::vec3(CharacterWorld() * model_matrices_[foot][3]);
@@ -380,7 +379,6 @@ class LocomotionSample : public Sample {
   float yaw_ = 0.0f;
 
   anim::SoaPose pose_, pose_a_, pose_b_;
-  anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the SoaPose kernels
   std::vector<glm::mat4> model_matrices_;
   anim::EventBuffer events_{64};
   std::vector<GroundMark> marks_;

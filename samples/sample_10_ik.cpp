@@ -159,7 +159,6 @@ class IkSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
-    skeleton_ = anim::SoaSkeleton(model.skeleton);
     model_ = &model;
     const anim::Pose& rest = model.skeleton.RestPose();
     height_ = RestHeight(model);
@@ -194,8 +193,8 @@ class IkSample : public Sample {
       if (k > 0 && k < kChainLinks) locals[k].rotation = glm::angleAxis(0.12f, forward);
     }
     const anim::Pose chain_rest(locals, parents);
-    chain_skeleton_ = anim::SoaSkeleton(chain_rest);
-    chain_pose_ = chain_skeleton_.RestPose();
+    chain_skeleton_ = anim::Skeleton(chain_rest);
+    chain_pose_ = chain_skeleton_.SoaRestPose();
     chain_.joints.clear();
     chain_.limits.clear();
     for (int k = 0; k <= kChainLinks; ++k) {
@@ -230,9 +229,9 @@ class IkSample : public Sample {
   void Update(float dt) override {
     underlay_.Pose(dt, animate_, shown_);
     const float tolerance = 1e-3f * height_;
-    anim::ik::IkPose arm(skeleton_, shown_);
+    anim::ik::IkPose arm(model_->skeleton, shown_);
     arm_.Solve(arm, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
-    chain_pose_.CopyFrom(chain_skeleton_.RestPose());
+    chain_pose_.CopyFrom(chain_skeleton_.SoaRestPose());
     anim::ik::IkPose chain(chain_skeleton_, chain_pose_);
     chain_.Solve(chain, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
     BuildLines();
@@ -271,7 +270,7 @@ class IkSample : public Sample {
     lines_.clear();
     const bool both = arm_.result.reached && chain_.result.reached;
     AddTargetMarker(lines_, target_, 0.04f * height_, both ? kReachedColor : kMissedColor);
-    anim::ik::IkPose arm(skeleton_, shown_), chain(chain_skeleton_, chain_pose_);
+    anim::ik::IkPose arm(model_->skeleton, shown_), chain(chain_skeleton_, chain_pose_);
     for (int k = 1; k <= kChainLinks; ++k)
       AddLine(lines_, chain.ModelMatrix(k - 1)[3], chain.ModelMatrix(k)[3], kBoneColor);
     for (const IkChain* c : {&arm_, &chain_}) {
@@ -285,7 +284,7 @@ class IkSample : public Sample {
   const anim::Model* model_ = nullptr;
   // What is shown: the idle's pose, which the IK solvers correct in place,
   // and the free-standing chain's pose with its own hierarchy.
-  anim::SoaSkeleton skeleton_, chain_skeleton_;
+  anim::Skeleton chain_skeleton_;  // the chain of the plain-chain demo, built in code
   anim::SoaPose shown_, chain_pose_;
   IdleUnderlay underlay_;
   IkChain arm_, chain_;

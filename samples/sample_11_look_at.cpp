@@ -67,7 +67,6 @@ class LookAtSample : public Sample {
       return false;
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
-    skeleton_ = anim::SoaSkeleton(model.skeleton);
     model_ = &model;
     height_ = RestHeight(model);
     const anim::Pose& rest = model.skeleton.RestPose();
@@ -117,7 +116,7 @@ class LookAtSample : public Sample {
     job.target = target_;
     job.axes = axes_;
     job.weight = weight_;
-    anim::ik::IkPose pose(skeleton_, shown_);
+    anim::ik::IkPose pose(model_->skeleton, shown_);
     result_ = anim::ik::SolveLookAt(pose, job);
     problem_ = result_.valid ? std::string() : job.Validate(pose);
     BuildLines();
@@ -179,14 +178,14 @@ class LookAtSample : public Sample {
       }
     }
     // The eye line, as long as the distance to the target.
-    const glm::mat4 head = anim::ik::IkPose(skeleton_, shown_).ModelMatrix(chain_.back());
+    const glm::mat4 head = anim::ik::IkPose(model_->skeleton, shown_).ModelMatrix(chain_.back());
     const glm::vec3 eyes = head * glm::vec4(axes_.offset, 1.0f);
     const glm::vec3 look = glm::normalize(glm::mat3(head) * axes_.forward);
     AddLine(lines_, eyes, eyes + look * glm::length(target_ - eyes), color);
     // The head's limit: the cone it may turn within, about where the
     // animation pointed it.
     const glm::mat4 animated_head =
-        anim::ik::IkPose(skeleton_, animated_).ModelMatrix(chain_.back());
+        anim::ik::IkPose(model_->skeleton, animated_).ModelMatrix(chain_.back());
     const glm::vec3 animated_look = glm::normalize(glm::mat3(animated_head) * axes_.forward);
     AddCone(lines_, eyes, animated_look, glm::radians(head_limit_), 0.15f * height_, kLimitColor);
   }
@@ -194,7 +193,6 @@ class LookAtSample : public Sample {
   const anim::Model* model_ = nullptr;
   // What is shown (the idle's pose, which look-at turns in place) and the
   // same pose before look-at, for the panel's angles and the head's cone.
-  anim::SoaSkeleton skeleton_;
   anim::SoaPose shown_, animated_;
   IdleUnderlay underlay_;
   std::vector<int> chain_;

@@ -92,7 +92,6 @@ class FeetOnGroundSample : public Sample {
                                  "LeftFoot and the same on the right) for foot IK; it walks "
                                  "without it.";
     if (!MakeGround(error)) return false;
-    skeleton_ = anim::SoaSkeleton(skeleton);
     shown_.CopyFrom(skeleton.SoaRestPose());
     marks_.clear();
     marks_.reserve(64);
@@ -286,7 +285,7 @@ class FeetOnGroundSample : public Sample {
   void MeasureContacts() {
     for (auto& leg : legs_) {
       const float sole =
-          anim::ik::IkPose(skeleton_, shown_).ModelMatrix(leg.ankle)[3].y - leg.ankle_height;
+          anim::ik::IkPose(model_->skeleton, shown_).ModelMatrix(leg.ankle)[3].y - leg.ankle_height;
       leg.contact = anim::ik::FootContactFromHeight(sole, kPlantedBelow * units_per_metre_,
                                                     kLiftedAbove * units_per_metre_);
     }
@@ -307,7 +306,7 @@ class FeetOnGroundSample : public Sample {
     // glides instead of dropping as a foot lands.
     job.previous_pelvis_offset = pelvis_offset_;
     job.max_pelvis_step = kPelvisSpeed * units_per_metre_ * std::max(dt, 0.0f);
-    anim::ik::IkPose pose(skeleton_, shown_);
+    anim::ik::IkPose pose(model_->skeleton, shown_);
     const anim::ik::FootIkResult result = anim::ik::SolveFootIk(pose, job);
     pelvis_offset_ = result.pelvis_offset;
     problem_ = result.valid ? std::string() : job.Validate(pose);
@@ -339,7 +338,6 @@ class FeetOnGroundSample : public Sample {
   std::array<char, 512> ground_field_{};
 
   // What is shown: the walk's pose, which foot IK corrects in place.
-  anim::SoaSkeleton skeleton_;
   anim::SoaPose shown_;
   glm::mat4 world_{1.0f};
   float height_ = 0.0f;

@@ -13,7 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/cross_fade_controller.h"
-#include "anim/soa_skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
@@ -86,7 +86,6 @@ class InertializationSample : public Sample {
     plot_joint_ = std::max(
         0, FindJointForRole(model, {"leftupleg", "thigh_l", "upperleg_l", "leftleg", "thigh"}));
     const std::size_t joint_count = static_cast<std::size_t>(skeleton.JointCount());
-    soa_skeleton_ = anim::SoaSkeleton(model.skeleton);
     model_scratch_.assign(joint_count, glm::mat4(1.0f));
     palettes_.assign(kModes * joint_count, glm::mat4(1.0f));
     PlaceCharacters(skeleton);
@@ -232,7 +231,7 @@ class InertializationSample : public Sample {
   void UpdatePalettes() {
     const int joints = model_->skeleton.JointCount();
     for (int m = 0; m < kModes; ++m) {
-      anim::ComputePalette(soa_skeleton_, controllers_[m]->CurrentPose(), model_scratch_,
+      anim::ComputePalette(model_->skeleton, controllers_[m]->CurrentPose(), model_scratch_,
                            std::span(palettes_).subspan(static_cast<std::size_t>(m) * joints,
                                                         static_cast<std::size_t>(joints)));
     }
@@ -245,7 +244,6 @@ class InertializationSample : public Sample {
   std::vector<int> script_;  // the clips switched to in turn
   std::unique_ptr<anim::CrossFadeController> controllers_[kModes];
   std::vector<float> angles_[kModes], sampled_[kModes];
-  anim::SoaSkeleton soa_skeleton_;  // the model's skeleton for the palettes
   std::vector<glm::mat4> model_scratch_, palettes_;
   glm::mat4 worlds_[kModes] = {glm::mat4(1.0f), glm::mat4(1.0f)};
   CrowdFrame frame_;

@@ -78,7 +78,7 @@ class AnimationGraph {
   }
 
   // The output pose, as the graph computes it (structure of arrays: what
-  // SoaSkeleton's ComputePalette takes), and as a Pose for tools, tests and
+  // ComputePalette (jobs/local_to_model_jobs.h) takes), and as a Pose for tools, tests and
   // the pose dump: converted on the first call after each Update (so not
   // to be called from two threads at once).
   const SoaPose& SoaOutput() const { return soa_output_; }

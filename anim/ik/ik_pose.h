@@ -7,15 +7,15 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/skeleton.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "anim/transform.h"
 
 namespace anim::ik {
 
 class IkPose {
  public:
-  IkPose(const SoaSkeleton& skeleton, SoaPose& pose) : skeleton_(skeleton), pose_(pose) {}
+  IkPose(const Skeleton& skeleton, SoaPose& pose) : skeleton_(skeleton), pose_(pose) {}
 
   // False when the pose was made for another skeleton (joint counts
   // differ): every IK job's Validate(pose) then says so, and the solvers
@@ -54,7 +54,7 @@ class IkPose {
   // `ancestor` (-1: the whole chain to the root), composed.
   glm::mat4 ComposeBelow(int ancestor, int joint) const;
 
-  const SoaSkeleton& skeleton_;
+  const Skeleton& skeleton_;
   SoaPose& pose_;
 };
 

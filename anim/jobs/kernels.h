@@ -13,16 +13,16 @@
 
 namespace anim {
 
-class SoaSkeleton;
+class Skeleton;
 class CompressedClip;
 class CompressedClipContext;
 struct MirrorMap;
 
 namespace kernels {
 
-// soa_skeleton.cpp: model matrices, and with them the palette.
-void ModelMatrices(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> out);
-void Palette(const SoaSkeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> model_scratch,
+// local_to_model_jobs.cpp: model matrices, and with them the palette.
+void ModelMatrices(const Skeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> out);
+void Palette(const Skeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> model_scratch,
              std::span<glm::mat4> palette);
 
 // soa_pose.cpp and soa_layer_blend.cpp: two-pose blends, whole and per joint,

@@ -20,7 +20,6 @@
 #include "anim/compression/clip_builder.h"
 #include "anim/compression/key_reduction.h"
 #include "anim/jobs/compressed_sampling_job.h"
-#include "anim/soa_skeleton.h"
 #include "compression_fixture.h"
 
 namespace {
@@ -706,7 +705,7 @@ TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
   ASSERT_NE(a.Name(), b.Name());
   const anim::CompressedClipDecodings of_a(a);
   anim::CompressedClipContext context;
-  anim::SoaPose pose = anim::SoaSkeleton(ChainSkeleton(6)).RestPose();
+  anim::SoaPose pose = ChainSkeleton(6).SoaRestPose();
   const anim::CompressedSamplingJob job{&b, 0.0f, &context, &pose};
   EXPECT_EQ(context.Bind(b), "");
   EXPECT_TRUE(job.Run());

@@ -26,10 +26,10 @@
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_instance.h"
 #include "anim/graph/state_machine.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/joint_mask.h"
 #include "anim/parallel_for.h"
 #include "anim/parallel_jobs.h"
-#include "anim/soa_skeleton.h"
 #include "tests/anim/graph_fixture.h"
 #include "tests/anim/test_rig.h"
 
@@ -40,7 +40,6 @@ constexpr float kDt = 1.0f / 60.0f;
 
 struct Rig {
   anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
-  anim::SoaSkeleton soa{skeleton};
   anim::Clip idle = anim_test::MakeSlideClip("idle", 1.3f, 0.0f, 0.2f);
   anim::Clip walk = anim_test::MakeTreadmillClip("walk", 1.0f, 3.0f, 2.0f);
   anim::Clip run = anim_test::MakeTreadmillClip("run", 0.5f, 7.0f, 6.0f);
@@ -135,7 +134,7 @@ struct Alone {
       SetInputs(graphs[i]->Params(), i, frame);
       graphs[i]->Update(frame == 0 ? FirstStep(i) : dt);
       EXPECT_EQ(graphs[i]->Error(), "");
-      anim::ComputePalette(r.soa, graphs[i]->SoaOutput(), model, palettes[i]);
+      anim::ComputePalette(r.skeleton, graphs[i]->SoaOutput(), model, palettes[i]);
     }
   }
   std::vector<std::unique_ptr<anim::AnimationGraph>> graphs;
@@ -314,7 +313,7 @@ TEST(CrowdGraph, InstancesOfAnAnimationGraphsDefinitionLeaveItsOwnCharacterAlone
       ASSERT_EQ(animator.Update(characters, kDt, ReverseRanges{2}), count);
     }
     shared.Update(frame == 0 ? FirstStep(count) : kDt);
-    anim::ComputePalette(r.soa, shared.SoaOutput(), model, own);
+    anim::ComputePalette(r.skeleton, shared.SoaOutput(), model, own);
     alone.Step(r, frame, kDt);
     for (int i = 0; i <= count; ++i) {
       const std::vector<glm::mat4>& got = i < count ? palettes[i] : own;

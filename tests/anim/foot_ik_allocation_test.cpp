@@ -7,7 +7,6 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "allocation_counter.h"
-#include "anim/soa_skeleton.h"
 #include "foot_ik_character.h"
 
 namespace {
@@ -20,9 +19,8 @@ TEST(FootIkAllocation, PerFrameSolveAllocatesNothing) {
   const foot_ik_test::Plane plane =
       foot_ik_test::TiltedPlane(glm::vec3(0), glm::vec3(0, 0, 1), 12.0f);
   anim::Pose pose = c.animated;
-  const anim::SoaSkeleton skeleton(c.model.skeleton);
   anim::SoaPose locals(pose);
-  anim::ik::IkPose view(skeleton, locals);
+  anim::ik::IkPose view(c.model.skeleton, locals);
   foot_ik_test::Job setup(c, plane);
   auto& legs = setup.legs;
   anim::ik::FootIkJob& job = setup.job;

@@ -12,7 +12,7 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/soa_skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 
 namespace {
 
@@ -30,7 +30,7 @@ anim::Pose MakeChainPose() {
 
 TEST(IkNoHeapAllocation, SolversAllocateNothingPerFrame) {
   const anim::Pose input_pose = MakeChainPose();
-  const anim::SoaSkeleton skeleton(input_pose);
+  const anim::Skeleton skeleton(input_pose);
   const anim::SoaPose input(input_pose);
   anim::SoaPose locals = input;
   anim::ik::IkPose pose(skeleton, locals);

@@ -1,18 +1,18 @@
 // Runs an IK solver on a hand-built Pose (locals, parents and offsets) the
-// way the runtime does: the hierarchy as a SoaSkeleton, the locals as a
+// way the runtime does: the hierarchy as a Skeleton, the locals as a
 // SoaPose seen through anim::ik::IkPose, the result stored back into the
 // Pose. The tests then check it with the Pose's own ModelMatrix (glm
 // products up the parents), which does not go through IkPose.
 #pragma once
 
 #include "anim/ik/ik_pose.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/pose.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 
 template <typename Solver, typename Job>
 auto SolveOnPose(Solver solver, anim::Pose& pose, const Job& job) {
-  const anim::SoaSkeleton skeleton(pose);
+  const anim::Skeleton skeleton(pose);
   anim::SoaPose locals(pose);
   anim::ik::IkPose view(skeleton, locals);
   auto result = solver(view, job);

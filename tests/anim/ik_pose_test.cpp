@@ -15,7 +15,7 @@
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/soa_skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "test_util.h"
 
 namespace {
@@ -56,7 +56,7 @@ struct Rig {
 TEST(IkPose, ModelMatricesAreParentTimesOffsetTimesLocalUpTheChain) {
   const Rig rig;
   const anim::Pose pose = rig.AsPose();
-  const anim::SoaSkeleton skeleton(pose);
+  const anim::Skeleton skeleton(pose);
   anim::SoaPose locals(pose);
   const anim::ik::IkPose view(skeleton, locals);
   // Written out joint by joint with glm.
@@ -85,7 +85,7 @@ TEST(IkPose, ModelMatricesAreParentTimesOffsetTimesLocalUpTheChain) {
 
 TEST(IkPose, WritesGoToTheRuntimePose) {
   const anim::Pose pose = Rig().AsPose();
-  const anim::SoaSkeleton skeleton(pose);
+  const anim::Skeleton skeleton(pose);
   anim::SoaPose locals(pose);
   anim::ik::IkPose view(skeleton, locals);
   anim::Transform t = view.Local(2);
@@ -99,7 +99,7 @@ TEST(IkPose, WritesGoToTheRuntimePose) {
 // and leaves every value as it was (nothing read or written past its end).
 TEST(IkPose, EverySolverRefusesAPoseOfAnotherSkeleton) {
   const anim::Pose pose = Rig().AsPose();
-  const anim::SoaSkeleton skeleton(pose);
+  const anim::Skeleton skeleton(pose);
   const anim::Pose shorter(std::vector<anim::Transform>(3), std::vector<int>{-1, 0, 1});
   anim::SoaPose locals(shorter);
   const anim::SoaPose before = locals;

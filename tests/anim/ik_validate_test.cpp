@@ -18,8 +18,8 @@
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "test_util.h"
 
 namespace {
@@ -50,7 +50,7 @@ struct Rig {
   explicit Rig(const anim::Pose& pose) : skeleton(pose), locals(pose), view(skeleton, locals) {}
   Rig(const anim::Pose& skeleton_pose, const anim::Pose& pose)
       : skeleton(skeleton_pose), locals(pose), view(skeleton, locals) {}
-  anim::SoaSkeleton skeleton;
+  anim::Skeleton skeleton;
   anim::SoaPose locals;
   IkPose view;
 };

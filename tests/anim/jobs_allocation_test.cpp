@@ -15,14 +15,12 @@
 #include "anim/jobs/local_to_model_jobs.h"
 #include "anim/jobs/mirror_job.h"
 #include "anim/jobs/sampling_job.h"
-#include "anim/soa_skeleton.h"
 #include "test_rig.h"
 
 namespace {
 
 TEST(JobsAllocation, ValidJobsAllocateNothing) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
-  const anim::SoaSkeleton soa(skeleton);
   anim::SoaPose a = skeleton.SoaRestPose(), b = a, out = a;
   std::vector<glm::mat4> model(4), palette(4);
   const std::vector<float> joint_weights(4, 0.5f);
@@ -53,8 +51,8 @@ TEST(JobsAllocation, ValidJobsAllocateNothing) {
     EXPECT_TRUE((anim::SubtractJob{&a, &b, &out}.Run()));
     EXPECT_TRUE((anim::AddDifferenceJob{&a, &out, 0.5f, &out}.Run()));
     EXPECT_TRUE((anim::MirrorJob{&map, legs.Parents(), &legs_pose, &legs_pose}.Run()));
-    EXPECT_TRUE((anim::LocalToModelJob{&soa, &out, model}.Run()));
-    EXPECT_TRUE((anim::PaletteJob{&soa, &out, model, palette}.Run()));
+    EXPECT_TRUE((anim::LocalToModelJob{&skeleton, &out, model}.Run()));
+    EXPECT_TRUE((anim::PaletteJob{&skeleton, &out, model, palette}.Run()));
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
 }

@@ -17,7 +17,6 @@
 #include "anim/jobs/local_to_model_jobs.h"
 #include "anim/jobs/mirror_job.h"
 #include "anim/jobs/sampling_job.h"
-#include "anim/soa_skeleton.h"
 #include "jobs_fixture.h"
 #include "test_rig.h"
 
@@ -67,11 +66,10 @@ std::vector<glm::mat4> ExpectedModel(const std::vector<Transform>& locals) {
 
 TEST(LocalToModelJobRun, ChainsGlmProductsThroughTheParents) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
-  const anim::SoaSkeleton soa(skeleton);
   const std::vector<Transform> locals = MovedLocals();
   const SoaPose pose = MakePose(locals);
   std::vector<glm::mat4> out = SentinelMatrices(4);
-  const anim::LocalToModelJob job{&soa, &pose, out};
+  const anim::LocalToModelJob job{&skeleton, &pose, out};
   EXPECT_EQ(job.Validate(), "");
   ASSERT_TRUE(job.Run());
   const std::vector<glm::mat4> want = ExpectedModel(locals);
@@ -80,11 +78,10 @@ TEST(LocalToModelJobRun, ChainsGlmProductsThroughTheParents) {
 
 TEST(PaletteJobRun, IsModelTimesTheInverseOfTheBindPose) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
-  const anim::SoaSkeleton soa(skeleton);
   const std::vector<Transform> locals = MovedLocals();
   const SoaPose pose = MakePose(locals);
   std::vector<glm::mat4> model = SentinelMatrices(4), palette = SentinelMatrices(4);
-  const anim::PaletteJob job{&soa, &pose, model, palette};
+  const anim::PaletteJob job{&skeleton, &pose, model, palette};
   EXPECT_EQ(job.Validate(), "");
   ASSERT_TRUE(job.Run());
   // The rig's bind pose: each joint one unit above its parent, no turn, so
@@ -291,7 +288,6 @@ TEST(JobConvenienceForms, BlendWeightedWithoutWeightsIsTheWholeBlend) {
 // README.md's example ("Jobs: Validate() then Run()"), as written there.
 TEST(JobsReadmeExample, ValidateThenRun) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();  // 4 joints
-  const anim::SoaSkeleton soa_skeleton(skeleton);
   anim::SoaPose walk = skeleton.SoaRestPose(), lean = walk, pose = walk;
   std::vector<glm::mat4> model(4), palette(3);  // one matrix short
 
@@ -300,14 +296,14 @@ TEST(JobsReadmeExample, ValidateThenRun) {
   blend.b = &lean;
   blend.weight = 0.25f;
   blend.output = &pose;
-  const anim::PaletteJob skin{&soa_skeleton, &pose, model, palette};
+  const anim::PaletteJob skin{&skeleton, &pose, model, palette};
 
   EXPECT_EQ(blend.Validate(), "");  // "" when the job can run
   EXPECT_EQ(skin.Validate(), "palette has 3 matrices, the skeleton 4 joints");
   EXPECT_TRUE(blend.Run());
   EXPECT_FALSE(skin.Run());  // refused: nothing written
   palette.resize(4);
-  EXPECT_TRUE((anim::PaletteJob{&soa_skeleton, &pose, model, palette}.Run()));
+  EXPECT_TRUE((anim::PaletteJob{&skeleton, &pose, model, palette}.Run()));
 }
 
 }  // namespace

@@ -14,7 +14,6 @@
 #include "anim/jobs/local_to_model_jobs.h"
 #include "anim/jobs/mirror_job.h"
 #include "anim/jobs/sampling_job.h"
-#include "anim/soa_skeleton.h"
 #include "jobs_fixture.h"
 #include "test_rig.h"
 
@@ -25,7 +24,6 @@ using anim::SoaPose;
 
 struct Rig {
   anim::Skeleton skeleton = anim_test::MakeTestSkeleton();  // 4 joints
-  anim::SoaSkeleton soa{skeleton};
   SoaPose pose4 = SentinelPose(4), pose3 = SentinelPose(3), other4 = SentinelPose(4);
 };
 
@@ -41,14 +39,14 @@ TEST(LocalToModelJobValidate, NullSkeleton) {
 TEST(LocalToModelJobValidate, NullInput) {
   Rig r;
   std::vector<glm::mat4> out = SentinelMatrices(4);
-  ExpectRefused(anim::LocalToModelJob{&r.soa, nullptr, out}, "input is null");
+  ExpectRefused(anim::LocalToModelJob{&r.skeleton, nullptr, out}, "input is null");
   EXPECT_TRUE(AllSentinel(out));
 }
 
 TEST(LocalToModelJobValidate, InputOfAnotherSkeleton) {
   Rig r;
   std::vector<glm::mat4> out = SentinelMatrices(4);
-  ExpectRefused(anim::LocalToModelJob{&r.soa, &r.pose3, out},
+  ExpectRefused(anim::LocalToModelJob{&r.skeleton, &r.pose3, out},
                 "input has 3 joints, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(out));
 }
@@ -56,7 +54,7 @@ TEST(LocalToModelJobValidate, InputOfAnotherSkeleton) {
 TEST(LocalToModelJobValidate, OutputTooShort) {
   Rig r;
   std::vector<glm::mat4> out = SentinelMatrices(3);
-  ExpectRefused(anim::LocalToModelJob{&r.soa, &r.pose4, out},
+  ExpectRefused(anim::LocalToModelJob{&r.skeleton, &r.pose4, out},
                 "output has 3 matrices, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(out));
 }
@@ -64,7 +62,7 @@ TEST(LocalToModelJobValidate, OutputTooShort) {
 TEST(LocalToModelJobValidate, OutputTooLong) {
   Rig r;
   std::vector<glm::mat4> out = SentinelMatrices(5);
-  ExpectRefused(anim::LocalToModelJob{&r.soa, &r.pose4, out},
+  ExpectRefused(anim::LocalToModelJob{&r.skeleton, &r.pose4, out},
                 "output has 5 matrices, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(out));
 }
@@ -81,14 +79,14 @@ TEST(PaletteJobValidate, NullSkeleton) {
 TEST(PaletteJobValidate, NullInput) {
   Rig r;
   std::vector<glm::mat4> model = SentinelMatrices(4), palette = SentinelMatrices(4);
-  ExpectRefused(anim::PaletteJob{&r.soa, nullptr, model, palette}, "input is null");
+  ExpectRefused(anim::PaletteJob{&r.skeleton, nullptr, model, palette}, "input is null");
   EXPECT_TRUE(AllSentinel(model) && AllSentinel(palette));
 }
 
 TEST(PaletteJobValidate, InputOfAnotherSkeleton) {
   Rig r;
   std::vector<glm::mat4> model = SentinelMatrices(4), palette = SentinelMatrices(4);
-  ExpectRefused(anim::PaletteJob{&r.soa, &r.pose3, model, palette},
+  ExpectRefused(anim::PaletteJob{&r.skeleton, &r.pose3, model, palette},
                 "input has 3 joints, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(model) && AllSentinel(palette));
 }
@@ -96,7 +94,7 @@ TEST(PaletteJobValidate, InputOfAnotherSkeleton) {
 TEST(PaletteJobValidate, ModelTooShort) {
   Rig r;
   std::vector<glm::mat4> model = SentinelMatrices(3), palette = SentinelMatrices(4);
-  ExpectRefused(anim::PaletteJob{&r.soa, &r.pose4, model, palette},
+  ExpectRefused(anim::PaletteJob{&r.skeleton, &r.pose4, model, palette},
                 "model has 3 matrices, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(model) && AllSentinel(palette));
 }
@@ -104,7 +102,7 @@ TEST(PaletteJobValidate, ModelTooShort) {
 TEST(PaletteJobValidate, PaletteTooShort) {
   Rig r;
   std::vector<glm::mat4> model = SentinelMatrices(4), palette = SentinelMatrices(3);
-  ExpectRefused(anim::PaletteJob{&r.soa, &r.pose4, model, palette},
+  ExpectRefused(anim::PaletteJob{&r.skeleton, &r.pose4, model, palette},
                 "palette has 3 matrices, the skeleton 4 joints");
   EXPECT_TRUE(AllSentinel(model) && AllSentinel(palette));
 }
@@ -112,7 +110,7 @@ TEST(PaletteJobValidate, PaletteTooShort) {
 TEST(PaletteJobValidate, PaletteInTheModelBuffer) {
   Rig r;
   std::vector<glm::mat4> both = SentinelMatrices(4);
-  ExpectRefused(anim::PaletteJob{&r.soa, &r.pose4, both, both},
+  ExpectRefused(anim::PaletteJob{&r.skeleton, &r.pose4, both, both},
                 "palette is the same buffer as model (the children read their parents' model "
                 "matrices)");
   EXPECT_TRUE(AllSentinel(both));

@@ -24,6 +24,7 @@
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/joint_mask.h"
 #include "anim/mirror.h"
 #include "anim/parallel_for.h"
@@ -31,7 +32,6 @@
 #include "anim/soa_additive.h"
 #include "anim/soa_layer_blend.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "anim/synced_blend.h"
 #include "test_rig.h"
 #include "test_util.h"
@@ -49,7 +49,6 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   // Set-up may allocate.
   anim::CrossFadeController cf(s);
   anim::SyncedBlend synced(s);
-  const anim::SoaSkeleton soa_skeleton(s);
   anim::SoaPose synced_pose = s.SoaRestPose(), layered = s.SoaRestPose(),
                 additive = s.SoaRestPose(), lean_pose = s.SoaRestPose();
   const anim::SoaPose lean_base = anim::MakeAdditivePose(s, lean);
@@ -70,7 +69,7 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     anim::BlendLayers(layered, layers, s.SoaRestPose());
     lean_playback.Advance(1.0f / 60, lean_pose);
     anim::Add(additive, layered, lean_pose, lean_base, 0.5f);
-    anim::ComputePalette(soa_skeleton, additive, model, palette);
+    anim::ComputePalette(s, additive, model, palette);
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
 }
@@ -193,14 +192,13 @@ TEST(NoHeapAllocation, InertialTransitionsAllocateNothing) {
 }
 
 // The structure-of-arrays crowd path (soa_pose.h, soa_clip.h,
-// soa_skeleton.h): two clips sampled into SoaPoses, blended, local to model
+// local_to_model_jobs.h): two clips sampled into SoaPoses, blended, local to model
 // and palette.
 TEST(NoHeapAllocation, SoaCrowdPathAllocatesNothing) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip walk = MakeSlideClip("walk", 1.1f, 0, 1);
   const anim::Clip run = MakeSlideClip("run", 0.7f, 0, 2);
-  const anim::SoaSkeleton soa_skeleton(s);
-  anim::SoaPose walk_pose = soa_skeleton.RestPose(), run_pose = walk_pose, pose = walk_pose;
+  anim::SoaPose walk_pose = s.SoaRestPose(), run_pose = walk_pose, pose = walk_pose;
   anim::Playback walk_playback, run_playback;
   walk_playback.Start(&walk);
   run_playback.Start(&run, anim::LoopMode::kPingPong, -1.3f);
@@ -211,9 +209,9 @@ TEST(NoHeapAllocation, SoaCrowdPathAllocatesNothing) {
     walk_playback.Advance(1.0f / 60, walk_pose);
     run_playback.Advance(1.0f / 60, run_pose);
     anim::Blend(pose, walk_pose, run_pose, 0.5f + 0.5f * std::sin(frame * 0.01f));
-    anim::ComputeModelMatrices(soa_skeleton, walk_pose, model);
-    anim::ComputePalette(soa_skeleton, pose, model, palette);
-    pose.CopyFrom(soa_skeleton.RestPose());
+    anim::ComputeModelMatrices(s, walk_pose, model);
+    anim::ComputePalette(s, pose, model, palette);
+    pose.CopyFrom(s.SoaRestPose());
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
   EXPECT_TRUE(std::isfinite(palette.back()[3][0]));

@@ -11,11 +11,11 @@
 
 #include "anim/additive.h"
 #include "anim/blending.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/skeleton.h"
 #include "anim/soa_additive.h"
 #include "anim/soa_layer_blend.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "test_rig.h"
 
 namespace {
@@ -88,17 +88,16 @@ TEST(SizeChecks, SoaBlendAndAdd) {
 
 TEST(SizeChecks, SoaModelMatricesAndPalette) {
   Rigs r;
-  const anim::SoaSkeleton soa_skeleton(r.four);
   std::vector<glm::mat4> model(4, kMarker), palette(4, kMarker), short_span(3, kMarker);
-  EXPECT_FALSE(anim::ComputeModelMatrices(soa_skeleton, r.soa4, short_span));
-  EXPECT_FALSE(anim::ComputeModelMatrices(soa_skeleton, r.soa3, model));
-  EXPECT_FALSE(anim::ComputePalette(soa_skeleton, r.soa4, model, short_span));
-  EXPECT_FALSE(anim::ComputePalette(soa_skeleton, r.soa4, short_span, palette));
-  EXPECT_FALSE(anim::ComputePalette(soa_skeleton, r.soa3, model, palette));
+  EXPECT_FALSE(anim::ComputeModelMatrices(r.four, r.soa4, short_span));
+  EXPECT_FALSE(anim::ComputeModelMatrices(r.four, r.soa3, model));
+  EXPECT_FALSE(anim::ComputePalette(r.four, r.soa4, model, short_span));
+  EXPECT_FALSE(anim::ComputePalette(r.four, r.soa4, short_span, palette));
+  EXPECT_FALSE(anim::ComputePalette(r.four, r.soa3, model, palette));
   for (const auto* v : {&model, &palette, &short_span}) {
     for (const glm::mat4& m : *v) EXPECT_EQ(m, kMarker);
   }
-  EXPECT_TRUE(anim::ComputePalette(soa_skeleton, r.soa4, model, palette));
+  EXPECT_TRUE(anim::ComputePalette(r.four, r.soa4, model, palette));
   EXPECT_EQ(palette[3], glm::mat4(1.0f));  // rest pose times inverse bind
   // The leg: one unit above the hips, which are one unit above the origin.
   EXPECT_EQ(model[3], glm::translate(glm::mat4(1.0f), glm::vec3(0, 2, 0)));

@@ -7,10 +7,9 @@
 #include "anim/clip.h"
 #include "anim/compression/clip_builder.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/skeleton.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_additive.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "anim/soa_vector.h"
 
 namespace anim::kernel_check {
@@ -102,10 +101,9 @@ bool UsesVectorExtensions() { return ANIM_SOA_VECTOR_EXTENSIONS != 0; }
 std::vector<float> SoaKernelOutputs() {
   std::mt19937 random(11);
   const Skeleton skeleton = MakeSkeleton(random);
-  const SoaSkeleton soa_skeleton(skeleton);
   const Clip walk = MakeClip(random, "walk");
   const Clip lean = MakeClip(random, "lean");
-  SoaPose a = soa_skeleton.RestPose(), b = a, base = a, out = a;
+  SoaPose a = skeleton.SoaRestPose(), b = a, base = a, out = a;
   lean.Sample(base, 0.0f);
   Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
@@ -117,7 +115,7 @@ std::vector<float> SoaKernelOutputs() {
   settings.segment_length = 3;
   const CompressedClip compressed = BuildCompressedClip(walk, skeleton, settings);
   CompressedClipContext context(compressed);
-  SoaPose sampled = soa_skeleton.RestPose();
+  SoaPose sampled = skeleton.SoaRestPose();
   for (int frame = 0; frame < 80; ++frame) {
     SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, context, sampled);
     Append(outputs, sampled);
@@ -140,9 +138,9 @@ std::vector<float> SoaKernelOutputs() {
     Append(outputs, out);
     Add(out, out, b, base, 1.4f * w);
     Append(outputs, out);
-    ComputeModelMatrices(soa_skeleton, out, model);
+    ComputeModelMatrices(skeleton, out, model);
     Append(outputs, model);
-    ComputePalette(soa_skeleton, a, model, palette);
+    ComputePalette(skeleton, a, model, palette);
     Append(outputs, palette);
   }
   return outputs;

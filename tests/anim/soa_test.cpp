@@ -1,4 +1,4 @@
-// The structure-of-arrays path (soa_pose.h, soa_clip.h, soa_skeleton.h)
+// The structure-of-arrays path (soa_pose.h, soa_clip.h, jobs/local_to_model_jobs.h)
 // against the reference code, within 1e-6:
 //   - Clip::Sample into a Pose or a SoaPose (SoaClipKeys' vectorised lerp
 //     and series slerp) against Track::Sample of every track on its own, for
@@ -22,9 +22,9 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_clip.h"
 #include "anim/soa_pose.h"
-#include "anim/soa_skeleton.h"
 #include "random_values.h"
 #include "test_rig.h"
 #include "test_util.h"
@@ -442,7 +442,7 @@ TEST(SoaPose, BlendMatchesMixPerJointIncludingAliasing) {
   }
 }
 
-TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
+TEST(Skeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   std::mt19937 random(10);
   const anim::Pose shape = MakeRest(random);
   std::vector<int> parents(shape.Parents().begin(), shape.Parents().end());
@@ -465,7 +465,6 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
   const anim::Skeleton skeleton(names, rest, rest, inverse_bind);
   ASSERT_EQ(skeleton.error(), "");
-  const anim::SoaSkeleton soa_skeleton(skeleton);
 
   // A pose that differs from the rest pose, in SoA form.
   anim::Pose pose = rest;
@@ -473,7 +472,7 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
     pose.SetLocal(
         j, {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)});
   }
-  anim::SoaPose soa = soa_skeleton.RestPose();
+  anim::SoaPose soa = skeleton.SoaRestPose();
   soa.Load(pose);
 
   std::vector<glm::mat4> expected(kJoints);
@@ -482,16 +481,40 @@ TEST(SoaSkeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
     expected[j] = parents[j] >= 0 ? expected[parents[j]] * local : local;
   }
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
-  anim::ComputeModelMatrices(soa_skeleton, soa, model);
+  anim::ComputeModelMatrices(skeleton, soa, model);
   for (int j = 0; j < kJoints; ++j) {
     SCOPED_TRACE("joint " + std::to_string(j));
     ExpectMatRelNear(model[j], expected[j], kTol);
   }
   std::fill(model.begin(), model.end(), glm::mat4(0.0f));
-  anim::ComputePalette(soa_skeleton, soa, model, palette);
+  anim::ComputePalette(skeleton, soa, model, palette);
   for (int j = 0; j < kJoints; ++j) {
     SCOPED_TRACE("joint " + std::to_string(j));
     ExpectMatRelNear(palette[j], expected[j] * inverse_bind[j], kTol);
+  }
+}
+
+// A hierarchy built in code has no skin: its palette is its model matrices
+// (identity inverse binds), its bind pose its rest pose, and its joints get
+// numbered names a user can find.
+TEST(Skeleton, FromAPoseAloneIsItsOwnBindPoseWithNumberedJoints) {
+  std::mt19937 random(11);
+  const anim::Pose rest = MakeRest(random);
+  const anim::Skeleton skeleton(rest);
+  ASSERT_EQ(skeleton.error(), "");
+  ASSERT_EQ(skeleton.JointCount(), kJoints);
+  EXPECT_EQ(skeleton.JointName(0), "joint0");
+  EXPECT_EQ(skeleton.FindJoint("joint" + std::to_string(kJoints - 1)), kJoints - 1);
+  for (int j = 0; j < kJoints; ++j) {
+    EXPECT_EQ(skeleton.Parent(j), rest.Parent(j));
+    EXPECT_EQ(skeleton.BindPose().Local(j).translation, rest.Local(j).translation);
+  }
+  std::vector<glm::mat4> model(kJoints), palette(kJoints), expected(kJoints);
+  ASSERT_TRUE(rest.ComputeModelMatrices(expected));
+  ASSERT_TRUE(anim::ComputePalette(skeleton, skeleton.SoaRestPose(), model, palette));
+  for (int j = 0; j < kJoints; ++j) {
+    SCOPED_TRACE("joint " + std::to_string(j));
+    ExpectMatRelNear(palette[j], expected[j], kTol);
   }
 }
 

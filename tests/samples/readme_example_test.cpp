@@ -8,8 +8,8 @@
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_additive.h"
-#include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -41,7 +41,6 @@ TEST_F(ReadmeExample, RunsAsDocumented) {
   const anim::Clip& lean = model.clips[model.FindClip("Lean_Left")];
   const anim::SoaPose lean_base = anim::MakeAdditivePose(skeleton, lean);
   anim::SoaPose lean_pose = skeleton.SoaRestPose(), pose = skeleton.SoaRestPose();
-  const anim::SoaSkeleton soa_skeleton(skeleton);  // hierarchy and bind matrices, SoA-ready
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
 
   for (int frame = 0; frame < 30; ++frame) {
@@ -49,7 +48,7 @@ TEST_F(ReadmeExample, RunsAsDocumented) {
     lean_pose.CopyFrom(skeleton.SoaRestPose());
     lean.Sample(lean_pose, lean.StartTime() + 0.8f * lean.Duration(), anim::LoopMode::kClamp);
     anim::Add(pose, fades.CurrentPose(), lean_pose, lean_base, /*weight=*/0.5f);
-    anim::ComputePalette(soa_skeleton, pose, model_space, palette);
+    anim::ComputePalette(skeleton, pose, model_space, palette);
   }
   // 0.5 s > the 0.3 s fade: Run is now the current clip.
   EXPECT_EQ(fades.CurrentClip()->Name(), "Run");

@@ -29,8 +29,8 @@
 
 #include "anim/additive.h"
 #include "anim/cross_fade_controller.h"
+#include "anim/jobs/local_to_model_jobs.h"
 #include "anim/soa_additive.h"
-#include "anim/soa_skeleton.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -104,7 +104,6 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
 
   // Set-up may allocate: controller, poses, every additive base pose.
   anim::CrossFadeController controller(skeleton);
-  const anim::SoaSkeleton soa_skeleton(skeleton);
   std::vector<anim::SoaPose> bases;
   for (const anim::Clip& clip : model.clips)
     bases.push_back(anim::MakeAdditivePose(skeleton, clip));
@@ -175,7 +174,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
     additive_playback.Advance(kDt, additive);
     additive_weight += (additive_target - additive_weight) * 0.05f;
     anim::Add(shown, controller.CurrentPose(), additive, bases[additive_clip], additive_weight);
-    anim::ComputePalette(soa_skeleton, shown, model_matrices, palette);
+    anim::ComputePalette(skeleton, shown, model_matrices, palette);
 
     CheckPose(shown, model_matrices, frame, problems);
     CheckTime(controller.Current(), frame, problems, -1);
