@@ -54,6 +54,9 @@ class Clip {
   float StartTime() const { return start_; }
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
+  // The clip time at `phase` (0 at the start, 1 at the end), the one place
+  // phases become times: StartTime() + phase * Duration().
+  float TimeAtPhase(float phase) const { return start_ + phase * (end_ - start_); }
   std::span<const JointTracks> Tracks() const { return tracks_; }
   // The lowest and highest joint its tracks animate (-1 and -1 without
   // tracks): a pose sampled from it needs more than HighestJoint() joints

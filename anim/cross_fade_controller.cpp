@@ -90,7 +90,7 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
 
   CrossFadeTarget& t = targets_[target_count_++];
   t.playback.Start(clip, options.loop, options.rate);
-  t.playback.time = clip->StartTime() + phase * clip->Duration();
+  t.playback.time = clip->TimeAtPhase(phase);
   t.duration = options.duration;
   t.elapsed = 0.0f;
   t.ease = options.ease;
@@ -108,7 +108,7 @@ FadeResult CrossFadeController::Inertialize(const Clip* clip, float phase,
   // The new clip at its start and one frame step later (its velocity), then
   // back to its start: it becomes the only clip played.
   current_.Start(clip, options.loop, options.rate);
-  const float start = clip->StartTime() + phase * clip->Duration();
+  const float start = clip->TimeAtPhase(phase);
   current_.time = start;
   SampleInto(current_, switch_target_, {}, 0.0f);
   SampleInto(current_, switch_target_next_, {}, shown_step_);

@@ -39,11 +39,9 @@ bool SyncedBlend::Advance(float dt, float& weight) {
   return true;
 }
 
-float SyncedBlend::TimeA() const { return a_->StartTime() + phase_.Phase() * a_->Duration(); }
+float SyncedBlend::TimeA() const { return a_->TimeAtPhase(phase_.Phase()); }
 
-float SyncedBlend::TimeB() const {
-  return b_->StartTime() + phase_.Shifted(phase_offset_b_) * b_->Duration();
-}
+float SyncedBlend::TimeB() const { return b_->TimeAtPhase(phase_.Shifted(phase_offset_b_)); }
 
 bool SyncedBlend::Update(float dt, float weight, SoaPose& out) {
   return Update(dt, weight, rest_, pose_a_, pose_b_, out);

@@ -17,7 +17,7 @@ render::Bounds FramingBounds(const anim::Model& model, int clip_index, int sampl
   std::vector<glm::mat4> model_matrices(joints), palette(joints);
   anim::SoaPose pose = skeleton.SoaRestPose();
   for (int i = 0; i <= samples; ++i) {
-    const float time = clip.StartTime() + clip.Duration() * static_cast<float>(i) / samples;
+    const float time = clip.TimeAtPhase(static_cast<float>(i) / samples);
     pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, time, anim::LoopMode::kClamp);
     anim::ComputePalette(skeleton, pose, model_matrices, palette);

@@ -55,7 +55,7 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
     // clips of one character) hit different keys every frame.
     auto start = [&](anim::Playback& p, const anim::Clip* clip) {
       p.Start(clip);
-      p.time = clip->StartTime() + phase(random) * clip->Duration();
+      p.time = clip->TimeAtPhase(phase(random));
     };
     anim::Playback walk, run, lean;
     start(walk, rig.walk);

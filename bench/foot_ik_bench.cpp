@@ -74,7 +74,7 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   // Mid-stride with one foot planted, standing on the slope 1.3 m from the
   // centre.
   anim::Pose animated_pose = skeleton.RestPose();
-  walk.Sample(animated_pose, walk.StartTime() + 0.3f * walk.Duration());
+  walk.Sample(animated_pose, walk.TimeAtPhase(0.3f));
   const anim::SoaPose animated(animated_pose);
   const float u = rig->units_per_metre;
   scene::RayHit under;

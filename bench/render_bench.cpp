@@ -102,8 +102,7 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
         pose = skeleton.RestPose();
         if (clip >= 0) {
           const anim::Clip& walk = data->model.clips[clip];
-          walk.Sample(pose,
-                      walk.StartTime() + walk.Duration() * static_cast<float>(k % 97) / 97.0f);
+          walk.Sample(pose, walk.TimeAtPhase(static_cast<float>(k % 97) / 97.0f));
         }
         anim::ComputePalette(skeleton, pose, scratch,
                              std::span(data->palettes).subspan(k * joints, joints));

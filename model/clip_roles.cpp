@@ -167,8 +167,7 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   std::vector<char> moved(m.joints, 0);
   for (int i = 0; i <= frames; ++i) {
     std::copy(rest.Locals().begin(), rest.Locals().end(), pose.Locals().begin());
-    clip.Sample(pose, clip.StartTime() + clip.Duration() * static_cast<float>(i) / frames,
-                LoopMode::kClamp);
+    clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / frames), LoopMode::kClamp);
     pose.ComputeModelMatrices(model);
     if (i == 0) {
       first.assign(pose.Locals().begin(), pose.Locals().end());

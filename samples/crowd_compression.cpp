@@ -22,7 +22,7 @@ anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, flo
   // Decodings made from this very clip: Bind cannot refuse them.
   p.Start(c.clip, c.decodings, anim::LoopMode::kLoop, rate);
   p.morph_weights = model_->clips[static_cast<std::size_t>(clip)].MorphWeights();
-  p.SetTime(c.clip->StartTime() + phase * c.clip->Duration());
+  p.SetTime(c.clip->TimeAtPhase(phase));
   clips_played_[i] = clip;
   return p;
 }

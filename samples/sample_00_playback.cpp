@@ -65,7 +65,7 @@ class PlaybackSample : public Sample {
     playback_.rate = speed_;
     if (phase_ != applied_phase_) {
       // The phase slider (or --set phase=) moved: seek there.
-      playback_.time = clip.StartTime() + phase_ * clip.Duration();
+      playback_.time = clip.TimeAtPhase(phase_);
       dt = 0.0f;
     }
     pose_.CopyFrom(model_->skeleton.SoaRestPose());

@@ -99,10 +99,8 @@ class BlendSample : public Sample {
       synced_blend_->SetPhaseOffsetB(phase_offset_);
       synced_blend_->Update(dt, weight, pose_);
       // Keep the free clocks at the synced phase so switching is seamless.
-      playback_a_.time =
-          playback_a_.clip->StartTime() + synced_blend_->Phase() * playback_a_.clip->Duration();
-      playback_b_.time =
-          playback_b_.clip->StartTime() + synced_blend_->Phase() * playback_b_.clip->Duration();
+      playback_a_.time = playback_a_.clip->TimeAtPhase(synced_blend_->Phase());
+      playback_b_.time = playback_b_.clip->TimeAtPhase(synced_blend_->Phase());
       phase_a_ = phase_b_ = synced_blend_->Phase();
     } else {
       pose_a_.CopyFrom(model_->skeleton.SoaRestPose());

@@ -40,7 +40,7 @@ struct AdditiveLayer {
     if (clip == nullptr || weight <= 0.0f) return;
     const float at = two_sided ? std::abs(stick) : (stick + 1.0f) * 0.5f;
     sample.CopyFrom(skeleton.SoaRestPose());
-    clip->Sample(sample, clip->StartTime() + at * clip->Duration(), anim::LoopMode::kClamp);
+    clip->Sample(sample, clip->TimeAtPhase(at), anim::LoopMode::kClamp);
     if (two_sided && stick < 0.0f && mirror != nullptr) {
       anim::MirrorPose(*mirror, skeleton.Parents(), sample, sample);
       anim::Add(pose, pose, sample, mirrored_base, weight);

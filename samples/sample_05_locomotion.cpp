@@ -145,8 +145,8 @@ class LocomotionSample : public Sample {
       phase_.Advance(dt, a.Duration());
       phase_b_free_.Advance(dt, b.Duration());
     }
-    const float from_a = a.StartTime() + phase_a * a.Duration();
-    const float from_b = b.StartTime() + phase_b * b.Duration();
+    const float from_a = a.TimeAtPhase(phase_a);
+    const float from_b = b.TimeAtPhase(phase_b);
 
     // Pose: each clip sampled where its clock now is, its root motion taken
     // out (clips whose root travels), then blended.

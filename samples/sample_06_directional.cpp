@@ -121,7 +121,7 @@ class DirectionalSample : public Sample {
       lean_base_ = anim::MakeAdditivePose(skeleton, model.clips[lean_clip_]);
       lean_full_.CopyFrom(skeleton.SoaRestPose());
       const anim::Clip& lean = model.clips[lean_clip_];
-      lean.Sample(lean_full_, lean.StartTime() + lean.Duration(), anim::LoopMode::kClamp);
+      lean.Sample(lean_full_, lean.EndTime(), anim::LoopMode::kClamp);
     }
 
     std::array<glm::vec2, kGridCount> points;

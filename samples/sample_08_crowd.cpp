@@ -412,7 +412,7 @@ class CrowdSample : public Sample {
         } else {
           const anim::Clip* clip = &model_->clips[solo];
           solo_[k].Start(clip);
-          solo_[k].time = clip->StartTime() + phase * clip->Duration();
+          solo_[k].time = clip->TimeAtPhase(phase);
           c.a.raw = &solo_[k];
         }
       } else if (compressed_clips) {

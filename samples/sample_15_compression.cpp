@@ -115,7 +115,7 @@ class CompressionSample : public Sample {
     if (!(wanted == built_)) Rebuild(wanted);
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
-      playback_.SetTime(clip.StartTime() + phase_ * clip.Duration());
+      playback_.SetTime(clip.TimeAtPhase(phase_));
       dt = 0.0f;
     }
     // The compressed clip's clock; both clips are sampled at its time.

@@ -206,6 +206,8 @@ class CompressedClip {
   float StartTime() const { return start_; }
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
+  // As Clip::TimeAtPhase: StartTime() + phase * Duration().
+  float TimeAtPhase(float phase) const { return start_ + phase * (end_ - start_); }
   // Joints of the skeleton it was built for (a pose to sample into has as many).
   int JointCount() const { return joint_count_; }
 

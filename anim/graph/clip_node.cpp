@@ -162,7 +162,7 @@ SingleFrameNode::SingleFrameNode(std::string name, const Skeleton& skeleton, con
     : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.SoaRestPose()) {
   // Sampled straight into the structure of arrays, once.
   phase = std::isfinite(phase) ? std::clamp(phase, 0.0f, 1.0f) : 0.0f;
-  const float time = clip.StartTime() + phase * clip.Duration();
+  const float time = clip.TimeAtPhase(phase);
   if (SampleCompressedOnce(compressed, time, pose_)) {
     SampleMorphWeights(clip.MorphWeights(), clip.SampleTime(time, LoopMode::kClamp),
                        pose_.MorphWeights());

@@ -21,8 +21,8 @@ void CrossFadeNode::InitState(CrossFadeState& s) const {
   // A change of input during a fade fades from the pose on screen, unless
   // every change is inertialized (which starts from the shown poses).
   const bool inertial = options_.mode == TransitionMode::kInertial;
-  if (!inertial) s.frozen = skeleton_->SoaRestPose();
-  s.shown = ShownPoseHistory(*skeleton_, true, inertial);
+  if (!inertial) s.fade.frozen = skeleton_->SoaRestPose();
+  s.fade.shown = ShownPoseHistory(*skeleton_, true, inertial);
 }
 
 void CrossFadeNode::Validate(GraphCheck& check) const {
@@ -47,12 +47,12 @@ int CrossFadeNode::Target() const {
 
 bool CrossFadeNode::Fading() const {
   const CrossFadeState* s = BoundState();
-  return s != nullptr && s->fading;
+  return s != nullptr && s->fade.fading;
 }
 
 bool CrossFadeNode::Inertializing() const {
   const CrossFadeState* s = BoundState();
-  return s != nullptr && s->shown.Inertializing();
+  return s != nullptr && s->fade.shown.Inertializing();
 }
 
 int CrossFadeNode::Select(const GraphContext& ctx, int target) const {
@@ -64,9 +64,8 @@ int CrossFadeNode::Select(const GraphContext& ctx, int target) const {
 void CrossFadeNode::ResetIn(float phase, GraphContext& ctx) const {
   CrossFadeState& s = StateIn(ctx);
   s.started = false;
-  s.fading = false;
-  s.source = -1;
-  s.shown.StopInertialization();
+  s.fade.Stop();
+  s.fade.shown.StopInertialization();
   for (Node* n : inputs_) n->ResetIn(phase, ctx);
 }
 
@@ -76,64 +75,37 @@ float CrossFadeNode::FadeWeight() const {
 }
 
 float CrossFadeNode::FadeWeight(const CrossFadeState& s) const {
-  if (!s.fading) return 1.0f;
-  return options_.ease.Evaluate(options_.duration > 0.0f ? s.elapsed / options_.duration : 1.0f);
+  return s.fade.Weight(options_.ease, options_.duration);
 }
 
 void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) const {
   CrossFadeState& s = StateIn(ctx);
   const int selected = Select(ctx, s.target);
-  s.shown.BeginFrame(dt);
+  s.fade.shown.BeginFrame(dt);
   if (!s.started) {
     s.target = selected;  // the first frame shows the selection without a fade
     s.started = true;
   } else if (selected != s.target) {
     const float phase = inputs_[s.target]->PhaseIn(ctx);
-    const bool inertial = options_.mode == TransitionMode::kInertial;
-    if (inertial) {
-      // From whatever shows (a fade, another inertialization): no source.
-      s.shown.RequestInertialization(options_.duration);
-      s.source = -1;
-    } else if (s.fading || s.shown.Inertializing() || options_.mode == TransitionMode::kFrozen) {
-      s.frozen.CopyFrom(s.shown.LastShown());  // interrupting: fade from what is on screen
-      s.shown.StopInertialization();
-      s.source = -1;
-    } else {
-      s.source = s.target;
-    }
+    s.fade.Begin(options_.mode, s.target, options_.duration);
     s.target = selected;
     inputs_[s.target]->ResetIn(options_.match_phase ? phase : 0.0f, ctx);
-    s.fading = !inertial;
-    s.elapsed = 0.0f;
-  } else if (s.fading) {
-    s.elapsed += std::isfinite(dt) ? std::max(dt, 0.0f) : 0.0f;
+  } else {
+    s.fade.Advance(dt);
   }
-  if (s.fading && s.elapsed >= options_.duration) {
-    s.fading = false;
-    s.source = -1;
-  }
+  if (s.fade.Done(options_.duration)) s.fade.Stop();
   const float w = FadeWeight(s);
   inputs_[s.target]->Update(dt, weight * w, ctx);
-  if (s.fading && s.source >= 0) inputs_[s.source]->Update(dt, weight * (1.0f - w), ctx);
+  if (s.fade.fading && s.fade.source >= 0) {
+    inputs_[s.fade.source]->Update(dt, weight * (1.0f - w), ctx);
+  }
 }
 
 void CrossFadeNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
   CrossFadeState& s = StateIn(ctx);
   inputs_[s.target]->Write(ctx, out, motion);
-  s.shown.ApplyInertialization(out);
-  if (s.fading) {
-    const float w = FadeWeight(s);
-    MotionDelta source_motion;
-    if (s.source >= 0) {
-      const ScratchPose source(*ctx.scratch);
-      inputs_[s.source]->Write(ctx, *source, source_motion);
-      Blend(out, *source, out, w);
-    } else {
-      Blend(out, s.frozen, out, w);
-    }
-    motion = BlendMotion(source_motion, motion, w);
-  }
-  s.shown.Remember(out);
+  s.fade.Write(ctx, s.fade.source >= 0 ? inputs_[s.fade.source] : nullptr, FadeWeight(s), out,
+               motion);
 }
 
 }  // namespace anim

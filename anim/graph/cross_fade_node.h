@@ -12,7 +12,7 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/ease_curve.h"
 #include "anim/graph/node.h"
-#include "anim/graph/shown_pose_history.h"
+#include "anim/graph/node_fade.h"
 
 namespace anim {
 
@@ -26,12 +26,8 @@ struct CrossFadeNodeOptions {
 // What each character's cross-fade remembers.
 struct CrossFadeState {
   int target = 0;
-  int source = -1;  // live source input, or -1 when fading from `frozen`
-  bool fading = false;
   bool started = false;
-  float elapsed = 0.0f;
-  SoaPose frozen;  // the snapshot a fade starts from (sized unless inertial)
-  ShownPoseHistory shown;
+  NodeFade fade;  // its source is an input index; `frozen` sized unless inertial
 };
 
 class CrossFadeNode : public NodeWithState<CrossFadeState> {
@@ -62,7 +58,7 @@ class CrossFadeNode : public NodeWithState<CrossFadeState> {
  protected:
   void InitState(CrossFadeState& s) const override;
   std::size_t HeapBytes(const CrossFadeState& s) const override {
-    return PoseBytes(s.frozen) + s.shown.HeapBytes();
+    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes();
   }
 
  private:

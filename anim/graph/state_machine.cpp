@@ -67,8 +67,8 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
 }
 
 void StateMachineNode::InitState(StateMachineState& s) const {
-  if (keeps_shown_) s.frozen = skeleton_->SoaRestPose();
-  s.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
+  if (keeps_shown_) s.fade.frozen = skeleton_->SoaRestPose();
+  s.fade.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
 }
 
 std::string StateMachineNode::Validate(const ParameterSet& params) const {
@@ -126,12 +126,12 @@ int StateMachineNode::ActiveState() const {
 
 int StateMachineNode::SourceState() const {
   const StateMachineState* s = BoundState();
-  return s != nullptr ? s->source : -1;
+  return s != nullptr ? s->fade.source : -1;
 }
 
 bool StateMachineNode::Fading() const {
   const StateMachineState* s = BoundState();
-  return s != nullptr && s->fading;
+  return s != nullptr && s->fade.fading;
 }
 
 int StateMachineNode::ActiveTransition() const {
@@ -146,7 +146,7 @@ float StateMachineNode::TimeInState() const {
 
 bool StateMachineNode::Inertializing() const {
   const StateMachineState* s = BoundState();
-  return s != nullptr && s->shown.Inertializing();
+  return s != nullptr && s->fade.shown.Inertializing();
 }
 
 void StateMachineNode::ResetIn(float, GraphContext& ctx) const {
@@ -154,10 +154,9 @@ void StateMachineNode::ResetIn(float, GraphContext& ctx) const {
   // state on the next update, where events can be pushed.
   StateMachineState& s = StateIn(ctx);
   s.entered = false;
-  s.fading = false;
-  s.source = -1;
+  s.fade.Stop();
   s.transition = -1;
-  s.shown.StopInertialization();
+  s.fade.shown.StopInertialization();
 }
 
 void StateMachineNode::PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const {
@@ -165,9 +164,9 @@ void StateMachineNode::PushEvent(GraphContext& ctx, EventKind kind, int state, f
 }
 
 bool StateMachineNode::MayInterrupt(const StateMachineState& s, int from_state) const {
-  if (!s.fading) return from_state == s.active;
+  if (!s.fade.fading) return from_state == s.active;
   const InterruptRule rule = transitions_[s.transition].interrupt;
-  if (rule == InterruptRule::kSource) return from_state == s.source && s.source >= 0;
+  if (rule == InterruptRule::kSource) return from_state == s.fade.source && s.fade.source >= 0;
   if (rule == InterruptRule::kDestination) return from_state == s.active;
   return false;
 }
@@ -187,7 +186,7 @@ bool StateMachineNode::TransitionHolds(const StateMachineState& s, const Transit
 }
 
 int StateMachineNode::FindTransition(const StateMachineState& s, const GraphContext& ctx) const {
-  if (s.fading && transitions_[s.transition].interrupt == InterruptRule::kNone) return -1;
+  if (s.fade.fading && transitions_[s.transition].interrupt == InterruptRule::kNone) return -1;
   // Any-state transitions first: they are the "whatever you are doing" rules
   // (a hit reaction, a fall), which must win over a state's own.
   for (int pass = 0; pass < 2; ++pass) {
@@ -195,14 +194,14 @@ int StateMachineNode::FindTransition(const StateMachineState& s, const GraphCont
       const Transition& t = transitions_[i];
       const bool any = t.from == Transition::kAnyState;
       if (any != (pass == 0)) continue;
-      if (any ? s.fading && transitions_[s.transition].interrupt != InterruptRule::kDestination
+      if (any ? s.fade.fading && transitions_[s.transition].interrupt != InterruptRule::kDestination
               : !MayInterrupt(s, t.from)) {
         continue;
       }
       // Under the source rule, a transition from the state being left into
       // the one being entered (the running one, its condition still held)
       // would restart the fade it belongs to, from a snapshot, every time.
-      if (!any && s.fading && t.from == s.source && t.to == s.active) continue;
+      if (!any && s.fade.fading && t.from == s.fade.source && t.to == s.active) continue;
       if (TransitionHolds(s, t, ctx)) return i;
     }
   }
@@ -219,43 +218,25 @@ void StateMachineNode::Start(int index, GraphContext& ctx) const {
       if (c.op == CompareOp::kTriggered) ctx.params->Set(c.param, 0.0f);
     }
   }
-  const bool inertial = t.mode == TransitionMode::kInertial;
-  const bool snapshot =
-      !inertial && (s.fading || s.shown.Inertializing() || t.mode == TransitionMode::kFrozen);
-  if (inertial) {
-    // The destination shows at once over what is on screen: nothing fades out.
-    if (s.fading && s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
+  const int live_before = s.fade.fading ? s.fade.source : -1;
+  if (!s.fade.Begin(t.mode, from, t.duration)) {
+    // Nothing fades out: the state left (and the live source of a fade this
+    // one interrupts) stopped showing now.
+    if (live_before >= 0) PushEvent(ctx, EventKind::kStateExit, live_before, 0.0f);
     PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
-    s.shown.RequestInertialization(t.duration);
-    s.source = -1;
-  } else if (snapshot) {
-    s.frozen.CopyFrom(s.shown.LastShown());  // what is on screen now
-    s.shown.StopInertialization();
-    if (s.fading && s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
-    PushEvent(ctx, EventKind::kStateExit, from, 0.0f);
-    s.source = -1;
-  } else {
-    s.source = from;
   }
   s.active = t.to;
-  s.transition = index;
-  s.fading = !inertial && t.duration > 0.0f;
-  s.elapsed = 0.0f;
+  s.transition = s.fade.fading ? index : -1;
   s.time_in_state = 0.0f;
   states_[s.active].node->ResetIn(phase, ctx);
   PushEvent(ctx, EventKind::kStateEnter, s.active, 1.0f);
-  if (!s.fading) {
-    if (s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
-    s.source = -1;
-    s.transition = -1;
-  }
 }
 
 float StateMachineNode::TransitionProgress(const GraphContext& ctx) const {
   const StateMachineState& s = StateIn(ctx);
-  if (!s.fading) return 1.0f;
+  if (!s.fade.fading) return 1.0f;
   const Transition& t = transitions_[s.transition];
-  return t.ease.Evaluate(t.duration > 0.0f ? s.elapsed / t.duration : 1.0f);
+  return s.fade.Weight(t.ease, t.duration);
 }
 
 float StateMachineNode::TransitionProgress() const {
@@ -267,7 +248,7 @@ void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) const {
   if (states_.empty()) return;
   StateMachineState& s = StateIn(ctx);
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
-  s.shown.BeginFrame(dt);
+  s.fade.shown.BeginFrame(dt);
   if (!s.entered) {
     s.entered = true;
     s.active = default_state_;
@@ -279,19 +260,19 @@ void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) const {
     if (t >= 0) {
       Start(t, ctx);
     } else {
-      if (s.fading) s.elapsed += dt;
+      s.fade.Advance(dt);
       s.time_in_state += dt;
     }
   }
-  if (s.fading && s.elapsed >= transitions_[s.transition].duration) {
-    if (s.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.source, 0.0f);
-    s.fading = false;
-    s.source = -1;
+  if (s.fade.fading && s.fade.Done(transitions_[s.transition].duration)) {
+    if (s.fade.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.fade.source, 0.0f);
+    s.fade.Stop();
     s.transition = -1;
   }
   const float w = TransitionProgress(ctx);
   states_[s.active].node->Update(dt, weight * w, ctx);
-  if (s.fading && s.source >= 0) states_[s.source].node->Update(dt, weight * (1.0f - w), ctx);
+  if (s.fade.fading && s.fade.source >= 0)
+    states_[s.fade.source].node->Update(dt, weight * (1.0f - w), ctx);
 }
 
 void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
@@ -302,20 +283,8 @@ void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motio
     return;
   }
   states_[s.active].node->Write(ctx, out, motion);
-  s.shown.ApplyInertialization(out);
-  if (s.fading) {
-    const float w = TransitionProgress(ctx);
-    MotionDelta source_motion;
-    if (s.source >= 0) {
-      const ScratchPose source(*ctx.scratch);
-      states_[s.source].node->Write(ctx, *source, source_motion);
-      Blend(out, *source, out, w);
-    } else {
-      Blend(out, s.frozen, out, w);
-    }
-    motion = BlendMotion(source_motion, motion, w);
-  }
-  s.shown.Remember(out);
+  const Node* source = s.fade.source >= 0 ? states_[s.fade.source].node : nullptr;
+  s.fade.Write(ctx, source, TransitionProgress(ctx), out, motion);
 }
 
 float StateMachineNode::CycleDurationIn(const GraphContext& ctx) const {
@@ -330,7 +299,7 @@ float StateMachineNode::PhaseIn(const GraphContext& ctx) const {
 
 bool StateMachineNode::IsCompleteIn(const GraphContext& ctx) const {
   const StateMachineState& s = StateIn(ctx);
-  return s.active >= 0 && !s.fading && states_[s.active].node->IsCompleteIn(ctx);
+  return s.active >= 0 && !s.fade.fading && states_[s.active].node->IsCompleteIn(ctx);
 }
 
 }  // namespace anim

@@ -35,7 +35,7 @@
 #include "anim/cross_fade_controller.h"
 #include "anim/ease_curve.h"
 #include "anim/graph/node.h"
-#include "anim/graph/shown_pose_history.h"
+#include "anim/graph/node_fade.h"
 
 namespace anim {
 
@@ -91,13 +91,9 @@ struct State {
 struct StateMachineState {
   bool entered = false;
   int active = -1;
-  int source = -1;
-  int transition = -1;
-  bool fading = false;
-  float elapsed = 0.0f;
+  int transition = -1;  // the transition fading, or -1
   float time_in_state = 0.0f;
-  SoaPose frozen;  // the snapshot a fade starts from (sized when a transition can ask)
-  ShownPoseHistory shown;
+  NodeFade fade;  // its source is a state index; `frozen` sized when a transition can ask
 };
 
 class StateMachineNode : public NodeWithState<StateMachineState> {
@@ -142,7 +138,7 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
  protected:
   void InitState(StateMachineState& s) const override;
   std::size_t HeapBytes(const StateMachineState& s) const override {
-    return PoseBytes(s.frozen) + s.shown.HeapBytes();
+    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes();
   }
 
  private:

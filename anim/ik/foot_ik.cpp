@@ -84,8 +84,7 @@ float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint) {
   float lowest = std::numeric_limits<float>::max();
   for (int i = 0; i <= steps; ++i) {
     pose = skeleton.RestPose();
-    clip.Sample(pose, clip.StartTime() + clip.Duration() * static_cast<float>(i) / steps,
-                LoopMode::kClamp);
+    clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / steps), LoopMode::kClamp);
     lowest = std::min(lowest, pose.ModelMatrix(joint)[3].y);
   }
   return lowest;

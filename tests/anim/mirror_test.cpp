@@ -152,7 +152,7 @@ anim::Pose SampleAt(const anim::Model& model, const std::string& clip, float pha
   EXPECT_GE(c, 0) << clip;
   anim::Pose pose = model.skeleton.RestPose();
   const anim::Clip& k = model.clips[c];
-  k.Sample(pose, k.StartTime() + phase * k.Duration(), anim::LoopMode::kClamp);
+  k.Sample(pose, k.TimeAtPhase(phase), anim::LoopMode::kClamp);
   return pose;
 }
 

@@ -178,7 +178,7 @@ TEST_F(CharacterPlayback, SetTimeModeAndRateActOnTheCompressedClock) {
 TEST_F(CharacterPlayback, SwitchingCompressionKeepsThePlaceInTheClip) {
   const anim::Clip& clip = model_.clips[walk_];
   packed_.Play(walk_, Loop::kPingPong, -0.8f);
-  packed_.SetTime(clip.StartTime() + 1.4f * clip.Duration());
+  packed_.SetTime(clip.TimeAtPhase(1.4f));
   const float sampled = packed_.playback().sample_time;
   packed_.SetCompression(false);
   EXPECT_FALSE(packed_.compression());

@@ -32,7 +32,7 @@ TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
   // reaches above the rest pose.
   const anim::Clip& clip = model.clips[jump];
   anim::Pose pose = model.skeleton.RestPose();
-  clip.Sample(pose, clip.StartTime() + clip.Duration() * 0.5f, anim::LoopMode::kClamp);
+  clip.Sample(pose, clip.TimeAtPhase(0.5f), anim::LoopMode::kClamp);
   std::vector<glm::mat4> matrices(41), palette(41);
   anim::ComputePalette(model.skeleton, pose, matrices, palette);
   EXPECT_TRUE(Contains(framing, render::SkinnedBounds(model, palette)));

@@ -46,7 +46,7 @@ TEST_F(ReadmeExample, RunsAsDocumented) {
   for (int frame = 0; frame < 30; ++frame) {
     fades.Update(dt);
     lean_pose.CopyFrom(skeleton.SoaRestPose());
-    lean.Sample(lean_pose, lean.StartTime() + 0.8f * lean.Duration(), anim::LoopMode::kClamp);
+    lean.Sample(lean_pose, lean.TimeAtPhase(0.8f), anim::LoopMode::kClamp);
     anim::Add(pose, fades.CurrentPose(), lean_pose, lean_base, /*weight=*/0.5f);
     anim::ComputePalette(skeleton, pose, model_space, palette);
   }

@@ -79,7 +79,7 @@ TEST_F(SamplesOnWoman, PlaybackShowsTheClipAtTheScrubbedPhase) {
   s.Update(1.0f / 60);
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
   ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),
-                  Sampled("Running", run.StartTime() + 0.25f * run.Duration()), 1e-4f);
+                  Sampled("Running", run.TimeAtPhase(0.25f)), 1e-4f);
 }
 
 TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
@@ -95,9 +95,8 @@ TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
   const double cycle = 0.5 * walk.Duration() + 0.5 * run.Duration();
   const float phase = static_cast<float>(std::fmod(frames / 60.0 / cycle, 1.0));
   anim::SoaPose expected = model_.skeleton.SoaRestPose();
-  anim::Blend(expected,
-              anim::SoaPose(Sampled("Walking", walk.StartTime() + phase * walk.Duration())),
-              anim::SoaPose(Sampled("Running", run.StartTime() + phase * run.Duration())), 0.5f);
+  anim::Blend(expected, anim::SoaPose(Sampled("Walking", walk.TimeAtPhase(phase))),
+              anim::SoaPose(Sampled("Running", run.TimeAtPhase(phase))), 0.5f);
   ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),
                   anim::AsPose(model_.skeleton, expected), 1e-3f);
 }
