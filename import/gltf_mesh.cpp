@@ -163,6 +163,31 @@ bool IsUnitFinite(const glm::vec3& n) {
   return std::isfinite(length) && length > 1e-6f;
 }
 
+// Every JOINTS_n/WEIGHTS_n pair the primitive has, n = 0, 1, ... until one
+// is missing, each checked to have a value per vertex.
+void ReadInfluenceSets(Context& ctx, const AttributeSource& source, std::size_t n,
+                       const std::string& what, std::vector<AccessorData>* joints,
+                       std::vector<AccessorData>* weights) {
+  for (int set = 0;; ++set) {
+    const std::string j = "JOINTS_" + std::to_string(set);
+    const std::string w = "WEIGHTS_" + std::to_string(set);
+    if (!source.Has(j) || !source.Has(w)) break;
+    if (set == 2) {
+      ctx.WarnOnce("joints2",
+                   "some vertices have more than 8 joint influences; only the 8 "
+                   "largest are kept (renormalised)");
+    }
+    joints->push_back(
+        source.Read(j, {TINYGLTF_TYPE_VEC4},
+                    {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                    IntegerMode::kRaw));
+    weights->push_back(
+        source.Read(w, {TINYGLTF_TYPE_VEC4}, kFloatOrNormalized, IntegerMode::kNormalize));
+    CheckCount(joints->back(), n, j, what);
+    CheckCount(weights->back(), n, w, what);
+  }
+}
+
 // JOINTS_n/WEIGHTS_n pairs of every vertex reduced to the eight largest
 // influences (glTF requires at least four to be honoured; three.js, the
 // Khronos Sample Viewer and most engines take eight), mapped to skeleton
@@ -175,24 +200,7 @@ void ReadSkinWeights(Context& ctx, const AttributeSource& source, const Binding&
     throw ImportError(what + " belongs to a skinned mesh but lacks JOINTS_0/WEIGHTS_0");
   }
   std::vector<AccessorData> joints, weights;
-  for (int set = 0;; ++set) {
-    const std::string j = "JOINTS_" + std::to_string(set);
-    const std::string w = "WEIGHTS_" + std::to_string(set);
-    if (!source.Has(j) || !source.Has(w)) break;
-    if (set == 2) {
-      ctx.WarnOnce("joints2",
-                   "some vertices have more than 8 joint influences; only the 8 "
-                   "largest are kept (renormalised)");
-    }
-    joints.push_back(
-        source.Read(j, {TINYGLTF_TYPE_VEC4},
-                    {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
-                    IntegerMode::kRaw));
-    weights.push_back(
-        source.Read(w, {TINYGLTF_TYPE_VEC4}, kFloatOrNormalized, IntegerMode::kNormalize));
-    CheckCount(joints.back(), n, j, what);
-    CheckCount(weights.back(), n, w, what);
-  }
+  ReadInfluenceSets(ctx, source, n, what, &joints, &weights);
   const std::vector<int>& joint_of_slot = *binding.joint_of_slot;
   const std::size_t slots = joint_of_slot.size();
   out->joints.resize(n);
@@ -296,25 +304,26 @@ std::size_t DeclaredCount(const Context& ctx, int accessor) {
   return ctx.gltf.accessors[accessor].count;
 }
 
-MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
-                            std::pair<int, int> key, const Binding& binding,
-                            const std::string& what) {
-  const AttributeSource source(ctx, primitive, key, what);
-  MeshPrimitive out;
+std::vector<glm::vec3> ReadPositions(const AttributeSource& source, const std::string& what) {
   if (!source.Has("POSITION")) throw ImportError(what + " has no POSITION attribute");
   const AccessorData positions =
       source.Read("POSITION", {TINYGLTF_TYPE_VEC3}, kAnyNumeric, IntegerMode::kAsFlagged);
-  const std::size_t n = positions.count;
-  out.positions.resize(n);
-  for (std::size_t v = 0; v < n; ++v) {
+  std::vector<glm::vec3> out(positions.count);
+  for (std::size_t v = 0; v < out.size(); ++v) {
     const glm::vec3 p(positions.At(v, 0), positions.At(v, 1), positions.At(v, 2));
     if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
       throw ImportError(what + " POSITION " + std::to_string(v) + " is not finite");
     }
-    out.positions[v] = p;
+    out[v] = p;
   }
+  return out;
+}
 
-  // Indices: the file's (checked against the vertex count) or 0..n-1.
+// Triangle indices: the file's (checked against the vertex count) or
+// 0..n-1, as triangles whatever the primitive's mode.
+std::vector<std::uint32_t> ReadTriangles(const AttributeSource& source,
+                                         const tinygltf::Primitive& primitive, std::size_t n,
+                                         const std::string& what) {
   std::vector<std::uint32_t> order;
   if (auto indices = source.Indices()) {
     order = std::move(*indices);
@@ -329,95 +338,119 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
   }
   // Draco meshes are triangle lists whatever the primitive's mode says.
-  out.indices = Triangulate(order, source.IsDraco() ? kTriangles : primitive.mode, what);
+  return Triangulate(order, source.IsDraco() ? kTriangles : primitive.mode, what);
+}
 
-  const std::vector<glm::vec3> computed = AreaWeightedNormals(out.positions, out.indices);
-  if (source.Has("NORMAL")) {
-    const AccessorData normals =
-        source.Read("NORMAL", {TINYGLTF_TYPE_VEC3},
-                    {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
-                     TINYGLTF_COMPONENT_TYPE_SHORT},
-                    IntegerMode::kAsFlagged);
-    CheckCount(normals, n, "NORMAL", what);
-    out.normals.resize(n);
-    int replaced = 0;
-    for (std::size_t v = 0; v < n; ++v) {
-      const glm::vec3 normal(normals.At(v, 0), normals.At(v, 1), normals.At(v, 2));
-      if (IsUnitFinite(normal)) {
-        out.normals[v] = glm::normalize(normal);
-      } else {
-        out.normals[v] = computed[v];
-        ++replaced;
-      }
-    }
-    if (replaced > 0) {
-      ctx.Warn(what + ": " + std::to_string(replaced) +
-               " zero-length or non-finite normals replaced by computed ones");
-    }
-  } else {
-    out.normals = computed;
+// The file's normals where they are usable, area-weighted ones elsewhere
+// (and everywhere when the file has none).
+void ReadNormals(Context& ctx, const AttributeSource& source, const std::string& what,
+                 MeshPrimitive* out) {
+  const std::size_t n = out->positions.size();
+  const std::vector<glm::vec3> computed = AreaWeightedNormals(out->positions, out->indices);
+  if (!source.Has("NORMAL")) {
+    out->normals = computed;
+    return;
   }
-
-  if (source.Has("TEXCOORD_0")) {
-    // KHR_mesh_quantization allows signed and unnormalised integer
-    // coordinates (the latter meant for a texture transform): integers are
-    // normalised only where the accessor says so. Files without the
-    // extension may only use normalised integers; ones that forget the flag
-    // keep being read as normalised, as they were meant.
-    const auto& used = ctx.gltf.extensionsUsed;
-    const bool quantized =
-        std::find(used.begin(), used.end(), "KHR_mesh_quantization") != used.end();
-    const AccessorData uv =
-        source.Read("TEXCOORD_0", {TINYGLTF_TYPE_VEC2}, kAnyNumeric,
-                    quantized ? IntegerMode::kAsFlagged : IntegerMode::kNormalize);
-    CheckCount(uv, n, "TEXCOORD_0", what);
-    out.texcoords.resize(n);
-    for (std::size_t v = 0; v < n; ++v) {
-      out.texcoords[v] = glm::vec2(uv.At(v, 0), uv.At(v, 1));
-      if (!std::isfinite(out.texcoords[v].x) || !std::isfinite(out.texcoords[v].y)) {
-        throw ImportError(what + " TEXCOORD_0 " + std::to_string(v) + " is not finite");
-      }
+  const AccessorData normals = source.Read(
+      "NORMAL", {TINYGLTF_TYPE_VEC3},
+      {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT},
+      IntegerMode::kAsFlagged);
+  CheckCount(normals, n, "NORMAL", what);
+  out->normals.resize(n);
+  int replaced = 0;
+  for (std::size_t v = 0; v < n; ++v) {
+    const glm::vec3 normal(normals.At(v, 0), normals.At(v, 1), normals.At(v, 2));
+    if (IsUnitFinite(normal)) {
+      out->normals[v] = glm::normalize(normal);
+    } else {
+      out->normals[v] = computed[v];
+      ++replaced;
     }
   }
+  if (replaced > 0) {
+    ctx.Warn(what + ": " + std::to_string(replaced) +
+             " zero-length or non-finite normals replaced by computed ones");
+  }
+}
 
-  if (source.Has("COLOR_0")) {
-    const AccessorData color = source.Read("COLOR_0", {TINYGLTF_TYPE_VEC3, TINYGLTF_TYPE_VEC4},
-                                           kFloatOrNormalized, IntegerMode::kNormalize);
-    CheckCount(color, n, "COLOR_0", what);
-    out.colors.resize(n);
-    for (std::size_t v = 0; v < n; ++v) {
-      glm::vec4 c(1.0f);
-      for (int k = 0; k < color.components; ++k) c[k] = static_cast<float>(color.At(v, k));
-      if (!std::isfinite(c.r + c.g + c.b + c.a)) {
-        throw ImportError(what + " COLOR_0 " + std::to_string(v) + " is not finite");
-      }
-      out.colors[v] = c;
+void ReadTexcoords(const Context& ctx, const AttributeSource& source, const std::string& what,
+                   MeshPrimitive* out) {
+  if (!source.Has("TEXCOORD_0")) return;
+  // KHR_mesh_quantization allows signed and unnormalised integer
+  // coordinates (the latter meant for a texture transform): integers are
+  // normalised only where the accessor says so. Files without the
+  // extension may only use normalised integers; ones that forget the flag
+  // keep being read as normalised, as they were meant.
+  const auto& used = ctx.gltf.extensionsUsed;
+  const bool quantized = std::find(used.begin(), used.end(), "KHR_mesh_quantization") != used.end();
+  const AccessorData uv =
+      source.Read("TEXCOORD_0", {TINYGLTF_TYPE_VEC2}, kAnyNumeric,
+                  quantized ? IntegerMode::kAsFlagged : IntegerMode::kNormalize);
+  const std::size_t n = out->positions.size();
+  CheckCount(uv, n, "TEXCOORD_0", what);
+  out->texcoords.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    out->texcoords[v] = glm::vec2(uv.At(v, 0), uv.At(v, 1));
+    if (!std::isfinite(out->texcoords[v].x) || !std::isfinite(out->texcoords[v].y)) {
+      throw ImportError(what + " TEXCOORD_0 " + std::to_string(v) + " is not finite");
     }
   }
+}
 
+void ReadColors(const AttributeSource& source, const std::string& what, MeshPrimitive* out) {
+  if (!source.Has("COLOR_0")) return;
+  const AccessorData color = source.Read("COLOR_0", {TINYGLTF_TYPE_VEC3, TINYGLTF_TYPE_VEC4},
+                                         kFloatOrNormalized, IntegerMode::kNormalize);
+  const std::size_t n = out->positions.size();
+  CheckCount(color, n, "COLOR_0", what);
+  out->colors.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    glm::vec4 c(1.0f);
+    for (int k = 0; k < color.components; ++k) c[k] = static_cast<float>(color.At(v, k));
+    if (!std::isfinite(c.r + c.g + c.b + c.a)) {
+      throw ImportError(what + " COLOR_0 " + std::to_string(v) + " is not finite");
+    }
+    out->colors[v] = c;
+  }
+}
+
+// A rigid primitive: weight 1 to one joint, positions and normals (and
+// morph offsets) moved into the joint's bind space (normals by the inverse
+// transpose).
+void BindRigidly(const Binding& binding, MeshPrimitive* out) {
+  const std::size_t n = out->positions.size();
+  out->joints.assign(n, glm::u16vec4(static_cast<std::uint16_t>(binding.rigid_joint), 0, 0, 0));
+  out->weights.assign(n, glm::vec4(1.0f, 0.0f, 0.0f, 0.0f));
+  const glm::mat4& m = binding.vertex_to_bind;
+  const glm::mat3 normal_matrix = glm::transpose(glm::inverse(glm::mat3(m)));
+  for (std::size_t v = 0; v < n; ++v) {
+    out->positions[v] = glm::vec3(m * glm::vec4(out->positions[v], 1.0f));
+    const glm::vec3 normal = normal_matrix * out->normals[v];
+    out->normals[v] = IsUnitFinite(normal) ? glm::normalize(normal) : out->normals[v];
+  }
+  // Offsets move with the vertices' linear part (no translation).
+  for (MorphTarget& target : out->morph_targets) {
+    for (glm::vec3& d : target.positions) d = glm::mat3(m) * d;
+    for (glm::vec3& d : target.normals) d = normal_matrix * d;
+  }
+}
+
+MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
+                            std::pair<int, int> key, const Binding& binding,
+                            const std::string& what) {
+  const AttributeSource source(ctx, primitive, key, what);
+  MeshPrimitive out;
+  out.positions = ReadPositions(source, what);
+  out.indices = ReadTriangles(source, primitive, out.positions.size(), what);
+  ReadNormals(ctx, source, what, &out);
+  ReadTexcoords(ctx, source, what, &out);
+  ReadColors(source, what, &out);
   ReadMorphTargets(ctx, primitive, what, &out);
-
   if (binding.joint_of_slot != nullptr) {
     ReadSkinWeights(ctx, source, binding, what, &out);
   } else {
-    // Rigid: weight 1 to one joint, positions and normals moved into the
-    // joint's bind space (normals by the inverse transpose).
-    out.joints.assign(n, glm::u16vec4(static_cast<std::uint16_t>(binding.rigid_joint), 0, 0, 0));
-    out.weights.assign(n, glm::vec4(1.0f, 0.0f, 0.0f, 0.0f));
-    const glm::mat4& m = binding.vertex_to_bind;
-    const glm::mat3 normal_matrix = glm::transpose(glm::inverse(glm::mat3(m)));
-    for (std::size_t v = 0; v < n; ++v) {
-      out.positions[v] = glm::vec3(m * glm::vec4(out.positions[v], 1.0f));
-      const glm::vec3 normal = normal_matrix * out.normals[v];
-      out.normals[v] = IsUnitFinite(normal) ? glm::normalize(normal) : out.normals[v];
-    }
-    // Offsets move with the vertices' linear part (no translation).
-    for (MorphTarget& target : out.morph_targets) {
-      for (glm::vec3& d : target.positions) d = glm::mat3(m) * d;
-      for (glm::vec3& d : target.normals) d = normal_matrix * d;
-    }
+    BindRigidly(binding, &out);
   }
-
   if (primitive.material >= 0) {
     if (static_cast<std::size_t>(primitive.material) < ctx.gltf.materials.size()) {
       out.material = primitive.material;
@@ -559,21 +592,17 @@ std::vector<float> DefaultWeights(const tinygltf::Node& node, const tinygltf::Me
   return weights;
 }
 
-}  // namespace
+bool IsTriangles(int mode) {
+  return mode == kTriangles || mode == kTriangleStrip || mode == kTriangleFan;
+}
 
-std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
-                                        const SkeletonMapping& mapping,
-                                        std::vector<MorphChannel>* morph_channels,
-                                        std::vector<int>* morph_channel_of_node) {
-  // The skeleton builders refuse more; this guards the u16 casts below.
-  if (static_cast<std::size_t>(mapping.skeleton.JointCount()) > kMaxJoints) {
-    throw ImportError("the skeleton has " + std::to_string(mapping.skeleton.JointCount()) +
-                      " joints; 16-bit joint indices hold at most " + std::to_string(kMaxJoints));
-  }
+// The mesh nodes that are imported, each with how its vertices bind to the
+// skeleton; the others are listed in `not_drawn` with the reason.
+std::vector<std::pair<int, Binding>> BoundMeshNodes(Context& ctx, const NodeTree& tree,
+                                                    const SkeletonMapping& mapping,
+                                                    std::vector<std::string>* not_drawn) {
   const NearestJoint above(tree, mapping);
-  // Which mesh nodes are imported, and how; the others are listed.
   std::vector<std::pair<int, Binding>> bound;
-  std::vector<std::string> not_drawn;
   for (int node = 0; node < tree.NodeCount(); ++node) {
     const tinygltf::Node& n = ctx.gltf.nodes[node];
     if (n.mesh < 0) continue;
@@ -584,21 +613,29 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
     if (std::optional<Binding> binding = BindingOf(ctx, tree, mapping, above, node, &why_not)) {
       bound.emplace_back(node, *binding);
     } else {
-      not_drawn.push_back("mesh node \"" + tree.names[node] + "\" (" + why_not + ")");
+      not_drawn->push_back("mesh node \"" + tree.names[node] + "\" (" + why_not + ")");
     }
   }
-  const auto is_triangles = [](int mode) {
-    return mode == kTriangles || mode == kTriangleStrip || mode == kTriangleFan;
-  };
-  // The whole import's size from the declared counts, before anything is
-  // read: one accessor may be drawn by many primitives and one mesh by many
-  // nodes, so a file of a megabyte can ask for gigabytes of copies, and
-  // failing after building most of them would not be "fast".
+  return bound;
+}
+
+// What the import of the bound nodes' triangle primitives will hold.
+struct ImportSize {
   std::size_t vertices = 0, corners = 0, primitives = 0, morph_offsets = 0;
+};
+
+// The whole import's size from the declared counts, before anything is
+// read: one accessor may be drawn by many primitives and one mesh by many
+// nodes, so a file of a megabyte can ask for gigabytes of copies, and
+// failing after building most of them would not be "fast". Throws past the
+// import limits.
+ImportSize MeasureImport(const Context& ctx, const std::vector<std::pair<int, Binding>>& bound) {
+  ImportSize size;
+  auto& [vertices, corners, primitives, morph_offsets] = size;
   for (const auto& [node, binding] : bound) {
     for (const tinygltf::Primitive& primitive :
          ctx.gltf.meshes[ctx.gltf.nodes[node].mesh].primitives) {
-      if (!is_triangles(primitive.mode)) continue;
+      if (!IsTriangles(primitive.mode)) continue;
       ++primitives;
       const auto position = primitive.attributes.find("POSITION");
       const std::size_t n =
@@ -628,9 +665,14 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       }
     }
   }
-  // The same counts against the load's memory. The pre-scan counted each
-  // declared primitive once; a mesh drawn by several nodes is imported (and
-  // drawn) once per node, so the extra copies count here.
+  return size;
+}
+
+// The same counts against the load's memory. The pre-scan counted each
+// declared primitive once; a mesh drawn by several nodes is imported (and
+// drawn) once per node, so the extra copies count here.
+void KeepImportBudget(Context& ctx, const ImportSize& size) {
+  const auto& [vertices, corners, primitives, morph_offsets] = size;
   std::size_t declared = 0;
   for (const tinygltf::Mesh& mesh : ctx.gltf.meshes) declared += mesh.primitives.size();
   if (primitives > declared) {
@@ -644,8 +686,25 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
   // Positions and normals, 12 bytes each.
   ctx.budget.Keep(morph_offsets, 2 * sizeof(glm::vec3),
                   "the meshes' " + std::to_string(morph_offsets) + " morph target offsets");
+}
+
+}  // namespace
+
+std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
+                                        const SkeletonMapping& mapping,
+                                        std::vector<MorphChannel>* morph_channels,
+                                        std::vector<int>* morph_channel_of_node) {
+  // The skeleton builders refuse more; this guards the u16 casts below.
+  if (static_cast<std::size_t>(mapping.skeleton.JointCount()) > kMaxJoints) {
+    throw ImportError("the skeleton has " + std::to_string(mapping.skeleton.JointCount()) +
+                      " joints; 16-bit joint indices hold at most " + std::to_string(kMaxJoints));
+  }
+  std::vector<std::string> not_drawn;
+  const std::vector<std::pair<int, Binding>> bound = BoundMeshNodes(ctx, tree, mapping, &not_drawn);
+  const ImportSize size = MeasureImport(ctx, bound);
+  KeepImportBudget(ctx, size);
   std::vector<MeshPrimitive> out;
-  out.reserve(primitives);
+  out.reserve(size.primitives);
   morph_channel_of_node->assign(tree.NodeCount(), -1);
   int weights = 0;
   for (const auto& [node, binding] : bound) {
@@ -662,7 +721,7 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
     for (std::size_t p = 0; p < mesh.primitives.size(); ++p) {
       const tinygltf::Primitive& primitive = mesh.primitives[p];
       const std::string what = "mesh " + std::to_string(n.mesh) + " primitive " + std::to_string(p);
-      if (!is_triangles(primitive.mode)) {
+      if (!IsTriangles(primitive.mode)) {
         not_drawn.push_back("mesh node \"" + tree.names[node] + "\" primitive " +
                             std::to_string(p) + " (mode " + std::to_string(primitive.mode) +
                             ": points or lines; only triangles are drawn)");

@@ -88,6 +88,16 @@ TEST(BadInput, NanWeightIsRefused) {
   ExpectNamedError(LoadError(file.Json(b)), "vertex 2 has an invalid weight");
 }
 
+TEST(BadInput, IndexEqualToTheVertexCountIsRefused) {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int indices = b.AddU16({0, 1, 3}, "SCALAR", false);  // 3 vertices: 0, 1, 2
+  const std::string json =
+      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + R"(},"indices":)" + S(indices) + "}]}]");
+  ExpectNamedError(LoadError(json), "index 3 is out of range (3 vertices)");
+}
+
 TEST(BadInput, IndexBeyondTheVertexCountIsRefused) {
   GltfBuilder b;
   const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");

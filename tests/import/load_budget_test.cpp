@@ -105,6 +105,33 @@ TEST(LoadBudget, FilesWithinTheLimitLoadAsBefore) {
   EXPECT_EQ(model.primitives.size(), 2000u);
 }
 
+// One mesh of 30,000 vertices drawn by `nodes` nodes: each node's copy is
+// imported (and drawn), so the vertices kept are 30,000 per node.
+std::vector<std::uint8_t> MeshDrawnByNodes(int nodes) {
+  GltfBuilder b;
+  std::vector<float> xyz(30000 * 3);
+  for (std::size_t i = 0; i < xyz.size(); ++i) xyz[i] = static_cast<float>(i % 7) * 0.1f;
+  const int positions = b.AddFloats(xyz, "VEC3");
+  std::string node_list;
+  for (int i = 0; i < nodes; ++i) node_list += std::string(i ? "," : "") + R"({"mesh":0})";
+  return gltf_test::Bytes(b.EmbeddedJson(
+      R"("nodes":[)" + node_list + R"(],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      std::to_string(positions) + "}}]}]"));
+}
+
+TEST(LoadBudget, VerticesOfAMeshDrawnByManyNodesAreCountedPerNode) {
+  // A vertex keeps 96 bytes (position, normal, texcoord, colour, eight
+  // joints and weights): 50 copies of 30,000 are 1,500,000 vertices, 137 MiB,
+  // past a 64 MiB limit; 5 copies, 14 MiB, fit.
+  anim::Model model;
+  std::string error;
+  EXPECT_FALSE(LoadBytes(MeshDrawnByNodes(50), 64 * kMiB, &model, &error, "copies.gltf"));
+  EXPECT_NE(error.find("the meshes' 1500000 vertices needs 137"), std::string::npos) << error;
+  EXPECT_NE(error.find("copies.gltf"), std::string::npos) << error;
+  ASSERT_TRUE(LoadBytes(MeshDrawnByNodes(5), 64 * kMiB, &model, &error, "copies.gltf")) << error;
+  EXPECT_EQ(model.primitives.size(), 5u);
+}
+
 TEST(JsonScan, IntegersPastThirtyTwoBitsAreRefusedNotTruncated) {
   gltf_test::Triangle t;
   // 2^32 would become mesh 0 and 2^32 + 2 node 2 after tinygltf's cast.
