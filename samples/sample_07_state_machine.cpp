@@ -53,8 +53,7 @@ class StateMachineSample : public Sample {
       return false;
     }
     model_ = &model;
-    const anim::Skeleton& sk = model.skeleton;
-    graph_ = std::make_unique<anim::AnimationGraph>(sk);
+    graph_ = std::make_unique<anim::AnimationGraph>(model.skeleton);
     anim::ParameterSet& p = graph_->Params();
     speed_id_ = p.Add("speed", anim::ParamType::kFloat, speed_);
     jump_id_ = p.Add("jump", anim::ParamType::kTrigger);
@@ -62,115 +61,14 @@ class StateMachineSample : public Sample {
     upper_weight_id_ = p.Add("upper_weight", anim::ParamType::kFloat, 0.0f);
     lean_id_ = p.Add("lean", anim::ParamType::kFloat, lean_);
 
-    // Each role by name; a role the model lacks is left out rather than
-    // played by a clip that is not it (a walk as the jump, a whole clip as
-    // the lean), and the notice says what is missing.
-    const auto role = [&](std::initializer_list<const char*> names, bool additive) {
-      const int c = FindClipForRole(model, names, -1);
-      return c >= 0 && IsAdditiveClip(model, c) == additive ? c : -1;
-    };
-    const int walk_clip = role({"walk", "walking"}, false),
-              run_clip = role({"run", "running"}, false);
-    const int idle_clip = role({"idle"}, false), jump_clip = role({"jump"}, false);
-    const int punch_clip = role({"punch"}, false), lean_clip = role({"lean_left", "lean"}, true);
-    const float walk_speed = LocomotionSpeed(model, walk_clip),
-                run_speed = LocomotionSpeed(model, run_clip);
-    const bool blends = walk_clip >= 0 && run_clip >= 0 && idle_clip >= 0 &&
-                        walk_clip != run_clip && walk_speed > 0.0f && run_speed > walk_speed;
-    std::vector<std::string> missing;
-    if (!blends) missing.push_back("the idle-walk-run blend by speed");
-    if (jump_clip < 0) missing.push_back("Jump");
-    if (punch_clip < 0) missing.push_back("Punch");
-    if (lean_clip < 0) missing.push_back("the lean");
-    notice_.clear();
-    if (!missing.empty()) {
-      notice_ = NeedsMessage(
-                    "idle, walk and run clips (the run faster), a jump, a punch and an "
-                    "additive lean",
-                    model, AllClips(model)) +
-                ". Left out here: ";
-      for (std::size_t i = 0; i < missing.size(); ++i) notice_ += (i > 0 ? ", " : "") + missing[i];
-      notice_ += ".";
-    }
-    params_.SetRange("speed", 0.0f, blends ? std::max(4.0f, run_speed) : 4.0f);
-
-    // Base layer: Locomotion <-> Jump.
-    anim::Node* locomotion = nullptr;
-    if (blends) {
-      auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, model.clips[idle_clip]);
-      auto* n_walk = graph_->Add<anim::ClipNode>("walk", sk, model.clips[walk_clip]);
-      auto* n_run = graph_->Add<anim::ClipNode>("run", sk, model.clips[run_clip]);
-      anim::BlendSpace1D space;
-      // The clips at their own ground speeds (clip_speed.h), in m/s.
-      const float positions[] = {0.0f, walk_speed, run_speed};
-      std::string why;
-      if (!space.Build(positions, &why)) {
-        *error = "locomotion blend space: " + why;
-        return false;
-      }
-      locomotion = graph_->Add<anim::BlendSpace1DNode>(
-          "locomotion", sk, std::vector<anim::Node*>{n_idle, n_walk, n_run}, space,
-          anim::FloatInput{speed_id_}, true);
-    } else {
-      // The one clip there is to move with, alone.
-      const int alone = walk_clip >= 0 ? walk_clip : (idle_clip >= 0 ? idle_clip : full[0]);
-      locomotion = graph_->Add<anim::ClipNode>("locomotion", sk, model.clips[alone]);
-    }
-    anim::ClipNodeOptions once;
-    once.loop = anim::LoopMode::kClamp;
-    anim::Transition to_jump;
-    to_jump.from = 0;
-    to_jump.to = 1;
-    to_jump.duration = 0.15f;
-    to_jump.conditions = {{jump_id_, anim::CompareOp::kTriggered}};
-    anim::Transition land;
-    land.from = 1;
-    land.to = 0;
-    land.duration = 0.3f;
-    land.exit_begin = 0.85f;  // blend back while the landing settles
-    std::vector<anim::State> base_states{{"Locomotion", locomotion}};
-    std::vector<anim::Transition> base_transitions;
-    if (jump_clip >= 0) {
-      base_states.push_back(
-          {"Jump", graph_->Add<anim::ClipNode>("jump", sk, model.clips[jump_clip], once)});
-      base_transitions = {to_jump, land};
-    }
-    base_ = graph_->Add<anim::StateMachineNode>("base", sk, base_states, base_transitions, 0);
-
-    // Upper layer: Off <-> Punch. Off holds the punch's first frame, but the
-    // layer's weight follows the machine (see Update), so it never shows.
-    upper_ = nullptr;
-    lean_node_ = nullptr;
-    if (punch_clip >= 0) {
-      const anim::Clip& punch = model.clips[punch_clip];
-      auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
-      auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, once);
-      anim::Transition start_punch;
-      start_punch.from = 0;
-      start_punch.to = 1;
-      start_punch.duration = 0.12f;
-      start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-      anim::Transition again;  // a punch during a punch restarts it
-      again.from = 1;
-      again.to = 1;
-      again.duration = 0.12f;
-      again.exit_begin = 0.4f;
-      again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-      anim::Transition end_punch;
-      end_punch.from = 1;
-      end_punch.to = 0;
-      end_punch.duration = 0.25f;
-      end_punch.exit_begin = 0.8f;
-      upper_ = graph_->Add<anim::StateMachineNode>(
-          "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
-          std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
-    }
-    // Additive layer: the lean's last frame measured from its first (the
-    // clip's reference pose), added on top of whatever the layers above made.
-    if (lean_clip >= 0) {
-      lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, model.clips[lean_clip], 1.0f);
-      lean_reference_ = anim::MakeAdditivePose(sk, model.clips[lean_clip]);
-    }
+    const Roles roles = FindRoles(model);
+    SayWhatIsLeftOut(model, roles);
+    params_.SetRange("speed", 0.0f, roles.blends ? std::max(4.0f, roles.run_speed) : 4.0f);
+    anim::Node* locomotion = AddLocomotion(model, roles, full[0], error);
+    if (locomotion == nullptr) return false;
+    AddBaseLayer(model, roles, locomotion);
+    AddUpperLayer(model, roles);
+    AddLeanLayer(model, roles);
     for (const auto* sm : {base_, upper_}) {
       if (sm == nullptr) continue;
       const std::string problem = sm->Validate(p);
@@ -252,6 +150,145 @@ class StateMachineSample : public Sample {
     if (lean_node_ != nullptr) layers.push_back(lean);
     graph_->SetLayers(std::move(layers));
     applied_falloff_ = falloff_;
+  }
+
+  // The clip playing each role, or -1. A role the model lacks is left out
+  // rather than played by a clip that is not it (a walk as the jump, a whole
+  // clip as the lean), and the notice says what is missing.
+  struct Roles {
+    int idle = -1, walk = -1, run = -1, jump = -1, punch = -1, lean = -1;
+    float walk_speed = 0.0f, run_speed = 0.0f;  // m/s (clip_speed.h)
+    bool blends = false;                        // idle, walk and run make a blend by speed
+  };
+
+  static Roles FindRoles(const anim::Model& model) {
+    const auto role = [&](std::initializer_list<const char*> names, bool additive) {
+      const int c = FindClipForRole(model, names, -1);
+      return c >= 0 && IsAdditiveClip(model, c) == additive ? c : -1;
+    };
+    Roles r;
+    r.walk = role({"walk", "walking"}, false);
+    r.run = role({"run", "running"}, false);
+    r.idle = role({"idle"}, false);
+    r.jump = role({"jump"}, false);
+    r.punch = role({"punch"}, false);
+    r.lean = role({"lean_left", "lean"}, true);
+    r.walk_speed = LocomotionSpeed(model, r.walk);
+    r.run_speed = LocomotionSpeed(model, r.run);
+    r.blends = r.walk >= 0 && r.run >= 0 && r.idle >= 0 && r.walk != r.run && r.walk_speed > 0.0f &&
+               r.run_speed > r.walk_speed;
+    return r;
+  }
+
+  void SayWhatIsLeftOut(const anim::Model& model, const Roles& r) {
+    std::vector<std::string> missing;
+    if (!r.blends) missing.push_back("the idle-walk-run blend by speed");
+    if (r.jump < 0) missing.push_back("Jump");
+    if (r.punch < 0) missing.push_back("Punch");
+    if (r.lean < 0) missing.push_back("the lean");
+    notice_.clear();
+    if (missing.empty()) return;
+    notice_ = NeedsMessage(
+                  "idle, walk and run clips (the run faster), a jump, a punch and an "
+                  "additive lean",
+                  model, AllClips(model)) +
+              ". Left out here: ";
+    for (std::size_t i = 0; i < missing.size(); ++i) notice_ += (i > 0 ? ", " : "") + missing[i];
+    notice_ += ".";
+  }
+
+  // Idle, walk and run in a 1D blend space by speed, or the one clip there
+  // is to move with, alone. Null, with `error` set, when the space refuses.
+  anim::Node* AddLocomotion(const anim::Model& model, const Roles& r, int fallback,
+                            std::string* error) {
+    const anim::Skeleton& sk = model.skeleton;
+    if (!r.blends) {
+      const int alone = r.walk >= 0 ? r.walk : (r.idle >= 0 ? r.idle : fallback);
+      return graph_->Add<anim::ClipNode>("locomotion", sk, model.clips[alone]);
+    }
+    auto* n_idle = graph_->Add<anim::ClipNode>("idle", sk, model.clips[r.idle]);
+    auto* n_walk = graph_->Add<anim::ClipNode>("walk", sk, model.clips[r.walk]);
+    auto* n_run = graph_->Add<anim::ClipNode>("run", sk, model.clips[r.run]);
+    anim::BlendSpace1D space;
+    // The clips at their own ground speeds (clip_speed.h), in m/s.
+    const float positions[] = {0.0f, r.walk_speed, r.run_speed};
+    std::string why;
+    if (!space.Build(positions, &why)) {
+      *error = "locomotion blend space: " + why;
+      return nullptr;
+    }
+    return graph_->Add<anim::BlendSpace1DNode>("locomotion", sk,
+                                               std::vector<anim::Node*>{n_idle, n_walk, n_run},
+                                               space, anim::FloatInput{speed_id_}, true);
+  }
+
+  // Base layer: Locomotion <-> Jump.
+  void AddBaseLayer(const anim::Model& model, const Roles& r, anim::Node* locomotion) {
+    const anim::Skeleton& sk = model.skeleton;
+    anim::Transition to_jump;
+    to_jump.from = 0;
+    to_jump.to = 1;
+    to_jump.duration = 0.15f;
+    to_jump.conditions = {{jump_id_, anim::CompareOp::kTriggered}};
+    anim::Transition land;
+    land.from = 1;
+    land.to = 0;
+    land.duration = 0.3f;
+    land.exit_begin = 0.85f;  // blend back while the landing settles
+    std::vector<anim::State> base_states{{"Locomotion", locomotion}};
+    std::vector<anim::Transition> base_transitions;
+    if (r.jump >= 0) {
+      base_states.push_back(
+          {"Jump", graph_->Add<anim::ClipNode>("jump", sk, model.clips[r.jump], Once())});
+      base_transitions = {to_jump, land};
+    }
+    base_ = graph_->Add<anim::StateMachineNode>("base", sk, base_states, base_transitions, 0);
+  }
+
+  // Upper layer: Off <-> Punch. Off holds the punch's first frame, but the
+  // layer's weight follows the machine (see Update), so it never shows.
+  void AddUpperLayer(const anim::Model& model, const Roles& r) {
+    upper_ = nullptr;
+    if (r.punch < 0) return;
+    const anim::Skeleton& sk = model.skeleton;
+    const anim::Clip& punch = model.clips[r.punch];
+    auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
+    auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, Once());
+    anim::Transition start_punch;
+    start_punch.from = 0;
+    start_punch.to = 1;
+    start_punch.duration = 0.12f;
+    start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+    anim::Transition again;  // a punch during a punch restarts it
+    again.from = 1;
+    again.to = 1;
+    again.duration = 0.12f;
+    again.exit_begin = 0.4f;
+    again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
+    anim::Transition end_punch;
+    end_punch.from = 1;
+    end_punch.to = 0;
+    end_punch.duration = 0.25f;
+    end_punch.exit_begin = 0.8f;
+    upper_ = graph_->Add<anim::StateMachineNode>(
+        "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
+        std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
+  }
+
+  // Additive layer: the lean's last frame measured from its first (the
+  // clip's reference pose), added on top of whatever the layers above made.
+  void AddLeanLayer(const anim::Model& model, const Roles& r) {
+    lean_node_ = nullptr;
+    if (r.lean < 0) return;
+    const anim::Skeleton& sk = model.skeleton;
+    lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, model.clips[r.lean], 1.0f);
+    lean_reference_ = anim::MakeAdditivePose(sk, model.clips[r.lean]);
+  }
+
+  static anim::ClipNodeOptions Once() {
+    anim::ClipNodeOptions once;
+    once.loop = anim::LoopMode::kClamp;
+    return once;
   }
 
   const anim::Model* model_ = nullptr;

@@ -81,6 +81,72 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
   EXPECT_LT(colors[foot].r, 0.25f) << "the legs stay on the base layer";
 }
 
+// The largest difference between `pose`'s locals and `clip` sampled at
+// `time` (translations in model units, rotations as 1 - |dot|).
+float DistanceFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
+                       const anim::Clip& clip, float time) {
+  anim::Pose want = skeleton.RestPose();
+  clip.Sample(want, time, anim::LoopMode::kClamp);
+  const anim::Pose shown = anim::AsPose(skeleton, pose);
+  float worst = 0.0f;
+  for (int j = 0; j < skeleton.JointCount(); ++j) {
+    worst = std::max(worst, glm::length(shown.Local(j).translation - want.Local(j).translation));
+    worst =
+        std::max(worst, 1.0f - std::abs(glm::dot(shown.Local(j).rotation, want.Local(j).rotation)));
+  }
+  return worst;
+}
+
+// Sample 07's base layer: J fades from locomotion into Jump (0.15 s), the
+// jump then plays alone, and only from 85 % of the clip does it blend back
+// into locomotion (0.3 s).
+TEST_F(GraphSamples, StateMachineJumpPlaysAloneUntilItsLandingWindow) {
+  samples::Sample& s = Numbered("07");
+  Set(s, "speed=0");
+  Set(s, "lean=0");
+  const anim::Clip& jump = model_.clips[model_.FindClip("Jump")];
+  ASSERT_GT(jump.Duration(), 0.6f);
+  const float dt = 1.0f / 60.0f;
+  for (int i = 0; i < 30; ++i) s.Update(dt);
+  Set(s, "jump=1");
+  // The frame that fires advances the jump by one step: after n updates it
+  // is at n * dt (the fade in is over after 0.15 s, 9 frames).
+  int frames = 0;
+  const auto distance_now = [&] {
+    return DistanceFromClip(model_.skeleton, s.CurrentPose(), jump, frames * dt);
+  };
+  while ((frames + 1) * dt < 0.6f * jump.Duration()) {
+    s.Update(dt);
+    ++frames;
+    if (frames * dt > 0.2f) ASSERT_LT(distance_now(), 1e-4f) << "at " << frames * dt << " s";
+  }
+  // Past the window's start (and 0.1 s into the 0.3 s blend back) the pose
+  // has left the jump.
+  while (frames * dt < 0.85f * jump.Duration() + 0.1f) {
+    s.Update(dt);
+    ++frames;
+  }
+  EXPECT_GT(distance_now(), 1e-3f);
+}
+
+// Sample 07's locomotion is a blend space with each clip at its own ground
+// speed: at the run's speed the run plays alone (in the synced blend's
+// phase, which then follows the run's own length).
+TEST_F(GraphSamples, StateMachineAtTheRunsSpeedPlaysTheRunAlone) {
+  samples::Sample& s = Numbered("07");
+  const anim::Clip& run = model_.clips[model_.FindClip("Run")];
+  ASSERT_GT(run.Speed(), 0.0f);
+  Set(s, "speed=" + std::to_string(run.Speed()));
+  Set(s, "lean=0");
+  const float dt = 1.0f / 60.0f;
+  for (int frames = 1; frames <= 40; ++frames) {
+    s.Update(dt);
+    const float time = std::fmod(frames * dt, run.Duration());
+    ASSERT_LT(DistanceFromClip(model_.skeleton, s.CurrentPose(), run, time), 1e-4f)
+        << "frame " << frames;
+  }
+}
+
 }  // namespace
 
 namespace {
