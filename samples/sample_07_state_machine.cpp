@@ -225,16 +225,8 @@ class StateMachineSample : public Sample {
   // Base layer: Locomotion <-> Jump.
   void AddBaseLayer(const anim::Model& model, const Roles& r, anim::Node* locomotion) {
     const anim::Skeleton& sk = model.skeleton;
-    anim::Transition to_jump;
-    to_jump.from = 0;
-    to_jump.to = 1;
-    to_jump.duration = 0.15f;
-    to_jump.conditions = {{jump_id_, anim::CompareOp::kTriggered}};
-    anim::Transition land;
-    land.from = 1;
-    land.to = 0;
-    land.duration = 0.3f;
-    land.exit_begin = 0.85f;  // blend back while the landing settles
+    const anim::Transition to_jump = Fade(0, 1, 0.15f, -1.0f, jump_id_);
+    const anim::Transition land = Fade(1, 0, 0.3f, 0.85f);  // back while the landing settles
     std::vector<anim::State> base_states{{"Locomotion", locomotion}};
     std::vector<anim::Transition> base_transitions;
     if (r.jump >= 0) {
@@ -254,22 +246,9 @@ class StateMachineSample : public Sample {
     const anim::Clip& punch = model.clips[r.punch];
     auto* n_off = graph_->Add<anim::SingleFrameNode>("off", sk, punch, 0.0f);
     auto* n_punch = graph_->Add<anim::ClipNode>("punch", sk, punch, Once());
-    anim::Transition start_punch;
-    start_punch.from = 0;
-    start_punch.to = 1;
-    start_punch.duration = 0.12f;
-    start_punch.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-    anim::Transition again;  // a punch during a punch restarts it
-    again.from = 1;
-    again.to = 1;
-    again.duration = 0.12f;
-    again.exit_begin = 0.4f;
-    again.conditions = {{punch_id_, anim::CompareOp::kTriggered}};
-    anim::Transition end_punch;
-    end_punch.from = 1;
-    end_punch.to = 0;
-    end_punch.duration = 0.25f;
-    end_punch.exit_begin = 0.8f;
+    const anim::Transition start_punch = Fade(0, 1, 0.12f, -1.0f, punch_id_);
+    const anim::Transition again = Fade(1, 1, 0.12f, 0.4f, punch_id_);  // a punch restarts one
+    const anim::Transition end_punch = Fade(1, 0, 0.25f, 0.8f);
     upper_ = graph_->Add<anim::StateMachineNode>(
         "upper", sk, std::vector<anim::State>{{"Off", n_off}, {"Punch", n_punch}},
         std::vector<anim::Transition>{start_punch, again, end_punch}, 0);
@@ -283,6 +262,20 @@ class StateMachineSample : public Sample {
     const anim::Skeleton& sk = model.skeleton;
     lean_node_ = graph_->Add<anim::SingleFrameNode>("lean", sk, model.clips[r.lean], 1.0f);
     lean_reference_ = anim::MakeAdditivePose(sk, model.clips[r.lean]);
+  }
+
+  // A transition from state `from` to `to` over `duration` seconds, taken
+  // once the source is past `exit_begin` of its clip (< 0: any time) and,
+  // with a trigger, when it fires.
+  static anim::Transition Fade(int from, int to, float duration, float exit_begin,
+                               int trigger = -1) {
+    anim::Transition t;
+    t.from = from;
+    t.to = to;
+    t.duration = duration;
+    t.exit_begin = exit_begin;
+    if (trigger >= 0) t.conditions = {{trigger, anim::CompareOp::kTriggered}};
+    return t;
   }
 
   static anim::ClipNodeOptions Once() {
