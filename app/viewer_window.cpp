@@ -181,22 +181,179 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
-            render::SceneRenderer& scene) {
+// What the window loop keeps from one frame to the next.
+struct LoopState {
   std::vector<float> steps;
-  double last_time = glfwGetTime();
+  double last_time = 0.0;
   CrowdView crowd_view;          // draws a crowd sample's characters (sample 08)
   OwnMeshView own_mesh_view;     // draws a sample's generated mesh (sample 14)
   render::Bounds crowd_framed;   // the crowd box last framed: a new size reframes
   CharacterPlacement placement;  // a moving character (sample 05) and its marks
   SamplePointer pointer;         // drags a sample takes from the camera (IK targets)
-  glm::vec3 followed(0.0f);      // where the camera last saw it
+  glm::vec3 followed{0.0f};      // where the camera last saw it
   // A framing is redone while the panels settle: the frame that asks for it
   // (opening a model, choosing a sample) draws the panels at their old or
   // first size, so the free area it framed into changes a frame or two later.
   int settle_frames = 0;
   float framed_aspect = 0.0f;
   int frame = 0;
+};
+
+// What the active sample draws instead of, or beside, the character.
+struct SampleDrawing {
+  const samples::Sample* sample = nullptr;
+  const samples::CrowdFrame* crowd = nullptr;
+  const samples::OwnMeshes* own_mesh = nullptr;
+};
+
+// The free area between the panels, in framebuffer pixels (they differ
+// from window units on HiDPI); the whole width if the panels leave too
+// little.
+std::pair<float, float> FreeArea(const ViewerState& state, int width) {
+  const float to_pixels = ImGui::GetIO().DisplayFramebufferScale.x;
+  const float left = state.free_left * to_pixels;
+  const float right = std::min(state.free_right * to_pixels, static_cast<float>(width));
+  if (right - left < 0.3f * static_cast<float>(width)) return {0.0f, static_cast<float>(width)};
+  return {left, right};
+}
+
+// Frames the camera on what is shown when asked (a new model, sample or
+// crowd size) and again while the panels settle; then follows a moving
+// character, keeping the camera's angles.
+void UpdateFraming(LoopState& loop, ViewerState& state, const SampleDrawing& drawing,
+                   float free_aspect) {
+  loop.placement.Read(drawing.sample);
+  if (drawing.crowd != nullptr && (CrowdBounds(*drawing.crowd).min != loop.crowd_framed.min ||
+                                   CrowdBounds(*drawing.crowd).max != loop.crowd_framed.max)) {
+    loop.crowd_framed = CrowdBounds(*drawing.crowd);
+    state.reframe_requested = true;
+  }
+  if (loop.settle_frames > 0) {
+    --loop.settle_frames;
+    if (free_aspect != loop.framed_aspect) state.reframe_requested = true;
+  }
+  if (state.reframe_requested) {
+    loop.settle_frames = 3;
+    loop.framed_aspect = free_aspect;
+    const anim::Model& model = state.character.model();
+    if (drawing.crowd != nullptr) {
+      FrameCrowd(*drawing.crowd, free_aspect, &state.camera);
+    } else if (drawing.own_mesh != nullptr) {
+      state.camera.Frame(OwnMeshBounds(*drawing.own_mesh), free_aspect);
+    } else {
+      state.camera.Frame(state.walkthrough.active() >= 0
+                             ? FramingBoundsAllClips(model)
+                             : FramingBounds(model, state.character.clip_index()),
+                         free_aspect);
+    }
+    state.reframe_requested = false;
+    loop.followed = glm::vec3(0.0f);  // framing looks at the origin
+  }
+  if (loop.placement.follow) {
+    state.camera.MoveTarget(loop.placement.Position() - loop.followed);
+    loop.followed = loop.placement.Position();
+  } else {
+    loop.followed = glm::vec3(0.0f);
+  }
+}
+
+// The scene's inputs this frame: the camera with the image shifted (a lens
+// shift, in NDC) so the model is centred in the free area instead of behind
+// a panel, the character's palette and weights, and the view options. Also
+// hands the pointer to the sample when it takes drags.
+render::FrameInputs SceneInputs(LoopState& loop, ViewerState& state, const SampleDrawing& drawing,
+                                int width, int height, std::pair<float, float> free_area) {
+  render::FrameInputs inputs;
+  inputs.view = state.camera.View();
+  const float shift = (free_area.first + free_area.second) / static_cast<float>(width) - 1.0f;
+  inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
+                      state.camera.Projection(static_cast<float>(width) / height);
+  inputs.viewport_height = height;
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool pressed = !io.WantCaptureMouse && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+  loop.pointer.Update(
+      state.walkthrough.Active(), pressed, ImGui::IsMouseDown(ImGuiMouseButton_Left),
+      MouseRay(glm::vec2(io.MousePos.x, io.MousePos.y),
+               glm::vec2(io.DisplaySize.x, io.DisplaySize.y), inputs.projection * inputs.view));
+  inputs.palette = state.character.palette();
+  inputs.morph_weights = state.character.morph_weights();
+  inputs.joint_model_matrices = state.character.model_matrices();
+  inputs.parents = state.character.model().skeleton.RestPose().Parents();
+  inputs.options = drawing.crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
+                   : drawing.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(state.view)
+                                                 : state.view;
+  if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
+  loop.placement.Apply(&inputs);
+  return inputs;
+}
+
+// The scene, then a crowd or a sample's own mesh over it; a failure shows
+// in the panel (once) and on stderr.
+void DrawScene(LoopState& loop, ViewerState& state, render::SceneRenderer& scene,
+               const SampleDrawing& drawing, const render::FrameInputs& inputs) {
+  std::string error;
+  const bool drawn = scene.Draw(inputs, &error) &&
+                     (drawing.crowd == nullptr ||
+                      loop.crowd_view.Draw(state.character.model(), *drawing.crowd, inputs.view,
+                                           inputs.projection, state.view, scene.lighting(),
+                                           /*measure=*/true, &error)) &&
+                     (drawing.own_mesh == nullptr ||
+                      loop.own_mesh_view.Draw(*drawing.own_mesh, inputs.projection * inputs.view,
+                                              state.view, scene.lighting(), &error));
+  if (!drawn && state.message != error) {
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
+    state.message = error;
+    state.message_is_error = true;
+  }
+}
+
+// The panel's Screenshot button: the window into a dated PNG beside the
+// current folder, and the path (or the error) in the panel.
+void SaveRequestedScreenshot(ViewerState& state, int width, int height) {
+  if (!state.screenshot_requested) return;
+  state.screenshot_requested = false;
+  const std::string path = ScreenshotPath();
+  std::string error;
+  state.message_is_error = !SaveWindow(width, height, path, &error);
+  state.message = state.message_is_error ? error : "Screenshot saved to " + path;
+  if (!state.message_is_error) std::cout << "animviewer: screenshot saved to " << path << std::endl;
+}
+
+// One frame's simulation step and panels: dropped files opened, time
+// advanced (fixed steps in test runs, so the same frame count always shows
+// the same pose), the panels drawn and the mouse and keys applied. Returns
+// the real seconds the frame stands for and the update's milliseconds.
+std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, ViewerState& state,
+                                      render::SceneRenderer& scene) {
+  if (loop.frame == 2 && !options.simulate_drop.empty()) {
+    g_dropped_files.push_back(options.simulate_drop);
+  }
+  for (const std::string& path : g_dropped_files) Open(path, state, scene);
+  g_dropped_files.clear();
+  const double now = glfwGetTime();
+  const double real_seconds = state.fixed_step ? kFixedStep : now - loop.last_time;
+  loop.last_time = now;
+  const auto update_start = std::chrono::steady_clock::now();
+  Simulate(real_seconds, state, &loop.steps);
+  const double update_ms = MillisecondsSince(update_start);
+  if (state.ui_scale_requested > 0.0f) {
+    ApplyUiScale(state.ui_scale_requested);
+    state.ui_scale = UiScale();
+    state.ui_scale_requested = 0.0f;
+  }
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  DrawPanels(state);
+  HandleMouse(state, loop.pointer.captured());
+  ApplyShortcuts(TakeKeyEvents(), ImGui::GetIO().WantCaptureKeyboard, state);
+  return {real_seconds, update_ms};
+}
+
+int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
+            render::SceneRenderer& scene) {
+  LoopState loop;
+  loop.last_time = glfwGetTime();
   while (!glfwWindowShouldClose(window)) {
     glfwPollEvents();
     int width = 0, height = 0;
@@ -205,140 +362,32 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       // Minimised: nothing to show, so sleep until something happens
       // instead of rendering at full rate; no time passes meanwhile.
       glfwWaitEvents();
-      last_time = glfwGetTime();
+      loop.last_time = glfwGetTime();
       continue;
     }
-    ++frame;
-    if (frame == 2 && !options.simulate_drop.empty()) {
-      g_dropped_files.push_back(options.simulate_drop);
-    }
-    for (const std::string& path : g_dropped_files) Open(path, state, scene);
-    g_dropped_files.clear();
-
-    // Interactive use follows real time; test runs use fixed steps so the
-    // same frame count always shows the same pose.
-    const double now = glfwGetTime();
-    const double real_seconds = state.fixed_step ? kFixedStep : now - last_time;
-    last_time = now;
-    const auto update_start = std::chrono::steady_clock::now();
-    Simulate(real_seconds, state, &steps);
-    const double update_ms = MillisecondsSince(update_start);
-
-    if (state.ui_scale_requested > 0.0f) {
-      ApplyUiScale(state.ui_scale_requested);
-      state.ui_scale = UiScale();
-      state.ui_scale_requested = 0.0f;
-    }
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    ImGui::NewFrame();
-    DrawPanels(state);
-    HandleMouse(state, pointer.captured());
-    ApplyShortcuts(TakeKeyEvents(), ImGui::GetIO().WantCaptureKeyboard, state);
+    ++loop.frame;
+    const auto [real_seconds, update_ms] = UpdateFrame(loop, options, state, scene);
 
     const auto render_start = std::chrono::steady_clock::now();
-    const float aspect = static_cast<float>(width) / height;
-    // The free area between the panels, in framebuffer pixels (they differ
-    // from window units on HiDPI); ignored if the panels leave too little.
-    const float to_pixels = ImGui::GetIO().DisplayFramebufferScale.x;
-    float left = state.free_left * to_pixels;
-    float right = std::min(state.free_right * to_pixels, static_cast<float>(width));
-    if (right - left < 0.3f * static_cast<float>(width)) {
-      left = 0.0f;
-      right = static_cast<float>(width);
-    }
-    const samples::Sample* sample = state.walkthrough.Active();
-    const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
-    const samples::OwnMeshes* own_mesh = sample != nullptr ? sample->OwnMesh() : nullptr;
-    placement.Read(sample);
-    if (crowd != nullptr && (CrowdBounds(*crowd).min != crowd_framed.min ||
-                             CrowdBounds(*crowd).max != crowd_framed.max)) {
-      crowd_framed = CrowdBounds(*crowd);
-      state.reframe_requested = true;
-    }
-    const float free_aspect = (right - left) / static_cast<float>(height);
-    if (settle_frames > 0) {
-      --settle_frames;
-      if (free_aspect != framed_aspect) state.reframe_requested = true;
-    }
-    if (state.reframe_requested) {
-      settle_frames = 3;
-      framed_aspect = free_aspect;
-      const anim::Model& model = state.character.model();
-      if (crowd != nullptr) {
-        FrameCrowd(*crowd, free_aspect, &state.camera);
-      } else if (own_mesh != nullptr) {
-        state.camera.Frame(OwnMeshBounds(*own_mesh), free_aspect);
-      } else {
-        state.camera.Frame(state.walkthrough.active() >= 0
-                               ? FramingBoundsAllClips(model)
-                               : FramingBounds(model, state.character.clip_index()),
-                           free_aspect);
-      }
-      state.reframe_requested = false;
-      followed = glm::vec3(0.0f);  // framing looks at the origin
-    }
-    // The camera keeps its angles and moves with the character.
-    if (placement.follow) {
-      state.camera.MoveTarget(placement.Position() - followed);
-      followed = placement.Position();
-    } else {
-      followed = glm::vec3(0.0f);
-    }
+    const std::pair<float, float> free_area = FreeArea(state, width);
+    SampleDrawing drawing;
+    drawing.sample = state.walkthrough.Active();
+    drawing.crowd = drawing.sample != nullptr ? drawing.sample->Crowd() : nullptr;
+    drawing.own_mesh = drawing.sample != nullptr ? drawing.sample->OwnMesh() : nullptr;
+    UpdateFraming(loop, state, drawing,
+                  (free_area.second - free_area.first) / static_cast<float>(height));
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, width, height);
-    render::FrameInputs inputs;
-    inputs.view = state.camera.View();
-    // Shift the image (a lens shift, in NDC) so the model is centred in the
-    // free area instead of behind a panel.
-    const float shift = (left + right) / static_cast<float>(width) - 1.0f;
-    inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
-                        state.camera.Projection(aspect);
-    inputs.viewport_height = height;
-    {
-      const ImGuiIO& io = ImGui::GetIO();
-      const bool pressed = !io.WantCaptureMouse && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
-      pointer.Update(
-          state.walkthrough.Active(), pressed, ImGui::IsMouseDown(ImGuiMouseButton_Left),
-          MouseRay(glm::vec2(io.MousePos.x, io.MousePos.y),
-                   glm::vec2(io.DisplaySize.x, io.DisplaySize.y), inputs.projection * inputs.view));
-    }
-    inputs.palette = state.character.palette();
-    inputs.morph_weights = state.character.morph_weights();
-    inputs.joint_model_matrices = state.character.model_matrices();
-    inputs.parents = state.character.model().skeleton.RestPose().Parents();
-    inputs.options = crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
-                     : own_mesh != nullptr ? SceneOptionsUnderOwnMesh(state.view)
-                                           : state.view;
-    if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
-    placement.Apply(&inputs);
-    std::string error;
-    const bool drawn =
-        scene.Draw(inputs, &error) &&
-        (crowd == nullptr || crowd_view.Draw(state.character.model(), *crowd, inputs.view,
-                                             inputs.projection, state.view, scene.lighting(),
-                                             /*measure=*/true, &error)) &&
-        (own_mesh == nullptr || own_mesh_view.Draw(*own_mesh, inputs.projection * inputs.view,
-                                                   state.view, scene.lighting(), &error));
-    if (!drawn && state.message != error) {
-      std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
-      state.message = error;
-      state.message_is_error = true;
-    }
-    WriteUiProbeFrame(frame, state, scene.Grid());  // only for the window tests (tests/ui/)
+    const render::FrameInputs inputs = SceneInputs(loop, state, drawing, width, height, free_area);
+    DrawScene(loop, state, scene, drawing, inputs);
+    WriteUiProbeFrame(loop.frame, state, scene.Grid());  // only for the window tests (tests/ui/)
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     state.timings.Add(real_seconds * 1e3, update_ms, MillisecondsSince(render_start));
 
-    if (state.screenshot_requested) {
-      state.screenshot_requested = false;
-      const std::string path = ScreenshotPath();
-      state.message_is_error = !SaveWindow(width, height, path, &error);
-      state.message = state.message_is_error ? error : "Screenshot saved to " + path;
-      if (!state.message_is_error)
-        std::cout << "animviewer: screenshot saved to " << path << std::endl;
-    }
-    if (frame == options.quit_after_frames) {
+    SaveRequestedScreenshot(state, width, height);
+    if (loop.frame == options.quit_after_frames) {
+      std::string error;
       if (!options.window_screenshot.empty() &&
           !SaveWindow(width, height, options.window_screenshot, &error)) {
         std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";

@@ -32,6 +32,7 @@ Exit status: 0 passed, 1 failed, 77 skipped (a model that is absent).
 import argparse
 import math
 import os
+import struct
 import shutil
 import sys
 import time
@@ -673,9 +674,37 @@ def scenario_keys(run, tap):
     after = run.act("frames after F", v.frames, 3)
     if after is not None and max(abs(a - b) for a, b in zip(framed, after["camera"])) > 1e-3:
         run.fail("%s F did not frame the model again" % how)
+    check_screenshot_button(run)
     for title in run.sample_titles():
         if title != NONE and run.choose_sample(title):
             press_sample_keys(run, tap)
+
+
+def check_screenshot_button(run):
+    """The Capture section's Screenshot button writes the window as a PNG
+    of the window's size and says where."""
+    v = run.viewer
+    button = v.reveal("button", "Screenshot", window="Framework")
+    if button is None:
+        run.fail("no Screenshot button in the Framework panel")
+        return
+    run.act("click Screenshot", v.click, button, 0.5, 3)
+    message = v.read()["message"]
+    prefix = "Screenshot saved to "
+    if not message.startswith(prefix):
+        run.fail("after Screenshot the panel says %r, not where the image went" % message)
+        return
+    path = message[len(prefix):]
+    try:
+        with open(path, "rb") as f:
+            header = f.read(24)
+        os.remove(path)
+    except OSError as e:
+        run.fail("Screenshot said %s, which cannot be read: %s" % (path, e))
+        return
+    width, height = struct.unpack(">II", header[16:24])
+    if header[:8] != b"\x89PNG\r\n\x1a\n" or (width, height) != (1280, 720):
+        run.fail("the screenshot %s is not a 1280x720 PNG (%dx%d)" % (path, width, height))
 
 
 SCENARIOS = {
