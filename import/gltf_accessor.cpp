@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 
 namespace anim::gltf {
 
@@ -150,13 +151,12 @@ ByteSpan BufferViewBytes(const Context& ctx, int buffer_view, const std::string&
 // bookkeeping of the read (its name, checks, the result's allocation).
 constexpr std::size_t kFixedReadValues = 64;
 
-AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::string& what,
-                          std::initializer_list<int> types,
-                          std::initializer_list<int> component_types, IntegerMode mode) {
-  CheckIndex(accessor_index, ctx.gltf.accessors.size(), what + " accessor");
-  const tinygltf::Accessor& accessor = ctx.gltf.accessors[accessor_index];
-  const std::string name = "accessor " + std::to_string(accessor_index) + " (" + what + ")";
+namespace {
 
+// Throws unless the accessor's type and component type are among those the
+// caller accepts, naming both.
+void CheckTypes(const tinygltf::Accessor& accessor, const std::string& name,
+                std::initializer_list<int> types, std::initializer_list<int> component_types) {
   if (std::find(types.begin(), types.end(), accessor.type) == types.end()) {
     std::string accepted;
     for (int t : types) accepted += std::string(accepted.empty() ? "" : "/") + TypeName(t);
@@ -171,99 +171,131 @@ AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::str
     throw ImportError(name + " has component type " + ComponentTypeName(accessor.componentType) +
                       ", expected " + accepted);
   }
-  const int components = ComponentCount(accessor.type);
-  const int component_size = ComponentSize(accessor.componentType);
-  const std::size_t element_size = static_cast<std::size_t>(components) * component_size;
-  const bool normalize = NormalizesIntegers(accessor, mode);
+}
+
+// How one accessor's elements are laid out and read.
+struct ElementLayout {
+  int components = 0;
+  int component_size = 0;
+  std::size_t element_size = 0;
+  bool normalize = false;
+};
+
+// The accessor's dense values from its buffer view: elements `stride`
+// bytes apart (the view's byteStride, or packed), range-checked before the
+// read is charged to the budget.
+void ReadDenseValues(const Context& ctx, const tinygltf::Accessor& accessor,
+                     const std::string& name, const ElementLayout& e,
+                     const std::function<void()>& charge_read, AccessorData* out) {
+  const ByteSpan bytes = BufferViewBytes(ctx, accessor.bufferView, name);
+  const int declared_stride = ctx.gltf.bufferViews[accessor.bufferView].byteStride;
+  std::size_t stride = e.element_size;
+  if (declared_stride != 0) {
+    if (declared_stride < 0 || static_cast<std::size_t>(declared_stride) < e.element_size ||
+        declared_stride % e.component_size != 0) {
+      throw ImportError(name + ": buffer view " + std::to_string(accessor.bufferView) +
+                        " has byteStride " + std::to_string(declared_stride) +
+                        ", invalid for elements of " + std::to_string(e.element_size) + " bytes");
+    }
+    stride = static_cast<std::size_t>(declared_stride);
+  }
+  CheckRange(accessor.byteOffset, accessor.count, stride, e.element_size, bytes.size, name);
+  charge_read();
+  out->values.resize(accessor.count * e.components);
+  for (std::size_t i = 0; i < accessor.count; ++i) {
+    const unsigned char* element = bytes.data + accessor.byteOffset + i * stride;
+    for (int c = 0; c < e.components; ++c) {
+      out->values[i * e.components + c] =
+          ReadComponent(element + c * e.component_size, accessor.componentType, e.normalize);
+    }
+  }
+}
+
+// The sparse substitution: `count` indices into the accessor and as many
+// values, each checked to lie in its buffer view and the indices in range.
+void ApplySparseValues(const Context& ctx, const tinygltf::Accessor& accessor,
+                       const std::string& name, const ElementLayout& e, AccessorData* out) {
+  const auto& sparse = accessor.sparse;
+  const std::string sparse_name = name + " sparse";
+  if (sparse.count < 0 || static_cast<std::size_t>(sparse.count) > accessor.count) {
+    throw ImportError(sparse_name + " count " + std::to_string(sparse.count) +
+                      " exceeds the accessor count " + std::to_string(accessor.count));
+  }
+  const int index_type = sparse.indices.componentType;
+  if (index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
+      index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
+      index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT) {
+    throw ImportError(sparse_name + " indices have component type " +
+                      ComponentTypeName(index_type));
+  }
+  const std::size_t n = static_cast<std::size_t>(sparse.count);
+  const ByteSpan index_bytes =
+      BufferViewBytes(ctx, sparse.indices.bufferView, sparse_name + " indices");
+  const ByteSpan value_bytes =
+      BufferViewBytes(ctx, sparse.values.bufferView, sparse_name + " values");
+  const int index_size = ComponentSize(index_type);
+  if (sparse.indices.byteOffset < 0 || sparse.values.byteOffset < 0) {
+    throw ImportError(sparse_name + " has a negative byteOffset");
+  }
+  CheckRange(static_cast<std::size_t>(sparse.indices.byteOffset), n, index_size, index_size,
+             index_bytes.size, sparse_name + " indices");
+  CheckRange(static_cast<std::size_t>(sparse.values.byteOffset), n, e.element_size, e.element_size,
+             value_bytes.size, sparse_name + " values");
+  for (std::size_t k = 0; k < n; ++k) {
+    const double target = ReadComponent(
+        index_bytes.data + sparse.indices.byteOffset + k * index_size, index_type, false);
+    if (target >= static_cast<double>(accessor.count)) {
+      throw ImportError(sparse_name + " index " +
+                        std::to_string(static_cast<std::uint64_t>(target)) +
+                        " is out of range (count " + std::to_string(accessor.count) + ")");
+    }
+    const std::size_t i = static_cast<std::size_t>(target);
+    const unsigned char* element = value_bytes.data + sparse.values.byteOffset + k * e.element_size;
+    for (int c = 0; c < e.components; ++c) {
+      out->values[i * e.components + c] =
+          ReadComponent(element + c * e.component_size, accessor.componentType, e.normalize);
+    }
+  }
+}
+
+}  // namespace
+
+AccessorData ReadAccessor(const Context& ctx, int accessor_index, const std::string& what,
+                          std::initializer_list<int> types,
+                          std::initializer_list<int> component_types, IntegerMode mode) {
+  CheckIndex(accessor_index, ctx.gltf.accessors.size(), what + " accessor");
+  const tinygltf::Accessor& accessor = ctx.gltf.accessors[accessor_index];
+  const std::string name = "accessor " + std::to_string(accessor_index) + " (" + what + ")";
+  CheckTypes(accessor, name, types, component_types);
+  ElementLayout e;
+  e.components = ComponentCount(accessor.type);
+  e.component_size = ComponentSize(accessor.componentType);
+  e.element_size = static_cast<std::size_t>(e.components) * e.component_size;
+  e.normalize = NormalizesIntegers(accessor, mode);
 
   // Every read counts, the empty ones included (kFixedReadValues), so that
   // an accessor read from a hundred thousand places costs bounded time.
   // Counted once the count is known to be backed by data (or bounded), so
   // a lying count gets the more precise message below.
-  const auto charge_read = [&] {
-    ctx.budget.Read(accessor.count * components + kFixedReadValues, sizeof(double), name);
+  const std::function<void()> charge_read = [&] {
+    ctx.budget.Read(accessor.count * e.components + kFixedReadValues, sizeof(double), name);
   };
 
   AccessorData out;
-  out.components = components;
+  out.components = e.components;
   out.count = accessor.count;
-
   if (accessor.bufferView < 0) {
     // No buffer view: all zeros (then usually overwritten by sparse values).
-    if (accessor.count > kMaxUnbackedCount / static_cast<std::size_t>(components)) {
+    if (accessor.count > kMaxUnbackedCount / static_cast<std::size_t>(e.components)) {
       throw ImportError(name + " has no buffer view but claims " + std::to_string(accessor.count) +
                         " elements");
     }
     charge_read();
-    out.values.assign(accessor.count * components, 0.0);
+    out.values.assign(accessor.count * e.components, 0.0);
   } else {
-    const ByteSpan bytes = BufferViewBytes(ctx, accessor.bufferView, name);
-    const int declared_stride = ctx.gltf.bufferViews[accessor.bufferView].byteStride;
-    std::size_t stride = element_size;
-    if (declared_stride != 0) {
-      if (declared_stride < 0 || static_cast<std::size_t>(declared_stride) < element_size ||
-          declared_stride % component_size != 0) {
-        throw ImportError(name + ": buffer view " + std::to_string(accessor.bufferView) +
-                          " has byteStride " + std::to_string(declared_stride) +
-                          ", invalid for elements of " + std::to_string(element_size) + " bytes");
-      }
-      stride = static_cast<std::size_t>(declared_stride);
-    }
-    CheckRange(accessor.byteOffset, accessor.count, stride, element_size, bytes.size, name);
-    charge_read();
-    out.values.resize(accessor.count * components);
-    for (std::size_t i = 0; i < accessor.count; ++i) {
-      const unsigned char* element = bytes.data + accessor.byteOffset + i * stride;
-      for (int c = 0; c < components; ++c) {
-        out.values[i * components + c] =
-            ReadComponent(element + c * component_size, accessor.componentType, normalize);
-      }
-    }
+    ReadDenseValues(ctx, accessor, name, e, charge_read, &out);
   }
-
-  if (accessor.sparse.isSparse) {
-    const auto& sparse = accessor.sparse;
-    const std::string sparse_name = name + " sparse";
-    if (sparse.count < 0 || static_cast<std::size_t>(sparse.count) > accessor.count) {
-      throw ImportError(sparse_name + " count " + std::to_string(sparse.count) +
-                        " exceeds the accessor count " + std::to_string(accessor.count));
-    }
-    const int index_type = sparse.indices.componentType;
-    if (index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
-        index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
-        index_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT) {
-      throw ImportError(sparse_name + " indices have component type " +
-                        ComponentTypeName(index_type));
-    }
-    const std::size_t n = static_cast<std::size_t>(sparse.count);
-    const ByteSpan index_bytes =
-        BufferViewBytes(ctx, sparse.indices.bufferView, sparse_name + " indices");
-    const ByteSpan value_bytes =
-        BufferViewBytes(ctx, sparse.values.bufferView, sparse_name + " values");
-    const int index_size = ComponentSize(index_type);
-    if (sparse.indices.byteOffset < 0 || sparse.values.byteOffset < 0) {
-      throw ImportError(sparse_name + " has a negative byteOffset");
-    }
-    CheckRange(static_cast<std::size_t>(sparse.indices.byteOffset), n, index_size, index_size,
-               index_bytes.size, sparse_name + " indices");
-    CheckRange(static_cast<std::size_t>(sparse.values.byteOffset), n, element_size, element_size,
-               value_bytes.size, sparse_name + " values");
-    for (std::size_t k = 0; k < n; ++k) {
-      const double target = ReadComponent(
-          index_bytes.data + sparse.indices.byteOffset + k * index_size, index_type, false);
-      if (target >= static_cast<double>(accessor.count)) {
-        throw ImportError(sparse_name + " index " +
-                          std::to_string(static_cast<std::uint64_t>(target)) +
-                          " is out of range (count " + std::to_string(accessor.count) + ")");
-      }
-      const std::size_t i = static_cast<std::size_t>(target);
-      const unsigned char* element = value_bytes.data + sparse.values.byteOffset + k * element_size;
-      for (int c = 0; c < components; ++c) {
-        out.values[i * components + c] =
-            ReadComponent(element + c * component_size, accessor.componentType, normalize);
-      }
-    }
-  }
+  if (accessor.sparse.isSparse) ApplySparseValues(ctx, accessor, name, e, &out);
   return out;
 }
 
