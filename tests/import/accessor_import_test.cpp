@@ -80,53 +80,37 @@ TEST(AccessorImport, SparseAccessorsOverrideTheirBase) {
   EXPECT_EQ(mesh.colors[2], glm::vec4(0.25f, 0.5f, 0.75f, 1));
 }
 
-TEST(AccessorImport, SparseIndexOutsideTheAccessorIsRefused) {
+// The load error of a three-vertex POSITION accessor with one sparse
+// substitution: u16 index `index`, values `values`.
+std::string SparseLoadError(std::uint8_t index, const std::vector<float>& values) {
   GltfBuilder b;
   b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int sparse_indices = b.AddView({9, 0});
-  const int sparse_values = b.AddView(Bytes({5, 6, 7}));
+  const int sparse_indices = b.AddView({index, 0});
+  const int sparse_values = b.AddView(Bytes(values));
   const int positions = b.AddAccessorJson(
       R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3",
           "sparse":{"count":1,"indices":{"bufferView":)" +
       S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) +
       "}}}");
-  const std::string error = gltf_test::LoadError(
+  return gltf_test::LoadError(
       b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
                      S(positions) + "}}]}]"));
+}
+
+TEST(AccessorImport, SparseIndexOutsideTheAccessorIsRefused) {
+  const std::string error = SparseLoadError(9, {5, 6, 7});
   EXPECT_NE(error.find("sparse index 9 is out of range (count 3)"), std::string::npos) << error;
 }
 
 // The sparse index equal to the count is the first one past the end.
 TEST(AccessorImport, SparseIndexEqualToTheCountIsRefused) {
-  GltfBuilder b;
-  b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int sparse_indices = b.AddView({3, 0});
-  const int sparse_values = b.AddView(Bytes({5, 6, 7}));
-  const int positions = b.AddAccessorJson(
-      R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" +
-      S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) +
-      "}}}");
-  const std::string error = gltf_test::LoadError(
-      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                     S(positions) + "}}]}]"));
+  const std::string error = SparseLoadError(3, {5, 6, 7});
   EXPECT_NE(error.find("sparse index 3 is out of range (count 3)"), std::string::npos) << error;
 }
 
 // One VEC3 of floats needs 12 bytes of sparse values; a view of 8 is short.
 TEST(AccessorImport, SparseValuesPastTheirViewAreRefused) {
-  GltfBuilder b;
-  b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
-  const int sparse_indices = b.AddView({2, 0});
-  const int sparse_values = b.AddView(Bytes({5, 6}));
-  const int positions = b.AddAccessorJson(
-      R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3",
-          "sparse":{"count":1,"indices":{"bufferView":)" +
-      S(sparse_indices) + R"(,"componentType":5123},"values":{"bufferView":)" + S(sparse_values) +
-      "}}}");
-  const std::string error = gltf_test::LoadError(
-      b.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":)" +
-                     S(positions) + "}}]}]"));
+  const std::string error = SparseLoadError(2, {5, 6});
   EXPECT_NE(error.find("sparse values needs bytes up to offset 0 + 1 elements x 12 bytes, but its "
                        "buffer view holds only 8 bytes"),
             std::string::npos)
