@@ -154,16 +154,13 @@ void WarnIgnored(Context& ctx, const std::string& channels, int node,
                              animation_name + ")");
 }
 
-}  // namespace
-
-std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
-                              const std::vector<MorphChannel>& morph_channels,
-                              const std::vector<int>& morph_channel_of_node) {
-  std::vector<Clip> clips;
+// Many channels may share one sampler, so the keys held after import are
+// bounded by this count, made before any track is read, not by the file's
+// size; then kept against the load's memory (clips and channels were
+// counted by the JSON pre-scan). Channels the import skips or refuses do
+// not matter here.
+void KeepKeyBudget(Context& ctx) {
   const auto& animations = ctx.gltf.animations;
-  // Many channels may share one sampler, so the keys held after import are
-  // bounded by this count, made before any track is read, not by the file's
-  // size. Channels the loop below skips or refuses do not matter here.
   std::size_t keys = 0;
   for (std::size_t a = 0; a < animations.size(); ++a) {
     for (std::size_t c = 0; c < animations[a].channels.size(); ++c) {
@@ -181,63 +178,86 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
       }
     }
   }
-  // The same against the load's memory (clips and channels were counted
-  // by the JSON pre-scan).
   ctx.budget.Keep(keys, kKeyBytes, "the animations' " + std::to_string(keys) + " keyframes");
+}
+
+// The tracks of one animation, by joint and by morph channel, each map
+// ordered so clips list them in skeleton order.
+struct AnimationTracks {
+  std::map<int, JointTracks> by_joint;
+  std::map<int, MorphWeightTracks> by_channel;
+};
+
+// One channel's keys into `out`: a joint's translation, rotation or scale,
+// or a morph channel's weights; channels aimed outside the skeleton or at
+// nodes without morph targets are ignored with a warning.
+void ReadChannel(Context& ctx, const SkeletonMapping& mapping,
+                 const std::vector<MorphChannel>& morph_channels,
+                 const std::vector<int>& morph_channel_of_node,
+                 const tinygltf::Animation& animation, const tinygltf::AnimationChannel& channel,
+                 const std::string& animation_name, const std::string& what, AnimationTracks* out) {
+  CheckIndex(channel.sampler, animation.samplers.size(), what + " sampler");
+  if (channel.target_node < 0) return;  // no target: ignored by the spec
+  CheckIndex(channel.target_node, ctx.gltf.nodes.size(), what + " target node");
+  const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
+  if (channel.target_path == "weights") {
+    const int morph = morph_channel_of_node[channel.target_node];
+    if (morph < 0) {
+      WarnIgnored(ctx, "morph weight channels of nodes that draw no mesh with morph targets",
+                  channel.target_node, animation_name);
+      return;
+    }
+    MorphWeightTracks& tracks = out->by_channel[morph];
+    tracks.first_weight = morph_channels[morph].first_weight;
+    tracks.targets = ReadWeightTracks(ctx, sampler, ParseInterpolation(sampler.interpolation, what),
+                                      morph_channels[morph].target_names.size(), what);
+    return;
+  }
+  const int joint = mapping.joint_of_node[channel.target_node];
+  if (joint < 0) {
+    WarnIgnored(ctx, "animation channels targeting nodes outside the skeleton", channel.target_node,
+                animation_name);
+    return;
+  }
+  const Interpolation interpolation = ParseInterpolation(sampler.interpolation, what);
+  JointTracks& tracks = out->by_joint[joint];
+  tracks.joint = joint;
+  if (channel.target_path == "translation") {
+    tracks.translation = ReadVectorTrack(ctx, sampler, interpolation, what);
+  } else if (channel.target_path == "scale") {
+    tracks.scale = ReadVectorTrack(ctx, sampler, interpolation, what);
+  } else if (channel.target_path == "rotation") {
+    tracks.rotation = ReadRotationTrack(ctx, sampler, interpolation, what);
+  } else {
+    throw ImportError(what + " has unknown target path \"" + channel.target_path + "\"");
+  }
+}
+
+}  // namespace
+
+std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
+                              const std::vector<MorphChannel>& morph_channels,
+                              const std::vector<int>& morph_channel_of_node) {
+  KeepKeyBudget(ctx);
+  const auto& animations = ctx.gltf.animations;
+  std::vector<Clip> clips;
   clips.reserve(animations.size());
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const tinygltf::Animation& animation = animations[a];
     const std::string animation_name = "animation " + std::to_string(a);
-    std::map<int, JointTracks> by_joint;  // ordered, so clips list joints in skeleton order
-    std::map<int, MorphWeightTracks> by_channel;
+    AnimationTracks read;
     for (std::size_t c = 0; c < animation.channels.size(); ++c) {
-      const tinygltf::AnimationChannel& channel = animation.channels[c];
-      const std::string what = animation_name + " channel " + std::to_string(c);
-      CheckIndex(channel.sampler, animation.samplers.size(), what + " sampler");
-      if (channel.target_node < 0) continue;  // no target: ignored by the spec
-      CheckIndex(channel.target_node, ctx.gltf.nodes.size(), what + " target node");
-      if (channel.target_path == "weights") {
-        const int morph = morph_channel_of_node[channel.target_node];
-        if (morph < 0) {
-          WarnIgnored(ctx, "morph weight channels of nodes that draw no mesh with morph targets",
-                      channel.target_node, animation_name);
-          continue;
-        }
-        const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
-        MorphWeightTracks& tracks = by_channel[morph];
-        tracks.first_weight = morph_channels[morph].first_weight;
-        tracks.targets =
-            ReadWeightTracks(ctx, sampler, ParseInterpolation(sampler.interpolation, what),
-                             morph_channels[morph].target_names.size(), what);
-        continue;
-      }
-      const int joint = mapping.joint_of_node[channel.target_node];
-      if (joint < 0) {
-        WarnIgnored(ctx, "animation channels targeting nodes outside the skeleton",
-                    channel.target_node, animation_name);
-        continue;
-      }
-      const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
-      const Interpolation interpolation = ParseInterpolation(sampler.interpolation, what);
-      JointTracks& tracks = by_joint[joint];
-      tracks.joint = joint;
-      if (channel.target_path == "translation") {
-        tracks.translation = ReadVectorTrack(ctx, sampler, interpolation, what);
-      } else if (channel.target_path == "scale") {
-        tracks.scale = ReadVectorTrack(ctx, sampler, interpolation, what);
-      } else if (channel.target_path == "rotation") {
-        tracks.rotation = ReadRotationTrack(ctx, sampler, interpolation, what);
-      } else {
-        throw ImportError(what + " has unknown target path \"" + channel.target_path + "\"");
-      }
+      ReadChannel(ctx, mapping, morph_channels, morph_channel_of_node, animation,
+                  animation.channels[c], animation_name,
+                  animation_name + " channel " + std::to_string(c), &read);
     }
     std::vector<JointTracks> tracks;
-    tracks.reserve(by_joint.size());
-    for (auto& [joint, joint_tracks] : by_joint) tracks.push_back(std::move(joint_tracks));
+    tracks.reserve(read.by_joint.size());
+    for (auto& [joint, joint_tracks] : read.by_joint) tracks.push_back(std::move(joint_tracks));
     clips.emplace_back(animation.name.empty() ? "clip " + std::to_string(a) : animation.name,
                        std::move(tracks));
     std::vector<MorphWeightTracks> weights;
-    for (auto& [morph, morph_tracks] : by_channel) weights.push_back(std::move(morph_tracks));
+    for (auto& [morph, morph_tracks] : read.by_channel) weights.push_back(std::move(morph_tracks));
     clips.back().SetMorphWeights(std::move(weights));
     ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
   }

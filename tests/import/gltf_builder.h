@@ -180,4 +180,21 @@ inline SkinnedQuad AddSkinnedQuad(GltfBuilder& b) {
   return q;
 }
 
+// A file whose one animation drives node 0's translation from `channels`
+// channels that all share one sampler of `keys` keys (0.01 s apart, values
+// zero): many channels multiply the keys a small file makes the importer keep.
+inline std::string SamplerSharedByChannelsJson(GltfBuilder& b, int keys, int channels) {
+  std::vector<float> times(keys), values(3 * static_cast<std::size_t>(keys), 0.0f);
+  for (std::size_t k = 0; k < times.size(); ++k) times[k] = static_cast<float>(k) * 0.01f;
+  const int input = b.AddFloats(times, "SCALAR");
+  const int output = b.AddFloats(values, "VEC3");
+  std::string list;
+  for (int c = 0; c < channels; ++c) {
+    list += std::string(c ? "," : "") + R"({"sampler":0,"target":{"node":0,"path":"translation"}})";
+  }
+  return b.EmbeddedJson(R"("nodes":[{}],"animations":[{"samplers":[{"input":)" +
+                        std::to_string(input) + ",\"output\":" + std::to_string(output) +
+                        R"(}],"channels":[)" + list + "]}]");
+}
+
 }  // namespace gltf_test

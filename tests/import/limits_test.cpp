@@ -238,18 +238,7 @@ TEST(Limits, AccessorRepeatedIntoTenMillionVerticesIsRefused) {
 // One 100,000-key sampler shared by 100 channels: 10 million keys.
 TEST(Limits, SamplerRepeatedIntoTenMillionKeysIsRefused) {
   GltfBuilder b;
-  std::vector<float> times(100000), values(3 * 100000, 0.0f);
-  for (std::size_t k = 0; k < times.size(); ++k) times[k] = static_cast<float>(k) * 0.01f;
-  const int input = b.AddFloats(times, "SCALAR");
-  const int output = b.AddFloats(values, "VEC3");
-  std::string channels;
-  for (int c = 0; c < 100; ++c) {
-    channels +=
-        std::string(c ? "," : "") + R"({"sampler":0,"target":{"node":0,"path":"translation"}})";
-  }
-  const std::string json =
-      b.EmbeddedJson(R"("nodes":[{}],"animations":[{"samplers":[{"input":)" + S(input) +
-                     ",\"output\":" + S(output) + R"(}],"channels":[)" + channels + "]}]");
+  const std::string json = gltf_test::SamplerSharedByChannelsJson(b, 100000, 100);
   ExpectNamedError(LoadError(json),
                    "the animations hold more than 8388608 keyframes in all (the import limit; "
                    "counted up to animation 0 channel 83");

@@ -132,6 +132,25 @@ TEST(LoadBudget, VerticesOfAMeshDrawnByManyNodesAreCountedPerNode) {
   EXPECT_EQ(model.primitives.size(), 5u);
 }
 
+// One sampler of 20,000 keys shared by `channels` channels.
+std::vector<std::uint8_t> SamplerSharedByChannels(int channels) {
+  GltfBuilder b;
+  return gltf_test::Bytes(gltf_test::SamplerSharedByChannelsJson(b, 20000, channels));
+}
+
+TEST(LoadBudget, KeysOfASamplerSharedByManyChannelsAreCountedPerChannel) {
+  // A key keeps 52 bytes (its time and up to three quaternions' worth of
+  // values): 100 channels of 20,000 keys are 2,000,000 keys, 99 MiB, past a
+  // 64 MiB limit (and under the 8,388,608-key import limit); 10 fit.
+  anim::Model model;
+  std::string error;
+  EXPECT_FALSE(LoadBytes(SamplerSharedByChannels(100), 64 * kMiB, &model, &error, "keys.gltf"));
+  EXPECT_NE(error.find("the animations' 2000000 keyframes needs 99"), std::string::npos) << error;
+  ASSERT_TRUE(LoadBytes(SamplerSharedByChannels(10), 64 * kMiB, &model, &error, "keys.gltf"))
+      << error;
+  EXPECT_EQ(model.clips.size(), 1u);
+}
+
 TEST(JsonScan, IntegersPastThirtyTwoBitsAreRefusedNotTruncated) {
   gltf_test::Triangle t;
   // 2^32 would become mesh 0 and 2^32 + 2 node 2 after tinygltf's cast.
