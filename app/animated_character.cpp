@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "anim/compression/clip_builder.h"
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
+#include "anim/offline/clip_builder.h"
 #include "app/activity.h"
 #include "app/fixed_steps.h"
 #include "app/model_loading.h"

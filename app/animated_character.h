@@ -9,11 +9,11 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/clip.h"
-#include "anim/clock.h"
-#include "anim/compressed_playback.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_pose.h"
+#include "anim/clips/clip.h"
+#include "anim/clips/clock.h"
+#include "anim/compression/compressed_playback.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/soa_pose.h"
 #include "model/model.h"
 
 namespace animviewer {
@@ -55,7 +55,7 @@ class AnimatedCharacter {
   void SetLoopMode(anim::LoopMode mode);
   // What the clock covered in the last Advance or SetTime (delta 0 for
   // SetTime): the interval clip events and root motion of clip() are taken
-  // over (anim/clip_events.h, anim/root_motion.h with from_time = from,
+  // over (anim/clips/clip_events.h, anim/clips/root_motion.h with from_time = from,
   // delta = delta), the same whether the clip plays compressed or raw.
   const anim::ClockStep& last_step() const { return last_step_; }
 

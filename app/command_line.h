@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/clip.h"
-#include "anim/dual_quaternion.h"
+#include "anim/clips/clip.h"
+#include "anim/core/dual_quaternion.h"
 #include "import/gltf_importer.h"
 
 namespace animviewer {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "anim/compression/clip_builder.h"
+#include "anim/offline/clip_builder.h"
 #include "app/activity.h"
 #include "app/model_loading.h"
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "anim/jobs/local_to_model_jobs.h"
+#include "anim/core/local_to_model_jobs.h"
 
 namespace animviewer {
 

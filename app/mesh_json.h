@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "app/animated_character.h"
 #include "app/pose_json.h"
 

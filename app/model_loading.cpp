@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "anim/compression/clip_builder.h"
+#include "anim/offline/clip_builder.h"
 #include "app/activity.h"
 #include "import/gltf_importer.h"
 

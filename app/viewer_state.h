@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "app/animated_character.h"
 #include "app/frame_timings.h"
 #include "app/time_control.h"

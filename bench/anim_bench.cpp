@@ -49,7 +49,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/parallel_jobs.h"
+#include "anim/core/parallel_jobs.h"
 #include "bench_crowd.h"
 #include "import/gltf_importer.h"
 #include "per_character_timing.h"

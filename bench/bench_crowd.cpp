@@ -2,9 +2,9 @@
 
 #include <random>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
-#include "anim/soa_additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
 #include "import/gltf_importer.h"
 
 namespace anim_bench {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "anim/compressed_playback.h"
-#include "anim/cross_fade_controller.h"
-#include "anim/crowd_animator.h"
-#include "anim/parallel_jobs.h"
-#include "anim/soa_pose.h"
+#include "anim/compression/compressed_playback.h"
+#include "anim/control/cross_fade_controller.h"
+#include "anim/core/parallel_jobs.h"
+#include "anim/core/soa_pose.h"
+#include "anim/crowd/crowd_animator.h"
 #include "model/model.h"
 
 namespace anim_bench {

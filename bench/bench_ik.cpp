@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "anim/core/skeleton.h"
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/skeleton.h"
 #include "import/gltf_importer.h"
 
 namespace {

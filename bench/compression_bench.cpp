@@ -29,9 +29,9 @@
 #include <memory>
 #include <string>
 
-#include "anim/compression/clip_builder.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/compression/key_reduction.h"
+#include "anim/offline/clip_builder.h"
+#include "anim/offline/key_reduction.h"
 #include "bench_crowd.h"
 #include "per_character_timing.h"
 

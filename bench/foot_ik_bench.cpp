@@ -17,8 +17,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/skeleton.h"
 #include "anim/ik/foot_ik.h"
-#include "anim/skeleton.h"
 #include "import/gltf_importer.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"

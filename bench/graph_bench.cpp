@@ -49,11 +49,11 @@
 #include <utility>
 #include <vector>
 
-#include "anim/compression/compressed_clip_set.h"
-#include "anim/crowd_animator.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/crowd/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/graph_instance.h"
-#include "anim/jobs/local_to_model_jobs.h"
+#include "anim/offline/compressed_clip_set.h"
 #include "import/gltf_importer.h"
 #include "import/graph_description.h"
 #include "per_character_timing.h"

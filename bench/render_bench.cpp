@@ -39,7 +39,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "import/gltf_importer.h"
 #include "render/crowd_matrix_buffer.h"
 #include "render/crowd_renderer.h"

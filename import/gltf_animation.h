@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "import/gltf_context.h"
 #include "import/gltf_skeleton.h"
 #include "model/model.h"

@@ -10,7 +10,7 @@
 
 #include <tiny_gltf.h>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "import/gltf_context.h"
 
 namespace anim::gltf {

@@ -13,8 +13,8 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clip.h"
-#include "anim/transform.h"
+#include "anim/clips/clip.h"
+#include "anim/core/transform.h"
 #include "model/model.h"
 
 namespace anim::gltf {

@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/transform.h"
+#include "anim/core/transform.h"
 #include "import/gltf_context.h"
 
 namespace anim::gltf {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "import/gltf_context.h"
 #include "import/gltf_nodes.h"
 

@@ -3,7 +3,7 @@
 #include <new>
 #include <vector>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 #include "import/graph_description_builder.h"
 #include "import/graph_description_params.h"
 #include "import/regular_file.h"

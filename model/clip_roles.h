@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "anim/clip.h"
-#include "anim/rig_naming.h"
-#include "anim/skeleton.h"
+#include "anim/clips/clip.h"
+#include "anim/core/rig_naming.h"
+#include "anim/core/skeleton.h"
 
 namespace anim {
 

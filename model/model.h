@@ -10,8 +10,8 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/clip.h"
-#include "anim/skeleton.h"
+#include "anim/clips/clip.h"
+#include "anim/core/skeleton.h"
 #include "model/clip_roles.h"
 
 namespace anim {
@@ -45,7 +45,7 @@ struct MeshPrimitive {
   int material = -1;                   // index into Model::materials, -1: default
   // Morph targets, applied before skinning: position += sum of weight x
   // offset, the weights being Model::morph_channels[morph_channel]'s run of
-  // the character's weights (anim/morph_weights.h). Empty, -1: none.
+  // the character's weights (anim/clips/morph_weights.h). Empty, -1: none.
   std::vector<MorphTarget> morph_targets;
   int morph_channel = -1;
   // Where it came from, for --info, --dump-mesh and messages: the glTF mesh

@@ -1,4 +1,4 @@
-// Dual-quaternion skinning (anim/dual_quaternion.h) for the renderer: the
+// Dual-quaternion skinning (anim/core/dual_quaternion.h) for the renderer: the
 // CPU reference that tests and the crowd's CPU path use, and the packing of
 // a palette into the layout shaders/skinned.vert and crowd_skinned.vert read
 // when u_dual_quaternion is set. The packed palette keeps the matrix
@@ -16,7 +16,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "model/model.h"
 #include "render/cpu_skinning.h"
 

@@ -12,7 +12,7 @@
 #include <glad/gl.h>
 #include <glm/glm.hpp>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "render/crowd_matrix_buffer.h"
 
 namespace render {

@@ -10,7 +10,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "model/model.h"
 #include "render/gpu_model.h"
 #include "render/ground_grid.h"

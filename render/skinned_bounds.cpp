@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "render/cpu_skinning.h"
 
 namespace render {

@@ -11,7 +11,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "model/model.h"
 #include "render/gpu_model.h"
 #include "render/palette_buffer.h"

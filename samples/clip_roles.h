@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/mirror.h"
+#include "anim/blending/mirror.h"
 #include "model/model.h"
 
 namespace samples {

@@ -1,7 +1,7 @@
 #include "samples/clip_speed.h"
 
-#include "anim/rig_naming.h"
-#include "anim/root_motion.h"
+#include "anim/clips/root_motion.h"
+#include "anim/core/rig_naming.h"
 #include "samples/clip_roles.h"
 
 namespace samples {

@@ -1,7 +1,7 @@
 #include "samples/crowd_compression.h"
 
-#include "anim/clock.h"
-#include "anim/compression/clip_builder.h"
+#include "anim/clips/clock.h"
+#include "anim/offline/clip_builder.h"
 
 namespace samples {
 

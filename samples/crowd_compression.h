@@ -11,9 +11,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "anim/compressed_playback.h"
-#include "anim/compression/compressed_clip_set.h"
-#include "anim/crowd_animator.h"
+#include "anim/compression/compressed_playback.h"
+#include "anim/crowd/crowd_animator.h"
+#include "anim/offline/compressed_clip_set.h"
 #include "model/model.h"
 
 namespace samples {
@@ -30,7 +30,7 @@ class CrowdCompression {
   // Character k blends clips a and b at its weight, compressed and in step
   // as a SyncedBlend keeps them: both start at `phase`, each at the rate
   // that stretches its cycle to the blended one for that weight
-  // (anim/clock.h's BlendedCycleLength and SyncedRate).
+  // (anim/clips/clock.h's BlendedCycleLength and SyncedRate).
   void PlaySynced(anim::CrowdCharacter& character, int k, int a, int b, float phase);
   // The model's clips compressed on first use: what graph mode's clip nodes
   // are given (CrowdGraphs), the same ones the clip characters play.

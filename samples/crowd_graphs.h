@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "anim/compression/compressed_clip_set.h"
-#include "anim/crowd_animator.h"
+#include "anim/clips/root_motion.h"
+#include "anim/crowd/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/graph_instance.h"
-#include "anim/root_motion.h"
+#include "anim/offline/compressed_clip_set.h"
 #include "model/model.h"
 
 namespace samples {

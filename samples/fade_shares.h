@@ -7,8 +7,8 @@
 
 #include <span>
 
-#include "anim/clip.h"
-#include "anim/cross_fade_controller.h"
+#include "anim/clips/clip.h"
+#include "anim/control/cross_fade_controller.h"
 
 namespace samples {
 

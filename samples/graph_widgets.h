@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
 #include "anim/graph/state_machine.h"
 
 namespace samples {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "anim/clip.h"
-#include "anim/soa_pose.h"
+#include "anim/clips/clip.h"
+#include "anim/core/soa_pose.h"
 #include "model/model.h"
 
 namespace samples {

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "anim/rig_naming.h"
+#include "anim/core/rig_naming.h"
 #include "samples/clip_roles.h"
 
 namespace samples {
 
 bool FindRightArm(const anim::Model& model, ArmJoints* arm, std::string* why) {
   const anim::Skeleton& s = model.skeleton;
-  // anim/rig_naming.h reads the side and part in every tool's convention
+  // anim/core/rig_naming.h reads the side and part in every tool's convention
   // (RightHand, hand_r, hand.R, HandR, Bip01 R Hand...).
   const anim::RigMap rig = anim::ReadRig(s);
   const int hand = rig.Find(anim::BodyPart::kHand, anim::Side::kRight);

@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/dual_quaternion.h"
+#include "anim/core/dual_quaternion.h"
 #include "model/model.h"
 
 namespace samples {

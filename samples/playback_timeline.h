@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
-#include "anim/clip.h"
-#include "anim/compressed_playback.h"
+#include "anim/clips/clip.h"
+#include "anim/compression/compressed_playback.h"
 
 namespace samples {
 

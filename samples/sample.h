@@ -16,7 +16,7 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/soa_pose.h"
+#include "anim/core/soa_pose.h"
 #include "model/model.h"
 #include "samples/crowd_frame.h"
 #include "samples/own_meshes.h"
@@ -40,7 +40,7 @@ class Sample {
   virtual void Update(float dt) = 0;
   virtual const anim::SoaPose& CurrentPose() const = 0;  // the skeleton's hierarchy
   // The morph-target weights shown with the pose (the model's flat weight
-  // array, anim/morph_weights.h): by default those the pose carries (its
+  // array, anim/clips/morph_weights.h): by default those the pose carries (its
   // clips sampled them and its blends mixed them, SoaPose::MorphWeights);
   // empty or another size: the model's defaults.
   virtual std::span<const float> MorphWeights() const { return CurrentPose().MorphWeights(); }

@@ -3,8 +3,8 @@
 
 #include <imgui.h>
 
-#include "anim/clip.h"
-#include "anim/morph_weights.h"
+#include "anim/clips/clip.h"
+#include "anim/clips/morph_weights.h"
 #include "samples/clip_roles.h"
 #include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"

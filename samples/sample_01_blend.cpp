@@ -3,8 +3,8 @@
 
 #include <imgui.h>
 
-#include "anim/blending.h"
-#include "anim/synced_blend.h"
+#include "anim/blending/blending.h"
+#include "anim/control/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 

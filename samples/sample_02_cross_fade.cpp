@@ -4,7 +4,7 @@
 
 #include <imgui.h>
 
-#include "anim/cross_fade_controller.h"
+#include "anim/control/cross_fade_controller.h"
 #include "samples/clip_roles.h"
 #include "samples/fade_shares.h"
 #include "samples/sample_factories.h"

@@ -4,9 +4,9 @@
 
 #include <imgui.h>
 
-#include "anim/additive.h"
-#include "anim/mirror.h"
-#include "anim/soa_additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/mirror.h"
+#include "anim/blending/soa_additive.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 

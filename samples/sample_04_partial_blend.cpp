@@ -1,8 +1,8 @@
 // 04 Partial blend: an upper-body clip over a full-body one through a mask.
 #include <imgui.h>
 
-#include "anim/joint_mask.h"
-#include "anim/soa_layer_blend.h"
+#include "anim/blending/joint_mask.h"
+#include "anim/blending/soa_layer_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 

@@ -10,13 +10,13 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/blend_space_1d.h"
-#include "anim/blending.h"
-#include "anim/clip_events.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/rig_naming.h"
-#include "anim/root_motion.h"
-#include "anim/synced_blend.h"
+#include "anim/blending/blending.h"
+#include "anim/clips/clip_events.h"
+#include "anim/clips/root_motion.h"
+#include "anim/control/blend_space_1d.h"
+#include "anim/control/synced_blend.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/rig_naming.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/sample_factories.h"

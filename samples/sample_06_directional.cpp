@@ -8,13 +8,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "anim/additive.h"
-#include "anim/blend_space_2d.h"
-#include "anim/clock.h"
-#include "anim/mirror.h"
-#include "anim/root_motion.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/mirror.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
+#include "anim/clips/clock.h"
+#include "anim/clips/root_motion.h"
+#include "anim/control/blend_space_2d.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/sample_factories.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"

@@ -14,12 +14,12 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/crowd_animator.h"
-#include "anim/parallel_for.h"
-#include "anim/parallel_jobs.h"
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
-#include "anim/synced_blend.h"
+#include "anim/control/synced_blend.h"
+#include "anim/core/parallel_for.h"
+#include "anim/core/parallel_jobs.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
+#include "anim/crowd/crowd_animator.h"
 #include "samples/clip_roles.h"
 #include "samples/crowd_compression.h"
 #include "samples/crowd_graphs.h"

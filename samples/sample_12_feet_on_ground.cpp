@@ -10,10 +10,10 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/blending.h"
+#include "anim/blending/blending.h"
+#include "anim/core/rig_naming.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_math.h"
-#include "anim/rig_naming.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/debug_draw.h"

@@ -1,6 +1,6 @@
 // 13 Inertialization: the same scripted transitions played by two
 // characters side by side, a cross-fade on the left and an inertialized
-// transition (anim/inertialization.h) on the right, with a plot per mode of
+// transition (anim/blending/inertialization.h) on the right, with a plot per mode of
 // one joint's angle and of the clips sampled each frame. The two are drawn
 // through the crowd hook (a crowd of two, each with its own palette and
 // placement).
@@ -12,8 +12,8 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/cross_fade_controller.h"
-#include "anim/jobs/local_to_model_jobs.h"
+#include "anim/control/cross_fade_controller.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"

@@ -11,11 +11,11 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/clip.h"
-#include "anim/compressed_playback.h"
-#include "anim/compression/clip_builder.h"
+#include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/soa_pose.h"
+#include "anim/compression/compressed_playback.h"
+#include "anim/core/soa_pose.h"
+#include "anim/offline/clip_builder.h"
 #include "samples/clip_roles.h"
 #include "samples/counted.h"
 #include "samples/debug_draw.h"

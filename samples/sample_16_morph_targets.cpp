@@ -1,7 +1,7 @@
 // 16 Morph targets: looping states that fade into each other, emotes played
 // once over them and faded back, and a face driven by sliders layered over
 // the animation, as three.js's skinning-and-morphing robot example does.
-// Morph weights are clip tracks (anim/morph_weights.h): the
+// Morph weights are clip tracks (anim/clips/morph_weights.h): the
 // CrossFadeController samples and fades them with the joints.
 #include <algorithm>
 #include <cfloat>
@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "anim/cross_fade_controller.h"
+#include "anim/control/cross_fade_controller.h"
 #include "samples/clip_roles.h"
 #include "samples/counted.h"
 #include "samples/sample_factories.h"

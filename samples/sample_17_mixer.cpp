@@ -1,6 +1,6 @@
 // 17 Mixer: every clip of the model at once, each with its own play/stop,
 // weight, speed, loop mode, additive switch and fades, and a cross-fade
-// from any clip to any other (anim/clip_mixer.h), as three.js's
+// from any clip to any other (anim/control/clip_mixer.h), as three.js's
 // skinning-blending example lets a user weigh actions freely.
 #include <algorithm>
 #include <cfloat>
@@ -8,7 +8,7 @@
 
 #include <imgui.h>
 
-#include "anim/clip_mixer.h"
+#include "anim/control/clip_mixer.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "anim/function_ref.h"
+#include "anim/core/function_ref.h"
 
 struct ImVec4;
 

@@ -4,9 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "anim/interpolation.h"
-#include "anim/jobs/kernels.h"
-#include "anim/soa_vector.h"
+#include "anim/core/interpolation.h"
+#include "anim/core/soa_vector.h"
 
 namespace anim {
 

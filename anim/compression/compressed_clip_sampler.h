@@ -26,13 +26,19 @@
 #include <vector>
 
 #include "anim/compression/compressed_clip.h"
-#include "anim/jobs/kernels.h"
-#include "anim/soa_pose.h"
-#include "anim/soa_vector.h"
+#include "anim/core/soa_pose.h"
+#include "anim/core/soa_vector.h"
 
 namespace anim {
 
 class CompressedClipContext;
+
+namespace kernels {
+// The kernel behind CompressedSamplingJob (compressed_sampling_job.h), without
+// its checks: `context` must be bound to `clip` and `pose` sized for it.
+void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
+                          SoaPose& pose);
+}  // namespace kernels
 
 // How every track's keys decode in every segment of one clip (what a
 // context otherwise works out as play enters a segment and keeps per
@@ -93,7 +99,7 @@ class CompressedClipContext {
   long DecodedKeys() const { return decoded_keys_; }
 
  private:
-  // The kernel behind CompressedSamplingJob (anim/jobs/kernels.h).
+  // The kernel behind CompressedSamplingJob (declared above).
   friend void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
                                             CompressedClipContext& context, SoaPose& pose);
   friend class CompressedClipDecodings;
@@ -191,7 +197,7 @@ class CompressedClipContext {
 // start from the rest pose. A context bound to another clip is re-bound
 // first (which may allocate); otherwise nothing is allocated. Returns false,
 // writing nothing, when the pose's joint count is not the clip's: the
-// convenience form of CompressedSamplingJob (anim/jobs/compressed_sampling_job.h),
+// convenience form of CompressedSamplingJob (anim/compression/compressed_sampling_job.h),
 // which refuses a context bound elsewhere instead of re-binding it.
 bool SampleCompressedClip(const CompressedClip& clip, float time, CompressedClipContext& context,
                           SoaPose& pose);

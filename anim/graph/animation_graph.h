@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_instance.h"
 #include "anim/graph/graph_scratch.h"

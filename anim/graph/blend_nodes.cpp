@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "anim/blending/blending.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_scratch.h"
 

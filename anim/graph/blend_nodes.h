@@ -15,11 +15,11 @@
 #include <span>
 #include <vector>
 
-#include "anim/blend_space_1d.h"
-#include "anim/blend_space_2d.h"
-#include "anim/clock.h"
+#include "anim/blending/soa_layer_blend.h"
+#include "anim/clips/clock.h"
+#include "anim/control/blend_space_1d.h"
+#include "anim/control/blend_space_2d.h"
 #include "anim/graph/node.h"
-#include "anim/soa_layer_blend.h"
 
 namespace anim {
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
+#include "anim/clips/sampling_job.h"
+#include "anim/compression/compressed_sampling_job.h"
 #include "anim/graph/graph_definition.h"
-#include "anim/jobs/compressed_sampling_job.h"
-#include "anim/jobs/sampling_job.h"
 
 namespace anim {
 

@@ -14,7 +14,7 @@
 
 #include <optional>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/graph/node.h"
 
@@ -24,7 +24,7 @@ struct ClipNodeOptions {
   LoopMode loop = LoopMode::kLoop;
   FloatInput rate{-1, 1.0f};
   // Extract the root joint's horizontal motion into the motion delta and
-  // play the clip in place (see anim/root_motion.h). Needs a root joint.
+  // play the clip in place (see anim/clips/root_motion.h). Needs a root joint.
   bool root_motion = false;
   int root_joint = 0;
   // The clip's compressed form, sampled instead of the clip when set (see

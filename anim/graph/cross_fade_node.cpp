@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
+#include "anim/blending/blending.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_scratch.h"
 

@@ -9,8 +9,8 @@
 
 #include <vector>
 
-#include "anim/cross_fade_controller.h"
-#include "anim/ease_curve.h"
+#include "anim/control/cross_fade_controller.h"
+#include "anim/core/ease_curve.h"
 #include "anim/graph/node.h"
 #include "anim/graph/node_fade.h"
 

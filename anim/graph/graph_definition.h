@@ -29,11 +29,11 @@
 #include <utility>
 #include <vector>
 
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
 #include "anim/graph/layer_stack.h"
 #include "anim/graph/node.h"
 #include "anim/graph/parameters.h"
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
 
 namespace anim {
 

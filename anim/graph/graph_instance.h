@@ -20,13 +20,13 @@
 #include <span>
 #include <string>
 
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
+#include "anim/clips/root_motion.h"
+#include "anim/core/soa_pose.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_scratch.h"
 #include "anim/graph/node.h"
 #include "anim/graph/parameters.h"
-#include "anim/root_motion.h"
-#include "anim/soa_pose.h"
 
 namespace anim {
 

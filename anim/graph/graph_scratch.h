@@ -14,8 +14,8 @@
 #include <span>
 #include <vector>
 
-#include "anim/soa_layer_blend.h"
-#include "anim/soa_pose.h"
+#include "anim/blending/soa_layer_blend.h"
+#include "anim/core/soa_pose.h"
 
 namespace anim {
 

@@ -4,12 +4,12 @@
 #include <cmath>
 #include <string>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_scratch.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
 
 namespace anim {
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "anim/blending/joint_mask.h"
+#include "anim/blending/soa_layer_blend.h"
 #include "anim/graph/node.h"
-#include "anim/joint_mask.h"
-#include "anim/soa_layer_blend.h"
 
 namespace anim {
 

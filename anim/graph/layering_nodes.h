@@ -1,15 +1,15 @@
 // Nodes that layer one input over another instead of mixing N by weight:
 // FeatherBlend (a per-joint blend: a mask gives every joint its own factor),
 // Additive (base + weight * (additive - reference), where `reference` is the
-// additive input's pose at its first frame; see anim/additive.h) and
+// additive input's pose at its first frame; see anim/blending/additive.h) and
 // Subtract (a difference pose D = S - R made at run time from a source input
 // S and a reference input R).
 #pragma once
 
 #include <optional>
 
+#include "anim/blending/joint_mask.h"
 #include "anim/graph/node.h"
-#include "anim/joint_mask.h"
 
 namespace anim {
 

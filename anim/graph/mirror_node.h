@@ -1,11 +1,11 @@
-// Mirror: the input's pose reflected left/right (anim/mirror.h): a walk that
+// Mirror: the input's pose reflected left/right (anim/blending/mirror.h): a walk that
 // leads with the left foot becomes one that leads with the right, a lean
 // left becomes a lean right. Root motion is mirrored too (x and yaw negate
 // for the default X axis), so a mirrored turn turns the other way.
 #pragma once
 
+#include "anim/blending/mirror.h"
 #include "anim/graph/node.h"
-#include "anim/mirror.h"
 
 namespace anim {
 

@@ -24,12 +24,12 @@
 #include <string>
 #include <utility>
 
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
+#include "anim/clips/root_motion.h"
+#include "anim/core/pose.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
 #include "anim/graph/parameters.h"
-#include "anim/pose.h"
-#include "anim/root_motion.h"
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
 
 namespace anim {
 

@@ -6,11 +6,11 @@
 // two poses are mixed is written once.
 #pragma once
 
-#include "anim/cross_fade_controller.h"  // TransitionMode
-#include "anim/ease_curve.h"
+#include "anim/control/cross_fade_controller.h"  // TransitionMode
+#include "anim/core/ease_curve.h"
+#include "anim/core/soa_pose.h"
 #include "anim/graph/node.h"
 #include "anim/graph/shown_pose_history.h"
-#include "anim/soa_pose.h"
 
 namespace anim {
 

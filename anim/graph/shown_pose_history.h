@@ -1,7 +1,7 @@
 // What a transitioning graph node (cross-fade node, state machine) keeps of
 // its own output: the last two poses it showed and the step between them,
 // so a transition can start from the pose on screen (a snapshot, with no
-// pop), and the inertialized transition (anim/inertialization.h) those
+// pop), and the inertialized transition (anim/blending/inertialization.h) those
 // transitions may use.
 //
 // Graph nodes are sampled once per frame, so the new input's velocity at
@@ -14,10 +14,10 @@
 
 #include <cstddef>
 
+#include "anim/blending/inertialization.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
 #include "anim/graph/node.h"
-#include "anim/inertialization.h"
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
 
 namespace anim {
 

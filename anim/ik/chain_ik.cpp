@@ -4,10 +4,10 @@
 #include <array>
 #include <cmath>
 
+#include "anim/core/job_messages.h"
+#include "anim/core/transform.h"
 #include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
-#include "anim/jobs/job_messages.h"
-#include "anim/transform.h"
 
 namespace anim::ik {
 

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "anim/core/job_messages.h"
 #include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/jobs/job_messages.h"
 
 namespace anim::ik {
 

@@ -22,9 +22,9 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
+#include "anim/core/skeleton.h"
 #include "anim/ik/ik_pose.h"
-#include "anim/skeleton.h"
 
 namespace anim::ik {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "anim/jobs/job_messages.h"
+#include "anim/core/job_messages.h"
 
 namespace anim::ik::ik_messages {
 

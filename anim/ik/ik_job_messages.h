@@ -1,6 +1,6 @@
 // The wording of the IK jobs' Validate(pose) messages, kept in one place so
 // every solver names a joint field, its value and the pose the same way
-// (after anim/jobs/job_messages.h, which these build on).
+// (after anim/core/job_messages.h, which these build on).
 #pragma once
 
 #include <string>

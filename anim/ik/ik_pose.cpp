@@ -1,7 +1,7 @@
 #include "anim/ik/ik_pose.h"
 
-#include "anim/blending.h"
-#include "anim/joint_offset.h"
+#include "anim/blending/blending.h"
+#include "anim/core/joint_offset.h"
 
 namespace anim::ik {
 

@@ -7,9 +7,9 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
-#include "anim/transform.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
+#include "anim/core/transform.h"
 
 namespace anim::ik {
 
@@ -30,7 +30,7 @@ class IkPose {
   void SetLocal(int joint, const Transform& t) { pose_.SetLocal(joint, t); }
 
   // The joint's model matrix, composed up its parent chain (parent * offset
-  // * local at each joint, the rule of anim/joint_offset.h).
+  // * local at each joint, the rule of anim/core/joint_offset.h).
   glm::mat4 ModelMatrix(int joint) const { return ComposeBelow(-1, joint); }
   // The same given the model matrix of `ancestor`, one of the joint's
   // ancestors: only the joints below it are composed, so walking down a

@@ -1,10 +1,10 @@
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 
 #include <gtest/gtest.h>
 
-#include "anim/joint_mask.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
+#include "anim/blending/joint_mask.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
 
 #include "test_rig.h"
 #include "test_util.h"

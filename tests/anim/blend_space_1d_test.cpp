@@ -1,4 +1,4 @@
-#include "anim/blend_space_1d.h"
+#include "anim/control/blend_space_1d.h"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "anim/blend_space_2d.h"
+#include "anim/control/blend_space_2d.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/blend_space_1d.h"
-#include "anim/blend_space_2d.h"
-#include "anim/mirror.h"
+#include "anim/blending/mirror.h"
+#include "anim/control/blend_space_1d.h"
+#include "anim/control/blend_space_2d.h"
 
 namespace {
 

@@ -1,10 +1,10 @@
-#include "anim/blending.h"
+#include "anim/blending/blending.h"
 
 #include <gtest/gtest.h>
 
-#include "anim/joint_mask.h"
-#include "anim/soa_layer_blend.h"
-#include "anim/soa_pose.h"
+#include "anim/blending/joint_mask.h"
+#include "anim/blending/soa_layer_blend.h"
+#include "anim/core/soa_pose.h"
 #include "test_rig.h"
 #include "test_util.h"
 

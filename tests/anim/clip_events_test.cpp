@@ -1,7 +1,7 @@
 // Clip events: every key fires exactly once per crossing, in the order it is
 // crossed, whatever the step, the direction or the loop mode. Expected
 // sequences are worked out by hand on a timeline.
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
 
 #include <cmath>
 #include <map>

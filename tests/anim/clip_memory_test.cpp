@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "test_util.h"
 
 namespace {

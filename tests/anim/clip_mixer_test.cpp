@@ -2,7 +2,7 @@
 // fades, cross-fades, rates, additive actions and morph weights, on the test
 // rig (rest x = 0 for every joint) with clips holding every joint at a known
 // x, so each expected x is the mixing arithmetic done by hand.
-#include "anim/clip_mixer.h"
+#include "anim/control/clip_mixer.h"
 
 #include <cmath>
 #include <vector>

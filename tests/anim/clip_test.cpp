@@ -1,4 +1,4 @@
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The clock (anim/clock.h) against values worked by hand: each loop mode,
+// The clock (anim/clips/clock.h) against values worked by hand: each loop mode,
 // negative rates, steps spanning several wraps, steps landing exactly on a
 // boundary, an hour of 60 Hz steps, and the synchronised phase on top.
-#include "anim/clock.h"
+#include "anim/clips/clock.h"
 
 #include <cmath>
 #include <limits>
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/clip_events.h"
+#include "anim/clips/clip_events.h"
 
 namespace {
 

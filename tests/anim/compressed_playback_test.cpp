@@ -2,13 +2,13 @@
 // events and root motion of the raw clip are read over) and a loop mode
 // changed while it plays, against times worked out by hand for a clip of
 // 1.0 s (the test rig's swing).
-#include "anim/compressed_playback.h"
+#include "anim/compression/compressed_playback.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "anim/compression/clip_builder.h"
+#include "anim/offline/clip_builder.h"
 #include "tests/anim/test_rig.h"
 
 namespace {

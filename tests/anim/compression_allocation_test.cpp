@@ -12,9 +12,9 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/compression/clip_builder.h"
+#include "anim/core/parallel_for.h"
 #include "anim/graph/graph_instance.h"
-#include "anim/parallel_for.h"
+#include "anim/offline/clip_builder.h"
 #include "compression_fixture.h"
 #include "crowd_compressed_fixture.h"
 #include "graph_compressed_fixture.h"

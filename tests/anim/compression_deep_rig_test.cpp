@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/compression/clip_builder.h"
+#include "anim/offline/clip_builder.h"
 #include "compression_fixture.h"
 
 namespace {

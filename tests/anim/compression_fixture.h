@@ -2,7 +2,7 @@
 // the compressed clips are judged against: the raw clip's own sampler
 // (Clip::Sample) into a Pose, taken to model space by plain glm matrix
 // products (not Pose::ComputeModelMatrices), and the virtual-point distance
-// worked out here, not by anim/compression/clip_error.h.
+// worked out here, not by anim/offline/clip_error.h.
 #pragma once
 
 #include <algorithm>
@@ -13,10 +13,10 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/skeleton.h"
-#include "anim/soa_pose.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
 
 namespace compression_test {
 

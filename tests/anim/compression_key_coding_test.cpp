@@ -16,7 +16,7 @@
 #include "anim/compression/compressed_clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/compression/key_coding.h"
-#include "anim/soa_pose.h"
+#include "anim/core/soa_pose.h"
 #include "compression_fixture.h"
 
 namespace {

@@ -17,9 +17,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/compression/clip_builder.h"
-#include "anim/compression/key_reduction.h"
-#include "anim/jobs/compressed_sampling_job.h"
+#include "anim/compression/compressed_sampling_job.h"
+#include "anim/offline/clip_builder.h"
+#include "anim/offline/key_reduction.h"
 #include "compression_fixture.h"
 
 namespace {

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/compression/clip_builder.h"
-#include "anim/compression/key_reduction.h"
+#include "anim/offline/clip_builder.h"
+#include "anim/offline/key_reduction.h"
 #include "compression_fixture.h"
 #include "import/gltf_importer.h"
 

@@ -1,4 +1,4 @@
-#include "anim/cross_fade_controller.h"
+#include "anim/control/cross_fade_controller.h"
 
 #include <cmath>
 

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/cross_fade_controller.h"
+#include "anim/control/cross_fade_controller.h"
 #include "test_rig.h"
 
 namespace {

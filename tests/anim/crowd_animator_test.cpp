@@ -11,10 +11,10 @@
 #include <memory>
 #include <vector>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
-#include "anim/crowd_animator.h"
-#include "anim/soa_additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/crowd/crowd_animator.h"
 #include "tests/anim/reverse_ranges.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"

@@ -14,10 +14,10 @@
 #include <gtest/gtest.h>
 #include <glm/glm.hpp>
 
-#include "anim/additive.h"
-#include "anim/compressed_playback.h"
-#include "anim/compression/clip_builder.h"
-#include "anim/crowd_animator.h"
+#include "anim/blending/additive.h"
+#include "anim/compression/compressed_playback.h"
+#include "anim/crowd/crowd_animator.h"
+#include "anim/offline/clip_builder.h"
 #include "tests/anim/test_rig.h"
 
 namespace crowd_compressed_test {

@@ -19,7 +19,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/parallel_for.h"
+#include "anim/core/parallel_for.h"
 #include "tests/anim/compression_fixture.h"
 #include "tests/anim/crowd_compressed_fixture.h"
 #include "tests/anim/reverse_ranges.h"

@@ -17,8 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "anim/additive.h"
-#include "anim/crowd_animator.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/joint_mask.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/parallel_for.h"
+#include "anim/core/parallel_jobs.h"
+#include "anim/crowd/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
@@ -26,10 +30,6 @@
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_instance.h"
 #include "anim/graph/state_machine.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/joint_mask.h"
-#include "anim/parallel_for.h"
-#include "anim/parallel_jobs.h"
 #include "tests/anim/graph_fixture.h"
 #include "tests/anim/test_rig.h"
 

@@ -1,4 +1,4 @@
-#include "anim/ease_curve.h"
+#include "anim/core/ease_curve.h"
 
 #include <cmath>
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/clip_events.h"
-#include "anim/root_motion.h"
+#include "anim/clips/clip_events.h"
+#include "anim/clips/root_motion.h"
 
 namespace {
 

@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/clip.h"
-#include "anim/interpolation.h"
-#include "anim/skeleton.h"
+#include "anim/clips/clip.h"
+#include "anim/core/interpolation.h"
+#include "anim/core/skeleton.h"
 #include "random_values.h"
 #include "test_util.h"
 

@@ -11,12 +11,12 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/compression/clip_builder.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
+#include "anim/offline/clip_builder.h"
 #include "tests/anim/test_rig.h"
 
 namespace graph_compressed_test {

@@ -44,7 +44,7 @@ float ChannelDifference(const anim::SoaPose& a, const anim::SoaPose& b) {
 }
 
 // Where a clock of `duration` from 0 samples after playing `elapsed`
-// seconds (anim/clock.h's modes, by hand).
+// seconds (anim/clips/clock.h's modes, by hand).
 float SampleTimeAfter(double elapsed, double duration, anim::LoopMode mode) {
   switch (mode) {
     case anim::LoopMode::kLoop: {

@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "anim/additive.h"
-#include "anim/crowd_animator.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/joint_mask.h"
+#include "anim/blending/mirror.h"
+#include "anim/crowd/crowd_animator.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
@@ -21,8 +23,6 @@
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/joint_mask.h"
-#include "anim/mirror.h"
 #include "tests/anim/graph_fixture.h"
 #include "tests/anim/graph_validation.h"
 #include "tests/anim/test_rig.h"

@@ -8,7 +8,7 @@
 //   walk  1 s   every joint's x = 3, no root travel, ground speed 2 m/s
 //   run   0.5 s every joint's x = 7, no root travel, ground speed 6 m/s
 // walk and run are treadmill clips: a clip node with root motion moves the
-// character along +Z at their speed (anim/root_motion.h, kSynthesized), so
+// character along +Z at their speed (anim/clips/root_motion.h, kSynthesized), so
 // motion deltas are speed x seconds played.
 #pragma once
 

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 #include "anim/graph/layering_nodes.h"
 #include "tests/anim/graph_fixture.h"
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/mirror_node.h"
 #include "tests/anim/graph_fixture.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/crowd_animator.h"
+#include "anim/crowd/crowd_animator.h"
 #include "anim/graph/graph_definition.h"
 #include "anim/graph/graph_instance.h"
 

@@ -9,10 +9,10 @@
 
 #include "allocation_counter.h"
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/jobs/local_to_model_jobs.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 // products up the parents), which does not go through IkPose.
 #pragma once
 
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/pose.h"
+#include "anim/core/soa_pose.h"
 #include "anim/ik/ik_pose.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/pose.h"
-#include "anim/soa_pose.h"
 
 template <typename Solver, typename Job>
 auto SolveOnPose(Solver solver, anim::Pose& pose, const Job& job) {

@@ -10,12 +10,12 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/jobs/local_to_model_jobs.h"
 #include "test_util.h"
 
 namespace {
@@ -34,7 +34,7 @@ glm::mat4 Trs(const anim::Transform& t) {
 
 // root (0) -> 1 -> 2, and 3 under the root: joint 1 sits under an affine
 // offset (a static node turned and scaled), joint 3 under a projective one
-// (a general matrix), so each of anim/joint_offset.h's kinds is crossed.
+// (a general matrix), so each of anim/core/joint_offset.h's kinds is crossed.
 struct Rig {
   std::vector<anim::Transform> locals = std::vector<anim::Transform>(4);
   std::vector<int> parents = {-1, 0, 1, 0};

@@ -13,13 +13,13 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/soa_pose.h"
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_pose.h"
 #include "test_util.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// The inertialization maths (anim/inertialization.h): Bollo's decay quintic
+// The inertialization maths (anim/blending/inertialization.h): Bollo's decay quintic
 // against coefficients and values worked out by hand, the offsets recorded
 // for a joint, and the degenerate inputs (identical poses, q against -q,
 // zero duration) that must give numbers, not NaN.
@@ -9,7 +9,7 @@
 //   1, -10, 1: t1 = min(1, -5 * 1 / -10) = 0.5; a0 = (40 - 20) / 0.25 = 80;
 //              A -32, B 80, C -80: (1 - 2t)^5
 //   1, -2, 1:  a0 = max(16 - 20, 0) = 0; A 0, B -1, C 2: 1 - 2t + 2t^3 - t^4
-#include "anim/inertialization.h"
+#include "anim/blending/inertialization.h"
 
 #include <cmath>
 

@@ -8,13 +8,13 @@
 
 #include "allocation_counter.h"
 
-#include "anim/compression/clip_builder.h"
-#include "anim/jobs/additive_jobs.h"
-#include "anim/jobs/blending_jobs.h"
-#include "anim/jobs/compressed_sampling_job.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/jobs/mirror_job.h"
-#include "anim/jobs/sampling_job.h"
+#include "anim/blending/additive_jobs.h"
+#include "anim/blending/blending_jobs.h"
+#include "anim/blending/mirror_job.h"
+#include "anim/clips/sampling_job.h"
+#include "anim/compression/compressed_sampling_job.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/clip_builder.h"
 #include "test_rig.h"
 
 namespace {

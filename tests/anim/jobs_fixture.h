@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/soa_pose.h"
-#include "anim/transform.h"
+#include "anim/core/soa_pose.h"
+#include "anim/core/transform.h"
 
 namespace jobs_test {
 

@@ -1,5 +1,5 @@
-#include "anim/mirror.h"
-#include "anim/rig_naming.h"
+#include "anim/blending/mirror.h"
+#include "anim/core/rig_naming.h"
 
 #include <cmath>
 #include <cstdio>

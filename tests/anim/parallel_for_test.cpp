@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/parallel_for.h"
+#include "anim/core/parallel_for.h"
 
 namespace {
 

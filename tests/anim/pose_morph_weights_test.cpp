@@ -9,14 +9,15 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/inertialization.h"
+#include "anim/blending/mirror.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layer_stack.h"
-#include "anim/inertialization.h"
-#include "anim/mirror.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
 #include "tests/anim/graph_fixture.h"
 
 namespace {

@@ -1,10 +1,10 @@
-#include "anim/pose.h"
+#include "anim/core/pose.h"
 
 #include <gtest/gtest.h>
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "test_util.h"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "anim/parallel_jobs.h"
+#include "anim/core/parallel_jobs.h"
 
 namespace anim_test {
 

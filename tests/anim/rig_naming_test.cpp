@@ -1,6 +1,6 @@
-#include "anim/rig_naming.h"
+#include "anim/core/rig_naming.h"
 
-#include "anim/mirror.h"
+#include "anim/blending/mirror.h"
 
 #include <algorithm>
 #include <string>

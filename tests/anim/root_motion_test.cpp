@@ -3,7 +3,7 @@
 // joint's local x goes 0 -> 200 (model x 0 -> 2 m) while it turns 0 -> 90
 // degrees about +Y, linearly over one second. Expected values are worked out
 // by hand from that description, not by the code under test.
-#include "anim/root_motion.h"
+#include "anim/clips/root_motion.h"
 
 #include <cmath>
 

@@ -9,13 +9,13 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/skeleton.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
-#include "anim/soa_pose.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
 #include "test_rig.h"
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/soa_additive.h"
+#include "anim/blending/soa_additive.h"
 #include "random_values.h"
 #include "test_util.h"
 

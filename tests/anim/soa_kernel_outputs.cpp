@@ -4,13 +4,14 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clip.h"
-#include "anim/compression/clip_builder.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_pose.h"
-#include "anim/soa_vector.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/soa_pose.h"
+#include "anim/core/soa_vector.h"
+#include "anim/offline/clip_builder.h"
 
 namespace anim::kernel_check {
 

@@ -1,7 +1,7 @@
 // The structure-of-arrays N-layer blend and per-joint weighted blend
-// (anim/soa_layer_blend.h) against values worked by hand, and on random
+// (anim/blending/soa_layer_blend.h) against values worked by hand, and on random
 // poses against the weighted average written out joint by joint in the test.
-#include "anim/soa_layer_blend.h"
+#include "anim/blending/soa_layer_blend.h"
 
 #include <cmath>
 #include <random>
@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/joint_mask.h"
+#include "anim/blending/joint_mask.h"
 
 namespace {
 

@@ -21,10 +21,11 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/clip.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_clip.h"
-#include "anim/soa_pose.h"
+#include "anim/blending/blending.h"
+#include "anim/clips/clip.h"
+#include "anim/clips/soa_clip.h"
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/core/soa_pose.h"
 #include "random_values.h"
 #include "test_rig.h"
 #include "test_util.h"

@@ -1,4 +1,4 @@
-#include "anim/synced_blend.h"
+#include "anim/control/synced_blend.h"
 
 #include <cmath>
 #include <string>
@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/soa_pose.h"
+#include "anim/core/soa_pose.h"
 #include "test_rig.h"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/clip.h"
-#include "anim/skeleton.h"
+#include "anim/clips/clip.h"
+#include "anim/core/skeleton.h"
 #include "test_util.h"
 
 namespace anim_test {

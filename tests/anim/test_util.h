@@ -8,7 +8,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clock.h"
+#include "anim/clips/clock.h"
 
 namespace anim_test {
 

@@ -1,4 +1,4 @@
-#include "anim/track.h"
+#include "anim/clips/track.h"
 
 #include <random>
 

@@ -1,4 +1,4 @@
-#include "anim/transform.h"
+#include "anim/core/transform.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The viewer's character plays a clip compressed (CompressedPlayback) or raw
 // (Playback): both are checked against a reference made without either,
 // the raw clip sampled through Clip::Sample on a Pose at a time kept here
-// in double by the loop modes' definitions (anim/clock.h), and against each
+// in double by the loop modes' definitions (anim/clips/clock.h), and against each
 // other: the compressed pose within the builder's tolerance, the clock, the
 // clip events and the root motion the same.
 #include <algorithm>
@@ -13,9 +13,9 @@
 #include <glm/glm.hpp>
 
 #include "../samples/mannequin_samples.h"
-#include "anim/clip_events.h"
-#include "anim/compression/clip_error.h"
-#include "anim/root_motion.h"
+#include "anim/clips/clip_events.h"
+#include "anim/clips/root_motion.h"
+#include "anim/offline/clip_error.h"
 #include "app/animated_character.h"
 
 namespace {

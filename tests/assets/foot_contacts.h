@@ -7,8 +7,8 @@
 
 #include <glm/glm.hpp>
 
-#include "anim/clip.h"
-#include "anim/skeleton.h"
+#include "anim/clips/clip.h"
+#include "anim/core/skeleton.h"
 
 namespace foot_contacts {
 

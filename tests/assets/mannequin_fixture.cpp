@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 
 namespace mannequin_test {
 

@@ -1,4 +1,4 @@
-// The synchronised blend (anim/synced_blend.h) on real data: Walk (1.1 s)
+// The synchronised blend (anim/control/synced_blend.h) on real data: Walk (1.1 s)
 // and Run (0.7 s) blended across a weight sweep keep their feet in phase,
 // because both advance by one normalised time; played each at its own rate
 // they drift apart. "In phase" is read off the poses themselves: which foot
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/synced_blend.h"
+#include "anim/control/synced_blend.h"
 #include "mannequin_fixture.h"
 
 namespace {

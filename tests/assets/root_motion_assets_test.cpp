@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/root_motion.h"
+#include "anim/clips/root_motion.h"
 #include "foot_contacts.h"
 #include "mannequin_fixture.h"
 

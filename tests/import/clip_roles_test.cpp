@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/rig_naming.h"
+#include "anim/core/rig_naming.h"
 #include "model/clip_roles.h"
 #include "model/model.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "anim/compression/compressed_clip_set.h"
 #include "anim/graph/clip_node.h"
+#include "anim/offline/compressed_clip_set.h"
 #include "graph_description_test_util.h"
 #include "tests/anim/compression_fixture.h"
 

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/blend_space_1d.h"
-#include "anim/blend_space_2d.h"
+#include "anim/control/blend_space_1d.h"
+#include "anim/control/blend_space_2d.h"
 #include "graph_description_test_util.h"
 
 namespace {

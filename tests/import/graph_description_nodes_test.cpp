@@ -4,7 +4,7 @@
 // loader maps (a field read into the wrong option shows as a difference).
 #include <gtest/gtest.h>
 
-#include "anim/additive.h"
+#include "anim/blending/additive.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"

@@ -5,15 +5,15 @@
 // worked out by hand); conditions map to the right comparisons.
 #include <gtest/gtest.h>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/blending/soa_layer_blend.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/state_machine.h"
-#include "anim/soa_additive.h"
-#include "anim/soa_layer_blend.h"
 #include "graph_description_test_util.h"
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/morph_weights.h"
+#include "anim/clips/morph_weights.h"
 #include "import/gltf_importer.h"
 #include "morph_file.h"
 #include "test_util.h"

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/skeleton.h"
+#include "anim/core/skeleton.h"
 #include "image_compare.h"
 #include "import/gltf_importer.h"
 #include "render/crowd_renderer.h"

@@ -1,4 +1,4 @@
-// Dual-quaternion skinning's CPU reference (anim/dual_quaternion.h,
+// Dual-quaternion skinning's CPU reference (anim/core/dual_quaternion.h,
 // render/dual_quaternion_skinning.h) against values computed another way:
 // by hand, from the palette matrix itself, or with glm's own dual
 // quaternions (glm/gtx/dual_quaternion.hpp) and a hand-built scale.
@@ -13,8 +13,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtx/dual_quaternion.hpp>
 
-#include "anim/dual_quaternion.h"
-#include "anim/skeleton.h"
+#include "anim/core/dual_quaternion.h"
+#include "anim/core/skeleton.h"
 #include "render/cpu_skinning.h"
 #include "render/dual_quaternion_skinning.h"
 #include "samples/twist_rig.h"

@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/compression/clip_builder.h"
+#include "anim/core/skeleton.h"
 #include "anim/graph/animation_graph.h"
-#include "anim/skeleton.h"
+#include "anim/offline/clip_builder.h"
 #include "import/graph_description.h"
 #include "mannequin_samples.h"
 #include "samples/crowd_compression.h"

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
-#include "anim/blending.h"
+#include "anim/blending/blending.h"
 #include "mannequin_samples.h"
 
 namespace {

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/soa_pose.h"
+#include "anim/core/soa_pose.h"
 #include "headless_imgui.h"
 #include "mannequin_samples.h"
 #include "samples/param_list.h"

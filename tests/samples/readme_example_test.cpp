@@ -2,14 +2,14 @@
 // two in step), on the project's own character.
 #include <gtest/gtest.h>
 
-#include "anim/additive.h"
-#include "anim/cross_fade_controller.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/control/cross_fade_controller.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/graph/animation_graph.h"
 #include "anim/graph/blend_nodes.h"
 #include "anim/graph/clip_node.h"
 #include "anim/graph/state_machine.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_additive.h"
 #include "import/gltf_importer.h"
 
 namespace {

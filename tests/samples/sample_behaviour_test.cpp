@@ -9,11 +9,11 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/additive.h"
-#include "anim/blending.h"
-#include "anim/cross_fade_controller.h"
-#include "anim/mirror.h"
-#include "anim/soa_additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/blending.h"
+#include "anim/blending/mirror.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/control/cross_fade_controller.h"
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/fade_shares.h"

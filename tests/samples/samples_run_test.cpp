@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/blending.h"
+#include "anim/blending/blending.h"
 #include "import/gltf_importer.h"
 #include "samples/clip_speed.h"
 #include "samples/sample.h"

@@ -27,10 +27,10 @@
 
 #include "allocation_counter.h"
 
-#include "anim/additive.h"
-#include "anim/cross_fade_controller.h"
-#include "anim/jobs/local_to_model_jobs.h"
-#include "anim/soa_additive.h"
+#include "anim/blending/additive.h"
+#include "anim/blending/soa_additive.h"
+#include "anim/control/cross_fade_controller.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_importer.h"
 
 namespace {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/clip.h"
+#include "anim/clips/clip.h"
 #include "import/gltf_importer.h"
 
 namespace {

@@ -1,0 +1,140 @@
+#include "anim/blending/additive.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending/blend_kernels.h"
+#include "anim/blending/soa_additive.h"
+
+namespace anim {
+
+namespace {
+
+const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+
+glm::quat Normalized(const glm::quat& q) {
+  const float len = glm::length(q);
+  return len > 0.0f ? q / len : kIdentity;
+}
+
+// in + weight * delta, with the rotation delta applied as in * delta^weight
+// (approximated by nlerp from identity, exact at weight 0 and 1).
+Transform ApplyDelta(const Transform& in, const glm::vec3& dt, const glm::quat& dr,
+                     const glm::vec3& ds, float weight) {
+  if (weight == 0.0f) return in;
+  Transform out;
+  out.translation = in.translation + dt * weight;
+  out.rotation = Normalized(in.rotation * NlerpShortest(kIdentity, dr, weight));
+  out.scale = in.scale + ds * weight;
+  return out;
+}
+
+}  // namespace
+
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
+  return MakeAdditivePose(skeleton, clip, clip.StartTime());
+}
+
+SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
+  SoaPose pose = skeleton.SoaRestPose();
+  clip.Sample(pose, time, LoopMode::kClamp);
+  return pose;
+}
+
+void kernels::Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {
+  const int n = difference.JointCount();
+  for (int i = 0; i < n; ++i) {
+    const Transform s = source.Local(i);
+    const Transform r = reference.Local(i);
+    difference.SetLocal(
+        i, Transform{s.translation - r.translation,
+                     Normalized(glm::inverse(r.rotation) * s.rotation), s.scale - r.scale});
+  }
+  // The weights' difference: source - reference (a zero `in`, weight 1).
+  const std::span<float> d = difference.MorphWeights();
+  if (source.MorphWeights().size() == d.size() && reference.MorphWeights().size() == d.size()) {
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      d[i] = source.MorphWeights()[i] - reference.MorphWeights()[i];
+    }
+  }
+}
+
+SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
+  SoaPose zero = skeleton.SoaRestPose();
+  for (int j = 0; j < zero.JointCount(); ++j) {
+    zero.SetLocal(j, Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
+  }
+  std::fill(zero.MorphWeights().begin(), zero.MorphWeights().end(), 0.0f);
+  return zero;
+}
+
+bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
+                        Clip* difference, std::string* error, float sample_rate) {
+  const float duration = source.Duration();
+  if (std::abs(duration - reference.Duration()) > 1e-3f) {
+    *error = "difference clip needs clips of equal length: " + source.Name() + " lasts " +
+             std::to_string(duration) + " s, " + reference.Name() + " " +
+             std::to_string(reference.Duration()) + " s";
+    return false;
+  }
+  if (!(sample_rate > 0.0f) || !std::isfinite(sample_rate)) {
+    *error = "difference clip needs a positive sample rate";
+    return false;
+  }
+  const int n = skeleton.JointCount();
+  std::vector<bool> animated(n, false);
+  for (const Clip* clip : {&source, &reference}) {
+    for (const JointTracks& jt : clip->Tracks()) {
+      if (jt.joint >= 0 && jt.joint < n) animated[jt.joint] = true;
+    }
+  }
+  const int frames = std::max(2, static_cast<int>(std::ceil(duration * sample_rate)) + 1);
+  std::vector<float> times(frames);
+  for (int f = 0; f < frames; ++f) times[f] = duration * float(f) / float(frames - 1);
+
+  std::vector<std::vector<glm::vec3>> dt(n), ds(n);
+  std::vector<std::vector<glm::quat>> dr(n);
+  SoaPose s = skeleton.SoaRestPose();
+  SoaPose r = skeleton.SoaRestPose();
+  for (int f = 0; f < frames; ++f) {
+    // Sampling both at the same fraction of their lengths pairs their frames.
+    source.Sample(s, source.StartTime() + times[f], LoopMode::kClamp);
+    reference.Sample(r, reference.StartTime() + times[f], LoopMode::kClamp);
+    for (int j = 0; j < n; ++j) {
+      if (!animated[j]) continue;
+      dt[j].push_back(s.Local(j).translation - r.Local(j).translation);
+      dr[j].push_back(Normalized(glm::inverse(r.Local(j).rotation) * s.Local(j).rotation));
+      ds[j].push_back(s.Local(j).scale - r.Local(j).scale);
+    }
+  }
+  std::vector<JointTracks> tracks;
+  for (int j = 0; j < n; ++j) {
+    if (!animated[j]) continue;
+    JointTracks jt;
+    jt.joint = j;
+    jt.translation = VectorTrack(Interpolation::kLinear, times, std::move(dt[j]));
+    jt.rotation = QuaternionTrack(Interpolation::kLinear, times, std::move(dr[j]));
+    jt.scale = VectorTrack(Interpolation::kLinear, times, std::move(ds[j]));
+    tracks.push_back(std::move(jt));
+  }
+  *difference = Clip(source.Name() + " - " + reference.Name(), std::move(tracks));
+  return true;
+}
+
+void kernels::AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference,
+                            float weight) {
+  const int n = out.JointCount();
+  for (int i = 0; i < n; ++i) {
+    const Transform d = difference.Local(i);
+    out.SetLocal(i, ApplyDelta(in.Local(i), d.translation, d.rotation, d.scale, weight));
+  }
+  // A difference's weights are a change already (its base is zero).
+  const std::span<const float> change = difference.MorphWeights();
+  if (change.size() == out.MorphWeights().size() && in.MorphWeights().size() == change.size()) {
+    for (std::size_t i = 0; i < change.size(); ++i) {
+      out.MorphWeights()[i] = in.MorphWeights()[i] + weight * change[i];
+    }
+  }
+}
+
+}  // namespace anim

@@ -1,0 +1,185 @@
+#include "anim/blending/soa_layer_blend.h"
+
+#include <cmath>
+
+#include "anim/blending/blend_kernels.h"
+#include "anim/clips/morph_weights.h"
+#include "anim/core/soa_vector.h"
+#include "anim/core/transform.h"
+
+namespace anim {
+
+namespace {
+
+using soa::F32x4;
+using soa::I32x4;
+using soa::Load4;
+using soa::Store4;
+
+constexpr int kTranslationAndScale[] = {kTx, kTy, kTz, kSx, kSy, kSz};
+constexpr int kRotation[] = {kQx, kQy, kQz, kQw};
+
+// Four joints' sums of translation, rotation (x, y, z, w) and scale, and
+// their weight, four joints at a time.
+struct QuadSums {
+  F32x4 c[kSoaChannels] = {};
+  F32x4 weight = {};
+
+  // Adds joints [j, j + 4) of `pose` with weights w (a lane with weight 0
+  // adds zeros, which leaves its sums as they were).
+  void Add(const SoaPose& pose, int j, const F32x4& w) {
+    const F32x4 qx = Load4(pose.Channel(kQx) + j), qy = Load4(pose.Channel(kQy) + j),
+                qz = Load4(pose.Channel(kQz) + j), qw = Load4(pose.Channel(kQw) + j);
+    // glm::dot's order: (x * x' + y * y') + (z * z' + w * w'); the rotation
+    // joins the hemisphere of what is summed so far.
+    const F32x4 dot = (qx * c[kQx] + qy * c[kQy]) + (qz * c[kQz] + qw * c[kQw]);
+    const I32x4 flip = (weight > 0.0f) & (dot < 0.0f);
+    for (int k : kTranslationAndScale) c[k] += Load4(pose.Channel(k) + j) * w;
+    c[kQx] += soa::FlipSign(flip, qx) * w;
+    c[kQy] += soa::FlipSign(flip, qy) * w;
+    c[kQz] += soa::FlipSign(flip, qz) * w;
+    c[kQw] += soa::FlipSign(flip, qw) * w;
+    weight += w;
+  }
+};
+
+float CleanWeight(float w) { return std::isfinite(w) && w > 0.0f ? w : 0.0f; }
+
+// The layer's weight on joints [j, j + 4): 0 past the last joint.
+F32x4 LayerWeights(const SoaBlendLayer& layer, int j, int joint_count) {
+  const float w = CleanWeight(layer.weight);
+  F32x4 out = {};
+  if (w == 0.0f) return out;
+  // joint_weights is empty or has one weight per joint (LayerBlendJob).
+  const bool per_joint = !layer.joint_weights.empty();
+  for (int l = 0; l < 4; ++l) {
+    const int joint = j + l;
+    if (joint >= joint_count) break;
+    out[l] = per_joint ? CleanWeight(w * layer.joint_weights[joint]) : w;
+  }
+  return out;
+}
+
+// The layers' morph weights by the layers' morph weights (their weight
+// unless set; a per-joint mask does not apply), the rest pose's filling
+// what is below `threshold`; nothing unless every pose carries as many as
+// `out`.
+void BlendLayerMorphWeights(SoaPose& out, std::span<const SoaBlendLayer> layers,
+                            const SoaPose& rest, float threshold) {
+  const std::span<float> m = out.MorphWeights();
+  if (rest.MorphWeights().size() != m.size()) return;
+  for (const SoaBlendLayer& layer : layers) {
+    if (layer.pose->MorphWeights().size() != m.size()) return;
+  }
+  auto weight_of = [](const SoaBlendLayer& layer) {
+    return CleanWeight(layer.morph_weight >= 0.0f ? layer.morph_weight : layer.weight);
+  };
+  float total = 0.0f;
+  for (const SoaBlendLayer& layer : layers) total += weight_of(layer);
+  const float fill = total < threshold ? threshold - total : 0.0f;
+  const float scale = total + fill > 0.0f ? 1.0f / (total + fill) : 0.0f;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    float sum = fill * rest.MorphWeights()[i];
+    for (const SoaBlendLayer& layer : layers)
+      sum += weight_of(layer) * layer.pose->MorphWeights()[i];
+    m[i] = scale > 0.0f ? sum * scale : rest.MorphWeights()[i];
+  }
+}
+
+}  // namespace
+
+void kernels::BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaPose& rest,
+                          float threshold) {
+  const int n = out.JointCount();
+  for (int j = 0; j < out.PaddedCount(); j += 4) {
+    QuadSums sums;
+    for (const SoaBlendLayer& layer : layers) sums.Add(*layer.pose, j, LayerWeights(layer, j, n));
+    // Below the threshold the rest pose fills in what is missing.
+    const F32x4 missing = soa::Splat4(threshold) - sums.weight;
+    sums.Add(rest, j, soa::Select(sums.weight < threshold, missing, F32x4{}));
+    // No weight at all (threshold <= 0 and no layer, or padding): rest.
+    const I32x4 valid = sums.weight > 0.0f;
+    const F32x4 inv = 1.0f / soa::Select(valid, sums.weight, soa::Splat4(1.0f));
+    for (int k : kTranslationAndScale) {
+      Store4(out.Channel(k) + j, soa::Select(valid, sums.c[k] * inv, Load4(rest.Channel(k) + j)));
+    }
+    const F32x4 x = sums.c[kQx], y = sums.c[kQy], z = sums.c[kQz], w = sums.c[kQw];
+    const F32x4 len = soa::Sqrt4((x * x + y * y) + (z * z + w * w));
+    const I32x4 unit = valid & (len > 0.0f);
+    const F32x4 safe_len = soa::Select(unit, len, soa::Splat4(1.0f));
+    for (int k : kRotation) {
+      Store4(out.Channel(k) + j,
+             soa::Select(unit, sums.c[k] / safe_len, Load4(rest.Channel(k) + j)));
+    }
+  }
+  BlendLayerMorphWeights(out, layers, rest, threshold);
+}
+
+// Joint by joint: Mix (transform.h) with each joint's weight.
+void kernels::BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, float t,
+                            std::span<const float> weights) {
+  const int n = out.JointCount();
+  for (int i = 0; i < n; ++i) out.SetLocal(i, Mix(a.Local(i), b.Local(i), t * weights[i]));
+  BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
+}
+
+void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
+  using namespace soa;
+  if (t == 0.0f) {
+    if (&out != &a) out.CopyFrom(a);
+    return;
+  }
+  const int p = out.PaddedCount();
+  const float u = 1.0f - t;
+  // Mix's t = 1 is b exactly, its rotation on a's side.
+  const bool whole = t == 1.0f;
+  const float *ca[kSoaChannels], *cb[kSoaChannels];
+  float* co[kSoaChannels];
+  for (int c = 0; c < kSoaChannels; ++c) {
+    ca[c] = a.Channel(c);
+    cb[c] = b.Channel(c);
+    co[c] = out.Channel(c);
+  }
+  // Four joints at a time, as vectors (soa_vector.h). Each group of four
+  // lanes is read in full before it is written, so `out` may alias `a` or
+  // `b`.
+  for (int j = 0; j < p; j += 4) {
+    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1, y).
+    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
+      const F32x4 y = Load4(cb[c] + j);
+      Store4(co[c] + j, whole ? y : Load4(ca[c] + j) * u + y * t);
+    }
+    // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
+    // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
+    const F32x4 ax = Load4(ca[kQx] + j), ay = Load4(ca[kQy] + j), az = Load4(ca[kQz] + j),
+                aw = Load4(ca[kQw] + j);
+    const F32x4 bx = Load4(cb[kQx] + j), by = Load4(cb[kQy] + j), bz = Load4(cb[kQz] + j),
+                bw = Load4(cb[kQw] + j);
+    const I32x4 flip = (ax * bx + ay * by + az * bz + aw * bw) < 0.0f;
+    F32x4 rx, ry, rz, rw;
+    if (whole) {
+      rx = FlipSign(flip, bx);
+      ry = FlipSign(flip, by);
+      rz = FlipSign(flip, bz);
+      rw = FlipSign(flip, bw);
+    } else {
+      const F32x4 st = FlipSign(flip, Splat4(t));  // t times the flip
+      const F32x4 mx = ax * u + bx * st, my = ay * u + by * st, mz = az * u + bz * st,
+                  mw = aw * u + bw * st;
+      const F32x4 len = Sqrt4(mx * mx + my * my + mz * mz + mw * mw);
+      const I32x4 ok = len > 0.0f;
+      const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));  // one division, not four
+      rx = Select(ok, mx * inv, ax);
+      ry = Select(ok, my * inv, ay);
+      rz = Select(ok, mz * inv, az);
+      rw = Select(ok, mw * inv, aw);
+    }
+    Store4(co[kQx] + j, rx);
+    Store4(co[kQy] + j, ry);
+    Store4(co[kQz] + j, rz);
+    Store4(co[kQw] + j, rw);
+  }
+  BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
+}
+
+}  // namespace anim

@@ -1,0 +1,331 @@
+#include "anim/clips/soa_clip.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "anim/clips/clip.h"
+#include "anim/core/interpolation.h"
+#include "anim/core/soa_vector.h"
+
+namespace anim {
+
+namespace {
+
+// The channels of each group: translation, rotation, scale.
+constexpr int kGroupFirst[3] = {kTx, kQx, kSx};
+constexpr int kGroupSize[3] = {3, 4, 3};
+constexpr int ChannelGroup(int c) { return c < kQx ? 0 : c < kSx ? 1 : 2; }
+
+// One key's value of a group as floats in SoA channel order.
+void Components(const glm::vec3& v, float* out) {
+  out[0] = v.x;
+  out[1] = v.y;
+  out[2] = v.z;
+}
+void Components(const glm::quat& q, float* out) {
+  out[0] = q.x;
+  out[1] = q.y;
+  out[2] = q.z;
+  out[3] = q.w;
+}
+
+}  // namespace
+
+SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const float> times) {
+  const int key_count = static_cast<int>(times.size());
+  if (key_count < 2) return;
+  int max_joint = -1;
+  for (const JointTracks& jt : tracks) max_joint = std::max(max_joint, jt.joint);
+  if (max_joint < 0) return;
+  const int lanes = SoaPadded(max_joint + 1);
+  // A joint driven by two entries would need the clip's track order between
+  // them; such clips keep the per-track route.
+  std::vector<unsigned char> seen(lanes, 0);
+  for (const JointTracks& jt : tracks) {
+    if (jt.joint >= 0 && seen[jt.joint]++) return;
+  }
+
+  const std::size_t key_stride = static_cast<std::size_t>(kSoaChannels) * lanes;
+  keys_.assign(key_stride * key_count, 0.0f);
+  // Unanimated lanes hold the identity, so their (discarded) results stay finite.
+  for (int k = 0; k < key_count; ++k) {
+    float* key = keys_.data() + k * key_stride;
+    for (int c : {kQw, kSx, kSy, kSz}) std::fill_n(key + c * lanes, lanes, 1.0f);
+  }
+  masks_.assign(3 * static_cast<std::size_t>(lanes), 0);
+  bool any_linear = false;
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    const JointTracks& jt = tracks[i];
+    if (jt.joint < 0) continue;
+    auto add = [&](const auto& track, int group) {
+      if (track.Empty()) return;
+      if (track.GetInterpolation() != Interpolation::kLinear) {
+        others_.push_back({static_cast<int>(i), group});
+        return;
+      }
+      any_linear = true;
+      masks_[group * lanes + jt.joint] = 1;
+      // A track keyed at `times` is copied; one with fewer keys is
+      // interpolated at the others (its cursor walks forward with k).
+      const bool own_times =
+          std::equal(times.begin(), times.end(), track.Times().begin(), track.Times().end());
+      TrackCursor cursor;
+      float value[4];
+      for (int k = 0; k < key_count; ++k) {
+        Components(own_times ? track.Values()[k] : track.Sample(times[k], &cursor), value);
+        float* key = keys_.data() + k * key_stride;
+        for (int c = 0; c < kGroupSize[group]; ++c) {
+          key[(kGroupFirst[group] + c) * lanes + jt.joint] = value[c];
+        }
+      }
+    };
+    add(jt.translation, 0);
+    add(jt.rotation, 1);
+    add(jt.scale, 2);
+  }
+  if (!any_linear) {
+    *this = SoaClipKeys();
+    return;
+  }
+  quad_groups_.assign(lanes / 4, 0);
+  full_groups_.assign(lanes / 4, 0b111);
+  for (int g = 0; g < 3; ++g) {
+    for (int j = 0; j < lanes; ++j) {
+      if (masks_[g * lanes + j]) {
+        quad_groups_[j / 4] |= 1u << g;
+      } else {
+        full_groups_[j / 4] &= ~(1u << g);
+      }
+    }
+  }
+  // Laid out as the sampling loop reads it: four lanes, then each channel.
+  keep_.assign(static_cast<std::size_t>(kSoaChannels) * lanes, 0);
+  for (int c = 0; c < kSoaChannels; ++c) {
+    const int g = ChannelGroup(c);
+    for (int j = 0; j < lanes; ++j) {
+      if (!masks_[g * lanes + j]) keep_[(j / 4 * kSoaChannels + c) * 4 + j % 4] = -1;
+    }
+  }
+  lanes_ = lanes;
+}
+
+std::vector<float> SoaClipKeys::SharedTimes(std::span<const JointTracks> tracks) {
+  std::span<const float> shared;
+  for (const JointTracks& jt : tracks) {
+    for (std::span<const float> times :
+         {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
+      if (times.empty()) continue;
+      if (shared.empty()) {
+        shared = times;
+      } else if (!std::equal(times.begin(), times.end(), shared.begin(), shared.end())) {
+        return {};
+      }
+    }
+  }
+  return {shared.begin(), shared.end()};
+}
+
+std::vector<float> SoaClipKeys::MergedLinearTimes(std::span<const JointTracks> tracks) {
+  std::vector<float> merged;
+  auto add = [&](const auto& track) {
+    if (track.GetInterpolation() != Interpolation::kLinear) return;
+    merged.insert(merged.end(), track.Times().begin(), track.Times().end());
+  };
+  for (const JointTracks& jt : tracks) {
+    add(jt.translation);
+    add(jt.rotation);
+    add(jt.scale);
+  }
+  std::sort(merged.begin(), merged.end());
+  merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+  return merged;
+}
+
+std::size_t SoaClipKeys::TableBytes(int key_count, int highest_joint) {
+  if (highest_joint < 0) return 0;
+  return static_cast<std::size_t>(key_count) * kSoaChannels * SoaPadded(highest_joint + 1) *
+         sizeof(float);
+}
+
+std::size_t SoaClipKeys::ByteSize() const {
+  return sizeof(*this) + keys_.capacity() * sizeof(float) + masks_.capacity() * sizeof(int) +
+         quad_groups_.capacity() + full_groups_.capacity() +
+         keep_.capacity() * sizeof(std::int32_t) + others_.capacity() * sizeof(Other);
+}
+
+namespace {
+
+// One key interval of an SoaClipKeys: keys k (k0) and k + 1 (k1), each
+// [channel][lane] with `stride` lanes per channel, mixed at fraction s
+// (u = 1 - s). va and vb are interpolation::SlerpWeight's series
+// coefficients for weights u and s: they depend on the fraction alone,
+// which every joint shares, so they are worked out once per interval.
+struct KeyInterval {
+  const float* k0;
+  const float* k1;
+  int stride;
+  float s;
+  float u;
+  soa::F32x4 va[6];
+  soa::F32x4 vb[6];
+
+  KeyInterval(const float* key0, int lanes, float fraction)
+      : k0(key0),
+        k1(key0 + static_cast<std::size_t>(kSoaChannels) * lanes),
+        stride(lanes),
+        s(fraction),
+        u(1.0f - fraction) {
+    float ca[6], cb[6];
+    interpolation::SlerpSeriesCoefficients(u, ca);
+    interpolation::SlerpSeriesCoefficients(s, cb);
+    for (int i = 0; i < 6; ++i) {
+      va[i] = soa::Splat4(ca[i]);
+      vb[i] = soa::Splat4(cb[i]);
+    }
+  }
+};
+
+// Lanes [j, j + 4) into v: every channel of the interval. Returns the lanes
+// whose rotation keys are too far apart for the series (all bits set
+// there): those are left to RedoFarLanes. always_inline (GCC and Clang):
+// at -O2 GCC called it instead, passing v through memory.
+ANIM_SOA_ALWAYS_INLINE soa::I32x4 SampleQuad(const KeyInterval& in, int j,
+                                             soa::F32x4 (&v)[kSoaChannels]) {
+  using namespace soa;
+  const float* k0 = in.k0;
+  const float* k1 = in.k1;
+  const int p = in.stride;
+  // Translation and scale: glm::mix's x * (1 - s) + y * s.
+  for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
+    v[c] = Load4(k0 + c * p + j) * in.u + Load4(k1 + c * p + j) * in.s;
+  }
+  // Rotation (lanes without a rotation track hold the identity, so every
+  // value is defined): interpolation::SlerpKeys on four lanes, without
+  // branches: shorter arc, series weights, normalise.
+  const F32x4 ax = Load4(k0 + kQx * p + j), ay = Load4(k0 + kQy * p + j),
+              az = Load4(k0 + kQz * p + j), aw = Load4(k0 + kQw * p + j);
+  const F32x4 bx = Load4(k1 + kQx * p + j), by = Load4(k1 + kQy * p + j),
+              bz = Load4(k1 + kQz * p + j), bw = Load4(k1 + kQw * p + j);
+  const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
+  const I32x4 flip = cos_theta < 0.0f;
+  const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
+  // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
+  const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
+  const F32x4 wa = interpolation::SlerpSeries(in.va, d);
+  const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(in.vb, d));
+  const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
+              qw = aw * wa + bw * wb;
+  const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
+  const I32x4 ok = len > 0.0f;
+  // Divided by 1 where len is 0, then selected: one division, no branch.
+  const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
+  v[kQx] = Select(ok, qx * inv, ax);
+  v[kQy] = Select(ok, qy * inv, ay);
+  v[kQz] = Select(ok, qz * inv, az);
+  v[kQw] = Select(ok, qw * inv, aw);
+  return ~(near_cos > 0.9f);
+}
+
+// The rotations of the `far` lanes of [j, j + 4) again, with the scalar
+// interpolation::SlerpKeys, which is exact at any angle.
+void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[kSoaChannels]) {
+  const int p = in.stride;
+  for (int l = 0; l < 4; ++l) {
+    if (!far[l]) continue;
+    const float* a = in.k0 + j + l;
+    const float* b = in.k1 + j + l;
+    const glm::quat q =
+        interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
+                                 glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), in.s);
+    v[kQx][l] = q.x;
+    v[kQy][l] = q.y;
+    v[kQz][l] = q.z;
+    v[kQw][l] = q.w;
+  }
+}
+
+}  // namespace
+
+template <typename Write>
+void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const {
+  using namespace soa;
+  const std::size_t key_stride = static_cast<std::size_t>(kSoaChannels) * lanes_;
+  const KeyInterval in(keys_.data() + k * key_stride, lanes_, s);
+
+  // Rotations more than ~50 degrees apart between two keys are rare in
+  // sampled animation: the loop only gathers where they are, and such
+  // groups of lanes are sampled again afterwards with SlerpKeys on the far
+  // lanes (looking at each lane inside the loop cost more than the rest
+  // of the rotation).
+  constexpr int kMaxQuads = 64;
+  I32x4 far_quads[kMaxQuads];
+  I32x4 any_far = {0, 0, 0, 0};
+  for (int j = 0; j < lane_end; j += 4) {
+    if (quad_groups_[j / 4] == 0) {  // nothing animated here
+      if (j / 4 < kMaxQuads) far_quads[j / 4] = I32x4{0, 0, 0, 0};
+      continue;
+    }
+    F32x4 v[kSoaChannels];
+    const I32x4 far = SampleQuad(in, j, v);
+    write(j, v);
+    if (j / 4 < kMaxQuads) far_quads[j / 4] = far;
+    any_far |= far;
+  }
+  if (!Any(any_far)) return;
+  for (int j = 0; j < lane_end; j += 4) {
+    if (quad_groups_[j / 4] == 0) continue;
+    if (j / 4 < kMaxQuads && !Any(far_quads[j / 4])) continue;
+    F32x4 v[kSoaChannels];
+    const I32x4 far = SampleQuad(in, j, v);
+    if (!Any(far)) continue;
+    RedoFarLanes(in, j, far, v);
+    write(j, v);
+  }
+}
+
+void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
+  using namespace soa;
+  float* channels[kSoaChannels];
+  for (int c = 0; c < kSoaChannels; ++c) channels[c] = pose.Channel(c);
+  ForEachQuad(
+      k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4(&v)[kSoaChannels]) {
+        // Every channel, each lane selected with a bit mask: the pose keeps its
+        // value where the joint has no track of that channel. (Real rigs have
+        // such holes in nearly every block of four joints, so patching them lane
+        // by lane would run nearly everywhere.) A group that animates all four
+        // lanes is stored as it is, with no select (most groups, on a rig whose
+        // joints are mostly keyed).
+        const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
+        const unsigned full = full_groups_[j / 4];
+        for (int c = 0; c < kSoaChannels; ++c) {
+          if (full & (1u << ChannelGroup(c))) {
+            Store4(channels[c] + j, v[c]);
+            continue;
+          }
+          I32x4 mask;
+          std::memcpy(&mask, keep + 4 * c, sizeof(mask));
+          Store4(channels[c] + j, Select(mask, Load4(channels[c] + j), v[c]));
+        }
+      });
+}
+
+void SoaClipKeys::SampleLinear(int k, float s, Pose& pose) const {
+  using namespace soa;
+  const int p = lanes_;
+  const int n = pose.JointCount();
+  std::span<Transform> locals = pose.Locals();
+  ForEachQuad(k, s, std::min(p, SoaPadded(n)), [&](int j0, const F32x4(&v)[kSoaChannels]) {
+    const int end = std::min(4, n - j0);
+    for (int l = 0; l < end; ++l) {
+      const int j = j0 + l;
+      Transform& t = locals[j];
+      if (masks_[j]) t.translation = glm::vec3(v[kTx][l], v[kTy][l], v[kTz][l]);
+      if (masks_[p + j]) t.rotation = glm::quat(v[kQw][l], v[kQx][l], v[kQy][l], v[kQz][l]);
+      if (masks_[2 * p + j]) t.scale = glm::vec3(v[kSx][l], v[kSy][l], v[kSz][l]);
+    }
+  });
+}
+
+}  // namespace anim

@@ -1,0 +1,151 @@
+// CrossFadeController: plays one clip and fades to others through a queue of
+// targets, after the controller of the same name in "Hands-On C++ Game
+// Animation Programming" (Gabor Szauer). Every target is sampled and blended
+// over the pose below it each update; when a target's fade completes it
+// becomes the current clip and everything below it is dropped.
+//
+// Beyond that design: an ease curve per fade (ease_curve.h), smooth, frozen
+// or inertialized transitions (in a smooth one the source keeps playing
+// while the target fades in; in a frozen one the pose shown when the fade
+// starts is cached and held; an inertialized one drops the queue, plays
+// only the new clip and decays the offset from the pose shown: see
+// inertialization.h), and a start phase for the target: p2 = p1 * scale + offset,
+// where p1 is the normalised time (0 at the clip's start, 1 at its end) of
+// the clip fading out and p2 that of the target. A fade never changes a
+// clip's length or playback rate.
+//
+// Morph-target weights (morph_weights.h) fade with the joints: given the
+// character's default weights, each playback's weight tracks are sampled
+// over them and blended with the same weights as its pose (held with a
+// frozen source; across an inertialized switch they cross-fade over the
+// duration, eased, from the weights shown).
+//
+// Nothing is allocated after construction: poses, weights and key cursors
+// for every queue slot are made up front (cursors sized for one track set
+// per joint).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "anim/blending/inertialization.h"
+#include "anim/clips/clip.h"
+#include "anim/core/ease_curve.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
+
+namespace anim {
+
+// kInertial: the new clip replaces the old one at once and the difference
+// between the pose shown and the new clip decays to nothing over the
+// duration (inertialization.h); the ease curve is not used.
+enum class TransitionMode { kSmooth, kFrozen, kInertial };
+const char* TransitionModeName(TransitionMode mode);
+
+struct FadeOptions {
+  float duration = 0.25f;  // seconds; <= 0 switches on the next update
+  EaseCurve ease;
+  TransitionMode mode = TransitionMode::kSmooth;
+  // Where the target starts, as normalised time in [0, 1] ...
+  float start_phase = 0.0f;
+  // ... or, with match_phase, p2 = p1 * phase_scale + phase_offset (wrapped
+  // into [0, 1)), p1 being the normalised time of the clip on top of the
+  // queue (the last target, or the current clip).
+  bool match_phase = false;
+  float phase_scale = 1.0f;
+  float phase_offset = 0.0f;
+  LoopMode loop = LoopMode::kLoop;
+  float rate = 1.0f;
+};
+
+struct CrossFadeTarget {
+  Playback playback;
+  // Structure of arrays (soa_pose.h), like everything the controller
+  // samples and blends: SoaPose::Store gives a Pose.
+  SoaPose pose;                             // the target's own sampled pose
+  SoaPose frozen_source;                    // the pose shown when a frozen fade started
+  std::vector<float> morph_weights;         // the target's own sampled weights
+  std::vector<float> frozen_morph_weights;  // the weights shown when a frozen fade started
+  float duration = 0.0f;
+  float elapsed = 0.0f;
+  EaseCurve ease;
+  TransitionMode mode = TransitionMode::kSmooth;
+
+  // Blend weight of this target over the pose below it, ease applied.
+  float Weight() const;
+};
+
+enum class FadeResult {
+  kQueued,         // a new target is fading in
+  kPlayed,         // nothing was playing, so the clip simply started
+  kAlreadyTarget,  // the clip is already the last target (or current, with no queue)
+  kQueueFull,      // max_targets fades are running; wait for one to finish (an inertial
+                   // switch is never refused: it drops them)
+  kInvalid,        // null clip or a non-finite option
+};
+
+class CrossFadeController {
+ public:
+  static constexpr int kDefaultMaxTargets = 8;
+
+  // The skeleton must outlive the controller. `default_morph_weights`: the
+  // character's weights where no clip animates them (Model::
+  // DefaultMorphWeights); empty for a character without morph targets.
+  explicit CrossFadeController(const Skeleton& skeleton, int max_targets = kDefaultMaxTargets,
+                               std::span<const float> default_morph_weights = {});
+
+  // Plays `clip` from its start, clearing every fade.
+  void Play(const Clip* clip, LoopMode mode = LoopMode::kLoop, float rate = 1.0f);
+  FadeResult FadeTo(const Clip* clip, const FadeOptions& options);
+  // Advances every playback by dt and rebuilds the pose. A NaN, infinite or
+  // negative dt changes nothing and returns false.
+  bool Update(float dt);
+
+  // The pose shown (jobs/local_to_model_jobs.h's ComputePalette turns it into a
+  // skinning palette).
+  const SoaPose& CurrentPose() const { return soa_pose_; }
+  // The morph-target weights shown with it (as many as the defaults given).
+  std::span<const float> CurrentMorphWeights() const { return morph_weights_; }
+  const Clip* CurrentClip() const { return current_.clip; }
+  const Playback& Current() const { return current_; }
+  Playback& Current() { return current_; }  // e.g. to change the rate
+  int TargetCount() const { return target_count_; }
+  const CrossFadeTarget& Target(int i) const { return targets_[i]; }
+  int MaxTargets() const { return static_cast<int>(targets_.size()); }
+  // The running inertialized transition (Active() is false when none).
+  const Inertializer& Inertialization() const { return inertial_; }
+  // How many clips the last Update sampled: one per live playback shown.
+  int ClipsSampled() const { return clips_sampled_; }
+
+ private:
+  // Rest pose and default weights, then the playback advanced by dt and
+  // sampled over them.
+  void SampleInto(Playback& playback, SoaPose& pose, std::span<float> weights, float dt);
+  void PromoteFinishedTargets();
+  void FadeInertialWeights(float dt);
+  FadeResult Inertialize(const Clip* clip, float phase, const FadeOptions& options);
+
+  SoaPose rest_;  // the skeleton's rest pose
+  Playback current_;
+  // What is shown: built every update (sampling and blending four joints
+  // at a time).
+  SoaPose soa_pose_;
+  std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
+  int target_count_ = 0;
+  // Inertialization: the pose shown one update before soa_pose_ and the
+  // step between them (the shown pose's velocity at a switch), and scratch
+  // poses for the new clip at the switch and one step after it.
+  Inertializer inertial_;
+  SoaPose shown_prev_;
+  float shown_step_ = 0.0f;
+  SoaPose switch_target_, switch_target_next_;
+  int clips_sampled_ = 0;
+  std::vector<float> default_weights_, morph_weights_;
+  // An inertialized switch's weights: those shown at the switch, faded out
+  // over inertial_weights_duration_ seconds.
+  std::vector<float> inertial_weights_from_;
+  float inertial_weights_elapsed_ = 0.0f, inertial_weights_duration_ = 0.0f;
+  EaseCurve inertial_weights_ease_;
+};
+
+}  // namespace anim

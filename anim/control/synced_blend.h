@@ -1,0 +1,70 @@
+// Synchronised blending of two cycles of different lengths, for example
+// Walk (1.1 s) and Run (0.7 s): both clips advance by one shared normalised
+// time (phase), so a foot that lands at 30% of the walk cycle lands at 30%
+// of the run cycle too, whatever the weight.
+//
+// With blend weight w, clip lengths l1 and l2, the blended cycle lasts
+//   bl = l2 * w + l1 * (1 - w)
+// and the clips play at rates s1 = l1 / bl and s2 = l2 / bl. Those rates are
+// applied to this blend's own clocks only; the clips are never modified.
+#pragma once
+
+#include "anim/clips/clip.h"
+#include "anim/clips/clock.h"
+#include "anim/core/skeleton.h"
+#include "anim/core/soa_pose.h"
+
+namespace anim {
+
+// BlendedCycleLength, SyncedRate and the shared phase: anim/clips/clock.h.
+
+class SyncedBlend {
+ public:
+  // The skeleton must outlive the blend. Allocates the two scratch poses.
+  explicit SyncedBlend(const Skeleton& skeleton);
+
+  // phase_offset_b is a sync offset o: clip B is sampled at
+  // normalised time phase + o (wrapped), for clips whose cycles start at
+  // different events (e.g. a run that starts a little after the left foot
+  // lands where the walk starts on it).
+  void Start(const Clip* a, const Clip* b, float phase = 0.0f, float phase_offset_b = 0.0f);
+  void SetPhaseOffsetB(float offset);
+  // Advances the shared phase by dt / bl and writes the blend into `out`.
+  // Non-finite or negative dt, or a non-finite weight, change nothing and
+  // return false. weight is clamped to [0, 1].
+  bool Update(float dt, float weight, SoaPose& out);
+  // The same into a SoaPose (soa_pose.h), for crowds: the clips are sampled
+  // into scratch_a and scratch_b (the caller's, one pair per thread say;
+  // each is reset to `rest`, the skeleton's rest pose as a SoaPose, first)
+  // and blended into out. Nothing is allocated; PoseA() and PoseB() are not
+  // updated.
+  bool Update(float dt, float weight, const SoaPose& rest, SoaPose& scratch_a, SoaPose& scratch_b,
+              SoaPose& out);
+
+  float Phase() const { return phase_.Phase(); }
+  float CycleLength() const { return cycle_length_; }
+  float RateA() const;  // s1 = l1 / bl for the last weight
+  float RateB() const;  // s2 = l2 / bl
+  // The two clips as last sampled by the Update above.
+  const SoaPose& PoseA() const { return pose_a_; }
+  const SoaPose& PoseB() const { return pose_b_; }
+
+ private:
+  // Checks the inputs, clamps the weight and advances the shared phase;
+  // false when nothing may change.
+  bool Advance(float dt, float& weight);
+  // Where clip A and clip B are sampled for the current phase.
+  float TimeA() const;
+  float TimeB() const;
+
+  const Clip* a_ = nullptr;
+  const Clip* b_ = nullptr;
+  ClipCursor cursor_a_, cursor_b_;
+  SoaPose rest_;  // the skeleton's rest pose
+  SoaPose pose_a_, pose_b_;
+  SyncedPhase phase_;
+  float phase_offset_b_ = 0.0f;
+  float cycle_length_ = 0.0f;
+};
+
+}  // namespace anim

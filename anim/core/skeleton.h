@@ -1,0 +1,107 @@
+// Skeleton: the joints of a character, fixed at load time, and the one
+// skeleton type every job, sample and the renderer takes. Holds the rest
+// pose (what the joints look like when no clip drives them), the bind pose
+// (the pose the mesh was skinned in) and the inverse bind matrices, and,
+// made once here rather than by each caller, what the per-frame kernels read:
+// the rest pose as a SoaPose, the fixed offsets between joints classified
+// so identity ones cost nothing, and the inverse bind matrices ready for the
+// palette (LocalToModelJob, PaletteJob: anim/core/local_to_model_jobs.h).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/core/pose.h"
+#include "anim/core/soa_pose.h"
+
+namespace anim {
+
+class Skeleton {
+ public:
+  Skeleton() = default;
+  // Validates that parents come before children and that every array has
+  // one entry per joint; on failure error() says why and JointCount() == 0.
+  Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
+           std::vector<glm::mat4> inverse_bind);
+  // A hierarchy without a skin (a chain built in code, a test's joints):
+  // parents, offsets and rest pose from `rest`, which is the bind pose too,
+  // identity inverse binds, joints named "joint0", "joint1"...
+  explicit Skeleton(const Pose& rest);
+
+  int JointCount() const { return static_cast<int>(names_.size()); }
+  const std::string& JointName(int joint) const { return names_[joint]; }
+  std::span<const std::string> JointNames() const { return names_; }
+  // Index of the joint with this name, or -1.
+  int FindJoint(std::string_view name) const;
+  int Parent(int joint) const { return rest_pose_.Parent(joint); }
+
+  const Pose& RestPose() const { return rest_pose_; }
+  // The rest pose as the runtime's pose (soa_pose.h): what a character's
+  // poses start from each frame (SoaPose::CopyFrom allocates nothing),
+  // with the character's default morph-target weights.
+  const SoaPose& SoaRestPose() const { return soa_rest_pose_; }
+  // The weights the character's morph targets show when no clip animates
+  // them (Model::DefaultMorphWeights): they ride on SoaRestPose, so every
+  // pose made from it carries, samples and blends them.
+  void SetDefaultMorphWeights(std::span<const float> weights) {
+    soa_rest_pose_.SetMorphWeights(weights);
+  }
+  // parents[i] < i for every joint, -1 for roots.
+  std::span<const int> Parents() const { return rest_pose_.Parents(); }
+  const Pose& BindPose() const { return bind_pose_; }
+  std::span<const glm::mat4> InverseBindMatrices() const { return inverse_bind_; }
+
+  // The fixed transform between each joint and its parent (identity where
+  // the rig has none) and its kind, for the model-space kernel.
+  std::span<const OffsetKind> OffsetKinds() const { return offset_kinds_; }
+  std::span<const glm::mat4> Offsets() const { return offsets_; }
+
+  // Each inverse bind matrix's upper 3x4 part, column-major, every element
+  // repeated four times (a 4x4 product multiplies a column of the other
+  // matrix by each element: stored ready, it is one aligned load instead of
+  // a load and a shuffle), and whether the matrix is affine (only then is
+  // that part all of it).
+  struct alignas(16) SplatAffine3x4 {
+    float m[12][4];
+    bool affine;
+  };
+  std::span<const SplatAffine3x4> InverseBindSplat() const { return inverse_bind_splat_; }
+
+  const std::string& error() const { return error_; }
+
+ private:
+  // The offsets, their kinds and the splatted inverse binds, from the rest
+  // pose and inverse binds.
+  void PrepareKernelData();
+
+  std::vector<std::string> names_;
+  Pose rest_pose_;
+  SoaPose soa_rest_pose_;
+  Pose bind_pose_;
+  std::vector<glm::mat4> inverse_bind_;
+  std::vector<glm::mat4> offsets_;
+  std::vector<OffsetKind> offset_kinds_;
+  std::vector<SplatAffine3x4> inverse_bind_splat_;
+  std::string error_;
+};
+
+// Skinning palette: palette[i] = model_matrices[i] * inverse_bind[i].
+// The spans are caller-owned; nothing is allocated. Returns false, writing
+// nothing, unless all three have the same size.
+bool ComputePalette(std::span<const glm::mat4> model_matrices,
+                    std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette);
+
+// The runtime's pose (soa_pose.h) as a Pose of this skeleton, with its
+// hierarchy and offsets: the view that tools and tests use for one joint's
+// model matrix (Pose::ModelMatrix) or IK solvers take. Allocates.
+Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
+
+// Convenience: model matrices of `pose` into `model_scratch`, then the
+// palette. Returns false, writing nothing, unless the pose and both spans
+// have the skeleton's joint count.
+bool ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
+                    std::span<glm::mat4> palette);
+
+}  // namespace anim

@@ -1,0 +1,29 @@
+# The runtime's layers, lowest first, and the layers each one builds on
+# directly. Each folder of anim/ is one layer and one static library,
+# anim_<folder>, that links only the libraries named here; anim/CMakeLists.txt
+# builds them and check_layer_includes.cmake fails the configure step when a
+# file includes a header of a layer it does not build on.
+set(ANIM_LAYERS core clips compression blending control ik graph crowd offline)
+# Math, transforms, the pose layouts, the skeleton, model space and palette,
+# the job messages and the thread-pool adapter.
+set(ANIM_LAYER_DEPENDS_core "")
+# Tracks, clips, their sampling job, the clock, events, morph-weight tracks
+# and root motion.
+set(ANIM_LAYER_DEPENDS_clips core)
+# Compressed clips at run time: their form, sampler, job and playback.
+set(ANIM_LAYER_DEPENDS_compression clips)
+# Two-pose and layered blends, masks, additive layers, mirroring and
+# inertialization, with their jobs.
+set(ANIM_LAYER_DEPENDS_blending clips)
+# Controllers over blends: cross-fades, the clip mixer, synchronised blends
+# and blend spaces.
+set(ANIM_LAYER_DEPENDS_control blending)
+# Inverse kinematics and joint constraints: post-processing of a local pose.
+set(ANIM_LAYER_DEPENDS_ik blending)
+# Blend trees, state machines and layer stacks.
+set(ANIM_LAYER_DEPENDS_graph control compression)
+# Many characters at once over a thread pool.
+set(ANIM_LAYER_DEPENDS_crowd graph)
+# Offline: the compressed-clip builder (key reduction, the bit-rate search,
+# the model-space error metric). Not part of the per-frame runtime `anim`.
+set(ANIM_LAYER_DEPENDS_offline compression)

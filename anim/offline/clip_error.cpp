@@ -1,0 +1,89 @@
+#include "anim/offline/clip_error.h"
+
+#include <algorithm>
+
+#include "anim/compression/compressed_clip_sampler.h"
+#include "anim/core/soa_pose.h"
+
+namespace anim {
+
+void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::mat4> other,
+                     float point_distance, std::span<float> per_joint) {
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    const glm::mat4& r = reference[j];
+    const glm::mat4& o = other[j];
+    float error = glm::length(glm::vec3(r[3]) - glm::vec3(o[3]));
+    for (int axis = 0; axis < 3; ++axis) {
+      // The local offset that lies point_distance away in model space.
+      const float length = glm::length(glm::vec3(r[axis]));
+      if (!(length > 1e-12f)) continue;
+      glm::vec4 offset(0.0f, 0.0f, 0.0f, 1.0f);
+      offset[axis] = point_distance / length;
+      error = std::max(error, glm::length(glm::vec3(r * offset) - glm::vec3(o * offset)));
+    }
+    per_joint[j] = error;
+  }
+}
+
+std::vector<float> ErrorSampleTimes(const Clip& clip, const CompressedClip& compressed) {
+  std::vector<float> keys{clip.StartTime(), clip.EndTime()};
+  for (int k = 0; k < compressed.SampleCount(); ++k) keys.push_back(compressed.SampleTime(k));
+  for (const JointTracks& jt : clip.Tracks()) {
+    for (std::span<const float> times :
+         {jt.translation.Times(), jt.rotation.Times(), jt.scale.Times()}) {
+      keys.insert(keys.end(), times.begin(), times.end());
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<float> times;
+  times.reserve(keys.size() * 4);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) {
+      const float a = keys[i - 1], span = keys[i] - a;
+      for (float f : {0.25f, 0.5f, 0.75f}) times.push_back(a + f * span);
+    }
+    times.push_back(keys[i]);
+  }
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+ClipError MeasureClipError(const Clip& raw, const CompressedClip& compressed,
+                           const Skeleton& skeleton, float point_distance) {
+  ClipError result;
+  const int joints = skeleton.JointCount();
+  result.joint_max.assign(joints, 0.0f);
+  result.times = ErrorSampleTimes(raw, compressed);
+  result.time_max.assign(result.times.size(), 0.0f);
+  Pose raw_pose = skeleton.RestPose();
+  Pose compressed_pose = skeleton.RestPose();
+  const SoaPose& rest = skeleton.SoaRestPose();
+  SoaPose soa = skeleton.SoaRestPose();
+  CompressedClipContext context(compressed);
+  std::vector<glm::mat4> raw_model(joints), compressed_model(joints);
+  std::vector<float> errors(joints);
+  for (std::size_t i = 0; i < result.times.size(); ++i) {
+    const float t = result.times[i];
+    raw_pose = skeleton.RestPose();
+    raw.Sample(raw_pose, t, LoopMode::kClamp);
+    soa.CopyFrom(rest);
+    SampleCompressedClip(compressed, t, context, soa);
+    soa.Store(compressed_pose);
+    raw_pose.ComputeModelMatrices(raw_model);
+    compressed_pose.ComputeModelMatrices(compressed_model);
+    ModelSpaceError(raw_model, compressed_model, point_distance, errors);
+    for (int j = 0; j < joints; ++j) {
+      result.joint_max[j] = std::max(result.joint_max[j], errors[j]);
+      result.time_max[i] = std::max(result.time_max[i], errors[j]);
+      if (errors[j] > result.max_error || result.joint < 0) {
+        result.max_error = errors[j];
+        result.joint = j;
+        result.time = t;
+      }
+    }
+  }
+  return result;
+}
+
+}  // namespace anim
