@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,68 @@ const anim::Model* LoadOnce(const IkRig& rig, std::string* error) {
   return models[rig.name].get();
 }
 
+// The joints the cases move, by the names Woman.gltf and the mannequin share.
+struct IkChains {
+  std::vector<int> arm, spine;  // RightShoulder .. RightHand; Spine .. Head
+
+  // "" when every joint is there, else what is missing.
+  const char* Find(const anim::Skeleton& s) {
+    arm = {s.FindJoint("RightShoulder"), s.FindJoint("RightArm"), s.FindJoint("RightForeArm"),
+           s.FindJoint("RightHand")};
+    spine = {s.FindJoint("Spine"), s.FindJoint("Spine1"), s.FindJoint("Spine2"),
+             s.FindJoint("Neck"), s.FindJoint("Head")};
+    for (int j : arm)
+      if (j < 0) return "the rig lacks a right arm joint";
+    for (int j : spine)
+      if (j < 0) return "the rig lacks a spine joint";
+    return "";
+  }
+};
+
+// One solve of case c towards `target`; the passes CCD and FABRIK ran (0 for
+// the others).
+int SolveOnce(IkCase c, anim::ik::IkPose& pose, const IkChains& chains,
+              std::span<const anim::ik::LookAtJoint> look, const glm::vec3& target) {
+  switch (c) {
+    case IkCase::kTwoBone: {
+      anim::ik::TwoBoneIkJob job;
+      job.start_joint = chains.arm[1];
+      job.mid_joint = chains.arm[2];
+      job.end_joint = chains.arm[3];
+      job.target = target;
+      job.pole = {0, 0, -1};
+      job.soften = 0.97f;
+      benchmark::DoNotOptimize(anim::ik::SolveTwoBoneIk(pose, job));
+      return 0;
+    }
+    case IkCase::kAim: {
+      anim::ik::AimIkJob job;
+      job.joint = chains.spine[4];
+      job.target = target;
+      benchmark::DoNotOptimize(anim::ik::SolveAimIk(pose, job));
+      return 0;
+    }
+    case IkCase::kLookAt: {
+      anim::ik::LookAtJob job;
+      job.chain = look;
+      job.target = target;
+      benchmark::DoNotOptimize(anim::ik::SolveLookAt(pose, job));
+      return 0;
+    }
+    case IkCase::kCcd:
+    case IkCase::kFabrik: break;
+  }
+  anim::ik::ChainIkJob job;
+  job.joints = chains.arm;
+  job.target = target;
+  job.max_iterations = 20;
+  job.tolerance = 1e-3f;
+  const anim::ik::ChainIkResult r =
+      c == IkCase::kCcd ? anim::ik::SolveCcd(pose, job) : anim::ik::SolveFabrik(pose, job);
+  benchmark::DoNotOptimize(r);
+  return r.iterations;
+}
+
 void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
   std::string error;
   const anim::Model* model = LoadOnce(*rig, &error);
@@ -65,28 +128,24 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
     return;
   }
   const anim::Skeleton& s = model->skeleton;
-  const std::vector<int> arm = {s.FindJoint("RightShoulder"), s.FindJoint("RightArm"),
-                                s.FindJoint("RightForeArm"), s.FindJoint("RightHand")};
-  const std::vector<int> spine = {s.FindJoint("Spine"), s.FindJoint("Spine1"),
-                                  s.FindJoint("Spine2"), s.FindJoint("Neck"), s.FindJoint("Head")};
-  for (int j : arm)
-    if (j < 0) return state.SkipWithError("the rig lacks a right arm joint");
-  for (int j : spine)
-    if (j < 0) return state.SkipWithError("the rig lacks a spine joint");
-  const std::vector<int>& chain = c == IkCase::kAim || c == IkCase::kLookAt ? spine : arm;
+  IkChains chains;
+  if (const char* missing = chains.Find(s); *missing != '\0') return state.SkipWithError(missing);
+  const std::vector<int>& spine = chains.spine;
+  const bool head_case = c == IkCase::kAim || c == IkCase::kLookAt;
+  const std::vector<int>& chain = head_case ? spine : chains.arm;
 
   const anim::Pose& rest = s.RestPose();
   anim::SoaPose locals = s.SoaRestPose();
   anim::ik::IkPose pose(s, locals);
-  const glm::vec3 hand = rest.ModelMatrix(arm[3])[3];
+  const glm::vec3 hand = rest.ModelMatrix(chains.arm[3])[3];
   const glm::vec3 head = rest.ModelMatrix(spine[4])[3];
-  const float size = glm::length(hand - glm::vec3(rest.ModelMatrix(arm[1])[3]));
+  const float size = glm::length(hand - glm::vec3(rest.ModelMatrix(chains.arm[1])[3]));
   const anim::ik::LookAtJoint look[] = {{spine[0], 0.15f, 0.3f},
                                         {spine[1], 0.2f, 0.3f},
                                         {spine[2], 0.25f, 0.3f},
                                         {spine[3], 0.5f, 0.6f},
                                         {spine[4], 1.0f, 1.2f}};
-  const glm::vec3 centre = c == IkCase::kAim || c == IkCase::kLookAt ? head : hand;
+  const glm::vec3 centre = head_case ? head : hand;
 
   int frame = 0;
   double passes = 0.0;  // CCD and FABRIK: passes run, reported per solve
@@ -95,46 +154,7 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
     const float t = static_cast<float>(frame++) * 0.05f;
     const glm::vec3 target =
         centre + size * glm::vec3(0.5f * std::cos(t), 0.5f * std::sin(t), 0.4f);
-    switch (c) {
-      case IkCase::kTwoBone: {
-        anim::ik::TwoBoneIkJob job;
-        job.start_joint = arm[1];
-        job.mid_joint = arm[2];
-        job.end_joint = arm[3];
-        job.target = target;
-        job.pole = {0, 0, -1};
-        job.soften = 0.97f;
-        benchmark::DoNotOptimize(anim::ik::SolveTwoBoneIk(pose, job));
-        break;
-      }
-      case IkCase::kAim: {
-        anim::ik::AimIkJob job;
-        job.joint = spine[4];
-        job.target = target;
-        benchmark::DoNotOptimize(anim::ik::SolveAimIk(pose, job));
-        break;
-      }
-      case IkCase::kLookAt: {
-        anim::ik::LookAtJob job;
-        job.chain = look;
-        job.target = target;
-        benchmark::DoNotOptimize(anim::ik::SolveLookAt(pose, job));
-        break;
-      }
-      case IkCase::kCcd:
-      case IkCase::kFabrik: {
-        anim::ik::ChainIkJob job;
-        job.joints = arm;
-        job.target = target;
-        job.max_iterations = 20;
-        job.tolerance = 1e-3f;
-        const anim::ik::ChainIkResult r =
-            c == IkCase::kCcd ? anim::ik::SolveCcd(pose, job) : anim::ik::SolveFabrik(pose, job);
-        passes += r.iterations;
-        benchmark::DoNotOptimize(r);
-        break;
-      }
-    }
+    passes += SolveOnce(c, pose, chains, look, target);
     benchmark::ClobberMemory();
   }
   if (c == IkCase::kCcd || c == IkCase::kFabrik)

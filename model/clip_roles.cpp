@@ -113,6 +113,96 @@ struct GroundTrack {
   }
 };
 
+// Each joint's turn from the first frame and per step, and which joints
+// moved, accumulated frame by frame into a ClipMotion.
+struct JointTurns {
+  float leg = 1.0f;
+  std::vector<Transform> first, previous;
+  std::vector<float> largest_step, step_speed;
+  std::vector<char> moved;
+
+  JointTurns(int joints, float leg_length)
+      : leg(leg_length), largest_step(joints, 0.0f), moved(joints, 0) {}
+
+  void Add(const Pose& pose, const Pose& rest, bool first_frame, bool last_frame, ClipMotion& m) {
+    if (first_frame) {
+      first.assign(pose.Locals().begin(), pose.Locals().end());
+      for (int j = 0; j < m.joints; ++j) {
+        m.first_frame_from_rest_deg = std::max(
+            m.first_frame_from_rest_deg, AngleDegrees(first[j].rotation, rest.Local(j).rotation));
+      }
+    } else {
+      float fastest = 0.0f;
+      for (int j = 0; j < m.joints; ++j) {
+        const Transform& now = pose.Local(j);
+        const float turn = AngleDegrees(now.rotation, first[j].rotation);
+        const float step = AngleDegrees(now.rotation, previous[j].rotation);
+        m.largest_turn_deg = std::max(m.largest_turn_deg, turn);
+        largest_step[j] = std::max(largest_step[j], step);
+        fastest = std::max(fastest, step);
+        if (turn > kMovedDegrees ||
+            glm::length(now.translation - first[j].translation) > kMovedLegs * leg) {
+          moved[j] = 1;
+        }
+        if (last_frame) m.loop_gap_deg = std::max(m.loop_gap_deg, turn - largest_step[j]);
+      }
+      step_speed.push_back(fastest);
+    }
+    previous.assign(pose.Locals().begin(), pose.Locals().end());
+  }
+
+  // The moved joints, whether only the trunk moved, and how fast the clip
+  // moves at its ends against its fastest step.
+  void Finish(const Skeleton& skeleton, ClipMotion& m) const {
+    m.moved_joints = static_cast<int>(std::count(moved.begin(), moved.end(), 1));
+    m.only_trunk_moves = m.moved_joints > 0;
+    for (int j = 0; j < m.joints; ++j) {
+      if (moved[j] && !IsTrunk(ReadJointName(skeleton.JointName(j)).part)) {
+        m.only_trunk_moves = false;
+      }
+    }
+    const float peak = *std::max_element(step_speed.begin(), step_speed.end());
+    if (peak > 0.0f) {
+      m.boundary_speed_ratio = std::max(step_speed.front(), step_speed.back()) / peak;
+    }
+  }
+};
+
+// Both arms' largest turn in their chest's frame and how close to hanging
+// down (the rest pose's hips-below-head direction) either came.
+struct ArmTrack {
+  Arm arms[2];
+  glm::vec3 down{0.0f, -1.0f, 0.0f};
+  glm::vec3 first[2];
+
+  ArmTrack(const Skeleton& skeleton, const RigMap& rig, const std::vector<glm::mat4>& rest_model,
+           ClipMotion& m)
+      : arms{ReadArm(skeleton, rig, Side::kLeft), ReadArm(skeleton, rig, Side::kRight)} {
+    m.arms_read = arms[0].upper >= 0 && arms[1].upper >= 0;
+    const int hips = rig.Find(BodyPart::kHips), head = rig.Find(BodyPart::kHead);
+    if (hips >= 0 && head >= 0) down = Position(rest_model[hips]) - Position(rest_model[head]);
+    m.held_arm_raise_deg = m.arms_read ? 180.0f : 0.0f;
+  }
+
+  void Add(const std::vector<glm::mat4>& model, bool first_frame, ClipMotion& m) {
+    for (int a = 0; m.arms_read && a < 2; ++a) {
+      const glm::vec3 in_chest = ArmDirection(arms[a], model);
+      if (first_frame) first[a] = in_chest;
+      m.arm_turn_deg = std::max(m.arm_turn_deg, AngleDegrees(in_chest, first[a]));
+      const glm::vec3 in_model = Position(model[arms[a].lower]) - Position(model[arms[a].upper]);
+      m.held_arm_raise_deg = std::min(m.held_arm_raise_deg, AngleDegrees(in_model, down));
+    }
+  }
+};
+
+// Frames measured over the clip, from its duration at 30 per second, at
+// least 1 and at most 64; clamped as a float, since a file's duration may
+// be huge or not finite.
+int FramesToMeasure(const Clip& clip) {
+  const float wanted = std::ceil(clip.Duration() * kFramesPerSecond);
+  return !(wanted > 1.0f) ? 1 : wanted >= kMostFrames ? kMostFrames : static_cast<int>(wanted);
+}
+
 std::string Format(const char* format, double a, double b = 0.0, double c = 0.0) {
   char text[256];
   std::snprintf(text, sizeof text, format, a, b, c);
@@ -141,77 +231,28 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   rest.ComputeModelMatrices(rest_model);
   const float leg = LegLength(rig, rest_model);
 
-  const Arm arms[2] = {ReadArm(skeleton, rig, Side::kLeft), ReadArm(skeleton, rig, Side::kRight)};
-  m.arms_read = arms[0].upper >= 0 && arms[1].upper >= 0;
-  const int hips = rig.Find(BodyPart::kHips), head = rig.Find(BodyPart::kHead);
-  const glm::vec3 down = hips >= 0 && head >= 0
-                             ? Position(rest_model[hips]) - Position(rest_model[head])
-                             : glm::vec3(0.0f, -1.0f, 0.0f);
-  m.held_arm_raise_deg = m.arms_read ? 180.0f : 0.0f;
-  glm::vec3 first_arm[2];
-
+  JointTurns turns(m.joints, leg);
+  ArmTrack arms(skeleton, rig, rest_model, m);
   GroundTrack ground;
+  const int hips = rig.Find(BodyPart::kHips);
   ground.hips = hips >= 0 ? hips : 0;
   ground.feet[0] = rig.Find(BodyPart::kFoot, Side::kLeft);
   ground.feet[1] = rig.Find(BodyPart::kFoot, Side::kRight);
   m.feet_read = ground.feet[0] >= 0 && ground.feet[1] >= 0;
 
-  // Clamped as a float: a file's duration may be huge or not finite.
-  const float wanted = std::ceil(clip.Duration() * kFramesPerSecond);
-  const int frames = !(wanted > 1.0f)        ? 1
-                     : wanted >= kMostFrames ? kMostFrames
-                                             : static_cast<int>(wanted);
+  const int frames = FramesToMeasure(clip);
   Pose pose = rest;
-  std::vector<Transform> first, previous;
-  std::vector<float> largest_step(m.joints, 0.0f), step_speed;
-  std::vector<char> moved(m.joints, 0);
   for (int i = 0; i <= frames; ++i) {
     std::copy(rest.Locals().begin(), rest.Locals().end(), pose.Locals().begin());
     clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / frames), LoopMode::kClamp);
     pose.ComputeModelMatrices(model);
-    if (i == 0) {
-      first.assign(pose.Locals().begin(), pose.Locals().end());
-      for (int j = 0; j < m.joints; ++j) {
-        m.first_frame_from_rest_deg = std::max(
-            m.first_frame_from_rest_deg, AngleDegrees(first[j].rotation, rest.Local(j).rotation));
-      }
-    }
-    float fastest = 0.0f;
-    for (int j = 0; i > 0 && j < m.joints; ++j) {
-      const Transform& now = pose.Local(j);
-      const float turn = AngleDegrees(now.rotation, first[j].rotation);
-      const float step = AngleDegrees(now.rotation, previous[j].rotation);
-      m.largest_turn_deg = std::max(m.largest_turn_deg, turn);
-      largest_step[j] = std::max(largest_step[j], step);
-      fastest = std::max(fastest, step);
-      if (turn > kMovedDegrees ||
-          glm::length(now.translation - first[j].translation) > kMovedLegs * leg) {
-        moved[j] = 1;
-      }
-      if (i == frames) m.loop_gap_deg = std::max(m.loop_gap_deg, turn - largest_step[j]);
-    }
-    if (i > 0) step_speed.push_back(fastest);
-    previous.assign(pose.Locals().begin(), pose.Locals().end());
-    for (int a = 0; m.arms_read && a < 2; ++a) {
-      const glm::vec3 in_chest = ArmDirection(arms[a], model);
-      if (i == 0) first_arm[a] = in_chest;
-      m.arm_turn_deg = std::max(m.arm_turn_deg, AngleDegrees(in_chest, first_arm[a]));
-      const glm::vec3 in_model = Position(model[arms[a].lower]) - Position(model[arms[a].upper]);
-      m.held_arm_raise_deg = std::min(m.held_arm_raise_deg, AngleDegrees(in_model, down));
-    }
+    turns.Add(pose, rest, i == 0, i == frames, m);
+    arms.Add(model, i == 0, m);
     ground.Add(model, i == 0);
   }
-  m.moved_joints = static_cast<int>(std::count(moved.begin(), moved.end(), 1));
-  m.only_trunk_moves = m.moved_joints > 0;
-  for (int j = 0; j < m.joints; ++j) {
-    if (moved[j] && !IsTrunk(ReadJointName(skeleton.JointName(j)).part)) m.only_trunk_moves = false;
-  }
+  turns.Finish(skeleton, m);
   m.travel = glm::length(ground.last_hips - ground.first_hips) / leg;
   m.foot_stride = m.feet_read ? ground.NarrowerStride() / leg : 0.0f;
-  const float peak = *std::max_element(step_speed.begin(), step_speed.end());
-  if (peak > 0.0f) {
-    m.boundary_speed_ratio = std::max(step_speed.front(), step_speed.back()) / peak;
-  }
   return m;
 }
 

@@ -92,20 +92,25 @@ class StateMachineSample : public Sample {
     if (jump_) p.Fire(jump_id_);
     if (punch_) p.Fire(punch_id_);
     jump_ = punch_ = false;
-    // The punch layer shows as much as the machine is in (or fading into)
-    // Punch: the destination's eased weight while fading in, the rest of it
-    // while fading out.
-    const float w = upper_ == nullptr ? 0.0f
-                    : upper_->ActiveState() == 1
-                        ? upper_->TransitionProgress()
-                        : (upper_->Fading() ? 1.0f - upper_->TransitionProgress() : 0.0f);
-    p.Set(upper_weight_id_, w);
+    p.Set(upper_weight_id_, PunchShare());
     graph_->Update(dt);
     time_ += dt;
     log_.Add(time_, graph_->Events());
   }
 
   const anim::SoaPose& CurrentPose() const override { return graph_->SoaOutput(); }
+
+  // How much of the upper machine is in Punch, the punch layer's weight:
+  // the destination's eased weight while fading in, the rest of it while
+  // fading out, all of it in Punch and while a punch restarts (fading from
+  // Punch into Punch), so the arm never drops to the base layer between.
+  float PunchShare() const {
+    if (upper_ == nullptr) return 0.0f;
+    if (!upper_->Fading()) return upper_->ActiveState() == 1 ? 1.0f : 0.0f;
+    const anim::Transition& t = upper_->Transitions()[upper_->ActiveTransition()];
+    const float in = upper_->TransitionProgress();
+    return (t.to == 1 ? in : 0.0f) + (t.from == 1 ? 1.0f - in : 0.0f);
+  }
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;

@@ -357,10 +357,12 @@ class CrowdSample : public Sample {
     ImGui::Text("  raw Playbacks and cursors: %.0f bytes", m.raw_per_character);
   }
 
-  void Build(const Layout& layout) {
+  // Characters up to `count`, each with its slice of the palettes and morph
+  // weights and its own synchronised blend (kept when the crowd shrinks).
+  void AddCharacters(int count) {
     const anim::Skeleton& skeleton = model_->skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
-    while (static_cast<int>(characters_.size()) < layout.count) {
+    while (static_cast<int>(characters_.size()) < count) {
       const std::size_t k = characters_.size();
       characters_.emplace_back();
       characters_[k].palette = std::span(palettes_).subspan(k * joints, joints);
@@ -369,11 +371,58 @@ class CrowdSample : public Sample {
       synced_.emplace_back(skeleton);
     }
     characters_[0].local_pose = &shown_soa_;
+  }
+
+  // What character k plays in clip mode: one clip alone (clip_a when both
+  // slots name it, else with the share `other_fraction` one of the other
+  // clips, picked by `pick`), or clip_a and clip_b phase-locked (SyncedBlend,
+  // sample 01); raw or compressed. Graph characters play their graph.
+  void StartClips(anim::CrowdCharacter& c, int k, const Layout& layout, float pick, float phase) {
+    const anim::Clip* a = &model_->clips[layout.clip_a];
+    const anim::Clip* b = &model_->clips[layout.clip_b];
+    // One clip "blended" with itself is that clip: it plays alone.
+    const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
+    const bool compressed_clips = layout.compressed && !layout.graph;
+    c.synced = plays_solo || compressed_clips ? nullptr : &synced_[k];
+    if (plays_solo) {
+      const int solo = a == b && !(pick < layout.other_fraction && !others_.empty())
+                           ? layout.clip_a
+                           : others_[static_cast<std::size_t>(pick / layout.other_fraction *
+                                                              static_cast<float>(others_.size())) %
+                                     others_.size()];
+      if (compressed_clips) {
+        compression_.PlaySolo(c, k, solo, phase);
+      } else {
+        const anim::Clip* clip = &model_->clips[solo];
+        solo_[k].Start(clip);
+        solo_[k].time = clip->TimeAtPhase(phase);
+        c.a.raw = &solo_[k];
+      }
+    } else if (compressed_clips) {
+      compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
+    } else {
+      synced_[k].Start(a, b, phase);
+    }
+  }
+
+  // Graph mode: every character's instance of the model's graph, with the
+  // speeds and start offsets given. Compressed: the graph's clip nodes sample
+  // the clips compression_ keeps (built there on first use); should that
+  // graph not load, the raw one plays (and Problem() says why).
+  void StartGraphs(const Layout& layout, const std::vector<float>& speeds,
+                   const std::vector<float>& offsets) {
+    if (!graphs_.Build(layout.count, kMaxCharacters, speeds, offsets,
+                       layout.compressed ? &compression_.Clips() : nullptr)) {
+      graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
+    }
+    for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
+  }
+
+  void Build(const Layout& layout) {
+    AddCharacters(layout.count);
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;
     const float step = layout.spacing * character_size_;
-    const anim::Clip* a = &model_->clips[layout.clip_a];
-    const anim::Clip* b = &model_->clips[layout.clip_b];
     Random random(8);                    // fixed seed: the same crowd every run
     std::vector<float> speeds, offsets;  // of the graph characters
     for (int k = 0; k < layout.count; ++k) {
@@ -393,33 +442,7 @@ class CrowdSample : public Sample {
         speeds.push_back(layout.speed_min + (layout.speed_max - layout.speed_min) * spread);
         offsets.push_back(layout.in_step ? 0.0f : phase * kGraphPhaseSeconds);
       }
-      // One clip "blended" with itself is that clip: it plays alone.
-      const bool plays_solo = a == b || (!others_.empty() && pick < layout.other_fraction);
-      // A solo character plays its clip alone (`a`); the others blend clip_a
-      // and clip_b phase-locked (SyncedBlend, sample 01).
-      // Graph characters play their graph: their clips only in clip mode.
-      const bool compressed_clips = layout.compressed && !layout.graph;
-      c.synced = plays_solo || compressed_clips ? nullptr : &synced_[k];
-      if (plays_solo) {
-        const int solo =
-            a == b && !(pick < layout.other_fraction && !others_.empty())
-                ? layout.clip_a
-                : others_[static_cast<std::size_t>(pick / layout.other_fraction *
-                                                   static_cast<float>(others_.size())) %
-                          others_.size()];
-        if (compressed_clips) {
-          compression_.PlaySolo(c, k, solo, phase);
-        } else {
-          const anim::Clip* clip = &model_->clips[solo];
-          solo_[k].Start(clip);
-          solo_[k].time = clip->TimeAtPhase(phase);
-          c.a.raw = &solo_[k];
-        }
-      } else if (compressed_clips) {
-        compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
-      } else {
-        synced_[k].Start(a, b, phase);
-      }
+      StartClips(c, k, layout, pick, phase);
       // Row 0 at the back, the grid centred on the origin.
       const int row = k / columns;
       const int column = k % columns;
@@ -429,16 +452,7 @@ class CrowdSample : public Sample {
           glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x + jitter_x, 0.0f, z + jitter_z)),
                       yaw, glm::vec3(0.0f, 1.0f, 0.0f));
     }
-    if (layout.graph) {
-      // Compressed: the graph's clip nodes sample the clips compression_
-      // keeps (built there on first use); should that graph not load, the
-      // raw one plays (and Problem() says why).
-      if (!graphs_.Build(layout.count, kMaxCharacters, speeds, offsets,
-                         layout.compressed ? &compression_.Clips() : nullptr)) {
-        graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
-      }
-      for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
-    }
+    if (layout.graph) StartGraphs(layout, speeds, offsets);
     // The grid's extent plus one character's box around each end.
     const float half_x = 0.5f * static_cast<float>(columns - 1) * step + 0.6f * character_size_;
     const float half_z = 0.5f * static_cast<float>(rows - 1) * step + 0.6f * character_size_;

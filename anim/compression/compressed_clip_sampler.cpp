@@ -227,190 +227,258 @@ void CompressedClipContext::MoveTracks(int k) {
   MoveLanes<false>(move);
 }
 
+namespace {
+
+// Key values from codes, four lanes at once: offset + code * scale per
+// component (codes [component][lane]; offsets and scales `stride` floats
+// apart per component), and for rotations the quaternions of those smallest
+// three components.
+template <bool kRotation>
+ANIM_SOA_ALWAYS_INLINE void KeyValues(const float* q, const float* offsets, const float* scales,
+                                      int stride, const float* largest,
+                                      soa::F32x4 out[kRotation ? 4 : 3]) {
+  using namespace soa;
+  F32x4 v[3];
+  for (int c = 0; c < 3; ++c) {
+    v[c] = Load4(offsets + c * stride) + Load4(q + 4 * c) * Load4(scales + c * stride);
+  }
+  if constexpr (kRotation) {
+    SmallestThreeToQuaternions(v, Load4(largest), out);
+  } else {
+    for (int c = 0; c < 3; ++c) out[c] = v[c];
+  }
+}
+
+ANIM_SOA_ALWAYS_INLINE soa::I32x4 LaneMask(int bits) {
+  return soa::I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
+}
+
+}  // namespace
+
+// One group of four lanes of one kind (rotations or vectors) in MoveLanes:
+// where its lanes, tracks, keys and decodings are.
+struct CompressedClipContext::LaneGroup {
+  int j;        // its first lane among its kind's
+  int end;      // how many of its lanes are tracks (the others padding)
+  int lanes;    // lanes of its kind
+  int lane0;    // its kind's first lane in the per-lane arrays
+  int track0;   // the track of lane lane0
+  int key0;     // its kind's first float in the key blocks
+  int column0;  // its kind's first column in the decodings
+  std::int32_t* keys;
+  const std::uint8_t* data;  // the segment's
+  Decodings decodings;
+
+  TrackCoding CodingOf(int l) const {
+    const int lane = lane0 + j + l;
+    return TrackCoding{static_cast<std::uint32_t>(decodings.first_bit[lane]),
+                       static_cast<std::uint32_t>(decodings.residual_bit[lane]),
+                       static_cast<std::uint32_t>(decodings.layout[lane])};
+  }
+  const float* Offsets() const { return decodings.offsets + column0 + j; }
+  const float* Scales() const { return decodings.scales + column0 + j; }
+};
+
+// What DecodeMovedLanes found for a group: which lanes move and how, and
+// their new keys' codes ([component][lane]) with their largest components;
+// for lanes whose second key is the next segment's first, that segment's
+// offsets and scales (4 floats apart per component).
+struct CompressedClipContext::MovedCodes {
+  int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
+  float qa[12] = {}, qb[12] = {};
+  float largest_a[4] = {0, 0, 0, 0}, largest_b[4] = {0, 0, 0, 0};
+  float next_offset[12], next_scale[12];
+};
+
 // Four lanes at a time: each lane that moves finds its keys and decodes
 // their codes (scalar: each has its own parameters, stride and cursor); the
 // codes become values (and rotations quaternions) four lanes at once,
 // written into the lanes that moved, the others kept.
 template <bool kRotation>
 void CompressedClipContext::MoveLanes(Move& move) {
-  using namespace soa;
   const CompressedClip& clip = *clip_;
-  constexpr int kComponents = kRotation ? 4 : 3;
   const int rotations = clip.RotationTrackCount();
   const int count = kRotation ? rotations : tracks_ - rotations;
-  const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
-  const int lane0 = kRotation ? 0 : rotation_lanes_;        // in the per-lane arrays
-  const int track0 = kRotation ? 0 : rotations;             // track of lane lane0
-  const int key0 = kRotation ? 0 : 4 * rotation_lanes_;     // in the key blocks
-  const int column0 = kRotation ? 0 : 3 * rotation_lanes_;  // in the decodings
-  const int k = move.k, local = k - move.first, length = move.length;
-  const std::uint8_t* const data = clip.SegmentData(segment_);
-  const Decodings decodings = SegmentDecodings();
-  const auto coding_of = [&](int lane) {
-    return TrackCoding{static_cast<std::uint32_t>(decodings.first_bit[lane]),
-                       static_cast<std::uint32_t>(decodings.residual_bit[lane]),
-                       static_cast<std::uint32_t>(decodings.layout[lane])};
-  };
-  // Forward play where a group's tracks all keep a key every sample and
-  // held the previous interval: each decodes one key, the next sample's
-  // (the key after its cursor's), and its old second key becomes its first.
-  const bool step_inside = local + 1 < length;
-  const std::int32_t stepped_from = PackKeys(k - 1, k);
-  for (int j = 0; j < count; j += 4) {
-    const int end = std::min(4, count - j);
-    std::int32_t* const keys = Keys() + lane0 + j;
-    const std::int32_t* const layouts = decodings.layout + lane0 + j;
-    KeyCursor* const cursors = cursors_.data() + track0 + j;
-    bool step = step_inside;
-    for (int l = 0; l < end; ++l) {
-      step = step && keys[l] == stepped_from &&
-             (static_cast<std::uint32_t>(layouts[l]) & KeyLayout::kStrideMask) == 0;
-    }
-    if (step) {
-      // Padding lanes (no track; offsets and scales 0) come out as the
-      // identity rotation or zero.
-      float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
-      for (int l = 0; l < end; ++l) {
-        largest[l] = static_cast<float>(KeyCodes(data, coding_of(lane0 + j + l),
-                                                 clip.TrackLargest(track0 + j + l), local + 1,
-                                                 cursors[l], q + l));
-      }
-      F32x4 v[3], out[4];
-      for (int c = 0; c < 3; ++c) {
-        v[c] = Load4(decodings.offsets + column0 + c * lanes + j) +
-               Load4(q + 4 * c) * Load4(decodings.scales + column0 + c * lanes + j);
-      }
-      if constexpr (kRotation) {
-        SmallestThreeToQuaternions(v, Load4(largest), out);
-      } else {
-        for (int c = 0; c < 3; ++c) out[c] = v[c];
-      }
-      float* const a_out = A() + key0 + j;
-      float* const b_out = B() + key0 + j;
-      for (int c = 0; c < kComponents; ++c) {
-        Store4(a_out + c * lanes, Load4(b_out + c * lanes));
-        Store4(b_out + c * lanes, out[c]);
-      }
-      for (int l = 0; l < end; ++l) keys[l] = PackKeys(k, k + 1);
-      decoded_keys_ += end;
-      continue;
-    }
-    int moved = 0, advanced = 0, decoded_a = 0, next_segment = 0;
-    float qa[12] = {}, qb[12] = {};  // codes, [component][lane]
-    float largest_a[4] = {0, 0, 0, 0}, largest_b[4] = {0, 0, 0, 0};
-    float next_offset[12], next_scale[12];
-    for (int l = 0; l < end; ++l) {
-      const std::int32_t held = keys[l];
-      const int held_b = KeyBOf(held);
-      if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
-      moved |= 1 << l;
-      const TrackCoding coding = coding_of(lane0 + j + l);
-      const int largest = clip.TrackLargest(track0 + j + l);
-      const int shift = KeyLayout::StrideShift(coding.layout);
-      const int a = local >> shift << shift;
-      const int next = a + (1 << shift);
-      const int b = next < length ? next : (move.last ? length - 1 : length);
-      const int ga = move.first + a, gb = move.first + b;
-      if (ga == held_b) {  // forward: the old second key is the new first
-        advanced |= 1 << l;
-      } else {
-        largest_a[l] =
-            static_cast<float>(KeyCodes(data, coding, largest, a >> shift, cursors[l], qa + l));
-        decoded_a |= 1 << l;
-        ++decoded_keys_;
-      }
-      if (b < length) {
-        const int index = (b & ((1 << shift) - 1)) == 0
-                              ? b >> shift
-                              : SegmentKeyCount(length, move.last, 1 << shift) - 1;
-        largest_b[l] =
-            static_cast<float>(KeyCodes(data, coding, largest, index, cursors[l], qb + l));
-      } else {
-        // The next segment's sample 0: its first key, decoded by that
-        // segment's header (the cursor stays in this segment).
-        const int segment = segment_ + 1;
-        for (; move.next_summed < track0 + j + l; ++move.next_summed) {
-          move.next_bit += static_cast<std::uint32_t>(KeyLayout::FirstKeyBits(KeyLayoutOf(
-              clip.TrackHeader(segment, move.next_summed), clip.TrackLargest(move.next_summed))));
-        }
-        const TrackCoding next_coding{move.next_bit, 0,
-                                      KeyLayoutOf(clip.TrackHeader(segment, track0 + j + l),
-                                                  static_cast<std::uint8_t>(largest))};
-        const TrackDecoding d = DecodingIn(clip, segment, track0 + j + l, next_coding);
-        KeyCursor first;
-        largest_b[l] = static_cast<float>(
-            KeyCodes(clip.SegmentData(segment), next_coding, largest, 0, first, qb + l));
-        if (next_segment == 0) {
-          for (int c = 0; c < 3; ++c) {
-            Store4(next_offset + 4 * c, Load4(decodings.offsets + column0 + c * lanes + j));
-            Store4(next_scale + 4 * c, Load4(decodings.scales + column0 + c * lanes + j));
-          }
-        }
-        next_segment |= 1 << l;
-        for (int c = 0; c < 3; ++c) {
-          next_offset[4 * c + l] = d.offset[c];
-          next_scale[4 * c + l] = d.scale[c];
-        }
-      }
-      ++decoded_keys_;
-      keys[l] = PackKeys(ga, gb);
-    }
-    if (moved == 0) continue;
-    const auto mask = [](int bits) {
-      return I32x4{-(bits & 1), -((bits >> 1) & 1), -((bits >> 2) & 1), -((bits >> 3) & 1)};
-    };
-    float* const a_out = A() + key0 + j;
-    float* const b_out = B() + key0 + j;
-    F32x4 old_b[kComponents];
-    for (int c = 0; c < kComponents; ++c) old_b[c] = Load4(b_out + c * lanes);
-    // Values: offset + code * scale, per component, four lanes at once.
-    // (offsets and scales `stride` floats apart per component).
-    const auto values = [&](const float* q, const float* offsets, const float* scales, int stride,
-                            const float* largest, F32x4 out[kComponents]) {
-      F32x4 v[3];
-      for (int c = 0; c < 3; ++c) {
-        v[c] = Load4(offsets + c * stride) + Load4(q + 4 * c) * Load4(scales + c * stride);
-      }
-      if constexpr (kRotation) {
-        SmallestThreeToQuaternions(v, Load4(largest), out);
-      } else {
-        for (int c = 0; c < 3; ++c) out[c] = v[c];
-      }
-    };
-    const float* const offsets = decodings.offsets + column0 + j;
-    const float* const scales = decodings.scales + column0 + j;
-    const I32x4 moved_mask = mask(moved);
-    const I32x4 advanced_mask = mask(advanced);
-    if (decoded_a != 0) {
-      F32x4 new_a[kComponents];
-      values(qa, offsets, scales, lanes, largest_a, new_a);
-      const I32x4 decoded_mask = mask(decoded_a);
-      for (int c = 0; c < kComponents; ++c) {
-        Store4(a_out + c * lanes,
-               Select(decoded_mask, new_a[c],
-                      Select(advanced_mask, old_b[c], Load4(a_out + c * lanes))));
-      }
-    } else {
-      for (int c = 0; c < kComponents; ++c) {
-        Store4(a_out + c * lanes, Select(advanced_mask, old_b[c], Load4(a_out + c * lanes)));
-      }
-    }
-    F32x4 new_b[kComponents];
-    if (next_segment != 0) {
-      values(qb, next_offset, next_scale, 4, largest_b, new_b);
-    } else {
-      values(qb, offsets, scales, lanes, largest_b, new_b);
-    }
-    for (int c = 0; c < kComponents; ++c) {
-      Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
-    }
+  LaneGroup g;
+  g.lanes = kRotation ? rotation_lanes_ : vector_lanes_;
+  g.lane0 = kRotation ? 0 : rotation_lanes_;
+  g.track0 = kRotation ? 0 : rotations;
+  g.key0 = kRotation ? 0 : 4 * rotation_lanes_;
+  g.column0 = kRotation ? 0 : 3 * rotation_lanes_;
+  g.data = clip.SegmentData(segment_);
+  g.decodings = SegmentDecodings();
+  for (g.j = 0; g.j < count; g.j += 4) {
+    g.end = std::min(4, count - g.j);
+    g.keys = Keys() + g.lane0 + g.j;
+    if (StepGroup<kRotation>(move, g)) continue;
+    MovedCodes codes;
+    DecodeMovedLanes(move, g, codes);
+    if (codes.moved != 0) StoreMovedLanes<kRotation>(g, codes);
   }
 }
 
-void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
-                                   CompressedClipContext& context, SoaPose& pose) {
-  CompressedClipContext& cx = context;
+// Forward play where a group's tracks all keep a key every sample and held
+// the previous interval: each decodes one key, the next sample's (the key
+// after its cursor's), and its old second key becomes its first. False,
+// changing nothing, for any other group.
+template <bool kRotation>
+ANIM_SOA_ALWAYS_INLINE bool CompressedClipContext::StepGroup(const Move& move, const LaneGroup& g) {
+  using namespace soa;
+  const int k = move.k, local = k - move.first;
+  if (local + 1 >= move.length) return false;
+  const std::int32_t stepped_from = PackKeys(k - 1, k);
+  const std::int32_t* const layouts = g.decodings.layout + g.lane0 + g.j;
+  for (int l = 0; l < g.end; ++l) {
+    if (g.keys[l] != stepped_from ||
+        (static_cast<std::uint32_t>(layouts[l]) & KeyLayout::kStrideMask) != 0) {
+      return false;
+    }
+  }
+  const CompressedClip& clip = *clip_;
+  KeyCursor* const cursors = cursors_.data() + g.track0 + g.j;
+  // Padding lanes (no track; offsets and scales 0) come out as the
+  // identity rotation or zero.
+  float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
+  for (int l = 0; l < g.end; ++l) {
+    largest[l] =
+        static_cast<float>(KeyCodes(g.data, g.CodingOf(l), clip.TrackLargest(g.track0 + g.j + l),
+                                    local + 1, cursors[l], q + l));
+  }
+  constexpr int kComponents = kRotation ? 4 : 3;
+  F32x4 out[kComponents];
+  KeyValues<kRotation>(q, g.Offsets(), g.Scales(), g.lanes, largest, out);
+  float* const a_out = A() + g.key0 + g.j;
+  float* const b_out = B() + g.key0 + g.j;
+  for (int c = 0; c < kComponents; ++c) {
+    Store4(a_out + c * g.lanes, Load4(b_out + c * g.lanes));
+    Store4(b_out + c * g.lanes, out[c]);
+  }
+  for (int l = 0; l < g.end; ++l) g.keys[l] = PackKeys(k, k + 1);
+  decoded_keys_ += g.end;
+  return true;
+}
 
+// Each lane of the group whose keys no longer surround sample k: its new
+// keys' samples (a stride apart), and the codes of those not already held
+// (moving forward, the old second key is the new first).
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::DecodeMovedLanes(Move& move, const LaneGroup& g,
+                                                                    MovedCodes& codes) {
+  const CompressedClip& clip = *clip_;
+  const int k = move.k, local = k - move.first, length = move.length;
+  KeyCursor* const cursors = cursors_.data() + g.track0 + g.j;
+  for (int l = 0; l < g.end; ++l) {
+    const std::int32_t held = g.keys[l];
+    const int held_b = KeyBOf(held);
+    if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
+    codes.moved |= 1 << l;
+    const TrackCoding coding = g.CodingOf(l);
+    const int largest = clip.TrackLargest(g.track0 + g.j + l);
+    const int shift = KeyLayout::StrideShift(coding.layout);
+    const int a = local >> shift << shift;
+    const int next = a + (1 << shift);
+    const int b = next < length ? next : (move.last ? length - 1 : length);
+    const int ga = move.first + a, gb = move.first + b;
+    if (ga == held_b) {  // forward: the old second key is the new first
+      codes.advanced |= 1 << l;
+    } else {
+      codes.largest_a[l] = static_cast<float>(
+          KeyCodes(g.data, coding, largest, a >> shift, cursors[l], codes.qa + l));
+      codes.decoded_a |= 1 << l;
+      ++decoded_keys_;
+    }
+    if (b < length) {
+      const int index = (b & ((1 << shift) - 1)) == 0
+                            ? b >> shift
+                            : SegmentKeyCount(length, move.last, 1 << shift) - 1;
+      codes.largest_b[l] =
+          static_cast<float>(KeyCodes(g.data, coding, largest, index, cursors[l], codes.qb + l));
+    } else {
+      DecodeNextSegmentKey(move, g.track0 + g.j + l, l, largest, g.Offsets(), g.Scales(), g.lanes,
+                           codes);
+    }
+    ++decoded_keys_;
+    g.keys[l] = PackKeys(ga, gb);
+  }
+}
+
+// Lane l's second key is the next segment's sample 0: its first key,
+// decoded by that segment's header (the cursor stays in this segment), with
+// that segment's offset and scale for the lane (the other lanes keep this
+// segment's `offsets` and `scales`, `lanes` apart per component). Rare, so
+// out of line, taking plain values that keep the group in registers.
+void CompressedClipContext::DecodeNextSegmentKey(Move& move, int track, int l, int largest,
+                                                 const float* offsets, const float* scales,
+                                                 int lanes, MovedCodes& codes) {
+  using namespace soa;
+  const CompressedClip& clip = *clip_;
+  const int segment = segment_ + 1;
+  for (; move.next_summed < track; ++move.next_summed) {
+    move.next_bit += static_cast<std::uint32_t>(KeyLayout::FirstKeyBits(KeyLayoutOf(
+        clip.TrackHeader(segment, move.next_summed), clip.TrackLargest(move.next_summed))));
+  }
+  const TrackCoding next_coding{
+      move.next_bit, 0,
+      KeyLayoutOf(clip.TrackHeader(segment, track), static_cast<std::uint8_t>(largest))};
+  const TrackDecoding d = DecodingIn(clip, segment, track, next_coding);
+  KeyCursor first;
+  codes.largest_b[l] = static_cast<float>(
+      KeyCodes(clip.SegmentData(segment), next_coding, largest, 0, first, codes.qb + l));
+  if (codes.next_segment == 0) {
+    for (int c = 0; c < 3; ++c) {
+      Store4(codes.next_offset + 4 * c, Load4(offsets + c * lanes));
+      Store4(codes.next_scale + 4 * c, Load4(scales + c * lanes));
+    }
+  }
+  codes.next_segment |= 1 << l;
+  for (int c = 0; c < 3; ++c) {
+    codes.next_offset[4 * c + l] = d.offset[c];
+    codes.next_scale[4 * c + l] = d.scale[c];
+  }
+}
+
+// The moved lanes' new keys as values, four lanes at once: the first key
+// decoded, or the old second key where play moved forward, or kept; the
+// second key decoded; the lanes that did not move keep both.
+template <bool kRotation>
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::StoreMovedLanes(const LaneGroup& g,
+                                                                   const MovedCodes& codes) {
+  using namespace soa;
+  constexpr int kComponents = kRotation ? 4 : 3;
+  const int lanes = g.lanes;
+  float* const a_out = A() + g.key0 + g.j;
+  float* const b_out = B() + g.key0 + g.j;
+  F32x4 old_b[kComponents];
+  for (int c = 0; c < kComponents; ++c) old_b[c] = Load4(b_out + c * lanes);
+  const I32x4 moved_mask = LaneMask(codes.moved);
+  const I32x4 advanced_mask = LaneMask(codes.advanced);
+  if (codes.decoded_a != 0) {
+    F32x4 new_a[kComponents];
+    KeyValues<kRotation>(codes.qa, g.Offsets(), g.Scales(), lanes, codes.largest_a, new_a);
+    const I32x4 decoded_mask = LaneMask(codes.decoded_a);
+    for (int c = 0; c < kComponents; ++c) {
+      Store4(a_out + c * lanes, Select(decoded_mask, new_a[c],
+                                       Select(advanced_mask, old_b[c], Load4(a_out + c * lanes))));
+    }
+  } else {
+    for (int c = 0; c < kComponents; ++c) {
+      Store4(a_out + c * lanes, Select(advanced_mask, old_b[c], Load4(a_out + c * lanes)));
+    }
+  }
+  F32x4 new_b[kComponents];
+  if (codes.next_segment != 0) {
+    KeyValues<kRotation>(codes.qb, codes.next_offset, codes.next_scale, 4, codes.largest_b, new_b);
+  } else {
+    KeyValues<kRotation>(codes.qb, g.Offsets(), g.Scales(), lanes, codes.largest_b, new_b);
+  }
+  for (int c = 0; c < kComponents; ++c) {
+    Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
+  }
+}
+
+namespace {
+
+// The constant channels, as stored.
+void WriteConstants(const CompressedClip& clip, SoaPose& pose) {
   for (int i = 0; i < clip.ConstantCount(); ++i) {
     const ConstantChannel constant = clip.Constant(i);
     const int first = constant.channel == CompressedChannel::kTranslation ? kTx
@@ -419,32 +487,39 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     const int count = constant.channel == CompressedChannel::kRotation ? 4 : 3;
     for (int c = 0; c < count; ++c) pose.Channel(first + c)[constant.joint] = constant.value[c];
   }
-  if (cx.tracks_ == 0) return;
+}
 
-  // The clip's sample interval: unchanged most frames; when it changes, the
-  // tracks whose keys no longer surround it move.
+}  // namespace
+
+// The clip's sample interval: unchanged most frames; when it changes, the
+// tracks whose keys no longer surround it move.
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::Seek(float time) {
+  const CompressedClip& clip = *clip_;
   const int last = clip.SampleCount() - 2;
-  const int key = cx.key_;
-  if (key < 0 || (time < cx.interval_t0_ && key > 0) || (time >= cx.interval_t1_ && key < last)) {
-    const int k = key >= 0 && time >= cx.interval_t1_ && time < clip.SampleTime(key + 2)
+  const int key = key_;
+  if (key < 0 || (time < interval_t0_ && key > 0) || (time >= interval_t1_ && key < last)) {
+    const int k = key >= 0 && time >= interval_t1_ && time < clip.SampleTime(key + 2)
                       ? key + 1
                       : std::min(clip.SampleAtOrBefore(time), last);
-    cx.MoveTracks(k);
-    cx.key_ = k;
-    cx.interval_t0_ = clip.SampleTime(k);
-    cx.interval_t1_ = clip.SampleTime(k + 1);
+    MoveTracks(k);
+    key_ = k;
+    interval_t0_ = clip.SampleTime(k);
+    interval_t1_ = clip.SampleTime(k + 1);
   }
+}
 
+// Rotations, four lanes at a time: interpolation::SlerpKeys without
+// branches (shorter arc, series weights, normalise); lanes whose keys are
+// too far apart for the series are redone by the scalar SlerpKeys.
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float time, SoaPose& pose) {
   using namespace soa;
+  const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
-  // Rotations, four lanes at a time: interpolation::SlerpKeys without
-  // branches (shorter arc, series weights, normalise); lanes whose keys are
-  // too far apart for the series are redone by the scalar SlerpKeys.
-  const int rl = cx.rotation_lanes_;
-  const float* a = cx.A();
-  const float* b = cx.B();
-  const std::int32_t interval_keys = CompressedClipContext::PackKeys(cx.key_, cx.key_ + 1);
-  const float t0 = cx.interval_t0_, t1 = cx.interval_t1_;
+  const int rl = rotation_lanes_;
+  const float* a = A();
+  const float* b = B();
+  const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
+  const float t0 = interval_t0_, t1 = interval_t1_;
   const float fraction =
       t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
   const F32x4 shared_s = Splat4(fraction);
@@ -462,12 +537,12 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
     // Lanes whose keys are the clip's own sample interval (a key every
     // sample) share its fraction and series coefficients, worked out once.
     const int end = std::min(4, rotations - j);
-    for (int l = end; l < 4; ++l) interval_group[l] = CompressedClipContext::kNoKeys;
+    for (int l = end; l < 4; ++l) interval_group[l] = kNoKeys;
     F32x4 s = shared_s, own_ca[6], own_cb[6];
     const F32x4(*ca)[6] = &shared_ca;
     const F32x4(*cb)[6] = &shared_cb;
-    if (std::memcmp(cx.Keys() + j, interval_group, sizeof(interval_group)) != 0) {
-      s = cx.KeyFractions(j, end, time);
+    if (std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
+      s = KeyFractions(j, end, time);
       interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
       interpolation::SlerpSeriesCoefficients(s, own_cb);
       ca = &own_ca;
@@ -499,7 +574,7 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
         q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
       }
     }
-    if (cx.ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
+    if (ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
       for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + clip.TrackJoint(j), q[c]);
       continue;
     }
@@ -508,14 +583,20 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
       for (int c = 0; c < 4; ++c) pose.Channel(kQx + c)[joint] = q[c][l];
     }
   }
+}
 
-  // Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
-  const int vl = cx.vector_lanes_;
+// Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time, SoaPose& pose) {
+  using namespace soa;
+  const CompressedClip& clip = *clip_;
+  const int rotations = clip.RotationTrackCount();
+  const int rl = rotation_lanes_;
+  const int vl = vector_lanes_;
   const int vectors = clip.TrackCount() - rotations;
-  const float* va = a + 4 * rl;
-  const float* vb = b + 4 * rl;
+  const float* va = A() + 4 * rl;
+  const float* vb = B() + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = cx.KeyFractions(rl + j, std::min(4, vectors - j), time);
+    const F32x4 s = KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;
@@ -526,6 +607,15 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
       for (int c = 0; c < 3; ++c) pose.Channel(first + c)[joint] = v[c][l];
     }
   }
+}
+
+void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
+                                   CompressedClipContext& context, SoaPose& pose) {
+  WriteConstants(clip, pose);
+  if (context.tracks_ == 0) return;
+  context.Seek(time);
+  context.InterpolateRotations(time, pose);
+  context.InterpolateVectors(time, pose);
 }
 
 }  // namespace anim

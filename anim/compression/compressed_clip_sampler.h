@@ -135,13 +135,32 @@ class CompressedClipContext {
   Decodings SegmentDecodings() const;
   // Moves every track whose keys no longer surround sample interval `k`.
   void MoveTracks(int k);
+  // SampleCompressedClip's steps: the sample interval at `time` (the tracks
+  // moved when it changes), then the rotation lanes slerped and the vector
+  // lanes lerped into the pose.
+  void Seek(float time);
+  void InterpolateRotations(float time, SoaPose& pose);
+  void InterpolateVectors(float time, SoaPose& pose);
   // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
   // (`count` of them tracks, the others padding).
   soa::F32x4 KeyFractions(int lane, int count, float time) const;
-  // MoveTracks for the rotation lanes or the vector lanes, four at a time.
+  // MoveTracks for the rotation lanes or the vector lanes, four at a time,
+  // in steps: a group of four lanes stepping forward by one key together
+  // (StepGroup), else each moved lane's keys decoded (DecodeMovedLanes, the
+  // next segment's first key by DecodeNextSegmentKey) and stored four lanes
+  // at once (StoreMovedLanes).
   struct Move;
+  struct LaneGroup;
+  struct MovedCodes;
   template <bool kRotation>
   void MoveLanes(Move& move);
+  template <bool kRotation>
+  bool StepGroup(const Move& move, const LaneGroup& group);
+  void DecodeMovedLanes(Move& move, const LaneGroup& group, MovedCodes& codes);
+  void DecodeNextSegmentKey(Move& move, int track, int lane, int largest, const float* offsets,
+                            const float* scales, int lanes, MovedCodes& codes);
+  template <bool kRotation>
+  void StoreMovedLanes(const LaneGroup& group, const MovedCodes& codes);
 
   const CompressedClip* clip_ = nullptr;
   const CompressedClipDecodings* shared_ = nullptr;

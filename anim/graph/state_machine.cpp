@@ -60,8 +60,11 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
   // A snapshot fade (a frozen transition, an interruption, a fade out of an
   // inertialization) needs the pose shown; an inertialization also the
   // one before it. A machine of plain smooth fades keeps neither.
+  // A restart (a transition into the state it leaves) fades from a snapshot
+  // too: the state cannot play on as its own source.
   for (const Transition& t : transitions_) {
-    keeps_shown_ |= t.mode != TransitionMode::kSmooth || t.interrupt != InterruptRule::kNone;
+    keeps_shown_ |= t.mode != TransitionMode::kSmooth || t.interrupt != InterruptRule::kNone ||
+                    t.from == t.to || t.allow_self;
     keeps_velocity_ |= t.mode == TransitionMode::kInertial;
   }
 }
@@ -219,7 +222,12 @@ void StateMachineNode::Start(int index, GraphContext& ctx) const {
     }
   }
   const int live_before = s.fade.fading ? s.fade.source : -1;
-  if (!s.fade.Begin(t.mode, from, t.duration)) {
+  // Restarting the active state: its node starts again, so what it showed
+  // fades out as a snapshot (a live source would be the restarted node
+  // itself, updated twice a frame).
+  const TransitionMode mode =
+      t.to == from && t.mode == TransitionMode::kSmooth ? TransitionMode::kFrozen : t.mode;
+  if (!s.fade.Begin(mode, from, t.duration)) {
     // Nothing fades out: the state left (and the live source of a fade this
     // one interrupts) stopped showing now.
     if (live_before >= 0) PushEvent(ctx, EventKind::kStateExit, live_before, 0.0f);

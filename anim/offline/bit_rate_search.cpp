@@ -413,6 +413,131 @@ std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int fir
   return choice;
 }
 
+namespace {
+
+// The coarsening rounds of SearchSegmentBits: each track's keys spread out
+// (twice the stride) and each of its components' steps made coarser, in
+// turn, while the error stays within the target: by an octave until that
+// fails, then by a quarter; a move that fails is not tried again. Below the
+// coarsest step code the one value of step code 0 is tried.
+class Coarsening {
+ public:
+  Coarsening(const BitRateSearchInput& in, SegmentSearch& search, int first, int last, float target,
+             float worst, std::vector<TrackSegment>& choice)
+      : tracks_(*in.tracks),
+        search_(search),
+        first_(first),
+        last_(last),
+        target_(target),
+        worst_(worst),
+        choice_(choice),
+        // Tracks whose trials would cost the most (the largest subtrees) keep
+        // the start's steps once the trials of the others cost
+        // kSearchJointVisits joint updates per sample a round: the search
+        // stays linear in joints on deep rigs (a chain of thousands of
+        // joints) and is whole on characters (Woman.gltf's rounds cost under
+        // 2,000).
+        frozen_(FrozenTracks(in, search)),
+        done_(tracks_.size(), {false, false, false, false}),
+        move_(tracks_.size(), {kCoarseMove, kCoarseMove, kCoarseMove}) {
+    const int length = last - first;
+    while (in.strides && (1 << max_stride_code_) < length - 1 &&
+           max_stride_code_ < kMaxStrideCode) {
+      ++max_stride_code_;
+    }
+    for (std::size_t t = 0; t < tracks_.size(); ++t) {
+      if (frozen_[t]) done_[t] = {true, true, true, true};
+    }
+  }
+
+  // Rounds over the tracks in `order` until no move succeeds; then every
+  // move is tried once more: with compensation a track's samples change as
+  // the tracks above it move.
+  void Run(const std::vector<int>& order) {
+    int retries = 1;
+    for (bool lowered = true; lowered;) {
+      lowered = false;
+      for (int t : order) {
+        if (!done_[t][3] && SpreadKeys(t)) lowered = true;
+        for (int c = 0; c < 3; ++c) {
+          if (!done_[t][c] && CoarserStep(t, c)) lowered = true;
+        }
+      }
+      if (!lowered && retries-- > 0) {
+        for (std::size_t t = 0; t < tracks_.size(); ++t) {
+          if (!frozen_[t]) done_[t] = {false, false, false, false};
+        }
+        for (auto& m : move_) m = {1, 1, 1};
+        lowered = true;
+      }
+    }
+  }
+
+ private:
+  // Track t's keys twice as far apart; done with it once that fails.
+  bool SpreadKeys(int t) {
+    TrackSegment trial = choice_[t];
+    ++trial.stride_code;
+    for (int c = 0; c < 3; ++c) {
+      trial.c[c] =
+          FitSegmentComponent(tracks_[t], c, first_, last_, trial.c[c].step, trial.stride_code);
+    }
+    if (trial.stride_code > max_stride_code_ || !Attempt(t, trial)) {
+      done_[t][3] = true;
+      return false;
+    }
+    return true;
+  }
+
+  // Component c of track t one move coarser; a failed octave becomes a
+  // quarter, a failed quarter ends the component.
+  bool CoarserStep(int t, int c) {
+    const int step = choice_[t].c[c].step;
+    TrackSegment trial = choice_[t];
+    if (step > 0) {
+      trial.c[c] = FitSegmentComponent(tracks_[t], c, first_, last_,
+                                       std::max(step - move_[t][c], 0), trial.stride_code);
+    }
+    if (step > 0 && Attempt(t, trial)) return true;
+    if (step > 0 && move_[t][c] > 1) {
+      move_[t][c] = 1;
+      return true;
+    }
+    done_[t][c] = true;
+    return false;
+  }
+
+  // Track t's segment replaced by `trial` when the error stays within the
+  // target, else put back.
+  bool Attempt(int t, const TrackSegment& trial) {
+    const TrackSegment before = choice_[t];
+    // Every joint within the target before the move: only the moved
+    // subtree's errors decide.
+    const bool within = worst_ <= target_;
+    const float e = search_.Apply(t, trial, choice_, within);
+    if (e <= target_) {
+      choice_[t] = trial;
+      if (!within) worst_ = e;
+      return true;
+    }
+    search_.Apply(t, before, choice_, within);
+    return false;
+  }
+
+  std::vector<TrackSamples>& tracks_;
+  SegmentSearch& search_;
+  const int first_, last_;
+  const float target_;
+  float worst_;
+  std::vector<TrackSegment>& choice_;
+  const std::vector<bool> frozen_;
+  std::vector<std::array<bool, 4>> done_;
+  std::vector<std::array<int, 3>> move_;
+  int max_stride_code_ = 0;
+};
+
+}  // namespace
+
 std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int first, int last,
                                             float target, float* error) {
   std::vector<TrackSamples>& tracks = *in.tracks;
@@ -433,86 +558,7 @@ std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int fi
   for (int t = 0; t < count; ++t) order[t] = t;
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return tracks[a].header.joint > tracks[b].header.joint; });
-  // Each track's keys spread out (twice the stride) and each of its
-  // components' steps made coarser, in turn, while the error stays within
-  // the target: by an octave until that fails, then by a quarter; a move
-  // that fails is not tried again. Below the coarsest step code the one
-  // value of step code 0 is tried.
-  const int length = last - first;
-  int max_stride_code = 0;
-  while (in.strides && (1 << max_stride_code) < length - 1 && max_stride_code < kMaxStrideCode) {
-    ++max_stride_code;
-  }
-  // Tracks whose trials would cost the most (the largest subtrees) keep the
-  // start's steps once the trials of the others cost kSearchJointVisits
-  // joint updates per sample a round: the search stays linear in joints on
-  // deep rigs (a chain of thousands of joints) and is whole on characters
-  // (Woman.gltf's rounds cost under 2,000).
-  const std::vector<bool> frozen = FrozenTracks(in, search);
-  std::vector<std::array<bool, 4>> done(count, {false, false, false, false});
-  for (int t = 0; t < count; ++t) {
-    if (frozen[t]) done[t] = {true, true, true, true};
-  }
-  std::vector<std::array<int, 3>> move(count, {kCoarseMove, kCoarseMove, kCoarseMove});
-  auto attempt = [&](int t, const TrackSegment& trial) {
-    const TrackSegment before = choice[t];
-    // Every joint within the target before the move: only the moved
-    // subtree's errors decide.
-    const bool within = worst <= target;
-    const float e = search.Apply(t, trial, choice, within);
-    if (e <= target) {
-      choice[t] = trial;
-      if (!within) worst = e;
-      return true;
-    }
-    search.Apply(t, before, choice, within);
-    return false;
-  };
-  // Once no move succeeds, every move is tried once more: with
-  // compensation a track's samples change as the tracks above it move.
-  int retries = 1;
-  for (bool lowered = true; lowered;) {
-    lowered = false;
-    for (int t : order) {
-      if (!done[t][3]) {
-        TrackSegment trial = choice[t];
-        ++trial.stride_code;
-        for (int c = 0; c < 3; ++c) {
-          trial.c[c] =
-              FitSegmentComponent(tracks[t], c, first, last, trial.c[c].step, trial.stride_code);
-        }
-        if (trial.stride_code > max_stride_code || !attempt(t, trial)) {
-          done[t][3] = true;
-        } else {
-          lowered = true;
-        }
-      }
-      for (int c = 0; c < 3; ++c) {
-        if (done[t][c]) continue;
-        const int step = choice[t].c[c].step;
-        TrackSegment trial = choice[t];
-        if (step > 0) {
-          trial.c[c] = FitSegmentComponent(tracks[t], c, first, last,
-                                           std::max(step - move[t][c], 0), trial.stride_code);
-        }
-        if (step > 0 && attempt(t, trial)) {
-          lowered = true;
-        } else if (step > 0 && move[t][c] > 1) {
-          move[t][c] = 1;
-          lowered = true;
-        } else {
-          done[t][c] = true;
-        }
-      }
-    }
-    if (!lowered && retries-- > 0) {
-      for (int t = 0; t < count; ++t) {
-        if (!frozen[t]) done[t] = {false, false, false, false};
-      }
-      for (auto& m : move) m = {1, 1, 1};
-      lowered = true;
-    }
-  }
+  Coarsening(in, search, first, last, target, worst, choice).Run(order);
   *error = search.Largest();
   return choice;
 }

@@ -519,6 +519,108 @@ void WidenForCompensation(const CompressionSettings& settings, const Skeleton& s
   }
 }
 
+// Every channel at the sample times, sorted into those left out (at rest),
+// the constants and the animated tracks; `reference` holds every sample of
+// every joint, `base` the rest pose with the constants in place.
+struct SortedChannels {
+  std::vector<std::vector<Transform>> reference, base;
+  std::vector<ConstantChannel> constants;
+  std::vector<TrackSamples> tracks;
+};
+
+ConstantChannel ConstantOf(const SourceChannel& c, const SampledChannel& sampled) {
+  ConstantChannel k{};
+  k.joint = static_cast<std::uint16_t>(c.joint);
+  k.channel = c.channel;
+  if (c.channel == CompressedChannel::kRotation) {
+    const glm::quat& q = sampled.rotations[0];
+    k.value[0] = q.x, k.value[1] = q.y, k.value[2] = q.z, k.value[3] = q.w;
+  } else {
+    const glm::vec3& v = sampled.vectors[0];
+    k.value[0] = v.x, k.value[1] = v.y, k.value[2] = v.z;
+  }
+  return k;
+}
+
+SortedChannels SortChannels(const std::vector<SourceChannel>& channels,
+                            const std::vector<float>& times, const std::vector<Transform>& rest,
+                            const std::vector<JointBudget>& budgets,
+                            const CompressionSettings& settings, CompressionReport& r) {
+  const int samples = static_cast<int>(times.size());
+  SortedChannels out{std::vector<std::vector<Transform>>(samples, rest),
+                     std::vector<std::vector<Transform>>(samples, rest),
+                     {},
+                     {}};
+  for (const SourceChannel& c : channels) {
+    r.source_keys += static_cast<int>(c.times.size());
+    SampledChannel sampled{c.joint, c.channel, {}, {}};
+    const bool rotation = c.channel == CompressedChannel::kRotation;
+    if (rotation) {
+      sampled.rotations = Resample(c.times, c.rotations, times);
+    } else {
+      sampled.vectors = Resample(c.times, c.vectors, times);
+    }
+    for (int i = 0; i < samples; ++i) SetChannel(out.reference[i][c.joint], sampled, i);
+    const float whole = ConstantTolerance(c, budgets[c.joint], settings.tolerance);
+    const bool constant =
+        rotation ? IsConstant(sampled.rotations, whole) : IsConstant(sampled.vectors, whole);
+    if (samples == 1 || (settings.omit_channels && constant)) {
+      const Transform& at = rest[c.joint];
+      const bool at_rest =
+          rotation ? ValueDistance(sampled.rotations[0], at.rotation) <= whole
+                   : ValueDistance(sampled.vectors[0], RestVector(at, c.channel)) <= whole;
+      if (settings.omit_channels && at_rest) {
+        ++r.omitted_channels;
+        continue;
+      }
+      out.constants.push_back(ConstantOf(c, sampled));
+      for (int i = 0; i < samples; ++i) SetChannel(out.base[i][c.joint], sampled, 0);
+      ++r.constant_channels;
+      continue;
+    }
+    out.tracks.push_back(rotation ? RotationTrackSamples(sampled) : VectorTrackSamples(sampled));
+  }
+  // Rotations first: the sampler interpolates each kind as one run of lanes.
+  std::stable_sort(out.tracks.begin(), out.tracks.end(),
+                   [](const TrackSamples& a, const TrackSamples& b) {
+                     return (a.header.channel == CompressedChannel::kRotation) >
+                            (b.header.channel == CompressedChannel::kRotation);
+                   });
+  r.animated_tracks = static_cast<int>(out.tracks.size());
+  return out;
+}
+
+// Which segments the next pass searches again, tighter: those of the samples
+// around every time whose error is over the tolerance.
+void MarkSegmentsToTighten(const CompressedClip& result, const ClipError& error, float tolerance,
+                           int samples, int segment_length, std::vector<bool>& redo) {
+  std::fill(redo.begin(), redo.end(), false);
+  for (std::size_t i = 0; i < error.times.size(); ++i) {
+    if (error.time_max[i] <= tolerance) continue;
+    const int k = result.SampleAtOrBefore(error.times[i]);
+    for (int sample : {k, std::min(k + 1, samples - 1)}) redo[sample / segment_length] = true;
+  }
+}
+
+// The keys stored and where the bytes go, into the report.
+void ReportSizes(const CompressedClip& result, std::size_t track_count, int segments, int samples,
+                 std::size_t time_count, CompressionReport& r) {
+  r.segments = segments;
+  r.samples = samples;
+  for (int s = 0; s < segments; ++s) {
+    for (int t = 0; t < r.animated_tracks; ++t) {
+      r.stored_keys +=
+          SegmentKeyCount(result.SegmentSamples(s), s + 1 == segments, result.SegmentStride(s, t));
+    }
+  }
+  r.compressed_bytes = result.ByteSize();
+  r.constant_bytes = result.ConstantBytes();
+  r.time_bytes = result.UniformTimes() ? 0 : time_count * sizeof(float);
+  r.track_bytes = result.TrackBytes();
+  r.segment_header_bytes = static_cast<std::size_t>(segments) *
+                           ((track_count * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
+}
+
 // The clip compressed with exactly these settings.
 CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
                                  const CompressionSettings& settings, CompressionReport& r) {
@@ -533,56 +635,8 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   const int samples = static_cast<int>(times.size());
   const std::vector<Transform> rest(skeleton.RestPose().Locals().begin(),
                                     skeleton.RestPose().Locals().end());
-
-  // Every channel at the sample times: omitted, constant or a track.
-  std::vector<std::vector<Transform>> reference(samples, rest), base(samples, rest);
-  std::vector<ConstantChannel> constants;
-  std::vector<TrackSamples> tracks;
-  for (const SourceChannel& c : channels) {
-    r.source_keys += static_cast<int>(c.times.size());
-    SampledChannel sampled{c.joint, c.channel, {}, {}};
-    const bool rotation = c.channel == CompressedChannel::kRotation;
-    if (rotation) {
-      sampled.rotations = Resample(c.times, c.rotations, times);
-    } else {
-      sampled.vectors = Resample(c.times, c.vectors, times);
-    }
-    for (int i = 0; i < samples; ++i) SetChannel(reference[i][c.joint], sampled, i);
-    const float whole = ConstantTolerance(c, budgets[c.joint], settings.tolerance);
-    const bool constant =
-        rotation ? IsConstant(sampled.rotations, whole) : IsConstant(sampled.vectors, whole);
-    if (samples == 1 || (settings.omit_channels && constant)) {
-      const Transform& at = rest[c.joint];
-      const bool at_rest =
-          rotation ? ValueDistance(sampled.rotations[0], at.rotation) <= whole
-                   : ValueDistance(sampled.vectors[0], RestVector(at, c.channel)) <= whole;
-      if (settings.omit_channels && at_rest) {
-        ++r.omitted_channels;
-        continue;
-      }
-      ConstantChannel k{};
-      k.joint = static_cast<std::uint16_t>(c.joint);
-      k.channel = c.channel;
-      if (rotation) {
-        const glm::quat& q = sampled.rotations[0];
-        k.value[0] = q.x, k.value[1] = q.y, k.value[2] = q.z, k.value[3] = q.w;
-      } else {
-        const glm::vec3& v = sampled.vectors[0];
-        k.value[0] = v.x, k.value[1] = v.y, k.value[2] = v.z;
-      }
-      constants.push_back(k);
-      for (int i = 0; i < samples; ++i) SetChannel(base[i][c.joint], sampled, 0);
-      ++r.constant_channels;
-      continue;
-    }
-    tracks.push_back(rotation ? RotationTrackSamples(sampled) : VectorTrackSamples(sampled));
-  }
-  // Rotations first: the sampler interpolates each kind as one run of lanes.
-  std::stable_sort(tracks.begin(), tracks.end(), [](const TrackSamples& a, const TrackSamples& b) {
-    return (a.header.channel == CompressedChannel::kRotation) >
-           (b.header.channel == CompressedChannel::kRotation);
-  });
-  r.animated_tracks = static_cast<int>(tracks.size());
+  SortedChannels sorted = SortChannels(channels, times, rest, budgets, settings, r);
+  std::vector<TrackSamples>& tracks = sorted.tracks;
 
   const int segment_length =
       settings.segment_length > 0 ? settings.segment_length : std::max(samples, 1);
@@ -590,8 +644,8 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   BitRateSearchInput in;
   in.skeleton = &skeleton;
   in.point_distance = settings.point_distance;
-  in.reference = &reference;
-  in.base = &base;
+  in.reference = &sorted.reference;
+  in.base = &sorted.base;
   in.tracks = &tracks;
   in.strides = settings.key_strides;
   in.times = &times;
@@ -622,7 +676,7 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
     WriteSegments(tracks, choices, segment_length, samples, offsets, stream);
     result =
         CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), joints, times, segment_length,
-                       headers, constants, std::move(offsets), std::move(stream));
+                       headers, sorted.constants, std::move(offsets), std::move(stream));
     r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
     // (Without tracks there is nothing to tighten: constants are as exact
     // as they are.)
@@ -636,31 +690,12 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
         r.passes >= settings.max_passes || stalled >= kStalledPasses) {
       break;
     }
-    // Tighten the segments of the samples around every time over the tolerance.
-    std::fill(redo.begin(), redo.end(), false);
-    for (std::size_t i = 0; i < r.error.times.size(); ++i) {
-      if (r.error.time_max[i] <= settings.tolerance) continue;
-      const int k = result.SampleAtOrBefore(r.error.times[i]);
-      for (int sample : {k, std::min(k + 1, samples - 1)}) redo[sample / segment_length] = true;
-    }
+    MarkSegmentsToTighten(result, r.error, settings.tolerance, samples, segment_length, redo);
     for (int s = 0; s < segments; ++s) {
       if (redo[s]) target[s] *= kTightenFactor;
     }
   }
-  r.segments = segments;
-  r.samples = samples;
-  for (int s = 0; s < segments; ++s) {
-    for (int t = 0; t < r.animated_tracks; ++t) {
-      r.stored_keys +=
-          SegmentKeyCount(result.SegmentSamples(s), s + 1 == segments, result.SegmentStride(s, t));
-    }
-  }
-  r.compressed_bytes = result.ByteSize();
-  r.constant_bytes = result.ConstantBytes();
-  r.time_bytes = result.UniformTimes() ? 0 : times.size() * sizeof(float);
-  r.track_bytes = result.TrackBytes();
-  r.segment_header_bytes = static_cast<std::size_t>(segments) *
-                           ((tracks.size() * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
+  ReportSizes(result, tracks.size(), segments, samples, times.size(), r);
   return result;
 }
 

@@ -346,6 +346,47 @@ TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
   }
 }
 
+// Joint 0 sliding along x, x(t) at each key time, linearly between.
+template <typename X>
+anim::JointTracks SlideX(const std::vector<float>& times, X x) {
+  std::vector<glm::vec3> p;
+  for (float t : times) p.push_back(glm::vec3(x(t), 0.0f, 0.0f));
+  anim::JointTracks jt;
+  jt.joint = 0;
+  jt.translation = anim::VectorTrack(Interpolation::kLinear, times, p);
+  return jt;
+}
+
+// A straight line over four samples needs only its two end keys: the key
+// stride may reach past the last sample's index (a stride of 4 over samples
+// 0..3, the clip's last sample closing it), not stop at 2 (keys 0, 2, 3).
+TEST(CompressionTest, FourSampleLineKeepsOnlyItsEndKeys) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(
+      anim::Clip("short", {SlideX(Uniform(0.0f, 0.1f, 4), [](float t) { return t; })}), skeleton,
+      {}, &report);
+  ASSERT_EQ(clip.TrackCount(), 1);
+  ASSERT_EQ(report.samples, 4);
+  EXPECT_EQ(report.stored_keys, 2);
+}
+
+// Keys at uneven times are the sample times, stored as one float each (the
+// report's time bytes); even ones are worked out from the clip's ends.
+TEST(CompressionTest, UnevenSampleTimesAreStoredOneFloatEach) {
+  const anim::Skeleton skeleton = ChainSkeleton(2);
+  for (const bool even : {false, true}) {
+    const std::vector<float> times =
+        even ? Uniform(0.0f, 1.0f, 5) : std::vector<float>{0.0f, 0.1f, 0.35f, 0.5f, 1.0f};
+    anim::CompressionReport report;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(
+        anim::Clip("wave", {SlideX(times, [](float t) { return std::sin(7.0f * t); })}), skeleton,
+        {}, &report);
+    EXPECT_EQ(clip.UniformTimes(), even);
+    EXPECT_EQ(report.time_bytes, even ? 0u : 5 * sizeof(float)) << (even ? "even" : "uneven");
+  }
+}
+
 TEST(CompressionTest, SlowRotationKeepsOnlySegmentEnds) {
   const anim::Skeleton skeleton = ChainSkeleton(2);
   const std::vector<float> times = Uniform(0.0f, 1.0f, 31);

@@ -364,6 +364,30 @@ TEST_F(StateMachineNodeTest, AllowSelfReentersTheActiveState) {
   EXPECT_NEAR(X(), 0.125f, 1e-6f);
 }
 
+// A transition from a state into itself restarts it and fades from the pose
+// shown when it fired (as a frozen transition does): the restarted node
+// cannot also be the source, which would play it twice a frame.
+TEST_F(StateMachineNodeTest, ARestartFadesFromThePoseShownAndPlaysTheStateOnce) {
+  auto* sm = Machine({Go(0, 0, 0.5f, {When(hit, CompareOp::kTriggered)})});
+  graph.Update(0.0f);
+  graph.Update(0.375f);  // on screen: A at 0.375
+  graph.Params().Fire(hit);
+  graph.Update(kStep);  // A restarts at 0 and plays 0.125, at weight 0
+  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->SourceState(), -1);
+  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1);
+  EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "A"), 1);
+  EXPECT_NEAR(a->Time(), 0.125f, 1e-6f);
+  EXPECT_NEAR(X(), 0.375f, 1e-6f);
+  graph.Update(kStep);  // weight 0.25: 0.75 * 0.375 + 0.25 * 0.25
+  EXPECT_NEAR(a->Time(), 0.25f, 1e-6f);
+  EXPECT_NEAR(X(), 0.34375f, 1e-6f);
+  for (int i = 0; i < 3; ++i) graph.Update(kStep);  // weight 1 after 0.5 s: A alone
+  EXPECT_FALSE(sm->Fading());
+  EXPECT_NEAR(X(), 0.625f, 1e-6f);
+}
+
 TEST_F(StateMachineNodeTest, AnyStateSkipsTheActiveStateWithoutAllowSelf) {
   Machine({Go(Transition::kAnyState, 0, 0.0f, {When(hit, CompareOp::kTriggered)})});
   graph.Update(0.0f);

@@ -17,9 +17,9 @@ namespace {
 
 constexpr float kPi = 3.14159265f;
 
-// Unreal-style names, one unit = one metre: legs 0.9 below the hips, arms
+// Unreal-style names, one unit = one metre (or `unit` units): legs 0.9 below the hips, arms
 // along +X (left) and -X (right) in a T-pose, or turned 80 degrees down.
-anim::Skeleton MakeHumanoid(bool arms_down) {
+anim::Skeleton MakeHumanoid(bool arms_down, float unit = 1.0f) {
   struct J {
     const char* name;
     int parent;
@@ -42,7 +42,7 @@ anim::Skeleton MakeHumanoid(bool arms_down) {
   std::vector<std::string> names;
   for (const J& j : joints) {
     anim::Transform t;
-    t.translation = j.t;
+    t.translation = j.t * unit;
     locals.push_back(t);
     parents.push_back(j.parent);
     names.push_back(j.name);
@@ -193,6 +193,50 @@ TEST(ClipRoles, ALoopMovingThroughItsEndsWithoutStrideIsFullBody) {
   EXPECT_EQ(spin.role, anim::ClipRole::kFullBody) << spin.reason;
   EXPECT_NEAR(spin.motion.boundary_speed_ratio, 1.0f, 0.01f);
   EXPECT_NEAR(spin.motion.loop_gap_deg, 0.0f, 0.05f);
+}
+
+// The measurements themselves, each against the clip's construction.
+TEST(ClipRoles, MeasuredMotionIsWhatTheClipWasMadeOf) {
+  const anim::Skeleton s = MakeHumanoid(/*arms_down=*/false);
+  const anim::RigMap rig = anim::ReadRig(s);
+  const auto measure = [&](std::vector<anim::JointTracks> tracks) {
+    return anim::MeasureClipMotion(s, rig, anim::Clip("c", std::move(tracks)));
+  };
+  // Nothing moves: no joint, so not "only the trunk" either.
+  const anim::ClipMotion still = measure({Turn(s, kSpine, kZ, {{0, 0}, {1, 0}})});
+  EXPECT_EQ(still.moved_joints, 0);
+  EXPECT_FALSE(still.only_trunk_moves);
+  // The left arm raised 60 degrees about Z in its chest's frame.
+  const anim::ClipMotion raise = measure({Turn(s, kUpperArmL, kZ, {{0, 0}, {1, 60}})});
+  EXPECT_NEAR(raise.arm_turn_deg, 60.0f, 0.01f);
+  // A head turn of 90 t^2 degrees over 1 s speeds up to its last step: the
+  // faster end is the fastest step.
+  std::vector<std::pair<float, float>> accelerating;
+  for (int i = 0; i <= 30; ++i) {
+    const float t = static_cast<float>(i) / 30.0f;
+    accelerating.push_back({t, 90.0f * t * t});
+  }
+  const anim::ClipMotion speeding = measure({Turn(s, 4, kZ, accelerating)});
+  EXPECT_NEAR(speeding.boundary_speed_ratio, 1.0f, 1e-3f);
+  // 90 degrees at a constant rate over 10 s: measured at 64 steps (the most
+  // frames), so the largest step is 90 / 64 and the loop gap 90 - 90 / 64.
+  const anim::ClipMotion slow = measure({Turn(s, kSpine, kZ, {{0, 0}, {10, 90}})});
+  EXPECT_NEAR(slow.largest_turn_deg, 90.0f, 0.01f);
+  EXPECT_NEAR(slow.loop_gap_deg, 90.0f - 90.0f / 64.0f, 0.01f);
+}
+
+// "Moved" is measured in leg lengths: on a rig in centimetres (legs 95.5
+// units) the head moving 0.5 units (0.5 % of a leg) has not moved, 2 units
+// (2 %) has.
+TEST(ClipRoles, AJointMovesByAShareOfTheLegWhateverTheUnits) {
+  const anim::Skeleton s = MakeHumanoid(/*arms_down=*/false, /*unit=*/100.0f);
+  const anim::RigMap rig = anim::ReadRig(s);
+  const glm::vec3 head = s.RestPose().Local(4).translation;
+  for (const float by : {0.5f, 2.0f}) {
+    const anim::ClipMotion m = anim::MeasureClipMotion(
+        s, rig, anim::Clip("nod", {Move(4, {0, 1}, {head, head + glm::vec3(by, 0, 0)})}));
+    EXPECT_EQ(m.moved_joints, by > 1.0f ? 1 : 0) << by;
+  }
 }
 
 TEST(ClipRoles, NothingMovingHoldsOnePose) {

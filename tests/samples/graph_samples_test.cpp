@@ -4,6 +4,7 @@
 
 #include <glm/glm.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -81,20 +82,28 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
   EXPECT_LT(colors[foot].r, 0.25f) << "the legs stay on the base layer";
 }
 
-// The largest difference between `pose`'s locals and `clip` sampled at
-// `time` (translations in model units, rotations as 1 - |dot|).
-float DistanceFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
-                       const anim::Clip& clip, float time) {
+// The largest difference between `joints`' locals in `pose` and `clip`
+// sampled at `time` (translations in model units, rotations as 1 - |dot|).
+float JointsFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
+                     const anim::Clip& clip, float time, const std::vector<int>& joints) {
   anim::Pose want = skeleton.RestPose();
   clip.Sample(want, time, anim::LoopMode::kClamp);
   const anim::Pose shown = anim::AsPose(skeleton, pose);
   float worst = 0.0f;
-  for (int j = 0; j < skeleton.JointCount(); ++j) {
+  for (int j : joints) {
     worst = std::max(worst, glm::length(shown.Local(j).translation - want.Local(j).translation));
     worst =
         std::max(worst, 1.0f - std::abs(glm::dot(shown.Local(j).rotation, want.Local(j).rotation)));
   }
   return worst;
+}
+
+// The same over every joint.
+float DistanceFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
+                       const anim::Clip& clip, float time) {
+  std::vector<int> all(skeleton.JointCount());
+  for (int j = 0; j < skeleton.JointCount(); ++j) all[j] = j;
+  return JointsFromClip(skeleton, pose, clip, time, all);
 }
 
 // Sample 07's base layer: J fades from locomotion into Jump (0.15 s), the
@@ -118,7 +127,9 @@ TEST_F(GraphSamples, StateMachineJumpPlaysAloneUntilItsLandingWindow) {
   while ((frames + 1) * dt < 0.6f * jump.Duration()) {
     s.Update(dt);
     ++frames;
-    if (frames * dt > 0.2f) ASSERT_LT(distance_now(), 1e-4f) << "at " << frames * dt << " s";
+    if (frames * dt > 0.2f) {
+      ASSERT_LT(distance_now(), 1e-4f) << "at " << frames * dt << " s";
+    }
   }
   // Past the window's start (and 0.1 s into the 0.3 s blend back) the pose
   // has left the jump.
@@ -145,6 +156,64 @@ TEST_F(GraphSamples, StateMachineAtTheRunsSpeedPlaysTheRunAlone) {
     ASSERT_LT(DistanceFromClip(model_.skeleton, s.CurrentPose(), run, time), 1e-4f)
         << "frame " << frames;
   }
+}
+
+// The joints the punch layer owns outright (a share of 1 at full layer
+// weight): the sample's joint colours are red there.
+std::vector<int> PunchOwnedJoints(const samples::Sample& s, int joint_count) {
+  std::vector<glm::vec4> colors(joint_count);
+  std::vector<int> owned;
+  if (!s.JointColors(colors)) return owned;
+  for (int j = 0; j < joint_count; ++j) {
+    if (colors[j].r > 0.9999f) owned.push_back(j);
+  }
+  return owned;
+}
+
+// Sample 07's upper layer: P fired while a punch is under 40 % through is
+// ignored (the punch plays on); fired later it restarts the punch, fading
+// the punch into itself over 0.12 s, and the layer stays at full weight
+// through the restart: the arm never drops back to the base layer.
+TEST_F(GraphSamples, StateMachinePunchRestartsOnlyFromItsWindowAtFullWeight) {
+  samples::Sample& s = Numbered("07");
+  Set(s, "speed=0");
+  Set(s, "lean=0");
+  const anim::Clip& punch = model_.clips[model_.FindClip("Punch")];
+  ASSERT_GT(punch.Duration(), 0.8f);
+  const int joints = model_.skeleton.JointCount();
+  const float dt = 1.0f / 60.0f;
+  for (int i = 0; i < 30; ++i) s.Update(dt);
+  Set(s, "punch=1");
+  int frames = 0;  // since the first punch: it is at frames * dt
+  std::vector<int> owned;
+  const auto step = [&] {
+    s.Update(dt);
+    ++frames;
+    if (frames * dt > 0.2f) {
+      const std::vector<int> now = PunchOwnedJoints(s, joints);
+      if (owned.empty()) owned = now;
+      ASSERT_EQ(now, owned) << "the layer's weight changed at " << frames * dt << " s";
+    }
+  };
+  while (frames * dt < 0.2f * punch.Duration()) step();
+  Set(s, "punch=1");  // too early: ignored
+  while (frames * dt < 0.5f * punch.Duration()) {
+    step();
+    if (frames * dt > 0.2f) {
+      ASSERT_LT(JointsFromClip(model_.skeleton, s.CurrentPose(), punch, frames * dt, owned), 1e-4f)
+          << "at " << frames * dt << " s";
+    }
+  }
+  ASSERT_FALSE(owned.empty());
+  EXPECT_NE(std::find(owned.begin(), owned.end(), model_.skeleton.FindJoint("RightHand")),
+            owned.end());
+  Set(s, "punch=1");  // in the window: restarts
+  const int restart = frames;
+  // Past the 0.12 s fade the punch plays from its start again.
+  while ((frames - restart) * dt < 0.15f) step();
+  const float since_restart = (frames - restart) * dt;
+  EXPECT_LT(JointsFromClip(model_.skeleton, s.CurrentPose(), punch, since_restart, owned), 1e-4f);
+  EXPECT_GT(JointsFromClip(model_.skeleton, s.CurrentPose(), punch, frames * dt, owned), 1e-2f);
 }
 
 }  // namespace

@@ -136,9 +136,44 @@ void AddTorsoAndHead(Mesh& mesh) {
   AddTube(mesh, nose);
 }
 
+// A hand: a chunky mitten (reads as a fist or an open hand alike), palm
+// down in the T pose, plus a thumb pointing forward; built for the left side
+// and mirrored with x -> -x.
+void AddHand(Mesh& mesh, bool left) {
+  const float sx = left ? 1.0f : -1.0f;
+  const int hand = left ? kLeftHand : MirrorJoint(kLeftHand);
+  const glm::vec3 wrist = BindPosition(hand);
+  TubeSpec palm;
+  palm.a = wrist + glm::vec3(sx * 0.035f, 0.0f, 0.0f);
+  palm.b = wrist + glm::vec3(sx * 0.095f, 0.0f, 0.0f);
+  palm.side = {0, 0, 1};
+  palm.cap_a = 0.02f;
+  palm.cap_b = 0.045f;
+  palm.radii = Profile{{{0.0f, 0.038f, 0.026f}, {0.6f, 0.046f, 0.032f}, {1.0f, 0.046f, 0.030f}}};
+  palm.exponent = 2.4f;
+  palm.around = 24;
+  palm.rings = 8;
+  palm.cap_rings = 6;
+  palm.color = Solid(kHandFootColor);
+  palm.bone = Bone(hand);
+  AddTube(mesh, palm);
+
+  TubeSpec thumb;
+  thumb.a = wrist + glm::vec3(sx * 0.045f, -0.006f, 0.032f);
+  thumb.b = wrist + glm::vec3(sx * 0.085f, -0.014f, 0.058f);
+  thumb.side = {0, 1, 0};
+  thumb.cap_a = thumb.cap_b = 0.016f;
+  thumb.radii = [](float) { return glm::vec2(0.016f); };
+  thumb.around = 14;
+  thumb.rings = 4;
+  thumb.cap_rings = 4;
+  thumb.color = Solid(kHandFootColor);
+  thumb.bone = Bone(hand);
+  AddTube(mesh, thumb);
+}
+
 // One arm; built for the left side and mirrored with x -> -x.
 void AddArm(Mesh& mesh, bool left) {
-  const float sx = left ? 1.0f : -1.0f;
   const glm::vec4 limb = left ? kLeftLimbColor : kRightLimbColor;
   auto J = [&](int left_joint) { return left ? left_joint : MirrorJoint(left_joint); };
   auto P = [&](int left_joint) { return BindPosition(J(left_joint)); };
@@ -190,36 +225,7 @@ void AddArm(Mesh& mesh, bool left) {
 
   AddTube(mesh, Ball(J(kLeftHand), 0.036f, J(kLeftHand)));
 
-  // Hand: a chunky mitten (reads as a fist or an open hand alike), palm
-  // down in the T pose, plus a thumb pointing forward.
-  const glm::vec3 wrist = P(kLeftHand);
-  TubeSpec palm;
-  palm.a = wrist + glm::vec3(sx * 0.035f, 0.0f, 0.0f);
-  palm.b = wrist + glm::vec3(sx * 0.095f, 0.0f, 0.0f);
-  palm.side = {0, 0, 1};
-  palm.cap_a = 0.02f;
-  palm.cap_b = 0.045f;
-  palm.radii = Profile{{{0.0f, 0.038f, 0.026f}, {0.6f, 0.046f, 0.032f}, {1.0f, 0.046f, 0.030f}}};
-  palm.exponent = 2.4f;
-  palm.around = 24;
-  palm.rings = 8;
-  palm.cap_rings = 6;
-  palm.color = Solid(kHandFootColor);
-  palm.bone = Bone(J(kLeftHand));
-  AddTube(mesh, palm);
-
-  TubeSpec thumb;
-  thumb.a = wrist + glm::vec3(sx * 0.045f, -0.006f, 0.032f);
-  thumb.b = wrist + glm::vec3(sx * 0.085f, -0.014f, 0.058f);
-  thumb.side = {0, 1, 0};
-  thumb.cap_a = thumb.cap_b = 0.016f;
-  thumb.radii = [](float) { return glm::vec2(0.016f); };
-  thumb.around = 14;
-  thumb.rings = 4;
-  thumb.cap_rings = 4;
-  thumb.color = Solid(kHandFootColor);
-  thumb.bone = Bone(J(kLeftHand));
-  AddTube(mesh, thumb);
+  AddHand(mesh, left);
 }
 
 void AddLeg(Mesh& mesh, bool left) {
