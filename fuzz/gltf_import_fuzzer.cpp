@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/model_promises.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -17,57 +18,6 @@ namespace {
 [[noreturn]] void Fail(const char* what, const std::string& detail) {
   std::fprintf(stderr, "gltf_import_fuzzer: %s: %s\n", what, detail.c_str());
   std::abort();
-}
-
-bool Finite(const glm::vec4& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
-}
-
-void CheckModel(const anim::Model& model) {
-  const std::size_t joints = static_cast<std::size_t>(model.skeleton.JointCount());
-  if (joints == 0) Fail("loaded a model without joints", model.source_path);
-  for (const anim::MeshPrimitive& mesh : model.primitives) {
-    const std::size_t n = mesh.positions.size();
-    if (mesh.normals.size() != n || mesh.joints.size() != n || mesh.weights.size() != n ||
-        (!mesh.texcoords.empty() && mesh.texcoords.size() != n) ||
-        (!mesh.colors.empty() && mesh.colors.size() != n)) {
-      Fail("attribute arrays of different lengths", std::to_string(n));
-    }
-    if (mesh.indices.size() % 3 != 0) Fail("index count not a multiple of 3", "");
-    for (std::uint32_t i : mesh.indices) {
-      if (i >= n) Fail("index out of range", std::to_string(i));
-    }
-    for (std::size_t v = 0; v < n; ++v) {
-      if (!Finite(glm::vec4(mesh.positions[v], 1.0f))) Fail("non-finite position", "");
-      const glm::vec4& w = mesh.weights[v];
-      if (!Finite(w) || std::abs(w.x + w.y + w.z + w.w - 1.0f) > 1e-3f) {
-        Fail("weights not summing to 1", std::to_string(v));
-      }
-      for (int k = 0; k < 4; ++k) {
-        if (mesh.joints[v][k] >= joints) Fail("joint index out of range", std::to_string(v));
-      }
-    }
-    if (mesh.material >= static_cast<int>(model.materials.size())) Fail("bad material", "");
-  }
-  for (const anim::Material& material : model.materials) {
-    if (material.base_color_image >= static_cast<int>(model.images.size())) Fail("bad image", "");
-  }
-  for (const anim::Image& image : model.images) {
-    if (image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
-      Fail("image size mismatch", "");
-    }
-  }
-  for (const anim::Clip& clip : model.clips) {
-    if (!std::isfinite(clip.StartTime()) || !std::isfinite(clip.EndTime()) ||
-        clip.EndTime() < clip.StartTime()) {
-      Fail("clip with a bad time range", clip.Name());
-    }
-    for (const anim::JointTracks& tracks : clip.Tracks()) {
-      if (tracks.joint < 0 || static_cast<std::size_t>(tracks.joint) >= joints) {
-        Fail("track of a joint outside the skeleton", clip.Name());
-      }
-    }
-  }
 }
 
 }  // namespace
@@ -85,7 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   anim::ImportOptions options;
   options.max_load_bytes = anim::kDefaultMaxLoadBytes / 2;
   if (anim::LoadGltfModelFromMemory(name, data, size, "", &model, &error, options)) {
-    CheckModel(model);
+    const std::string broken = anim::fuzz::BrokenModelPromise(model);
+    if (!broken.empty()) Fail("a loaded model breaks a promise", broken);
   } else if (error.rfind(name + ": ", 0) != 0 || error.size() <= name.size() + 2) {
     Fail("failure without a message naming the file", error);
   }

@@ -1,12 +1,15 @@
 // Replays every file under tests/import/regressions/ (inputs that once broke
 // the importer: fuzzer crashes, hangs, out-of-memory). Each must now load or
-// fail with "<name>: <message>"; the sanitizer build makes "no crash" strict.
+// fail with "<name>: <message>"; one that loads must keep every promise the
+// fuzzer checks (fuzz/model_promises.h). The sanitizer build makes "no
+// crash" strict.
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include <gtest/gtest.h>
 
+#include "fuzz/model_promises.h"
 #include "import/gltf_importer.h"
 
 namespace {
@@ -29,6 +32,8 @@ TEST(RegressionFiles, EachLoadsOrNamesItsProblem) {
     if (!anim::LoadGltfModelFromMemory(name, bytes.data(), bytes.size(), "", &model, &error)) {
       EXPECT_EQ(error.rfind(name + ": ", 0), 0u) << error;
       EXPECT_GT(error.size(), name.size() + 2) << name;
+    } else {
+      EXPECT_EQ(anim::fuzz::BrokenModelPromise(model), "") << name;
     }
   }
   // The folder always holds at least the hand-made deep-nesting case, so an
