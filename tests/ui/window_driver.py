@@ -1,6 +1,11 @@
 """Drives animviewer's real window as a user would: a private Xvfb server,
 the viewer with its GLFW window and Dear ImGui panel, and real X input
-events from xdotool (pointer moves, clicks, wheel, key presses).
+events (pointer moves, clicks, wheel, key presses) through XTEST.
+
+Pointer and key events go through the XTEST extension from this process
+(XTestInput), as xdotool sends them, without starting a program per event:
+xdotool cost about 55 ms a call on two busy cores, a third of a scenario's
+time. xdotool still finds and focuses the window once per viewer.
 
 The viewer tells where its widgets are through the file it writes every
 frame when ANIMVIEWER_UI_PROBE is set (samples/ui_probe.h,
@@ -90,6 +95,73 @@ def close_window(display, window_id):
     x11.XCloseDisplay(dpy)
 
 
+class XTestInput:
+    """One connection to the X server that fakes pointer and key events with
+    XTEST: the events a real mouse and keyboard produce, delivered by the
+    server to the window under the pointer or with the focus."""
+
+    def __init__(self, display):
+        x11 = ctypes.cdll.LoadLibrary("libX11.so.6")
+        xtst = ctypes.cdll.LoadLibrary("libXtst.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        x11.XTranslateCoordinates.argtypes = [
+            ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+            ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_ulong)]
+        x11.XStringToKeysym.restype = ctypes.c_ulong
+        x11.XStringToKeysym.argtypes = [ctypes.c_char_p]
+        x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+        x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                              ctypes.c_ulong]
+        xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.x11, self.xtst = x11, xtst
+        self.dpy = x11.XOpenDisplay(display.encode())
+        if not self.dpy:
+            raise RuntimeError("cannot open X display %s" % display)
+        self.root = x11.XDefaultRootWindow(self.dpy)
+
+    def _sent(self):
+        # Processed by the server before the caller waits for frames.
+        self.x11.XSync(self.dpy, 0)
+
+    def move(self, window, x, y):
+        """The pointer to (x, y) in `window`'s coordinates."""
+        rx, ry, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
+        self.x11.XTranslateCoordinates(self.dpy, window, self.root, int(round(x)), int(round(y)),
+                                       ctypes.byref(rx), ctypes.byref(ry), ctypes.byref(child))
+        self.xtst.XTestFakeMotionEvent(self.dpy, -1, rx.value, ry.value, 0)
+        self._sent()
+
+    def button(self, number, down):
+        """Button 1 is the left one; 4 and 5 turn the wheel up and down."""
+        self.xtst.XTestFakeButtonEvent(self.dpy, number, 1 if down else 0, 0)
+        self._sent()
+
+    def click(self, number):
+        self.button(number, True)
+        self.button(number, False)
+
+    def key(self, name, down):
+        """`name` is an X keysym name: "space", "f", "p"."""
+        keysym = self.x11.XStringToKeysym(name.encode())
+        keycode = self.x11.XKeysymToKeycode(self.dpy, keysym) if keysym else 0
+        if keycode == 0:
+            raise ValueError("no key for the keysym name %r" % name)
+        self.xtst.XTestFakeKeyEvent(self.dpy, keycode, 1 if down else 0, 0)
+        self._sent()
+
+    def close(self):
+        if self.dpy:
+            self.x11.XCloseDisplay(self.dpy)
+            self.dpy = None
+
+
 class Viewer:
     """One animviewer process in the window, with its probe file and stderr."""
 
@@ -110,6 +182,7 @@ class Viewer:
         self.wait_for(lambda s: True, "the first frame", timeout=max(60.0, frame_timeout))
         self.window_id = int(self.xdotool("search", "--sync", "--name", "^animviewer$").split()[0])
         self.xdotool("windowfocus", str(self.window_id))
+        self.input = XTestInput(display)
 
     # --- the process -----------------------------------------------------
     def alive(self):
@@ -130,6 +203,7 @@ class Viewer:
 
     def quit(self, timeout=120):
         """Closes the window and returns the exit code (None: it hung)."""
+        self.input.close()
         if self.alive():
             close_window(self.display, self.window_id)
             try:
@@ -142,6 +216,8 @@ class Viewer:
         return self.process.returncode
 
     def kill(self):
+        if getattr(self, "input", None) is not None:
+            self.input.close()
         if self.alive():
             self.process.kill()
             self.process.wait()
@@ -243,7 +319,7 @@ class Viewer:
             titled = not name.startswith("##") and "/" not in name
             up = rect[1] - 8 if titled else rect[1] + 30
             self.move((rect[0] + rect[2]) / 2, rect[3] - 6 if down else up)
-            self.xdotool("click", "5" if down else "4")
+            self.input.click(5 if down else 4)
             self.frames(2)
         return self.item(kind, label, window, index)
 
@@ -254,13 +330,20 @@ class Viewer:
         return result.stdout.decode()
 
     def move(self, x, y):
-        self.xdotool("mousemove", "--window", str(self.window_id), str(int(round(x))), str(int(round(y))))
+        self.input.move(self.window_id, x, y)
 
     def click_at(self, x, y, frames=2):
-        """Pointer to (x, y) in window coordinates, one frame to hover, then a click."""
+        """Pointer to (x, y) in window coordinates, one frame to hover, then a
+        click held for one frame."""
         self.move(x, y)
         self.frames(1)
-        self.xdotool("click", "1")
+        # Held for a frame, as a finger holds a button for tens of
+        # milliseconds: a press and release that reach the viewer in the same
+        # event poll were missed by a checkbox in 9 of 120 clicks
+        # (xdotool held the button 12 ms, which hid it).
+        self.input.button(1, True)
+        self.frames(1)
+        self.input.button(1, False)
         return self.frames(frames)
 
     def click(self, item, where=0.5, frames=2):
@@ -287,23 +370,24 @@ class Viewer:
     def drag(self, start, end, frames=2):
         self.move(*start)
         self.frames(1)
-        self.xdotool("mousedown", "1")
+        self.input.button(1, True)
         self.frames(1)
         for t in (0.33, 0.66, 1.0):
             self.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
             self.frames(1)
-        self.xdotool("mouseup", "1")
+        self.input.button(1, False)
         return self.frames(frames)
 
     def key_tap(self, key):
         """Press and release within microseconds: shorter than any frame."""
-        self.xdotool("keydown", key, "keyup", key)
+        self.input.key(key, True)
+        self.input.key(key, False)
 
     def key_hold(self, key, frames=3):
         """Press, hold for a few frames, release: a press no polling can miss."""
-        self.xdotool("keydown", key)
+        self.input.key(key, True)
         self.frames(frames)
-        self.xdotool("keyup", key)
+        self.input.key(key, False)
 
 
 def make_model_variant(source, out_path, keep_clips):
