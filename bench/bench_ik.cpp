@@ -11,8 +11,6 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
-#include <filesystem>
-#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -22,41 +20,11 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
-#include "import/gltf_importer.h"
+#include "model_once.h"
 
 namespace {
 
 enum class IkCase { kTwoBone, kAim, kLookAt, kCcd, kFabrik };
-
-struct IkRig {
-  const char* name;
-  std::string path;
-};
-
-const IkRig kIkRigs[] = {
-    {"woman", ANIM_SHARED_ASSETS_DIR "/Woman.gltf"},
-    {"mannequin", ANIM_SOURCE_DIR "/assets/mannequin.gltf"},
-};
-
-// Loaded once per rig; nullptr with the reason in `error` when it cannot be.
-const anim::Model* LoadOnce(const IkRig& rig, std::string* error) {
-  static std::map<std::string, std::unique_ptr<anim::Model>> models;
-  static std::map<std::string, std::string> errors;
-  if (!models.count(rig.name)) {
-    auto model = std::make_unique<anim::Model>();
-    std::string e;
-    if (!std::filesystem::exists(rig.path)) {
-      e = rig.path + " not found; the " + rig.name + " cases are skipped";
-    } else if (!anim::LoadGltfModel(rig.path, model.get(), &e)) {
-      model.reset();
-    }
-    if (!e.empty()) model.reset();
-    errors[rig.name] = e;
-    models[rig.name] = std::move(model);
-  }
-  *error = errors[rig.name];
-  return models[rig.name].get();
-}
 
 // The joints the cases move, by the names Woman.gltf and the mannequin share.
 struct IkChains {
@@ -120,9 +88,9 @@ int SolveOnce(IkCase c, anim::ik::IkPose& pose, const IkChains& chains,
   return r.iterations;
 }
 
-void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
+void IkBenchmark(benchmark::State& state, const anim_bench::BenchModel* rig, IkCase c) {
   std::string error;
-  const anim::Model* model = LoadOnce(*rig, &error);
+  const anim::Model* model = anim_bench::LoadOnce(*rig, &error);
   if (model == nullptr) {
     state.SkipWithError(error.c_str());
     return;
@@ -162,7 +130,7 @@ void IkBenchmark(benchmark::State& state, const IkRig* rig, IkCase c) {
 }
 
 void RegisterIk(const char* name, IkCase c) {
-  for (const IkRig& rig : kIkRigs) {
+  for (const anim_bench::BenchModel& rig : anim_bench::kBenchModels) {
     benchmark::RegisterBenchmark((std::string(rig.name) + "/ik/" + name).c_str(), IkBenchmark, &rig,
                                  c)
         ->Unit(benchmark::kNanosecond);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <span>
 
+#include "anim/core/joint_offset.h"
 #include "anim/offline/clip_error.h"
 #include "anim/offline/key_reduction.h"
 
@@ -36,7 +37,8 @@ class SegmentSearch {
         first_(first),
         samples_(last - first),
         joints_(in.skeleton->JointCount()),
-        offsets_(in.skeleton->RestPose().Offsets()) {
+        offsets_(in.skeleton->Offsets()),
+        offset_kinds_(in.skeleton->OffsetKinds()) {
     const std::size_t n = static_cast<std::size_t>(samples_) * joints_;
     locals_.resize(n);
     local_matrices_.resize(n);
@@ -49,6 +51,7 @@ class SegmentSearch {
       if (h.channel == CompressedChannel::kRotation) rotation_track_[h.joint] = static_cast<int>(t);
     }
     SubtreesInPreorder();
+    reference_parent_rotation_.resize(in.compensate ? n : 0);
     for (int i = 0; i < samples_; ++i) {
       const std::vector<Transform>& base = (*in.base)[first + i];
       const std::vector<Transform>& reference = (*in.reference)[first + i];
@@ -58,6 +61,10 @@ class SegmentSearch {
         const glm::mat4 local = LocalMatrix(reference[j], j);
         const int p = in.skeleton->Parent(j);
         reference_model_[Index(i, j)] = p < 0 ? local : reference_model_[Index(i, p)] * local;
+        if (in.compensate && p >= 0 && rotation_track_[j] >= 0) {
+          reference_parent_rotation_[Index(i, j)] =
+              RotationOf(WithOffset(reference_model_[Index(i, p)], j));
+        }
       }
     }
   }
@@ -155,9 +162,8 @@ class SegmentSearch {
     if (!in_.compensate || t < 0 || p < 0) return;
     TrackSamples& track = (*in_.tracks)[t];
     for (int i = 0; i < samples_; ++i) {
-      glm::mat4 decoded = model_[Index(i, p)], reference = reference_model_[Index(i, p)];
-      if (!offsets_.empty()) decoded = decoded * offsets_[j], reference = reference * offsets_[j];
-      const glm::quat error = glm::conjugate(RotationOf(decoded)) * RotationOf(reference);
+      const glm::quat error = glm::conjugate(RotationOf(WithOffset(model_[Index(i, p)], j))) *
+                              reference_parent_rotation_[Index(i, j)];
       const glm::quat q = glm::normalize(error * (*in_.reference)[first_ + i][j].rotation);
       EncodeSmallestThree(q, track.header.largest, track.stored[first_ + i].data(),
                           &track.largest[first_ + i]);
@@ -197,7 +203,13 @@ class SegmentSearch {
   float Update(int i, int j) {
     const int p = in_.skeleton->Parent(j);
     const std::size_t at = Index(i, j);
-    model_[at] = p < 0 ? local_matrices_[at] : model_[Index(i, p)] * local_matrices_[at];
+    if (p < 0) {
+      model_[at] = local_matrices_[at];
+    } else if (offset_kinds_[j] != OffsetKind::kGeneral) {  // offset * TRS: affine
+      model_[at] = affine::MultiplyAffine(model_[Index(i, p)], local_matrices_[at]);
+    } else {
+      model_[at] = model_[Index(i, p)] * local_matrices_[at];
+    }
     ModelSpaceError(std::span(&reference_model_[at], 1), std::span(&model_[at], 1),
                     in_.point_distance, std::span(&errors_[at], 1));
     return errors_[at];
@@ -242,9 +254,19 @@ class SegmentSearch {
   std::size_t Index(int sample, int joint) const {
     return static_cast<std::size_t>(sample) * joints_ + joint;
   }
+  // The offset and the joint's TRS; the same product as offset * local
+  // (affine::MultiplyAffine leaves out only the terms multiplied by zero).
   glm::mat4 LocalMatrix(const Transform& t, int joint) const {
-    const glm::mat4 local = ToMatrix(t);
-    return offsets_.empty() ? local : offsets_[joint] * local;
+    return JointModelMatrix(offset_kinds_[joint], offsets_[joint], ToMatrix(t), nullptr);
+  }
+  // A parent's model matrix times the joint's offset (none: the parent's).
+  glm::mat4 WithOffset(const glm::mat4& parent, int joint) const {
+    switch (offset_kinds_[joint]) {
+      case OffsetKind::kIdentity: return parent;
+      case OffsetKind::kAffine: return affine::MultiplyAffine(parent, offsets_[joint]);
+      case OffsetKind::kGeneral: break;
+    }
+    return parent * offsets_[joint];
   }
 
   const BitRateSearchInput& in_;
@@ -252,9 +274,13 @@ class SegmentSearch {
   int samples_;
   int joints_;
   std::span<const glm::mat4> offsets_;
+  std::span<const OffsetKind> offset_kinds_;
   std::vector<Transform> locals_;
   std::vector<glm::mat4> local_matrices_, model_, reference_model_;
   std::vector<float> errors_;
+  // With compensation, per sample and rotation-tracked joint: the rotation
+  // of its parent's reference model matrix with its offset (fixed).
+  std::vector<glm::quat> reference_parent_rotation_;
   std::vector<int> preorder_;      // every joint, each subtree contiguous
   std::vector<int> preorder_at_;   // per joint, where its subtree starts in preorder_
   std::vector<int> subtree_size_;  // per joint, the joints at and below it

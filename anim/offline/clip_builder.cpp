@@ -731,8 +731,11 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
                                     ? std::min<std::size_t>(settings.segment_length, samples)
                                     : samples;
     const std::size_t poses = 2 * samples * joints * sizeof(Transform);
-    const std::size_t search =
-        segment * joints * (sizeof(Transform) + 3 * sizeof(glm::mat4) + sizeof(float));
+    // Per sample and joint: the local transform, three matrices, the error
+    // and, with compensation, the parent's reference rotation.
+    const std::size_t search = segment * joints *
+                               (sizeof(Transform) + 3 * sizeof(glm::mat4) + sizeof(float) +
+                                (settings.compensate ? sizeof(glm::quat) : 0));
     // The channels' keys, each animated track's stored samples (three
     // components and the dropped one's index) and one channel resampled.
     const std::size_t channel_bytes = keys * (sizeof(float) + sizeof(glm::quat)) +

@@ -17,9 +17,12 @@ void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::
       // The local offset that lies point_distance away in model space.
       const float length = glm::length(glm::vec3(r[axis]));
       if (!(length > 1e-12f)) continue;
-      glm::vec4 offset(0.0f, 0.0f, 0.0f, 1.0f);
-      offset[axis] = point_distance / length;
-      error = std::max(error, glm::length(glm::vec3(r * offset) - glm::vec3(o * offset)));
+      // r * (s e_axis + e_w) written out: glm's product adds the other
+      // columns times exact zeros, so this is the same value, without them.
+      const float s = point_distance / length;
+      const glm::vec3 at_r = glm::vec3(r[axis]) * s + glm::vec3(r[3]);
+      const glm::vec3 at_o = glm::vec3(o[axis]) * s + glm::vec3(o[3]);
+      error = std::max(error, glm::length(at_r - at_o));
     }
     per_joint[j] = error;
   }

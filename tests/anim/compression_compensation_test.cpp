@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/offline/clip_builder.h"
 #include "compression_fixture.h"
@@ -110,6 +111,41 @@ TEST(CompensationTest, ChainWithinToleranceAndSmallerThanWithout) {
       << with.compressed_bytes << " compensated against " << without.compressed_bytes;
 }
 
+// The same chain with a fixed node between each joint and its parent (an
+// offset turned 30 degrees about z and 5 cm along x, as an exporter's
+// helper node would be): compensation must take the parent's orientation
+// with the offset, as the runtime composes parent * offset * local, or the
+// rotations it stores are off by the offset's turn.
+anim::Skeleton ChainBehindOffsets(int joints) {
+  const anim::Skeleton plain_chain = ChainSkeleton(joints, 0.5f);
+  const glm::mat4 offset = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(0.05f, 0, 0)),
+                                       glm::radians(30.0f), glm::vec3(0, 0, 1));
+  std::vector<glm::mat4> offsets(joints, offset);
+  offsets[0] = glm::mat4(1.0f);
+  const anim::Pose& rest = plain_chain.RestPose();
+  const anim::Pose with_offsets(
+      std::vector<anim::Transform>(rest.Locals().begin(), rest.Locals().end()),
+      std::vector<int>(rest.Parents().begin(), rest.Parents().end()), offsets);
+  return anim::Skeleton(
+      std::vector<std::string>(plain_chain.JointNames().begin(), plain_chain.JointNames().end()),
+      with_offsets, with_offsets, std::vector<glm::mat4>(joints, glm::mat4(1.0f)));
+}
+
+TEST(CompensationTest, ChainBehindRotatedOffsetsWithinToleranceAndSmallerThanWithout) {
+  const int joints = 8;
+  const anim::Skeleton skeleton = ChainBehindOffsets(joints);
+  ASSERT_EQ(skeleton.OffsetKinds()[1], anim::OffsetKind::kAffine);
+  const anim::Clip raw = NoisyChainClip(joints);
+  anim::CompressionReport with, without;
+  const anim::CompressedClip compensated = anim::BuildCompressedClip(raw, skeleton, {}, &with);
+  const anim::CompressedClip plain = anim::BuildCompressedClip(raw, skeleton, OpenLoop(), &without);
+  EXPECT_LE(with.error.max_error, kTolerance);
+  ExpectWithinTolerance(raw, compensated, skeleton);
+  ExpectWithinTolerance(raw, plain, skeleton);
+  EXPECT_LT(with.compressed_bytes * 10, without.compressed_bytes * 9)
+      << with.compressed_bytes << " compensated against " << without.compressed_bytes;
+}
+
 // Of a chain clip's keys below the root (every sample is a key), how many
 // are within half a step of the grid, per stored component, from the
 // rotation that takes the joint's parent as decoded to its raw model-space
@@ -138,10 +174,14 @@ KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& cl
       decoded[clip.Track(k).joint] = glm::quat(v[3], v[0], v[1], v[2]);
       track_of[clip.Track(k).joint] = k;
     }
+    // Model-space orientations: parent, the offset's turn, local.
+    std::vector<glm::quat> parent_raw(joints), parent_decoded(joints);
     for (int j = 0; j < joints; ++j) {
-      const glm::quat r = raw_pose.Local(j).rotation;
-      raw_model[j] = j == 0 ? r : raw_model[j - 1] * r;
-      decoded_model[j] = j == 0 ? decoded[j] : decoded_model[j - 1] * decoded[j];
+      const glm::quat offset = glm::quat_cast(glm::mat3(skeleton.Offsets()[j]));
+      parent_raw[j] = j == 0 ? offset : raw_model[j - 1] * offset;
+      parent_decoded[j] = j == 0 ? offset : decoded_model[j - 1] * offset;
+      raw_model[j] = parent_raw[j] * raw_pose.Local(j).rotation;
+      decoded_model[j] = parent_decoded[j] * decoded[j];
     }
     // Whether `key` is within half a step of `aim` in every checked component.
     auto on_grid = [&](int track, const glm::quat& key, const glm::quat& aim) {
@@ -160,7 +200,7 @@ KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& cl
     };
     for (int j = 1; j < joints; ++j) {
       ++out.keys;
-      const glm::quat compensated = glm::conjugate(decoded_model[j - 1]) * raw_model[j];
+      const glm::quat compensated = glm::conjugate(parent_decoded[j]) * raw_model[j];
       out.near_compensated += on_grid(track_of[j], decoded[j], compensated) ? 1 : 0;
       out.near_raw_local += on_grid(track_of[j], decoded[j], raw_pose.Local(j).rotation) ? 1 : 0;
     }
@@ -168,9 +208,8 @@ KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& cl
   return out;
 }
 
-TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
-  const int joints = 4;
-  const anim::Skeleton skeleton = ChainSkeleton(joints, 0.5f);
+void ExpectTracksBelowTheRootStoreTheirParentsErrorUndone(const anim::Skeleton& skeleton) {
+  const int joints = skeleton.JointCount();
   const anim::Clip raw = NoisyChainClip(joints);
   const anim::CompressionSettings open_loop = OpenLoop();
   // Compensated, every child key is its parent's decoded error undone,
@@ -184,6 +223,15 @@ TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
   EXPECT_LT(with.near_raw_local, with.keys * 9 / 10);
   EXPECT_EQ(without.near_raw_local, without.keys);
   EXPECT_LT(without.near_compensated, without.keys * 9 / 10);
+}
+
+TEST(CompensationTest, TracksBelowTheRootStoreTheirParentsErrorUndone) {
+  ExpectTracksBelowTheRootStoreTheirParentsErrorUndone(ChainSkeleton(4, 0.5f));
+}
+
+// The parent's orientation includes the offset's turn (30 degrees here).
+TEST(CompensationTest, TracksBehindOffsetsStoreTheirParentsErrorUndone) {
+  ExpectTracksBelowTheRootStoreTheirParentsErrorUndone(ChainBehindOffsets(4));
 }
 
 }  // namespace
