@@ -92,25 +92,16 @@ class StateMachineSample : public Sample {
     if (jump_) p.Fire(jump_id_);
     if (punch_) p.Fire(punch_id_);
     jump_ = punch_ = false;
-    p.Set(upper_weight_id_, PunchShare());
+    // The punch layer's weight: the upper machine's share in Punch (1 while a
+    // punch restarts, fading from Punch into Punch), so the arm never drops
+    // to the base layer between.
+    p.Set(upper_weight_id_, upper_ != nullptr ? upper_->StateShare(1) : 0.0f);
     graph_->Update(dt);
     time_ += dt;
     log_.Add(time_, graph_->Events());
   }
 
   const anim::SoaPose& CurrentPose() const override { return graph_->SoaOutput(); }
-
-  // How much of the upper machine is in Punch, the punch layer's weight:
-  // the destination's eased weight while fading in, the rest of it while
-  // fading out, all of it in Punch and while a punch restarts (fading from
-  // Punch into Punch), so the arm never drops to the base layer between.
-  float PunchShare() const {
-    if (upper_ == nullptr) return 0.0f;
-    if (!upper_->Fading()) return upper_->ActiveState() == 1 ? 1.0f : 0.0f;
-    const anim::Transition& t = upper_->Transitions()[upper_->ActiveTransition()];
-    const float in = upper_->TransitionProgress();
-    return (t.to == 1 ? in : 0.0f) + (t.from == 1 ? 1.0f - in : 0.0f);
-  }
 
   bool JointColors(std::span<glm::vec4> colors) const override {
     const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;

@@ -72,6 +72,7 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
 void StateMachineNode::InitState(StateMachineState& s) const {
   if (keeps_shown_) s.fade.frozen = skeleton_->SoaRestPose();
   s.fade.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
+  s.snapshot_shares.assign(states_.size(), 0.0f);
 }
 
 std::string StateMachineNode::Validate(const ParameterSet& params) const {
@@ -221,6 +222,10 @@ void StateMachineNode::Start(int index, GraphContext& ctx) const {
       if (c.op == CompareOp::kTriggered) ctx.params->Set(c.param, 0.0f);
     }
   }
+  // The shares shown now: what a snapshot taken by Begin holds. Each
+  // state's new value needs only its own old one, so in place.
+  const float progress = TransitionProgress(ctx);
+  for (int k = 0; k < StateCount(); ++k) s.snapshot_shares[k] = Share(s, progress, k);
   const int live_before = s.fade.fading ? s.fade.source : -1;
   // Restarting the active state: its node starts again, so what it showed
   // fades out as a snapshot (a live source would be the restarted node
@@ -238,6 +243,24 @@ void StateMachineNode::Start(int index, GraphContext& ctx) const {
   s.time_in_state = 0.0f;
   states_[s.active].node->ResetIn(phase, ctx);
   PushEvent(ctx, EventKind::kStateEnter, s.active, 1.0f);
+}
+
+float StateMachineNode::Share(const StateMachineState& s, float progress, int state) const {
+  const float destination = s.active == state ? 1.0f : 0.0f;
+  if (!s.fade.fading) return destination;
+  const float source =
+      s.fade.source >= 0 ? (s.fade.source == state ? 1.0f : 0.0f) : s.snapshot_shares[state];
+  return progress * destination + (1.0f - progress) * source;
+}
+
+float StateMachineNode::StateShare(const GraphContext& ctx, int state) const {
+  if (state < 0 || state >= StateCount()) return 0.0f;
+  return Share(StateIn(ctx), TransitionProgress(ctx), state);
+}
+
+float StateMachineNode::StateShare(int state) const {
+  const GraphContext* c = Bound();
+  return c != nullptr && c->state != nullptr ? StateShare(*c, state) : 0.0f;
 }
 
 float StateMachineNode::TransitionProgress(const GraphContext& ctx) const {

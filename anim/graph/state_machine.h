@@ -94,6 +94,8 @@ struct StateMachineState {
   int transition = -1;  // the transition fading, or -1
   float time_in_state = 0.0f;
   NodeFade fade;  // its source is a state index; `frozen` sized when a transition can ask
+  // Each state's share of the snapshot a fade starts from (StateShare).
+  std::vector<float> snapshot_shares;
 };
 
 class StateMachineNode : public NodeWithState<StateMachineState> {
@@ -134,11 +136,21 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
   float TransitionProgress() const;  // eased weight of the destination
   float TimeInState() const;
   bool Inertializing() const;
+  // How much of the machine's pose is state `state`'s own: 1 for the active
+  // state when no fade runs; while fading, the destination's eased weight
+  // plus the rest times the source's share (1 for a live source state, and
+  // a snapshot's shares as they were when it was taken), so a restart
+  // (Punch into Punch) keeps Punch at 1 and an interrupted fade hands on
+  // what each state still shows. A layer weighted by a state's share (07's
+  // punch) follows the pose exactly.
+  float StateShare(const GraphContext& ctx, int state) const;
+  float StateShare(int state) const;
 
  protected:
   void InitState(StateMachineState& s) const override;
   std::size_t HeapBytes(const StateMachineState& s) const override {
-    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes();
+    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes() +
+           s.snapshot_shares.capacity() * sizeof(float);
   }
 
  private:
@@ -147,6 +159,7 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
   bool TransitionHolds(const StateMachineState& s, const Transition& t,
                        const GraphContext& ctx) const;
   void Start(int index, GraphContext& ctx) const;  // index into transitions_
+  float Share(const StateMachineState& s, float progress, int state) const;
   void PushEvent(GraphContext& ctx, EventKind kind, int state, float weight) const;
 
   const Skeleton* skeleton_;

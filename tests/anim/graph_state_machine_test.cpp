@@ -281,6 +281,38 @@ TEST_F(StateMachineNodeTest, SourceInterruptLetsTheStateBeingLeftTakeAnotherTran
   EXPECT_NEAR(X(), 0.75f * on_screen + 0.25f * 10.0f, 1e-5f);
 }
 
+// Each state's share of the pose follows the same arithmetic as X: while
+// A -> B fades, weight and rest; interrupted by A -> C, the snapshot keeps
+// A's and B's shares of the pose it froze, scaled down as C fades in.
+TEST_F(StateMachineNodeTest, StateSharesFollowThePoseThroughAnInterruption) {
+  Transition to_b = Go(0, 1, 0.5f, {When(go)});
+  to_b.interrupt = InterruptRule::kSource;
+  auto* sm = Machine({to_b, Go(0, 2, 0.5f, {When(hit, CompareOp::kTriggered)})});
+  graph.Update(0.0f);
+  EXPECT_EQ(sm->StateShare(0), 1.0f);
+  EXPECT_EQ(sm->StateShare(1), 0.0f);
+  graph.Params().Set(go, 1.0f);
+  graph.Update(kStep);
+  graph.Params().Set(go, 0.0f);
+  graph.Update(kStep);  // weight 0.25
+  EXPECT_NEAR(sm->StateShare(0), 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(1), 0.25f, 1e-6f);
+  graph.Params().Fire(hit);
+  graph.Update(kStep);  // A -> C from the pose on screen, at weight 0
+  EXPECT_NEAR(sm->StateShare(0), 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(1), 0.25f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(2), 0.0f, 1e-6f);
+  graph.Update(kStep);  // weight 0.25
+  EXPECT_NEAR(sm->StateShare(0), 0.75f * 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(1), 0.75f * 0.25f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(2), 0.25f, 1e-6f);
+  for (int i = 0; i < 3; ++i) graph.Update(kStep);  // C alone
+  EXPECT_EQ(sm->StateShare(0), 0.0f);
+  EXPECT_EQ(sm->StateShare(1), 0.0f);
+  EXPECT_EQ(sm->StateShare(2), 1.0f);
+  EXPECT_EQ(sm->StateShare(3), 0.0f) << "no such state";
+}
+
 TEST_F(StateMachineNodeTest, SourceInterruptIgnoresTheRunningTransitionsOwnConditionStillHolding) {
   // go stays true during the fade: A -> B must not restart itself every
   // update (it would hold B at weight 0 for as long as go is held).
@@ -380,7 +412,9 @@ TEST_F(StateMachineNodeTest, ARestartFadesFromThePoseShownAndPlaysTheStateOnce) 
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "A"), 1);
   EXPECT_NEAR(a->Time(), 0.125f, 1e-6f);
   EXPECT_NEAR(X(), 0.375f, 1e-6f);
+  EXPECT_EQ(sm->StateShare(0), 1.0f) << "A fades from A: all of the pose is A's";
   graph.Update(kStep);  // weight 0.25: 0.75 * 0.375 + 0.25 * 0.25
+  EXPECT_EQ(sm->StateShare(0), 1.0f);
   EXPECT_NEAR(a->Time(), 0.25f, 1e-6f);
   EXPECT_NEAR(X(), 0.34375f, 1e-6f);
   for (int i = 0; i < 3; ++i) graph.Update(kStep);  // weight 1 after 0.5 s: A alone
