@@ -1,7 +1,9 @@
 # Fails when a file under anim/ includes a header of a layer its own layer
-# does not build on (directly or through the layers below it), or when a
-# source sits outside every layer folder. layers.cmake says which layer
-# builds on which. Run by anim/CMakeLists.txt at configure time and by ctest
+# does not build on (directly or through the layers below it), anything but
+# anim/, the C++ standard library, glm and the compilers' SIMD headers (a
+# file format, GL, or a project folder built on the runtime: the runtime is
+# embeddable), or when a source sits outside every layer folder.
+# layers.cmake says which layer builds on which. Run by anim/CMakeLists.txt at configure time and by ctest
 # (AnimLayers.*) on planted copies:
 #   cmake -DANIM_DIR=<source>/anim -P check_layer_includes.cmake
 # Run alone (-P) a script starts with the oldest policies: IN_LIST needs 3.3.
@@ -26,7 +28,8 @@ foreach(layer IN LISTS ANIM_LAYERS)
   set(reach_${layer} ${reach})
 endforeach()
 
-file(GLOB_RECURSE sources RELATIVE "${ANIM_DIR}" "${ANIM_DIR}/*.h" "${ANIM_DIR}/*.cpp")
+file(GLOB_RECURSE sources RELATIVE "${ANIM_DIR}" "${ANIM_DIR}/*.h" "${ANIM_DIR}/*.hpp"
+     "${ANIM_DIR}/*.inl" "${ANIM_DIR}/*.cpp" "${ANIM_DIR}/*.cc")
 set(bad "")
 foreach(source IN LISTS sources)
   string(REGEX MATCH "^[^/]+" layer "${source}")
@@ -34,17 +37,28 @@ foreach(source IN LISTS sources)
     list(APPEND bad "anim/${source}: not in a layer folder (${ANIM_LAYERS})")
     continue()
   endif()
-  file(STRINGS "${ANIM_DIR}/${source}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"anim/")
+  file(STRINGS "${ANIM_DIR}/${source}" lines REGEX "^[ \t]*#[ \t]*include")
   foreach(line IN LISTS lines)
-    string(REGEX MATCH "\"anim/([^/\"]+)/" unused "${line}")
-    set(target "${CMAKE_MATCH_1}")
-    if(NOT target IN_LIST reach_${layer})
-      string(STRIP "${line}" line)
-      list(APPEND bad "anim/${source}: ${line} (layer ${layer} builds on: ${reach_${layer}})")
+    string(STRIP "${line}" line)
+    if(line MATCHES "include[ \t]*\"anim/([^/\"]+)/")
+      set(target "${CMAKE_MATCH_1}")
+      if(NOT target IN_LIST reach_${layer})
+        list(APPEND bad "anim/${source}: ${line} (layer ${layer} builds on: ${reach_${layer}})")
+      endif()
+      continue()
+    endif()
+    # Standard headers have neither a dot nor a folder.
+    set(header "")
+    if(line MATCHES "include[ \t]*<([^>]*)>")
+      set(header "${CMAKE_MATCH_1}")
+    endif()
+    if(header STREQUAL "" OR (header MATCHES "[./]" AND NOT header MATCHES "^glm/"
+                              AND NOT header MATCHES "intrin\\.h$" AND NOT header STREQUAL "arm_neon.h"))
+      list(APPEND bad "anim/${source}: ${line} (the runtime includes only anim/, the standard library, glm and SIMD headers)")
     endif()
   endforeach()
 endforeach()
 if(bad)
   list(JOIN bad "\n  " text)
-  message(FATAL_ERROR "anim/ includes across its layers (anim/layers.cmake):\n  ${text}")
+  message(FATAL_ERROR "anim/ includes across its layers (anim/layers.cmake) or outside the runtime:\n  ${text}")
 endif()

@@ -4,7 +4,9 @@
 #   back_arrow: core/skeleton.h includes a blending header (core builds on nothing);
 #   sideways:   ik/two_bone_ik.cpp includes a graph header (both layers build on
 #               blending, neither on the other);
-#   stray_file: a source straight in anim/, outside every layer folder.
+#   stray_file: a source straight in anim/, outside every layer folder;
+#   file_format: core/transform.h includes tinygltf (the runtime reads no files);
+#   outer_folder: clips/clip.h includes the project's model/ (built on anim/).
 cmake_policy(VERSION 3.20)
 file(REMOVE_RECURSE "${SCRATCH}")
 file(COPY "${ANIM_DIR}/" DESTINATION "${SCRATCH}")
@@ -18,6 +20,12 @@ elseif(PLANT STREQUAL "sideways")
 elseif(PLANT STREQUAL "stray_file")
   file(WRITE "${SCRATCH}/stray.cpp" "int stray = 0;\n")
   set(expect "anim/stray.cpp: not in a layer folder")
+elseif(PLANT STREQUAL "file_format")
+  file(APPEND "${SCRATCH}/core/transform.h" "#include <tiny_gltf.h>\n")
+  set(expect "anim/core/transform.h: #include <tiny_gltf.h>")
+elseif(PLANT STREQUAL "outer_folder")
+  file(APPEND "${SCRATCH}/clips/clip.h" "#include \"model/model.h\"\n")
+  set(expect "anim/clips/clip.h: #include \"model/model.h\"")
 elseif(NOT PLANT STREQUAL "tree")
   message(FATAL_ERROR "unknown PLANT '${PLANT}'")
 endif()
