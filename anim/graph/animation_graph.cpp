@@ -5,8 +5,7 @@ namespace anim {
 AnimationGraph::AnimationGraph(const Skeleton& skeleton, int event_capacity)
     : definition_(skeleton),
       instance_(definition_, event_capacity),
-      soa_output_(skeleton.SoaRestPose()),
-      output_(skeleton.RestPose()) {
+      soa_output_(skeleton.SoaRestPose()) {
   instance_.ShareParams(&definition_.Params());
   Grown();
 }
@@ -17,14 +16,6 @@ void AnimationGraph::Grown() {
   ctx_ = instance_.Context();
   ctx_.event_weight_threshold = threshold;
   definition_.Bind(&ctx_);
-}
-
-const Pose& AnimationGraph::Output() const {
-  if (output_stale_) {
-    soa_output_.Store(output_);  // same joint count: copies without allocating
-    output_stale_ = false;
-  }
-  return output_;
 }
 
 void AnimationGraph::SetRoot(Node* root) {
@@ -56,7 +47,6 @@ void AnimationGraph::Update(float dt) {
     motion_ = {};
     Params().ClearTriggers();
   }
-  output_stale_ = true;
   if (callback_) {
     for (const FiredEvent& e : instance_.Events()) callback_(e);
   }

@@ -2,7 +2,7 @@
 // character that plays its graph alone (samples, tools, tests): it owns a
 // GraphDefinition (the parameters, the nodes, the layers), the one
 // GraphInstance playing it, a GraphScratch and the output pose. Each frame:
-// set parameters, Update(dt), read Output(), Motion() and Events().
+// set parameters, Update(dt), read SoaOutput(), Motion() and Events().
 //
 // Crowds share one definition among many small instances instead
 // (graph_definition.h, graph_instance.h, CrowdAnimator): Definition() is the
@@ -78,11 +78,9 @@ class AnimationGraph {
   }
 
   // The output pose, as the graph computes it (structure of arrays: what
-  // ComputePalette (jobs/local_to_model_jobs.h) takes), and as a Pose for tools, tests and
-  // the pose dump: converted on the first call after each Update (so not
-  // to be called from two threads at once).
+  // ComputePalette (core/local_to_model_jobs.h) takes; AsPose in
+  // core/skeleton.h converts it for tools).
   const SoaPose& SoaOutput() const { return soa_output_; }
-  const Pose& Output() const;
   const MotionDelta& Motion() const { return motion_; }
   std::span<const FiredEvent> Events() const { return instance_.Events(); }
   int DroppedEvents() const { return instance_.DroppedEvents(); }
@@ -106,8 +104,6 @@ class AnimationGraph {
   std::string error_;
   std::function<void(const FiredEvent&)> callback_;
   SoaPose soa_output_;
-  mutable Pose output_;
-  mutable bool output_stale_ = false;
   MotionDelta motion_;
 };
 

@@ -259,7 +259,7 @@ TEST_F(ClipNodeTest, ExtractedRootMotionIsTheRootsTravelAndTheRootStaysInPlace) 
   ExpectVecNear(graph.Motion().translation, {0.25f, 0, 0});
   EXPECT_NEAR(graph.Motion().yaw, 0.0f, 1e-6f);
   // The hips' travel went to the motion; the rest of the pose is the clip's.
-  ExpectVecNear(graph.Output().Local(0).translation, {0, 1, 0});
+  ExpectVecNear(graph.SoaOutput().Local(0).translation, {0, 1, 0});
   EXPECT_NEAR(X(1), 0.25f, 1e-6f);
   graph.Update(0.5f);  // 0.25 -> 0.75
   ExpectVecNear(graph.Motion().translation, {0.5f, 0, 0});

@@ -18,6 +18,7 @@
 #include "anim/graph/graph_scratch.h"
 #include "tests/anim/compression_fixture.h"
 #include "tests/anim/graph_compressed_fixture.h"
+#include "tests/support/graph_pose.h"
 
 namespace {
 
@@ -164,9 +165,9 @@ TEST(GraphCompressed, GraphOnCompressedClipsShowsTheRawGraphWithinTheTolerance) 
     }
     fading_frames += machine->Fading();
     moving_frames += machine->ActiveState() == 1;
-    const float error =
-        compression_test::VirtualPointError(compression_test::ModelMatrices(raw.Output()),
-                                            compression_test::ModelMatrices(compressed.Output()));
+    const float error = compression_test::VirtualPointError(
+        compression_test::ModelMatrices(test_support::GraphPose(raw)),
+        compression_test::ModelMatrices(test_support::GraphPose(compressed)));
     EXPECT_LE(error, bound) << "frame " << frame;
     worst = std::max(worst, error);
     // Clocks, root motion and events read the raw clip: exactly the raw graph's.

@@ -268,13 +268,13 @@ TEST_F(GraphDefinitionTest, AnAnimationGraphThatDoesNotValidateShowsTheRestPoseA
   g.Update(0.5f);
   EXPECT_EQ(g.Error(), "node 'mix' (blend2): t: reads parameter 1, but the graph has 1 parameters");
   for (int j = 0; j < skeleton.JointCount(); ++j) {
-    EXPECT_EQ(g.Output().Local(j).translation, skeleton.RestPose().Local(j).translation);
+    EXPECT_EQ(g.SoaOutput().Local(j).translation, skeleton.RestPose().Local(j).translation);
   }
   // Declaring the parameter makes it valid: the next update plays (x = t at 0.25 s).
   g.Params().Add("u", anim::ParamType::kFloat);
   g.Update(0.25f);
   EXPECT_EQ(g.Error(), "");
-  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f, 1e-6f);
+  EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 0.25f, 1e-6f);
 }
 
 // Inputs 0 and 1 clips, input 2 a mirror of a subtract of two clips, all

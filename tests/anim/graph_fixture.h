@@ -75,8 +75,8 @@ inline int CountEvents(const anim::AnimationGraph& g, anim::EventKind kind, std:
 
 class GraphFixture : public ::testing::Test {
  protected:
-  float X(int joint = 0) const { return graph.Output().Local(joint).translation.x; }
-  const glm::quat& Rotation(int joint) const { return graph.Output().Local(joint).rotation; }
+  float X(int joint = 0) const { return graph.SoaOutput().Local(joint).translation.x; }
+  glm::quat Rotation(int joint) const { return graph.SoaOutput().Local(joint).rotation; }
 
   anim::ClipNode* AddClip(const std::string& name, const anim::Clip& clip,
                           anim::LoopMode loop = anim::LoopMode::kLoop, float rate = 1.0f,

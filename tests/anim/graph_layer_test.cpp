@@ -91,7 +91,7 @@ TEST_F(LayerStackTest, WeightLeftOverGoesToTheRestPose) {
   graph.Update(0.0f);
   graph.Update(0.5f);
   EXPECT_NEAR(X(0), 3.25f, 1e-5f);
-  EXPECT_NEAR(graph.Output().Local(0).translation.y, 1.0f, 1e-6f) << "every pose has y 1";
+  EXPECT_NEAR(graph.SoaOutput().Local(0).translation.y, 1.0f, 1e-6f) << "every pose has y 1";
 }
 
 TEST_F(LayerStackTest, LayerWeightsAreClampedToZeroOne) {
@@ -207,7 +207,7 @@ TEST_F(LayerStackTest, AMaskedAdditiveLayerScalesItsChangePerJoint) {
   EXPECT_NEAR(X(0), 10.5f, 1e-5f);
   EXPECT_NEAR(X(1), 10.25f, 1e-5f);
   EXPECT_NEAR(X(2), 10.0f, 1e-5f);
-  EXPECT_NEAR(graph.Output().Local(1).translation.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(graph.SoaOutput().Local(1).translation.y, 1.0f, 1e-6f);
 }
 
 TEST_F(LayerStackTest, AdditiveLayersApplyInDeclarationOrder) {
@@ -239,7 +239,7 @@ TEST_F(LayerStackTest, AnAdditiveLayerWithoutReferenceAddsADifferencePose) {
   graph.Update(0.0f);
   graph.Update(0.5f);
   EXPECT_NEAR(X(0), 10.25f, 1e-5f);
-  EXPECT_NEAR(graph.Output().Local(0).translation.y, 1.0f, 1e-6f);
+  EXPECT_NEAR(graph.SoaOutput().Local(0).translation.y, 1.0f, 1e-6f);
 }
 
 }  // namespace

@@ -87,7 +87,7 @@ TEST_F(OverlayNodeTest, AdditiveAddsWeightTimesTheChangeFromTheReference) {
   graph.Params().Set(w, 2.0f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(), 11.0f, 1e-5f) << "the weight clamps to 1";
-  EXPECT_NEAR(graph.Output().Local(0).translation.y, 1.0f, 1e-6f)
+  EXPECT_NEAR(graph.SoaOutput().Local(0).translation.y, 1.0f, 1e-6f)
       << "y: 1 + (1 - 1), the reference's own offset is not added";
 }
 
@@ -125,7 +125,7 @@ TEST_F(OverlayNodeTest, SubtractThenAddWithoutReferenceAddsTheDifference) {
   graph.Update(0.5f);
   // still x 10 + 0.5 * 0.5; spine turned by spin's 45 degrees.
   EXPECT_NEAR(X(0), 10.25f, 1e-5f);
-  EXPECT_NEAR(graph.Output().Local(0).translation.y, 1.0f, 1e-6f) << "y difference 1 - 1 = 0";
+  EXPECT_NEAR(graph.SoaOutput().Local(0).translation.y, 1.0f, 1e-6f) << "y difference 1 - 1 = 0";
   ExpectSameRotation(Rotation(1), AxisAngle(45.0f, {0, 0, 1}));
   EXPECT_FLOAT_EQ(diff->CycleDuration(), 2.0f) << "the source's cycle";
 }
@@ -204,8 +204,8 @@ TEST(GraphMirrorNode, ForwardsClockPhaseAndCompletion) {
   EXPECT_NEAR(mirror->Phase(), 0.25f, 1e-6f);
   EXPECT_FALSE(mirror->IsComplete());
   // The right leg now rises (reflected across X: (1, 0.5, 0) -> (-1, 0.5, 0)).
-  ExpectVecNear(g.Output().Local(2).translation, {-1, 0.5f, 0});
-  ExpectVecNear(g.Output().Local(1).translation, {1, 0, 0});
+  ExpectVecNear(g.SoaOutput().Local(2).translation, {-1, 0.5f, 0});
+  ExpectVecNear(g.SoaOutput().Local(1).translation, {1, 0, 0});
   g.Update(2.0f);
   EXPECT_TRUE(mirror->IsComplete());
 }

@@ -28,7 +28,7 @@ using anim_test::MakeSlideClip;
 using anim_test::MakeTestSkeleton;
 
 float X(const anim::AnimationGraph& g, int joint = 0) {
-  return g.Output().Local(joint).translation.x;
+  return g.SoaOutput().Local(joint).translation.x;
 }
 
 class GraphTest : public ::testing::Test {
@@ -82,8 +82,8 @@ TEST_F(GraphTest, Blend2EqualsTheMixOfTheSampledClips) {
   b.Sample(pb, 0.5f);
   anim::Blend(expect, pa, pb, 0.25f);
   for (int j = 0; j < skeleton.JointCount(); ++j) {
-    anim_test::ExpectVecNear(graph.Output().Local(j).translation, expect.Local(j).translation);
-    anim_test::ExpectSameRotation(graph.Output().Local(j).rotation, expect.Local(j).rotation);
+    anim_test::ExpectVecNear(graph.SoaOutput().Local(j).translation, expect.Local(j).translation);
+    anim_test::ExpectSameRotation(graph.SoaOutput().Local(j).rotation, expect.Local(j).rotation);
   }
 }
 
@@ -530,13 +530,13 @@ TEST(GraphMirror, MirrorNodeOutputsTheMirroredPoseOfItsInput) {
   clip.Sample(sampled, 0.0f);
   anim::MirrorPose(map, s.Parents(), sampled, expect);
   for (int j = 0; j < 3; ++j) {
-    anim_test::ExpectVecNear(g.Output().Local(j).translation, expect.Local(j).translation);
-    anim_test::ExpectSameRotation(g.Output().Local(j).rotation, expect.Local(j).rotation);
+    anim_test::ExpectVecNear(g.SoaOutput().Local(j).translation, expect.Local(j).translation);
+    anim_test::ExpectSameRotation(g.SoaOutput().Local(j).rotation, expect.Local(j).rotation);
   }
   // By hand: now the right leg swings, the same way (a rotation about X is
   // unchanged by an X mirror), and the left one rests.
-  anim_test::ExpectSameRotation(g.Output().Local(2).rotation, q);
-  anim_test::ExpectSameRotation(g.Output().Local(1).rotation, glm::quat(1, 0, 0, 0));
+  anim_test::ExpectSameRotation(g.SoaOutput().Local(2).rotation, q);
+  anim_test::ExpectSameRotation(g.SoaOutput().Local(1).rotation, glm::quat(1, 0, 0, 0));
 }
 
 }  // namespace
@@ -562,12 +562,12 @@ TEST(GraphLayers, AdditiveLayerAddsItsChangeOnTopOfTheBlendedLayers) {
   g.Update(0.25f);
   // A at x 0.25; D has moved 1.0 from its first frame; half of that is added
   // on the masked joints only.
-  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f + 0.5f, 1e-5f);
-  EXPECT_NEAR(g.Output().Local(1).translation.x, 0.25f + 0.5f, 1e-5f);
-  EXPECT_NEAR(g.Output().Local(2).translation.x, 0.25f, 1e-5f);
+  EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 0.25f + 0.5f, 1e-5f);
+  EXPECT_NEAR(g.SoaOutput().Local(1).translation.x, 0.25f + 0.5f, 1e-5f);
+  EXPECT_NEAR(g.SoaOutput().Local(2).translation.x, 0.25f, 1e-5f);
   g.Params().Set(w, 0.0f);
   g.Update(0.0f);
-  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f, 1e-5f);
+  EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 0.25f, 1e-5f);
 }
 
 }  // namespace
@@ -597,12 +597,12 @@ TEST(GraphBlendSpace2D, WeightsAreTheBarycentricCoordinatesOfThePoint) {
   EXPECT_NEAR(node->Weights()[0], 0.5f, 1e-6f);
   EXPECT_NEAR(node->Weights()[1], 0.25f, 1e-6f);
   EXPECT_NEAR(node->Weights()[2], 0.25f, 1e-6f);
-  EXPECT_NEAR(g.Output().Local(0).translation.x, 0.25f * 4.0f + 0.25f * 8.0f, 1e-5f);
+  EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 0.25f * 4.0f + 0.25f * 8.0f, 1e-5f);
   // At a clip's own point, that clip alone.
   g.Params().Set(px, 1.0f);
   g.Params().Set(py, 0.0f);
   g.Update(0.0f);
-  EXPECT_NEAR(g.Output().Local(0).translation.x, 4.0f, 1e-6f);
+  EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 4.0f, 1e-6f);
 }
 
 }  // namespace

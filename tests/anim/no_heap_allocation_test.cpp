@@ -378,7 +378,7 @@ TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
   for (int k = 0; k < 2000; ++k) {
     g.Params().Set(t, 0.5f + 0.5f * std::sin(k * 0.01f));
     g.Update(1.0f / 60.0f);
-    sink += g.SoaOutput().Local(1).translation.x + g.Output().Local(2).translation.x +
+    sink += g.SoaOutput().Local(1).translation.x + g.SoaOutput().Local(2).translation.x +
             g.SoaOutput().MorphWeights()[1];
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);

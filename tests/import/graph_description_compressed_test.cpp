@@ -16,6 +16,7 @@
 #include "anim/offline/compressed_clip_set.h"
 #include "graph_description_test_util.h"
 #include "tests/anim/compression_fixture.h"
+#include "tests/support/graph_pose.h"
 
 namespace {
 
@@ -130,7 +131,7 @@ TEST(GraphDescriptionCompressed, AFormThatDoesNotFitFailsTheLoadNamingTheNode) {
 
 // Model-space matrices of a graph's output.
 std::vector<glm::mat4> ModelOf(const anim::AnimationGraph& g) {
-  return compression_test::ModelMatrices(g.Output());
+  return compression_test::ModelMatrices(test_support::GraphPose(g));
 }
 
 // The example on compressed clips against the example on raw clips, side

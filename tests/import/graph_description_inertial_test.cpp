@@ -9,6 +9,7 @@
 #include "anim/graph/clip_node.h"
 #include "anim/graph/cross_fade_node.h"
 #include "graph_description_test_util.h"
+#include "tests/support/graph_pose.h"
 
 namespace {
 
@@ -75,7 +76,8 @@ TEST(GraphDescriptionInertial, LoadsAndRunsLikeTheGraphBuiltByHand) {
       g->Params().Set("go", (frame / 70) % 2 == 1 ? 1.0f : 0.0f);
       g->Update(1.0f / 60.0f);
     }
-    worst = std::max(worst, graph_test::PoseDifference(loaded->Output(), hand->Output()));
+    worst = std::max(worst, graph_test::PoseDifference(test_support::GraphPose(*loaded),
+                                                       test_support::GraphPose(*hand)));
     switch_inertialized |= sw->Inertializing();
     machine_inertialized |= fsm->Inertializing();
     faded |= sw->Fading() || fsm->Fading();

@@ -12,6 +12,7 @@
 #include "anim/graph/mirror_node.h"
 #include "anim/graph/state_machine.h"
 #include "graph_description_test_util.h"
+#include "tests/support/graph_pose.h"
 
 namespace {
 
@@ -210,7 +211,8 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
       if (frame % 97 == 10 || frame == 72) p.Fire("go");  // at 72, x > 0.9
       g->Update(1.0f / 60.0f);
     }
-    worst = std::max(worst, PoseDifference(loaded->Output(), hand->Output()));
+    worst = std::max(
+        worst, PoseDifference(test_support::GraphPose(*loaded), test_support::GraphPose(*hand)));
     visited_a = visited_a || fsm->ActiveState() == 0;
     targets_seen |= 1 << sw->Target();
     used_any_state = used_any_state || fsm->ActiveTransition() == 1;

@@ -177,7 +177,7 @@ TEST_F(CrowdSampleTest, GraphModeRunsEachCharactersOwnInstanceAtItsOwnSpeed) {
       references[k]->Update(1.0f / 60);
       if (frame % 15 != 14) continue;
       std::vector<glm::mat4> expected(joints);
-      anim::ComputePalette(model_.skeleton, references[k]->Output(), scratch, expected);
+      anim::ComputePalette(model_.skeleton, references[k]->SoaOutput(), scratch, expected);
       EXPECT_LT(LargestDifference(PaletteOf(*crowd, k), expected), 1e-4f)
           << "character " << k << " at frame " << frame;
     }

@@ -239,8 +239,8 @@ TEST(ShippedGraphs, EachDescriptionLoadsOnItsCharacter) {
     ASSERT_NE(loaded, nullptr) << error;
     loaded->Params().Set("speed", 2.0f);
     for (int i = 0; i < 120; ++i) loaded->Update(1.0f / 60.0f);
-    for (int j = 0; j < loaded->Output().JointCount(); ++j) {
-      EXPECT_NEAR(glm::length(loaded->Output().Local(j).rotation), 1.0f, 1e-4f) << graph;
+    for (int j = 0; j < loaded->SoaOutput().JointCount(); ++j) {
+      EXPECT_NEAR(glm::length(loaded->SoaOutput().Local(j).rotation), 1.0f, 1e-4f) << graph;
     }
   }
 }
