@@ -39,6 +39,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/skeleton.h"
 #include "import/gltf_importer.h"
 #include "render/crowd_matrix_buffer.h"
@@ -104,7 +105,7 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
           const anim::Clip& walk = data->model.clips[clip];
           walk.Sample(pose, walk.TimeAtPhase(static_cast<float>(k % 97) / 97.0f));
         }
-        anim::ComputePalette(skeleton, pose, scratch,
+        anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch,
                              std::span(data->palettes).subspan(k * joints, joints));
         const int row = k / 32;  // 32 characters a row
         const int column = k % 32;

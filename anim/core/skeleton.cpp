@@ -106,15 +106,4 @@ bool ComputePalette(std::span<const glm::mat4> model_matrices,
   return true;
 }
 
-bool ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
-                    std::span<glm::mat4> palette) {
-  const auto n = static_cast<std::size_t>(skeleton.JointCount());
-  if (static_cast<std::size_t>(pose.JointCount()) != n || model_scratch.size() != n ||
-      palette.size() != n) {
-    return false;
-  }
-  return pose.ComputeModelMatrices(model_scratch) &&
-         ComputePalette(model_scratch, skeleton.InverseBindMatrices(), palette);
-}
-
 }  // namespace anim

@@ -98,10 +98,5 @@ bool ComputePalette(std::span<const glm::mat4> model_matrices,
 // model matrix (Pose::ModelMatrix) or IK solvers take. Allocates.
 Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
 
-// Convenience: model matrices of `pose` into `model_scratch`, then the
-// palette. Returns false, writing nothing, unless the pose and both spans
-// have the skeleton's joint count.
-bool ComputePalette(const Skeleton& skeleton, const Pose& pose, std::span<glm::mat4> model_scratch,
-                    std::span<glm::mat4> palette);
 
 }  // namespace anim

@@ -14,6 +14,7 @@
 #include "anim/blending/additive.h"
 #include "anim/blending/blending.h"
 #include "anim/blending/soa_additive.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/crowd/crowd_animator.h"
 #include "tests/anim/reverse_ranges.h"
 #include "tests/anim/test_rig.h"
@@ -145,7 +146,7 @@ void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   const anim::Pose shown = anim::AsPose(f.skeleton, pose);
   std::vector<glm::mat4> model(f.skeleton.JointCount());
   if (!c.palette.empty()) {
-    anim::ComputePalette(f.skeleton, shown, model, c.palette);
+    anim::ComputePalette(f.skeleton, anim::SoaPose(shown), model, c.palette);
   } else {
     shown.ComputeModelMatrices(model);
   }

@@ -1,4 +1,5 @@
 #include "anim/core/pose.h"
+#include "anim/core/local_to_model_jobs.h"
 
 #include <gtest/gtest.h>
 
@@ -65,7 +66,7 @@ TEST(Palette, IsIdentityInTheBindPose) {
   const anim::Skeleton skeleton = SkeletonFromRest(ThreeJointChain());
   ASSERT_TRUE(skeleton.error().empty()) << skeleton.error();
   std::vector<glm::mat4> scratch(3), palette(3);
-  anim::ComputePalette(skeleton, skeleton.RestPose(), scratch, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(skeleton.RestPose()), scratch, palette);
   for (const glm::mat4& m : palette) ExpectMatNear(m, glm::mat4(1));
 }
 
@@ -78,7 +79,7 @@ TEST(Palette, MovesABoundVertexWithItsJoint) {
   child.rotation = AxisAngle(180, {0, 0, 1});
   pose.SetLocal(1, child);
   std::vector<glm::mat4> scratch(3), palette(3);
-  anim::ComputePalette(skeleton, pose, scratch, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch, palette);
   ExpectVecNear(glm::vec3(palette[2] * glm::vec4(1, 3, 0, 1)), {0, 2, 0});
   // The root did not move, so its palette entry is still the identity.
   ExpectMatNear(palette[0], glm::mat4(1));

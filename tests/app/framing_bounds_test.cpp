@@ -2,6 +2,7 @@
 // the clip, so a jump stays in the picture.
 #include <gtest/gtest.h>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "app/framing_bounds.h"
 #include "import/gltf_importer.h"
 #include "run_viewer.h"
@@ -34,7 +35,7 @@ TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
   anim::Pose pose = model.skeleton.RestPose();
   clip.Sample(pose, clip.TimeAtPhase(0.5f), anim::LoopMode::kClamp);
   std::vector<glm::mat4> matrices(41), palette(41);
-  anim::ComputePalette(model.skeleton, pose, matrices, palette);
+  anim::ComputePalette(model.skeleton, anim::SoaPose(pose), matrices, palette);
   EXPECT_TRUE(Contains(framing, render::SkinnedBounds(model, palette)));
   EXPECT_GT(framing.max.y, rest.max.y);
 }

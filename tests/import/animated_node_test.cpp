@@ -11,6 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -164,7 +165,7 @@ TEST(AnimatedNode, BecomesAJointAboveTheSkinsJoints) {
   // Bind pose from the inverse bind matrices: the skinned joints' palette is
   // the identity; the ancestor's is its model matrix (identity inverse bind).
   std::vector<glm::mat4> scratch(3), palette(3);
-  anim::ComputePalette(skeleton, skeleton.BindPose(), scratch, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(skeleton.BindPose()), scratch, palette);
   EXPECT_TRUE(MatrixNear(palette[hips], glm::mat4(1.0f), 1e-5f));
   EXPECT_TRUE(MatrixNear(palette[spine], glm::mat4(1.0f), 1e-5f));
   EXPECT_TRUE(
@@ -199,7 +200,7 @@ TEST(AnimatedNode, ItsChannelsMoveTheJointsAndThePalette) {
     EXPECT_TRUE(MatrixNear(model_space[hips], hips_expected, 1e-5f)) << "t = " << t;
     EXPECT_TRUE(MatrixNear(model_space[spine], spine_expected, 1e-5f)) << "t = " << t;
     // Skinning: palette = model matrix x the file's inverse bind matrix.
-    anim::ComputePalette(skeleton, pose, model_space, palette);
+    anim::ComputePalette(skeleton, anim::SoaPose(pose), model_space, palette);
     EXPECT_TRUE(MatrixNear(palette[hips], hips_expected * glm::inverse(hips_bind), 1e-5f))
         << "t = " << t;
     EXPECT_TRUE(MatrixNear(palette[spine], spine_expected * glm::inverse(spine_bind), 1e-5f))
@@ -240,7 +241,7 @@ TEST(AnimatedNode, StaticAncestorsStayOffsets) {
   EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(hips),
                          AncestorFile::HipsGlobal(AncestorFile::ArmatureRest()), 1e-5f));
   std::vector<glm::mat4> scratch(3), palette(3);
-  anim::ComputePalette(skeleton, skeleton.RestPose(), scratch, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(skeleton.RestPose()), scratch, palette);
   ASSERT_EQ(model.primitives.size(), 2u);
   const anim::MeshPrimitive& mesh = model.primitives[1];
   EXPECT_EQ(mesh.node_name, "Prop");
@@ -299,7 +300,7 @@ TEST(AnimatedNode, AnAnimatedPropBelowAJointBecomesAJoint) {
   std::vector<glm::mat4> scratch(2), palette(2);
   for (float t : {0.0f, 0.3f, 0.5f, 1.0f}) {
     model.clips[0].Sample(pose, t, anim::LoopMode::kClamp);
-    anim::ComputePalette(skeleton, pose, scratch, palette);
+    anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch, palette);
     for (int k = 0; k < 3; ++k) {
       EXPECT_EQ(mesh.joints[k][0], sword);
       const glm::vec4 expected =

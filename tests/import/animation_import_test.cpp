@@ -3,6 +3,7 @@
 // one-warning-per-file rule for channels we ignore.
 #include <gtest/gtest.h>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -177,7 +178,7 @@ TEST(AnimationImport, FilesWithoutSkinAnimateTheirNodes) {
   // Drawn through the palette at rest, a vertex lands where the node's
   // transforms put it: T(0,0,5) * T(1,0,0) * S(2) * p.
   std::vector<glm::mat4> scratch(2), palette(2);
-  anim::ComputePalette(model.skeleton, model.skeleton.RestPose(), scratch, palette);
+  anim::ComputePalette(model.skeleton, anim::SoaPose(model.skeleton.RestPose()), scratch, palette);
   for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
     EXPECT_EQ(mesh.joints[v][0], 1);
     EXPECT_EQ(mesh.weights[v][0], 1.0f);

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include <gtest/gtest.h>
+#include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
 #include "two_skin_file.h"
@@ -57,7 +58,7 @@ void ExpectEveryMeshWhereTheFileSays(const TwoSkinFile& file, const anim::Model&
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
   for (float t : {0.0f, 0.5f, 1.3f, 2.0f}) {
     model.clips[0].Sample(pose, t, anim::LoopMode::kClamp);
-    anim::ComputePalette(skeleton, pose, model_space, palette);
+    anim::ComputePalette(skeleton, anim::SoaPose(pose), model_space, palette);
     const std::vector<Vertex> body_vertices = TwoSkinFile::Body();
     for (std::size_t k = 0; k < body_vertices.size(); ++k) {
       EXPECT_TRUE(VecNear(Skinned(*body, k, palette),
@@ -125,7 +126,7 @@ TEST(MultiSkin, ASkinBindingASharedJointOtherwiseGetsAHelperJoint) {
   // The bind pose shows each mesh as its own skin bound it: every skinned
   // joint's palette entry, helper included, is the identity.
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
-  anim::ComputePalette(skeleton, skeleton.BindPose(), model_space, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(skeleton.BindPose()), model_space, palette);
   for (const char* name : {"Root", "Arm", "Hand", "Tail", "Arm (skin 1)"}) {
     EXPECT_TRUE(gltf_test::MatrixNear(palette[skeleton.FindJoint(name)], glm::mat4(1.0f), 1e-5f))
         << name;

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -92,7 +93,7 @@ void CheckTwoJointModel(const anim::Model& model, const TwoJointFile& file) {
 
   // Bind pose derived from the inverse bind matrices: palette = identity.
   std::vector<glm::mat4> scratch(2), palette(2);
-  anim::ComputePalette(skeleton, skeleton.BindPose(), scratch, palette);
+  anim::ComputePalette(skeleton, anim::SoaPose(skeleton.BindPose()), scratch, palette);
   for (int j = 0; j < 2; ++j) EXPECT_TRUE(MatrixNear(palette[j], glm::mat4(1.0f), 1e-5f)) << j;
 
   ASSERT_EQ(model.primitives.size(), 1u);
@@ -172,7 +173,7 @@ TEST(SkinImport, UnskinnedMeshUnderAJointFollowsTheJoint) {
   const glm::mat4 prop_global =
       file.tip_global * glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
   std::vector<glm::mat4> scratch(2), palette(2);
-  anim::ComputePalette(model.skeleton, model.skeleton.RestPose(), scratch, palette);
+  anim::ComputePalette(model.skeleton, anim::SoaPose(model.skeleton.RestPose()), scratch, palette);
   const glm::vec3 original[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
   for (int v = 0; v < 3; ++v) {
     EXPECT_EQ(mesh.joints[v][0], model.skeleton.FindJoint("tip"));

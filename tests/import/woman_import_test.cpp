@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
 
@@ -133,7 +134,8 @@ TEST_F(WomanImport, HeadSitsWhereTheNodeChainAndTheMeshPutIt) {
 TEST_F(WomanImport, BindPosePaletteIsIdentity) {
   const int n = model_.skeleton.JointCount();
   std::vector<glm::mat4> scratch(n), palette(n);
-  anim::ComputePalette(model_.skeleton, model_.skeleton.BindPose(), scratch, palette);
+  anim::ComputePalette(model_.skeleton, anim::SoaPose(model_.skeleton.BindPose()), scratch,
+                       palette);
   for (int j = 0; j < n; ++j) {
     EXPECT_TRUE(gltf_test::MatrixNear(palette[j], glm::mat4(1.0f), 1e-3f))
         << model_.skeleton.JointName(j);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/skeleton.h"
 #include "image_compare.h"
 #include "import/gltf_importer.h"
@@ -187,7 +188,8 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   for (int k = 0; k < 4; ++k) {
     anim::Pose pose = skeleton.RestPose();
     walk.Sample(pose, walk.StartTime() + 0.23f * static_cast<float>(k) * walk.Duration());
-    anim::ComputePalette(skeleton, pose, scratch, std::span(palettes).subspan(k * joints, joints));
+    anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch,
+                         std::span(palettes).subspan(k * joints, joints));
     worlds.push_back(glm::rotate(Translate(1.2f * static_cast<float>(k) - 1.8f, 0.0f),
                                  0.5f * static_cast<float>(k), glm::vec3(0, 1, 0)));
   }

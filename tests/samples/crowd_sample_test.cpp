@@ -100,8 +100,7 @@ TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
   for (int frame = 0; frame < 40; ++frame) crowd_->Update(1.0f / 60);
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   std::vector<glm::mat4> scratch(joints), expected(joints);
-  anim::ComputePalette(model_.skeleton, anim::AsPose(model_.skeleton, crowd_->CurrentPose()),
-                       scratch, expected);
+  anim::ComputePalette(model_.skeleton, crowd_->CurrentPose(), scratch, expected);
   const auto palettes = crowd_->Crowd()->palettes;
   for (std::size_t j = 0; j < joints; ++j) {
     for (int c = 0; c < 4; ++c) {
