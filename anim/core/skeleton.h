@@ -98,5 +98,4 @@ bool ComputePalette(std::span<const glm::mat4> model_matrices,
 // model matrix (Pose::ModelMatrix) or IK solvers take. Allocates.
 Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
 
-
 }  // namespace anim
