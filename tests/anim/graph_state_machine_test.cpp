@@ -306,6 +306,8 @@ TEST_F(StateMachineNodeTest, StateSharesFollowThePoseThroughAnInterruption) {
   EXPECT_NEAR(sm->StateShare(0), 0.75f * 0.75f, 1e-6f);
   EXPECT_NEAR(sm->StateShare(1), 0.75f * 0.25f, 1e-6f);
   EXPECT_NEAR(sm->StateShare(2), 0.25f, 1e-6f);
+  EXPECT_EQ(sm->StateShare(3), 0.0f) << "no such state, while fading from a snapshot";
+  EXPECT_EQ(sm->StateShare(-1), 0.0f);
   for (int i = 0; i < 3; ++i) graph.Update(kStep);  // C alone
   EXPECT_EQ(sm->StateShare(0), 0.0f);
   EXPECT_EQ(sm->StateShare(1), 0.0f);
