@@ -35,10 +35,15 @@ phase() {  # phase NAME: prints how long the phase that just ended took
 # The layout check takes seconds; clang-tidy over the tree (scripts/lint.sh
 # without arguments) takes about a quarter of an hour on two cores, so it is
 # run by hand, not here.
+# The window scenarios that the sanitizer suite runs too (below) run only
+# there: the same actions and checks, on the same code, with every memory
+# access checked as well.
+asan_ui='sample_orders|widgets_single_clip'
+
 scripts/lint.sh --format
 scripts/build.sh release
 phase "format check and release build"
-suite build
+suite build -E "^ui_($asan_ui)\$"
 phase "release suite"
 
 scripts/build.sh asan
@@ -56,15 +61,21 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASAN_OPTIONS="intercept_tls_get_addr=0"
 # The window driven as a user would: under sanitizers the scenario that
 # chooses every sample in every order that matters, and every widget on the
-# one-clip model (the paths where samples refuse or fall back).
-asan_ui='^ui_(sample_orders|widgets_single_clip)$'
-# Every golden already ran in the release suite; under sanitizers a few cover
-# each code path they add (a clip, the skeleton overlay, a sample with root
-# motion, a state machine, the instanced crowd and its CPU skinning).
-asan_goldens='GoldenScreenshot.*/(mannequin_run_0_45|sample_02_crossfade_mid|sample_05_locomotion_scripted|sample_07_punch_walking|sample_08_crowd_100_cpu|woman_walking_0_40)( |$)'
-# (Two plain commands, not an && chain: set -e ignores a failure inside one.)
-suite build-asan -E "GoldenScreenshot|^ui_"
-suite build-asan -R "$asan_goldens|$asan_ui"
+# one-clip model (the paths where samples refuse or fall back) ($asan_ui
+# above). Every golden already ran in the release suite; under sanitizers a
+# few cover each code path they add (a clip, the skeleton overlay, a sample
+# with root motion, a state machine, the instanced crowd and its CPU
+# skinning).
+asan_goldens='mannequin_run_0_45|sample_02_crossfade_mid|sample_05_locomotion_scripted|sample_07_punch_walking|sample_08_crowd_100_cpu|woman_walking_0_40'
+# One ctest run, so the two window tests (minutes each; their ctest COST
+# starts them first) share the cores with the short tests instead of running
+# on alone at the end: it leaves out the other window tests and goldens,
+# named from ctest's list and tests/golden/cases.txt.
+other_ui="$(cd build-asan && ctest -N -L ui | sed -n 's/^ *Test *#[0-9]*: ui_\([a-z_]*\)$/\1/p' |
+  grep -v -x -E "$asan_ui" | paste -sd'|')"
+other_goldens="$(sed -n 's/^\([a-z0-9_]*\) *|.*/\1/p' tests/golden/cases.txt |
+  grep -v -x -E "$asan_goldens" | paste -sd'|')"
+suite build-asan -E "^ui_($other_ui)\$|GoldenScreenshot.*/($other_goldens)( |\$)"
 phase "sanitizer suite"
 
 # The importer's libFuzzer target (clang, ASan+UBSan, its own build folder),
