@@ -73,9 +73,8 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   }
   // Mid-stride with one foot planted, standing on the slope 1.3 m from the
   // centre.
-  anim::Pose animated_pose = skeleton.RestPose();
-  walk.Sample(animated_pose, walk.TimeAtPhase(0.3f));
-  const anim::SoaPose animated(animated_pose);
+  anim::SoaPose animated = skeleton.SoaRestPose();
+  walk.Sample(animated, walk.TimeAtPhase(0.3f));
   const float u = rig->units_per_metre;
   scene::RayHit under;
   ground.ProbeDown(1.3f * u, 0.4f * u, &under);

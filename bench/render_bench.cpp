@@ -98,14 +98,14 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
       const auto joints = static_cast<std::size_t>(data->joints);
       data->palettes.resize(CrowdData::kMaxCount * joints);
       std::vector<glm::mat4> scratch(joints);
-      anim::Pose pose = skeleton.RestPose();
+      anim::SoaPose pose = skeleton.SoaRestPose();
       for (int k = 0; k < CrowdData::kMaxCount; ++k) {
-        pose = skeleton.RestPose();
+        pose.CopyFrom(skeleton.SoaRestPose());
         if (clip >= 0) {
           const anim::Clip& walk = data->model.clips[clip];
           walk.Sample(pose, walk.TimeAtPhase(static_cast<float>(k % 97) / 97.0f));
         }
-        anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch,
+        anim::ComputePalette(skeleton, pose, scratch,
                              std::span(data->palettes).subspan(k * joints, joints));
         const int row = k / 32;  // 32 characters a row
         const int column = k % 32;

@@ -241,10 +241,14 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   m.feet_read = ground.feet[0] >= 0 && ground.feet[1] >= 0;
 
   const int frames = FramesToMeasure(clip);
+  // Sampled in the runtime's layout; the measures below read joints one by
+  // one, so each frame is copied out as a Pose.
+  SoaPose sampled = skeleton.SoaRestPose();
   Pose pose = rest;
   for (int i = 0; i <= frames; ++i) {
-    std::copy(rest.Locals().begin(), rest.Locals().end(), pose.Locals().begin());
-    clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / frames), LoopMode::kClamp);
+    sampled.CopyFrom(skeleton.SoaRestPose());
+    clip.Sample(sampled, clip.TimeAtPhase(static_cast<float>(i) / frames), LoopMode::kClamp);
+    sampled.Store(pose);
     pose.ComputeModelMatrices(model);
     turns.Add(pose, rest, i == 0, i == frames, m);
     arms.Add(model, i == 0, m);

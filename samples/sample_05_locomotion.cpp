@@ -157,8 +157,8 @@ class LocomotionSample : public Sample {
     a.Sample(pose_a_, time_a);
     b.Sample(pose_b_, time_b);
     if (root_motion_on_) {
-      motion_[segment.a].RemoveFromPose(pose_a_, model_->skeleton.RestPose(), time_a);
-      motion_[segment.b].RemoveFromPose(pose_b_, model_->skeleton.RestPose(), time_b);
+      motion_[segment.a].RemoveFromPose(pose_a_, model_->skeleton, time_a);
+      motion_[segment.b].RemoveFromPose(pose_b_, model_->skeleton, time_b);
     }
     anim::Blend(pose_, pose_a_, pose_b_, t);
 

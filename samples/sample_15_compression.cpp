@@ -14,6 +14,7 @@
 #include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/compression/compressed_playback.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "anim/offline/clip_builder.h"
 #include "samples/clip_roles.h"
@@ -93,9 +94,8 @@ class CompressionSample : public Sample {
     }
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
-    poses_[kRaw] = poses_[kCompressed] = skeleton.RestPose();
     rest_soa_ = skeleton.SoaRestPose();
-    soa_ = rest_soa_;
+    soa_ = raw_soa_ = rest_soa_;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
     models_[kRaw].assign(joints, glm::mat4(1.0f));
     models_[kCompressed].assign(joints, glm::mat4(1.0f));
@@ -133,14 +133,13 @@ class CompressionSample : public Sample {
     anim::SampleCompressedClip(compressed_, t, context, soa_);
     decoded_now_ = context.DecodedKeys() - decoded_before;
     const auto middle = std::chrono::steady_clock::now();
-    poses_[kRaw] = model_->skeleton.RestPose();
-    clip.Sample(poses_[kRaw], t, anim::LoopMode::kClamp, &raw_cursor_);
+    raw_soa_.CopyFrom(rest_soa_);
+    clip.Sample(raw_soa_, t, anim::LoopMode::kClamp, &raw_cursor_);
     const auto end = std::chrono::steady_clock::now();
     AddTiming(std::chrono::duration<double>(middle - start).count(),
               std::chrono::duration<double>(end - middle).count());
-    soa_.Store(poses_[kCompressed]);
-
-    for (int c = 0; c < 2; ++c) poses_[c].ComputeModelMatrices(models_[c]);
+    anim::ComputeModelMatrices(model_->skeleton, raw_soa_, models_[kRaw]);
+    anim::ComputeModelMatrices(model_->skeleton, soa_, models_[kCompressed]);
     anim::ModelSpaceError(models_[kRaw], models_[kCompressed], anim::kVirtualPointDistance,
                           errors_);
     current_error_ = *std::max_element(errors_.begin(), errors_.end());
@@ -270,7 +269,7 @@ class CompressionSample : public Sample {
   // Side by side along x, a character's size apart (the error skeleton to
   // their right), and the box the camera frames.
   void PlaceCharacters() {
-    model_->skeleton.RestPose().ComputeModelMatrices(models_[kRaw]);
+    anim::ComputeModelMatrices(model_->skeleton, rest_soa_, models_[kRaw]);
     glm::vec3 lo(1e30f), hi(-1e30f);
     for (const glm::mat4& m : models_[kRaw]) {
       lo = glm::min(lo, glm::vec3(m[3]));
@@ -321,8 +320,7 @@ class CompressionSample : public Sample {
   anim::CompressedPlayback playback_;
   anim::ClipCursor raw_cursor_;
   anim::CompressionReport report_;
-  anim::Pose poses_[2];
-  anim::SoaPose rest_soa_, soa_;
+  anim::SoaPose rest_soa_, raw_soa_, soa_;  // soa_: the compressed clip's pose
   std::vector<glm::mat4> models_[2], palettes_;
   std::vector<float> errors_, plot_;
   float plot_top_mm_ = 0.1f;

@@ -123,13 +123,12 @@ float Clip::SampleTime(float time, LoopMode mode) const {
 
 namespace {
 
-// Clip::Sample for both pose layouts: Pose and SoaPose both read and write a
-// joint's Transform through Local/SetLocal, which is all the per-track
-// routes need; the structure-of-arrays keys write their channels themselves.
-template <typename PoseT>
+// Clip::Sample's joints: the per-track routes read and write a joint's
+// Transform through Local/SetLocal; the structure-of-arrays keys write their
+// channels themselves.
 float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
                  std::span<const float> shared_times, std::span<const float> soa_times,
-                 const SoaClipKeys& soa_keys, PoseT& pose, float time, LoopMode mode,
+                 const SoaClipKeys& soa_keys, SoaPose& pose, float time, LoopMode mode,
                  ClipCursor* cursor) {
   const float wrapped = clip.WrapTime(time, mode);
   const float t = clip.SampleTime(wrapped, mode);
@@ -207,10 +206,6 @@ float SampleClip(const Clip& clip, std::span<const JointTracks> tracks,
 
 }  // namespace
 
-float Clip::Sample(Pose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
-  return SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
-}
-
 float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor) const {
   const float wrapped =
       SampleClip(*this, tracks_, shared_times_, SoaTimes(), soa_keys_, pose, time, mode, cursor);
@@ -265,11 +260,6 @@ bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
 
 bool Playback::Step(float dt, ClockStep* step) {
   return AdvanceClock(*this, dt, step, [this](float t) { return clip->WrapTime(t, mode); });
-}
-
-bool Playback::Advance(float dt, Pose& pose, ClockStep* step) {
-  return AdvanceClock(*this, dt, step,
-                      [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
 }
 
 bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {

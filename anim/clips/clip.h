@@ -13,7 +13,6 @@
 #include "anim/clips/morph_weights.h"
 #include "anim/clips/soa_clip.h"
 #include "anim/clips/track.h"
-#include "anim/core/pose.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
@@ -98,13 +97,11 @@ class Clip {
   // WrapTime except that the backward half of ping-pong is reflected.
   float SampleTime(float time, LoopMode mode) const;
 
-  // Samples the clip at `time` into `pose` and returns WrapTime(time, mode).
-  // The pose must belong to the skeleton the clip was made for. A cursor made
-  // by MakeCursor() speeds up the key search; it is optional.
-  float Sample(Pose& pose, float time, LoopMode mode = LoopMode::kLoop,
-               ClipCursor* cursor = nullptr) const;
-  // The same into a SoaPose (soa_pose.h), the run-time path: the clip's
-  // morph-weight tracks are sampled into the pose's morph weights too.
+  // Samples the clip at `time` into `pose` and returns WrapTime(time, mode);
+  // the clip's morph-weight tracks are sampled into the pose's morph weights
+  // too. The pose must belong to the skeleton the clip was made for (joints
+  // past its count are skipped). A cursor made by MakeCursor() speeds up the
+  // key search; it is optional.
   float Sample(SoaPose& pose, float time, LoopMode mode = LoopMode::kLoop,
                ClipCursor* cursor = nullptr) const;
 
@@ -168,7 +165,6 @@ struct Playback {
   // it is SamplingJob (anim/clips/sampling_job.h) with the clock: false,
   // changing nothing, when the job does not validate (the clip animates a
   // joint the pose does not have, or the cursor is another clip's).
-  bool Advance(float dt, Pose& pose, ClockStep* step = nullptr);
   bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
   // Normalised time in [0, 1] of the sampled frame (phase).
   float NormalizedTime() const;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/core/local_to_model_jobs.h"
+
 namespace anim {
 
 namespace {
@@ -49,22 +51,12 @@ glm::mat4 PlacementMatrix(const glm::vec2& position, float yaw) {
   return m;
 }
 
-// The fixed transform above the root joint's local one: its parent joint's
-// model matrix (if any) times the non-joint nodes between them.
-// The model matrix above `root` (its parent's, times its own offset), from
-// `locals` (a Pose or a SoaPose) and the hierarchy's parents and offsets:
-// the same product as Pose::ModelMatrix.
-template <typename LocalsT>
-glm::mat4 AboveRoot(const LocalsT& locals, const Pose& hierarchy, int root) {
-  const std::span<const glm::mat4> offsets = hierarchy.Offsets();
-  glm::mat4 above(1.0f);
-  for (int j = hierarchy.Parent(root); j >= 0; j = hierarchy.Parent(j)) {
-    glm::mat4 local = ToMatrix(locals.Local(j));
-    if (!offsets.empty()) local = offsets[j] * local;
-    above = local * above;
-  }
-  if (!offsets.empty()) above = above * offsets[root];
-  return above;
+// The model matrix above `root`: its parent joint's model matrix (if any)
+// times its own offset (the non-joint nodes between them).
+glm::mat4 AboveRoot(const Skeleton& skeleton, const SoaPose& pose, int root) {
+  const int parent = skeleton.Parent(root);
+  const glm::mat4& offset = skeleton.Offsets()[root];
+  return parent < 0 ? offset : ModelMatrixOf(skeleton, pose, parent) * offset;
 }
 
 float YawOf(const glm::mat3& rotation_and_scale, const glm::vec3& local_forward) {
@@ -117,11 +109,11 @@ RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int 
   }
   dense.push_back(times.back());
 
-  Pose pose = skeleton.RestPose();
+  SoaPose pose = skeleton.SoaRestPose();
   for (std::size_t i = 0; i < dense.size(); ++i) {
-    pose = skeleton.RestPose();
+    pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, dense[i], LoopMode::kClamp);
-    const glm::mat4 root = pose.ModelMatrix(root_joint);
+    const glm::mat4 root = ModelMatrixOf(skeleton, pose, root_joint);
     const glm::mat3 basis(root);
     if (i == 0) {
       // The local axis that faces model +Z at the start: yaw 0 there.
@@ -235,13 +227,13 @@ MotionDelta RootMotion::Delta(float from_time, double delta, LoopMode mode) cons
                        At(static_cast<float>(start_ + s1)));
 }
 
-void RootMotion::RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const {
+void RootMotion::RemoveFromPose(SoaPose& pose, const Skeleton& skeleton, float sample_time) const {
   if (source_ != Source::kExtracted || root_joint_ < 0 || root_joint_ >= pose.JointCount() ||
-      root_joint_ >= hierarchy.JointCount()) {
+      root_joint_ >= skeleton.JointCount()) {
     return;
   }
   Transform local = pose.Local(root_joint_);
-  RemoveFromRoot(local, AboveRoot(pose, hierarchy, root_joint_), sample_time);
+  RemoveFromRoot(local, AboveRoot(skeleton, pose, root_joint_), sample_time);
   pose.SetLocal(root_joint_, local);
 }
 
@@ -270,12 +262,12 @@ float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_f
   }
   const float dt = clip.Duration() / static_cast<float>(samples);
   std::vector<glm::vec3> left(samples + 1), right(samples + 1);
-  Pose pose = skeleton.RestPose();
+  SoaPose pose = skeleton.SoaRestPose();
   for (int i = 0; i <= samples; ++i) {
-    pose = skeleton.RestPose();
+    pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, clip.StartTime() + dt * static_cast<float>(i), LoopMode::kClamp);
-    left[i] = glm::vec3(pose.ModelMatrix(left_foot)[3]);
-    right[i] = glm::vec3(pose.ModelMatrix(right_foot)[3]);
+    left[i] = glm::vec3(ModelMatrixOf(skeleton, pose, left_foot)[3]);
+    right[i] = glm::vec3(ModelMatrixOf(skeleton, pose, right_foot)[3]);
   }
   float lowest_left = left[0].y, lowest_right = right[0].y;
   for (int i = 0; i <= samples; ++i) {

@@ -93,9 +93,8 @@ class RootMotion {
   // the character's placement become zero (kExtracted only; other sources
   // leave the pose as it is). With the placement advanced by Delta(), the
   // drawn character is where the clip put it, its root on the placement.
-  // The pose's hierarchy (parents, offsets) is taken from `hierarchy` (the
-  // skeleton's rest pose).
-  void RemoveFromPose(SoaPose& pose, const Pose& hierarchy, float sample_time) const;
+  // `pose` is one of `skeleton`'s.
+  void RemoveFromPose(SoaPose& pose, const Skeleton& skeleton, float sample_time) const;
 
  private:
   // RemoveFromPose on the root's local transform, `above` being the model

@@ -311,21 +311,4 @@ void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
       });
 }
 
-void SoaClipKeys::SampleLinear(int k, float s, Pose& pose) const {
-  using namespace soa;
-  const int p = lanes_;
-  const int n = pose.JointCount();
-  std::span<Transform> locals = pose.Locals();
-  ForEachQuad(k, s, std::min(p, SoaPadded(n)), [&](int j0, const F32x4(&v)[kSoaChannels]) {
-    const int end = std::min(4, n - j0);
-    for (int l = 0; l < end; ++l) {
-      const int j = j0 + l;
-      Transform& t = locals[j];
-      if (masks_[j]) t.translation = glm::vec3(v[kTx][l], v[kTy][l], v[kTz][l]);
-      if (masks_[p + j]) t.rotation = glm::quat(v[kQw][l], v[kQx][l], v[kQy][l], v[kQz][l]);
-      if (masks_[2 * p + j]) t.scale = glm::vec3(v[kSx][l], v[kSy][l], v[kSz][l]);
-    }
-  });
-}
-
 }  // namespace anim

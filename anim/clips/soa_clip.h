@@ -20,7 +20,6 @@
 #include <span>
 #include <vector>
 
-#include "anim/core/pose.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
@@ -52,7 +51,6 @@ class SoaClipKeys {
   // Writes the LINEAR channels at fraction s of key interval k (0 <= s <= 1,
   // k + 1 < key count) into the pose; other channels are left untouched.
   // Joints outside the pose are skipped.
-  void SampleLinear(int k, float s, Pose& pose) const;
   void SampleLinear(int k, float s, SoaPose& pose) const;
 
   // Tracks (index into the clip's tracks, channel group 0 = translation,

@@ -192,4 +192,17 @@ bool ComputePalette(const Skeleton& skeleton, const SoaPose& pose,
   return PaletteJob{&skeleton, &pose, model_scratch, palette}.Run();
 }
 
+glm::mat4 ModelMatrixOf(const Skeleton& skeleton, const SoaPose& pose, int joint) {
+  // From the joint up, each step's (offset * local) multiplied in on the
+  // left: a loop, whatever the chain's depth.
+  const std::span<const glm::mat4> offsets = skeleton.Offsets();
+  const std::span<const OffsetKind> kinds = skeleton.OffsetKinds();
+  glm::mat4 below(1.0f);
+  for (int j = joint; j >= 0; j = skeleton.Parent(j)) {
+    const glm::mat4 step = JointModelMatrix(kinds[j], offsets[j], ToMatrix(pose.Local(j)), nullptr);
+    below = step * below;
+  }
+  return below;
+}
+
 }  // namespace anim

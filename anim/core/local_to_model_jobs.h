@@ -54,4 +54,11 @@ bool ComputeModelMatrices(const Skeleton& skeleton, const SoaPose& pose, std::sp
 bool ComputePalette(const Skeleton& skeleton, const SoaPose& pose,
                     std::span<glm::mat4> model_scratch, std::span<glm::mat4> palette);
 
+// One joint's model matrix: the product of the offsets and locals from its
+// root down to it (in float, the same per-joint product as
+// ComputeModelMatrices, without the matrices of joints off the chain).
+// For code that needs one joint per frame, such as root motion's root;
+// `joint` must be one of the skeleton's, and the pose its joint count.
+glm::mat4 ModelMatrixOf(const Skeleton& skeleton, const SoaPose& pose, int joint);
+
 }  // namespace anim

@@ -153,7 +153,7 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
   } else {
     clip_->Sample(out, t, options_.loop, &s.cursor);
   }
-  if (root_motion_) root_motion_->RemoveFromPose(out, ctx.skeleton->RestPose(), sample_time);
+  if (root_motion_) root_motion_->RemoveFromPose(out, *ctx.skeleton, sample_time);
   motion = s.last_motion;
 }
 

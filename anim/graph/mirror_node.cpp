@@ -25,7 +25,7 @@ void MirrorNode::Validate(GraphCheck& check) const {
 void MirrorNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
   const ScratchPose input(*ctx.scratch);
   input_->Write(ctx, *input, motion);
-  MirrorPose(map_, ctx.skeleton->RestPose().Parents(), *input, out);
+  MirrorPose(map_, ctx.skeleton->Parents(), *input, out);
   // Motion is horizontal (x, z) with yaw about +Y: reflecting the axis the
   // map negates flips that component, and any reflection reverses turns.
   if (map_.axis == MirrorAxis::kX) motion.translation.x = -motion.translation.x;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "anim/core/job_messages.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/ik/ik_job_messages.h"
 #include "anim/ik/ik_math.h"
 #include "anim/ik/two_bone_ik.h"
@@ -79,13 +80,13 @@ bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg) {
 }
 
 float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint) {
-  Pose pose = skeleton.RestPose();
+  SoaPose pose = skeleton.SoaRestPose();
   const int steps = std::max(1, static_cast<int>(std::ceil(clip.Duration() * 60.0f)));
   float lowest = std::numeric_limits<float>::max();
   for (int i = 0; i <= steps; ++i) {
-    pose = skeleton.RestPose();
+    pose.CopyFrom(skeleton.SoaRestPose());
     clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / steps), LoopMode::kClamp);
-    lowest = std::min(lowest, pose.ModelMatrix(joint)[3].y);
+    lowest = std::min(lowest, ModelMatrixOf(skeleton, pose, joint)[3].y);
   }
   return lowest;
 }

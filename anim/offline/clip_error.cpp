@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
@@ -59,22 +60,19 @@ ClipError MeasureClipError(const Clip& raw, const CompressedClip& compressed,
   result.joint_max.assign(joints, 0.0f);
   result.times = ErrorSampleTimes(raw, compressed);
   result.time_max.assign(result.times.size(), 0.0f);
-  Pose raw_pose = skeleton.RestPose();
-  Pose compressed_pose = skeleton.RestPose();
   const SoaPose& rest = skeleton.SoaRestPose();
-  SoaPose soa = skeleton.SoaRestPose();
+  SoaPose raw_pose = rest, compressed_pose = rest;
   CompressedClipContext context(compressed);
   std::vector<glm::mat4> raw_model(joints), compressed_model(joints);
   std::vector<float> errors(joints);
   for (std::size_t i = 0; i < result.times.size(); ++i) {
     const float t = result.times[i];
-    raw_pose = skeleton.RestPose();
+    raw_pose.CopyFrom(rest);
     raw.Sample(raw_pose, t, LoopMode::kClamp);
-    soa.CopyFrom(rest);
-    SampleCompressedClip(compressed, t, context, soa);
-    soa.Store(compressed_pose);
-    raw_pose.ComputeModelMatrices(raw_model);
-    compressed_pose.ComputeModelMatrices(compressed_model);
+    compressed_pose.CopyFrom(rest);
+    SampleCompressedClip(compressed, t, context, compressed_pose);
+    ComputeModelMatrices(skeleton, raw_pose, raw_model);
+    ComputeModelMatrices(skeleton, compressed_pose, compressed_model);
     ModelSpaceError(raw_model, compressed_model, point_distance, errors);
     for (int j = 0; j < joints; ++j) {
       result.joint_max[j] = std::max(result.joint_max[j], errors[j]);

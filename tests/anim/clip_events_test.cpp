@@ -2,6 +2,7 @@
 // crossed, whatever the step, the direction or the loop mode. Expected
 // sequences are worked out by hand on a timeline.
 #include "anim/clips/clip_events.h"
+#include "tests/support/pose_sampling.h"
 
 #include <cmath>
 #include <map>
@@ -145,7 +146,7 @@ TEST(ClipEvents, AStepThatPlaybackRoundsOntoTheWrapCountsAsReachingIt) {
   anim::Playback playback;
   playback.Start(&clip);
   playback.time = 1.0f;
-  playback.Advance(static_cast<float>(delta), pose);
+  test_support::AdvanceInto(playback, static_cast<float>(delta), pose);
   ASSERT_EQ(playback.time, 0.0f);
   EXPECT_EQ(Step(clip, LoopMode::kLoop, 1.0f, delta), (Names{"end@1.1", "loop", "start@0"}));
   EXPECT_EQ(Step(clip, LoopMode::kLoop, 0.0f, 0.1), Names{});
@@ -191,7 +192,7 @@ std::map<std::string, int> Simulate(const Clip& clip, LoopMode mode, float rate,
     elapsed += step;
     buffer.Clear();
     const float from = playback.time;
-    playback.Advance(step, pose);
+    test_support::AdvanceInto(playback, step, pose);
     anim::CollectCrossedEvents(clip, mode, from, static_cast<double>(step) * rate, 1.0f, buffer);
     EXPECT_EQ(buffer.Dropped(), 0);
     for (const std::string& name : Fired(buffer)) ++counts[name];

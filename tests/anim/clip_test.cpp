@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -73,7 +74,7 @@ TEST(Clip, SampleWritesAnimatedChannelsAndKeepsTheRest) {
   const Clip clip = LinearClip();
   const anim::Pose rest = RestPose();
   anim::Pose pose = rest;
-  const float wrapped = clip.Sample(pose, 2.5f, LoopMode::kLoop);
+  const float wrapped = test_support::SampleInto(clip, pose, 2.5f, LoopMode::kLoop);
   EXPECT_FLOAT_EQ(wrapped, 0.5f);
   ExpectVecNear(pose.Local(1).translation, {0.5f, 0, 0});
   // Rotation and scale of joint 1 have no track: rest values stay.
@@ -88,7 +89,7 @@ TEST(Clip, SampleIgnoresTracksForJointsThePoseDoesNotHave) {
   jt.translation = anim::VectorTrack(Interpolation::kLinear, {0, 1}, {{0, 0, 0}, {1, 1, 1}});
   const Clip clip("bad", {jt});
   anim::Pose pose = RestPose();
-  clip.Sample(pose, 0.5f);
+  test_support::SampleInto(clip, pose, 0.5f);
   EXPECT_EQ(pose.Local(1).translation, RestPose().Local(1).translation);
 }
 
@@ -97,10 +98,10 @@ TEST(Playback, NegativeRatePlaysBackwardAndWraps) {
   anim::Pose pose = RestPose();
   anim::Playback playback;
   playback.Start(&clip, LoopMode::kLoop, -1.0f);
-  ASSERT_TRUE(playback.Advance(0.5f, pose));
+  ASSERT_TRUE(test_support::AdvanceInto(playback, 0.5f, pose));
   EXPECT_FLOAT_EQ(playback.time, 1.5f);
   ExpectVecNear(pose.Local(1).translation, {1.5f, 0, 0});
-  ASSERT_TRUE(playback.Advance(1.0f, pose));
+  ASSERT_TRUE(test_support::AdvanceInto(playback, 1.0f, pose));
   EXPECT_FLOAT_EQ(playback.time, 0.5f);
   EXPECT_FLOAT_EQ(playback.NormalizedTime(), 0.25f);
 }
@@ -110,9 +111,9 @@ TEST(Playback, RateScalesTimeAndClampStopsAtTheEnd) {
   anim::Pose pose = RestPose();
   anim::Playback playback;
   playback.Start(&clip, LoopMode::kClamp, 2.0f);
-  playback.Advance(0.25f, pose);
+  test_support::AdvanceInto(playback, 0.25f, pose);
   EXPECT_FLOAT_EQ(playback.time, 0.5f);
-  for (int i = 0; i < 10; ++i) playback.Advance(0.25f, pose);
+  for (int i = 0; i < 10; ++i) test_support::AdvanceInto(playback, 0.25f, pose);
   EXPECT_FLOAT_EQ(playback.time, 2.0f);
   ExpectVecNear(pose.Local(1).translation, {2, 0, 0});
   EXPECT_FLOAT_EQ(playback.NormalizedTime(), 1.0f);
@@ -123,7 +124,7 @@ TEST(Playback, PingPongNormalizedTimeFollowsTheBackwardPass) {
   anim::Pose pose = RestPose();
   anim::Playback playback;
   playback.Start(&clip, LoopMode::kPingPong);
-  playback.Advance(3.0f, pose);
+  test_support::AdvanceInto(playback, 3.0f, pose);
   EXPECT_FLOAT_EQ(playback.NormalizedTime(), 0.5f);
   ExpectVecNear(pose.Local(1).translation, {1, 0, 0});
 }
@@ -133,9 +134,9 @@ TEST(Playback, NonFiniteStepsAreRefusedAndChangeNothing) {
   anim::Pose pose = RestPose();
   anim::Playback playback;
   playback.Start(&clip);
-  playback.Advance(0.5f, pose);
-  EXPECT_FALSE(playback.Advance(NAN, pose));
-  EXPECT_FALSE(playback.Advance(INFINITY, pose));
+  test_support::AdvanceInto(playback, 0.5f, pose);
+  EXPECT_FALSE(test_support::AdvanceInto(playback, NAN, pose));
+  EXPECT_FALSE(test_support::AdvanceInto(playback, INFINITY, pose));
   EXPECT_FLOAT_EQ(playback.time, 0.5f);
 }
 
@@ -172,7 +173,7 @@ TEST(Playback, StepAndAdvanceReportWhatTheClockCovered) {
   ASSERT_TRUE(playback.Step(0.5f, &step));
   ExpectClockStep(step, 0.0, -0.5, 1.5, -1);
   playback.rate = 2.0f;
-  ASSERT_TRUE(playback.Advance(2.5f, pose, &step));
+  ASSERT_TRUE(test_support::AdvanceInto(playback, 2.5f, pose, &step));
   ExpectClockStep(step, 1.5, 5.0, 0.5, 3);
   anim::SoaPose soa(RestPose());
   ASSERT_TRUE(playback.Advance(0.25f, soa, &step));
@@ -190,7 +191,7 @@ TEST(Playback, LongPlayDoesNotDrift) {
   anim::Playback playback;
   playback.Start(&clip);
   const int frames = 60 * 600;
-  for (int i = 0; i < frames; ++i) playback.Advance(1.0f / 60.0f, pose);
+  for (int i = 0; i < frames; ++i) test_support::AdvanceInto(playback, 1.0f / 60.0f, pose);
   EXPECT_GE(playback.time, 0.0f);
   EXPECT_LT(playback.time, 2.0f);
   const double exact = std::fmod(frames / 60.0, 2.0);

@@ -16,6 +16,7 @@
 
 #include "anim/offline/clip_builder.h"
 #include "compression_fixture.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -164,7 +165,7 @@ KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& cl
   KeysOnGrid out;
   anim::Pose raw_pose = skeleton.RestPose();
   for (int s = 0; s < clip.SampleCount(); ++s) {
-    raw.Sample(raw_pose, clip.SampleTime(s), anim::LoopMode::kClamp);
+    test_support::SampleInto(raw, raw_pose, clip.SampleTime(s), anim::LoopMode::kClamp);
     std::vector<glm::quat> decoded(joints), raw_model(joints), decoded_model(joints);
     std::vector<int> track_of(joints, -1);
     for (int k = 0; k < clip.TrackCount(); ++k) {

@@ -17,6 +17,7 @@
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
+#include "tests/support/pose_sampling.h"
 
 namespace compression_test {
 
@@ -69,7 +70,7 @@ inline float VirtualPointError(const std::vector<glm::mat4>& a, const std::vecto
 // The raw clip at clip-local time t from the rest pose.
 inline anim::Pose RawPose(const anim::Clip& clip, const anim::Skeleton& skeleton, float t) {
   anim::Pose pose = skeleton.RestPose();
-  clip.Sample(pose, t, anim::LoopMode::kClamp);
+  test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
   return pose;
 }
 

@@ -40,7 +40,7 @@ TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
       anim::ApplyMotion(motion.Delta(time, delta, mode), position, yaw);
       time = clip.WrapTime(static_cast<float>(time + delta), mode);
       clip.Sample(pose, time, mode);
-      motion.RemoveFromPose(pose, rest, clip.SampleTime(time, mode));
+      motion.RemoveFromPose(pose, skeleton, clip.SampleTime(time, mode));
     }
   }
   EXPECT_EQ(test_support::AllocationCount(), before);

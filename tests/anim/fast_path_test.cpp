@@ -16,6 +16,7 @@
 #include "anim/core/skeleton.h"
 #include "random_values.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -104,7 +105,7 @@ TEST(FastPath, SharedKeyTimesClipMatchesPerTrackSampling) {
   }
   for (float t : probe) {
     pose = rest;
-    clip.Sample(pose, t, anim::LoopMode::kClamp);
+    test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
     ExpectMatchesTracks(clip, rest, pose, clip.SampleTime(t, anim::LoopMode::kClamp));
   }
 
@@ -115,7 +116,7 @@ TEST(FastPath, SharedKeyTimesClipMatchesPerTrackSampling) {
     playback.Start(&clip, anim::LoopMode::kLoop, 1.0f);
     pose = rest;
     for (int frame = 0; frame < 200; ++frame) {
-      ASSERT_TRUE(playback.Advance(step, pose));
+      ASSERT_TRUE(test_support::AdvanceInto(playback, step, pose));
       ExpectMatchesTracks(clip, rest, pose, clip.SampleTime(playback.time, anim::LoopMode::kLoop));
     }
   }
@@ -134,7 +135,7 @@ TEST(FastPath, TracksWithDifferentKeyTimesStillSampleEachTrack) {
   anim::Playback playback;
   playback.Start(&mixed);
   for (int frame = 0; frame < 120; ++frame) {
-    playback.Advance(1.0f / 60.0f, pose);
+    test_support::AdvanceInto(playback, 1.0f / 60.0f, pose);
     ExpectMatchesTracks(mixed, rest, pose, playback.time);
   }
 }

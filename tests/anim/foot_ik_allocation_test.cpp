@@ -7,6 +7,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "allocation_counter.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "foot_ik_character.h"
 
 namespace {
@@ -18,8 +19,8 @@ TEST(FootIkAllocation, PerFrameSolveAllocatesNothing) {
   const anim::Clip& walk = c.model.clips[c.model.FindClip("Walk")];
   const foot_ik_test::Plane plane =
       foot_ik_test::TiltedPlane(glm::vec3(0), glm::vec3(0, 0, 1), 12.0f);
-  anim::Pose pose = c.animated;
-  anim::SoaPose locals(pose);
+  anim::SoaPose locals(c.animated);
+  const anim::Skeleton& skeleton = c.model.skeleton;
   anim::ik::IkPose view(c.model.skeleton, locals);
   foot_ik_test::Job setup(c, plane);
   auto& legs = setup.legs;
@@ -28,15 +29,15 @@ TEST(FootIkAllocation, PerFrameSolveAllocatesNothing) {
   const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 600; ++frame) {
     const float t = frame / 60.0f;
-    pose = c.model.skeleton.RestPose();
-    walk.Sample(pose, std::fmod(t, walk.Duration()));
+    locals.CopyFrom(skeleton.SoaRestPose());  // same size: copies into the existing storage
+    walk.Sample(locals, std::fmod(t, walk.Duration()));
     for (int i = 0; i < 2; ++i) {
-      const float sole = pose.ModelMatrix(legs[i].ankle)[3].y - legs[i].ankle_height;
+      const float sole =
+          anim::ModelMatrixOf(skeleton, locals, legs[i].ankle)[3].y - legs[i].ankle_height;
       legs[i].contact = anim::ik::FootContactFromHeight(sole, 0.02f, 0.08f);
     }
     job.world =
         glm::translate(glm::mat4(1.0f), glm::vec3(0.1f * t, plane.HeightAt(0.1f * t, 0), 0));
-    locals.Load(pose);  // same size: copies into the existing storage
     pelvis_sum += anim::ik::SolveFootIk(view, job).pelvis_offset;
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);

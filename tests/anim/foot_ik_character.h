@@ -12,6 +12,7 @@
 
 #include "anim/ik/foot_ik.h"
 #include "import/gltf_importer.h"
+#include "tests/support/pose_sampling.h"
 
 namespace foot_ik_test {
 
@@ -78,7 +79,7 @@ inline Character LoadCharacter(const std::string& path, const std::string& clip_
     return c;
   }
   c.animated = s.RestPose();
-  c.model.clips[clip].Sample(c.animated, time);
+  test_support::SampleInto(c.model.clips[clip], c.animated, time);
   c.pelvis = JointNamed(s, "Hips");
   const char* feet[2] = {"LeftFoot", "RightFoot"};
   const char* toes[2] = {"LeftToeBase", "RightToeBase"};

@@ -12,6 +12,7 @@
 
 #include "import/gltf_importer.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -152,7 +153,7 @@ anim::Pose SampleAt(const anim::Model& model, const std::string& clip, float pha
   EXPECT_GE(c, 0) << clip;
   anim::Pose pose = model.skeleton.RestPose();
   const anim::Clip& k = model.clips[c];
-  k.Sample(pose, k.TimeAtPhase(phase), anim::LoopMode::kClamp);
+  test_support::SampleInto(k, pose, k.TimeAtPhase(phase), anim::LoopMode::kClamp);
   return pose;
 }
 

@@ -11,6 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -18,10 +19,10 @@ using anim::Clip;
 using anim::LoopMode;
 
 // RemoveFromPose on a Pose: through the runtime's pose and back, the Pose
-// giving the hierarchy.
+// giving the hierarchy (a skeleton made from it).
 void RemoveFromPose(const anim::RootMotion& motion, anim::Pose& pose, float sample_time) {
   anim::SoaPose soa(pose);
-  motion.RemoveFromPose(soa, pose, sample_time);
+  motion.RemoveFromPose(soa, anim::Skeleton(pose), sample_time);
   soa.Store(pose);
 }
 using anim::MotionDelta;
@@ -153,9 +154,9 @@ TEST(RootMotion, RemovingTheMotionPinsTheRootAndTheWorldCarriesIt) {
   const Clip clip = RootClip(200.0f, 90.0f);
   const RootMotion motion = RootMotion::FromClip(skeleton, clip, 0);
   anim::Pose start_pose = skeleton.RestPose();
-  clip.Sample(start_pose, 0.0f);
+  test_support::SampleInto(clip, start_pose, 0.0f);
   anim::Pose pose = skeleton.RestPose();
-  clip.Sample(pose, 0.5f);
+  test_support::SampleInto(clip, pose, 0.5f);
   const glm::mat4 foot_before = pose.ModelMatrix(1);
   RemoveFromPose(motion, pose, 0.5f);
   // The root sits over the model origin, facing +Z, at its own height.
@@ -174,6 +175,40 @@ TEST(RootMotion, RemovingTheMotionPinsTheRootAndTheWorldCarriesIt) {
   ExpectVecNear(foot, {1.0f + 0.5f * std::sin(kPi / 4), 0.0f, 0.5f * std::cos(kPi / 4)}, 1e-4f);
 }
 
+// The root below an armature joint (turned 90 degrees, scale 0.01) and
+// behind a static node of its own (10 units aside, turned 30 degrees), as
+// exporters write them: removing the motion must take the model matrix above
+// the root through both, so the root ends over the model origin, turned as
+// it was at the clip's start.
+TEST(RootMotion, RemovingTheMotionGoesThroughTheParentJointAndTheRootsOwnOffset) {
+  anim::Transform armature, root, foot;
+  armature.rotation = AxisAngle(90.0f, {0, 1, 0});
+  armature.scale = glm::vec3(0.01f);
+  root.translation = {0.0f, 90.0f, 0.0f};
+  foot.translation = {0.0f, -90.0f, 50.0f};
+  const glm::mat4 aside = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(10.0f, 0.0f, 0.0f)),
+                                      glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  const anim::Pose rest({armature, root, foot}, {-1, 0, 1},
+                        {glm::mat4(1.0f), aside, glm::mat4(1.0f)});
+  const anim::Skeleton skeleton(rest);
+  anim::JointTracks jt = RootClip(200.0f, 90.0f).Tracks()[0];
+  jt.joint = 1;
+  const Clip clip("root", {jt});
+  const RootMotion motion = RootMotion::FromClip(skeleton, clip, 1);
+  ASSERT_EQ(motion.GetSource(), RootMotion::Source::kExtracted);
+  anim::Pose start = rest;
+  test_support::SampleInto(clip, start, 0.0f);
+  anim::Pose pose = rest;
+  test_support::SampleInto(clip, pose, 0.5f);
+  RemoveFromPose(motion, pose, 0.5f);
+  const glm::mat4 pinned = pose.ModelMatrix(1);
+  const glm::mat4 at_start = start.ModelMatrix(1);
+  ExpectVecNear(glm::vec3(pinned[3]), {0.0f, at_start[3].y, 0.0f}, 1e-4f);
+  for (int axis = 0; axis < 3; ++axis) {
+    ExpectVecNear(glm::vec3(pinned[axis]), glm::vec3(at_start[axis]), 1e-5f);
+  }
+}
+
 TEST(RootMotion, TreadmillClipsWithASpeedMoveStraightAheadAndKeepTheirPose) {
   const anim::Skeleton skeleton = ArmatureSkeleton();
   Clip clip = RootClip(0.0f, 0.0f);  // the root stays put
@@ -188,7 +223,7 @@ TEST(RootMotion, TreadmillClipsWithASpeedMoveStraightAheadAndKeepTheirPose) {
   // A measured speed overrides the clip's.
   ExpectMotionNear(RootMotion::FromClip(skeleton, clip, 0, 2.0f).CycleDelta(), {0, 0, 2.0f}, 0.0f);
   anim::Pose pose = skeleton.RestPose();
-  clip.Sample(pose, 0.3f);
+  test_support::SampleInto(clip, pose, 0.3f);
   const anim::Pose before = pose;
   RemoveFromPose(motion, pose, 0.3f);
   ExpectMatNear(pose.ModelMatrix(0), before.ModelMatrix(0));

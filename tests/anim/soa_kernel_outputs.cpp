@@ -83,14 +83,6 @@ void Append(std::vector<float>& out, const SoaPose& pose) {
   }
 }
 
-void Append(std::vector<float>& out, const Pose& pose) {
-  for (const Transform& t : pose.Locals()) {
-    out.insert(out.end(),
-               {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y,
-                t.rotation.z, t.rotation.w, t.scale.x, t.scale.y, t.scale.z});
-  }
-}
-
 void Append(std::vector<float>& out, const std::vector<glm::mat4>& matrices) {
   for (const glm::mat4& m : matrices) out.insert(out.end(), &m[0][0], &m[0][0] + 16);
 }
@@ -106,7 +98,6 @@ std::vector<float> SoaKernelOutputs() {
   const Clip lean = MakeClip(random, "lean");
   SoaPose a = skeleton.SoaRestPose(), b = a, base = a, out = a;
   lean.Sample(base, 0.0f);
-  Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
   std::vector<float> outputs;
   // The compressed sampler (its smallest-three decoding and slerp run four
@@ -128,10 +119,8 @@ std::vector<float> SoaKernelOutputs() {
     Append(outputs, sampled);
     walk.Sample(a, t);
     lean.Sample(b, 1.7f * t, LoopMode::kPingPong);
-    walk.Sample(pose, t);
     Append(outputs, a);
     Append(outputs, b);
-    Append(outputs, pose);
     const float w = static_cast<float>(step % 6) * 0.2f;  // 0 to 1
     Blend(out, a, b, w);
     Append(outputs, out);

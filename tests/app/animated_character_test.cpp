@@ -17,6 +17,7 @@
 #include "anim/clips/root_motion.h"
 #include "anim/offline/clip_error.h"
 #include "app/animated_character.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -75,7 +76,7 @@ class CharacterPlayback : public MannequinSamples {
   // The raw clip sampled at `time` through the AoS path, in model space.
   std::vector<glm::mat4> Reference(int clip, double time) const {
     anim::Pose pose = model_.skeleton.RestPose();
-    model_.clips[clip].Sample(pose, static_cast<float>(time), Loop::kClamp);
+    test_support::SampleInto(model_.clips[clip], pose, static_cast<float>(time), Loop::kClamp);
     std::vector<glm::mat4> models(model_.skeleton.JointCount());
     pose.ComputeModelMatrices(models);
     return models;

@@ -6,6 +6,7 @@
 #include "app/framing_bounds.h"
 #include "import/gltf_importer.h"
 #include "run_viewer.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -33,7 +34,7 @@ TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
   // reaches above the rest pose.
   const anim::Clip& clip = model.clips[jump];
   anim::Pose pose = model.skeleton.RestPose();
-  clip.Sample(pose, clip.TimeAtPhase(0.5f), anim::LoopMode::kClamp);
+  test_support::SampleInto(clip, pose, clip.TimeAtPhase(0.5f), anim::LoopMode::kClamp);
   std::vector<glm::mat4> matrices(41), palette(41);
   anim::ComputePalette(model.skeleton, anim::SoaPose(pose), matrices, palette);
   EXPECT_TRUE(Contains(framing, render::SkinnedBounds(model, palette)));

@@ -12,6 +12,7 @@
 #include "json_reader.h"
 #include "run_viewer.h"
 #include "tests/anim/test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -48,7 +49,7 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
   const anim::Clip& clip = model.clips[clip_index];
   anim::Pose pose = skeleton.RestPose();
   // Playback starts at the clip's start and moves by time * speed.
-  clip.Sample(pose, clip.StartTime() + static_cast<float>(time) * speed, mode);
+  test_support::SampleInto(clip, pose, clip.StartTime() + static_cast<float>(time) * speed, mode);
   std::vector<glm::mat4> model_matrices(static_cast<std::size_t>(skeleton.JointCount()));
   pose.ComputeModelMatrices(model_matrices);
 

@@ -9,6 +9,7 @@
 #include "json_reader.h"
 #include "run_viewer.h"
 #include "tests/anim/test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -31,7 +32,7 @@ std::vector<glm::quat> ClipRotations(const std::string& name, float time) {
   std::string error;
   EXPECT_TRUE(anim::LoadGltfModel(kMannequin, &model, &error)) << error;
   anim::Pose pose = model.skeleton.RestPose();
-  model.clips[model.FindClip(name)].Sample(pose, time);
+  test_support::SampleInto(model.clips[model.FindClip(name)], pose, time);
   std::vector<glm::quat> out;
   out.reserve(pose.JointCount());
   for (int j = 0; j < pose.JointCount(); ++j) out.push_back(pose.Local(j).rotation);

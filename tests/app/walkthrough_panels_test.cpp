@@ -12,6 +12,7 @@
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
 #include "samples/param_list.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -108,7 +109,7 @@ TEST_F(PanelFrames, ActivateLeavesTheSampleStartedButAtTimeZero) {
   // the pose is Walk's first key, sampled here independently.
   const anim::Clip& walk = model.clips[model.FindClip("Walk")];
   anim::Pose expected = model.skeleton.RestPose();
-  walk.Sample(expected, walk.StartTime());
+  test_support::SampleInto(walk, expected, walk.StartTime());
   const anim::Pose pose = anim::AsPose(model.skeleton, walkthrough.Active()->CurrentPose());
   ASSERT_EQ(pose.JointCount(), expected.JointCount());
   for (int j = 0; j < pose.JointCount(); ++j) {

@@ -10,6 +10,7 @@
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
 #include "render/renderer_info.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -81,7 +82,7 @@ TEST_F(Rewind, PlaybackLandsBetweenStepsOnTheClipTime) {
   EXPECT_NEAR(walkthrough_.Elapsed(), 0.965, 1e-6);
   const anim::Clip& walk = model_.clips[model_.FindClip("Walk")];
   anim::Pose expected = model_.skeleton.RestPose();
-  walk.Sample(expected, walk.StartTime() + std::fmod(0.965f, walk.Duration()));
+  test_support::SampleInto(walk, expected, walk.StartTime() + std::fmod(0.965f, walk.Duration()));
   ExpectSamePose(walkthrough_.Active()->CurrentPose(), expected, "Walk at 0.965 s");
   ExpectSamePose(character_.pose(), expected, "the character shows it");
   Back(5.0);  // before the start: time 0

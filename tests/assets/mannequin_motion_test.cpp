@@ -10,6 +10,7 @@
 
 #include "mannequin_fixture.h"
 #include "tests/anim/test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace mannequin_test {
 namespace {
@@ -190,7 +191,7 @@ TEST(MannequinMotion, NothingGoesBelowTheGroundInAnyClip) {
       const float t = clip.Duration() * static_cast<float>(i) / static_cast<float>(samples);
       // Clamp so the last sample is the clip's last frame, not its first.
       anim::Pose pose = Model()->skeleton.RestPose();
-      clip.Sample(pose, t, anim::LoopMode::kClamp);
+      test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
       std::vector<glm::mat4> m(pose.JointCount());
       pose.ComputeModelMatrices(m);
       for (int j : foot_joints) lowest_joint = std::min(lowest_joint, m[j][3].y);
@@ -210,8 +211,8 @@ TEST(MannequinMotion, LoopingClipsEndWhereTheyStart) {
     const anim::Clip* clip = Clip(name);
     ASSERT_NE(clip, nullptr) << name;
     anim::Pose first = Model()->skeleton.RestPose(), last = first;
-    clip->Sample(first, clip->StartTime(), anim::LoopMode::kClamp);
-    clip->Sample(last, clip->EndTime(), anim::LoopMode::kClamp);
+    test_support::SampleInto(*clip, first, clip->StartTime(), anim::LoopMode::kClamp);
+    test_support::SampleInto(*clip, last, clip->EndTime(), anim::LoopMode::kClamp);
     for (int j = 0; j < first.JointCount(); ++j) {
       const anim::Transform& a = first.Local(j);
       const anim::Transform& b = last.Local(j);
@@ -247,7 +248,7 @@ TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
     }
     // Frame 0 is the neutral reference: the rest pose.
     anim::Pose first = Model()->skeleton.RestPose();
-    clip->Sample(first, 0.0f, anim::LoopMode::kClamp);
+    test_support::SampleInto(*clip, first, 0.0f, anim::LoopMode::kClamp);
     const anim::Pose& rest = Model()->skeleton.RestPose();
     for (int j = 0; j < rest.JointCount(); ++j) {
       EXPECT_LT(anim_test::RotationAngle(first.Local(j).rotation, rest.Local(j).rotation),

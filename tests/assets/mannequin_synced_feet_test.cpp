@@ -13,6 +13,7 @@
 
 #include "anim/control/synced_blend.h"
 #include "mannequin_fixture.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -35,7 +36,7 @@ float LeftLeadPhase(const anim::Clip& clip, int left, int right) {
   for (int i = 0; i < 400; ++i) {
     const float phase = i / 400.0f;
     anim::Pose pose = Model()->skeleton.RestPose();
-    clip.Sample(pose, clip.TimeAtPhase(phase));
+    test_support::SampleInto(clip, pose, clip.TimeAtPhase(phase));
     std::vector<glm::mat4> m(pose.JointCount());
     pose.ComputeModelMatrices(m);
     const float dz = m[left][3].z - m[right][3].z;

@@ -12,6 +12,7 @@
 #include "anim/clips/root_motion.h"
 #include "foot_contacts.h"
 #include "mannequin_fixture.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -34,10 +35,10 @@ float WorstPlantedSlide(const anim::Skeleton& skeleton, const anim::Clip& clip,
   for (int i = 0; i < frames; ++i) {
     const float from = playback.time;
     pose = skeleton.RestPose();
-    playback.Advance(1.0f / 60, pose);
+    test_support::AdvanceInto(playback, 1.0f / 60, pose);
     anim::ApplyMotion(motion.Delta(from, 1.0 / 60, playback.mode), position, yaw);
     anim::SoaPose shown(pose);
-    motion.RemoveFromPose(shown, pose, clip.SampleTime(playback.time, playback.mode));
+    motion.RemoveFromPose(shown, skeleton, clip.SampleTime(playback.time, playback.mode));
     shown.Store(pose);
     const glm::mat4 world = glm::rotate(glm::translate(glm::mat4(1.0f), position), yaw, {0, 1, 0});
     world_path.push_back(glm::vec3(world * pose.ModelMatrix(foot)[3]));

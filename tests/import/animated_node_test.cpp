@@ -15,6 +15,7 @@
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -190,7 +191,7 @@ TEST(AnimatedNode, ItsChannelsMoveTheJointsAndThePalette) {
   anim::Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
   for (float t : {0.0f, 0.25f, 0.5f, 1.0f, 1.3f, 1.75f, 2.0f}) {
-    clip.Sample(pose, t, anim::LoopMode::kClamp);
+    test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
     pose.ComputeModelMatrices(model_space);
     const glm::mat4 armature = AncestorFile::ArmatureAt(t);
     const glm::mat4 hips_expected = AncestorFile::HipsGlobal(armature);
@@ -299,7 +300,7 @@ TEST(AnimatedNode, AnAnimatedPropBelowAJointBecomesAJoint) {
   anim::Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> scratch(2), palette(2);
   for (float t : {0.0f, 0.3f, 0.5f, 1.0f}) {
-    model.clips[0].Sample(pose, t, anim::LoopMode::kClamp);
+    test_support::SampleInto(model.clips[0], pose, t, anim::LoopMode::kClamp);
     anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch, palette);
     for (int k = 0; k < 3; ++k) {
       EXPECT_EQ(mesh.joints[k][0], sword);

@@ -7,6 +7,7 @@
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -84,7 +85,9 @@ TEST(AnimationImport, StepAndCubicSplineSampleAsTheSpecSays) {
   ASSERT_GE(spine, 0);
 
   anim::Pose pose = model.skeleton.RestPose();
-  const auto sample = [&](float t) { clip.Sample(pose, t, anim::LoopMode::kClamp); };
+  const auto sample = [&](float t) {
+    test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
+  };
   // STEP holds the last key at or before t.
   sample(0.5f);
   EXPECT_TRUE(VecNear(pose.Local(hips).translation, glm::vec3(0, 0, 0), 1e-6f));
@@ -135,7 +138,7 @@ TEST(AnimationImport, UnnamedClipsAreNumberedAndIgnoredChannelsWarnOnce) {
 
   // The rotation clip: 180 degrees about x at t = 1, glTF (x, y, z, w) order.
   anim::Pose pose = model.skeleton.RestPose();
-  model.clips[1].Sample(pose, 1.0f, anim::LoopMode::kClamp);
+  test_support::SampleInto(model.clips[1], pose, 1.0f, anim::LoopMode::kClamp);
   const glm::quat q = pose.Local(model.skeleton.FindJoint("hips")).rotation;
   EXPECT_NEAR(std::abs(q.x), 1.0f, 1e-6f);
   EXPECT_NEAR(q.w, 0.0f, 1e-6f);

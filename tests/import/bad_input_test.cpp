@@ -8,6 +8,7 @@
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -149,7 +150,7 @@ TEST(BadInput, HugeRotationKeyNormalisesInsteadOfVanishing) {
   const anim::Model model = gltf_test::LoadOk(json);
   ASSERT_EQ(model.clips.size(), 1u);
   anim::Pose pose = model.skeleton.RestPose();
-  model.clips[0].Sample(pose, 1.0f, anim::LoopMode::kClamp);
+  test_support::SampleInto(model.clips[0], pose, 1.0f, anim::LoopMode::kClamp);
   const glm::quat q = pose.Local(model.clips[0].Tracks()[0].joint).rotation;
   EXPECT_NEAR(q.x, 0.5f, 1e-6f);
   EXPECT_NEAR(q.y, 0.5f, 1e-6f);

@@ -16,6 +16,7 @@
 #include "anim/graph/state_machine.h"
 #include "graph_description_test_util.h"
 #include "tests/support/graph_pose.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -95,7 +96,8 @@ TEST(GraphDescription, ExampleLoadsWithWhatItDeclares) {
   ASSERT_TRUE(lean.reference.has_value());
   // "first_frame": Lean_Left sampled at its start over the rest pose.
   Pose first = sk.RestPose();
-  ClipNamed("Lean_Left").Sample(first, ClipNamed("Lean_Left").StartTime(), LoopMode::kClamp);
+  test_support::SampleInto(ClipNamed("Lean_Left"), first, ClipNamed("Lean_Left").StartTime(),
+                           LoopMode::kClamp);
   EXPECT_EQ(PoseDifference(anim::AsPose(sk, *lean.reference), first), 0.0f);
 }
 

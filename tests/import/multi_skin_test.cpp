@@ -13,6 +13,7 @@
 #include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
+#include "tests/support/pose_sampling.h"
 #include "two_skin_file.h"
 
 namespace {
@@ -57,7 +58,7 @@ void ExpectEveryMeshWhereTheFileSays(const TwoSkinFile& file, const anim::Model&
   anim::Pose pose = skeleton.RestPose();
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
   for (float t : {0.0f, 0.5f, 1.3f, 2.0f}) {
-    model.clips[0].Sample(pose, t, anim::LoopMode::kClamp);
+    test_support::SampleInto(model.clips[0], pose, t, anim::LoopMode::kClamp);
     anim::ComputePalette(skeleton, anim::SoaPose(pose), model_space, palette);
     const std::vector<Vertex> body_vertices = TwoSkinFile::Body();
     for (std::size_t k = 0; k < body_vertices.size(); ++k) {

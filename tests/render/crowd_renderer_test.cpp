@@ -18,6 +18,7 @@
 #include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
 #include "test_scene.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -187,7 +188,8 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   std::vector<glm::mat4> palettes(4 * joints), scratch(joints), worlds;
   for (int k = 0; k < 4; ++k) {
     anim::Pose pose = skeleton.RestPose();
-    walk.Sample(pose, walk.StartTime() + 0.23f * static_cast<float>(k) * walk.Duration());
+    test_support::SampleInto(walk, pose,
+                             walk.StartTime() + 0.23f * static_cast<float>(k) * walk.Duration());
     anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch,
                          std::span(palettes).subspan(k * joints, joints));
     worlds.push_back(glm::rotate(Translate(1.2f * static_cast<float>(k) - 1.8f, 0.0f),

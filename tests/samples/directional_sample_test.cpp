@@ -10,6 +10,7 @@
 #include "allocation_counter.h"
 #include "anim/blending/blending.h"
 #include "mannequin_samples.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -25,7 +26,7 @@ class DirectionalSampleTest : public MannequinSamples {
   anim::Pose ClipAt(const char* name, float time) const {
     const anim::Clip& clip = model_.clips[model_.FindClip(name)];
     anim::Pose pose = model_.skeleton.RestPose();
-    clip.Sample(pose, clip.StartTime() + time, anim::LoopMode::kLoop);
+    test_support::SampleInto(clip, pose, clip.StartTime() + time, anim::LoopMode::kLoop);
     return pose;
   }
   // Largest distance between the joints' model-space positions.

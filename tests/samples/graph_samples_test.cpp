@@ -13,6 +13,7 @@
 #include "mannequin_samples.h"
 #include "sample_lookup.h"
 #include "samples/sample.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -87,7 +88,7 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
 float JointsFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
                      const anim::Clip& clip, float time, const std::vector<int>& joints) {
   anim::Pose want = skeleton.RestPose();
-  clip.Sample(want, time, anim::LoopMode::kClamp);
+  test_support::SampleInto(clip, want, time, anim::LoopMode::kClamp);
   const anim::Pose shown = anim::AsPose(skeleton, pose);
   float worst = 0.0f;
   for (int j : joints) {

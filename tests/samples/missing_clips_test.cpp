@@ -15,6 +15,7 @@
 #include "reduced_models.h"
 #include "samples/clip_roles.h"
 #include "samples/idle_underlay.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -103,7 +104,7 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
       ASSERT_TRUE(sample->Params().SetAssignment("jump=1", &why)) << why;
       for (int frame = 0; frame < 30; ++frame) sample->Update(1.0f / 60);  // 1.0 s in
       anim::Pose later = single_.skeleton.RestPose();
-      take.Sample(later, take.StartTime() + 1.0f);
+      test_support::SampleInto(take, later, take.StartTime() + 1.0f);
       ExpectSamePose(anim::AsPose(single_.skeleton, sample->CurrentPose()), later,
                      title + " after the jump key");
       continue;
@@ -111,7 +112,7 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
     if (title == "08 Crowd") continue;  // its pose is one character's, at a random phase
     // The clip on its own, 0.5 s in: what sampling it directly gives.
     anim::Pose expected = single_.skeleton.RestPose();
-    take.Sample(expected, take.StartTime() + 0.5f);
+    test_support::SampleInto(take, expected, take.StartTime() + 0.5f);
     ExpectSamePose(anim::AsPose(single_.skeleton, sample->CurrentPose()), expected, title);
   }
 }

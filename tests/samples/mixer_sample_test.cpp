@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "mannequin_samples.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ class MixerSample : public MannequinSamples {
   void ExpectShare(const char* clip, float time, float share) {
     const anim::Clip& c = model_.clips[model_.FindClip(clip)];
     anim::Pose expected = model_.skeleton.RestPose();
-    c.Sample(expected, time);
+    test_support::SampleInto(c, expected, time);
     const anim::Pose shown = anim::AsPose(model_.skeleton, sample_->CurrentPose());
     const anim::Pose& rest = model_.skeleton.RestPose();
     for (int j = 0; j < shown.JointCount(); ++j) {

@@ -18,6 +18,7 @@
 #include "reduced_models.h"
 #include "samples/fade_shares.h"
 #include "samples/graph_widgets.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -37,7 +38,7 @@ class SampleBehaviour : public MannequinSamples {
   anim::Pose Sampled(const std::string& clip, float time) const {
     anim::Pose p = model_.skeleton.RestPose();
     const anim::Clip& c = model_.clips[model_.FindClip(clip)];
-    c.Sample(p, c.StartTime() + time);
+    test_support::SampleInto(c, p, c.StartTime() + time);
     return p;
   }
   static void ExpectSamePose(const anim::Pose& a, const anim::Pose& b, float tol) {

@@ -10,6 +10,7 @@
 #include "samples/clip_speed.h"
 #include "samples/sample.h"
 #include "tests/anim/test_util.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -38,7 +39,7 @@ class SamplesOnWoman : public testing::Test {
 
   anim::Pose Sampled(const std::string& clip, float time) {
     anim::Pose p = model_.skeleton.RestPose();
-    model_.clips[model_.FindClip(clip)].Sample(p, time);
+    test_support::SampleInto(model_.clips[model_.FindClip(clip)], p, time);
     return p;
   }
 

@@ -9,6 +9,7 @@
 
 #include "anim/clips/clip.h"
 #include "import/gltf_importer.h"
+#include "tests/support/pose_sampling.h"
 
 namespace {
 
@@ -29,7 +30,7 @@ double WorstPhaseError(const anim::Clip& clip, anim::Pose pose, float rate, doub
   double worst = 0.0;
   const long frames = static_cast<long>(seconds * 60.0);
   for (long frame = 0; frame < frames; ++frame) {
-    playback.Advance(dt, pose);
+    test_support::AdvanceInto(playback, dt, pose);
     elapsed += static_cast<double>(dt) * static_cast<double>(rate);
     double expected = std::fmod(elapsed, duration);
     if (expected < 0.0) expected += duration;
