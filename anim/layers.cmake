@@ -4,7 +4,7 @@
 # builds them and check_layer_includes.cmake fails the configure step when a
 # file includes a header of a layer it does not build on.
 set(ANIM_LAYERS core clips compression blending control ik graph crowd offline)
-# Math, transforms, the pose layouts, the skeleton, model space and palette,
+# Math, transforms, the runtime's pose, the skeleton, model space and palette,
 # the job messages and the thread-pool adapter.
 set(ANIM_LAYER_DEPENDS_core "")
 # Tracks, clips, their sampling job, the clock, events, morph-weight tracks
@@ -25,5 +25,6 @@ set(ANIM_LAYER_DEPENDS_graph control compression)
 # Many characters at once over a thread pool.
 set(ANIM_LAYER_DEPENDS_crowd graph)
 # Offline: the compressed-clip builder (key reduction, the bit-rate search,
-# the model-space error metric). Not part of the per-frame runtime `anim`.
+# the model-space error metric) and Pose, the array-of-structs view of a pose
+# for tools and tests. Not part of the per-frame runtime `anim`.
 set(ANIM_LAYER_DEPENDS_offline compression)

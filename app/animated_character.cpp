@@ -13,7 +13,7 @@ namespace animviewer {
 
 void AnimatedCharacter::SetModel(anim::Model model) {
   model_ = std::move(model);
-  pose_.CopyFrom(model_.skeleton.SoaRestPose());
+  pose_.CopyFrom(model_.skeleton.RestPose());
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   model_matrices_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
@@ -140,7 +140,7 @@ void AnimatedCharacter::UpdatePose(float dt) {
   // Clips only write the channels they animate: start every frame from the
   // rest pose so joints a clip does not drive show their rest transform
   // (and nothing of a previously played clip lingers).
-  pose_.CopyFrom(model_.skeleton.SoaRestPose());
+  pose_.CopyFrom(model_.skeleton.RestPose());
   last_step_ = anim::ClockStep{};
   last_step_.from = last_step_.to = playback().time;
   if (PlaysCompressed()) {

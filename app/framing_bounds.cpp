@@ -15,10 +15,10 @@ render::Bounds FramingBounds(const anim::Model& model, int clip_index, int sampl
   const anim::Clip& clip = model.clips[clip_index];
   const auto joints = static_cast<std::size_t>(skeleton.JointCount());
   std::vector<glm::mat4> model_matrices(joints), palette(joints);
-  anim::SoaPose pose = skeleton.SoaRestPose();
+  anim::SoaPose pose = skeleton.RestPose();
   for (int i = 0; i <= samples; ++i) {
     const float time = clip.TimeAtPhase(static_cast<float>(i) / samples);
-    pose.CopyFrom(skeleton.SoaRestPose());
+    pose.CopyFrom(skeleton.RestPose());
     clip.Sample(pose, time, anim::LoopMode::kClamp);
     anim::ComputePalette(skeleton, pose, model_matrices, palette);
     const render::Bounds frame = render::SkinnedBounds(model, palette);

@@ -51,7 +51,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
   frame.palette = character.palette();
   frame.morph_weights = character.morph_weights();
   frame.joint_model_matrices = character.model_matrices();
-  frame.parents = character.model().skeleton.RestPose().Parents();
+  frame.parents = character.model().skeleton.Parents();
   frame.options = sample.crowd != nullptr      ? SceneOptionsUnderCrowd(view)
                   : sample.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(view)
                                                : view;

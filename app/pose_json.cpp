@@ -32,7 +32,7 @@ std::string PoseToJson(const AnimatedCharacter& character, const PoseDumpInfo& i
     const glm::mat4& m = character.model_matrices()[j];
     out << (j ? ",\n" : "\n") << "    {\"index\": " << j
         << ", \"name\": " << JsonQuoted(skeleton.JointName(j))
-        << ", \"parent\": " << skeleton.RestPose().Parent(j)
+        << ", \"parent\": " << skeleton.Parent(j)
         << ",\n     \"translation\": " << JsonArray(&t.translation.x, 3)
         << ", \"rotation\": " << JsonArray(rotation, 4)
         << ", \"scale\": " << JsonArray(&t.scale.x, 3)

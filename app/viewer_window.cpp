@@ -278,7 +278,7 @@ render::FrameInputs SceneInputs(LoopState& loop, ViewerState& state, const Sampl
   inputs.palette = state.character.palette();
   inputs.morph_weights = state.character.morph_weights();
   inputs.joint_model_matrices = state.character.model_matrices();
-  inputs.parents = state.character.model().skeleton.RestPose().Parents();
+  inputs.parents = state.character.model().skeleton.Parents();
   inputs.options = drawing.crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
                    : drawing.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(state.view)
                                                  : state.view;

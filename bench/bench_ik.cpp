@@ -102,12 +102,12 @@ void IkBenchmark(benchmark::State& state, const anim_bench::BenchModel* rig, IkC
   const bool head_case = c == IkCase::kAim || c == IkCase::kLookAt;
   const std::vector<int>& chain = head_case ? spine : chains.arm;
 
-  const anim::Pose& rest = s.RestPose();
-  anim::SoaPose locals = s.SoaRestPose();
+  const anim::SoaPose& rest = s.RestPose();
+  anim::SoaPose locals = rest;
   anim::ik::IkPose pose(s, locals);
-  const glm::vec3 hand = rest.ModelMatrix(chains.arm[3])[3];
-  const glm::vec3 head = rest.ModelMatrix(spine[4])[3];
-  const float size = glm::length(hand - glm::vec3(rest.ModelMatrix(chains.arm[1])[3]));
+  const glm::vec3 hand = pose.ModelMatrix(chains.arm[3])[3];
+  const glm::vec3 head = pose.ModelMatrix(spine[4])[3];
+  const float size = glm::length(hand - glm::vec3(pose.ModelMatrix(chains.arm[1])[3]));
   const anim::ik::LookAtJoint look[] = {{spine[0], 0.15f, 0.3f},
                                         {spine[1], 0.2f, 0.3f},
                                         {spine[2], 0.25f, 0.3f},

@@ -73,7 +73,7 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   }
   // Mid-stride with one foot planted, standing on the slope 1.3 m from the
   // centre.
-  anim::SoaPose animated = skeleton.SoaRestPose();
+  anim::SoaPose animated = skeleton.RestPose();
   walk.Sample(animated, walk.TimeAtPhase(0.3f));
   const float u = rig->units_per_metre;
   scene::RayHit under;

@@ -98,9 +98,9 @@ const CrowdData* Data(const RenderRig& rig, std::string* error) {
       const auto joints = static_cast<std::size_t>(data->joints);
       data->palettes.resize(CrowdData::kMaxCount * joints);
       std::vector<glm::mat4> scratch(joints);
-      anim::SoaPose pose = skeleton.SoaRestPose();
+      anim::SoaPose pose = skeleton.RestPose();
       for (int k = 0; k < CrowdData::kMaxCount; ++k) {
-        pose.CopyFrom(skeleton.SoaRestPose());
+        pose.CopyFrom(skeleton.RestPose());
         if (clip >= 0) {
           const anim::Clip& walk = data->model.clips[clip];
           walk.Sample(pose, walk.TimeAtPhase(static_cast<float>(k % 97) / 97.0f));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_accessor.h"
 #include "import/gltf_limits.h"
 
@@ -45,10 +46,15 @@ bool AllFinite(const Transform& t) {
          std::isfinite(t.scale.z);
 }
 
-Skeleton MakeSkeleton(std::vector<std::string> names, Pose rest, Pose bind,
-                      std::vector<glm::mat4> inverse_bind) {
-  Skeleton skeleton(std::move(names), std::move(rest), std::move(bind), std::move(inverse_bind));
-  if (!skeleton.error().empty()) throw ImportError("invalid skeleton: " + skeleton.error());
+Skeleton MakeSkeleton(std::vector<std::string> names, std::vector<int> parents,
+                      std::vector<glm::mat4> offsets, std::span<const Transform> rest,
+                      std::span<const Transform> bind, std::vector<glm::mat4> inverse_bind) {
+  Skeleton skeleton;
+  std::string error;
+  if (!skeleton.Build(std::move(names), std::move(parents), std::move(offsets), rest, bind,
+                      std::move(inverse_bind), &error)) {
+    throw ImportError("invalid skeleton: " + error);
+  }
   return skeleton;
 }
 
@@ -441,14 +447,14 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
   }
   std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
 
-  // Without offsets the poses skip multiplying by identity matrices.
+  // Offsets all within float noise of identity are none: the skeleton then
+  // skips multiplying by them.
   if (std::all_of(joints.offsets.begin(), joints.offsets.end(), IsIdentity)) {
     joints.offsets.clear();
   }
-  Pose rest_pose(std::move(joints.rest), joints.parents, joints.offsets);
-  Pose bind_pose(std::move(bind), joints.parents, joints.offsets);
-  out.skeleton = MakeSkeleton(std::move(joints.names), std::move(rest_pose), std::move(bind_pose),
-                              std::move(joints.inverse_bind));
+  out.skeleton =
+      MakeSkeleton(std::move(joints.names), std::move(joints.parents), std::move(joints.offsets),
+                   joints.rest, bind, std::move(joints.inverse_bind));
   return out;
 }
 
@@ -476,9 +482,14 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
     parents[j] = p >= 0 ? out.joint_of_node[p] : -1;
     rest[j] = tree.local[nodes[j]];
   }
-  Pose rest_pose(rest, parents);
+  // The nodes' model matrices in their rest pose are their bind matrices.
   std::vector<glm::mat4> model(n);
-  rest_pose.ComputeModelMatrices(model);
+  Skeleton hierarchy;
+  std::string error;
+  if (!hierarchy.BuildHierarchy(rest, parents, {}, &error)) {
+    throw ImportError("invalid node hierarchy: " + error);
+  }
+  ComputeModelMatrices(hierarchy, hierarchy.RestPose(), model);
   std::vector<glm::mat4> inverse_bind(n, glm::mat4(1.0f));
   out.bind_of_joint.assign(n, glm::mat4(1.0f));
   for (int j = 0; j < n; ++j) {
@@ -488,7 +499,8 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
       inverse_bind[j] = glm::mat4(1.0f);
     }
   }
-  out.skeleton = MakeSkeleton(std::move(names), rest_pose, rest_pose, std::move(inverse_bind));
+  out.skeleton =
+      MakeSkeleton(std::move(names), std::move(parents), {}, rest, rest, std::move(inverse_bind));
   return out;
 }
 

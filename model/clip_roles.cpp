@@ -6,6 +6,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "model/model.h"
 
 namespace anim {
@@ -124,9 +125,10 @@ struct JointTurns {
   JointTurns(int joints, float leg_length)
       : leg(leg_length), largest_step(joints, 0.0f), moved(joints, 0) {}
 
-  void Add(const Pose& pose, const Pose& rest, bool first_frame, bool last_frame, ClipMotion& m) {
+  void Add(std::span<const Transform> pose, const SoaPose& rest, bool first_frame, bool last_frame,
+           ClipMotion& m) {
     if (first_frame) {
-      first.assign(pose.Locals().begin(), pose.Locals().end());
+      first.assign(pose.begin(), pose.end());
       for (int j = 0; j < m.joints; ++j) {
         m.first_frame_from_rest_deg = std::max(
             m.first_frame_from_rest_deg, AngleDegrees(first[j].rotation, rest.Local(j).rotation));
@@ -134,7 +136,7 @@ struct JointTurns {
     } else {
       float fastest = 0.0f;
       for (int j = 0; j < m.joints; ++j) {
-        const Transform& now = pose.Local(j);
+        const Transform& now = pose[j];
         const float turn = AngleDegrees(now.rotation, first[j].rotation);
         const float step = AngleDegrees(now.rotation, previous[j].rotation);
         m.largest_turn_deg = std::max(m.largest_turn_deg, turn);
@@ -148,7 +150,7 @@ struct JointTurns {
       }
       step_speed.push_back(fastest);
     }
-    previous.assign(pose.Locals().begin(), pose.Locals().end());
+    previous.assign(pose.begin(), pose.end());
   }
 
   // The moved joints, whether only the trunk moved, and how fast the clip
@@ -226,9 +228,9 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   ClipMotion m;
   m.joints = skeleton.JointCount();
   if (m.joints == 0) return m;
-  const Pose& rest = skeleton.RestPose();
+  const SoaPose& rest = skeleton.RestPose();
   std::vector<glm::mat4> rest_model(m.joints), model(m.joints);
-  rest.ComputeModelMatrices(rest_model);
+  ComputeModelMatrices(skeleton, rest, rest_model);
   const float leg = LegLength(rig, rest_model);
 
   JointTurns turns(m.joints, leg);
@@ -241,16 +243,16 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   m.feet_read = ground.feet[0] >= 0 && ground.feet[1] >= 0;
 
   const int frames = FramesToMeasure(clip);
-  // Sampled in the runtime's layout; the measures below read joints one by
-  // one, so each frame is copied out as a Pose.
-  SoaPose sampled = skeleton.SoaRestPose();
-  Pose pose = rest;
+  // The measures below read joints one by one, so each frame's locals are
+  // copied out of the runtime's layout.
+  SoaPose sampled = rest;
+  std::vector<Transform> locals(static_cast<std::size_t>(m.joints));
   for (int i = 0; i <= frames; ++i) {
-    sampled.CopyFrom(skeleton.SoaRestPose());
+    sampled.CopyFrom(rest);
     clip.Sample(sampled, clip.TimeAtPhase(static_cast<float>(i) / frames), LoopMode::kClamp);
-    sampled.Store(pose);
-    pose.ComputeModelMatrices(model);
-    turns.Add(pose, rest, i == 0, i == frames, m);
+    sampled.Store(locals);
+    ComputeModelMatrices(skeleton, sampled, model);
+    turns.Add(locals, rest, i == 0, i == frames, m);
     arms.Add(model, i == 0, m);
     ground.Add(model, i == 0);
   }

@@ -24,7 +24,7 @@ Bounds RestPoseBounds(const anim::Model& model) {
   const anim::Skeleton& skeleton = model.skeleton;
   const auto n = static_cast<std::size_t>(skeleton.JointCount());
   std::vector<glm::mat4> model_matrices(n), palette(n);
-  if (n > 0) anim::ComputePalette(skeleton, skeleton.SoaRestPose(), model_matrices, palette);
+  if (n > 0) anim::ComputePalette(skeleton, skeleton.RestPose(), model_matrices, palette);
   return SkinnedBounds(model, palette);
 }
 

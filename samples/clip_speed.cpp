@@ -1,6 +1,7 @@
 #include "samples/clip_speed.h"
 
 #include "anim/clips/root_motion.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/rig_naming.h"
 #include "samples/clip_roles.h"
 
@@ -11,7 +12,8 @@ float UnitsPerMetre(const anim::Model& model) {
     if (clip.Speed() > 0.0f) return 1.0f;
   }
   const int head = anim::ReadRig(model.skeleton).Find(anim::BodyPart::kHead);
-  const float head_height = head >= 0 ? model.skeleton.RestPose().ModelMatrix(head)[3].y : 0.0f;
+  const float head_height =
+      head >= 0 ? anim::ModelMatrixOf(model.skeleton, model.skeleton.RestPose(), head)[3].y : 0.0f;
   return head_height > 0.0f ? head_height / 1.58f : 1.0f;
 }
 

@@ -24,7 +24,7 @@ bool IdleUnderlay::Load(const anim::Model& model, std::string* notice, std::stri
 }
 
 void IdleUnderlay::Pose(float dt, bool animate, anim::SoaPose& pose) {
-  pose.CopyFrom(model_->skeleton.SoaRestPose());
+  pose.CopyFrom(model_->skeleton.RestPose());
   const anim::Clip& clip = model_->clips[clip_];
   if (!animate) {
     clip.Sample(pose, clip.StartTime(), anim::LoopMode::kClamp);

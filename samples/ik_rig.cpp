@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/rig_naming.h"
 #include "samples/clip_roles.h"
 
@@ -54,28 +55,31 @@ bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>*
 
 glm::vec3 CharacterForward(const anim::Model& model) {
   const anim::Skeleton& s = model.skeleton;
-  const anim::Pose& rest = s.RestPose();
+  const auto rest_at = [&](int joint) {
+    return glm::vec3(anim::ModelMatrixOf(s, s.RestPose(), joint)[3]);
+  };
   glm::vec3 sum(0.0f);
   for (const char* toe : {"LeftToeBase", "RightToeBase", "ball_l", "ball_r", "toe.L", "toe.R"}) {
     const int j = s.FindJoint(toe);
     if (j < 0 || s.Parent(j) < 0) continue;
-    sum += glm::vec3(rest.ModelMatrix(j)[3]) - glm::vec3(rest.ModelMatrix(s.Parent(j))[3]);
+    sum += rest_at(j) - rest_at(s.Parent(j));
   }
   sum.y = 0.0f;
   return glm::length(sum) > 1e-4f ? glm::normalize(sum) : glm::vec3(0, 0, 1);
 }
 
-glm::vec3 DirectionInJoint(const anim::Pose& pose, int joint, const glm::vec3& model_direction) {
-  glm::mat3 r(pose.ModelMatrix(joint));
+glm::vec3 DirectionInJoint(const glm::mat4& joint_model, const glm::vec3& model_direction) {
+  glm::mat3 r(joint_model);
   for (int c = 0; c < 3; ++c) r[c] = glm::normalize(r[c]);
   return glm::normalize(glm::transpose(r) * model_direction);
 }
 
 float RestHeight(const anim::Model& model) {
-  const anim::Pose& rest = model.skeleton.RestPose();
+  std::vector<glm::mat4> rest(static_cast<std::size_t>(model.skeleton.JointCount()));
+  anim::ComputeModelMatrices(model.skeleton, model.skeleton.RestPose(), rest);
   float low = 0.0f, high = 0.0f;
-  for (int j = 0; j < rest.JointCount(); ++j) {
-    const float y = rest.ModelMatrix(j)[3].y;
+  for (std::size_t j = 0; j < rest.size(); ++j) {
+    const float y = rest[j][3].y;
     low = j == 0 ? y : std::min(low, y);
     high = j == 0 ? y : std::max(high, y);
   }

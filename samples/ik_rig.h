@@ -36,9 +36,9 @@ bool FindSpineToHead(const anim::Model& model, int max_joints, std::vector<int>*
 // forward).
 glm::vec3 CharacterForward(const anim::Model& model);
 
-// A model-space direction expressed in a joint's local space (its rotation
-// in `pose`, scale removed).
-glm::vec3 DirectionInJoint(const anim::Pose& pose, int joint, const glm::vec3& model_direction);
+// A model-space direction expressed in a joint's local space (the rotation
+// of its model matrix `joint_model`, scale removed).
+glm::vec3 DirectionInJoint(const glm::mat4& joint_model, const glm::vec3& model_direction);
 
 // The height of the rest pose (highest joint minus lowest), at least 0.1:
 // sizes markers and slider ranges for characters in any unit.

@@ -42,7 +42,7 @@ class PlaybackSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_.CopyFrom(model.skeleton.SoaRestPose());
+    pose_.CopyFrom(model.skeleton.RestPose());
     default_weights_ = model.DefaultMorphWeights();
     weights_ = default_weights_;
     params_.SetChoices("clip", ClipNames(model));
@@ -68,7 +68,7 @@ class PlaybackSample : public Sample {
       playback_.time = clip.TimeAtPhase(phase_);
       dt = 0.0f;
     }
-    pose_.CopyFrom(model_->skeleton.SoaRestPose());
+    pose_.CopyFrom(model_->skeleton.RestPose());
     playback_.Advance(dt, pose_);  // the viewer's time control pauses (dt 0)
     // Morph weights are tracks of the clip too, sampled at the same time.
     std::copy(default_weights_.begin(), default_weights_.end(), weights_.begin());

@@ -54,7 +54,7 @@ class BlendSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_.CopyFrom(model.skeleton.SoaRestPose());
+    pose_.CopyFrom(model.skeleton.RestPose());
     pose_a_ = pose_b_ = pose_;
     synced_blend_ = std::make_unique<anim::SyncedBlend>(model.skeleton);
     params_.SetChoices("clip_a", ClipNames(model));
@@ -103,8 +103,8 @@ class BlendSample : public Sample {
       playback_b_.time = playback_b_.clip->TimeAtPhase(synced_blend_->Phase());
       phase_a_ = phase_b_ = synced_blend_->Phase();
     } else {
-      pose_a_.CopyFrom(model_->skeleton.SoaRestPose());
-      pose_b_.CopyFrom(model_->skeleton.SoaRestPose());
+      pose_a_.CopyFrom(model_->skeleton.RestPose());
+      pose_b_.CopyFrom(model_->skeleton.RestPose());
       playback_a_.Advance(dt, pose_a_);
       playback_b_.Advance(dt, pose_b_);
       anim::Blend(pose_, pose_a_, pose_b_, weight);

@@ -33,13 +33,13 @@ struct AdditiveLayer {
         anim::MirrorPose(*mirror, skeleton.Parents(), base, mirrored_base);
       }
     }
-    sample.CopyFrom(skeleton.SoaRestPose());
+    sample.CopyFrom(skeleton.RestPose());
   }
   void Apply(const anim::Skeleton& skeleton, float stick, bool two_sided,
              const anim::MirrorMap* mirror, float weight, anim::SoaPose& pose) {
     if (clip == nullptr || weight <= 0.0f) return;
     const float at = two_sided ? std::abs(stick) : (stick + 1.0f) * 0.5f;
-    sample.CopyFrom(skeleton.SoaRestPose());
+    sample.CopyFrom(skeleton.RestPose());
     clip->Sample(sample, clip->TimeAtPhase(at), anim::LoopMode::kClamp);
     if (two_sided && stick < 0.0f && mirror != nullptr) {
       anim::MirrorPose(*mirror, skeleton.Parents(), sample, sample);
@@ -88,7 +88,7 @@ class AdditiveSample : public Sample {
       return false;
     }
     model_ = &model;
-    pose_.CopyFrom(model.skeleton.SoaRestPose());
+    pose_.CopyFrom(model.skeleton.RestPose());
     std::string why;
     has_mirror_ = BuildSideMirror(model.skeleton, &mirror_, &why);
     std::vector<std::string> names;
@@ -140,7 +140,7 @@ class AdditiveSample : public Sample {
                       mirror);
       applied_look_ = look_clip_;
     }
-    pose_.CopyFrom(skeleton.SoaRestPose());
+    pose_.CopyFrom(skeleton.RestPose());
     playback_.Advance(dt, pose_);
     lean_layer_.Apply(skeleton, lean_, /*two_sided=*/true, mirror, lean_weight_, pose_);
     look_layer_.Apply(skeleton, look_, /*two_sided=*/false, mirror, look_weight_, pose_);

@@ -42,7 +42,7 @@ class PartialBlendSample : public Sample {
       return false;
     }
     model_ = &model;
-    for (anim::SoaPose* p : {&pose_, &base_, &upper_}) p->CopyFrom(model.skeleton.SoaRestPose());
+    for (anim::SoaPose* p : {&pose_, &base_, &upper_}) p->CopyFrom(model.skeleton.RestPose());
     params_.SetChoices("base_clip", ClipNames(model));
     params_.SetChoices("upper_clip", ClipNames(model));
     params_.SetChoices("mask_root", model.PickableJointNames());
@@ -73,8 +73,8 @@ class PartialBlendSample : public Sample {
     // Rebuilt every frame so slider changes show at once; MakeMaskFromRoot
     // allocates, which is fine in a sample's UI path, not in anim's hot path.
     mask_ = anim::MakeMaskFromRoot(model_->skeleton, mask_root_, falloff_);
-    base_.CopyFrom(model_->skeleton.SoaRestPose());
-    upper_.CopyFrom(model_->skeleton.SoaRestPose());
+    base_.CopyFrom(model_->skeleton.RestPose());
+    upper_.CopyFrom(model_->skeleton.RestPose());
     base_playback_.Advance(dt, base_);
     upper_playback_.Advance(dt, upper_);
     // One clip over itself would only show it out of step with itself.

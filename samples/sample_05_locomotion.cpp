@@ -95,7 +95,7 @@ class LocomotionSample : public Sample {
     right_foot_ = RightFoot(model);
     units_per_metre_ = UnitsPerMetre(model);
 
-    pose_.CopyFrom(skeleton.SoaRestPose());
+    pose_.CopyFrom(skeleton.RestPose());
     pose_a_ = pose_b_ = pose_;
     model_matrices_.assign(skeleton.JointCount(), glm::mat4(1.0f));
     marks_.clear();
@@ -115,7 +115,7 @@ class LocomotionSample : public Sample {
     if (!(dt >= 0.0f) || !std::isfinite(dt)) return;
     if (!space_ready_) {
       // No blend space to run: the walk slot's clip plays alone, in place.
-      pose_.CopyFrom(model_->skeleton.SoaRestPose());
+      pose_.CopyFrom(model_->skeleton.RestPose());
       alone_.Advance(dt, pose_);
       return;
     }
@@ -150,8 +150,8 @@ class LocomotionSample : public Sample {
 
     // Pose: each clip sampled where its clock now is, its root motion taken
     // out (clips whose root travels), then blended.
-    pose_a_.CopyFrom(model_->skeleton.SoaRestPose());
-    pose_b_.CopyFrom(model_->skeleton.SoaRestPose());
+    pose_a_.CopyFrom(model_->skeleton.RestPose());
+    pose_b_.CopyFrom(model_->skeleton.RestPose());
     const float time_a = a.WrapTime(static_cast<float>(from_a + delta_a), anim::LoopMode::kLoop);
     const float time_b = b.WrapTime(static_cast<float>(from_b + delta_b), anim::LoopMode::kLoop);
     a.Sample(pose_a_, time_a);

@@ -119,7 +119,7 @@ class DirectionalSample : public Sample {
     has_mirror_ = BuildSideMirror(skeleton, &mirror_, &mirror_error_);
     if (lean_clip_ >= 0) {
       lean_base_ = anim::MakeAdditivePose(skeleton, model.clips[lean_clip_]);
-      lean_full_.CopyFrom(skeleton.SoaRestPose());
+      lean_full_.CopyFrom(skeleton.RestPose());
       const anim::Clip& lean = model.clips[lean_clip_];
       lean.Sample(lean_full_, lean.EndTime(), anim::LoopMode::kClamp);
     }
@@ -134,8 +134,8 @@ class DirectionalSample : public Sample {
       *error = "cannot build the blend space: " + why;
       return false;
     }
-    for (anim::SoaPose& p : variant_pose_) p.CopyFrom(skeleton.SoaRestPose());
-    pose_.CopyFrom(skeleton.SoaRestPose());
+    for (anim::SoaPose& p : variant_pose_) p.CopyFrom(skeleton.RestPose());
+    pose_.CopyFrom(skeleton.RestPose());
     solo_.Start(&model.clips[clip_[kWalk]]);
     weights_.fill(0.0f);
     phase_.Reset(0.0f);
@@ -147,7 +147,7 @@ class DirectionalSample : public Sample {
   void Update(float dt) override {
     if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
     if (alone_) {
-      pose_.CopyFrom(model_->skeleton.SoaRestPose());
+      pose_.CopyFrom(model_->skeleton.RestPose());
       solo_.Advance(dt, pose_);
       return;
     }
@@ -178,7 +178,7 @@ class DirectionalSample : public Sample {
       layers[used++] = {&variant_pose_[i], weights_[i], {}};
     }
     anim::BlendLayers(pose_, std::span<const anim::SoaBlendLayer>(layers.data(), used),
-                      model_->skeleton.SoaRestPose(), 0.0f);
+                      model_->skeleton.RestPose(), 0.0f);
   }
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
@@ -235,7 +235,7 @@ class DirectionalSample : public Sample {
     const bool mirrored = v.side == kRight && has_mirror_;
     const float phase = phase_.Shifted(mirrored ? mirror_offset_ : 0.0f);
     const float time = v.gait == kIdle ? static_cast<float>(idle_.Time()) : phase * clip.Duration();
-    out.CopyFrom(skeleton.SoaRestPose());
+    out.CopyFrom(skeleton.RestPose());
     clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
     if (v.side != kCentre && lean_clip_ >= 0)
       anim::Add(out, out, lean_full_, lean_base_, lean_amount_);

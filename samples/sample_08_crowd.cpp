@@ -15,6 +15,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/control/synced_blend.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/parallel_for.h"
 #include "anim/core/parallel_jobs.h"
 #include "anim/core/skeleton.h"
@@ -136,7 +137,7 @@ class CrowdSample : public Sample {
       return false;
     }
     model_ = &model;
-    shown_soa_.CopyFrom(model.skeleton.SoaRestPose());
+    shown_soa_.CopyFrom(model.skeleton.RestPose());
     animator_.reset();  // Update makes the pool and the animator for this skeleton
     params_.SetChoices("clip_a", ClipNames(model));
     params_.SetChoices("clip_b", ClipNames(model));
@@ -220,7 +221,7 @@ class CrowdSample : public Sample {
   // Character 0 stands for the crowd where the viewer wants one pose (the
   // pose dump); before the first Update there is none yet: the rest pose.
   const anim::SoaPose& CurrentPose() const override {
-    return characters_.empty() ? model_->skeleton.SoaRestPose() : shown_soa_;
+    return characters_.empty() ? model_->skeleton.RestPose() : shown_soa_;
   }
   // Graph mode on a model no graph ships for plays clips instead: say so
   // (headless runs fail with it; the panel's notice shows it).
@@ -286,7 +287,7 @@ class CrowdSample : public Sample {
   static Box ModelBounds(const anim::Model& model) {
     Box box{glm::vec3(1e30f), glm::vec3(-1e30f)};
     std::vector<glm::mat4> matrices(static_cast<std::size_t>(model.skeleton.JointCount()));
-    model.skeleton.RestPose().ComputeModelMatrices(matrices);
+    anim::ComputeModelMatrices(model.skeleton, model.skeleton.RestPose(), matrices);
     for (const glm::mat4& m : matrices) {
       box.min = glm::min(box.min, glm::vec3(m[3]));
       box.max = glm::max(box.max, glm::vec3(m[3]));

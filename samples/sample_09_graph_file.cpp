@@ -107,7 +107,7 @@ class GraphFileSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override {
-    return graph_ ? graph_->SoaOutput() : model_->skeleton.SoaRestPose();
+    return graph_ ? graph_->SoaOutput() : model_->skeleton.RestPose();
   }
   glm::mat4 CharacterWorld() const override {
     return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));

@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <glm/gtc/constants.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/ik_math.h"
 #include "anim/ik/two_bone_ik.h"
@@ -93,7 +94,7 @@ struct IkChain {
 };
 
 // A ball-and-socket limit about the direction to the next joint.
-anim::ik::JointConstraint Ball(const anim::Pose& rest, int joint, int child, float cone_degrees,
+anim::ik::JointConstraint Ball(const anim::SoaPose& rest, int joint, int child, float cone_degrees,
                                float twist_degrees) {
   anim::ik::JointConstraint c;
   c.kind = anim::ik::ConstraintKind::kBallSocket;
@@ -160,22 +161,26 @@ class IkSample : public Sample {
     }
     if (!underlay_.Load(model, &notice_, error)) return false;
     model_ = &model;
-    const anim::Pose& rest = model.skeleton.RestPose();
+    const anim::SoaPose& rest = model.skeleton.RestPose();
+    const auto rest_at = [&](int joint) {
+      return glm::vec3(anim::ModelMatrixOf(model.skeleton, rest, joint)[3]);
+    };
     height_ = RestHeight(model);
     const glm::vec3 forward = CharacterForward(model);
     const glm::vec3 up(0, 1, 0), left = glm::normalize(glm::cross(up, forward));
 
     // The arm: clavicle and shoulder cones, elbow hinge bending forward.
     arm_.joints = {arm.shoulder, arm.upper, arm.lower, arm.hand};
-    const glm::vec3 forearm =
-        glm::vec3(rest.ModelMatrix(arm.hand)[3]) - glm::vec3(rest.ModelMatrix(arm.lower)[3]);
+    const glm::vec3 forearm = rest_at(arm.hand) - rest_at(arm.lower);
     const glm::vec3 elbow_axis =
         anim::ik::NormalizeOr(glm::cross(forearm, forward), glm::vec3(0, 1, 0));
-    arm_.limits = {Ball(rest, arm.shoulder, arm.upper, 20.0f, 10.0f),
-                   Ball(rest, arm.upper, arm.lower, 85.0f, 60.0f),
-                   Hinge(rest.Local(arm.lower).rotation,
-                         DirectionInJoint(rest, arm.lower, elbow_axis), 0.0f, 150.0f),
-                   anim::ik::JointConstraint{}};
+    arm_.limits = {
+        Ball(rest, arm.shoulder, arm.upper, 20.0f, 10.0f),
+        Ball(rest, arm.upper, arm.lower, 85.0f, 60.0f),
+        Hinge(rest.Local(arm.lower).rotation,
+              DirectionInJoint(anim::ModelMatrixOf(model.skeleton, rest, arm.lower), elbow_axis),
+              0.0f, 150.0f),
+        anim::ik::JointConstraint{}};
     arm_.pole = -up - 0.5f * forward;  // elbow down and back
     arm_.two_bone[0] = arm.upper;
     arm_.two_bone[1] = arm.lower;
@@ -192,9 +197,9 @@ class IkSample : public Sample {
           k == 0 ? left * (0.3f * height_) + forward * (0.35f * height_) : glm::vec3(0, link, 0);
       if (k > 0 && k < kChainLinks) locals[k].rotation = glm::angleAxis(0.12f, forward);
     }
-    const anim::Pose chain_rest(locals, parents);
-    chain_skeleton_ = anim::Skeleton(chain_rest);
-    chain_pose_ = chain_skeleton_.SoaRestPose();
+    // Each link's parent is the one before it: BuildHierarchy cannot refuse it.
+    chain_skeleton_.BuildHierarchy(locals, parents, {}, nullptr);
+    chain_pose_ = chain_skeleton_.RestPose();
     chain_.joints.clear();
     chain_.limits.clear();
     for (int k = 0; k <= kChainLinks; ++k) {
@@ -202,7 +207,7 @@ class IkSample : public Sample {
       if (k == kChainLinks) {
         chain_.limits.emplace_back();
       } else if (k % 2 == 0) {
-        chain_.limits.push_back(Ball(chain_rest, k, k + 1, 35.0f, 20.0f));
+        chain_.limits.push_back(Ball(chain_skeleton_.RestPose(), k, k + 1, 35.0f, 20.0f));
       } else {
         chain_.limits.push_back(Hinge(locals[k].rotation, forward, -50.0f, 50.0f));
       }
@@ -218,9 +223,8 @@ class IkSample : public Sample {
     low_ = glm::vec3(-1.2f * h, 0.0f, -1.2f * h);
     high_ = glm::vec3(1.2f * h, 1.4f * h, 1.2f * h);
     SetTargetSliderRanges(params_, low_, high_);
-    const glm::vec3 shoulder = rest.ModelMatrix(arm.upper)[3];
-    const float reach =
-        glm::length(glm::vec3(rest.ModelMatrix(arm.lower)[3]) - shoulder) + glm::length(forearm);
+    const glm::vec3 shoulder = rest_at(arm.upper);
+    const float reach = glm::length(rest_at(arm.lower) - shoulder) + glm::length(forearm);
     target_ = shoulder + reach * (0.75f * forward - 0.35f * up - 0.1f * left);
 
     return true;
@@ -231,7 +235,7 @@ class IkSample : public Sample {
     const float tolerance = 1e-3f * height_;
     anim::ik::IkPose arm(model_->skeleton, shown_);
     arm_.Solve(arm, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
-    chain_pose_.CopyFrom(chain_skeleton_.SoaRestPose());
+    chain_pose_.CopyFrom(chain_skeleton_.RestPose());
     anim::ik::IkPose chain(chain_skeleton_, chain_pose_);
     chain_.Solve(chain, solver_, target_, limited_, max_iterations_, tolerance, weight_, soften_);
     BuildLines();

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <glm/gtc/constants.hpp>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/ik_math.h"
 #include "samples/debug_draw.h"
@@ -69,13 +70,13 @@ class LookAtSample : public Sample {
     if (!underlay_.Load(model, &notice_, error)) return false;
     model_ = &model;
     height_ = RestHeight(model);
-    const anim::Pose& rest = model.skeleton.RestPose();
     const int head = chain_.back();
     forward_ = CharacterForward(model);
-    const glm::mat4 head_matrix = rest.ModelMatrix(head);
+    const glm::mat4 head_matrix =
+        anim::ModelMatrixOf(model.skeleton, model.skeleton.RestPose(), head);
     const glm::vec3 head_at = head_matrix[3];
-    axes_.forward = DirectionInJoint(rest, head, forward_);
-    axes_.up = DirectionInJoint(rest, head, glm::vec3(0, 1, 0));
+    axes_.forward = DirectionInJoint(head_matrix, forward_);
+    axes_.up = DirectionInJoint(head_matrix, glm::vec3(0, 1, 0));
     // The eyes: a little in front of and above the head joint.
     const glm::vec3 eyes =
         head_at + forward_ * (0.05f * height_) + glm::vec3(0, 0.03f * height_, 0);

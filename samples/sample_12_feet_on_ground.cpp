@@ -92,7 +92,7 @@ class FeetOnGroundSample : public Sample {
                                  "LeftFoot and the same on the right) for foot IK; it walks "
                                  "without it.";
     if (!MakeGround(error)) return false;
-    shown_.CopyFrom(skeleton.SoaRestPose());
+    shown_.CopyFrom(skeleton.RestPose());
     marks_.clear();
     marks_.reserve(64);
     lines_.reserve(128);

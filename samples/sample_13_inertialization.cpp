@@ -212,7 +212,7 @@ class InertializationSample : public Sample {
   // Side by side along x, each a character's width and a half apart, and
   // the box the camera frames around both.
   void PlaceCharacters(const anim::Skeleton& skeleton) {
-    skeleton.RestPose().ComputeModelMatrices(model_scratch_);
+    anim::ComputeModelMatrices(skeleton, skeleton.RestPose(), model_scratch_);
     glm::vec3 lo(1e30f), hi(-1e30f);
     for (const glm::mat4& m : model_scratch_) {
       lo = glm::min(lo, glm::vec3(m[3]));

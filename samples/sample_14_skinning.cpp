@@ -58,7 +58,7 @@ class SkinningSample : public Sample {
 
   bool Load(const anim::Model& model, std::string* error) override {
     (void)error;
-    pose_.CopyFrom(model.skeleton.SoaRestPose());  // the character is not shown
+    pose_.CopyFrom(model.skeleton.RestPose());  // the character is not shown
     return true;
   }
 

@@ -94,7 +94,7 @@ class CompressionSample : public Sample {
     }
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
-    rest_soa_ = skeleton.SoaRestPose();
+    rest_soa_ = skeleton.RestPose();
     soa_ = raw_soa_ = rest_soa_;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
     models_[kRaw].assign(joints, glm::mat4(1.0f));

@@ -50,10 +50,10 @@ TwistRig MakeTwistRig(float length, float radius, int rings, int ring_size, floa
   // origin, the second joint at the middle, both in their bind pose.
   std::vector<anim::Transform> locals(2);
   locals[1].translation = glm::vec3(0.0f, joint_y, 0.0f);
-  const anim::Pose rest(locals, {-1, 0});
-  rig.model.skeleton = anim::Skeleton(
-      {"lower", "upper"}, rest, rest,
-      {glm::mat4(1.0f), glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -joint_y, 0.0f))});
+  // Two joints, parent first: Build cannot refuse them.
+  rig.model.skeleton.Build(
+      {"lower", "upper"}, {-1, 0}, {}, locals, locals,
+      {glm::mat4(1.0f), glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -joint_y, 0.0f))}, nullptr);
   rig.model.source_path = "generated twist rig";
   return rig;
 }

@@ -36,7 +36,7 @@ SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip) {
 }
 
 SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time) {
-  SoaPose pose = skeleton.SoaRestPose();
+  SoaPose pose = skeleton.RestPose();
   clip.Sample(pose, time, LoopMode::kClamp);
   return pose;
 }
@@ -60,7 +60,7 @@ void kernels::Subtract(SoaPose& difference, const SoaPose& source, const SoaPose
 }
 
 SoaPose MakeZeroDifferencePose(const Skeleton& skeleton) {
-  SoaPose zero = skeleton.SoaRestPose();
+  SoaPose zero = skeleton.RestPose();
   for (int j = 0; j < zero.JointCount(); ++j) {
     zero.SetLocal(j, Transform{glm::vec3(0.0f), kIdentity, glm::vec3(0.0f)});
   }
@@ -94,8 +94,8 @@ bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip
 
   std::vector<std::vector<glm::vec3>> dt(n), ds(n);
   std::vector<std::vector<glm::quat>> dr(n);
-  SoaPose s = skeleton.SoaRestPose();
-  SoaPose r = skeleton.SoaRestPose();
+  SoaPose s = skeleton.RestPose();
+  SoaPose r = skeleton.RestPose();
   for (int f = 0; f < frames; ++f) {
     // Sampling both at the same fraction of their lengths pairs their frames.
     source.Sample(s, source.StartTime() + times[f], LoopMode::kClamp);

@@ -140,10 +140,8 @@ bool Inertializer::Begin(float duration) {
 
 namespace {
 
-// SoaPose and Pose both give and take one joint's Transform.
-template <typename PoseT>
-void RecordAll(std::vector<JointOffset>& offsets, const PoseT& shown, const PoseT& shown_prev,
-               const PoseT& target, const PoseT& target_next, float dt, float duration) {
+void RecordAll(std::vector<JointOffset>& offsets, const SoaPose& shown, const SoaPose& shown_prev,
+               const SoaPose& target, const SoaPose& target_next, float dt, float duration) {
   for (int j = 0; j < static_cast<int>(offsets.size()); ++j) {
     offsets[j] = RecordJointOffset(shown.Local(j), shown_prev.Local(j), target.Local(j),
                                    target_next.Local(j), dt, duration);

@@ -23,7 +23,6 @@
 
 #include <vector>
 
-#include "anim/core/pose.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "anim/blending/blend_kernels.h"
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/core/rig_naming.h"
 
 namespace anim {
@@ -142,7 +143,7 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
   // N is found from the bind pose (FindBindAxis).
   const int n = skeleton.JointCount();
   std::vector<glm::mat4> bind(n);
-  skeleton.BindPose().ComputeModelMatrices(bind);
+  ComputeModelMatrices(skeleton, skeleton.BindPose(), bind);
   bind_axis = FindBindAxis(bind, partner, axis);
   const glm::mat3 m = glm::mat3(ReflectionMatrix(axis));
   const glm::mat3 mesh_mirror = glm::mat3(ReflectionMatrix(bind_axis));
@@ -167,9 +168,9 @@ bool MirrorMap::Build(const Skeleton& skeleton, std::string* error, MirrorAxis m
 
 namespace {
 
-// MirrorPose for both pose layouts, the hierarchy given as `parents`.
-template <typename PoseT>
-void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const PoseT& in, PoseT& out) {
+// MirrorPose's joints, the hierarchy given as `parents`.
+void MirrorJoints(const MirrorMap& map, std::span<const int> parents, const SoaPose& in,
+                  SoaPose& out) {
   const int n = map.JointCount();
   // L'_j = inverse(D_parent) * mirror(L_partner) * D_j (see Build). The
   // translation is only rotated by inverse(D_parent); scale is copied, which

@@ -109,9 +109,9 @@ RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int 
   }
   dense.push_back(times.back());
 
-  SoaPose pose = skeleton.SoaRestPose();
+  SoaPose pose = skeleton.RestPose();
   for (std::size_t i = 0; i < dense.size(); ++i) {
-    pose.CopyFrom(skeleton.SoaRestPose());
+    pose.CopyFrom(skeleton.RestPose());
     clip.Sample(pose, dense[i], LoopMode::kClamp);
     const glm::mat4 root = ModelMatrixOf(skeleton, pose, root_joint);
     const glm::mat3 basis(root);
@@ -262,9 +262,9 @@ float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_f
   }
   const float dt = clip.Duration() / static_cast<float>(samples);
   std::vector<glm::vec3> left(samples + 1), right(samples + 1);
-  SoaPose pose = skeleton.SoaRestPose();
+  SoaPose pose = skeleton.RestPose();
   for (int i = 0; i <= samples; ++i) {
-    pose.CopyFrom(skeleton.SoaRestPose());
+    pose.CopyFrom(skeleton.RestPose());
     clip.Sample(pose, clip.StartTime() + dt * static_cast<float>(i), LoopMode::kClamp);
     left[i] = glm::vec3(ModelMatrixOf(skeleton, pose, left_foot)[3]);
     right[i] = glm::vec3(ModelMatrixOf(skeleton, pose, right_foot)[3]);

@@ -11,8 +11,8 @@ namespace anim {
 
 ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const Clip> clips,
                      std::span<const float> default_morph_weights)
-    : rest_(&skeleton.SoaRestPose()),
-      pose_(skeleton.SoaRestPose()),
+    : rest_(&skeleton.RestPose()),
+      pose_(skeleton.RestPose()),
       default_weights_(default_morph_weights.begin(), default_morph_weights.end()),
       morph_weights_(default_weights_) {
   const std::size_t joints = 3 * static_cast<std::size_t>(skeleton.JointCount());
@@ -22,7 +22,7 @@ ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const Clip> clips,
     action.playback.Start(&clip);
     action.playback.cursor.keys.reserve(joints);  // any clip of this skeleton
     actions_.push_back(std::move(action));
-    Slot slot{skeleton.SoaRestPose(), MakeAdditivePose(skeleton, clip), default_weights_,
+    Slot slot{skeleton.RestPose(), MakeAdditivePose(skeleton, clip), default_weights_,
               default_weights_};
     SampleMorphWeights(clip.MorphWeights(), clip.StartTime(), slot.reference_weights);
     slots_.push_back(std::move(slot));

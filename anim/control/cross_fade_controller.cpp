@@ -24,7 +24,7 @@ float CrossFadeTarget::Weight() const {
 
 CrossFadeController::CrossFadeController(const Skeleton& skeleton, int max_targets,
                                          std::span<const float> default_morph_weights)
-    : rest_(skeleton.SoaRestPose()),
+    : rest_(skeleton.RestPose()),
       soa_pose_(rest_),
       inertial_(skeleton.JointCount()),
       shown_prev_(rest_),

@@ -61,7 +61,7 @@ struct FadeOptions {
 struct CrossFadeTarget {
   Playback playback;
   // Structure of arrays (soa_pose.h), like everything the controller
-  // samples and blends: SoaPose::Store gives a Pose.
+  // samples and blends.
   SoaPose pose;                             // the target's own sampled pose
   SoaPose frozen_source;                    // the pose shown when a frozen fade started
   std::vector<float> morph_weights;         // the target's own sampled weights

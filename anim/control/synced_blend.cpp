@@ -9,7 +9,7 @@
 namespace anim {
 
 SyncedBlend::SyncedBlend(const Skeleton& skeleton)
-    : rest_(skeleton.SoaRestPose()), pose_a_(rest_), pose_b_(rest_) {}
+    : rest_(skeleton.RestPose()), pose_a_(rest_), pose_b_(rest_) {}
 
 void SyncedBlend::SetPhaseOffsetB(float offset) { phase_offset_b_ = WrapPhase(offset); }
 

@@ -1,7 +1,8 @@
 // A joint's offset: the fixed matrix an importer keeps between a joint and
 // its parent (a static node between two joints, an armature's transform),
-// applied as parent_model * offset * local. Both pose layouts compose model
-// matrices through these two functions, so the rule exists once.
+// applied as parent_model * offset * local. The runtime's kernels and the
+// offline Pose compose model matrices through these two functions, so the
+// rule exists once.
 #pragma once
 
 #include <glm/glm.hpp>

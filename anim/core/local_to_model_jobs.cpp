@@ -48,7 +48,7 @@ inline void MultiplyAffine3x4Splat(const glm::mat4& a_matrix, const float (*b)[4
   Store4(out + 12, a0 * Load4(b[9]) + a1 * Load4(b[10]) + a2 * Load4(b[11]) + a3);
 }
 
-// A root or a joint with an offset (JointModelMatrix, as Pose's);
+// A root or a joint with an offset (JointModelMatrix, joint_offset.h);
 // the local matrix's element e is m[e * kSoaLanes].
 void ModelSpaceWithOffset(const Skeleton& skeleton, int j, const float* m,
                           std::span<glm::mat4> out) {

@@ -43,7 +43,8 @@ struct PaletteJob {
 // time from the channel arrays, then chained to their parents in one
 // forward pass. Nothing is allocated. Returns false, writing nothing, unless
 // the pose and `out` have the skeleton's joint count: LocalToModelJob in one
-// call. The results equal Pose::ComputeModelMatrices on the same locals
+// call. The results equal Pose::ComputeModelMatrices (offline/pose.h), a plain
+// loop, on the same locals
 // (tests/anim/soa_test.cpp).
 bool ComputeModelMatrices(const Skeleton& skeleton, const SoaPose& pose, std::span<glm::mat4> out);
 

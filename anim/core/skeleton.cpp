@@ -9,67 +9,71 @@ namespace anim {
 
 namespace {
 
-std::string ValidateHierarchy(std::span<const std::string> names, const Pose& rest,
-                              const Pose& bind, std::span<const glm::mat4> inverse_bind) {
-  const int n = static_cast<int>(names.size());
-  if (rest.JointCount() != n || bind.JointCount() != n ||
-      static_cast<int>(inverse_bind.size()) != n) {
-    return "joint arrays disagree in length (names " + std::to_string(n) + ", rest pose " +
-           std::to_string(rest.JointCount()) + ", bind pose " + std::to_string(bind.JointCount()) +
-           ", inverse bind matrices " + std::to_string(inverse_bind.size()) + ")";
+std::string ValidateHierarchy(std::span<const std::string> names, std::span<const int> parents,
+                              std::span<const glm::mat4> offsets, std::span<const Transform> rest,
+                              std::span<const Transform> bind,
+                              std::span<const glm::mat4> inverse_bind) {
+  const std::size_t n = names.size();
+  if (parents.size() != n || rest.size() != n || bind.size() != n || inverse_bind.size() != n ||
+      (!offsets.empty() && offsets.size() != n)) {
+    return "joint arrays disagree in length (names " + std::to_string(n) + ", parents " +
+           std::to_string(parents.size()) + ", offsets " + std::to_string(offsets.size()) +
+           ", rest pose " + std::to_string(rest.size()) + ", bind pose " +
+           std::to_string(bind.size()) + ", inverse bind matrices " +
+           std::to_string(inverse_bind.size()) + ")";
   }
-  for (int i = 0; i < n; ++i) {
-    const int p = rest.Parent(i);
-    if (p < -1 || p >= i) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const int p = parents[i];
+    if (p < -1 || p >= static_cast<int>(i)) {
       return "joint " + std::to_string(i) + " (" + names[i] + ") has parent " + std::to_string(p) +
              "; parents must come before their children";
     }
-    if (bind.Parent(i) != p)
-      return "rest and bind poses disagree on the parent of joint " + names[i];
   }
   return {};
 }
 
-}  // namespace
-
-Skeleton::Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
-                   std::vector<glm::mat4> inverse_bind) {
-  error_ = ValidateHierarchy(names, rest_pose, bind_pose, inverse_bind);
-  if (!error_.empty()) return;
-  names_ = std::move(names);
-  rest_pose_ = std::move(rest_pose);
-  soa_rest_pose_.Load(rest_pose_);
-  bind_pose_ = std::move(bind_pose);
-  inverse_bind_ = std::move(inverse_bind);
-  PrepareKernelData();
-}
-
-namespace {
-
-std::vector<std::string> NumberedJointNames(int count) {
+std::vector<std::string> NumberedJointNames(std::size_t count) {
   std::vector<std::string> names;
-  names.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) names.push_back("joint" + std::to_string(i));
+  names.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) names.push_back("joint" + std::to_string(i));
   return names;
 }
 
 }  // namespace
 
-Skeleton::Skeleton(const Pose& rest)
-    : Skeleton(
-          NumberedJointNames(rest.JointCount()), rest, rest,
-          std::vector<glm::mat4>(static_cast<std::size_t>(rest.JointCount()), glm::mat4(1.0f))) {}
+bool Skeleton::Build(std::vector<std::string> names, std::vector<int> parents,
+                     std::vector<glm::mat4> offsets, std::span<const Transform> rest,
+                     std::span<const Transform> bind, std::vector<glm::mat4> inverse_bind,
+                     std::string* error) {
+  *this = Skeleton();
+  const std::string problem = ValidateHierarchy(names, parents, offsets, rest, bind, inverse_bind);
+  if (!problem.empty()) {
+    if (error != nullptr) *error = problem;
+    return false;
+  }
+  names_ = std::move(names);
+  parents_ = std::move(parents);
+  offsets_ = std::move(offsets);
+  if (offsets_.empty()) offsets_.assign(names_.size(), glm::mat4(1.0f));
+  rest_pose_.Load(rest);
+  bind_pose_.Load(bind);
+  inverse_bind_ = std::move(inverse_bind);
+  PrepareKernelData();
+  return true;
+}
+
+bool Skeleton::BuildHierarchy(std::span<const Transform> rest, std::vector<int> parents,
+                              std::vector<glm::mat4> offsets, std::string* error) {
+  return Build(NumberedJointNames(rest.size()), std::move(parents), std::move(offsets), rest, rest,
+               std::vector<glm::mat4>(rest.size(), glm::mat4(1.0f)), error);
+}
 
 void Skeleton::PrepareKernelData() {
-  const auto n = static_cast<std::size_t>(JointCount());
-  offsets_.assign(n, glm::mat4(1.0f));
-  const std::span<const glm::mat4> offsets = rest_pose_.Offsets();
-  if (!offsets.empty()) offsets_.assign(offsets.begin(), offsets.end());
   offset_kinds_.clear();
-  offset_kinds_.reserve(n);
+  offset_kinds_.reserve(offsets_.size());
   for (const glm::mat4& m : offsets_) offset_kinds_.push_back(ClassifyOffset(m));
   inverse_bind_splat_.clear();
-  inverse_bind_splat_.reserve(n);
+  inverse_bind_splat_.reserve(inverse_bind_.size());
   for (const glm::mat4& m : inverse_bind_) {
     SplatAffine3x4 a;
     a.affine = affine::IsAffine(m);
@@ -78,12 +82,6 @@ void Skeleton::PrepareKernelData() {
     }
     inverse_bind_splat_.push_back(a);
   }
-}
-
-Pose AsPose(const Skeleton& skeleton, const SoaPose& pose) {
-  Pose out = skeleton.RestPose();
-  pose.Store(out);  // another joint count: the rest pose, unchanged
-  return out;
 }
 
 int Skeleton::FindJoint(std::string_view name) const {

@@ -1,11 +1,12 @@
 // Skeleton: the joints of a character, fixed at load time, and the one
-// skeleton type every job, sample and the renderer takes. Holds the rest
-// pose (what the joints look like when no clip drives them), the bind pose
-// (the pose the mesh was skinned in) and the inverse bind matrices, and,
+// skeleton type every job, sample and the renderer takes. Holds the joint
+// names, the hierarchy, the rest pose (what the joints look like when no clip
+// drives them) and the bind pose (the pose the mesh was skinned in) in the
+// runtime's one pose layout (soa_pose.h), the inverse bind matrices, and,
 // made once here rather than by each caller, what the per-frame kernels read:
-// the rest pose as a SoaPose, the fixed offsets between joints classified
-// so identity ones cost nothing, and the inverse bind matrices ready for the
-// palette (LocalToModelJob, PaletteJob: anim/core/local_to_model_jobs.h).
+// the fixed offsets between joints classified so identity ones cost nothing,
+// and the inverse bind matrices ready for the palette (LocalToModelJob,
+// PaletteJob: anim/core/local_to_model_jobs.h).
 #pragma once
 
 #include <span>
@@ -13,44 +14,53 @@
 #include <string_view>
 #include <vector>
 
-#include "anim/core/pose.h"
+#include "anim/core/joint_offset.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
 
 class Skeleton {
  public:
+  // Empty (no joints) until Build.
   Skeleton() = default;
-  // Validates that parents come before children and that every array has
-  // one entry per joint; on failure error() says why and JointCount() == 0.
-  Skeleton(std::vector<std::string> names, Pose rest_pose, Pose bind_pose,
-           std::vector<glm::mat4> inverse_bind);
+  // parents[i] < i for every joint, -1 for roots. offsets is empty or holds
+  // one matrix per joint: the fixed transform of the non-joint nodes between
+  // a joint and its parent joint (for a root: its non-joint ancestors, such
+  // as an armature's scale). rest and bind hold one local transform per
+  // joint. Checks that parents come before children and that every array
+  // has one entry per joint: on failure returns false, says why in *error
+  // (when not null) and leaves the skeleton empty (anim/README.md: errors).
+  bool Build(std::vector<std::string> names, std::vector<int> parents,
+             std::vector<glm::mat4> offsets, std::span<const Transform> rest,
+             std::span<const Transform> bind, std::vector<glm::mat4> inverse_bind,
+             std::string* error);
   // A hierarchy without a skin (a chain built in code, a test's joints):
-  // parents, offsets and rest pose from `rest`, which is the bind pose too,
-  // identity inverse binds, joints named "joint0", "joint1"...
-  explicit Skeleton(const Pose& rest);
+  // `rest` is the bind pose too, inverse binds are identity, joints are
+  // named "joint0", "joint1"...
+  bool BuildHierarchy(std::span<const Transform> rest, std::vector<int> parents,
+                      std::vector<glm::mat4> offsets, std::string* error);
 
   int JointCount() const { return static_cast<int>(names_.size()); }
   const std::string& JointName(int joint) const { return names_[joint]; }
   std::span<const std::string> JointNames() const { return names_; }
   // Index of the joint with this name, or -1.
   int FindJoint(std::string_view name) const;
-  int Parent(int joint) const { return rest_pose_.Parent(joint); }
+  int Parent(int joint) const { return parents_[joint]; }
 
-  const Pose& RestPose() const { return rest_pose_; }
-  // The rest pose as the runtime's pose (soa_pose.h): what a character's
-  // poses start from each frame (SoaPose::CopyFrom allocates nothing),
-  // with the character's default morph-target weights.
-  const SoaPose& SoaRestPose() const { return soa_rest_pose_; }
+  // The rest pose: what the joints look like when no clip drives them and
+  // what a character's poses start from each frame (SoaPose::CopyFrom
+  // allocates nothing), with the character's default morph-target weights.
+  const SoaPose& RestPose() const { return rest_pose_; }
   // The weights the character's morph targets show when no clip animates
-  // them (Model::DefaultMorphWeights): they ride on SoaRestPose, so every
+  // them (Model::DefaultMorphWeights): they ride on RestPose, so every
   // pose made from it carries, samples and blends them.
   void SetDefaultMorphWeights(std::span<const float> weights) {
-    soa_rest_pose_.SetMorphWeights(weights);
+    rest_pose_.SetMorphWeights(weights);
   }
   // parents[i] < i for every joint, -1 for roots.
-  std::span<const int> Parents() const { return rest_pose_.Parents(); }
-  const Pose& BindPose() const { return bind_pose_; }
+  std::span<const int> Parents() const { return parents_; }
+  // The pose the mesh was skinned in.
+  const SoaPose& BindPose() const { return bind_pose_; }
   std::span<const glm::mat4> InverseBindMatrices() const { return inverse_bind_; }
 
   // The fixed transform between each joint and its parent (identity where
@@ -69,22 +79,18 @@ class Skeleton {
   };
   std::span<const SplatAffine3x4> InverseBindSplat() const { return inverse_bind_splat_; }
 
-  const std::string& error() const { return error_; }
-
  private:
-  // The offsets, their kinds and the splatted inverse binds, from the rest
-  // pose and inverse binds.
+  // The offsets' kinds and the splatted inverse binds.
   void PrepareKernelData();
 
   std::vector<std::string> names_;
-  Pose rest_pose_;
-  SoaPose soa_rest_pose_;
-  Pose bind_pose_;
+  std::vector<int> parents_;
+  SoaPose rest_pose_;
+  SoaPose bind_pose_;
   std::vector<glm::mat4> inverse_bind_;
   std::vector<glm::mat4> offsets_;
   std::vector<OffsetKind> offset_kinds_;
   std::vector<SplatAffine3x4> inverse_bind_splat_;
-  std::string error_;
 };
 
 // Skinning palette: palette[i] = model_matrices[i] * inverse_bind[i].
@@ -92,10 +98,5 @@ class Skeleton {
 // nothing, unless all three have the same size.
 bool ComputePalette(std::span<const glm::mat4> model_matrices,
                     std::span<const glm::mat4> inverse_bind, std::span<glm::mat4> palette);
-
-// The runtime's pose (soa_pose.h) as a Pose of this skeleton, with its
-// hierarchy and offsets: the view that tools and tests use for one joint's
-// model matrix (Pose::ModelMatrix) or IK solvers take. Allocates.
-Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
 
 }  // namespace anim

@@ -20,7 +20,7 @@ void FillIdentity(float* data, int padded, int from) {
 
 }  // namespace
 
-SoaPose::SoaPose(const Pose& pose) { Load(pose); }
+SoaPose::SoaPose(std::span<const Transform> locals) { Load(locals); }
 
 Transform SoaPose::Local(int joint) const {
   const float* d = data_.data() + joint;
@@ -47,20 +47,19 @@ void SoaPose::SetLocal(int joint, const Transform& t) {
   d[kSz * p] = t.scale.z;
 }
 
-void SoaPose::Load(const Pose& pose) {
-  const int n = pose.JointCount();
+void SoaPose::Load(std::span<const Transform> locals) {
+  const int n = static_cast<int>(locals.size());
   if (n != joint_count_) {
     joint_count_ = n;
     padded_ = SoaPadded(n);
     data_.assign(static_cast<std::size_t>(kSoaChannels) * padded_, 0.0f);
     FillIdentity(data_.data(), padded_, n);
   }
-  for (int j = 0; j < n; ++j) SetLocal(j, pose.Local(j));
+  for (int j = 0; j < n; ++j) SetLocal(j, locals[j]);
 }
 
-bool SoaPose::Store(Pose& pose) const {
-  if (pose.JointCount() != joint_count_) return false;
-  std::span<Transform> locals = pose.Locals();
+bool SoaPose::Store(std::span<Transform> locals) const {
+  if (static_cast<int>(locals.size()) != joint_count_) return false;
   for (int j = 0; j < joint_count_; ++j) locals[j] = Local(j);
   return true;
 }

@@ -3,15 +3,15 @@
 // z), each padded to a multiple of kSoaLanes joints; the hierarchy stays in
 // the skeleton. Everything per frame (sampling, blending, additive layers,
 // mirroring, local to model) runs over it as loops over joints, four at a
-// time as vectors (soa_vector.h). Pose (an array of Transform with its
-// parents) is the view for tools and tests, converted with Load/Store
-// (or skeleton.h's AsPose).
+// time as vectors (soa_vector.h). Tools and tests that want an array of
+// Transform with its parents use anim/offline/pose.h, converted with
+// Load/Store.
 #pragma once
 
 #include <span>
 #include <vector>
 
-#include "anim/core/pose.h"
+#include "anim/core/transform.h"
 
 namespace anim {
 
@@ -28,9 +28,9 @@ enum SoaChannel : int { kTx, kTy, kTz, kQx, kQy, kQz, kQw, kSx, kSy, kSz, kSoaCh
 class SoaPose {
  public:
   SoaPose() = default;
-  // The locals of `pose` (its hierarchy stays with the skeleton: see
-  // skeleton.h).
-  explicit SoaPose(const Pose& pose);
+  // These locals, one per joint (the hierarchy stays with the skeleton:
+  // see skeleton.h).
+  explicit SoaPose(std::span<const Transform> locals);
 
   int JointCount() const { return joint_count_; }
   int PaddedCount() const { return padded_; }
@@ -41,10 +41,10 @@ class SoaPose {
   Transform Local(int joint) const;
   void SetLocal(int joint, const Transform& t);
 
-  // Copies pose's locals in (same joint count: allocates nothing) or out;
-  // Store returns false, changing nothing, when the joint counts differ.
-  bool Store(Pose& pose) const;
-  void Load(const Pose& pose);
+  // Copies one local per joint in (same joint count: allocates nothing) or
+  // out; Store returns false, changing nothing, when the counts differ.
+  bool Store(std::span<Transform> locals) const;
+  void Load(std::span<const Transform> locals);
   // The same from another SoaPose, morph weights included: without
   // allocating when the sizes are the same; another size is copied too.
   void CopyFrom(const SoaPose& other);

@@ -16,7 +16,7 @@ struct Transform {
 // parent * child: applying the result equals applying child, then parent.
 // Exact for uniform scale; with non-uniform parent scale and a rotated child
 // the product is not an SQT, so callers that need exactness use matrices
-// (Pose computes model-space matrices, not combined Transforms).
+// (the model-space kernels compose matrices, not Transforms).
 Transform Combine(const Transform& parent, const Transform& child);
 
 // The transform that undoes t (same uniform-scale caveat as Combine). Scale

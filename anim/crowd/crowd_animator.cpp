@@ -20,7 +20,7 @@ bool FitsOrEmpty(std::span<const glm::mat4> out, int joints) {
 
 CrowdAnimator::CrowdAnimator(const Skeleton& skeleton, int workers) : skeleton_(&skeleton) {
   Scratch s;
-  const SoaPose& rest = skeleton_->SoaRestPose();
+  const SoaPose& rest = skeleton_->RestPose();
   s.a = s.b = s.blended = s.additive = s.layered = s.synced_a = s.synced_b = rest;
   s.model.resize(skeleton.JointCount());
   scratch_.assign(static_cast<std::size_t>(std::max(1, workers)), s);
@@ -59,7 +59,7 @@ bool CrowdAnimator::Sample(const CrowdClipSlot& slot, float dt, const void*& las
   const void* clip = slot.compressed != nullptr ? static_cast<const void*>(slot.compressed->clip)
                                                 : static_cast<const void*>(slot.raw->clip);
   if (clip != last) {
-    pose.CopyFrom(skeleton_->SoaRestPose());
+    pose.CopyFrom(skeleton_->RestPose());
     last = clip;
   }
   return slot.compressed != nullptr ? slot.compressed->Advance(dt, pose)
@@ -78,8 +78,7 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
   }
   if (c.fade != nullptr) return c.fade->Update(dt) ? &c.fade->CurrentPose() : nullptr;
   if (c.synced != nullptr) {
-    return c.synced->Update(dt, c.weight, skeleton_->SoaRestPose(), s.synced_a, s.synced_b,
-                            s.blended)
+    return c.synced->Update(dt, c.weight, skeleton_->RestPose(), s.synced_a, s.synced_b, s.blended)
                ? &s.blended
                : nullptr;
   }

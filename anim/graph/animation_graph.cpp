@@ -5,7 +5,7 @@ namespace anim {
 AnimationGraph::AnimationGraph(const Skeleton& skeleton, int event_capacity)
     : definition_(skeleton),
       instance_(definition_, event_capacity),
-      soa_output_(skeleton.SoaRestPose()) {
+      soa_output_(skeleton.RestPose()) {
   instance_.ShareParams(&definition_.Params());
   Grown();
 }

@@ -79,7 +79,7 @@ class AnimationGraph {
 
   // The output pose, as the graph computes it (structure of arrays: what
   // ComputePalette (core/local_to_model_jobs.h) takes; AsPose in
-  // core/skeleton.h converts it for tools).
+  // offline/pose.h converts it for tools).
   const SoaPose& SoaOutput() const { return soa_output_; }
   const MotionDelta& Motion() const { return motion_; }
   std::span<const FiredEvent> Events() const { return instance_.Events(); }

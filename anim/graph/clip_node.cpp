@@ -159,7 +159,7 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
 
 SingleFrameNode::SingleFrameNode(std::string name, const Skeleton& skeleton, const Clip& clip,
                                  float phase, const CompressedClipRef& compressed)
-    : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.SoaRestPose()) {
+    : Node(std::move(name)), clip_(&clip), compressed_(compressed), pose_(skeleton.RestPose()) {
   // Sampled straight into the structure of arrays, once.
   phase = std::isfinite(phase) ? std::clamp(phase, 0.0f, 1.0f) : 0.0f;
   const float time = clip.TimeAtPhase(phase);

@@ -21,7 +21,7 @@ void CrossFadeNode::InitState(CrossFadeState& s) const {
   // A change of input during a fade fades from the pose on screen, unless
   // every change is inertialized (which starts from the shown poses).
   const bool inertial = options_.mode == TransitionMode::kInertial;
-  if (!inertial) s.fade.frozen = skeleton_->SoaRestPose();
+  if (!inertial) s.fade.frozen = skeleton_->RestPose();
   s.fade.shown = ShownPoseHistory(*skeleton_, true, inertial);
 }
 

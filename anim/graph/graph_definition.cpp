@@ -49,7 +49,7 @@ void GraphCheck::CheckJointCount(const Node& node, std::string_view field, int j
 }
 
 GraphDefinition::GraphDefinition(const Skeleton& skeleton)
-    : skeleton_(&skeleton), rest_(skeleton.SoaRestPose()) {}
+    : skeleton_(&skeleton), rest_(skeleton.RestPose()) {}
 
 GraphDefinition::~GraphDefinition() = default;
 

@@ -26,7 +26,6 @@
 
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
-#include "anim/core/pose.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 #include "anim/graph/parameters.h"

@@ -6,11 +6,11 @@ namespace anim {
 
 ShownPoseHistory::ShownPoseHistory(const Skeleton& skeleton, bool keep_shown, bool keep_velocity)
     : keep_shown_(keep_shown || keep_velocity), keep_velocity_(keep_velocity) {
-  if (keep_shown_) last_ = skeleton.SoaRestPose();
+  if (keep_shown_) last_ = skeleton.RestPose();
   if (keep_velocity_) {
     inertial_ = Inertializer(skeleton.JointCount(),
-                             static_cast<int>(skeleton.SoaRestPose().MorphWeights().size()));
-    before_last_ = skeleton.SoaRestPose();
+                             static_cast<int>(skeleton.RestPose().MorphWeights().size()));
+    before_last_ = skeleton.RestPose();
   }
 }
 

@@ -70,7 +70,7 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
 }
 
 void StateMachineNode::InitState(StateMachineState& s) const {
-  if (keeps_shown_) s.fade.frozen = skeleton_->SoaRestPose();
+  if (keeps_shown_) s.fade.frozen = skeleton_->RestPose();
   s.fade.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
   s.snapshot_shares.assign(states_.size(), 0.0f);
 }

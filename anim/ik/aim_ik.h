@@ -4,7 +4,7 @@
 // joint takes its share, within its own angle limit, and the last joint
 // finishes what is left.
 //
-// Plain jobs over the caller's Pose: they write local rotations and allocate
+// Plain jobs over the caller's pose: they write local rotations and allocate
 // nothing.
 #pragma once
 

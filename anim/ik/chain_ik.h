@@ -4,7 +4,7 @@
 // per-joint constraints (joint_constraint.h), an iteration cap and a
 // tolerance.
 //
-// Plain jobs: they write the chain's local rotations in the caller's Pose
+// Plain jobs: they write the chain's local rotations in the caller's pose
 // (translations, hence bone lengths, never change) and allocate nothing;
 // the per-joint working state lives on the stack, which caps the chain at
 // kMaxChainJoints.

@@ -80,11 +80,11 @@ bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg) {
 }
 
 float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint) {
-  SoaPose pose = skeleton.SoaRestPose();
+  SoaPose pose = skeleton.RestPose();
   const int steps = std::max(1, static_cast<int>(std::ceil(clip.Duration() * 60.0f)));
   float lowest = std::numeric_limits<float>::max();
   for (int i = 0; i <= steps; ++i) {
-    pose.CopyFrom(skeleton.SoaRestPose());
+    pose.CopyFrom(skeleton.RestPose());
     clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / steps), LoopMode::kClamp);
     lowest = std::min(lowest, ModelMatrixOf(skeleton, pose, joint)[3].y);
   }

@@ -4,7 +4,7 @@
 // bend plane, then the whole chain swings onto the target and twists about
 // the start-target line so the mid joint lies on the pole's side.
 //
-// A plain job: it reads and writes the caller's Pose (local transforms, so
+// A plain job: it reads and writes the caller's pose (local transforms, so
 // later layers and the skinning palette see the result) and allocates
 // nothing. Soft reach follows Andy Nicholas' "Soft IK" (2012): past a
 // fraction of the full reach the end approaches the target asymptotically,

@@ -7,6 +7,7 @@
 #include <limits>
 #include <utility>
 
+#include "anim/core/local_to_model_jobs.h"
 #include "anim/offline/bit_rate_search.h"
 #include "anim/offline/key_reduction.h"
 
@@ -161,9 +162,8 @@ constexpr std::size_t kExactReachLinks = std::size_t{1} << 22;
 
 std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_distance) {
   const int n = skeleton.JointCount();
-  const Pose& rest = skeleton.RestPose();
   std::vector<glm::mat4> model(n);
-  rest.ComputeModelMatrices(model);
+  ComputeModelMatrices(skeleton, skeleton.RestPose(), model);
   std::vector<JointBudget> budgets(n);
   std::vector<std::size_t> depth(n, 0);
   std::size_t links = 0;
@@ -175,8 +175,7 @@ std::vector<JointBudget> JointBudgets(const Skeleton& skeleton, float point_dist
   const bool exact = links <= kExactReachLinks;
   for (int j = 0; j < n; ++j) {
     const int p = skeleton.Parent(j);
-    glm::mat4 parent_space = p < 0 ? glm::mat4(1.0f) : model[p];
-    if (!rest.Offsets().empty()) parent_space = parent_space * rest.Offsets()[j];
+    const glm::mat4 parent_space = (p < 0 ? glm::mat4(1.0f) : model[p]) * skeleton.Offsets()[j];
     budgets[j].parent_scale = std::max(MaxColumn(parent_space), 1e-6f);
     // Every joint's virtual points are reached from it and its ancestors.
     const glm::vec3 origin(model[j][3]);
@@ -633,8 +632,8 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   const std::vector<JointBudget> budgets = JointBudgets(skeleton, settings.point_distance);
   const std::vector<float> times = SampleTimes(channels);
   const int samples = static_cast<int>(times.size());
-  const std::vector<Transform> rest(skeleton.RestPose().Locals().begin(),
-                                    skeleton.RestPose().Locals().end());
+  std::vector<Transform> rest(static_cast<std::size_t>(joints));
+  skeleton.RestPose().Store(rest);
   SortedChannels sorted = SortChannels(channels, times, rest, budgets, settings, r);
   std::vector<TrackSamples>& tracks = sorted.tracks;
 

@@ -60,7 +60,7 @@ ClipError MeasureClipError(const Clip& raw, const CompressedClip& compressed,
   result.joint_max.assign(joints, 0.0f);
   result.times = ErrorSampleTimes(raw, compressed);
   result.time_max.assign(result.times.size(), 0.0f);
-  const SoaPose& rest = skeleton.SoaRestPose();
+  const SoaPose& rest = skeleton.RestPose();
   SoaPose raw_pose = rest, compressed_pose = rest;
   CompressedClipContext context(compressed);
   std::vector<glm::mat4> raw_model(joints), compressed_model(joints);

@@ -29,10 +29,10 @@ TEST(Additive, MakeAdditivePoseSamplesTheFirstFrame) {
 
 TEST(Additive, AddingTheBaseItselfChangesNothing) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 1, {1, 2, 3}, AxisAngle(25, {1, 0, 0}));
+  const anim::SoaPose in = WithJoint(s.RestPose(), 1, {1, 2, 3}, AxisAngle(25, {1, 0, 0}));
   const anim::SoaPose base =
-      WithJoint(s.SoaRestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
-  anim::SoaPose out = s.SoaRestPose();
+      WithJoint(s.RestPose(), 1, {5, 5, 5}, AxisAngle(-70, {0, 1, 1}), {2, 2, 2});
+  anim::SoaPose out = s.RestPose();
   anim::Add(out, in, base, base);
   for (int i = 0; i < 4; ++i) {
     ExpectVecNear(out.Local(i).translation, in.Local(i).translation);
@@ -44,11 +44,11 @@ TEST(Additive, AddingTheBaseItselfChangesNothing) {
 TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
   const anim::Skeleton s = MakeTestSkeleton();
   // in: 30 deg about Z; additive: 50 deg from a base of 30 deg = +20 deg.
-  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 1, {1, 0, 0}, AxisAngle(30, {0, 0, 1}));
-  const anim::SoaPose base = WithJoint(s.SoaRestPose(), 1, {0, 0, 0}, AxisAngle(30, {0, 0, 1}));
+  const anim::SoaPose in = WithJoint(s.RestPose(), 1, {1, 0, 0}, AxisAngle(30, {0, 0, 1}));
+  const anim::SoaPose base = WithJoint(s.RestPose(), 1, {0, 0, 0}, AxisAngle(30, {0, 0, 1}));
   const anim::SoaPose add =
-      WithJoint(s.SoaRestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
-  anim::SoaPose out = s.SoaRestPose();
+      WithJoint(s.RestPose(), 1, {2, 0, 0}, AxisAngle(50, {0, 0, 1}), {1.5f, 1, 1});
+  anim::SoaPose out = s.RestPose();
   anim::Add(out, in, add, base, 1.0f);
   ExpectVecNear(out.Local(1).translation, {3, 0, 0});
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(50, {0, 0, 1}));
@@ -57,10 +57,10 @@ TEST(Additive, FullWeightAppliesTheDifferenceFromTheBase) {
 
 TEST(Additive, WeightZeroIsTheInputExactlyAndHalfIsHalfTheDelta) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::SoaPose in = WithJoint(s.SoaRestPose(), 2, {0, 1, 0}, AxisAngle(10, {1, 0, 0}));
-  const anim::SoaPose& base = s.SoaRestPose();
-  const anim::SoaPose add = WithJoint(s.SoaRestPose(), 2, {0, 1, 4}, AxisAngle(40, {1, 0, 0}));
-  anim::SoaPose out = s.SoaRestPose();
+  const anim::SoaPose in = WithJoint(s.RestPose(), 2, {0, 1, 0}, AxisAngle(10, {1, 0, 0}));
+  const anim::SoaPose& base = s.RestPose();
+  const anim::SoaPose add = WithJoint(s.RestPose(), 2, {0, 1, 4}, AxisAngle(40, {1, 0, 0}));
+  anim::SoaPose out = s.RestPose();
   anim::Add(out, in, add, base, 0.0f);
   EXPECT_EQ(out.Local(2).translation, in.Local(2).translation);
   EXPECT_EQ(out.Local(2).rotation, in.Local(2).rotation);
@@ -71,14 +71,14 @@ TEST(Additive, WeightZeroIsTheInputExactlyAndHalfIsHalfTheDelta) {
 
 TEST(Additive, ARootLimitsTheLayerToItsSubtree) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::SoaPose& in = s.SoaRestPose();
-  anim::SoaPose add = s.SoaRestPose();
+  const anim::SoaPose& in = s.RestPose();
+  anim::SoaPose add = s.RestPose();
   for (int i = 0; i < 4; ++i) add = WithJoint(add, i, {1, 1, 0}, glm::quat(1, 0, 0, 0));
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // A subtree layer: added over the whole skeleton, then blended back over
   // `in` with the weights of joint 1's subtree.
-  anim::SoaPose added = s.SoaRestPose();
-  anim::Add(added, in, add, s.SoaRestPose());
+  anim::SoaPose added = s.RestPose();
+  anim::Add(added, in, add, s.RestPose());
   anim::BlendWeighted(out, in, added, 1.0f, anim::MakeMaskFromRoot(s, 1).weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);
   EXPECT_FLOAT_EQ(out.Local(1).translation.x, 1.0f);
@@ -88,9 +88,9 @@ TEST(Additive, ARootLimitsTheLayerToItsSubtree) {
 
 TEST(Additive, OutputMayAliasTheInput) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::SoaPose pose = WithJoint(s.SoaRestPose(), 0, {1, 0, 0}, glm::quat(1, 0, 0, 0));
-  const anim::SoaPose add = WithJoint(s.SoaRestPose(), 0, {2, 1, 0}, glm::quat(1, 0, 0, 0));
-  anim::Add(pose, pose, add, s.SoaRestPose());
+  anim::SoaPose pose = WithJoint(s.RestPose(), 0, {1, 0, 0}, glm::quat(1, 0, 0, 0));
+  const anim::SoaPose add = WithJoint(s.RestPose(), 0, {2, 1, 0}, glm::quat(1, 0, 0, 0));
+  anim::Add(pose, pose, add, s.RestPose());
   ExpectVecNear(pose.Local(0).translation, {3, 0, 0});  // (1,0,0) + ((2,1,0) - rest (0,1,0))
 }
 
@@ -112,11 +112,11 @@ TEST(DifferenceClip, AddedToTheReferenceGivesBackTheSource) {
   ASSERT_TRUE(anim::MakeDifferenceClip(s, source, reference, &diff, &error)) << error;
   EXPECT_FLOAT_EQ(diff.Duration(), 2.0f);
   for (float t : {0.0f, 0.5f, 1.3f, 2.0f}) {
-    anim::SoaPose sp = s.SoaRestPose(), rp = s.SoaRestPose(), dp = anim::MakeZeroDifferencePose(s);
+    anim::SoaPose sp = s.RestPose(), rp = s.RestPose(), dp = anim::MakeZeroDifferencePose(s);
     source.Sample(sp, t, anim::LoopMode::kClamp);
     reference.Sample(rp, t, anim::LoopMode::kClamp);
     diff.Sample(dp, t, anim::LoopMode::kClamp);
-    anim::SoaPose out = s.SoaRestPose();
+    anim::SoaPose out = s.RestPose();
     anim::AddDifference(out, rp, dp);
     for (int j = 0; j < 4; ++j) {
       ExpectVecNear(out.Local(j).translation, sp.Local(j).translation, 1e-4f);
@@ -135,12 +135,12 @@ TEST(DifferenceClip, WeightedOnAnotherClipAddsAFractionOfTheChange) {
   // At t = 2: D translation x = 4 - 2 = 2 and rotation = 60 deg about Z.
   anim::SoaPose dp = anim::MakeZeroDifferencePose(s);
   diff.Sample(dp, 2.0f, anim::LoopMode::kClamp);
-  anim::SoaPose out = s.SoaRestPose();
-  anim::AddDifference(out, s.SoaRestPose(), dp, 0.5f);
+  anim::SoaPose out = s.RestPose();
+  anim::AddDifference(out, s.RestPose(), dp, 0.5f);
   ExpectVecNear(out.Local(1).translation, {1, 1, 0}, 1e-4f);
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(30, {0, 0, 1}), 1e-4f);
   // Joints the clips do not animate are untouched.
-  ExpectVecNear(out.Local(2).translation, s.SoaRestPose().Local(2).translation);
+  ExpectVecNear(out.Local(2).translation, s.RestPose().Local(2).translation);
 }
 
 TEST(DifferenceClip, RefusesClipsOfDifferentLengths) {

@@ -9,6 +9,7 @@
 #include "anim/blending/mirror.h"
 #include "anim/control/blend_space_1d.h"
 #include "anim/control/blend_space_2d.h"
+#include "anim/offline/pose.h"
 
 namespace {
 
@@ -45,12 +46,12 @@ TEST(BlendSpaceAllocation, MirrorPoseAllocatesNothing) {
   locals[1].translation = {0.2f, 0, 0};
   locals[2].translation = {-0.2f, 0, 0};
   const anim::Pose rest(locals, {-1, 0, 0});
-  const anim::Skeleton skeleton({"Hips", "LeftUpLeg", "RightUpLeg"}, rest, rest,
-                                std::vector<glm::mat4>(3, glm::mat4(1.0f)));
+  const anim::Skeleton skeleton = anim::SkeletonOf({"Hips", "LeftUpLeg", "RightUpLeg"}, rest, rest,
+                                                   std::vector<glm::mat4>(3, glm::mat4(1.0f)));
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(skeleton, &error)) << error;
-  const anim::SoaPose& pose = skeleton.SoaRestPose();
+  const anim::SoaPose& pose = skeleton.RestPose();
   anim::SoaPose out = pose;
   const long before = test_support::AllocationCount();
   for (int k = 0; k < 1000; ++k) {

@@ -13,7 +13,7 @@ namespace {
 using namespace anim_test;
 
 anim::SoaPose PoseWithX(const anim::Skeleton& s, float x) {
-  anim::SoaPose p = s.SoaRestPose();
+  anim::SoaPose p = s.RestPose();
   for (int i = 0; i < p.JointCount(); ++i) {
     anim::Transform t = p.Local(i);
     t.translation.x = x;
@@ -36,7 +36,7 @@ TEST(IsInHierarchy, FindsDescendantsAndOnlyThem) {
 TEST(Blend, EndPointsGiveTheInputsExactly) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose a = PoseWithX(s, 2), b = PoseWithX(s, 6);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   anim::Blend(out, a, b, 0.0f);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out.Local(i).translation, a.Local(i).translation);
   anim::Blend(out, a, b, 1.0f);
@@ -48,7 +48,7 @@ TEST(Blend, EndPointsGiveTheInputsExactly) {
 TEST(Blend, ARootBlendsOnlyItsSubtreeAndTheRestKeepsA) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 10);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // The blend root: weights 1 on joint 1 and its descendants, 0 elsewhere.
   anim::BlendWeighted(out, a, b, 0.5f, anim::MakeMaskFromRoot(s, 1).weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);  // hips: outside
@@ -67,12 +67,12 @@ TEST(Blend, OutputMayAliasTheFirstInput) {
 
 TEST(Blend, QuaternionNeighbourhoodTakesTheShortWay) {
   const anim::Skeleton s = MakeTestSkeleton();
-  const anim::SoaPose& a = s.SoaRestPose();
-  anim::SoaPose b = s.SoaRestPose();
+  const anim::SoaPose& a = s.RestPose();
+  anim::SoaPose b = s.RestPose();
   anim::Transform t = b.Local(1);
   t.rotation = -AxisAngle(80, {0, 0, 1});  // same rotation as +80, other hemisphere
   b.SetLocal(1, t);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   anim::Blend(out, a, b, 0.5f);
   ExpectSameRotation(out.Local(1).rotation, AxisAngle(40, {0, 0, 1}));
 }
@@ -102,7 +102,7 @@ TEST(JointMask, ExplicitWeightsAreClampedAndNaNBecomesZero) {
 TEST(BlendWeighted, EachJointUsesItsOwnWeight) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 12);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   const anim::JointMask m = anim::MakeMaskFromRoot(s, 0, 2);
   anim::BlendWeighted(out, a, b, 0.5f, m.weights);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 2.0f);  // 12 * 0.5 * 1/3
@@ -113,50 +113,50 @@ TEST(BlendWeighted, EachJointUsesItsOwnWeight) {
 TEST(BlendLayers, NormalisesTheWeights) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose a = PoseWithX(s, 0), b = PoseWithX(s, 8);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // Weights 1 and 3 normalise to 1/4 and 3/4: x = 6.
   const anim::SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 3.0f, {}}};
-  anim::BlendLayers(out, layers, s.SoaRestPose());
+  anim::BlendLayers(out, layers, s.RestPose());
   for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(out.Local(i).translation.x, 6.0f);
 }
 
 TEST(BlendLayers, FallsBackToTheRestPoseBelowTheThreshold) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose a = PoseWithX(s, 10);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // Total weight 0.025 < threshold 0.1: rest (x = 0) fills in 0.075, so
   // x = 10 * 0.025 / 0.1 = 2.5.
   const anim::SoaBlendLayer some[] = {{&a, 0.025f, {}}};
-  anim::BlendLayers(out, some, s.SoaRestPose(), 0.1f);
+  anim::BlendLayers(out, some, s.RestPose(), 0.1f);
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 2.5f);
   // No weight at all: exactly the rest pose.
   const anim::SoaBlendLayer none[] = {{&a, 0.0f, {}}};
-  anim::BlendLayers(out, none, s.SoaRestPose(), 0.1f);
-  EXPECT_EQ(out.Local(0).translation, s.SoaRestPose().Local(0).translation);
+  anim::BlendLayers(out, none, s.RestPose(), 0.1f);
+  EXPECT_EQ(out.Local(0).translation, s.RestPose().Local(0).translation);
 }
 
 TEST(BlendLayers, MasksLimitALayerToItsJoints) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::SoaPose base = PoseWithX(s, 0), upper = PoseWithX(s, 4);
   const anim::JointMask spine = anim::MakeMaskFromRoot(s, 1);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   const anim::SoaBlendLayer layers[] = {{&base, 1.0f, {}}, {&upper, 1.0f, spine.weights}};
-  anim::BlendLayers(out, layers, s.SoaRestPose());
+  anim::BlendLayers(out, layers, s.RestPose());
   EXPECT_FLOAT_EQ(out.Local(0).translation.x, 0.0f);  // only base has weight
   EXPECT_FLOAT_EQ(out.Local(2).translation.x, 2.0f);  // half and half
 }
 
 TEST(BlendLayers, OppositeHemisphereRotationsAverageToTheMiddle) {
   const anim::Skeleton s = MakeTestSkeleton();
-  anim::SoaPose a = s.SoaRestPose(), b = s.SoaRestPose();
+  anim::SoaPose a = s.RestPose(), b = s.RestPose();
   anim::Transform t = a.Local(0);
   t.rotation = AxisAngle(20, {0, 1, 0});
   a.SetLocal(0, t);
   t.rotation = -AxisAngle(60, {0, 1, 0});
   b.SetLocal(0, t);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   const anim::SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 1.0f, {}}};
-  anim::BlendLayers(out, layers, s.SoaRestPose());
+  anim::BlendLayers(out, layers, s.RestPose());
   ExpectSameRotation(out.Local(0).rotation, AxisAngle(40, {0, 1, 0}));
 }
 

@@ -15,6 +15,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/offline/clip_builder.h"
+#include "anim/offline/pose.h"
 #include "compression_fixture.h"
 #include "tests/support/pose_sampling.h"
 
@@ -123,11 +124,11 @@ anim::Skeleton ChainBehindOffsets(int joints) {
                                        glm::radians(30.0f), glm::vec3(0, 0, 1));
   std::vector<glm::mat4> offsets(joints, offset);
   offsets[0] = glm::mat4(1.0f);
-  const anim::Pose& rest = plain_chain.RestPose();
+  const anim::Pose& rest = anim::RestPoseOf(plain_chain);
   const anim::Pose with_offsets(
       std::vector<anim::Transform>(rest.Locals().begin(), rest.Locals().end()),
       std::vector<int>(rest.Parents().begin(), rest.Parents().end()), offsets);
-  return anim::Skeleton(
+  return anim::SkeletonOf(
       std::vector<std::string>(plain_chain.JointNames().begin(), plain_chain.JointNames().end()),
       with_offsets, with_offsets, std::vector<glm::mat4>(joints, glm::mat4(1.0f)));
 }
@@ -163,7 +164,7 @@ KeysOnGrid CountKeysOnGrid(const anim::Clip& raw, const anim::CompressedClip& cl
                            const anim::Skeleton& skeleton) {
   const int joints = skeleton.JointCount();
   KeysOnGrid out;
-  anim::Pose raw_pose = skeleton.RestPose();
+  anim::Pose raw_pose = anim::RestPoseOf(skeleton);
   for (int s = 0; s < clip.SampleCount(); ++s) {
     test_support::SampleInto(raw, raw_pose, clip.SampleTime(s), anim::LoopMode::kClamp);
     std::vector<glm::quat> decoded(joints), raw_model(joints), decoded_model(joints);

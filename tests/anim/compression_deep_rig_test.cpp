@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/offline/clip_builder.h"
+#include "anim/offline/pose.h"
 #include "compression_fixture.h"
 
 namespace {
@@ -57,7 +58,7 @@ anim::Skeleton InterleavedChains(int each, float bone) {
   }
   anim::Pose rest(locals, parents);
   const auto n = static_cast<int>(parents.size());
-  return anim::Skeleton(names, rest, rest, std::vector<glm::mat4>(n, glm::mat4(1.0f)));
+  return anim::SkeletonOf(names, rest, rest, std::vector<glm::mat4>(n, glm::mat4(1.0f)));
 }
 
 void ExpectWithinTolerance(const anim::Clip& raw, const anim::CompressedClip& clip,

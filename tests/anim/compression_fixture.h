@@ -17,6 +17,7 @@
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
+#include "anim/offline/pose.h"
 #include "tests/support/pose_sampling.h"
 
 namespace compression_test {
@@ -32,7 +33,7 @@ inline anim::Skeleton ChainSkeleton(int joints, float bone = 0.5f) {
     if (j > 0) locals[j].translation = glm::vec3(0.0f, bone, 0.0f);
   }
   anim::Pose rest(locals, parents);
-  return anim::Skeleton(names, rest, rest, std::vector<glm::mat4>(joints, glm::mat4(1.0f)));
+  return anim::SkeletonOf(names, rest, rest, std::vector<glm::mat4>(joints, glm::mat4(1.0f)));
 }
 
 // Model-space matrices by glm: parent * offset * T * R * S.
@@ -69,7 +70,7 @@ inline float VirtualPointError(const std::vector<glm::mat4>& a, const std::vecto
 
 // The raw clip at clip-local time t from the rest pose.
 inline anim::Pose RawPose(const anim::Clip& clip, const anim::Skeleton& skeleton, float t) {
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
   return pose;
 }
@@ -79,7 +80,7 @@ inline anim::Pose CompressedPose(const anim::CompressedClip& clip, const anim::S
                                  float t, anim::CompressedClipContext& context) {
   anim::SoaPose soa(skeleton.RestPose());
   anim::SampleCompressedClip(clip, t, context, soa);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   soa.Store(pose);
   return pose;
 }

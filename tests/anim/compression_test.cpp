@@ -20,6 +20,7 @@
 #include "anim/compression/compressed_sampling_job.h"
 #include "anim/offline/clip_builder.h"
 #include "anim/offline/key_reduction.h"
+#include "anim/offline/pose.h"
 #include "compression_fixture.h"
 
 namespace {
@@ -746,7 +747,7 @@ TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
   ASSERT_NE(a.Name(), b.Name());
   const anim::CompressedClipDecodings of_a(a);
   anim::CompressedClipContext context;
-  anim::SoaPose pose = ChainSkeleton(6).SoaRestPose();
+  anim::SoaPose pose = ChainSkeleton(6).RestPose();
   const anim::CompressedSamplingJob job{&b, 0.0f, &context, &pose};
   EXPECT_EQ(context.Bind(b), "");
   EXPECT_TRUE(job.Run());

@@ -16,6 +16,7 @@
 #include "anim/blending/soa_additive.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/crowd/crowd_animator.h"
+#include "anim/offline/pose.h"
 #include "tests/anim/reverse_ranges.h"
 #include "tests/anim/test_rig.h"
 #include "tests/anim/test_util.h"
@@ -124,7 +125,7 @@ Crowd MakeCrowd(const Fixture& f) {
 // (the kernels called one by one, no crowd), into its outputs.
 void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   anim::CrowdCharacter& c = reference.characters[i];
-  anim::SoaPose pose = f.skeleton.SoaRestPose();
+  anim::SoaPose pose = f.skeleton.RestPose();
   if (c.fade != nullptr) {
     ASSERT_TRUE(c.fade->Update(dt));
     pose.CopyFrom(c.fade->CurrentPose());
@@ -133,13 +134,13 @@ void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   } else {
     ASSERT_TRUE(c.a.raw->Advance(dt, pose));
     if (c.b.raw != nullptr) {
-      anim::SoaPose pb = f.skeleton.SoaRestPose();
+      anim::SoaPose pb = f.skeleton.RestPose();
       ASSERT_TRUE(c.b.raw->Advance(dt, pb));
       anim::Blend(pose, pose, pb, c.weight);
     }
   }
   if (c.additive.raw != nullptr) {
-    anim::SoaPose add = f.skeleton.SoaRestPose();
+    anim::SoaPose add = f.skeleton.RestPose();
     ASSERT_TRUE(c.additive.raw->Advance(dt, add));
     anim::Add(pose, pose, add, f.lean_base_soa, c.additive_weight);
   }

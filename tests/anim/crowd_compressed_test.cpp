@@ -20,6 +20,7 @@
 
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/core/parallel_for.h"
+#include "anim/offline/pose.h"
 #include "tests/anim/compression_fixture.h"
 #include "tests/anim/crowd_compressed_fixture.h"
 #include "tests/anim/reverse_ranges.h"

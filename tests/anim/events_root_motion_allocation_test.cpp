@@ -6,13 +6,14 @@
 #include "allocation_counter.h"
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
+#include "anim/offline/pose.h"
 
 namespace {
 
 TEST(EventsAndRootMotionAllocation, PerFrameCallsAllocateNothing) {
   anim::Transform root;
   const anim::Pose rest({root}, {-1});
-  const anim::Skeleton skeleton({"Hips"}, rest, rest, {glm::mat4(1.0f)});
+  const anim::Skeleton skeleton = anim::SkeletonOf({"Hips"}, rest, rest, {glm::mat4(1.0f)});
   anim::JointTracks jt;
   jt.joint = 0;
   jt.translation = anim::VectorTrack(

@@ -14,6 +14,7 @@
 #include "anim/clips/clip.h"
 #include "anim/core/interpolation.h"
 #include "anim/core/skeleton.h"
+#include "anim/offline/pose.h"
 #include "random_values.h"
 #include "test_util.h"
 #include "tests/support/pose_sampling.h"

@@ -29,7 +29,7 @@ TEST(FootIkAllocation, PerFrameSolveAllocatesNothing) {
   const long before = test_support::AllocationCount();
   for (int frame = 0; frame < 600; ++frame) {
     const float t = frame / 60.0f;
-    locals.CopyFrom(skeleton.SoaRestPose());  // same size: copies into the existing storage
+    locals.CopyFrom(skeleton.RestPose());  // same size: copies into the existing storage
     walk.Sample(locals, std::fmod(t, walk.Duration()));
     for (int i = 0; i < 2; ++i) {
       const float sole =

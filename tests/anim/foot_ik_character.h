@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/ik/foot_ik.h"
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "tests/support/pose_sampling.h"
 
@@ -78,7 +79,7 @@ inline Character LoadCharacter(const std::string& path, const std::string& clip_
     c.error = "no clip " + clip_name;
     return c;
   }
-  c.animated = s.RestPose();
+  c.animated = anim::RestPoseOf(s);
   test_support::SampleInto(c.model.clips[clip], c.animated, time);
   c.pelvis = JointNamed(s, "Hips");
   const char* feet[2] = {"LeftFoot", "RightFoot"};
@@ -93,7 +94,7 @@ inline Character LoadCharacter(const std::string& path, const std::string& clip_
   }
   // A 1.8 m adult's head at 1.58 m (the samples' convention for models
   // that do not say their units).
-  c.units_per_metre = s.RestPose().ModelMatrix(JointNamed(s, "Head"))[3].y / 1.58f;
+  c.units_per_metre = anim::RestPoseOf(s).ModelMatrix(JointNamed(s, "Head"))[3].y / 1.58f;
   return c;
 }
 

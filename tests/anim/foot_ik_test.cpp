@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/offline/pose.h"
 #include "foot_ik_character.h"
 #include "ik_on_pose.h"
 

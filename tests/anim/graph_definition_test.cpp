@@ -226,8 +226,8 @@ TEST_F(GraphDefinitionTest, AMaskOfAnotherSkeleton) {
 }
 
 TEST_F(GraphDefinitionTest, AnAdditiveReferenceOfAnotherSkeleton) {
-  d.SetRoot(d.Add<anim::AdditiveNode>("add", skeleton, Clip(d, "a"), Clip(d, "b"),
-                                      legs.SoaRestPose(), anim::FloatInput{-1, 1.0f}));
+  d.SetRoot(d.Add<anim::AdditiveNode>("add", skeleton, Clip(d, "a"), Clip(d, "b"), legs.RestPose(),
+                                      anim::FloatInput{-1, 1.0f}));
   EXPECT_EQ(ErrorOf(d), "node 'add' (additive): reference: made for 3 joints, the skeleton has 4");
 }
 
@@ -248,7 +248,7 @@ TEST_F(GraphDefinitionTest, ALayerMaskOrReferenceOfAnotherSkeleton) {
   anim::GraphDefinition r(skeleton);
   anim::Layer lean = anim_test::MakeLayer("lean", Clip(r, "a"));
   lean.additive = true;
-  lean.reference = legs.SoaRestPose();
+  lean.reference = legs.RestPose();
   r.SetLayers({anim_test::MakeLayer("base", Clip(r, "b")), lean});
   EXPECT_EQ(ErrorOf(r),
             "node 'layers' (layers): layer 1 'lean' reference: made for 3 joints, "

@@ -219,10 +219,10 @@ TEST_F(LayerStackTest, AdditiveLayersApplyInDeclarationOrder) {
   const anim::Clip turn_x = anim_test::MakeHoldRotationClip("x", 1, rx);
   anim::Layer first = MakeLayer("z", AddClip("z", turn_z));
   first.additive = true;
-  first.reference = skeleton.SoaRestPose();
+  first.reference = skeleton.RestPose();
   anim::Layer second = MakeLayer("x", AddClip("x", turn_x), FloatInput{-1, 0.5f});
   second.additive = true;
-  second.reference = skeleton.SoaRestPose();
+  second.reference = skeleton.RestPose();
   graph.SetLayers({MakeLayer("base", AddClip("ramp", ramp)), first, second});
   graph.Update(0.0f);
   // Weight 0.5 halves the second turn's angle (nlerp from identity at 0.5).

@@ -77,7 +77,7 @@ TEST_F(GraphTest, Blend2EqualsTheMixOfTheSampledClips) {
   EXPECT_NEAR(X(graph), 0.625f, 1e-6f);
 
   // The same through anim::Blend of poses sampled by hand, with a rotation too.
-  anim::SoaPose pa = skeleton.SoaRestPose(), pb = pa, expect = pa;
+  anim::SoaPose pa = skeleton.RestPose(), pb = pa, expect = pa;
   a.Sample(pa, 0.5f);
   b.Sample(pb, 0.5f);
   anim::Blend(expect, pa, pb, 0.25f);
@@ -159,7 +159,7 @@ TEST_F(GraphTest, FeatherBlendMasksPerJointAndAdditiveAddsTheChange) {
   anim::AnimationGraph g2{skeleton};
   auto* base = g2.Add<anim::ClipNode>("a", skeleton, a);
   auto* add = g2.Add<anim::ClipNode>("b", skeleton, b);
-  anim::SoaPose reference = skeleton.SoaRestPose();
+  anim::SoaPose reference = skeleton.RestPose();
   b.Sample(reference, 0.0f);
   g2.SetRoot(g2.Add<anim::AdditiveNode>("add", skeleton, base, add, reference,
                                         anim::FloatInput{-1, 0.5f}));
@@ -526,7 +526,7 @@ TEST(GraphMirror, MirrorNodeOutputsTheMirroredPoseOfItsInput) {
   auto* in = g.Add<anim::ClipNode>("in", s, clip);
   g.SetRoot(g.Add<anim::MirrorNode>("mirror", s, in, map));
   g.Update(0.0f);
-  anim::SoaPose sampled = s.SoaRestPose(), expect = sampled;
+  anim::SoaPose sampled = s.RestPose(), expect = sampled;
   clip.Sample(sampled, 0.0f);
   anim::MirrorPose(map, s.Parents(), sampled, expect);
   for (int j = 0; j < 3; ++j) {

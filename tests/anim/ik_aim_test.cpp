@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/ik/aim_ik.h"
+#include "anim/offline/pose.h"
 #include "ik_on_pose.h"
 #include "test_util.h"
 

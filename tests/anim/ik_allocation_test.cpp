@@ -13,6 +13,7 @@
 #include "anim/ik/aim_ik.h"
 #include "anim/ik/chain_ik.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/offline/pose.h"
 
 namespace {
 
@@ -30,7 +31,7 @@ anim::Pose MakeChainPose() {
 
 TEST(IkNoHeapAllocation, SolversAllocateNothingPerFrame) {
   const anim::Pose input_pose = MakeChainPose();
-  const anim::Skeleton skeleton(input_pose);
+  const anim::Skeleton skeleton = anim::SkeletonOf(input_pose);
   const anim::SoaPose input(input_pose);
   anim::SoaPose locals = input;
   anim::ik::IkPose pose(skeleton, locals);

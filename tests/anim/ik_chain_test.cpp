@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/ik/chain_ik.h"
+#include "anim/offline/pose.h"
 #include "ik_on_pose.h"
 #include "test_util.h"
 

@@ -6,13 +6,13 @@
 #pragma once
 
 #include "anim/core/local_to_model_jobs.h"
-#include "anim/core/pose.h"
 #include "anim/core/soa_pose.h"
 #include "anim/ik/ik_pose.h"
+#include "anim/offline/pose.h"
 
 template <typename Solver, typename Job>
 auto SolveOnPose(Solver solver, anim::Pose& pose, const Job& job) {
-  const anim::Skeleton skeleton(pose);
+  const anim::Skeleton skeleton = anim::SkeletonOf(pose);
   anim::SoaPose locals(pose);
   anim::ik::IkPose view(skeleton, locals);
   auto result = solver(view, job);

@@ -16,6 +16,7 @@
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/offline/pose.h"
 #include "test_util.h"
 
 namespace {
@@ -56,7 +57,7 @@ struct Rig {
 TEST(IkPose, ModelMatricesAreParentTimesOffsetTimesLocalUpTheChain) {
   const Rig rig;
   const anim::Pose pose = rig.AsPose();
-  const anim::Skeleton skeleton(pose);
+  const anim::Skeleton skeleton = anim::SkeletonOf(pose);
   anim::SoaPose locals(pose);
   const anim::ik::IkPose view(skeleton, locals);
   // Written out joint by joint with glm.
@@ -85,7 +86,7 @@ TEST(IkPose, ModelMatricesAreParentTimesOffsetTimesLocalUpTheChain) {
 
 TEST(IkPose, WritesGoToTheRuntimePose) {
   const anim::Pose pose = Rig().AsPose();
-  const anim::Skeleton skeleton(pose);
+  const anim::Skeleton skeleton = anim::SkeletonOf(pose);
   anim::SoaPose locals(pose);
   anim::ik::IkPose view(skeleton, locals);
   anim::Transform t = view.Local(2);
@@ -99,7 +100,7 @@ TEST(IkPose, WritesGoToTheRuntimePose) {
 // and leaves every value as it was (nothing read or written past its end).
 TEST(IkPose, EverySolverRefusesAPoseOfAnotherSkeleton) {
   const anim::Pose pose = Rig().AsPose();
-  const anim::Skeleton skeleton(pose);
+  const anim::Skeleton skeleton = anim::SkeletonOf(pose);
   const anim::Pose shorter(std::vector<anim::Transform>(3), std::vector<int>{-1, 0, 1});
   anim::SoaPose locals(shorter);
   const anim::SoaPose before = locals;

@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/ik/two_bone_ik.h"
+#include "anim/offline/pose.h"
 #include "ik_on_pose.h"
 #include "test_util.h"
 

@@ -20,6 +20,7 @@
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_pose.h"
 #include "anim/ik/two_bone_ik.h"
+#include "anim/offline/pose.h"
 #include "test_util.h"
 
 namespace {
@@ -47,9 +48,10 @@ anim::Pose MakeRig(const glm::vec3& joint1_scale = glm::vec3(1.0f)) {
 
 // The runtime's view of a rig: skeleton, pose, and the IkPose over them.
 struct Rig {
-  explicit Rig(const anim::Pose& pose) : skeleton(pose), locals(pose), view(skeleton, locals) {}
+  explicit Rig(const anim::Pose& pose)
+      : skeleton(anim::SkeletonOf(pose)), locals(pose), view(skeleton, locals) {}
   Rig(const anim::Pose& skeleton_pose, const anim::Pose& pose)
-      : skeleton(skeleton_pose), locals(pose), view(skeleton, locals) {}
+      : skeleton(anim::SkeletonOf(skeleton_pose)), locals(pose), view(skeleton, locals) {}
   anim::Skeleton skeleton;
   anim::SoaPose locals;
   IkPose view;

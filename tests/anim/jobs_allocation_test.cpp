@@ -21,7 +21,7 @@ namespace {
 
 TEST(JobsAllocation, ValidJobsAllocateNothing) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
-  anim::SoaPose a = skeleton.SoaRestPose(), b = a, out = a;
+  anim::SoaPose a = skeleton.RestPose(), b = a, out = a;
   std::vector<glm::mat4> model(4), palette(4);
   const std::vector<float> joint_weights(4, 0.5f);
   const anim::SoaBlendLayer layers[] = {{&a, 1.0f, {}}, {&b, 2.0f, joint_weights}};
@@ -29,7 +29,7 @@ TEST(JobsAllocation, ValidJobsAllocateNothing) {
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(legs, &error)) << error;
-  anim::SoaPose legs_pose = legs.SoaRestPose();
+  anim::SoaPose legs_pose = legs.RestPose();
   anim::JointTracks jt;
   jt.joint = 1;
   jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0.0f, 1.0f},

@@ -12,6 +12,7 @@
 
 #include "anim/core/soa_pose.h"
 #include "anim/core/transform.h"
+#include "anim/offline/pose.h"
 
 namespace jobs_test {
 

@@ -253,7 +253,7 @@ TEST(CompressedSamplingJobRun, WritesTheClipWithinTheTolerance) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
   const anim::CompressedClip clip = anim::BuildCompressedClip(MovingClip(), skeleton);
   anim::CompressedClipContext context(clip);
-  SoaPose out = skeleton.SoaRestPose();
+  SoaPose out = skeleton.RestPose();
   const anim::CompressedSamplingJob job{&clip, 0.25f, &context, &out};
   EXPECT_EQ(job.Validate(), "");
   ASSERT_TRUE(job.Run());
@@ -269,7 +269,7 @@ TEST(JobConvenienceForms, SampleCompressedClipRebindsTheContext) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();
   const anim::CompressedClip clip = anim::BuildCompressedClip(MovingClip(), skeleton);
   anim::CompressedClipContext context;
-  SoaPose out = skeleton.SoaRestPose();
+  SoaPose out = skeleton.RestPose();
   EXPECT_TRUE(anim::SampleCompressedClip(clip, 1.0f, context, out));
   EXPECT_TRUE(context.BoundTo(clip));
   ExpectTransformNear(out.Local(1), {glm::vec3(1, 2, 3), AboutZ(90.0f), glm::vec3(1)}, 2e-3f);
@@ -288,7 +288,7 @@ TEST(JobConvenienceForms, BlendWeightedWithoutWeightsIsTheWholeBlend) {
 // README.md's example ("Jobs: Validate() then Run()"), as written there.
 TEST(JobsReadmeExample, ValidateThenRun) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();  // 4 joints
-  anim::SoaPose walk = skeleton.SoaRestPose(), lean = walk, pose = walk;
+  anim::SoaPose walk = skeleton.RestPose(), lean = walk, pose = walk;
   std::vector<glm::mat4> model(4), palette(3);  // one matrix short
 
   anim::BlendJob blend;  // plain fields: set what the job reads and writes

@@ -1,5 +1,6 @@
 #include "anim/blending/mirror.h"
 #include "anim/core/rig_naming.h"
+#include "anim/offline/pose.h"
 
 #include <cmath>
 #include <cstdio>
@@ -85,7 +86,7 @@ anim::Skeleton MakeToySkeleton(bool swap_right_parent = false) {
   std::vector<glm::mat4> ib;
   ib.reserve(model.size());
   for (const auto& m : model) ib.push_back(glm::inverse(m));
-  return anim::Skeleton({"hips", "spine", "leg_L", "leg_R", "foot_L", "foot_R"}, rest, rest, ib);
+  return anim::SkeletonOf({"hips", "spine", "leg_L", "leg_R", "foot_L", "foot_R"}, rest, rest, ib);
 }
 
 TEST(Mirror, ToySkeletonPairsAndMirrorsByHand) {
@@ -97,11 +98,11 @@ TEST(Mirror, ToySkeletonPairsAndMirrorsByHand) {
   EXPECT_NEAR(map.max_bind_correction_angle, 0.0f, 1e-6f);
   EXPECT_NEAR(map.max_bind_position_asymmetry, 0.0f, 1e-6f);
 
-  anim::Pose pose = s.RestPose();
+  anim::Pose pose = anim::RestPoseOf(s);
   pose.SetLocal(2,
                 {{0.3f, 0.1f, 0.05f}, AxisAngle(30, {1, 0, 0}), glm::vec3(1)});  // left leg forward
   pose.SetLocal(3, {{-0.2f, 0, 0}, AxisAngle(-10, {0, 0, 1}), glm::vec3(1)});
-  anim::Pose out = s.RestPose();
+  anim::Pose out = anim::RestPoseOf(s);
   MirrorPose(map, pose, out);
   // The right leg gets the left one's transform, x negated; a rotation about
   // X (the mirror's normal) is unchanged, one about Z is reversed.
@@ -151,7 +152,7 @@ std::vector<glm::mat4> RootSpaceMatrices(const anim::Pose& pose) {
 anim::Pose SampleAt(const anim::Model& model, const std::string& clip, float phase) {
   const int c = model.FindClip(clip);
   EXPECT_GE(c, 0) << clip;
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   const anim::Clip& k = model.clips[c];
   test_support::SampleInto(k, pose, k.TimeAtPhase(phase), anim::LoopMode::kClamp);
   return pose;
@@ -197,7 +198,7 @@ SkinningErrors SkinningError(const anim::Skeleton& s, const anim::MirrorMap& map
   std::vector<glm::mat4> a(n), b(n), bind(n);
   original.ComputeModelMatrices(a);
   mirrored.ComputeModelMatrices(b);
-  s.BindPose().ComputeModelMatrices(bind);
+  anim::BindPoseOf(s).ComputeModelMatrices(bind);
   const glm::mat4 m = Reflection(map.axis), mesh = Reflection(map.bind_axis);
   float size = 0.0f;
   SkinningErrors worst;
@@ -249,7 +250,7 @@ TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
   for (float phase : {0.0f, 0.17f, 0.5f, 0.83f}) {
     SCOPED_TRACE("Walk at phase " + std::to_string(phase));
     const anim::Pose walk = SampleAt(l.model, "Walk", phase);
-    anim::Pose mirrored = s.RestPose();
+    anim::Pose mirrored = anim::RestPoseOf(s);
     MirrorPose(map, walk, mirrored);
     EXPECT_LT(PositionError(map, walk, mirrored, /*root_space=*/false), 1e-4f);
     const SkinningErrors skin = SkinningError(s, map, walk, mirrored);
@@ -263,7 +264,7 @@ TEST_F(MannequinMirror, WalkMirrorsJointPositionsAndRoundTrips) {
     EXPECT_NEAR(b[right_foot][3].z, a[left_foot][3].z, 1e-4f);
     EXPECT_NEAR(b[right_foot][3].x, -a[left_foot][3].x, 1e-4f);
 
-    anim::Pose twice = s.RestPose();
+    anim::Pose twice = anim::RestPoseOf(s);
     MirrorPose(map, mirrored, twice);
     for (int j = 0; j < s.JointCount(); ++j) {
       ExpectVecNear(twice.Local(j).translation, walk.Local(j).translation, 1e-5f);
@@ -323,14 +324,14 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
       glm::degrees(corrected.max_bind_correction_angle));
   SkinningErrors worst_plain, worst_corrected;
   std::vector<glm::mat4> bind(s.JointCount());
-  s.BindPose().ComputeModelMatrices(bind);
+  anim::BindPoseOf(s).ComputeModelMatrices(bind);
   float size = 0.0f;
   for (const glm::mat4& m : bind) size = std::max(size, glm::length(glm::vec3(m[3])));
   for (const char* clip : {"Walking", "Running", "Punch"}) {
     for (float phase : {0.1f, 0.4f, 0.7f}) {
       SCOPED_TRACE(std::string(clip) + " at phase " + std::to_string(phase));
       const anim::Pose pose = SampleAt(l.model, clip, phase);
-      anim::Pose a = s.RestPose(), b = s.RestPose();
+      anim::Pose a = anim::RestPoseOf(s), b = a;
       MirrorPose(corrected, pose, a);
       MirrorPose(plain, pose, b);
       // Positions mirror with or without the correction (centimetres in
@@ -344,7 +345,7 @@ TEST(Mirror, WomanEverySidedJointHasAPartnerAndTheMeshMirrors) {
       worst_corrected.translation = std::max(worst_corrected.translation, c.translation);
       worst_plain.rotation = std::max(worst_plain.rotation, p.rotation);
       worst_plain.translation = std::max(worst_plain.translation, p.translation);
-      anim::Pose twice = s.RestPose();
+      anim::Pose twice = anim::RestPoseOf(s);
       MirrorPose(corrected, a, twice);
       for (int j = 0; j < s.JointCount(); ++j)
         ExpectSameRotation(twice.Local(j).rotation, pose.Local(j).rotation, 1e-5f);

@@ -50,8 +50,8 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
   // Set-up may allocate.
   anim::CrossFadeController cf(s);
   anim::SyncedBlend synced(s);
-  anim::SoaPose synced_pose = s.SoaRestPose(), layered = s.SoaRestPose(),
-                additive = s.SoaRestPose(), lean_pose = s.SoaRestPose();
+  anim::SoaPose synced_pose = s.RestPose(), layered = s.RestPose(), additive = s.RestPose(),
+                lean_pose = s.RestPose();
   const anim::SoaPose lean_base = anim::MakeAdditivePose(s, lean);
   anim::Playback lean_playback;
   lean_playback.Start(&lean);
@@ -67,7 +67,7 @@ TEST(NoHeapAllocation, PerFramePathAllocatesNothing) {
     cf.Update(1.0f / 60);
     synced.Update(1.0f / 60, 0.5f + 0.5f * std::sin(frame * 0.01f), synced_pose);
     const anim::SoaBlendLayer layers[] = {{&cf.CurrentPose(), 0.7f, {}}, {&synced_pose, 0.3f, {}}};
-    anim::BlendLayers(layered, layers, s.SoaRestPose());
+    anim::BlendLayers(layered, layers, s.RestPose());
     lean_playback.Advance(1.0f / 60, lean_pose);
     anim::Add(additive, layered, lean_pose, lean_base, 0.5f);
     anim::ComputePalette(s, additive, model, palette);
@@ -199,7 +199,7 @@ TEST(NoHeapAllocation, SoaCrowdPathAllocatesNothing) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip walk = MakeSlideClip("walk", 1.1f, 0, 1);
   const anim::Clip run = MakeSlideClip("run", 0.7f, 0, 2);
-  anim::SoaPose walk_pose = s.SoaRestPose(), run_pose = walk_pose, pose = walk_pose;
+  anim::SoaPose walk_pose = s.RestPose(), run_pose = walk_pose, pose = walk_pose;
   anim::Playback walk_playback, run_playback;
   walk_playback.Start(&walk);
   run_playback.Start(&run, anim::LoopMode::kPingPong, -1.3f);
@@ -212,7 +212,7 @@ TEST(NoHeapAllocation, SoaCrowdPathAllocatesNothing) {
     anim::Blend(pose, walk_pose, run_pose, 0.5f + 0.5f * std::sin(frame * 0.01f));
     anim::ComputeModelMatrices(s, walk_pose, model);
     anim::ComputePalette(s, pose, model, palette);
-    pose.CopyFrom(s.SoaRestPose());
+    pose.CopyFrom(s.RestPose());
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
   EXPECT_TRUE(std::isfinite(palette.back()[3][0]));
@@ -313,7 +313,7 @@ anim::Skeleton TwoLegsWithMorphWeights() {
 // the clips animating morph weights too: frames allocate nothing.
 TEST(NoHeapAllocation, EveryGraphNodeTypeAllocatesNothing) {
   const anim::Skeleton s = TwoLegsWithMorphWeights();
-  const anim::SoaPose& rest = s.SoaRestPose();
+  const anim::SoaPose& rest = s.RestPose();
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(s, &error)) << error;

@@ -41,7 +41,7 @@ anim::Clip WeightClip(const char* name, float x0, float x1, float w0, float w1, 
 }
 
 SoaPose WithWeights(const anim::Skeleton& skeleton, std::vector<float> weights) {
-  SoaPose pose = skeleton.SoaRestPose();
+  SoaPose pose = skeleton.RestPose();
   pose.SetMorphWeights(weights);
   return pose;
 }
@@ -71,14 +71,14 @@ class PoseMorphWeights : public anim_test::GraphFixture {
 };
 
 TEST_F(PoseMorphWeights, TheRestPoseCarriesTheDefaultsAndClipsSampleTheirTracksIntoIt) {
-  SoaPose pose = character.SoaRestPose();
+  SoaPose pose = character.RestPose();
   ExpectWeights(pose, kDefaults);
   ramp_w.Sample(pose, 0.25f);
   ExpectWeights(pose, {0.25f, 2.0f, 7.0f});          // weight 2 keeps its default
   ramp_w.Sample(pose, 1.5f, anim::LoopMode::kLoop);  // wraps to 0.5
   ExpectWeights(pose, {0.5f, 2.0f, 7.0f});
   // A pose without weights (the bare skeleton's) gets none and nothing breaks.
-  SoaPose bare = skeleton.SoaRestPose();
+  SoaPose bare = skeleton.RestPose();
   ramp_w.Sample(bare, 0.25f);
   EXPECT_TRUE(bare.MorphWeights().empty());
   EXPECT_NEAR(bare.Local(0).translation.x, 0.25f, 1e-6f);
@@ -87,7 +87,7 @@ TEST_F(PoseMorphWeights, TheRestPoseCarriesTheDefaultsAndClipsSampleTheirTracksI
 TEST_F(PoseMorphWeights, BlendsMixThemAsTheJointsAreMixed) {
   const SoaPose a = WithWeights(character, {1, 2, 3});
   const SoaPose b = WithWeights(character, {5, 6, -7});
-  SoaPose out = character.SoaRestPose();
+  SoaPose out = character.RestPose();
   ASSERT_TRUE(anim::Blend(out, a, b, 0.25f));
   ExpectWeights(out, {1 * 0.75f + 5 * 0.25f, 2 * 0.75f + 6 * 0.25f, 3 * 0.75f - 7 * 0.25f});
   ASSERT_TRUE(anim::Blend(out, a, b, 1.0f));
@@ -106,15 +106,15 @@ TEST_F(PoseMorphWeights, LayerBlendsWeighThemByLayerWithTheRestFillingBelowTheTh
   const SoaPose a = WithWeights(character, {1, 0, 0});
   const SoaPose b = WithWeights(character, {0, 1, 0});
   const std::vector<float> joints = {1, 1, 1, 1};
-  SoaPose out = character.SoaRestPose();
+  SoaPose out = character.RestPose();
   // 0.02 and 0.03 under a threshold of 0.1: the rest (defaults) fills 0.05.
   const anim::SoaBlendLayer light[] = {{&a, 0.02f, {}}, {&b, 0.03f, joints}};
-  ASSERT_TRUE(anim::BlendLayers(out, light, character.SoaRestPose(), 0.1f));
+  ASSERT_TRUE(anim::BlendLayers(out, light, character.RestPose(), 0.1f));
   ExpectWeights(out, {(0.02f * 1 + 0.05f * 0.5f) / 0.1f, (0.03f * 1 + 0.05f * 0.25f) / 0.1f,
                       (0.05f * 7) / 0.1f});
   // Above it: in proportion; a layer's own morph weight overrides its weight.
   const anim::SoaBlendLayer heavy[] = {{&a, 1.0f, {}}, {&b, 3.0f, {}, 1.0f}};
-  ASSERT_TRUE(anim::BlendLayers(out, heavy, character.SoaRestPose(), 0.1f));
+  ASSERT_TRUE(anim::BlendLayers(out, heavy, character.RestPose(), 0.1f));
   ExpectWeights(out, {0.5f, 0.5f, 0.0f});
 }
 
@@ -122,7 +122,7 @@ TEST_F(PoseMorphWeights, AdditiveLayersAddTheirChangeAndAMirrorKeepsThem) {
   const SoaPose in = WithWeights(character, {1, 2, 3});
   const SoaPose add = WithWeights(character, {2, 2, 5});
   const SoaPose base = WithWeights(character, {1, 2, 1});
-  SoaPose out = character.SoaRestPose();
+  SoaPose out = character.RestPose();
   ASSERT_TRUE(anim::Add(out, in, add, base, 0.5f));
   ExpectWeights(out, {1 + 0.5f * 1, 2, 3 + 0.5f * 4});
   SoaPose difference = anim::MakeZeroDifferencePose(character);
@@ -136,9 +136,9 @@ TEST_F(PoseMorphWeights, AdditiveLayersAddTheirChangeAndAMirrorKeepsThem) {
   anim::MirrorMap map;
   std::string error;
   ASSERT_TRUE(map.Build(faced, &error)) << error;
-  SoaPose mirrored = faced.SoaRestPose();
+  SoaPose mirrored = faced.RestPose();
   mirrored.SetMorphWeights(std::vector<float>{0, 0});
-  ASSERT_TRUE(anim::MirrorPose(map, faced.Parents(), faced.SoaRestPose(), mirrored));
+  ASSERT_TRUE(anim::MirrorPose(map, faced.Parents(), faced.RestPose(), mirrored));
   ExpectWeights(mirrored, {0.75f, -1});
 }
 

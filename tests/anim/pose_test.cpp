@@ -1,4 +1,4 @@
-#include "anim/core/pose.h"
+#include "anim/offline/pose.h"
 #include "anim/core/local_to_model_jobs.h"
 
 #include <gtest/gtest.h>
@@ -59,12 +59,12 @@ anim::Skeleton SkeletonFromRest(const Pose& rest) {
   std::vector<glm::mat4> inverse_bind;
   inverse_bind.reserve(model.size());
   for (const glm::mat4& m : model) inverse_bind.push_back(glm::inverse(m));
-  return anim::Skeleton({"root", "child", "tip"}, rest, rest, inverse_bind);
+  return anim::SkeletonOf({"root", "child", "tip"}, rest, rest, inverse_bind);
 }
 
 TEST(Palette, IsIdentityInTheBindPose) {
   const anim::Skeleton skeleton = SkeletonFromRest(ThreeJointChain());
-  ASSERT_TRUE(skeleton.error().empty()) << skeleton.error();
+  ASSERT_EQ(skeleton.JointCount(), 3);
   std::vector<glm::mat4> scratch(3), palette(3);
   anim::ComputePalette(skeleton, anim::SoaPose(skeleton.RestPose()), scratch, palette);
   for (const glm::mat4& m : palette) ExpectMatNear(m, glm::mat4(1));
@@ -72,7 +72,7 @@ TEST(Palette, IsIdentityInTheBindPose) {
 
 TEST(Palette, MovesABoundVertexWithItsJoint) {
   const anim::Skeleton skeleton = SkeletonFromRest(ThreeJointChain());
-  Pose pose = skeleton.RestPose();
+  Pose pose = anim::RestPoseOf(skeleton);
   // Bend the child a further 90 degrees about Z: the tip, bound at (1,3,0),
   // now points along world -x from the child at (1,2,0): (0,2,0).
   Transform child = pose.Local(1);
@@ -86,19 +86,37 @@ TEST(Palette, MovesABoundVertexWithItsJoint) {
 }
 
 TEST(Skeleton, RejectsAParentListedAfterItsChild) {
-  const Pose bad({Transform{}, Transform{}}, {1, -1});
-  const anim::Skeleton skeleton({"a", "b"}, bad, bad, {glm::mat4(1), glm::mat4(1)});
+  const std::vector<Transform> locals(2);
+  anim::Skeleton skeleton;
+  std::string error;
+  EXPECT_FALSE(skeleton.Build({"a", "b"}, {1, -1}, {}, locals, locals, {glm::mat4(1), glm::mat4(1)},
+                              &error));
   EXPECT_EQ(skeleton.JointCount(), 0);
-  EXPECT_NE(skeleton.error().find("parents must come before their children"), std::string::npos)
-      << skeleton.error();
+  EXPECT_NE(error.find("joint 0 (a) has parent 1; parents must come before their children"),
+            std::string::npos)
+      << error;
+  // A joint its own parent is refused too, by the hierarchy-only form.
+  EXPECT_FALSE(skeleton.BuildHierarchy(locals, {-1, 1}, {}, &error));
+  EXPECT_NE(error.find("joint 1 (joint1) has parent 1"), std::string::npos) << error;
 }
 
 TEST(Skeleton, RejectsArraysOfDifferentLengths) {
-  const Pose rest({Transform{}, Transform{}}, {-1, 0});
-  const anim::Skeleton skeleton({"a", "b"}, rest, rest, {glm::mat4(1)});
+  const std::vector<Transform> locals(2);
+  anim::Skeleton skeleton;
+  std::string error;
+  EXPECT_FALSE(skeleton.Build({"a", "b"}, {-1, 0}, {}, locals, locals, {glm::mat4(1)}, &error));
   EXPECT_EQ(skeleton.JointCount(), 0);
-  EXPECT_NE(skeleton.error().find("inverse bind matrices 1"), std::string::npos)
-      << skeleton.error();
+  EXPECT_NE(error.find("inverse bind matrices 1"), std::string::npos) << error;
+  // An offset list that is neither empty nor one per joint.
+  EXPECT_FALSE(skeleton.Build({"a", "b"}, {-1, 0}, {glm::mat4(1)}, locals, locals,
+                              {glm::mat4(1), glm::mat4(1)}, &error));
+  EXPECT_NE(error.find("offsets 1"), std::string::npos) << error;
+  // A skeleton that was built and is built again from bad arrays is empty.
+  ASSERT_TRUE(skeleton.Build({"a", "b"}, {-1, 0}, {}, locals, locals, {glm::mat4(1), glm::mat4(1)},
+                             &error));
+  EXPECT_EQ(skeleton.JointCount(), 2);
+  EXPECT_FALSE(skeleton.Build({"a"}, {-1, 0}, {}, locals, locals, {glm::mat4(1)}, &error));
+  EXPECT_EQ(skeleton.JointCount(), 0);
 }
 
 TEST(Skeleton, FindsJointsByName) {

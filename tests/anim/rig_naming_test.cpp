@@ -1,4 +1,5 @@
 #include "anim/core/rig_naming.h"
+#include "anim/offline/pose.h"
 
 #include "anim/blending/mirror.h"
 
@@ -166,7 +167,8 @@ anim::Skeleton MakeSkeleton(const std::vector<std::pair<std::string, int>>& join
   }
   const std::vector<anim::Transform> locals(joints.size());
   const anim::Pose rest(locals, parents);
-  return anim::Skeleton(names, rest, rest, std::vector<glm::mat4>(joints.size(), glm::mat4(1.0f)));
+  return anim::SkeletonOf(names, rest, rest,
+                          std::vector<glm::mat4>(joints.size(), glm::mat4(1.0f)));
 }
 
 TEST(RigNaming, ReadRigPicksTheJointNearestTheRootAndDerivesTheChest) {
@@ -189,7 +191,7 @@ TEST(RigNaming, ReadRigPicksTheJointNearestTheRootAndDerivesTheChest) {
                                          {"mixamorig:LeftArm", 14},
                                          {"mixamorig:LeftForeArm", 15},
                                          {"mixamorig:LeftHand", 16}});
-  ASSERT_EQ(s.JointCount(), 18) << s.error();
+  ASSERT_EQ(s.JointCount(), 18);
   const anim::RigMap rig = anim::ReadRig(s);
   EXPECT_EQ(rig.Find(BodyPart::kHips), 0);
   EXPECT_EQ(rig.Find(BodyPart::kSpine), 1);

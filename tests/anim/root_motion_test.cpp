@@ -4,6 +4,7 @@
 // degrees about +Y, linearly over one second. Expected values are worked out
 // by hand from that description, not by the code under test.
 #include "anim/clips/root_motion.h"
+#include "anim/offline/pose.h"
 
 #include <cmath>
 
@@ -22,7 +23,7 @@ using anim::LoopMode;
 // giving the hierarchy (a skeleton made from it).
 void RemoveFromPose(const anim::RootMotion& motion, anim::Pose& pose, float sample_time) {
   anim::SoaPose soa(pose);
-  motion.RemoveFromPose(soa, anim::Skeleton(pose), sample_time);
+  motion.RemoveFromPose(soa, anim::SkeletonOf(pose), sample_time);
   soa.Store(pose);
 }
 using anim::MotionDelta;
@@ -39,7 +40,7 @@ anim::Skeleton ArmatureSkeleton() {
   foot.translation = {0.0f, -90.0f, 50.0f};
   const glm::mat4 armature = glm::scale(glm::mat4(1.0f), glm::vec3(0.01f));
   anim::Pose rest({root, foot}, {-1, 0}, {armature, glm::mat4(1.0f)});
-  return anim::Skeleton({"Hips", "Foot"}, rest, rest, {glm::mat4(1.0f), glm::mat4(1.0f)});
+  return anim::SkeletonOf({"Hips", "Foot"}, rest, rest, {glm::mat4(1.0f), glm::mat4(1.0f)});
 }
 
 // translate_x: local x 0 -> 200 over [0, 1]; turn_degrees: yaw 0 -> that.
@@ -153,9 +154,9 @@ TEST(RootMotion, RemovingTheMotionPinsTheRootAndTheWorldCarriesIt) {
   const anim::Skeleton skeleton = ArmatureSkeleton();
   const Clip clip = RootClip(200.0f, 90.0f);
   const RootMotion motion = RootMotion::FromClip(skeleton, clip, 0);
-  anim::Pose start_pose = skeleton.RestPose();
+  anim::Pose start_pose = anim::RestPoseOf(skeleton);
   test_support::SampleInto(clip, start_pose, 0.0f);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   test_support::SampleInto(clip, pose, 0.5f);
   const glm::mat4 foot_before = pose.ModelMatrix(1);
   RemoveFromPose(motion, pose, 0.5f);
@@ -190,7 +191,7 @@ TEST(RootMotion, RemovingTheMotionGoesThroughTheParentJointAndTheRootsOwnOffset)
                                       glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f));
   const anim::Pose rest({armature, root, foot}, {-1, 0, 1},
                         {glm::mat4(1.0f), aside, glm::mat4(1.0f)});
-  const anim::Skeleton skeleton(rest);
+  const anim::Skeleton skeleton = anim::SkeletonOf(rest);
   anim::JointTracks jt = RootClip(200.0f, 90.0f).Tracks()[0];
   jt.joint = 1;
   const Clip clip("root", {jt});
@@ -222,7 +223,7 @@ TEST(RootMotion, TreadmillClipsWithASpeedMoveStraightAheadAndKeepTheirPose) {
   ExpectMotionNear(motion.Delta(0.75f, 2.5, LoopMode::kLoop), {0.0f, 0.0f, 3.75f}, 0.0f);
   // A measured speed overrides the clip's.
   ExpectMotionNear(RootMotion::FromClip(skeleton, clip, 0, 2.0f).CycleDelta(), {0, 0, 2.0f}, 0.0f);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   test_support::SampleInto(clip, pose, 0.3f);
   const anim::Pose before = pose;
   RemoveFromPose(motion, pose, 0.3f);

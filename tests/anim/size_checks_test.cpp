@@ -16,6 +16,7 @@
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
+#include "anim/offline/pose.h"
 #include "test_rig.h"
 
 namespace {
@@ -25,7 +26,7 @@ const glm::mat4 kMarker(7.0f);
 struct Rigs {
   anim::Skeleton four = anim_test::MakeTestSkeleton();     // 4 joints
   anim::Skeleton three = anim_test::MakeTwoLegSkeleton();  // 3 joints
-  anim::Pose pose4 = four.RestPose(), pose3 = three.RestPose();
+  anim::Pose pose4 = anim::RestPoseOf(four), pose3 = anim::RestPoseOf(three);
   anim::SoaPose soa4{pose4}, soa3{pose3};
 };
 

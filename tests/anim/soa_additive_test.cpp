@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/blending/soa_additive.h"
+#include "anim/offline/pose.h"
 #include "random_values.h"
 #include "test_util.h"
 

@@ -12,6 +12,7 @@
 #include "anim/core/soa_pose.h"
 #include "anim/core/soa_vector.h"
 #include "anim/offline/clip_builder.h"
+#include "anim/offline/pose.h"
 
 namespace anim::kernel_check {
 
@@ -44,7 +45,7 @@ Skeleton MakeSkeleton(std::mt19937& random) {
   for (int j = 0; j < kJoints; ++j) inverse_bind[j] = glm::inverse(model[j]);
   std::vector<std::string> names;
   for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
-  return Skeleton(names, rest, rest, inverse_bind);
+  return SkeletonOf(names, rest, rest, inverse_bind);
 }
 
 // LINEAR keys on shared times (the vectorised sampler): small turns, jumps
@@ -96,7 +97,7 @@ std::vector<float> SoaKernelOutputs() {
   const Skeleton skeleton = MakeSkeleton(random);
   const Clip walk = MakeClip(random, "walk");
   const Clip lean = MakeClip(random, "lean");
-  SoaPose a = skeleton.SoaRestPose(), b = a, base = a, out = a;
+  SoaPose a = skeleton.RestPose(), b = a, base = a, out = a;
   lean.Sample(base, 0.0f);
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
   std::vector<float> outputs;
@@ -107,7 +108,7 @@ std::vector<float> SoaKernelOutputs() {
   settings.segment_length = 3;
   const CompressedClip compressed = BuildCompressedClip(walk, skeleton, settings);
   CompressedClipContext context(compressed);
-  SoaPose sampled = skeleton.SoaRestPose();
+  SoaPose sampled = skeleton.RestPose();
   for (int frame = 0; frame < 80; ++frame) {
     SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, context, sampled);
     Append(outputs, sampled);

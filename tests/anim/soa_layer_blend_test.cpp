@@ -2,6 +2,7 @@
 // (anim/blending/soa_layer_blend.h) against values worked by hand, and on random
 // poses against the weighted average written out joint by joint in the test.
 #include "anim/blending/soa_layer_blend.h"
+#include "anim/offline/pose.h"
 
 #include <cmath>
 #include <random>

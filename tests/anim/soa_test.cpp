@@ -26,6 +26,7 @@
 #include "anim/clips/soa_clip.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
+#include "anim/offline/pose.h"
 #include "random_values.h"
 #include "test_rig.h"
 #include "test_util.h"
@@ -354,16 +355,16 @@ INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling,
 
 TEST(SoaPose, SkeletonRestPoseAndThePoseViewHoldTheSameJoints) {
   const anim::Skeleton s = anim_test::MakeTestSkeleton();  // hips, spine, head; leg on hips
-  ASSERT_EQ(s.SoaRestPose().JointCount(), 4);
+  ASSERT_EQ(s.RestPose().JointCount(), 4);
   for (int j = 0; j < 4; ++j) {
-    EXPECT_EQ(s.SoaRestPose().Local(j).translation, glm::vec3(0, 1, 0));
-    EXPECT_EQ(s.SoaRestPose().Local(j).rotation, glm::quat(1, 0, 0, 0));
+    EXPECT_EQ(s.RestPose().Local(j).translation, glm::vec3(0, 1, 0));
+    EXPECT_EQ(s.RestPose().Local(j).rotation, glm::quat(1, 0, 0, 0));
   }
   EXPECT_EQ(std::vector<int>(s.Parents().begin(), s.Parents().end()),
             (std::vector<int>{-1, 0, 1, 0}));
   // The spine turned 90 degrees about Z: the head, one unit above it in its
   // frame, lands one unit along -X from the spine at (0, 2, 0).
-  anim::SoaPose turned = s.SoaRestPose();
+  anim::SoaPose turned = s.RestPose();
   turned.SetLocal(1, {glm::vec3(0, 1, 0), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)),
                       glm::vec3(1)});
   const anim::Pose view = anim::AsPose(s, turned);
@@ -448,8 +449,9 @@ TEST(Skeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
   std::vector<std::string> names;
   names.reserve(kJoints);
   for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
-  const anim::Skeleton skeleton(names, rest, rest, inverse_bind);
-  ASSERT_EQ(skeleton.error(), "");
+  std::string error;
+  const anim::Skeleton skeleton = anim::SkeletonOf(names, rest, rest, inverse_bind, &error);
+  ASSERT_EQ(error, "");
 
   // A pose that differs from the rest pose, in SoA form.
   anim::Pose pose = rest;
@@ -457,7 +459,7 @@ TEST(Skeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
     pose.SetLocal(
         j, {RandomVec(random, -1, 1), RandomRotation(random), RandomVec(random, 0.5f, 2.0f)});
   }
-  anim::SoaPose soa = skeleton.SoaRestPose();
+  anim::SoaPose soa = skeleton.RestPose();
   soa.Load(pose);
 
   std::vector<glm::mat4> expected(kJoints);
@@ -487,8 +489,9 @@ TEST(Skeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
 TEST(Skeleton, FromAPoseAloneIsItsOwnBindPoseWithNumberedJoints) {
   std::mt19937 random(11);
   const anim::Pose rest = MakeRest(random);
-  const anim::Skeleton skeleton(rest);
-  ASSERT_EQ(skeleton.error(), "");
+  std::string error;
+  const anim::Skeleton skeleton = anim::SkeletonOf(rest, &error);
+  ASSERT_EQ(error, "");
   ASSERT_EQ(skeleton.JointCount(), kJoints);
   EXPECT_EQ(skeleton.JointName(0), "joint0");
   EXPECT_EQ(skeleton.FindJoint("joint" + std::to_string(kJoints - 1)), kJoints - 1);
@@ -498,7 +501,7 @@ TEST(Skeleton, FromAPoseAloneIsItsOwnBindPoseWithNumberedJoints) {
   }
   std::vector<glm::mat4> model(kJoints), palette(kJoints), expected(kJoints);
   ASSERT_TRUE(rest.ComputeModelMatrices(expected));
-  ASSERT_TRUE(anim::ComputePalette(skeleton, skeleton.SoaRestPose(), model, palette));
+  ASSERT_TRUE(anim::ComputePalette(skeleton, skeleton.RestPose(), model, palette));
   for (int j = 0; j < kJoints; ++j) {
     SCOPED_TRACE("joint " + std::to_string(j));
     ExpectMatRelNear(palette[j], expected[j], kTol);

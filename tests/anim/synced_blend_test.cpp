@@ -1,4 +1,5 @@
 #include "anim/control/synced_blend.h"
+#include "anim/offline/pose.h"
 
 #include <cmath>
 #include <string>
@@ -25,7 +26,7 @@ TEST(SyncedBlend, BothClipsShareOnePhase) {
   const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 20);
   anim::SyncedBlend blend(s);
   blend.Start(&walk, &run);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // w = 0.5: bl = 0.75 s, so 0.375 s is half a cycle for both clips:
   // walk at 0.5 s (x = 5), run at 0.25 s (x = 10), blended: 7.5.
   ASSERT_TRUE(blend.Update(0.375f, 0.5f, out));
@@ -43,7 +44,7 @@ TEST(SyncedBlend, PhaseStaysLockedAcrossAWeightSweep) {
   const anim::Clip run = MakeSlideClip("run", 0.7f, 0, 1);
   anim::SyncedBlend blend(s);
   blend.Start(&walk, &run);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   for (int i = 0; i < 600; ++i) {
     const float w = 0.5f + 0.5f * std::sin(i * 0.05f);
     ASSERT_TRUE(blend.Update(1.0f / 60, w, out));
@@ -58,7 +59,7 @@ TEST(SyncedBlend, PhaseOffsetShiftsClipBOnly) {
   const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 1);
   anim::SyncedBlend blend(s);
   blend.Start(&walk, &run, 0.0f, 0.25f);  // sync offset o = 0.25
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   // Weight 0: bl = 1 s, so 0.5 s is phase 0.5 for A and 0.75 for B.
   ASSERT_TRUE(blend.Update(0.5f, 0.0f, out));
   EXPECT_FLOAT_EQ(blend.PoseA().Local(0).translation.x, 0.5f);
@@ -101,7 +102,7 @@ TEST(SyncedBlend, SoaPoseUpdateMatchesPoseUpdate) {
   anim::SyncedBlend on_pose(s), on_soa(s);
   on_pose.Start(&walk, &run, 0.2f, 0.3f);
   on_soa.Start(&walk, &run, 0.2f, 0.3f);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   const anim::SoaPose rest(s.RestPose());
   anim::SoaPose a = rest, b = rest, soa_out = rest;
   for (int i = 0; i < 300; ++i) {
@@ -123,7 +124,7 @@ TEST(SyncedBlend, RefusesBadInput) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
   anim::SyncedBlend blend(s);
-  anim::SoaPose out = s.SoaRestPose();
+  anim::SoaPose out = s.RestPose();
   EXPECT_FALSE(blend.Update(0.1f, 0.5f, out));  // not started
   blend.Start(&walk, &walk);
   EXPECT_FALSE(blend.Update(NAN, 0.5f, out));

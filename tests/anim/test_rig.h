@@ -8,6 +8,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/core/skeleton.h"
+#include "anim/offline/pose.h"
 #include "test_util.h"
 
 namespace anim_test {
@@ -21,7 +22,7 @@ inline anim::Skeleton MakeTestSkeleton() {
   std::vector<glm::mat4> inverse_bind(model.size());
   std::transform(model.begin(), model.end(), inverse_bind.begin(),
                  [](const glm::mat4& m) { return glm::inverse(m); });
-  return anim::Skeleton({"hips", "spine", "head", "leg"}, rest, rest, inverse_bind);
+  return anim::SkeletonOf({"hips", "spine", "head", "leg"}, rest, rest, inverse_bind);
 }
 
 // The smallest left/right rig for mirroring: 0 hips, 1 leg_L one unit along
@@ -36,7 +37,7 @@ inline anim::Skeleton MakeTwoLegSkeleton() {
   std::vector<glm::mat4> inverse_bind(model.size());
   std::transform(model.begin(), model.end(), inverse_bind.begin(),
                  [](const glm::mat4& m) { return glm::inverse(m); });
-  return anim::Skeleton({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
+  return anim::SkeletonOf({"hips", "leg_L", "leg_R"}, rest, rest, inverse_bind);
 }
 
 // A clip of `duration` seconds whose every joint's x translation goes

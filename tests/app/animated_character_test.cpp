@@ -16,6 +16,7 @@
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
 #include "anim/offline/clip_error.h"
+#include "anim/offline/pose.h"
 #include "app/animated_character.h"
 #include "tests/support/pose_sampling.h"
 
@@ -75,7 +76,7 @@ class CharacterPlayback : public MannequinSamples {
 
   // The raw clip sampled at `time` through the AoS path, in model space.
   std::vector<glm::mat4> Reference(int clip, double time) const {
-    anim::Pose pose = model_.skeleton.RestPose();
+    anim::Pose pose = anim::RestPoseOf(model_.skeleton);
     test_support::SampleInto(model_.clips[clip], pose, static_cast<float>(time), Loop::kClamp);
     std::vector<glm::mat4> models(model_.skeleton.JointCount());
     pose.ComputeModelMatrices(models);

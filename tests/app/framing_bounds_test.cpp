@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "app/framing_bounds.h"
 #include "import/gltf_importer.h"
 #include "run_viewer.h"
@@ -33,7 +34,7 @@ TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
   // A frame on the sample grid (i = 12 of 24) is inside, and the jump
   // reaches above the rest pose.
   const anim::Clip& clip = model.clips[jump];
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   test_support::SampleInto(clip, pose, clip.TimeAtPhase(0.5f), anim::LoopMode::kClamp);
   std::vector<glm::mat4> matrices(41), palette(41);
   anim::ComputePalette(model.skeleton, anim::SoaPose(pose), matrices, palette);

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "json_reader.h"
 #include "run_viewer.h"
@@ -47,7 +48,7 @@ void CheckDumpAgainstAnim(const std::string& woman, const std::string& clip_name
   const int clip_index = model.FindClip(clip_name);
   ASSERT_GE(clip_index, 0);
   const anim::Clip& clip = model.clips[clip_index];
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   // Playback starts at the clip's start and moves by time * speed.
   test_support::SampleInto(clip, pose, clip.StartTime() + static_cast<float>(time) * speed, mode);
   std::vector<glm::mat4> model_matrices(static_cast<std::size_t>(skeleton.JointCount()));

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "json_reader.h"
 #include "run_viewer.h"
@@ -31,7 +32,7 @@ std::vector<glm::quat> ClipRotations(const std::string& name, float time) {
   anim::Model model;
   std::string error;
   EXPECT_TRUE(anim::LoadGltfModel(kMannequin, &model, &error)) << error;
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   test_support::SampleInto(model.clips[model.FindClip(name)], pose, time);
   std::vector<glm::quat> out;
   out.reserve(pose.JointCount());

@@ -9,6 +9,7 @@
 
 #include "../samples/headless_imgui.h"
 #include "../samples/mannequin_samples.h"
+#include "anim/offline/pose.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
 #include "samples/param_list.h"
@@ -108,7 +109,7 @@ TEST_F(PanelFrames, ActivateLeavesTheSampleStartedButAtTimeZero) {
   // 00 Playback plays Walk from its start: after Activate (its Update(0))
   // the pose is Walk's first key, sampled here independently.
   const anim::Clip& walk = model.clips[model.FindClip("Walk")];
-  anim::Pose expected = model.skeleton.RestPose();
+  anim::Pose expected = anim::RestPoseOf(model.skeleton);
   test_support::SampleInto(walk, expected, walk.StartTime());
   const anim::Pose pose = anim::AsPose(model.skeleton, walkthrough.Active()->CurrentPose());
   ASSERT_EQ(pose.JointCount(), expected.JointCount());

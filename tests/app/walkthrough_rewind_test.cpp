@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "../samples/mannequin_samples.h"
+#include "anim/offline/pose.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"
 #include "render/renderer_info.h"
@@ -81,7 +82,7 @@ TEST_F(Rewind, PlaybackLandsBetweenStepsOnTheClipTime) {
   Back(0.035);  // 0.965 s: inside the tenth step
   EXPECT_NEAR(walkthrough_.Elapsed(), 0.965, 1e-6);
   const anim::Clip& walk = model_.clips[model_.FindClip("Walk")];
-  anim::Pose expected = model_.skeleton.RestPose();
+  anim::Pose expected = anim::RestPoseOf(model_.skeleton);
   test_support::SampleInto(walk, expected, walk.StartTime() + std::fmod(0.965f, walk.Duration()));
   ExpectSamePose(walkthrough_.Active()->CurrentPose(), expected, "Walk at 0.965 s");
   ExpectSamePose(character_.pose(), expected, "the character shows it");

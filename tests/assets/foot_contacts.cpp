@@ -1,4 +1,5 @@
 #include "foot_contacts.h"
+#include "anim/offline/pose.h"
 #include "tests/support/pose_sampling.h"
 
 namespace foot_contacts {
@@ -7,7 +8,7 @@ std::vector<glm::vec3> JointPath(const anim::Skeleton& skeleton, const anim::Cli
                                  int frames) {
   std::vector<glm::vec3> path;
   for (int i = 0; i <= frames; ++i) {
-    anim::Pose pose = skeleton.RestPose();
+    anim::Pose pose = anim::RestPoseOf(skeleton);
     test_support::SampleInto(clip, pose, clip.TimeAtPhase(static_cast<float>(i) / frames),
                              anim::LoopMode::kClamp);
     path.push_back(glm::vec3(pose.ModelMatrix(joint)[3]));

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/core/skeleton.h"
+#include "anim/offline/pose.h"
 #include "tests/support/pose_sampling.h"
 
 namespace mannequin_test {
@@ -48,7 +49,7 @@ const anim::Clip* Clip(const std::string& name) {
 }
 
 std::vector<glm::mat4> SampleModelMatrices(const anim::Clip& clip, float t) {
-  anim::Pose pose = Model()->skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(Model()->skeleton);
   test_support::SampleInto(clip, pose, t, anim::LoopMode::kLoop);
   std::vector<glm::mat4> out(pose.JointCount());
   pose.ComputeModelMatrices(out);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/offline/pose.h"
 #include "mannequin_fixture.h"
 #include "tests/anim/test_util.h"
 #include "tests/support/pose_sampling.h"
@@ -21,7 +22,7 @@ glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
 
 float BindHeight(int joint) {
   std::vector<glm::mat4> m(Model()->skeleton.JointCount());
-  Model()->skeleton.BindPose().ComputeModelMatrices(m);
+  anim::BindPoseOf(Model()->skeleton).ComputeModelMatrices(m);
   return m[joint][3].y;
 }
 
@@ -190,7 +191,7 @@ TEST(MannequinMotion, NothingGoesBelowTheGroundInAnyClip) {
     for (int i = 0; i <= samples; ++i) {
       const float t = clip.Duration() * static_cast<float>(i) / static_cast<float>(samples);
       // Clamp so the last sample is the clip's last frame, not its first.
-      anim::Pose pose = Model()->skeleton.RestPose();
+      anim::Pose pose = anim::RestPoseOf(Model()->skeleton);
       test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
       std::vector<glm::mat4> m(pose.JointCount());
       pose.ComputeModelMatrices(m);
@@ -210,7 +211,7 @@ TEST(MannequinMotion, LoopingClipsEndWhereTheyStart) {
   for (const char* name : {"Idle", "Walk", "Run", "Look"}) {
     const anim::Clip* clip = Clip(name);
     ASSERT_NE(clip, nullptr) << name;
-    anim::Pose first = Model()->skeleton.RestPose(), last = first;
+    anim::Pose first = anim::RestPoseOf(Model()->skeleton), last = first;
     test_support::SampleInto(*clip, first, clip->StartTime(), anim::LoopMode::kClamp);
     test_support::SampleInto(*clip, last, clip->EndTime(), anim::LoopMode::kClamp);
     for (int j = 0; j < first.JointCount(); ++j) {
@@ -247,9 +248,9 @@ TEST(MannequinMotion, AdditiveClipsStartNeutralAndDriveOnlyTheirJoints) {
           << e.clip << " animates " << Model()->skeleton.JointName(tracks.joint);
     }
     // Frame 0 is the neutral reference: the rest pose.
-    anim::Pose first = Model()->skeleton.RestPose();
+    anim::Pose first = anim::RestPoseOf(Model()->skeleton);
     test_support::SampleInto(*clip, first, 0.0f, anim::LoopMode::kClamp);
-    const anim::Pose& rest = Model()->skeleton.RestPose();
+    const anim::Pose& rest = anim::RestPoseOf(Model()->skeleton);
     for (int j = 0; j < rest.JointCount(); ++j) {
       EXPECT_LT(anim_test::RotationAngle(first.Local(j).rotation, rest.Local(j).rotation),
                 anim_test::kRotationTolerance)

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <set>
 
+#include "anim/offline/pose.h"
 #include "mannequin_fixture.h"
 
 namespace mannequin_test {
@@ -22,7 +23,7 @@ const char* const kJointNames[] = {
 
 glm::vec3 BindPosition(int joint) {
   std::vector<glm::mat4> m(Model()->skeleton.JointCount());
-  Model()->skeleton.BindPose().ComputeModelMatrices(m);
+  anim::BindPoseOf(Model()->skeleton).ComputeModelMatrices(m);
   return glm::vec3(m[joint][3]);
 }
 

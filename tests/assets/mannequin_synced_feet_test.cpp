@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/control/synced_blend.h"
+#include "anim/offline/pose.h"
 #include "mannequin_fixture.h"
 #include "tests/support/pose_sampling.h"
 
@@ -35,7 +36,7 @@ float LeftLeadPhase(const anim::Clip& clip, int left, int right) {
   float best = -1e9f, best_phase = 0.0f;
   for (int i = 0; i < 400; ++i) {
     const float phase = i / 400.0f;
-    anim::Pose pose = Model()->skeleton.RestPose();
+    anim::Pose pose = anim::RestPoseOf(Model()->skeleton);
     test_support::SampleInto(clip, pose, clip.TimeAtPhase(phase));
     std::vector<glm::mat4> m(pose.JointCount());
     pose.ComputeModelMatrices(m);
@@ -55,7 +56,7 @@ double AgreementOverSweep(bool synced) {
   anim::SyncedBlend blend(model.skeleton);
   blend.Start(walk, run, 0.0f,
               LeftLeadPhase(*run, left, right) - LeftLeadPhase(*walk, left, right));
-  anim::SoaPose out = model.skeleton.SoaRestPose(), a = out, b = out;
+  anim::SoaPose out = model.skeleton.RestPose(), a = out, b = out;
   anim::Playback pa, pb;
   pa.Start(walk);
   pb.Start(run);
@@ -69,8 +70,8 @@ double AgreementOverSweep(bool synced) {
       pose_a = &blend.PoseA();
       pose_b = &blend.PoseB();
     } else {
-      a.CopyFrom(model.skeleton.SoaRestPose());
-      b.CopyFrom(model.skeleton.SoaRestPose());
+      a.CopyFrom(model.skeleton.RestPose());
+      b.CopyFrom(model.skeleton.RestPose());
       pa.Advance(1.0f / 60, a);
       pb.Advance(1.0f / 60, b);
     }

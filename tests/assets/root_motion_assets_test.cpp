@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/clips/root_motion.h"
+#include "anim/offline/pose.h"
 #include "foot_contacts.h"
 #include "mannequin_fixture.h"
 #include "tests/support/pose_sampling.h"
@@ -27,14 +28,14 @@ float WorstPlantedSlide(const anim::Skeleton& skeleton, const anim::Clip& clip,
                         float height_tolerance, int* contacts) {
   anim::Playback playback;
   playback.Start(&clip);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   glm::vec3 position(0.0f);
   float yaw = 0.0f;
   std::vector<glm::vec3> world_path;
   const int frames = static_cast<int>(std::round(cycles * clip.Duration() * 60.0f));
   for (int i = 0; i < frames; ++i) {
     const float from = playback.time;
-    pose = skeleton.RestPose();
+    pose = anim::RestPoseOf(skeleton);
     test_support::AdvanceInto(playback, 1.0f / 60, pose);
     anim::ApplyMotion(motion.Delta(from, 1.0 / 60, playback.mode), position, yaw);
     anim::SoaPose shown(pose);
@@ -117,7 +118,7 @@ class WomanRootMotion : public ::testing::Test {
     walking_ = &model_.clips[model_.FindClip("Walking")];
     // Woman.gltf is drawn in its own units: Hips at 276.7 under the 0.01
     // armature, the head at ~4.45. Lengths in metres scale by her height.
-    const anim::Pose& rest = model_.skeleton.RestPose();
+    const anim::Pose& rest = anim::RestPoseOf(model_.skeleton);
     units_per_metre_ = rest.ModelMatrix(model_.skeleton.FindJoint("Head"))[3].y / 1.7f;
   }
   anim::Model model_;
@@ -134,7 +135,7 @@ TEST_F(WomanRootMotion, TheCycleMotionIsWhatTheRootKeysSayInModelSpace) {
     if (jt.joint == hips_) root = &jt;
   }
   ASSERT_NE(root, nullptr);
-  const glm::mat4 armature = model_.skeleton.RestPose().Offsets()[hips_];
+  const glm::mat4 armature = model_.skeleton.Offsets()[hips_];
   const glm::vec3 first = glm::vec3(armature * glm::vec4(root->translation.Values().front(), 1.0f));
   const glm::vec3 last = glm::vec3(armature * glm::vec4(root->translation.Values().back(), 1.0f));
   const float expected = glm::length(glm::vec2(last.x - first.x, last.z - first.z));

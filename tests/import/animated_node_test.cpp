@@ -12,6 +12,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -161,7 +162,7 @@ TEST(AnimatedNode, BecomesAJointAboveTheSkinsJoints) {
   EXPECT_EQ(model.primitives[0].joints[0][0], hips);
   EXPECT_EQ(model.primitives[0].joints[1][0], spine);
   // The rest pose is the file's, the mesh node's translation ignored.
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(hips),
+  EXPECT_TRUE(MatrixNear(anim::RestPoseOf(skeleton).ModelMatrix(hips),
                          AncestorFile::HipsGlobal(AncestorFile::ArmatureRest()), 1e-5f));
   // Bind pose from the inverse bind matrices: the skinned joints' palette is
   // the identity; the ancestor's is its model matrix (identity inverse bind).
@@ -188,7 +189,7 @@ TEST(AnimatedNode, ItsChannelsMoveTheJointsAndThePalette) {
 
   const glm::mat4 hips_bind = AncestorFile::HipsGlobal(AncestorFile::ArmatureRest());
   const glm::mat4 spine_bind = AncestorFile::SpineGlobal(AncestorFile::ArmatureRest());
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
   for (float t : {0.0f, 0.25f, 0.5f, 1.0f, 1.3f, 1.75f, 2.0f}) {
     test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
@@ -239,7 +240,7 @@ TEST(AnimatedNode, StaticAncestorsStayOffsets) {
   EXPECT_EQ(skeleton.Parent(hips), -1);
   EXPECT_EQ(skeleton.Parent(prop), -1);
   EXPECT_TRUE(MatrixNear(skeleton.InverseBindMatrices()[prop], glm::mat4(1.0f), 0.0f));
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(hips),
+  EXPECT_TRUE(MatrixNear(anim::RestPoseOf(skeleton).ModelMatrix(hips),
                          AncestorFile::HipsGlobal(AncestorFile::ArmatureRest()), 1e-5f));
   std::vector<glm::mat4> scratch(3), palette(3);
   anim::ComputePalette(skeleton, anim::SoaPose(skeleton.RestPose()), scratch, palette);
@@ -297,7 +298,7 @@ TEST(AnimatedNode, AnAnimatedPropBelowAJointBecomesAJoint) {
   const anim::MeshPrimitive& mesh = model.primitives[0];
   ASSERT_EQ(mesh.positions.size(), 3u);
   ASSERT_EQ(model.clips.size(), 1u);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   std::vector<glm::mat4> scratch(2), palette(2);
   for (float t : {0.0f, 0.3f, 0.5f, 1.0f}) {
     test_support::SampleInto(model.clips[0], pose, t, anim::LoopMode::kClamp);

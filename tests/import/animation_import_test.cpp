@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -84,7 +85,7 @@ TEST(AnimationImport, StepAndCubicSplineSampleAsTheSpecSays) {
   ASSERT_GE(hips, 0);
   ASSERT_GE(spine, 0);
 
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   const auto sample = [&](float t) {
     test_support::SampleInto(clip, pose, t, anim::LoopMode::kClamp);
   };
@@ -137,7 +138,7 @@ TEST(AnimationImport, UnnamedClipsAreNumberedAndIgnoredChannelsWarnOnce) {
   EXPECT_EQ(lines, 1);
 
   // The rotation clip: 180 degrees about x at t = 1, glTF (x, y, z, w) order.
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   test_support::SampleInto(model.clips[1], pose, 1.0f, anim::LoopMode::kClamp);
   const glm::quat q = pose.Local(model.skeleton.FindJoint("hips")).rotation;
   EXPECT_NEAR(std::abs(q.x), 1.0f, 1e-6f);

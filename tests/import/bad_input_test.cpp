@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -149,7 +150,7 @@ TEST(BadInput, HugeRotationKeyNormalisesInsteadOfVanishing) {
       WithAnimation(b, {0, 1}, {0, 0, 0, 1, 1e38f, 1e38f, 1e38f, 1e38f}, "LINEAR", "rotation");
   const anim::Model model = gltf_test::LoadOk(json);
   ASSERT_EQ(model.clips.size(), 1u);
-  anim::Pose pose = model.skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(model.skeleton);
   test_support::SampleInto(model.clips[0], pose, 1.0f, anim::LoopMode::kClamp);
   const glm::quat q = pose.Local(model.clips[0].Tracks()[0].joint).rotation;
   EXPECT_NEAR(q.x, 0.5f, 1e-6f);

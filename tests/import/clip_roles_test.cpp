@@ -10,6 +10,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/core/rig_naming.h"
+#include "anim/offline/pose.h"
 #include "model/clip_roles.h"
 #include "model/model.h"
 
@@ -55,7 +56,7 @@ anim::Skeleton MakeHumanoid(bool arms_down, float unit = 1.0f) {
   std::vector<glm::mat4> model(locals.size());
   rest.ComputeModelMatrices(model);
   for (glm::mat4& m : model) m = glm::inverse(m);
-  return anim::Skeleton(names, rest, rest, model);
+  return anim::SkeletonOf(names, rest, rest, model);
 }
 
 // A rotation track turning `joint` from its rest rotation about `axis` by
@@ -258,7 +259,8 @@ TEST(ClipRoles, WithoutNamedArmsFewJointsMovingFromRestMakeALayer) {
     names.push_back("bone" + std::to_string(j));
   }
   const anim::Pose rest(locals, parents);
-  const anim::Skeleton s(names, rest, rest, std::vector<glm::mat4>(8, glm::mat4(1.0f)));
+  const anim::Skeleton s =
+      anim::SkeletonOf(names, rest, rest, std::vector<glm::mat4>(8, glm::mat4(1.0f)));
   const anim::ClipRoleGuess one = Guess(s, "c", {Turn(s, 3, kZ, {{0, 0}, {1, 20}})});
   EXPECT_FALSE(one.motion.arms_read);
   EXPECT_EQ(one.role, anim::ClipRole::kAdditive) << one.reason;

@@ -14,6 +14,7 @@
 #include "anim/graph/cross_fade_node.h"
 #include "anim/graph/layering_nodes.h"
 #include "anim/graph/state_machine.h"
+#include "anim/offline/pose.h"
 #include "graph_description_test_util.h"
 #include "tests/support/graph_pose.h"
 #include "tests/support/pose_sampling.h"
@@ -95,7 +96,7 @@ TEST(GraphDescription, ExampleLoadsWithWhatItDeclares) {
   EXPECT_TRUE(lean.additive);
   ASSERT_TRUE(lean.reference.has_value());
   // "first_frame": Lean_Left sampled at its start over the rest pose.
-  Pose first = sk.RestPose();
+  Pose first = anim::RestPoseOf(sk);
   test_support::SampleInto(ClipNamed("Lean_Left"), first, ClipNamed("Lean_Left").StartTime(),
                            LoopMode::kClamp);
   EXPECT_EQ(PoseDifference(anim::AsPose(sk, *lean.reference), first), 0.0f);
@@ -229,7 +230,7 @@ TEST(GraphDescription, Blend2EqualsBlendOfTheTwoSampledClips) {
   const Skeleton& sk = Mannequin().skeleton;
   const Clip& walk = ClipNamed("Walk");
   const Clip& run = ClipNamed("Run");
-  SoaPose a = sk.SoaRestPose(), b = a, expected = a;
+  SoaPose a = sk.RestPose(), b = a, expected = a;
   double time = 0.0;
   float w = 0.3f;
   for (int frame = 1; frame <= 90; ++frame) {  // past Run's wrap at 0.7 s
@@ -239,8 +240,8 @@ TEST(GraphDescription, Blend2EqualsBlendOfTheTwoSampledClips) {
     }
     graph->Update(kDt);
     time += kDt;
-    a.CopyFrom(sk.SoaRestPose());
-    b.CopyFrom(sk.SoaRestPose());
+    a.CopyFrom(sk.RestPose());
+    b.CopyFrom(sk.RestPose());
     walk.Sample(a, walk.StartTime() + static_cast<float>(time), LoopMode::kLoop);
     run.Sample(b, run.StartTime() + static_cast<float>(time), LoopMode::kLoop);
     Blend(expected, a, b, w);
@@ -263,12 +264,12 @@ TEST(GraphDescription, AdditiveFirstFrameEqualsAddWithTheClipsFirstFrame) {
   const Skeleton& sk = Mannequin().skeleton;
   const Clip& idle = ClipNamed("Idle");
   const Clip& lean = ClipNamed("Lean_Left");
-  SoaPose base = sk.SoaRestPose();  // the first frame, sampled by hand
+  SoaPose base = sk.RestPose();  // the first frame, sampled by hand
   lean.Sample(base, lean.StartTime(), LoopMode::kClamp);
   for (int frame = 1; frame <= 80; ++frame) {
     graph->Update(kDt);
     const float t = frame * kDt;
-    SoaPose in = sk.SoaRestPose(), add = in, expected = in;
+    SoaPose in = sk.RestPose(), add = in, expected = in;
     idle.Sample(in, idle.StartTime() + t, LoopMode::kLoop);
     lean.Sample(add, lean.StartTime() + t, LoopMode::kClamp);
     Add(expected, in, add, base, 0.6f);
@@ -304,7 +305,7 @@ TEST(GraphDescription, FeatherBlendUsesTheMaskOfTheNamedRootAndFalloff) {
   for (int frame = 1; frame <= 40; ++frame) {
     graph->Update(kDt);
     const float t = frame * kDt;
-    SoaPose a = sk.SoaRestPose(), b = a, expected = a;
+    SoaPose a = sk.RestPose(), b = a, expected = a;
     ClipNamed("Walk").Sample(a, t, LoopMode::kLoop);
     ClipNamed("Punch").Sample(b, t, LoopMode::kLoop);
     BlendWeighted(expected, a, b, 0.75f, mask);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "anim/graph/state_machine.h"
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "import/graph_description.h"
 

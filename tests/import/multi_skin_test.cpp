@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
 #include "tests/support/pose_sampling.h"
@@ -55,7 +56,7 @@ void ExpectEveryMeshWhereTheFileSays(const TwoSkinFile& file, const anim::Model&
   EXPECT_EQ(FindMesh(model, "Hidden"), nullptr);
   EXPECT_EQ(glove->source_mesh, 1);
   EXPECT_EQ(glove->source_primitive, 0);
-  anim::Pose pose = skeleton.RestPose();
+  anim::Pose pose = anim::RestPoseOf(skeleton);
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
   for (float t : {0.0f, 0.5f, 1.3f, 2.0f}) {
     test_support::SampleInto(model.clips[0], pose, t, anim::LoopMode::kClamp);

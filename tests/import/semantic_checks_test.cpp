@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/core/skeleton.h"
+#include "anim/offline/pose.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -185,7 +186,7 @@ TEST(SemanticChecks, SkinWithTwoRootJointsImportsAsAForest) {
   EXPECT_EQ(skeleton.Parent(right), -1);
   EXPECT_EQ(skeleton.Parent(tip), left);
   // Rest model matrices by hand: translations (-1,0,0), (-1,1,0), (3,0,0).
-  const anim::Pose& rest = skeleton.RestPose();
+  const anim::Pose& rest = anim::RestPoseOf(skeleton);
   EXPECT_TRUE(gltf_test::VecNear(glm::vec3(rest.ModelMatrix(left)[3]), {-1, 0, 0}, 1e-6f));
   EXPECT_TRUE(gltf_test::VecNear(glm::vec3(rest.ModelMatrix(tip)[3]), {-1, 1, 0}, 1e-6f));
   EXPECT_TRUE(gltf_test::VecNear(glm::vec3(rest.ModelMatrix(right)[3]), {3, 0, 0}, 1e-6f));

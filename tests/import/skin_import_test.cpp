@@ -13,6 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
@@ -78,14 +79,14 @@ void CheckTwoJointModel(const anim::Model& model, const TwoJointFile& file) {
   EXPECT_EQ(skeleton.Parent(1), 0);
 
   // The armature's scale is the root's offset; the tip has none.
-  const auto offsets = skeleton.RestPose().Offsets();
+  const auto offsets = skeleton.Offsets();
   ASSERT_EQ(offsets.size(), 2u);
   EXPECT_TRUE(MatrixNear(offsets[0], glm::scale(glm::mat4(1.0f), glm::vec3(0.5f)), 1e-6f));
   EXPECT_TRUE(MatrixNear(offsets[1], glm::mat4(1.0f), 1e-6f));
 
   // Model space ignores the mesh node's translation (10, 0, 0).
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(0), file.root_global, 1e-5f));
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(1), file.tip_global, 1e-5f));
+  EXPECT_TRUE(MatrixNear(anim::RestPoseOf(skeleton).ModelMatrix(0), file.root_global, 1e-5f));
+  EXPECT_TRUE(MatrixNear(anim::RestPoseOf(skeleton).ModelMatrix(1), file.tip_global, 1e-5f));
 
   // Inverse bind matrices follow the reordering.
   EXPECT_TRUE(MatrixNear(skeleton.InverseBindMatrices()[0], glm::inverse(file.root_global), 1e-5f));
@@ -208,11 +209,11 @@ TEST(SkinImport, ParentFoundThroughNonJointNodeAndMissingInverseBindIsIdentity) 
 
   const glm::mat4 helper = glm::translate(glm::mat4(1.0f), glm::vec3(1, 0, 0)) *
                            glm::mat4_cast(glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0)));
-  ASSERT_EQ(skeleton.RestPose().Offsets().size(), 2u);
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().Offsets()[1], helper, 1e-6f));
+  ASSERT_EQ(skeleton.Offsets().size(), 2u);
+  EXPECT_TRUE(MatrixNear(skeleton.Offsets()[1], helper, 1e-6f));
   const glm::mat4 expected_spine = glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)) * helper *
                                    glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0));
-  EXPECT_TRUE(MatrixNear(skeleton.RestPose().ModelMatrix(1), expected_spine, 1e-5f));
+  EXPECT_TRUE(MatrixNear(anim::RestPoseOf(skeleton).ModelMatrix(1), expected_spine, 1e-5f));
 
   for (const glm::mat4& ibm : skeleton.InverseBindMatrices()) {
     EXPECT_TRUE(MatrixNear(ibm, glm::mat4(1.0f), 0.0f));
@@ -220,7 +221,7 @@ TEST(SkinImport, ParentFoundThroughNonJointNodeAndMissingInverseBindIsIdentity) 
   // Identity inverse bind matrices mean every joint sits at the origin in
   // the bind pose, through the offset.
   for (int j = 0; j < 2; ++j) {
-    EXPECT_TRUE(MatrixNear(skeleton.BindPose().ModelMatrix(j), glm::mat4(1.0f), 1e-5f)) << j;
+    EXPECT_TRUE(MatrixNear(anim::BindPoseOf(skeleton).ModelMatrix(j), glm::mat4(1.0f), 1e-5f)) << j;
   }
 }
 

@@ -13,6 +13,7 @@
 #include <tiny_gltf.h>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "test_util.h"
 
@@ -115,7 +116,7 @@ TEST_F(WomanImport, HeadSitsWhereTheNodeChainAndTheMeshPutIt) {
   }
   const int head = model_.skeleton.FindJoint("Head");
   ASSERT_GE(head, 0);
-  const glm::vec3 position = glm::vec3(model_.skeleton.RestPose().ModelMatrix(head)[3]);
+  const glm::vec3 position = glm::vec3(anim::RestPoseOf(model_.skeleton).ModelMatrix(head)[3]);
   EXPECT_TRUE(gltf_test::VecNear(position, glm::vec3(chain[3]), 1e-4f));
 
   float top = -1e30f, bottom = 1e30f;

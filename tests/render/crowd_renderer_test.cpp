@@ -11,6 +11,7 @@
 
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/skeleton.h"
+#include "anim/offline/pose.h"
 #include "image_compare.h"
 #include "import/gltf_importer.h"
 #include "render/crowd_renderer.h"
@@ -187,7 +188,7 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
   const anim::Clip& walk = model.clips[model.FindClip("Walk")];
   std::vector<glm::mat4> palettes(4 * joints), scratch(joints), worlds;
   for (int k = 0; k < 4; ++k) {
-    anim::Pose pose = skeleton.RestPose();
+    anim::Pose pose = anim::RestPoseOf(skeleton);
     test_support::SampleInto(walk, pose,
                              walk.StartTime() + 0.23f * static_cast<float>(k) * walk.Duration());
     anim::ComputePalette(skeleton, anim::SoaPose(pose), scratch,

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/offline/pose.h"
 #include "render/skinned_bounds.h"
 #include "test_scene.h"
 
@@ -35,7 +36,7 @@ TEST(SkinnedBounds, RestPoseUsesModelMatricesTimesInverseBind) {
   rest.rotation = glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0));
   anim::Pose rest_pose({rest}, {-1});
   anim::Pose bind_pose({anim::Transform{}}, {-1});
-  model.skeleton = anim::Skeleton({"j"}, rest_pose, bind_pose, {glm::mat4(1.0f)});
+  model.skeleton = anim::SkeletonOf({"j"}, rest_pose, bind_pose, {glm::mat4(1.0f)});
   render::Bounds b = render::RestPoseBounds(model);
   ExpectVec3Near(b.min, {0.0f, 1.0f, -1.0f});
   ExpectVec3Near(b.max, {0.0f, 2.0f, 0.0f});

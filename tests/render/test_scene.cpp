@@ -1,4 +1,5 @@
 #include "test_scene.h"
+#include "anim/offline/pose.h"
 
 #include <string>
 
@@ -13,8 +14,8 @@ anim::Skeleton FlatSkeleton(int joints) {
   names.reserve(joints);
   for (int i = 0; i < joints; ++i) names.push_back("joint" + std::to_string(i));
   anim::Pose rest(locals, parents);
-  return anim::Skeleton(names, rest, rest,
-                        std::vector<glm::mat4>(static_cast<std::size_t>(joints), glm::mat4(1.0f)));
+  return anim::SkeletonOf(
+      names, rest, rest, std::vector<glm::mat4>(static_cast<std::size_t>(joints), glm::mat4(1.0f)));
 }
 
 anim::MeshPrimitive Quad(float x0, float y0, float x1, float y1, glm::u16vec4 joints,

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "tests/anim/compression_fixture.h"
 

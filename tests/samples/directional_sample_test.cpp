@@ -9,6 +9,7 @@
 
 #include "allocation_counter.h"
 #include "anim/blending/blending.h"
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "tests/support/pose_sampling.h"
 
@@ -25,7 +26,7 @@ class DirectionalSampleTest : public MannequinSamples {
   }
   anim::Pose ClipAt(const char* name, float time) const {
     const anim::Clip& clip = model_.clips[model_.FindClip(name)];
-    anim::Pose pose = model_.skeleton.RestPose();
+    anim::Pose pose = anim::RestPoseOf(model_.skeleton);
     test_support::SampleInto(clip, pose, clip.StartTime() + time, anim::LoopMode::kLoop);
     return pose;
   }
@@ -84,7 +85,7 @@ TEST_F(DirectionalSampleTest, WalkAndRunShareOnePhaseOverTheWeightedCycle) {
   Set("direction=0");
   Set("speed=2.45");
   Run(27);
-  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::SoaPose expected = model_.skeleton.RestPose();
   anim::Blend(expected, anim::SoaPose(ClipAt("Walk", 0.55f)), anim::SoaPose(ClipAt("Run", 0.35f)),
               0.5f);
   EXPECT_LT(Distance(anim::AsPose(model_.skeleton, sample_->CurrentPose()),

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "allocation_counter.h"
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "scene/heightfield_ground.h"
 

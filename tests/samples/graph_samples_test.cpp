@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "import/graph_description.h"
 #include "mannequin_samples.h"
@@ -87,7 +88,7 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
 // sampled at `time` (translations in model units, rotations as 1 - |dot|).
 float JointsFromClip(const anim::Skeleton& skeleton, const anim::SoaPose& pose,
                      const anim::Clip& clip, float time, const std::vector<int>& joints) {
-  anim::Pose want = skeleton.RestPose();
+  anim::Pose want = anim::RestPoseOf(skeleton);
   test_support::SampleInto(clip, want, time, anim::LoopMode::kClamp);
   const anim::Pose shown = anim::AsPose(skeleton, pose);
   float worst = 0.0f;

@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "sample_lookup.h"
 #include "samples/sample.h"
@@ -117,7 +118,7 @@ TEST_P(IkSamples, PressingTheTargetGrabsItAndDraggingMovesIt) {
 // The direction the character faces: from the feet to the toes of both
 // feet (their turn-out cancels), level.
 glm::vec3 Forward(const anim::Model& model) {
-  const anim::Pose& rest = model.skeleton.RestPose();
+  const anim::Pose& rest = anim::RestPoseOf(model.skeleton);
   glm::vec3 f(0.0f);
   for (const char* side : {"Left", "Right"}) {
     const std::string s(side);
@@ -133,7 +134,7 @@ TEST_P(IkSamples, TheHeadFacesATargetWithinItsLimitsAndStopsAtThem) {
   Set(s, "target_mode=sliders");
   Set(s, "animate=false");  // the clip held at its first frame
   const int head = model_.skeleton.FindJoint("Head");
-  const anim::Pose& rest = model_.skeleton.RestPose();
+  const anim::Pose& rest = anim::RestPoseOf(model_.skeleton);
   const glm::vec3 forward = Forward(model_);
   const glm::vec3 side = glm::cross(glm::vec3(0, 1, 0), forward);
   // The head's forward axis: the one along the character's forward in the

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/clip_roles.h"
@@ -103,7 +104,7 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
       std::string why;
       ASSERT_TRUE(sample->Params().SetAssignment("jump=1", &why)) << why;
       for (int frame = 0; frame < 30; ++frame) sample->Update(1.0f / 60);  // 1.0 s in
-      anim::Pose later = single_.skeleton.RestPose();
+      anim::Pose later = anim::RestPoseOf(single_.skeleton);
       test_support::SampleInto(take, later, take.StartTime() + 1.0f);
       ExpectSamePose(anim::AsPose(single_.skeleton, sample->CurrentPose()), later,
                      title + " after the jump key");
@@ -111,7 +112,7 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
     }
     if (title == "08 Crowd") continue;  // its pose is one character's, at a random phase
     // The clip on its own, 0.5 s in: what sampling it directly gives.
-    anim::Pose expected = single_.skeleton.RestPose();
+    anim::Pose expected = anim::RestPoseOf(single_.skeleton);
     test_support::SampleInto(take, expected, take.StartTime() + 0.5f);
     ExpectSamePose(anim::AsPose(single_.skeleton, sample->CurrentPose()), expected, title);
   }

@@ -5,6 +5,7 @@
 // and the additive switch following the clip's role.
 #include <gtest/gtest.h>
 
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "tests/support/pose_sampling.h"
 
@@ -27,10 +28,10 @@ class MixerSample : public MannequinSamples {
   // the way from the rest pose (translations: exact for a lerp).
   void ExpectShare(const char* clip, float time, float share) {
     const anim::Clip& c = model_.clips[model_.FindClip(clip)];
-    anim::Pose expected = model_.skeleton.RestPose();
+    anim::Pose expected = anim::RestPoseOf(model_.skeleton);
     test_support::SampleInto(c, expected, time);
     const anim::Pose shown = anim::AsPose(model_.skeleton, sample_->CurrentPose());
-    const anim::Pose& rest = model_.skeleton.RestPose();
+    const anim::Pose& rest = anim::RestPoseOf(model_.skeleton);
     for (int j = 0; j < shown.JointCount(); ++j) {
       const glm::vec3 want = rest.Local(j).translation +
                              share * (expected.Local(j).translation - rest.Local(j).translation);

@@ -40,12 +40,12 @@ TEST_F(ReadmeExample, RunsAsDocumented) {
 
   const anim::Clip& lean = model.clips[model.FindClip("Lean_Left")];
   const anim::SoaPose lean_base = anim::MakeAdditivePose(skeleton, lean);
-  anim::SoaPose lean_pose = skeleton.SoaRestPose(), pose = skeleton.SoaRestPose();
+  anim::SoaPose lean_pose = skeleton.RestPose(), pose = skeleton.RestPose();
   std::vector<glm::mat4> model_space(skeleton.JointCount()), palette(skeleton.JointCount());
 
   for (int frame = 0; frame < 30; ++frame) {
     fades.Update(dt);
-    lean_pose.CopyFrom(skeleton.SoaRestPose());
+    lean_pose.CopyFrom(skeleton.RestPose());
     lean.Sample(lean_pose, lean.TimeAtPhase(0.8f), anim::LoopMode::kClamp);
     anim::Add(pose, fades.CurrentPose(), lean_pose, lean_base, /*weight=*/0.5f);
     anim::ComputePalette(skeleton, pose, model_space, palette);

@@ -8,6 +8,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/offline/pose.h"
 #include "model/model.h"
 
 namespace test_models {
@@ -30,13 +31,13 @@ inline anim::Model WithoutClips(const anim::Model& full) {
 // after it), clips untouched.
 inline anim::Model WithRootChanged(const anim::Model& full, const anim::Transform& change) {
   anim::Model model = full;
-  anim::Pose rest = full.skeleton.RestPose();
+  anim::Pose rest = anim::RestPoseOf(full.skeleton);
   rest.SetLocal(0, anim::Combine(change, rest.Local(0)));
   const auto names = full.skeleton.JointNames();
   const auto inverse_bind = full.skeleton.InverseBindMatrices();
-  model.skeleton = anim::Skeleton(std::vector<std::string>(names.begin(), names.end()), rest,
-                                  full.skeleton.BindPose(),
-                                  std::vector<glm::mat4>(inverse_bind.begin(), inverse_bind.end()));
+  model.skeleton = anim::SkeletonOf(
+      std::vector<std::string>(names.begin(), names.end()), rest, anim::BindPoseOf(full.skeleton),
+      std::vector<glm::mat4>(inverse_bind.begin(), inverse_bind.end()));
   return model;
 }
 

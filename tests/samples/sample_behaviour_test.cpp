@@ -14,6 +14,7 @@
 #include "anim/blending/mirror.h"
 #include "anim/blending/soa_additive.h"
 #include "anim/control/cross_fade_controller.h"
+#include "anim/offline/pose.h"
 #include "mannequin_samples.h"
 #include "reduced_models.h"
 #include "samples/fade_shares.h"
@@ -36,7 +37,7 @@ class SampleBehaviour : public MannequinSamples {
     return *p;
   }
   anim::Pose Sampled(const std::string& clip, float time) const {
-    anim::Pose p = model_.skeleton.RestPose();
+    anim::Pose p = anim::RestPoseOf(model_.skeleton);
     const anim::Clip& c = model_.clips[model_.FindClip(clip)];
     test_support::SampleInto(c, p, c.StartTime() + time);
     return p;
@@ -120,7 +121,7 @@ TEST_F(SampleBehaviour, NegativeLeanIsTheLeanMirrored) {
   const anim::Clip& lean = model_.clips[model_.FindClip("Lean_Left")];
   const auto parents = model_.skeleton.Parents();
   anim::SoaPose reference = anim::MakeAdditivePose(model_.skeleton, lean),
-                full = model_.skeleton.SoaRestPose();
+                full = model_.skeleton.RestPose();
   lean.Sample(full, lean.EndTime(), anim::LoopMode::kClamp);
   anim::MirrorPose(mirror, parents, reference, reference);
   anim::MirrorPose(mirror, parents, full, full);
@@ -178,7 +179,7 @@ TEST_F(SampleBehaviour, CrowdSpacingFollowsTheModelsSizeNotItsUpAxis) {
   const float step = CrowdStep(model_);
   // Independently: the longest side of the box around the rest joints.
   std::vector<glm::mat4> m(static_cast<std::size_t>(model_.skeleton.JointCount()));
-  model_.skeleton.RestPose().ComputeModelMatrices(m);
+  anim::RestPoseOf(model_.skeleton).ComputeModelMatrices(m);
   glm::vec3 lo(1e9f), hi(-1e9f);
   for (const glm::mat4& j : m)
     lo = glm::min(lo, glm::vec3(j[3])), hi = glm::max(hi, glm::vec3(j[3]));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/blending/blending.h"
+#include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "samples/clip_speed.h"
 #include "samples/sample.h"
@@ -38,7 +39,7 @@ class SamplesOnWoman : public testing::Test {
   }
 
   anim::Pose Sampled(const std::string& clip, float time) {
-    anim::Pose p = model_.skeleton.RestPose();
+    anim::Pose p = anim::RestPoseOf(model_.skeleton);
     test_support::SampleInto(model_.clips[model_.FindClip(clip)], p, time);
     return p;
   }
@@ -95,7 +96,7 @@ TEST_F(SamplesOnWoman, SynchronisedBlendAdvancesBothClipsByOnePhase) {
   const anim::Clip& run = model_.clips[model_.FindClip("Running")];
   const double cycle = 0.5 * walk.Duration() + 0.5 * run.Duration();
   const float phase = static_cast<float>(std::fmod(frames / 60.0 / cycle, 1.0));
-  anim::SoaPose expected = model_.skeleton.SoaRestPose();
+  anim::SoaPose expected = model_.skeleton.RestPose();
   anim::Blend(expected, anim::SoaPose(Sampled("Walking", walk.TimeAtPhase(phase))),
               anim::SoaPose(Sampled("Running", run.TimeAtPhase(phase))), 0.5f);
   ExpectPosesNear(anim::AsPose(model_.skeleton, s.CurrentPose()),

@@ -107,7 +107,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   std::vector<anim::SoaPose> bases;
   for (const anim::Clip& clip : model.clips)
     bases.push_back(anim::MakeAdditivePose(skeleton, clip));
-  anim::SoaPose additive = skeleton.SoaRestPose(), shown = skeleton.SoaRestPose();
+  anim::SoaPose additive = skeleton.RestPose(), shown = skeleton.RestPose();
   anim::Playback additive_playback;
   int additive_clip = 0;
   additive_playback.Start(&model.clips[additive_clip]);
@@ -164,7 +164,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
       additive_target = unit(rng);
       if (rng() % 2) {
         additive_clip = pick_clip();
-        additive.CopyFrom(skeleton.SoaRestPose());  // same size: copies without allocating
+        additive.CopyFrom(skeleton.RestPose());  // same size: copies without allocating
         additive_playback.Start(&model.clips[additive_clip], pick_mode(), 0.5f + unit(rng));
       }
       ++additive_changes;

@@ -6,6 +6,7 @@
 
 #include "anim/core/skeleton.h"
 #include "anim/graph/animation_graph.h"
+#include "anim/offline/pose.h"
 
 namespace test_support {
 

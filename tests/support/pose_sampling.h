@@ -7,6 +7,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/core/soa_pose.h"
+#include "anim/offline/pose.h"
 
 namespace test_support {
 

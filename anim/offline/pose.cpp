@@ -1,4 +1,4 @@
-#include "anim/core/pose.h"
+#include "anim/offline/pose.h"
 
 #include <cassert>
 
@@ -53,6 +53,35 @@ bool Pose::ComputeModelMatrices(std::span<glm::mat4> out) const {
     out[i] = JointModelMatrix(kind, offset, LocalMatrix(locals_[i]), p < 0 ? nullptr : &out[p]);
   }
   return true;
+}
+
+Pose AsPose(const Skeleton& skeleton, const SoaPose& pose) {
+  std::vector<Transform> locals(static_cast<std::size_t>(skeleton.JointCount()));
+  if (!pose.Store(locals)) skeleton.RestPose().Store(locals);  // another joint count: the rest pose
+  const std::span<const int> parents = skeleton.Parents();
+  const std::span<const glm::mat4> offsets = skeleton.Offsets();
+  return Pose(std::move(locals), std::vector<int>(parents.begin(), parents.end()),
+              std::vector<glm::mat4>(offsets.begin(), offsets.end()));
+}
+
+Skeleton SkeletonOf(const Pose& rest, std::string* error) {
+  const std::span<const int> parents = rest.Parents();
+  const std::span<const glm::mat4> offsets = rest.Offsets();
+  Skeleton skeleton;
+  skeleton.BuildHierarchy(rest.Locals(), std::vector<int>(parents.begin(), parents.end()),
+                          std::vector<glm::mat4>(offsets.begin(), offsets.end()), error);
+  return skeleton;
+}
+
+Skeleton SkeletonOf(std::vector<std::string> names, const Pose& rest, const Pose& bind,
+                    std::vector<glm::mat4> inverse_bind, std::string* error) {
+  const std::span<const int> parents = rest.Parents();
+  const std::span<const glm::mat4> offsets = rest.Offsets();
+  Skeleton skeleton;
+  skeleton.Build(std::move(names), std::vector<int>(parents.begin(), parents.end()),
+                 std::vector<glm::mat4>(offsets.begin(), offsets.end()), rest.Locals(),
+                 bind.Locals(), std::move(inverse_bind), error);
+  return skeleton;
 }
 
 }  // namespace anim

@@ -1,12 +1,18 @@
 // Pose: the local transform of every joint of a skeleton, plus the parent
-// indices needed to turn it into model space. Parents always come before
-// their children, so model space is computed in one forward pass.
+// indices needed to turn it into model space, as an array of Transform. Not
+// the runtime's pose (that is SoaPose, anim/core/soa_pose.h, with the
+// hierarchy in the Skeleton): this is the plain view tools and tests read
+// and write, and its model matrices, a straightforward loop, are what the
+// runtime's vectorised kernels are checked against. Parents always come
+// before their children, so model space is computed in one forward pass.
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "anim/core/joint_offset.h"
+#include "anim/core/skeleton.h"
 #include "anim/core/transform.h"
 
 namespace anim {
@@ -25,6 +31,11 @@ class Pose {
   int Parent(int joint) const { return parents_[joint]; }
   std::span<const int> Parents() const { return parents_; }
   std::span<const glm::mat4> Offsets() const { return offsets_; }
+
+  // A Pose converts to its locals, so SoaPose loads and stores it directly
+  // (SoaPose soa(pose); soa.Store(pose)).
+  operator std::span<const Transform>() const { return locals_; }
+  operator std::span<Transform>() { return locals_; }
 
   const Transform& Local(int joint) const { return locals_[joint]; }
   void SetLocal(int joint, const Transform& t) { locals_[joint] = t; }
@@ -48,5 +59,19 @@ class Pose {
   // affine product where the last row is (0, 0, 0, 1). Empty when offsets_ is.
   std::vector<OffsetKind> offset_kinds_;
 };
+
+// A skeleton's pose as a Pose, with its hierarchy and offsets. Allocate.
+Pose AsPose(const Skeleton& skeleton, const SoaPose& pose);
+inline Pose RestPoseOf(const Skeleton& skeleton) { return AsPose(skeleton, skeleton.RestPose()); }
+inline Pose BindPoseOf(const Skeleton& skeleton) { return AsPose(skeleton, skeleton.BindPose()); }
+
+// A skeleton without a skin with this pose's hierarchy and locals as its rest
+// (and bind) pose (Skeleton::BuildHierarchy). Empty, with *error saying why,
+// when the skeleton refuses it.
+Skeleton SkeletonOf(const Pose& rest, std::string* error = nullptr);
+// A skeleton with the hierarchy and offsets of `rest` (Skeleton::Build; the
+// same on failure).
+Skeleton SkeletonOf(std::vector<std::string> names, const Pose& rest, const Pose& bind,
+                    std::vector<glm::mat4> inverse_bind, std::string* error = nullptr);
 
 }  // namespace anim
