@@ -74,7 +74,7 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
     if (slots >= 3) {
       own[2] = lean;
       ch.additive.raw = &own[2];
-      ch.additive_base = &rig.lean_base_soa;
+      ch.additive_reference = &rig.lean_base_soa;
     }
     if (fades) {
       anim::CrossFadeController& cf = fades_[i];

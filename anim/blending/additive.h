@@ -1,12 +1,14 @@
 // Additive blending, in two forms.
 //
-// An additive clip over a base pose, as MakeAdditivePose and Add do in
-// "Hands-On C++ Game Animation Programming" (Gabor Szauer): per joint,
-// result = in + (add - base), where `in` is the pose being layered onto,
-// `add` the additive clip's current pose and `base` the additive clip
-// sampled at its reference time (its first frame), so only the change from
-// that frame is applied: translation and scale add the difference, rotation
-// is in * (inverse(base) * add), normalised.
+// An additive clip over another pose, as MakeAdditivePose and Add do in
+// "Hands-On C++ Game Animation Programming" (Gabor Szauer, who calls the
+// reference the additive base): per joint, result = in + (add - reference),
+// where `in` is the pose being layered onto, `add` the additive clip's
+// current pose and `reference` the additive clip sampled at its reference
+// time (its first frame), so only the change from that frame is applied:
+// translation and scale add the difference, rotation is
+// in * (inverse(reference) * add), normalised. Everywhere in the runtime
+// (jobs, graph nodes, layers, the mixer, crowds) this pose is the reference.
 //
 // A difference clip ("Game Engine Architecture", Jason Gregory): D = S - R
 // made once from a source clip S and a reference clip R of equal length;
@@ -21,7 +23,7 @@
 
 namespace anim {
 
-// The additive base pose: the rest pose with `clip` sampled at `time`
+// The additive reference pose: the rest pose with `clip` sampled at `time`
 // (default: the clip's start). Called once, at load time.
 SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip);
 SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time);

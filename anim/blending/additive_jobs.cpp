@@ -35,19 +35,19 @@ std::string CheckPoses(std::initializer_list<NamedPose> inputs, const SoaPose* o
 
 std::string AdditiveJob::Validate() const {
   std::string problem =
-      CheckPoses({{"input", input}, {"additive", additive}, {"base", base}}, output);
+      CheckPoses({{"input", input}, {"additive", additive}, {"reference", reference}}, output);
   if (!problem.empty()) return problem;
   // Four joints of the output are written after their input is read, but
-  // the additive and base joints are read in the same pass.
-  const char* why = "the output may be the input, not the additive or base pose";
+  // the additive and reference joints are read in the same pass.
+  const char* why = "the output may be the input, not the additive or reference pose";
   if (output == additive) return msg::Aliases("output", "additive", why);
-  if (output == base) return msg::Aliases("output", "base", why);
+  if (output == reference) return msg::Aliases("output", "reference", why);
   return {};
 }
 
 bool AdditiveJob::Run() const {
   if (!Validate().empty()) return false;
-  kernels::Add(*output, *input, *additive, *base, weight);
+  kernels::Add(*output, *input, *additive, *reference, weight);
   return true;
 }
 
@@ -71,8 +71,9 @@ bool AddDifferenceJob::Run() const {
   return true;
 }
 
-bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight) {
-  return AdditiveJob{&in, &add, &base, weight, &out}.Run();
+bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& reference,
+         float weight) {
+  return AdditiveJob{&in, &add, &reference, weight, &out}.Run();
 }
 
 bool Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference) {

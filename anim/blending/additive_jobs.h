@@ -10,13 +10,13 @@
 
 namespace anim {
 
-// output = input + weight * (additive - base) per joint (rotation: input *
-// delta^weight, delta = inverse(base) * additive). `output` may be `input`,
-// not `additive` or `base`.
+// output = input + weight * (additive - reference) per joint (rotation: input *
+// delta^weight, delta = inverse(reference) * additive). `output` may be `input`,
+// not `additive` or `reference`.
 struct AdditiveJob {
   const SoaPose* input = nullptr;
   const SoaPose* additive = nullptr;
-  const SoaPose* base = nullptr;
+  const SoaPose* reference = nullptr;
   float weight = 1.0f;
   SoaPose* output = nullptr;  // every pose has the output's joint count
 

@@ -27,7 +27,8 @@ void BlendLayers(SoaPose& out, std::span<const SoaBlendLayer> layers, const SoaP
                  float threshold);
 
 // soa_additive.cpp and additive.cpp: additive layers and difference poses.
-void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base, float weight);
+void Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& reference,
+         float weight);
 void Subtract(SoaPose& difference, const SoaPose& source, const SoaPose& reference);
 void AddDifference(SoaPose& out, const SoaPose& in, const SoaPose& difference, float weight);
 

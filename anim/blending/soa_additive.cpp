@@ -39,7 +39,7 @@ Quat4 Normalized(const Quat4& q) {
 
 }  // namespace
 
-void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
+void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& reference,
                   float weight) {
   if (weight == 0.0f) {
     if (&out != &in) out.CopyFrom(in);
@@ -53,7 +53,7 @@ void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const Soa
   for (int c = 0; c < kSoaChannels; ++c) {
     ci[c] = in.Channel(c);
     ca[c] = add.Channel(c);
-    cb[c] = base.Channel(c);
+    cb[c] = reference.Channel(c);
     co[c] = out.Channel(c);
   }
   const float u = 1.0f - weight;
@@ -66,12 +66,12 @@ void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const Soa
     auto quat = [&](const float* const* ch) {
       return Quat4{Load4(ch[kQx] + j), Load4(ch[kQy] + j), Load4(ch[kQz] + j), Load4(ch[kQw] + j)};
     };
-    const Quat4 in_r = quat(ci), add_r = quat(ca), base_r = quat(cb);
-    // glm::inverse(base) = conjugate(base) / dot(base, base).
-    const F32x4 base_dot = Dot(base_r, base_r);
-    const Quat4 inverse_base = {-base_r.x / base_dot, -base_r.y / base_dot, -base_r.z / base_dot,
-                                base_r.w / base_dot};
-    const Quat4 delta = Multiply(inverse_base, add_r);
+    const Quat4 in_r = quat(ci), add_r = quat(ca), reference_r = quat(cb);
+    // glm::inverse(reference) = conjugate(reference) / dot(reference, reference).
+    const F32x4 reference_dot = Dot(reference_r, reference_r);
+    const Quat4 inverse_reference = {-reference_r.x / reference_dot, -reference_r.y / reference_dot,
+                                     -reference_r.z / reference_dot, reference_r.w / reference_dot};
+    const Quat4 delta = Multiply(inverse_reference, add_r);
     // NlerpShortest(identity, delta, weight): delta on the identity's side
     // (its w not negative), mixed with the identity, normalised (the
     // identity where the mix vanishes); at weight 1 that delta itself.
@@ -94,7 +94,7 @@ void kernels::Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const Soa
     Store4(co[kQz] + j, r.z);
     Store4(co[kQw] + j, r.w);
   }
-  AddMorphChange(in.MorphWeights(), add.MorphWeights(), base.MorphWeights(), weight,
+  AddMorphChange(in.MorphWeights(), add.MorphWeights(), reference.MorphWeights(), weight,
                  out.MorphWeights());
 }
 

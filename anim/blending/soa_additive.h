@@ -1,7 +1,7 @@
 // Additive layering (additive.h explains the two forms):
-// out = in + weight * (add - base) per joint over the whole skeleton,
+// out = in + weight * (add - reference) per joint over the whole skeleton,
 // translation and scale adding the difference, rotation in * delta^weight
-// with delta = inverse(base) * add and delta^weight by nlerp from the
+// with delta = inverse(reference) * add and delta^weight by nlerp from the
 // identity, normalised; four joints at a time. A layer on one subtree is
 // this blended back over `in` with BlendWeighted (soa_layer_blend.h) and
 // MakeMaskFromRoot's weights.
@@ -11,11 +11,11 @@
 
 namespace anim {
 
-// `out` may alias `in` (not `add` or `base`). Weight 0 gives `in` exactly.
+// `out` may alias `in` (not `add` or `reference`). Weight 0 gives `in` exactly.
 // Returns false, changing nothing, unless all four poses have the same
-// joint count (and `out` is not `add` or `base`): AdditiveJob
+// joint count (and `out` is not `add` or `reference`): AdditiveJob
 // (anim/blending/additive_jobs.h) in one call.
-bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& base,
+bool Add(SoaPose& out, const SoaPose& in, const SoaPose& add, const SoaPose& reference,
          float weight = 1.0f);
 
 // Difference poses (additive.h's difference clips), over the whole

@@ -35,11 +35,11 @@ bool BlendMorphWeights(std::span<const float> a, std::span<const float> b, float
 }
 
 bool AddMorphChange(std::span<const float> in, std::span<const float> add,
-                    std::span<const float> base, float weight, std::span<float> out) {
-  if (in.size() != out.size() || add.size() != out.size() || base.size() != out.size()) {
+                    std::span<const float> reference, float weight, std::span<float> out) {
+  if (in.size() != out.size() || add.size() != out.size() || reference.size() != out.size()) {
     return false;
   }
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = in[i] + weight * (add[i] - base[i]);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = in[i] + weight * (add[i] - reference[i]);
   return true;
 }
 

@@ -38,10 +38,10 @@ bool SampleMorphWeights(std::span<const MorphWeightTracks> tracks, float sample_
 bool BlendMorphWeights(std::span<const float> a, std::span<const float> b, float t,
                        std::span<float> out);
 
-// out[i] = in[i] + weight * (add[i] - base[i]): an additive layer's change
+// out[i] = in[i] + weight * (add[i] - reference[i]): an additive layer's change
 // from its reference, added as the joints' is. False, writing nothing,
 // unless all four spans have the same size.
 bool AddMorphChange(std::span<const float> in, std::span<const float> add,
-                    std::span<const float> base, float weight, std::span<float> out);
+                    std::span<const float> reference, float weight, std::span<float> out);
 
 }  // namespace anim

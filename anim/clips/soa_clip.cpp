@@ -54,7 +54,9 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
     float* key = keys_.data() + k * key_stride;
     for (int c : {kQw, kSx, kSy, kSz}) std::fill_n(key + c * lanes, lanes, 1.0f);
   }
-  masks_.assign(3 * static_cast<std::size_t>(lanes), 0);
+  // [group][lane]: 1 where the group's track is LINEAR there. Read only
+  // while the tables below are made, so not kept.
+  std::vector<unsigned char> masks(3 * static_cast<std::size_t>(lanes), 0);
   bool any_linear = false;
   for (std::size_t i = 0; i < tracks.size(); ++i) {
     const JointTracks& jt = tracks[i];
@@ -66,7 +68,7 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
         return;
       }
       any_linear = true;
-      masks_[group * lanes + jt.joint] = 1;
+      masks[group * lanes + jt.joint] = 1;
       // A track keyed at `times` is copied; one with fewer keys is
       // interpolated at the others (its cursor walks forward with k).
       const bool own_times =
@@ -93,7 +95,7 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
   full_groups_.assign(lanes / 4, 0b111);
   for (int g = 0; g < 3; ++g) {
     for (int j = 0; j < lanes; ++j) {
-      if (masks_[g * lanes + j]) {
+      if (masks[g * lanes + j]) {
         quad_groups_[j / 4] |= 1u << g;
       } else {
         full_groups_[j / 4] &= ~(1u << g);
@@ -105,7 +107,7 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
   for (int c = 0; c < kSoaChannels; ++c) {
     const int g = ChannelGroup(c);
     for (int j = 0; j < lanes; ++j) {
-      if (!masks_[g * lanes + j]) keep_[(j / 4 * kSoaChannels + c) * 4 + j % 4] = -1;
+      if (!masks[g * lanes + j]) keep_[(j / 4 * kSoaChannels + c) * 4 + j % 4] = -1;
     }
   }
   lanes_ = lanes;
@@ -150,9 +152,9 @@ std::size_t SoaClipKeys::TableBytes(int key_count, int highest_joint) {
 }
 
 std::size_t SoaClipKeys::ByteSize() const {
-  return sizeof(*this) + keys_.capacity() * sizeof(float) + masks_.capacity() * sizeof(int) +
-         quad_groups_.capacity() + full_groups_.capacity() +
-         keep_.capacity() * sizeof(std::int32_t) + others_.capacity() * sizeof(Other);
+  return sizeof(*this) + keys_.capacity() * sizeof(float) + quad_groups_.capacity() +
+         full_groups_.capacity() + keep_.capacity() * sizeof(std::int32_t) +
+         others_.capacity() * sizeof(Other);
 }
 
 namespace {

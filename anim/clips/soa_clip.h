@@ -70,7 +70,6 @@ class SoaClipKeys {
 
   int lanes_ = 0;            // joints covered, padded to kSoaLanes
   std::vector<float> keys_;  // [key][channel][lane]
-  std::vector<int> masks_;   // [group][lane]: 1 where the group's track is LINEAR here
   // Per four lanes (the sampling step): bit g set when group g animates a
   // lane of them (none set: the step is skipped), and when it animates all
   // four (that group's channels are then stored whole, with no select).

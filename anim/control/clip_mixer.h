@@ -90,7 +90,7 @@ class ClipMixer {
  private:
   struct Slot {
     SoaPose pose;                          // the action's clip sampled now
-    SoaPose reference;                     // its first frame: the additive base
+    SoaPose reference;                     // its first frame: the additive reference
     std::vector<float> morph_weights;      // its weights sampled now
     std::vector<float> reference_weights;  // its weights at its first frame
   };

@@ -51,7 +51,7 @@ bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
   if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
   if (c.local_pose != nullptr && c.local_pose->JointCount() != joints) return false;
   return !c.additive.Plays() ||
-         (c.additive_base != nullptr && c.additive_base->JointCount() == joints);
+         (c.additive_reference != nullptr && c.additive_reference->JointCount() == joints);
 }
 
 bool CrowdAnimator::Sample(const CrowdClipSlot& slot, float dt, const void*& last,
@@ -99,7 +99,7 @@ bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
     // walk through); never over `a`, whose unanimated channels must stay at
     // rest for the next character, or over a controller's own pose.
     SoaPose& out = pose == &s.blended ? s.blended : s.layered;
-    Add(out, *pose, s.additive, *c.additive_base, c.additive_weight);
+    Add(out, *pose, s.additive, *c.additive_reference, c.additive_weight);
     pose = &out;
   }
   if (c.local_pose != nullptr) c.local_pose->CopyFrom(*pose);

@@ -72,10 +72,10 @@ struct CrowdCharacter {
   float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
   float additive_weight = 1.0f;
   // An additive layer on top (additive.h): none when the slot does not
-  // play. additive_base is its reference pose (MakeAdditivePose as a
+  // play. additive_reference is its reference pose (MakeAdditivePose as a
   // SoaPose).
   CrowdClipSlot additive;
-  const SoaPose* additive_base = nullptr;
+  const SoaPose* additive_reference = nullptr;
   // Outputs, caller-owned, each empty (not wanted) or JointCount() long.
   std::span<glm::mat4> palette;   // model matrices times inverse binds
   std::span<glm::mat4> model;     // model-space matrices
@@ -103,7 +103,7 @@ class CrowdAnimator {
   // on the calling thread. Returns how many characters were animated; the
   // others are left as they were: nothing to play (no fade, synced blend or
   // clip in `a`), an output or pose of the wrong size, an additive clip
-  // without a base of the skeleton's size, a compressed clip of another
+  // without a reference of the skeleton's size, a compressed clip of another
   // joint count or whose context is not bound to it, or a dt or rate that
   // is not finite (a synced blend or controller also refuses a negative dt).
   int Update(std::span<CrowdCharacter> characters, float dt);

@@ -203,13 +203,8 @@ class SegmentSearch {
   float Update(int i, int j) {
     const int p = in_.skeleton->Parent(j);
     const std::size_t at = Index(i, j);
-    if (p < 0) {
-      model_[at] = local_matrices_[at];
-    } else if (offset_kinds_[j] != OffsetKind::kGeneral) {  // offset * TRS: affine
-      model_[at] = affine::MultiplyAffine(model_[Index(i, p)], local_matrices_[at]);
-    } else {
-      model_[at] = model_[Index(i, p)] * local_matrices_[at];
-    }
+    model_[at] = p < 0 ? local_matrices_[at]
+                       : ChainToParent(model_[Index(i, p)], local_matrices_[at], offset_kinds_[j]);
     ModelSpaceError(std::span(&reference_model_[at], 1), std::span(&model_[at], 1),
                     in_.point_distance, std::span(&errors_[at], 1));
     return errors_[at];

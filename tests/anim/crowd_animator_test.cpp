@@ -111,7 +111,7 @@ Crowd MakeCrowd(const Fixture& f) {
     }
     if (i % 3 == 1) {
       Play(crowd.playbacks, c.additive, &f.lean).time = 0.5f * t;
-      c.additive_base = &f.lean_base_soa;
+      c.additive_reference = &f.lean_base_soa;
       c.additive_weight = 0.4f + 0.1f * static_cast<float>(i % 7);
     }
     if (i % 4 != 3) c.palette = crowd.palettes[i];
@@ -207,7 +207,7 @@ TEST(CrowdAnimator, AnAdditiveLayerLeavesTheNextCharacterAlone) {
       Play(crowd.playbacks, c.a, &f.turn);  // one joint's rotation: the rest stays at rest
       if (i % 2 == 0) {
         Play(crowd.playbacks, c.additive, &f.lean).time = 0.6f;
-        c.additive_base = &f.lean_base_soa;
+        c.additive_reference = &f.lean_base_soa;
       }
       c.palette = crowd.palettes[i];
       c.model = crowd.models[i];

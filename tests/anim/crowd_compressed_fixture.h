@@ -92,7 +92,7 @@ struct Crowd {
       Play(f, spec.additive, c.additive);
       c.weight = spec.weight;
       if (spec.additive.clip >= 0) {
-        c.additive_base = &f.lean_base;
+        c.additive_reference = &f.lean_base;
         c.additive_weight = spec.additive_weight;
       }
       if (spec.palette) c.palette = palettes[i];

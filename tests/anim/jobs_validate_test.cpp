@@ -242,8 +242,8 @@ TEST(LayerBlendJobValidate, LayerJointWeightsTooShort) {
 // ---- AdditiveJob, SubtractJob, AddDifferenceJob
 
 struct Additive : Rig {
-  SoaPose add = SentinelPose(4), base = SentinelPose(4), out = SentinelPose(4);
-  anim::AdditiveJob Job() { return {&pose4, &add, &base, 0.5f, &out}; }
+  SoaPose add = SentinelPose(4), reference = SentinelPose(4), out = SentinelPose(4);
+  anim::AdditiveJob Job() { return {&pose4, &add, &reference, 0.5f, &out}; }
 };
 
 TEST(AdditiveJobValidate, NullInput) {
@@ -262,11 +262,11 @@ TEST(AdditiveJobValidate, NullAdditive) {
   EXPECT_TRUE(AllSentinel(a.out));
 }
 
-TEST(AdditiveJobValidate, NullBase) {
+TEST(AdditiveJobValidate, NullReference) {
   Additive a;
   anim::AdditiveJob job = a.Job();
-  job.base = nullptr;
-  ExpectRefused(job, "base is null");
+  job.reference = nullptr;
+  ExpectRefused(job, "reference is null");
   EXPECT_TRUE(AllSentinel(a.out));
 }
 
@@ -293,11 +293,11 @@ TEST(AdditiveJobValidate, AdditiveOfAnotherSkeleton) {
   EXPECT_TRUE(AllSentinel(a.out));
 }
 
-TEST(AdditiveJobValidate, BaseOfAnotherSkeleton) {
+TEST(AdditiveJobValidate, ReferenceOfAnotherSkeleton) {
   Additive a;
   anim::AdditiveJob job = a.Job();
-  job.base = &a.pose3;
-  ExpectRefused(job, "base has 3 joints, the output 4 joints");
+  job.reference = &a.pose3;
+  ExpectRefused(job, "reference has 3 joints, the output 4 joints");
   EXPECT_TRUE(AllSentinel(a.out));
 }
 
@@ -307,18 +307,18 @@ TEST(AdditiveJobValidate, OutputIsTheAdditivePose) {
   job.output = &a.add;
   ExpectRefused(job,
                 "output is the same pose as additive (the output may be the input, not the "
-                "additive or base pose)");
+                "additive or reference pose)");
   EXPECT_TRUE(AllSentinel(a.add));
 }
 
-TEST(AdditiveJobValidate, OutputIsTheBasePose) {
+TEST(AdditiveJobValidate, OutputIsTheReferencePose) {
   Additive a;
   anim::AdditiveJob job = a.Job();
-  job.output = &a.base;
+  job.output = &a.reference;
   ExpectRefused(job,
-                "output is the same pose as base (the output may be the input, not the "
-                "additive or base pose)");
-  EXPECT_TRUE(AllSentinel(a.base));
+                "output is the same pose as reference (the output may be the input, not the "
+                "additive or reference pose)");
+  EXPECT_TRUE(AllSentinel(a.reference));
 }
 
 TEST(SubtractJobValidate, NullSource) {

@@ -421,7 +421,7 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
     if (i % 4 == 0) {
       own[2].Start(&lean);
       crowd[i].additive.raw = &own[2];
-      crowd[i].additive_base = &lean_base;
+      crowd[i].additive_reference = &lean_base;
     }
     crowd[i].palette = palettes[i];
   }

@@ -102,7 +102,7 @@ TEST(Soak, RandomDrivingStaysFiniteInRangeAndAllocationFree) {
   const int clip_count = static_cast<int>(model.clips.size());
   ASSERT_GE(clip_count, 2);
 
-  // Set-up may allocate: controller, poses, every additive base pose.
+  // Set-up may allocate: controller, poses, every additive reference pose.
   anim::CrossFadeController controller(skeleton);
   std::vector<anim::SoaPose> bases;
   for (const anim::Clip& clip : model.clips)
