@@ -148,6 +148,33 @@ TEST(CompensationTest, ChainBehindRotatedOffsetsWithinToleranceAndSmallerThanWit
       << with.compressed_bytes << " compensated against " << without.compressed_bytes;
 }
 
+// A glTF node matrix need not be affine (a projective last row), and a static
+// node between two joints carries it as that joint's offset (kGeneral): the
+// builder's model-space products must then be general ones, or what it
+// measures is not what plays.
+TEST(CompensationTest, ChainBehindAProjectiveOffsetWithinTolerance) {
+  const int joints = 6;
+  const anim::Skeleton plain_chain = ChainSkeleton(joints, 0.5f);
+  std::vector<glm::mat4> offsets(joints, glm::mat4(1.0f));
+  offsets[3][0][3] = 0.2f;  // row 3 of column 0: w picks up x
+  offsets[3][1][3] = -0.1f;
+  const anim::Pose& rest = anim::RestPoseOf(plain_chain);
+  const anim::Pose projective(
+      std::vector<anim::Transform>(rest.Locals().begin(), rest.Locals().end()),
+      std::vector<int>(rest.Parents().begin(), rest.Parents().end()), offsets);
+  const anim::Skeleton skeleton = anim::SkeletonOf(
+      std::vector<std::string>(plain_chain.JointNames().begin(), plain_chain.JointNames().end()),
+      projective, projective, std::vector<glm::mat4>(joints, glm::mat4(1.0f)));
+  ASSERT_EQ(skeleton.OffsetKinds()[3], anim::OffsetKind::kGeneral);
+  const anim::Clip raw = NoisyChainClip(joints);
+  for (const anim::CompressionSettings& settings : {anim::CompressionSettings{}, OpenLoop()}) {
+    anim::CompressionReport report;
+    const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, settings, &report);
+    EXPECT_LE(report.error.max_error, kTolerance);
+    ExpectWithinTolerance(raw, clip, skeleton);
+  }
+}
+
 // Of a chain clip's keys below the root (every sample is a key), how many
 // are within half a step of the grid, per stored component, from the
 // rotation that takes the joint's parent as decoded to its raw model-space

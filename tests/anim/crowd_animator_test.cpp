@@ -246,16 +246,16 @@ TEST(CrowdAnimator, SkipsCharactersItCannotAnimateAndSaysHowMany) {
   Fixture f;
   const int joints = f.skeleton.JointCount();
   std::vector<glm::mat4> short_palette(2, glm::mat4(7.0f));
-  std::vector<std::vector<glm::mat4>> palettes(6, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
+  std::vector<std::vector<glm::mat4>> palettes(7, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
   anim::SoaPose wrong_pose(anim_test::MakeTwoLegSkeleton().RestPose());
-  std::vector<anim::CrowdCharacter> crowd(7);
+  std::vector<anim::CrowdCharacter> crowd(8);
   std::deque<anim::Playback> playbacks;
   Play(playbacks, crowd[0].a, &f.slide);
   crowd[0].palette = short_palette;  // wrong size
   crowd[1].palette = palettes[1];    // nothing to play
   Play(playbacks, crowd[2].a, &f.slide);
   crowd[2].palette = palettes[2];
-  Play(playbacks, crowd[2].additive, &f.lean);  // an additive clip without a base
+  Play(playbacks, crowd[2].additive, &f.lean);  // an additive clip without a reference
   Play(playbacks, crowd[3].a, &f.slide);
   crowd[3].palette = palettes[3];
   crowd[3].local_pose = &wrong_pose;  // a pose of another skeleton
@@ -266,10 +266,14 @@ TEST(CrowdAnimator, SkipsCharactersItCannotAnimateAndSaysHowMany) {
   crowd[5].palette = palettes[5];
   Play(playbacks, crowd[6].a, &f.slide);  // the one that can be animated
   crowd[6].palette = palettes[0];
+  Play(playbacks, crowd[7].a, &f.slide);
+  crowd[7].palette = palettes[6];
+  Play(playbacks, crowd[7].additive, &f.lean);
+  crowd[7].additive_reference = &wrong_pose;  // an additive reference of another skeleton
   anim::CrowdAnimator animator(f.skeleton);
   EXPECT_EQ(animator.Update(crowd, 0.1f), 1);
   EXPECT_EQ(short_palette[0], glm::mat4(7.0f));
-  for (int i = 1; i < 6; ++i) EXPECT_EQ(palettes[i][0], glm::mat4(7.0f)) << "character " << i;
+  for (int i = 1; i < 7; ++i) EXPECT_EQ(palettes[i][0], glm::mat4(7.0f)) << "character " << i;
   EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
   // A step that is not finite animates nobody and changes nothing.
   const std::vector<glm::mat4> before = palettes[0];
