@@ -52,6 +52,9 @@ NONE = "none: clip list"
 SLIDER_POSITIONS = ((1.0, "right end"), (0.0, "left end"), (0.5, "middle"))
 SLOW_SLIDER_POSITIONS = {"count": ((0.0, "left end"), (0.01, "1% of its range"))}
 SKIP = 77
+WINDOW_SIZE = (1024, 576)
+# A point of the scene at the window's bottom, below every panel and popup.
+OUTSIDE_PANELS = (600, 560)
 
 
 class Run:
@@ -79,8 +82,11 @@ class Run:
         # No multisampling: under Mesa's llvmpipe it triples the cost of a
         # frame, and these scenarios wait for frames after every action;
         # widgets and input do not depend on it (the window's default,
-        # multisampled, is drawn by tests/app/window_test.cpp).
-        args = [self.model, "--size", "1280x720", "--msaa", "0"]
+        # multisampled, is drawn by tests/app/window_test.cpp). 1024x576:
+        # llvmpipe's cost per frame goes with the pixels (1280x720 took 1.5
+        # times as long), and at 1,000 pixels wide or more the Framework
+        # panel starts open, as on a desktop.
+        args = [self.model, "--size", "%dx%d" % WINDOW_SIZE, "--msaa", "0"]
         self.viewer = wd.Viewer(self.options.viewer, self.x.display, args, self.workdir,
                                 frame_timeout=self.options.frame_timeout)
         self.viewer.frames(2)
@@ -150,9 +156,15 @@ class Run:
                           "no grid under the character" % (description, gap, state["grid_half_extent"]))
         if self.shows_bind_pose_while_playing(state):
             # A clip may pass through its rest pose (an additive clip's first
-            # frame); a played clip leaves it within a few frames.
-            for _ in range(8):
+            # frame, one that holds its reference pose for a moment at its
+            # start); a played clip leaves it within a few frames and a
+            # second of its time (the viewer plays in real time, so on a
+            # fast frame rate 8 frames are not enough).
+            deadline = time.monotonic() + 1.0
+            waited = 0
+            while waited < 8 or time.monotonic() < deadline:
                 state = v.frames(1)
+                waited += 1
                 if not self.shows_bind_pose_while_playing(state):
                     return
             if (self.context, "T-pose") not in self.reported:
@@ -186,7 +198,7 @@ class Run:
         v = self.viewer
         combo = v.reveal("combo", "Sample")
         titles = v.open_combo(combo)
-        v.click_at(1000, 700, frames=1)  # outside the popup: closes it
+        v.click_at(*OUTSIDE_PANELS, frames=1)  # outside the popup: closes it
         return titles
 
     def choose_sample(self, title):
@@ -204,7 +216,7 @@ class Run:
                 print("note: the click on the Sample combo at %s opened nothing (it is now at %s, "
                       "frame %d); clicking again" % (combo["rect"], now and now["rect"],
                                                      v.read()["frame"]))
-                v.click_at(1000, 700, frames=1)
+                v.click_at(*OUTSIDE_PANELS, frames=1)
                 entries = v.open_combo(v.reveal("combo", "Sample"))
             entry = v.reveal("entry", title, window="##Combo")
             if entry is None:
@@ -675,7 +687,8 @@ def scenario_keys(run, tap):
             run.fail("%s Space did not toggle play/pause" % how)
     # F: orbit away with a real drag in the scene, then F frames the model again.
     framed = v.read()["camera"]
-    run.act("orbit by dragging in the scene", v.drag, (900, 400), (1100, 300), 3)
+    # Between the Animation panel (left) and the Framework panel (right).
+    run.act("orbit by dragging in the scene", v.drag, (450, 450), (650, 350), 3)
     moved = v.read()["camera"]
     if max(abs(a - b) for a, b in zip(framed, moved)) < 1e-3:
         run.fail("dragging in the scene did not orbit the camera")
@@ -712,8 +725,8 @@ def check_screenshot_button(run):
         run.fail("Screenshot said %s, which cannot be read: %s" % (path, e))
         return
     width, height = struct.unpack(">II", header[16:24])
-    if header[:8] != b"\x89PNG\r\n\x1a\n" or (width, height) != (1280, 720):
-        run.fail("the screenshot %s is not a 1280x720 PNG (%dx%d)" % (path, width, height))
+    if header[:8] != b"\x89PNG\r\n\x1a\n" or (width, height) != WINDOW_SIZE:
+        run.fail("the screenshot %s is not a %dx%d PNG (%dx%d)" % ((path,) + WINDOW_SIZE + (width, height)))
 
 
 SCENARIOS = {
