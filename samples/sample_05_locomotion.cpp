@@ -5,12 +5,12 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/blending/blending.h"
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
 #include "anim/control/blend_space_1d.h"
@@ -96,7 +96,7 @@ class LocomotionSample : public Sample {
     units_per_metre_ = UnitsPerMetre(model);
 
     pose_.CopyFrom(skeleton.RestPose());
-    pose_a_ = pose_b_ = pose_;
+    blend_.emplace(skeleton);
     model_matrices_.assign(skeleton.JointCount(), glm::mat4(1.0f));
     marks_.clear();
     marks_.reserve(kMaxMarks);
@@ -124,43 +124,16 @@ class LocomotionSample : public Sample {
     const float step = acceleration_ * dt;
     speed_ += std::clamp(target_speed_ - speed_, -step, step);
     const anim::BlendSpace1D::Segment segment = space_.Locate(speed_);
-    const anim::Clip& a = Clip(segment.a);
-    const anim::Clip& b = Clip(segment.b);
     const float t = segment.t;
 
-    // Shared phase: both clips advance by the same normalised time.
-    float phase_a = phase_.Phase(), phase_b = phase_b_free_.Phase();
-    double delta_a, delta_b;
-    if (synced_) {
-      const float cycle = anim::BlendedCycleLength(a.Duration(), b.Duration(), t);
-      const double advance = phase_.Advance(dt, cycle).delta;
-      delta_a = advance * a.Duration();
-      delta_b = advance * b.Duration();
-      phase_b = phase_a;
-      phase_b_free_.Reset(phase_.Phase());
-    } else {
-      // Each clip at its own speed: the legs drift out of step.
-      delta_a = dt;
-      delta_b = dt;
-      phase_.Advance(dt, a.Duration());
-      phase_b_free_.Advance(dt, b.Duration());
-    }
-    const float from_a = a.TimeAtPhase(phase_a);
-    const float from_b = b.TimeAtPhase(phase_b);
-
-    // Pose: each clip sampled where its clock now is, its root motion taken
-    // out (clips whose root travels), then blended.
-    pose_a_.CopyFrom(model_->skeleton.RestPose());
-    pose_b_.CopyFrom(model_->skeleton.RestPose());
-    const float time_a = a.WrapTime(static_cast<float>(from_a + delta_a), anim::LoopMode::kLoop);
-    const float time_b = b.WrapTime(static_cast<float>(from_b + delta_b), anim::LoopMode::kLoop);
-    a.Sample(pose_a_, time_a);
-    b.Sample(pose_b_, time_b);
-    if (root_motion_on_) {
-      motion_[segment.a].RemoveFromPose(pose_a_, model_->skeleton, time_a);
-      motion_[segment.b].RemoveFromPose(pose_b_, model_->skeleton, time_b);
-    }
-    anim::Blend(pose_, pose_a_, pose_b_, t);
+    // The two clips of the segment share one phase (unless synchronisation
+    // is off), each has its root motion taken out (clips whose root
+    // travels), and they blend with weight t.
+    blend_->Switch(&Clip(segment.a), &Clip(segment.b));
+    blend_->SetSynchronized(synced_);
+    blend_->SetRootMotion(root_motion_on_ ? &motion_[segment.a] : nullptr,
+                          root_motion_on_ ? &motion_[segment.b] : nullptr);
+    blend_->Update(dt, t, pose_);
 
     // Root motion, blended with the same weight as the poses.
     // Positive yaw turns +Z towards +X, the character's left: turning
@@ -169,18 +142,17 @@ class LocomotionSample : public Sample {
     const float steer = held_steer_ != 0.0f ? held_steer_ : turn_;
     const float moving = std::clamp(speed_ / space_.Position(kWalk), 0.0f, 1.0f);
     yaw_ -= steer * moving * 0.5f * kPi * dt;
-    if (root_motion_on_) {
-      const anim::MotionDelta motion =
-          anim::BlendMotion(motion_[segment.a].Delta(from_a, delta_a, anim::LoopMode::kLoop),
-                            motion_[segment.b].Delta(from_b, delta_b, anim::LoopMode::kLoop), t);
-      anim::ApplyMotion(motion, position_, yaw_);
-    }
+    if (root_motion_on_) anim::ApplyMotion(blend_->Motion(), position_, yaw_);
 
     // Events of both clips, with their weights.
     events_.Clear();
-    anim::CollectCrossedEvents(a, anim::LoopMode::kLoop, from_a, delta_a, 1.0f - t, events_);
+    const anim::SyncedBlend::ClipStep& a = blend_->StepA();
+    const anim::SyncedBlend::ClipStep& b = blend_->StepB();
+    anim::CollectCrossedEvents(Clip(segment.a), anim::LoopMode::kLoop, a.from, a.delta, 1.0f - t,
+                               events_);
     if (segment.b != segment.a) {
-      anim::CollectCrossedEvents(b, anim::LoopMode::kLoop, from_b, delta_b, t, events_);
+      anim::CollectCrossedEvents(Clip(segment.b), anim::LoopMode::kLoop, b.from, b.delta, t,
+                                 events_);
     }
     MarkFootsteps();
   }
@@ -219,7 +191,7 @@ class LocomotionSample : public Sample {
           (Clip(i).Name() + " @ " + std::to_string(space_.Position(i)).substr(0, 4) + " m/s")
               .c_str());
     }
-    ImGui::Text("phase %.2f   position (%.1f, %.1f) m   heading %.0f deg", phase_.Phase(),
+    ImGui::Text("phase %.2f   position (%.1f, %.1f) m   heading %.0f deg", blend_->Phase(),
                 position_.x / units_per_metre_, position_.z / units_per_metre_,
                 std::fmod(yaw_ * 180.0f / kPi, 360.0f));
     ImGui::Text("footsteps %d", footsteps_);
@@ -276,8 +248,7 @@ class LocomotionSample : public Sample {
     } else {
       alone_.Start(&Clip(kWalk));
     }
-    phase_.Reset(0.0f);
-    phase_b_free_.Reset(0.0f);
+    blend_->Start(nullptr, nullptr);  // the clips come with the first Update's segment
   }
 
   // What keeps the chosen clips from making a speed axis, in plain words.
@@ -373,12 +344,11 @@ class LocomotionSample : public Sample {
   bool root_motion_on_ = true;
   bool footprints_ = true;
 
-  anim::SyncedPhase phase_;         // shared phase (clip a's when not synced)
-  anim::SyncedPhase phase_b_free_;  // clip b's phase when not synced
+  std::optional<anim::SyncedBlend> blend_;  // the segment's two clips
   glm::vec3 position_{0.0f};
   float yaw_ = 0.0f;
 
-  anim::SoaPose pose_, pose_a_, pose_b_;
+  anim::SoaPose pose_;
   std::vector<glm::mat4> model_matrices_;
   anim::EventBuffer events_{64};
   std::vector<GroundMark> marks_;

@@ -219,10 +219,15 @@ float Clip::Sample(SoaPose& pose, float time, LoopMode mode, ClipCursor* cursor)
 
 ClipCursor Clip::MakeCursor() const {
   ClipCursor cursor;
+  ResetCursor(cursor);
+  return cursor;
+}
+
+void Clip::ResetCursor(ClipCursor& cursor) const {
   // A clip whose tracks share their key times searches them once, with the
   // cursor's `shared` key: per-track keys would be memory never read.
-  if (shared_times_.empty()) cursor.keys.resize(3 * tracks_.size());
-  return cursor;
+  cursor.keys.assign(shared_times_.empty() ? 3 * tracks_.size() : 0, TrackCursor{});
+  cursor.shared = TrackCursor{};
 }
 
 void Playback::Start(const Clip* c, LoopMode m, float r) {

@@ -106,6 +106,10 @@ class Clip {
                ClipCursor* cursor = nullptr) const;
 
   ClipCursor MakeCursor() const;
+  // Makes `cursor` this clip's, at its start, reusing its memory: nothing is
+  // allocated when it has room for this clip's tracks (3 per JointTracks
+  // entry).
+  void ResetCursor(ClipCursor& cursor) const;
 
  private:
   void BuildSoaKeys();

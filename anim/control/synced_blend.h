@@ -11,6 +11,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/clips/clock.h"
+#include "anim/clips/root_motion.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 
@@ -20,7 +21,8 @@ namespace anim {
 
 class SyncedBlend {
  public:
-  // The skeleton must outlive the blend. Allocates the two scratch poses.
+  // The skeleton must outlive the blend. Allocates the two scratch poses
+  // and the clips' key cursors.
   explicit SyncedBlend(const Skeleton& skeleton);
 
   // phase_offset_b is a sync offset o: clip B is sampled at
@@ -29,6 +31,21 @@ class SyncedBlend {
   // lands where the walk starts on it).
   void Start(const Clip* a, const Clip* b, float phase = 0.0f, float phase_offset_b = 0.0f);
   void SetPhaseOffsetB(float offset);
+  // Another pair of clips, playing on from where the cycle is (a blend
+  // space's speed moving into its next segment): the phase is kept, and B's
+  // own when unsynchronised. The same pair changes nothing. Allocates
+  // nothing for clips of the blend's skeleton.
+  void Switch(const Clip* a, const Clip* b);
+  // Unsynchronised, each clip advances by dt on its own clock, the blend's
+  // cycle and rates are the clips' own, and the legs drift out of step: what
+  // the synchronisation is for, shown. Switching back puts B in step with A
+  // again (at the phase offset).
+  void SetSynchronized(bool synchronized) { synchronized_ = synchronized; }
+  // Root motion taken out of each clip's sampled pose before the blend, at
+  // the time it was sampled (RootMotion::RemoveFromPose), for clips whose
+  // root travels; Motion() is then the blended step. Null for none. Each
+  // must outlive the blend or the next call.
+  void SetRootMotion(const RootMotion* a, const RootMotion* b);
   // Advances the shared phase by dt / bl and writes the blend into `out`.
   // Non-finite or negative dt, or a non-finite weight, change nothing and
   // return false. weight is clamped to [0, 1].
@@ -43,28 +60,49 @@ class SyncedBlend {
 
   float Phase() const { return phase_.Phase(); }
   float CycleLength() const { return cycle_length_; }
-  float RateA() const;  // s1 = l1 / bl for the last weight
+  float RateA() const;  // s1 = l1 / bl for the last weight (1 unsynchronised)
   float RateB() const;  // s2 = l2 / bl
+  // One clip's step in the last Update: its time before, how far its clock
+  // moved in clip seconds, and where it was sampled. For events
+  // (CollectCrossedEvents from `from` by `delta`) and root motion.
+  struct ClipStep {
+    float from = 0.0f;
+    double delta = 0.0;
+    float time = 0.0f;
+  };
+  const ClipStep& StepA() const { return step_a_; }
+  const ClipStep& StepB() const { return step_b_; }
+  // The last Update's root motion: each clip's Delta over its step, blended
+  // with the blend's weight (BlendMotion); zero without root motions.
+  MotionDelta Motion() const;
   // The two clips as last sampled by the Update above.
   const SoaPose& PoseA() const { return pose_a_; }
   const SoaPose& PoseB() const { return pose_b_; }
 
  private:
-  // Checks the inputs, clamps the weight and advances the shared phase;
-  // false when nothing may change.
+  // Checks the inputs, clamps the weight, advances the phases and records
+  // the clips' steps; false when nothing may change.
   bool Advance(float dt, float& weight);
-  // Where clip A and clip B are sampled for the current phase.
-  float TimeA() const;
-  float TimeB() const;
+  // The cursors made the current clips', in the memory they have.
+  void ResetCursors();
+  // Clip B's phase: the shared one shifted by the offset, or its own.
+  float PhaseB() const;
 
+  const Skeleton* skeleton_;
   const Clip* a_ = nullptr;
   const Clip* b_ = nullptr;
   ClipCursor cursor_a_, cursor_b_;
   SoaPose rest_;  // the skeleton's rest pose
   SoaPose pose_a_, pose_b_;
-  SyncedPhase phase_;
+  const RootMotion* motion_a_ = nullptr;
+  const RootMotion* motion_b_ = nullptr;
+  SyncedPhase phase_;    // the shared phase, A's own when unsynchronised
+  SyncedPhase phase_b_;  // B's own phase when unsynchronised
+  ClipStep step_a_, step_b_;
+  float weight_ = 0.0f;  // the last Update's, clamped
   float phase_offset_b_ = 0.0f;
   float cycle_length_ = 0.0f;
+  bool synchronized_ = true;
 };
 
 }  // namespace anim

@@ -120,6 +120,88 @@ TEST(SyncedBlend, SoaPoseUpdateMatchesPoseUpdate) {
   }
 }
 
+// A pair switched mid-cycle (a blend space's speed entering its next
+// segment) plays on from the same phase: the new clips are sampled there.
+TEST(SyncedBlend, SwitchingClipsKeepsThePhase) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
+  const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 1);
+  const anim::Clip sprint = MakeSlideClip("sprint", 0.25f, 0, 1);
+  anim::SyncedBlend blend(s);
+  blend.Start(&walk, &run);
+  anim::SoaPose out = s.RestPose();
+  ASSERT_TRUE(blend.Update(0.3f, 0.0f, out));  // weight 0: cycle 1 s, phase 0.3
+  blend.Switch(&run, &sprint);
+  EXPECT_FLOAT_EQ(blend.Phase(), 0.3f);
+  // Weight 1: cycle 0.25 s, so 0.05 s is 0.2 of a cycle: phase 0.5.
+  ASSERT_TRUE(blend.Update(0.05f, 1.0f, out));
+  EXPECT_NEAR(blend.Phase(), 0.5f, 1e-6f);
+  EXPECT_NEAR(blend.PoseA().Local(0).translation.x, 0.5f, 1e-5f);  // run at 0.25 s
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.5f, 1e-5f);  // sprint at 0.125 s
+  EXPECT_NEAR(blend.StepA().from, 0.15f, 1e-6f);
+  EXPECT_NEAR(blend.StepA().delta, 0.1, 1e-6);  // 0.2 of run's 0.5 s
+  EXPECT_NEAR(blend.StepB().delta, 0.05, 1e-6);
+}
+
+// Unsynchronised, each clip runs on its own clock at rate 1 from where the
+// synchronised blend left it (the legs drift); synchronised again, B is
+// back at A's phase.
+TEST(SyncedBlend, UnsynchronisedEachClipKeepsItsOwnClock) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);
+  const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 1);
+  anim::SyncedBlend blend(s);
+  blend.Start(&walk, &run);
+  anim::SoaPose out = s.RestPose();
+  ASSERT_TRUE(blend.Update(0.1f, 0.0f, out));  // cycle 1 s: both at phase 0.1
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.1f, 1e-6f);
+  blend.SetSynchronized(false);
+  ASSERT_TRUE(blend.Update(0.1f, 0.5f, out));
+  EXPECT_NEAR(blend.PoseA().Local(0).translation.x, 0.2f, 1e-6f);  // walk at 0.2 s of 1
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.3f, 1e-6f);  // run at 0.15 s of 0.5
+  EXPECT_NEAR(out.Local(0).translation.x, 0.25f, 1e-6f);
+  EXPECT_DOUBLE_EQ(blend.StepA().delta, 0.1f);
+  EXPECT_DOUBLE_EQ(blend.StepB().delta, 0.1f);
+  EXPECT_EQ(blend.RateA(), 1.0f);
+  EXPECT_EQ(blend.RateB(), 1.0f);
+  blend.SetSynchronized(true);
+  ASSERT_TRUE(blend.Update(0.0f, 0.5f, out));
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.2f, 1e-6f);
+  EXPECT_NEAR(blend.StepB().time, 0.1f, 1e-6f);
+}
+
+// With the clips' root motions, each sampled pose has its root's travel
+// taken out (the root stays over the placement) and Motion() is the two
+// travels blended: walk 10 units in 1 s, run 20 in 0.5 s, weight 0.5, cycle
+// 0.75 s; in 0.375 s the walk travels 5, the run 10, the blend 7.5.
+TEST(SyncedBlend, RootMotionLeavesThePoseAndBlendsIntoTheStep) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 10);
+  const anim::Clip run = MakeSlideClip("run", 0.5f, 0, 20);
+  const anim::RootMotion walk_motion = anim::RootMotion::FromClip(s, walk, 0);
+  const anim::RootMotion run_motion = anim::RootMotion::FromClip(s, run, 0);
+  ASSERT_EQ(walk_motion.GetSource(), anim::RootMotion::Source::kExtracted);
+  anim::SyncedBlend blend(s);
+  blend.Start(&walk, &run);
+  blend.SetRootMotion(&walk_motion, &run_motion);
+  anim::SoaPose out = s.RestPose();
+  ASSERT_TRUE(blend.Update(0.375f, 0.5f, out));
+  EXPECT_NEAR(blend.PoseA().Local(0).translation.x, 0.0f, 1e-4f);
+  EXPECT_NEAR(blend.PoseB().Local(0).translation.x, 0.0f, 1e-4f);
+  EXPECT_NEAR(out.Local(0).translation.y, 1.0f, 1e-5f);    // height stays in the pose
+  EXPECT_NEAR(out.Local(1).translation.x, 7.5f, 1e-4f);    // children keep their motion
+  EXPECT_NEAR(blend.Motion().translation.x, 7.5f, 1e-4f);  // the root's travel, blended
+  EXPECT_NEAR(blend.Motion().translation.z, 0.0f, 1e-5f);
+  // A second step of the same length: the walk from 5 to 8.75 and the run
+  // from 10 to 17.5 on the same cycle: 3.75 and 7.5, blended 5.625.
+  ASSERT_TRUE(blend.Update(0.28125f, 0.5f, out));
+  EXPECT_NEAR(blend.Motion().translation.x, 5.625f, 1e-4f);
+  blend.SetRootMotion(nullptr, nullptr);
+  ASSERT_TRUE(blend.Update(0.0f, 0.5f, out));
+  EXPECT_EQ(blend.Motion().translation.x, 0.0f);
+  EXPECT_NEAR(out.Local(0).translation.x, (8.75f + 17.5f) / 2, 1e-4f);
+}
+
 TEST(SyncedBlend, RefusesBadInput) {
   const anim::Skeleton s = MakeTestSkeleton();
   const anim::Clip walk = MakeSlideClip("walk", 1.0f, 0, 1);

@@ -58,6 +58,27 @@ TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
   EXPECT_TRUE(sample_->GroundMarks().empty());
 }
 
+// Half way between walk (1.4 m/s) and run (3.5 m/s) both clips fire their
+// footsteps with weight 0.5. Synchronised, they fire on the same frame: one
+// mark per step, the feet alternating. Unsynchronised, the clips drift
+// apart and most steps are marked twice, once per clip, frames apart.
+TEST_F(LocomotionSampleTest, BetweenWalkAndRunSynchronisedClipsMarkEachStepOnce) {
+  Set("acceleration=10");
+  Set("speed=2.45");
+  Run(6.0f);
+  const std::size_t synced = sample_->GroundMarks().size();
+  const std::span<const samples::Sample::GroundMark> marks = sample_->GroundMarks();
+  for (std::size_t i = 1; i < marks.size(); ++i) {
+    EXPECT_NE(marks[i].color, marks[i - 1].color) << i;
+  }
+  // The blended cycle is (1.1 + 0.8) / 2 s or so: two steps each, in 6 s.
+  EXPECT_GE(synced, 10u);
+  Select("05 Locomotion");  // from the start again: at rest, no marks
+  Set("synchronized=false");
+  Run(6.0f);
+  EXPECT_GE(sample_->GroundMarks().size(), synced * 3 / 2);
+}
+
 TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
   Set("acceleration=10");  // 1/6 m/s more each 1/60 s frame
   Set("speed=1.4");        // the walk's speed
