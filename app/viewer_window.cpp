@@ -447,6 +447,8 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
     state.walkthrough.SetSoftwareRenderer(renderer);
   }
   state.fixed_step = options.quit_after_frames > 0;
+  // Slow sample work (15's rebuilds) on a worker while frames come in real time.
+  state.walkthrough.SetBackgroundWork(!state.fixed_step);
   state.loop = options.loop;
   state.speed = options.speed;
   state.view.show_skeleton = options.skeleton;

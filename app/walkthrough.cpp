@@ -50,7 +50,15 @@ bool Walkthrough::Activate(int index, const anim::Model& model, std::string* err
   return true;
 }
 
-void Walkthrough::ResetSamples() { samples_ = samples::MakeAllSamples(); }
+void Walkthrough::SetBackgroundWork(bool allow) {
+  background_work_ = allow;
+  for (const auto& sample : samples_) sample->AllowBackgroundWork(allow);
+}
+
+void Walkthrough::ResetSamples() {
+  samples_ = samples::MakeAllSamples();
+  SetBackgroundWork(background_work_);
+}
 
 bool Walkthrough::LoadActive(const anim::Model& model, const std::vector<std::string>& sets,
                              std::string* error) {
@@ -165,6 +173,14 @@ bool Walkthrough::Rewind(double seconds, const anim::Model& model, AnimatedChara
   const std::vector<std::string> loaded_values = loaded_values_;
   // Reload exactly as Activate did: Load, the parameters as they were right
   // after it (Load leaves values it does not choose as they are now), Update(0).
+  // The replay builds what each step asked for in that step (the run may
+  // have shown its previous build for a few frames while a worker built it).
+  sample->AllowBackgroundWork(false);
+  struct Restore {
+    samples::Sample* sample;
+    bool allow;
+    ~Restore() { sample->AllowBackgroundWork(allow); }
+  } restore{sample, background_work_};
   std::string why;
   if (!sample->Load(model, &why)) {
     *error = sample->Title() + " cannot run on " + model.source_path + ": " + why;

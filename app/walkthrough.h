@@ -36,6 +36,11 @@ class Walkthrough {
   // for the panel ("" when nothing).
   const std::string& SoftwareNote() const { return software_note_; }
 
+  // Lets every sample do slow work on a worker thread (Sample::
+  // AllowBackgroundWork): the window playing in real time turns it on;
+  // headless and fixed-step runs leave it off. Rewind replays with it off.
+  void SetBackgroundWork(bool allow);
+
   // Every sample made anew, its parameters at their defaults (a model that
   // replaces the shown one starts every sample afresh: a lean of -1 or
   // 2-bit compression chosen for the last model is not this one's). The
@@ -81,6 +86,7 @@ class Walkthrough {
 
  private:
   std::vector<std::unique_ptr<samples::Sample>> samples_;
+  bool background_work_ = false;
   int active_ = -1;
   double elapsed_ = 0.0;  // simulated seconds since Activate
   // Runs Load, the sets and Update(0) on the active sample and starts a recording.

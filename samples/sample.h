@@ -50,6 +50,13 @@ class Sample {
   // where those make frames take seconds there; set before the user's own.
   virtual std::vector<std::string> SoftwareRendererSets() const { return {}; }
 
+  // The window playing in real time lets a sample do slow work (rebuilding a
+  // compressed clip) on a worker thread and show the result when it is
+  // ready, so its frames keep coming. Off by default and in headless,
+  // fixed-step and test runs, where every frame must be reproducible; turned
+  // off, the sample finishes what was asked before its next frame.
+  virtual void AllowBackgroundWork(bool allow) { (void)allow; }
+
   // Panel body below the explanation. Default: a widget per parameter.
   virtual void DrawPanel() { DrawParamWidgets(params_); }
   // Render hook: colours for the skeleton overlay's joints (false: defaults).

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "anim/offline/clip_builder.h"
+#include "samples/background_build.h"
 #include "samples/clip_roles.h"
 #include "samples/counted.h"
 #include "samples/debug_draw.h"
@@ -103,8 +106,9 @@ class CompressionSample : public Sample {
     palettes_.assign(2 * joints, glm::mat4(1.0f));
     params_.SetChoices("clip", ClipNames(model));
     clip_ = FindClipForRole(model, {"walk", "walking"});
-    built_ = Settings{};
-    built_.clip = -1;
+    builder_.Stop();
+    built_ = requested_ = Settings{};
+    built_.clip = requested_.clip = -1;
     PlaceCharacters();
     return true;
   }
@@ -112,7 +116,8 @@ class CompressionSample : public Sample {
   void Update(float dt) override {
     const Settings wanted{clip_,        tolerance_mm_, omit_, segment_length_,
                           key_strides_, compensate_,   bits_};
-    if (!(wanted == built_)) Rebuild(wanted);
+    Request(wanted);
+    if (std::optional<Build> done = builder_.Take()) Apply(std::move(*done));
     const anim::Clip& clip = model_->clips[clip_];
     if (phase_ != applied_phase_) {
       playback_.SetTime(clip.TimeAtPhase(phase_));
@@ -150,6 +155,16 @@ class CompressionSample : public Sample {
   // The compressed character: what --dump-pose writes.
   const anim::SoaPose& CurrentPose() const override { return soa_; }
   const CrowdFrame* Crowd() const override { return model_ != nullptr ? &frame_ : nullptr; }
+  void AllowBackgroundWork(bool allow) override {
+    background_ = allow;
+    if (!allow && builder_.Busy()) {
+      // What was asked is built now, as a run without background work expects.
+      builder_.Stop();
+      const Settings wanted = requested_;
+      requested_ = built_;
+      Request(wanted);
+    }
+  }
   std::span<const DebugLine> DebugLines() const override { return lines_; }
 
   bool Timeline(float* time, float* length) const override {
@@ -161,6 +176,9 @@ class CompressionSample : public Sample {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
+    if (builder_.Busy()) {
+      ImGui::TextUnformatted("compressing with the new settings; the last build plays meanwhile");
+    }
     const anim::CompressionReport& r = report_;
     char line[256];
     std::snprintf(line, sizeof line, "size: %zu bytes raw, %zu compressed (%.1f x smaller)",
@@ -218,7 +236,40 @@ class CompressionSample : public Sample {
     bool operator==(const Settings&) const = default;
   };
 
-  void Rebuild(const Settings& s) {
+  // A compressed clip and its report, for the settings it was built with.
+  struct Build {
+    Settings settings;
+    anim::CompressedClip clip;
+    anim::CompressionReport report;
+  };
+
+  // Builds what `wanted` asks for unless it is built or being built: at once
+  // for a new clip (the character needs it this frame) or without background
+  // work (tests, headless, fixed steps: every frame reproducible); else on
+  // the worker, the last build playing until it is done.
+  void Request(const Settings& wanted) {
+    if (wanted == requested_) return;
+    requested_ = wanted;
+    if (wanted == built_) {
+      builder_.Stop();
+      return;
+    }
+    // The worker gets copies: a build being cancelled may still read them
+    // after the model they came from is gone.
+    auto work = [wanted, clip = model_->clips[wanted.clip],
+                 skeleton = model_->skeleton](const std::function<bool()>& cancelled) {
+      return BuildClip(wanted, clip, skeleton, cancelled);
+    };
+    if (background_ && wanted.clip == built_.clip) {
+      builder_.Start(std::move(work));
+    } else {
+      builder_.Stop();
+      Apply(BuildClip(wanted, model_->clips[wanted.clip], model_->skeleton, {}));
+    }
+  }
+
+  static Build BuildClip(const Settings& s, const anim::Clip& clip, const anim::Skeleton& skeleton,
+                         const std::function<bool()>& cancelled) {
     anim::CompressionSettings settings;
     settings.tolerance = s.tolerance_mm * 1e-3f;
     settings.omit_channels = s.omit;
@@ -226,8 +277,17 @@ class CompressionSample : public Sample {
     settings.key_strides = s.key_strides;
     settings.compensate = s.compensate;
     settings.bits = s.bits;
+    settings.cancelled = cancelled;
+    Build b{s, {}, {}};
+    b.clip = anim::BuildCompressedClip(clip, skeleton, settings, &b.report);
+    return b;
+  }
+
+  void Apply(Build&& b) {
+    const Settings& s = b.settings;
     const anim::Clip& clip = model_->clips[s.clip];
-    compressed_ = anim::BuildCompressedClip(clip, model_->skeleton, settings, &report_);
+    compressed_ = std::move(b.clip);
+    report_ = b.report;
     raw_cursor_ = clip.MakeCursor();
     if (s.clip != built_.clip) {
       // A new clip starts at its beginning (phase 0) and plays this frame's
@@ -332,7 +392,10 @@ class CompressionSample : public Sample {
   double timing_compressed_ = 0.0, timing_raw_ = 0.0;
   int timing_frames_ = 0;
   long decoded_now_ = 0;
-  Settings built_;
+  Settings built_;      // what compressed_ was built with
+  Settings requested_;  // the newest settings asked for: built_, or being built
+  BackgroundBuild<Build> builder_;
+  bool background_ = false;
   int clip_ = 0;
   // The controls start at the builder's defaults.
   static inline const anim::CompressionSettings kDefaults{};

@@ -620,7 +620,13 @@ void ReportSizes(const CompressedClip& result, std::size_t track_count, int segm
                            ((track_count * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
 }
 
-// The clip compressed with exactly these settings.
+bool Cancelled(const CompressionSettings& settings, CompressionReport& r) {
+  r.cancelled = r.cancelled || (settings.cancelled && settings.cancelled());
+  return r.cancelled;
+}
+
+// The clip compressed with exactly these settings (an empty clip when
+// cancelled).
 CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
                                  const CompressionSettings& settings, CompressionReport& r) {
   r = CompressionReport{};
@@ -665,6 +671,7 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   for (r.passes = 1;; ++r.passes) {
     for (int s = 0; s < segments; ++s) {
       if (!redo[s]) continue;
+      if (Cancelled(settings, r)) return {};
       const int first = s * segment_length, last = std::min(samples, first + segment_length);
       float error = 0.0f;
       choices[s] = fixed_bits > 0 ? FixedSegmentBits(in, first, last, fixed_bits)
@@ -676,6 +683,7 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
     result =
         CompressedClip(clip.Name(), clip.StartTime(), clip.EndTime(), joints, times, segment_length,
                        headers, sorted.constants, std::move(offsets), std::move(stream));
+    if (Cancelled(settings, r)) return {};
     r.error = MeasureClipError(clip, result, skeleton, settings.point_distance);
     // (Without tracks there is nothing to tighten: constants are as exact
     // as they are.)
@@ -751,6 +759,10 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
                                    const CompressionSettings& settings, CompressionReport* report) {
   CompressionReport best_report;
   CompressedClip best = BuildWithSettings(clip, skeleton, settings, best_report);
+  if (best_report.cancelled) {
+    if (report != nullptr) *report = best_report;
+    return {};
+  }
   // Subdividing a CUBICSPLINE channel until its chords are within 1e-5 of
   // the curve puts hundreds of sample times into every track of the clip; a
   // fixed rate may do within the tolerance for far fewer bytes. The smallest
@@ -761,6 +773,10 @@ CompressedClip BuildCompressedClip(const Clip& clip, const Skeleton& skeleton,
       s.cubic_rate = rate;
       CompressionReport r;
       CompressedClip candidate = BuildWithSettings(clip, skeleton, s, r);
+      if (r.cancelled) {
+        if (report != nullptr) *report = r;
+        return {};
+      }
       const bool within = r.error.max_error <= settings.tolerance;
       const bool best_within = best_report.error.max_error <= settings.tolerance;
       if (within && (!best_within || r.compressed_bytes < best_report.compressed_bytes)) {

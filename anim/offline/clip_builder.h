@@ -32,6 +32,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 
 #include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip.h"
@@ -56,6 +57,10 @@ struct CompressionSettings {
   // each of kCubicRates) and keeps the smallest result within the tolerance.
   float cubic_rate = 0.0f;
   int max_passes = 16;  // measure-and-tighten passes
+  // Asked before each segment's search and each measurement: true stops the
+  // build there (a newer request replaces it, a window closes), and
+  // BuildCompressedClip returns an empty clip with report->cancelled set.
+  std::function<bool()> cancelled;
 };
 
 // The CUBICSPLINE sample rates the builder tries (samples a second).
@@ -80,6 +85,7 @@ struct CompressionReport {
   std::size_t time_bytes = 0;            // 0 for uniform times
   std::size_t track_bytes = 0;           // clip ranges, joints, channels
   std::size_t segment_header_bytes = 0;  // per segment per track, with the segments' offsets
+  bool cancelled = false;                // settings.cancelled stopped the build: no clip
 };
 
 // The bytes of a raw clip's key data: every track's key times and values.

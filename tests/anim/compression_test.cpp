@@ -854,6 +854,55 @@ TEST(CompressionTest, UniformWaveClipIsSmallerThanRawAndWithinTolerance) {
   ExpectWithinToleranceAtRandomTimes(raw, clip, skeleton, 300, 9);
 }
 
+// The build asks `cancelled` before each segment's search and each
+// measurement, and stops at the first that says so with an empty clip; a
+// callback that never does changes nothing.
+TEST(CompressionTest, ACancelledBuildStopsAtTheCheckThatSaysSo) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::Clip raw = WaveClip(12);  // 91 samples: 3 segments of 32
+  anim::CompressionReport plain_report;
+  const anim::CompressedClip plain = anim::BuildCompressedClip(raw, skeleton, {}, &plain_report);
+  ASSERT_EQ(plain_report.segments, 3);
+
+  int calls = 0;
+  anim::CompressionSettings settings;
+  settings.cancelled = [&calls] { return ++calls == 3; };  // before the third segment
+  anim::CompressionReport report;
+  const anim::CompressedClip cancelled =
+      anim::BuildCompressedClip(raw, skeleton, settings, &report);
+  EXPECT_TRUE(report.cancelled);
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(cancelled.JointCount(), 0);
+
+  calls = 0;
+  settings.cancelled = [&calls] { return ++calls < 0; };
+  const anim::CompressedClip kept = anim::BuildCompressedClip(raw, skeleton, settings, &report);
+  EXPECT_FALSE(report.cancelled);
+  EXPECT_GE(calls, 3 + report.passes);  // three segments, then a measurement a pass
+  EXPECT_EQ(report.compressed_bytes, plain_report.compressed_bytes);
+  EXPECT_EQ(kept.ByteSize(), plain.ByteSize());
+
+  // A clip with a CUBICSPLINE channel, whose build would try other sample
+  // rates after the first: cancelled at the first check, it tries none.
+  calls = 0;
+  settings.cancelled = [&calls] { return ++calls > 0; };
+  anim::BuildCompressedClip(BusyClip(), ChainSkeleton(6), settings, &report);
+  EXPECT_TRUE(report.cancelled);
+  EXPECT_EQ(calls, 1);
+  // Cancelled at the first check of the second rate tried: none after it.
+  anim::CompressionReport first;
+  anim::CompressionSettings subdivided = settings;
+  subdivided.cubic_rate = -1.0f;  // the first build BuildCompressedClip makes
+  int first_calls = 0;
+  subdivided.cancelled = [&first_calls] { return ++first_calls < 0; };
+  anim::BuildCompressedClip(BusyClip(), ChainSkeleton(6), subdivided, &first);
+  calls = 0;
+  settings.cancelled = [&calls, first_calls] { return ++calls > first_calls; };
+  anim::BuildCompressedClip(BusyClip(), ChainSkeleton(6), settings, &report);
+  EXPECT_TRUE(report.cancelled);
+  EXPECT_EQ(calls, first_calls + 1);
+}
+
 TEST(ReduceKeysTest, LosslessDropsOnlyWhatInterpolationReproduces) {
   // x: a ramp with a kink at t = 1 (keys every 0.1 s); rotation: constant
   // speed then a stop; STEP: repeats of one value.

@@ -4,7 +4,9 @@
 // within the tolerance by default, past it when every track is forced to a
 // few bits (the controls reach the builder), and following a scrub.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -82,6 +84,32 @@ TEST_F(CompressionSample, PlaysOnItsClockAcrossWrapsAndRebuilds) {
   const float error = ErrorAgainstWalk(time);
   EXPECT_LE(error, 0.5e-3f);
   EXPECT_GT(error, 1e-4f);  // the coarser build is shown, not the previous one
+}
+
+// With background work allowed (the window playing in real time), a new
+// setting is built on a worker and shows once it is done; turned off while a
+// build runs, the sample builds what was asked before its next frame.
+TEST_F(CompressionSample, BuildsNewSettingsOnAWorkerWhenAllowed) {
+  Select("15 Compression");
+  sample_->AllowBackgroundWork(true);
+  Set("phase=0.5");
+  sample_->Update(0.0f);
+  float time = 0.0f, length = 0.0f;
+  ASSERT_TRUE(sample_->Timeline(&time, &length));
+  Set("bits=3");
+  for (int frame = 0; frame < 30000 && ErrorAgainstWalk(time) <= 1e-3f; ++frame) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    sample_->Update(0.0f);
+  }
+  EXPECT_GT(ErrorAgainstWalk(time), 1e-3f);  // the 3-bit build landed
+  Set("bits=0");
+  sample_->Update(0.0f);                // on the worker
+  sample_->AllowBackgroundWork(false);  // built now, shown by the next frame
+  sample_->Update(0.0f);
+  EXPECT_LE(ErrorAgainstWalk(time), 1e-4f);
+  Set("bits=4");
+  sample_->Update(0.0f);  // without background work: in this frame
+  EXPECT_GT(ErrorAgainstWalk(time), 1e-4f);
 }
 
 }  // namespace

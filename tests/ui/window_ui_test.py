@@ -181,13 +181,15 @@ class Run:
         # weight above 0 (stop_all, or weights at 0).
         if state["sample_title"] == "17 Mixer":
             values = {p["name"]: p["value"] for p in state["params"]}
-            # An additive action adds its change from its clip's first frame:
-            # stopped in time (speed 0) right after a fade in restarted it, it
-            # adds nothing, as asked.
+            # An additive action adds its change from its clip's first frame,
+            # which is nothing: restarted by a fade in and played slowly (the
+            # speed slider's middle is 2% of real time, not 0), it leaves the
+            # pose within 1e-4 of the bind pose for seconds, as asked. Only an
+            # action that replaces the pose shows whether it plays.
             def moves(name):
                 clip = name[:-len("_play")]
-                frozen_additive = values.get(clip + "_additive") is True and values.get(clip + "_speed") == 0
-                return values.get(clip + "_weight", 0) > 0 and not frozen_additive
+                additive = values.get(clip + "_additive") is True
+                return values.get(clip + "_weight", 0) > 0 and not additive
             playing = playing and any(
                 value is True and moves(name) for name, value in values.items() if name.endswith("_play"))
         # A sample drawing its own mesh (14) does not show the character at all.
