@@ -234,9 +234,11 @@ class DirectionalSample : public Sample {
     const anim::Clip& clip = model_->clips[clip_[v.gait]];
     const bool mirrored = v.side == kRight && has_mirror_;
     const float phase = phase_.Shifted(mirrored ? mirror_offset_ : 0.0f);
-    const float time = v.gait == kIdle ? static_cast<float>(idle_.Time()) : phase * clip.Duration();
+    // The idle on its own clock (from the clip's start), the gaits at the shared phase.
+    const float time = v.gait == kIdle ? clip.StartTime() + static_cast<float>(idle_.Time())
+                                       : clip.TimeAtPhase(phase);
     out.CopyFrom(skeleton.RestPose());
-    clip.Sample(out, clip.StartTime() + time, anim::LoopMode::kLoop);
+    clip.Sample(out, time, anim::LoopMode::kLoop);
     if (v.side != kCentre && lean_clip_ >= 0)
       anim::Add(out, out, lean_full_, lean_base_, lean_amount_);
     if (mirrored) anim::MirrorPose(mirror_, skeleton.Parents(), out, out);
