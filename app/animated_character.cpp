@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <optional>
 
 #include "anim/core/skeleton.h"
 #include "anim/offline/clip_builder.h"
@@ -12,6 +14,8 @@
 namespace animviewer {
 
 void AnimatedCharacter::SetModel(anim::Model model) {
+  builder_.Stop();  // it builds a copy of one of the old model's clips
+  compressing_ = -1;
   model_ = std::move(model);
   pose_.CopyFrom(model_.skeleton.RestPose());
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
@@ -45,27 +49,70 @@ void AnimatedCharacter::SetCompression(bool on) {
   SetTime(was.time);
 }
 
+void AnimatedCharacter::SetBackgroundCompression(bool on) {
+  background_ = on;
+  if (on || compressing_ < 0) return;
+  const int index = compressing_;
+  builder_.Stop();
+  compressing_ = -1;
+  if (index != clip_index_) return;  // built when next played
+  const PlaybackState was = playback();
+  Play(index, was.mode, was.rate);
+  SetTime(was.time);
+}
+
 void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
   raw_playback_ = anim::Playback{};
   compressed_playback_.Start(nullptr);
   raw_only_ = false;
   clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
-  if (PlaysCompressed() && !compressed_built_[index] &&
-      !CompressionRefusal(model_, model_.clips[index]).empty()) {
-    raw_only_ = true;  // too large to compress: LoadModelFile warned
+  if (compression_ && clip_index_ >= 0 && !compressed_built_[index]) {
+    if (!CompressionRefusal(model_, model_.clips[index]).empty()) {
+      raw_only_ = true;  // too large to compress: LoadModelFile warned
+    } else {
+      Compress(index);
+    }
   }
   if (PlaysCompressed()) {
-    if (!compressed_built_[index]) {
-      const Activity activity("compressing clip \"" + model_.clips[index].Name() + "\" of " +
-                              model_.source_path);
-      compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
-      compressed_built_[index] = true;
-    }
     compressed_playback_.Start(&compressed_[index], nullptr, mode, rate);
   } else if (clip_index_ >= 0) {
     raw_playback_.Start(&model_.clips[index], mode, rate);
   }
   UpdatePose(0.0f);
+}
+
+void AnimatedCharacter::Compress(int index) {
+  if (!background_) {
+    const Activity activity("compressing clip \"" + model_.clips[index].Name() + "\" of " +
+                            model_.source_path);
+    compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
+    compressed_built_[index] = true;
+    return;
+  }
+  if (compressing_ == index) return;
+  // The worker owns copies: a build being cancelled may outlive this model.
+  compressing_ = index;
+  builder_.Start([clip = model_.clips[index],
+                  skeleton = model_.skeleton](const std::function<bool()>& cancelled) {
+    anim::CompressionSettings settings;
+    settings.cancelled = cancelled;
+    return anim::BuildCompressedClip(clip, skeleton, settings);
+  });
+}
+
+void AnimatedCharacter::TakeBackgroundBuild() {
+  std::optional<anim::CompressedClip> built = builder_.Take();
+  if (!built) return;
+  const int index = compressing_;
+  compressing_ = -1;
+  const bool switching = index == clip_index_ && compression_ && !raw_only_;
+  const PlaybackState was = playback();  // the raw clip's, read before it is built
+  compressed_[index] = std::move(*built);
+  compressed_built_[index] = true;
+  if (!switching) return;
+  raw_playback_ = anim::Playback{};
+  compressed_playback_.Start(&compressed_[index], nullptr, was.mode, was.rate);
+  compressed_playback_.SetTime(was.time);
 }
 
 const anim::Clip* AnimatedCharacter::clip() const {
@@ -137,6 +184,7 @@ void AnimatedCharacter::AdvanceFixedSteps(double seconds) {
 
 void AnimatedCharacter::UpdatePose(float dt) {
   const auto start = std::chrono::steady_clock::now();
+  if (compressing_ >= 0) TakeBackgroundBuild();
   // Clips only write the channels they animate: start every frame from the
   // rest pose so joints a clip does not drive show their rest transform
   // (and nothing of a previously played clip lingers).

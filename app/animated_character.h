@@ -15,6 +15,7 @@
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "model/model.h"
+#include "samples/background_build.h"
 
 namespace animviewer {
 
@@ -34,6 +35,17 @@ class AnimatedCharacter {
   // form.
   void SetCompression(bool on);
   bool compression() const { return compression_; }
+  // In the window, playing in real time: a clip not yet compressed starts
+  // at once, raw, while a worker thread compresses it; the next Advance
+  // after the build is done plays on compressed from the same time (the
+  // poses differ by the tolerance, 0.1 mm: no visible jump). Off (headless,
+  // fixed steps, tests): Play compresses first, so every frame is
+  // reproducible. Turning it off finishes a build in progress at once.
+  void SetBackgroundCompression(bool on);
+  // The clip a worker is compressing, or -1.
+  int compressing() const { return compressing_; }
+  // Whether the playing clip plays in its compressed form now.
+  bool plays_compressed() const { return PlaysCompressed(); }
 
   // Starts clip `index` at its start time (-1: rest pose, no clip).
   void Play(int index, anim::LoopMode mode, float rate);
@@ -96,7 +108,14 @@ class AnimatedCharacter {
  private:
   void UpdatePose(float dt);
   void AddMorphOffsets();
-  bool PlaysCompressed() const { return compression_ && clip_index_ >= 0 && !raw_only_; }
+  bool PlaysCompressed() const {
+    return compression_ && clip_index_ >= 0 && !raw_only_ && compressed_built_[clip_index_];
+  }
+  // Builds clip `index` compressed, on the worker or at once (background_).
+  void Compress(int index);
+  // A finished background build into its place; the playing clip, if it is
+  // that one, goes on compressed from where it was.
+  void TakeBackgroundBuild();
 
   anim::Model model_;
   anim::SoaPose pose_;
@@ -104,6 +123,9 @@ class AnimatedCharacter {
   bool raw_only_ = false;  // the playing clip is too large to compress (CompressionRefusal)
   std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
   std::vector<bool> compressed_built_;
+  bool background_ = false;
+  int compressing_ = -1;  // the clip the worker builds
+  samples::BackgroundBuild<anim::CompressedClip> builder_;
 
   // One of the two plays the clip (PlaysCompressed), the other holds none.
   anim::CompressedPlayback compressed_playback_;

@@ -140,6 +140,11 @@ void ClipList(ViewerState& state) {
     }
     ImGui::EndListBox();
   }
+  if (const int building = state.character.compressing(); building >= 0) {
+    // A clip plays at once, raw, while a worker compresses it.
+    ImGui::TextDisabled("compressing %s: plays raw until it is done",
+                        model.clips[building].Name().c_str());
+  }
   ClipRoleChoice(state);
   // The clip list's other mode: every clip at once, each with its weight,
   // speed, loop mode and fades (sample 17, whose panel replaces this list;

@@ -447,8 +447,10 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
     state.walkthrough.SetSoftwareRenderer(renderer);
   }
   state.fixed_step = options.quit_after_frames > 0;
-  // Slow sample work (15's rebuilds) on a worker while frames come in real time.
+  // Slow work (compressing a clip, 15's rebuilds) on a worker while frames
+  // come in real time; in the frame with --quit-after-frames (reproducible).
   state.walkthrough.SetBackgroundWork(!state.fixed_step);
+  state.character.SetBackgroundCompression(!state.fixed_step);
   state.loop = options.loop;
   state.speed = options.speed;
   state.view.show_skeleton = options.skeleton;

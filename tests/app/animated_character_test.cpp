@@ -5,8 +5,11 @@
 // other: the compressed pose within the builder's tolerance, the clock, the
 // clip events and the root motion the same.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -192,6 +195,71 @@ TEST_F(CharacterPlayback, SwitchingCompressionKeepsThePlaceInTheClip) {
   packed_.SetCompression(true);
   EXPECT_NEAR(packed_.playback().sample_time, sampled, 1e-6);
   EXPECT_LE(Error(Reference(walk_, sampled), packed_.model_matrices()), kTolerance);
+}
+
+// With background compression (the window in real time) a clip starts at
+// once, raw, while a worker compresses it, and goes on compressed from the
+// same place once it is built: every frame samples where the reference
+// clock says, exactly while raw, within the tolerance once compressed.
+TEST_F(CharacterPlayback, PlaysRawWhileAWorkerCompressesThenCompressedFromTheSamePlace) {
+  animviewer::AnimatedCharacter character;
+  character.SetBackgroundCompression(true);
+  character.SetModel(model_);
+  const anim::Clip& clip = model_.clips[walk_];
+  character.Play(walk_, Loop::kPingPong, -0.8f);
+  ReferenceClock reference{clip.StartTime(), clip.Duration(), Loop::kPingPong};
+  int raw_frames = 0;
+  for (int frame = 0; frame < 3000; ++frame) {
+    const float dt = 1.0f / 60.0f;
+    character.Advance(dt);
+    reference.Step(-0.8 * dt);
+    ASSERT_NEAR(character.playback().sample_time, reference.SampleTime(), 1e-4) << frame;
+    const float error = Error(Reference(walk_, reference.SampleTime()), character.model_matrices());
+    if (!character.plays_compressed()) {
+      ASSERT_EQ(character.compressing(), walk_);
+      ASSERT_LT(error, 1e-5f) << frame;
+      ++raw_frames;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      continue;
+    }
+    ASSERT_LE(error, kTolerance) << frame;
+    EXPECT_EQ(character.compressing(), -1);
+    if (frame > raw_frames + 30) break;  // some frames compressed after the switch
+  }
+  EXPECT_TRUE(character.plays_compressed());
+}
+
+// Turning background compression off finishes the build at once, in place;
+// a model replaced, or a character dropped, while a clip compresses stops
+// the worker (the sanitizer suite checks that nothing leaks or is read after
+// it is freed).
+TEST_F(CharacterPlayback, BackgroundCompressionStopsCleanly) {
+  animviewer::AnimatedCharacter character;
+  character.SetBackgroundCompression(true);
+  character.SetModel(model_);
+  character.Play(walk_, Loop::kLoop, 1.0f);
+  character.Advance(0.25f);
+  const float sampled = character.playback().sample_time;
+  character.SetBackgroundCompression(false);
+  EXPECT_TRUE(character.plays_compressed());
+  EXPECT_EQ(character.compressing(), -1);
+  EXPECT_NEAR(character.playback().sample_time, sampled, 1e-6);
+  EXPECT_LE(Error(Reference(walk_, sampled), character.model_matrices()), kTolerance);
+
+  character.SetBackgroundCompression(true);
+  const int idle = model_.FindClip("Idle");
+  ASSERT_GE(idle, 0);
+  character.Play(idle, Loop::kLoop, 1.0f);  // Idle: the slowest to compress
+  character.SetModel(model_);               // replaced while it compresses
+  EXPECT_EQ(character.compressing(), -1);
+  EXPECT_EQ(character.clip_index(), -1);
+  character.Play(idle, Loop::kLoop, 1.0f);
+  EXPECT_FALSE(character.plays_compressed());
+  auto dropped = std::make_unique<animviewer::AnimatedCharacter>();
+  dropped->SetBackgroundCompression(true);
+  dropped->SetModel(model_);
+  dropped->Play(idle, Loop::kLoop, 1.0f);
+  dropped.reset();  // destroyed while it compresses
 }
 
 // What each frame's step covered fires the clip's events and moves the root
