@@ -85,7 +85,8 @@ void AnimatedCharacter::Compress(int index) {
   if (!background_) {
     const Activity activity("compressing clip \"" + model_.clips[index].Name() + "\" of " +
                             model_.source_path);
-    compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton);
+    compressed_[index] = anim::BuildCompressedClip(model_.clips[index], model_.skeleton,
+                                                   ViewerCompressionSettings());
     compressed_built_[index] = true;
     return;
   }
@@ -94,7 +95,7 @@ void AnimatedCharacter::Compress(int index) {
   compressing_ = index;
   builder_.Start([clip = model_.clips[index],
                   skeleton = model_.skeleton](const std::function<bool()>& cancelled) {
-    anim::CompressionSettings settings;
+    anim::CompressionSettings settings = ViewerCompressionSettings();
     settings.cancelled = cancelled;
     return anim::BuildCompressedClip(clip, skeleton, settings);
   });

@@ -10,7 +10,7 @@
 namespace animviewer {
 
 std::string DescribeCompression(const anim::Model& model) {
-  const anim::CompressionSettings settings;
+  const anim::CompressionSettings settings = ViewerCompressionSettings();
   std::ostringstream out;
   char line[320];
   std::snprintf(line, sizeof line,

@@ -14,8 +14,15 @@ anim::ImportOptions g_import_options;
 
 void SetModelImportOptions(const anim::ImportOptions& options) { g_import_options = options; }
 
+anim::CompressionSettings ViewerCompressionSettings() {
+  anim::CompressionSettings settings;
+  settings.threads = 0;
+  return settings;
+}
+
 std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip) {
-  const std::size_t needed = anim::CompressionWorkingBytes(clip, model.skeleton);
+  const std::size_t needed =
+      anim::CompressionWorkingBytes(clip, model.skeleton, ViewerCompressionSettings());
   const std::size_t limit = g_import_options.max_load_bytes;
   if (needed <= limit) return {};
   char text[160];

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "anim/offline/clip_builder.h"
 #include "import/gltf_importer.h"
 #include "model/model.h"
 
@@ -11,6 +12,10 @@ namespace animviewer {
 
 // On failure `error` names the file and the problem.
 bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error);
+
+// The settings the viewer compresses clips with: the builder's defaults,
+// its segments searched on every core (the result does not depend on it).
+anim::CompressionSettings ViewerCompressionSettings();
 
 // "" when `clip` of `model` can be compressed within the load memory limit
 // (anim::CompressionWorkingBytes); else why not. LoadModelFile adds it to

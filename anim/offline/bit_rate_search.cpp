@@ -43,7 +43,8 @@ class SegmentSearch {
     locals_.resize(n);
     local_matrices_.resize(n);
     model_.resize(n);
-    reference_model_.resize(n);
+    reference_points_.resize(n);
+    std::vector<glm::mat4> reference_model(joints_);  // one sample's
     errors_.assign(n, 0.0f);
     rotation_track_.assign(joints_, -1);
     for (std::size_t t = 0; t < in.tracks->size(); ++t) {
@@ -60,10 +61,10 @@ class SegmentSearch {
         local_matrices_[Index(i, j)] = LocalMatrix(locals_[Index(i, j)], j);
         const glm::mat4 local = LocalMatrix(reference[j], j);
         const int p = in.skeleton->Parent(j);
-        reference_model_[Index(i, j)] = p < 0 ? local : reference_model_[Index(i, p)] * local;
+        reference_model[j] = p < 0 ? local : reference_model[p] * local;
+        reference_points_[Index(i, j)] = VirtualPointsOf(reference_model[j], in.point_distance);
         if (in.compensate && p >= 0 && rotation_track_[j] >= 0) {
-          reference_parent_rotation_[Index(i, j)] =
-              RotationOf(WithOffset(reference_model_[Index(i, p)], j));
+          reference_parent_rotation_[Index(i, j)] = RotationOf(WithOffset(reference_model[p], j));
         }
       }
     }
@@ -121,18 +122,24 @@ class SegmentSearch {
     const int stride = 1 << choice.stride_code;
     const std::vector<float>& times = *in_.times;
     const bool last = first_ + samples_ == static_cast<int>(times.size());
+    const std::array<ComponentDecoding, 3> decodings = TrackDecodings(track, choice);
     Transform key_a, key_b;
     int at_a = -1, at_b = -1;
     for (int i = 0; i < samples_; ++i) {
       int a = 0, b = 0;
       SegmentKeyInterval(last ? std::max(0, std::min(i, samples_ - 2)) : i, samples_, last, stride,
                          &a, &b);
-      if (i % stride == 0 || (last && i == samples_ - 1)) a = b = i;  // on a key
-      if (a != at_a) key_a = KeyValue(track, choice, a), at_a = a;
-      if (b != at_b) key_b = KeyValue(track, choice, b), at_b = b;
+      Transform& local = locals_[Index(i, joint)];
+      if (i % stride == 0 || (last && i == samples_ - 1)) {  // on a key: its value
+        if (i != at_a) key_a = KeyValue(track, choice, decodings, i), at_a = i;
+        SetChannel(local, track.header.channel, key_a);
+        local_matrices_[Index(i, joint)] = LocalMatrix(local, joint);
+        continue;
+      }
+      if (a != at_a) key_a = KeyValue(track, choice, decodings, a), at_a = a;
+      if (b != at_b) key_b = KeyValue(track, choice, decodings, b), at_b = b;
       const float ta = times[first_ + a], tb = times[first_ + b];
       const float s = tb > ta ? (times[first_ + i] - ta) / (tb - ta) : 0.0f;
-      Transform& local = locals_[Index(i, joint)];
       switch (track.header.channel) {
         case CompressedChannel::kTranslation:
           local.translation = InterpolateKeys(key_a.translation, key_b.translation, s);
@@ -175,6 +182,14 @@ class SegmentSearch {
     }
     Set(t, choice);
   }
+  // `channel` of `local` set to that channel of `key`.
+  static void SetChannel(Transform& local, CompressedChannel channel, const Transform& key) {
+    switch (channel) {
+      case CompressedChannel::kTranslation: local.translation = key.translation; break;
+      case CompressedChannel::kRotation: local.rotation = key.rotation; break;
+      case CompressedChannel::kScale: local.scale = key.scale; break;
+    }
+  }
   // The rotation of a model matrix that may carry scale.
   static glm::quat RotationOf(const glm::mat4& m) {
     const glm::mat3 r(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])),
@@ -183,7 +198,8 @@ class SegmentSearch {
   }
   // The track's value at segment sample `position` as a key (decoded), or
   // the reference value of the next segment's first sample.
-  Transform KeyValue(const TrackSamples& track, const TrackSegment& choice, int position) const {
+  Transform KeyValue(const TrackSamples& track, const TrackSegment& choice,
+                     const std::array<ComponentDecoding, 3>& decodings, int position) const {
     Transform out;
     if (position >= samples_) {
       const Transform& next = (*in_.reference)[first_ + position][track.header.joint];
@@ -193,7 +209,7 @@ class SegmentSearch {
       return out;
     }
     float value[4];
-    DecodeTrackKey(track, choice, first_ + position, value);
+    DecodeTrackKey(track, choice, decodings, first_ + position, value);
     out.translation = out.scale = glm::vec3(value[0], value[1], value[2]);
     out.rotation = glm::quat(value[3], value[0], value[1], value[2]);
     return out;
@@ -205,8 +221,7 @@ class SegmentSearch {
     const std::size_t at = Index(i, j);
     model_[at] = p < 0 ? local_matrices_[at]
                        : ChainToParent(model_[Index(i, p)], local_matrices_[at], offset_kinds_[j]);
-    ModelSpaceError(std::span(&reference_model_[at], 1), std::span(&model_[at], 1),
-                    in_.point_distance, std::span(&errors_[at], 1));
+    errors_[at] = VirtualPointError(reference_points_[at], model_[at]);
     return errors_[at];
   }
 
@@ -271,7 +286,9 @@ class SegmentSearch {
   std::span<const glm::mat4> offsets_;
   std::span<const OffsetKind> offset_kinds_;
   std::vector<Transform> locals_;
-  std::vector<glm::mat4> local_matrices_, model_, reference_model_;
+  std::vector<glm::mat4> local_matrices_, model_;
+  // Per sample and joint, the reference's virtual points (clip_error.h).
+  std::vector<VirtualPoints> reference_points_;
   std::vector<float> errors_;
   // With compensation, per sample and rotation-tracked joint: the rotation
   // of its parent's reference model matrix with its offset (fixed).
@@ -399,16 +416,28 @@ std::uint32_t QuantizeComponent(float value, const SegmentComponent& choice,
                                 const ComponentDecoding& decoding) {
   if (choice.step == 0) return choice.value;
   if (!(decoding.scale > 0.0f)) return 0;
-  const float q = std::round((value - decoding.offset) / decoding.scale);
-  return static_cast<std::uint32_t>(std::clamp(q, 0.0f, static_cast<float>(decoding.levels)));
+  // Clamped, then rounded half up by truncation (the codes are never
+  // negative): std::round is a library call, and the search quantises
+  // every key of every trial.
+  const float q = std::clamp((value - decoding.offset) / decoding.scale, 0.0f,
+                             static_cast<float>(decoding.levels));
+  return static_cast<std::uint32_t>(q + 0.5f);
 }
 
-void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int sample,
-                    float out[4]) {
+std::array<ComponentDecoding, 3> TrackDecodings(const TrackSamples& track,
+                                                const TrackSegment& segment) {
+  std::array<ComponentDecoding, 3> out{};
+  for (int i = 0; i < 3; ++i) {
+    out[i] = DecodingOf(segment.c[i].step, track.header.range_min[i], track.header.RangeExtent(i));
+  }
+  return out;
+}
+
+void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment,
+                    const std::array<ComponentDecoding, 3>& decodings, int sample, float out[4]) {
   float c[3];
   for (int i = 0; i < 3; ++i) {
-    const ComponentDecoding d =
-        DecodingOf(segment.c[i].step, track.header.range_min[i], track.header.RangeExtent(i));
+    const ComponentDecoding& d = decodings[i];
     c[i] =
         d.offset +
         static_cast<float>(QuantizeComponent(track.stored[sample][i], segment.c[i], d)) * d.scale;

@@ -45,9 +45,13 @@ SegmentComponent FitSegmentComponent(const TrackSamples& track, int component, i
 // `value` as its code under `decoding` (step 0: the choice's value).
 std::uint32_t QuantizeComponent(float value, const SegmentComponent& choice,
                                 const ComponentDecoding& decoding);
-// Sample `sample` of `track` as the sampler decodes it as a key under `segment`.
-void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment, int sample,
-                    float out[4]);
+// How each of `track`'s components decodes under `segment`.
+std::array<ComponentDecoding, 3> TrackDecodings(const TrackSamples& track,
+                                                const TrackSegment& segment);
+// Sample `sample` of `track` as the sampler decodes it as a key under
+// `segment` (whose TrackDecodings are `decodings`).
+void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment,
+                    const std::array<ComponentDecoding, 3>& decodings, int sample, float out[4]);
 
 struct BitRateSearchInput {
   const Skeleton* skeleton = nullptr;

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <exception>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/core/parallel_for.h"
 #include "anim/offline/bit_rate_search.h"
 #include "anim/offline/key_reduction.h"
 
@@ -620,6 +625,46 @@ void ReportSizes(const CompressedClip& result, std::size_t track_count, int segm
                            ((track_count * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
 }
 
+// The threads that search segments (CompressionSettings::threads).
+std::size_t SearchThreads(const CompressionSettings& settings) {
+  return settings.threads > 0 ? static_cast<std::size_t>(settings.threads)
+                              : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// Runs `search(s)` for every segment s marked in `redo`, on the pool's
+// threads, each taking the next segment not yet taken (segments differ in
+// cost). Returns false when settings.cancelled said stop; an exception
+// thrown by a search (std::bad_alloc) is thrown again here, on the caller.
+template <typename Search>
+bool SearchSegments(ParallelFor& pool, const std::vector<bool>& redo,
+                    const CompressionSettings& settings, Search&& search) {
+  std::vector<int> pending;
+  for (std::size_t s = 0; s < redo.size(); ++s) {
+    if (redo[s]) pending.push_back(static_cast<int>(s));
+  }
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false}, cancelled{false};
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  pool.Run(pool.ThreadCount(), [&](int, int) {
+    for (std::size_t k = next++; k < pending.size() && !stop; k = next++) {
+      if (settings.cancelled && settings.cancelled()) {
+        cancelled = stop = true;
+        return;
+      }
+      try {
+        search(pending[k]);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+    }
+  });
+  if (failure) std::rethrow_exception(failure);
+  return !cancelled;
+}
+
 bool Cancelled(const CompressionSettings& settings, CompressionReport& r) {
   r.cancelled = r.cancelled || (settings.cancelled && settings.cancelled());
   return r.cancelled;
@@ -665,17 +710,23 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   std::vector<CompressedTrack> headers;
   for (const TrackSamples& t : tracks) headers.push_back(t.header);
 
+  // Segments are independent: a search reads and (compensating) rewrites
+  // only its own samples of `tracks`, and the reference beyond its end.
+  ParallelFor pool(static_cast<int>(std::min<std::size_t>(
+      SearchThreads(settings), static_cast<std::size_t>(std::max(segments, 1)))));
   CompressedClip result;
   float least_error = std::numeric_limits<float>::infinity();
   int stalled = 0;
   for (r.passes = 1;; ++r.passes) {
-    for (int s = 0; s < segments; ++s) {
-      if (!redo[s]) continue;
-      if (Cancelled(settings, r)) return {};
+    const bool searched = SearchSegments(pool, redo, settings, [&](int s) {
       const int first = s * segment_length, last = std::min(samples, first + segment_length);
       float error = 0.0f;
       choices[s] = fixed_bits > 0 ? FixedSegmentBits(in, first, last, fixed_bits)
                                   : SearchSegmentBits(in, first, last, target[s], &error);
+    });
+    if (!searched) {
+      r.cancelled = true;
+      return {};
     }
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint8_t> stream;
@@ -738,11 +789,12 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
                                     ? std::min<std::size_t>(settings.segment_length, samples)
                                     : samples;
     const std::size_t poses = 2 * samples * joints * sizeof(Transform);
-    // Per sample and joint: the local transform, three matrices, the error
-    // and, with compensation, the parent's reference rotation.
-    const std::size_t search = segment * joints *
-                               (sizeof(Transform) + 3 * sizeof(glm::mat4) + sizeof(float) +
-                                (settings.compensate ? sizeof(glm::quat) : 0));
+    // Per sample and joint: the local transform, two matrices, the
+    // reference's virtual points, the error and, with compensation, the
+    // parent's reference rotation.
+    const std::size_t search = SearchThreads(settings) * segment * joints *
+                               (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
+                                sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0));
     // The channels' keys, each animated track's stored samples (three
     // components and the dropped one's index) and one channel resampled.
     const std::size_t channel_bytes = keys * (sizeof(float) + sizeof(glm::quat)) +

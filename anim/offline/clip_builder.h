@@ -57,9 +57,14 @@ struct CompressionSettings {
   // each of kCubicRates) and keeps the smallest result within the tolerance.
   float cubic_rate = 0.0f;
   int max_passes = 16;  // measure-and-tighten passes
+  // Threads that search segments at once, the calling one among them (0:
+  // std::thread::hardware_concurrency()). Segments are searched
+  // independently, so the clip is the same byte for byte at any count.
+  int threads = 1;
   // Asked before each segment's search and each measurement: true stops the
   // build there (a newer request replaces it, a window closes), and
   // BuildCompressedClip returns an empty clip with report->cancelled set.
+  // With several threads it may be asked from several at once.
   std::function<bool()> cancelled;
 };
 
@@ -92,8 +97,9 @@ struct CompressionReport {
 std::size_t RawClipBytes(const Clip& clip);
 
 // The bytes BuildCompressedClip holds at its peak for `clip` (the pose of
-// every joint at every sample time, twice, and one segment's search state:
-// poses and model matrices of every joint), found without building it, so
+// every joint at every sample time, twice, and per thread one segment's
+// search state: poses and model matrices of every joint), found without
+// building it, so
 // a caller can refuse a clip of a huge rig before it takes the memory. It
 // gathers the clip's sample times, so it costs about the clip's keys.
 std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,

@@ -1,6 +1,7 @@
 #include "anim/offline/clip_error.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "anim/compression/compressed_clip_sampler.h"
 #include "anim/core/local_to_model_jobs.h"
@@ -8,24 +9,36 @@
 
 namespace anim {
 
+VirtualPoints VirtualPointsOf(const glm::mat4& reference, float point_distance) {
+  VirtualPoints p{};
+  p.origin = glm::vec3(reference[3]);
+  for (int axis = 0; axis < 3; ++axis) {
+    // The local offset that lies point_distance away in model space.
+    const float length = glm::length(glm::vec3(reference[axis]));
+    p.scale[axis] = length > 1e-12f ? point_distance / length : 0.0f;
+    // reference * (s e_axis + e_w) written out: glm's product adds the other
+    // columns times exact zeros, so this is the same value, without them.
+    p.axis[axis] = glm::vec3(reference[axis]) * p.scale[axis] + p.origin;
+  }
+  return p;
+}
+
+float VirtualPointError(const VirtualPoints& points, const glm::mat4& other) {
+  const glm::vec3 origin(other[3]);
+  const glm::vec3 d = origin - points.origin;
+  float largest = glm::dot(d, d);
+  for (int axis = 0; axis < 3; ++axis) {
+    const glm::vec3 e = glm::vec3(other[axis]) * points.scale[axis] + origin - points.axis[axis];
+    largest = std::max(largest, glm::dot(e, e));
+  }
+  // The largest square's root: the largest distance (the root is monotone).
+  return std::sqrt(largest);
+}
+
 void ModelSpaceError(std::span<const glm::mat4> reference, std::span<const glm::mat4> other,
                      float point_distance, std::span<float> per_joint) {
   for (std::size_t j = 0; j < reference.size(); ++j) {
-    const glm::mat4& r = reference[j];
-    const glm::mat4& o = other[j];
-    float error = glm::length(glm::vec3(r[3]) - glm::vec3(o[3]));
-    for (int axis = 0; axis < 3; ++axis) {
-      // The local offset that lies point_distance away in model space.
-      const float length = glm::length(glm::vec3(r[axis]));
-      if (!(length > 1e-12f)) continue;
-      // r * (s e_axis + e_w) written out: glm's product adds the other
-      // columns times exact zeros, so this is the same value, without them.
-      const float s = point_distance / length;
-      const glm::vec3 at_r = glm::vec3(r[axis]) * s + glm::vec3(r[3]);
-      const glm::vec3 at_o = glm::vec3(o[axis]) * s + glm::vec3(o[3]);
-      error = std::max(error, glm::length(at_r - at_o));
-    }
-    per_joint[j] = error;
+    per_joint[j] = VirtualPointError(VirtualPointsOf(reference[j], point_distance), other[j]);
   }
 }
 

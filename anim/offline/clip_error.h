@@ -19,6 +19,20 @@ namespace anim {
 
 inline constexpr float kVirtualPointDistance = 0.03f;
 
+// One joint's virtual points in model space, as a reference matrix places
+// them: its origin, and per local axis the point `point_distance` from it
+// (the column times `scale`; a column of no length has none: scale 0 puts
+// it at the origin, which is measured anyway).
+struct VirtualPoints {
+  glm::vec3 origin;
+  glm::vec3 axis[3];
+  float scale[3];
+};
+VirtualPoints VirtualPointsOf(const glm::mat4& reference, float point_distance);
+// The largest distance between `points` and where `other` puts them (the
+// same local offsets through `other`).
+float VirtualPointError(const VirtualPoints& points, const glm::mat4& other);
+
 // Per joint, the largest distance between the virtual points of `reference`
 // and `other` (model-space matrices of the same skeleton). The points sit
 // `point_distance` from the joint in model space, measured on the reference.

@@ -137,19 +137,28 @@ TEST(CompressionDeepRig, AHugeChainsRootTurnIsNotTakenForAConstant) {
 
 TEST(CompressionDeepRig, WorkingBytesCountEveryJointAtEverySample) {
   // 1,000 joints, 33 sample times, segments of 32: two poses of every joint
-  // at every sample (80 bytes a joint), a segment's search state (252 bytes
-  // a joint a sample, 16 of them the compensation's reference rotation), every track's stored
-  // samples (13 bytes each), and less than a tenth more for the channels' keys and the per-joint
-  // tables.
+  // at every sample (80 bytes a joint), per searching thread a segment's
+  // search state (248 bytes a joint a sample: its local transform, two
+  // matrices, the reference's four virtual points and three scales, the
+  // error, and the compensation's reference rotation), every track's stored
+  // samples (13 bytes each), and less than a tenth more for the channels'
+  // keys and the per-joint tables.
   const anim::Skeleton skeleton = compression_test::ChainSkeleton(1000, 0.02f);
   const anim::Clip raw = Curl(skeleton, 33, 0.02f);
   const double poses = 33.0 * 1000 * 2 * sizeof(anim::Transform);
-  const double search =
-      32.0 * 1000 * (sizeof(anim::Transform) + 3 * sizeof(glm::mat4) + 4 + sizeof(glm::quat));
+  const double search = 32.0 * 1000 *
+                        (sizeof(anim::Transform) + 2 * sizeof(glm::mat4) + 15 * sizeof(float) + 4 +
+                         sizeof(glm::quat));
   const double tracks = 33.0 * 1000 * 13;  // per sample, three stored components and an index
-  const double bytes = static_cast<double>(anim::CompressionWorkingBytes(raw, skeleton));
-  EXPECT_GE(bytes, poses + search + tracks);
-  EXPECT_LE(bytes, (poses + search + tracks) * 1.1);
+  for (const int threads : {1, 3}) {
+    anim::CompressionSettings settings;
+    settings.threads = threads;
+    const double expected = poses + threads * search + tracks;
+    const double bytes =
+        static_cast<double>(anim::CompressionWorkingBytes(raw, skeleton, settings));
+    EXPECT_GE(bytes, expected) << threads << " threads";
+    EXPECT_LE(bytes, expected * 1.1) << threads << " threads";
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 //   - STEP's jumps at their key times, CUBICSPLINE, one key, one joint and
 //     10,000 keys; key-reduced and uniform layouts; unit quaternions;
 //   - ReduceKeys on raw clips: what goes and what stays.
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -857,6 +858,69 @@ TEST(CompressionTest, UniformWaveClipIsSmallerThanRawAndWithinTolerance) {
 // The build asks `cancelled` before each segment's search and each
 // measurement, and stops at the first that says so with an empty clip; a
 // callback that never does changes nothing.
+// Segments are searched on several threads at once; each search touches
+// only its own samples, so the clip is the same whatever the count: the
+// same bytes, the same precision and stride per track per segment, and the
+// same pose to the bit at every time.
+TEST(CompressionTest, TheClipIsTheSameOnAnyNumberOfThreads) {
+  struct Case {
+    anim::Skeleton skeleton;
+    anim::Clip raw;
+  };
+  const Case cases[] = {{ChainSkeleton(12), WaveClip(12)}, {ChainSkeleton(6), BusyClip()}};
+  for (const Case& c : cases) {
+    anim::CompressionReport one_report;
+    const anim::CompressedClip one = anim::BuildCompressedClip(c.raw, c.skeleton, {}, &one_report);
+    ASSERT_GE(one_report.segments, 2) << c.raw.Name();
+    for (const int threads : {2, 3, 8, 0}) {
+      SCOPED_TRACE(c.raw.Name() + ", " + std::to_string(threads) + " threads");
+      anim::CompressionSettings settings;
+      settings.threads = threads;
+      anim::CompressionReport report;
+      const anim::CompressedClip many =
+          anim::BuildCompressedClip(c.raw, c.skeleton, settings, &report);
+      EXPECT_EQ(report.compressed_bytes, one_report.compressed_bytes);
+      EXPECT_EQ(report.passes, one_report.passes);
+      ASSERT_EQ(many.SegmentCount(), one.SegmentCount());
+      ASSERT_EQ(many.TrackCount(), one.TrackCount());
+      for (int s = 0; s < one.SegmentCount(); ++s) {
+        for (int t = 0; t < one.TrackCount(); ++t) {
+          EXPECT_EQ(many.SegmentStride(s, t), one.SegmentStride(s, t)) << s << " " << t;
+          for (int k = 0; k < 3; ++k) EXPECT_EQ(many.StepCode(s, t, k), one.StepCode(s, t, k));
+        }
+      }
+      anim::CompressedClipContext one_context(one), many_context(many);
+      for (int i = 0; i <= 200; ++i) {
+        const float t = c.raw.StartTime() + c.raw.Duration() * static_cast<float>(i) / 200.0f;
+        const anim::Pose a = CompressedPose(one, c.skeleton, t, one_context);
+        const anim::Pose b = CompressedPose(many, c.skeleton, t, many_context);
+        for (int j = 0; j < a.JointCount(); ++j) {
+          ASSERT_EQ(a.Local(j).translation, b.Local(j).translation) << t << " joint " << j;
+          ASSERT_EQ(a.Local(j).rotation, b.Local(j).rotation) << t << " joint " << j;
+          ASSERT_EQ(a.Local(j).scale, b.Local(j).scale) << t << " joint " << j;
+        }
+      }
+    }
+  }
+}
+
+// Cancelled on several threads: each thread asks before each segment it
+// takes, and none takes another once one was told to stop.
+TEST(CompressionTest, ACancelledBuildOnSeveralThreadsStops) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::Clip raw = WaveClip(12);  // 3 segments
+  std::atomic<int> calls{0};
+  anim::CompressionSettings settings;
+  settings.threads = 4;
+  settings.cancelled = [&calls] { return ++calls > 0; };
+  anim::CompressionReport report;
+  const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, settings, &report);
+  EXPECT_TRUE(report.cancelled);
+  EXPECT_EQ(clip.JointCount(), 0);
+  EXPECT_GE(calls.load(), 1);
+  EXPECT_LE(calls.load(), 3);  // at most one check per thread that found a segment
+}
+
 TEST(CompressionTest, ACancelledBuildStopsAtTheCheckThatSaysSo) {
   const anim::Skeleton skeleton = ChainSkeleton(12);
   const anim::Clip raw = WaveClip(12);  // 91 samples: 3 segments of 32
