@@ -1,7 +1,7 @@
 // The clip builder on rigs larger and deeper than a character's, where it
-// takes its linear-cost paths (bit_rate_search.cpp): over 256 joints the
-// equal-share start is bisected, and tracks whose subtrees cost the most
-// keep that start instead of being searched one by one. Judged as every
+// takes its linear-cost paths (bit_rate_search.cpp): tracks whose subtrees
+// cost the most keep the equal-share start instead of being searched one by
+// one. Judged as every
 // compressed clip is, by the raw clip's sampler and glm products
 // (compression_fixture.h), not by the builder's own error metric.
 #include <cmath>
@@ -73,7 +73,7 @@ void ExpectWithinTolerance(const anim::Clip& raw, const anim::CompressedClip& cl
 }
 
 TEST(CompressionDeepRig, ALongChainIsSearchedWithinTheToleranceAndSmallerThanFixedSteps) {
-  // 300 joints: the bisected start; the sum of subtree sizes (45,150) is
+  // 300 joints: the sum of subtree sizes (45,150) is
   // past what is searched track by track, so the upper tracks keep the start.
   const anim::Skeleton skeleton = compression_test::ChainSkeleton(300, 0.02f);
   const anim::Clip raw = Curl(skeleton, 17, 0.02f);
