@@ -479,6 +479,11 @@ void WriteSegments(const std::vector<TrackSamples>& tracks,
 
 std::size_t RawClipBytes(const Clip& clip) { return clip.KeyBytes(); }
 
+std::size_t CompressionThreads(const CompressionSettings& settings) {
+  return settings.threads > 0 ? static_cast<std::size_t>(settings.threads)
+                              : std::max(1u, std::thread::hardware_concurrency());
+}
+
 namespace {
 
 // Per track, the metres its error moves the virtual points per unit of a
@@ -625,12 +630,6 @@ void ReportSizes(const CompressedClip& result, std::size_t track_count, int segm
                            ((track_count * kTrackHeaderBits + 7) / 8 + sizeof(std::uint32_t));
 }
 
-// The threads that search segments (CompressionSettings::threads).
-std::size_t SearchThreads(const CompressionSettings& settings) {
-  return settings.threads > 0 ? static_cast<std::size_t>(settings.threads)
-                              : std::max(1u, std::thread::hardware_concurrency());
-}
-
 // Runs `search(s)` for every segment s marked in `redo`, on the pool's
 // threads, each taking the next segment not yet taken (segments differ in
 // cost). Returns false when settings.cancelled said stop; an exception
@@ -713,7 +712,7 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   // Segments are independent: a search reads and (compensating) rewrites
   // only its own samples of `tracks`, and the reference beyond its end.
   ParallelFor pool(static_cast<int>(std::min<std::size_t>(
-      SearchThreads(settings), static_cast<std::size_t>(std::max(segments, 1)))));
+      CompressionThreads(settings), static_cast<std::size_t>(std::max(segments, 1)))));
   CompressedClip result;
   float least_error = std::numeric_limits<float>::infinity();
   int stalled = 0;
@@ -792,7 +791,7 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
     // Per sample and joint: the local transform, two matrices, the
     // reference's virtual points, the error and, with compensation, the
     // parent's reference rotation.
-    const std::size_t search = SearchThreads(settings) * segment * joints *
+    const std::size_t search = CompressionThreads(settings) * segment * joints *
                                (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
                                 sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0));
     // The channels' keys, each animated track's stored samples (three

@@ -93,6 +93,10 @@ struct CompressionReport {
   bool cancelled = false;                // settings.cancelled stopped the build: no clip
 };
 
+// The threads a build with `settings` searches segments on
+// (CompressionSettings::threads, 0 resolved to the machine's cores).
+std::size_t CompressionThreads(const CompressionSettings& settings);
+
 // The bytes of a raw clip's key data: every track's key times and values.
 std::size_t RawClipBytes(const Clip& clip);
 

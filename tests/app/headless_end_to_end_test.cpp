@@ -1,8 +1,11 @@
 // animviewer run as a user would, with no display: screenshots, --info and
 // the error paths.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
+#include <thread>
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -148,6 +151,23 @@ TEST(HeadlessViewer, InfoPrintsSkeletonTreeAndClips) {
                            "Walking", "Jump", "Lean_Left"}) {
     EXPECT_NE(run.out.find(clip), std::string::npos) << clip;
   }
+  // Each clip's compression line says how long its build took; the total
+  // line, their sum (each rounded to a millisecond) and the threads used.
+  const std::regex clip_line(R"(\n  (\S+) +raw [^\n]* built in (\d+) ms(?=\n))");
+  const std::regex total_line(R"(\n  total +raw .* built in (\d+) ms on (\d+) threads\n)");
+  int clips = 0, sum = 0;
+  for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), clip_line);
+       it != std::sregex_iterator(); ++it) {
+    ++clips;
+    sum += std::stoi((*it)[2]);
+  }
+  EXPECT_EQ(clips, 10) << run.out;
+  std::smatch total;
+  ASSERT_TRUE(std::regex_search(run.out, total, total_line)) << run.out;
+  EXPECT_NEAR(std::stoi(total[1]), sum, 10);
+  EXPECT_GT(std::stoi(total[1]), 0);
+  EXPECT_EQ(std::stoi(total[2]),
+            static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 TEST(HeadlessViewer, GraphPrintsTheDescriptionOrItsError) {
