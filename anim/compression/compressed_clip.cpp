@@ -24,6 +24,16 @@ void Put(std::vector<std::uint8_t>& out, const T& value) {
   out.insert(out.end(), bytes, bytes + sizeof(T));
 }
 
+// The bytes of the constants' records.
+std::size_t ConstantRecordBytes(const std::vector<ConstantChannel>& constants) {
+  std::size_t bytes = 0;
+  for (const ConstantChannel& k : constants) {
+    bytes += k.channel == CompressedChannel::kRotation ? CompressedClip::kRotationConstantBytes
+                                                       : CompressedClip::kVectorConstantBytes;
+  }
+  return bytes;
+}
+
 }  // namespace
 
 CompressedClip::CompressedClip(std::string_view name, float start, float end, int joint_count,
@@ -64,7 +74,7 @@ CompressedClip::CompressedClip(std::string_view name, float start, float end, in
   data.reserve(name.size() + (uniform_ ? 0 : times.size() * sizeof(float)) +
                static_cast<std::size_t>(rotation_tracks_) * kRotationTrackBytes +
                (tracks.size() - static_cast<std::size_t>(rotation_tracks_)) * kVectorTrackBytes +
-               constants.size() * kConstantBytes + segment_offsets.size() * sizeof(std::uint32_t) +
+               ConstantRecordBytes(constants) + segment_offsets.size() * sizeof(std::uint32_t) +
                stream.size() + 8);
   data.insert(data.end(), name.begin(), name.end());
   name_bytes_ = static_cast<std::uint32_t>(name.size());
@@ -91,15 +101,16 @@ CompressedClip::CompressedClip(std::string_view name, float start, float end, in
     Put(data, t.joint);
   }
   constants_at_ = static_cast<std::uint32_t>(data.size());
+  for (const ConstantChannel& k : constants) {  // rotations first
+    if (k.channel != CompressedChannel::kRotation) continue;
+    for (int c = 0; c < 4; ++c) Put(data, k.value[c]);
+    Put(data, k.joint);
+    ++rotation_constants_;
+  }
   for (const ConstantChannel& k : constants) {
-    float stored[3] = {k.value[0], k.value[1], k.value[2]};
-    std::uint8_t largest = 0;
-    if (k.channel == CompressedChannel::kRotation) {
-      EncodeSmallestThree(glm::quat(k.value[3], k.value[0], k.value[1], k.value[2]), kPerKeyLargest,
-                          stored, &largest);
-    }
-    for (float v : stored) Put(data, v);
-    Put(data, static_cast<std::uint8_t>(static_cast<int>(k.channel) | largest << 2));
+    if (k.channel == CompressedChannel::kRotation) continue;
+    for (int c = 0; c < 3; ++c) Put(data, k.value[c]);
+    Put(data, k.channel);
     Put(data, k.joint);
   }
   offsets_at_ = static_cast<std::uint32_t>(data.size());
@@ -132,22 +143,6 @@ CompressedTrack CompressedClip::Track(int track) const {
   }
   t.joint = static_cast<std::uint16_t>(TrackJoint(track));
   return t;
-}
-
-ConstantChannel CompressedClip::Constant(int constant) const {
-  const std::size_t at = constants_at_ + static_cast<std::size_t>(constant) * kConstantBytes;
-  float stored[3];
-  for (int c = 0; c < 3; ++c) stored[c] = Load<float>(at + 4 * static_cast<std::size_t>(c));
-  const std::uint8_t kind = data_[at + 12];
-  ConstantChannel k{};
-  k.channel = static_cast<CompressedChannel>(kind & 3u);
-  k.joint = Load<std::uint16_t>(at + 13);
-  if (k.channel == CompressedChannel::kRotation) {
-    DecodeSmallestThree(stored, kind >> 2, k.value);
-  } else {
-    for (int c = 0; c < 3; ++c) k.value[c] = stored[c];
-  }
-  return k;
 }
 
 int CompressedClip::SampleAtOrBefore(float time) const {

@@ -6,8 +6,8 @@
 // Every channel is one of:
 //   omitted   it equals the rest pose: nothing is stored or written (callers
 //             start their pose from the rest pose, as for Clip);
-//   constant  one value, stored as three floats (a rotation as its
-//             smallest three);
+//   constant  one value, stored as its floats (a rotation's four, so
+//             sampling copies it: no square root a frame);
 //   animated  a value at every one of the clip's sample times (the clip's
 //             key times: uniform for sampled motion; STEP jumps are two
 //             samples at one time, so they stay exact).
@@ -179,12 +179,13 @@ class CompressedClip {
   // Bytes of one record: a rotation track (its range minimum in 16-bit
   // steps of kRotationRangeQuantum, exponents, largest and joint), a
   // translation or scale track (its range minimum as floats, exponents,
-  // channel and joint) and a constant (three floats: a rotation's smallest
-  // three; the channel and a rotation's dropped component in one byte; the
-  // joint).
+  // channel and joint), a constant rotation (four floats and the joint:
+  // the sampler copies it) and a constant translation or scale (three
+  // floats, the channel, the joint).
   static constexpr std::size_t kRotationTrackBytes = 3 * 2 + 3 + 1 + 2;
   static constexpr std::size_t kVectorTrackBytes = 3 * 4 + 3 + 1 + 2;
-  static constexpr std::size_t kConstantBytes = 3 * 4 + 1 + 2;
+  static constexpr std::size_t kRotationConstantBytes = 4 * 4 + 2;
+  static constexpr std::size_t kVectorConstantBytes = 3 * 4 + 1 + 2;
 
   CompressedClip() = default;
   // Made by the builder. Rotation tracks come first in `tracks` (the
@@ -229,8 +230,10 @@ class CompressedClip {
   std::uint8_t TrackLargest(int track) const {
     return track < rotation_tracks_ ? data_[RotationRecord(track) + kRotationTrackBytes - 3] : 0;
   }
+  // Constant channels, rotations first.
   int ConstantCount() const { return constant_count_; }
-  ConstantChannel Constant(int constant) const;
+  int RotationConstantCount() const { return rotation_constants_; }
+  inline ConstantChannel Constant(int constant) const;
 
   // The sample times: every animated track has a value at each.
   int SampleCount() const { return sample_count_; }
@@ -283,7 +286,8 @@ class CompressedClip {
            static_cast<std::size_t>(track_count_ - rotation_tracks_) * kVectorTrackBytes;
   }
   std::size_t ConstantBytes() const {
-    return static_cast<std::size_t>(constant_count_) * kConstantBytes;
+    return static_cast<std::size_t>(rotation_constants_) * kRotationConstantBytes +
+           static_cast<std::size_t>(constant_count_ - rotation_constants_) * kVectorConstantBytes;
   }
 
   // The key of track `track` at sample `sample` (which must be one of its
@@ -327,6 +331,7 @@ class CompressedClip {
   int track_count_ = 0;
   int rotation_tracks_ = 0;
   int constant_count_ = 0;
+  int rotation_constants_ = 0;
   int segment_count_ = 0;
   // Where each part of data_ starts (the name at 0).
   std::uint32_t name_bytes_ = 0;
@@ -338,6 +343,26 @@ class CompressedClip {
   std::uint32_t stream_at_ = 0;
   bool uniform_ = false;
 };
+
+// Inline: the sampler copies every constant every frame.
+inline ConstantChannel CompressedClip::Constant(int constant) const {
+  ConstantChannel k{};
+  if (constant < rotation_constants_) {
+    const std::size_t at =
+        constants_at_ + static_cast<std::size_t>(constant) * kRotationConstantBytes;
+    for (int c = 0; c < 4; ++c) k.value[c] = Load<float>(at + 4 * static_cast<std::size_t>(c));
+    k.channel = CompressedChannel::kRotation;
+    k.joint = Load<std::uint16_t>(at + 16);
+    return k;
+  }
+  const std::size_t at =
+      constants_at_ + static_cast<std::size_t>(rotation_constants_) * kRotationConstantBytes +
+      static_cast<std::size_t>(constant - rotation_constants_) * kVectorConstantBytes;
+  for (int c = 0; c < 3; ++c) k.value[c] = Load<float>(at + 4 * static_cast<std::size_t>(c));
+  k.channel = static_cast<CompressedChannel>(data_[at + 12]);
+  k.joint = Load<std::uint16_t>(at + 13);
+  return k;
+}
 
 template <typename Visit>
 void CompressedClip::ForEachTrackCoding(int segment, Visit&& visit) const {

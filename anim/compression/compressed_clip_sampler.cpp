@@ -477,15 +477,19 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::StoreMovedLanes(const LaneGro
 
 namespace {
 
-// The constant channels, as stored.
+// The constant channels, as stored: rotations first, their four floats
+// copied as they are.
 void WriteConstants(const CompressedClip& clip, SoaPose& pose) {
-  for (int i = 0; i < clip.ConstantCount(); ++i) {
+  const int rotations = clip.RotationConstantCount();
+  float* const q[4] = {pose.Channel(kQx), pose.Channel(kQy), pose.Channel(kQz), pose.Channel(kQw)};
+  for (int i = 0; i < rotations; ++i) {
     const ConstantChannel constant = clip.Constant(i);
-    const int first = constant.channel == CompressedChannel::kTranslation ? kTx
-                      : constant.channel == CompressedChannel::kRotation  ? kQx
-                                                                          : kSx;
-    const int count = constant.channel == CompressedChannel::kRotation ? 4 : 3;
-    for (int c = 0; c < count; ++c) pose.Channel(first + c)[constant.joint] = constant.value[c];
+    for (int c = 0; c < 4; ++c) q[c][constant.joint] = constant.value[c];
+  }
+  for (int i = rotations; i < clip.ConstantCount(); ++i) {
+    const ConstantChannel constant = clip.Constant(i);
+    const int first = constant.channel == CompressedChannel::kTranslation ? kTx : kSx;
+    for (int c = 0; c < 3; ++c) pose.Channel(first + c)[constant.joint] = constant.value[c];
   }
 }
 

@@ -224,14 +224,14 @@ TEST(CompressionTest, ConstantClipIsOneConstantChannel) {
   EXPECT_EQ(report.animated_tracks, 0);
   EXPECT_EQ(report.constant_channels, 1);
   EXPECT_EQ(report.omitted_channels, 2);
-  EXPECT_EQ(clip.ByteSize(), Overhead("held") + anim::CompressedClip::kConstantBytes);
+  EXPECT_EQ(clip.ByteSize(), Overhead("held") + anim::CompressedClip::kRotationConstantBytes);
   anim::CompressedClipContext context(clip);
   EXPECT_LE(ErrorAt(raw, clip, skeleton, 0.37f, context), 1e-6f);
 }
 
-// A constant rotation is kept as its smallest three and the index of the
-// fourth: each of x, y, z and w largest in turn comes back as it was (up to
-// sign), as does a constant translation kept as it is.
+// A constant rotation is kept as its four components: each of x, y, z and
+// w largest in turn comes back as it was (up to sign), as does a constant
+// translation.
 TEST(CompressionTest, ConstantChannelsComeBackWhicheverComponentIsLargest) {
   const anim::Skeleton skeleton = ChainSkeleton(5);
   const std::vector<float> times = Uniform(0.0f, 1.0f, 11);
@@ -256,7 +256,9 @@ TEST(CompressionTest, ConstantChannelsComeBackWhicheverComponentIsLargest) {
   const anim::CompressedClip clip = anim::BuildCompressedClip(raw, skeleton, {}, &report);
   ASSERT_EQ(report.animated_tracks, 0);
   ASSERT_EQ(report.constant_channels, 5);
-  EXPECT_EQ(clip.ByteSize(), Overhead("held") + 5 * anim::CompressedClip::kConstantBytes);
+  EXPECT_EQ(clip.ByteSize(), Overhead("held") + 4 * anim::CompressedClip::kRotationConstantBytes +
+                                 anim::CompressedClip::kVectorConstantBytes);
+  EXPECT_EQ(clip.RotationConstantCount(), 4);
   anim::CompressedClipContext context(clip);
   const anim::Pose pose = CompressedPose(clip, skeleton, 0.4f, context);
   for (int j = 0; j < 4; ++j) {

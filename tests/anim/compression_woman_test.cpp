@@ -65,7 +65,7 @@ TEST_F(WomanCompression, EveryClipWithinTheToleranceWhereverPlaybackGoes) {
   // each key's components at a fixed rate per segment).
   EXPECT_LT(compressed * 5, std::size_t{109771} * 4);
   // The bar: at most 68 KB (half of ozz-animation's default 137 KB for these
-  // clips), 66,809 bytes when written. Compensation and the search's
+  // clips), 66,992 bytes when written. Compensation and the search's
   // equal-share start each save about 7 % of it, packing each clip in one
   // buffer with 12-byte rotation records about 6 %.
   EXPECT_LE(compressed, std::size_t{68000});
