@@ -20,7 +20,8 @@
 //                                 is wall time here, to show the scaling
 //   <rig>/crowd_animator/N/T  the same with the adapter's default rule that
 //                                 crowds under 64 characters per thread run
-//                                 inline (wall time)
+//                                 inline (wall time); T = 1, 2, and 4, 8, 16
+//                                 where the machine has that many cores
 //   woman/import              LoadGltfModel of Woman.gltf
 //   <rig>/graph_locomotion/N  the shipped locomotion graph, one shared
 //                             definition and a GraphInstance per character
@@ -47,6 +48,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "anim/core/parallel_jobs.h"
@@ -188,10 +190,15 @@ void RegisterAll() {
         ->UseRealTime()
         ->Unit(benchmark::kMicrosecond);
   }
+  // 1 and 2 threads everywhere; 4, 8 and 16 where the machine has the cores.
+  std::vector<std::int64_t> threads{1, 2};
+  for (int t = 4; t <= 16 && t <= static_cast<int>(std::thread::hardware_concurrency()); t *= 2) {
+    threads.push_back(t);
+  }
   for (const RigSource& rig : Rigs()) {
     benchmark::RegisterBenchmark((rig.name + "/crowd_animator").c_str(), ParallelCrowdBenchmark,
                                  &rig, 64)
-        ->ArgsProduct({{1, 1000, 10000}, {1, 2}})
+        ->ArgsProduct({{1, 1000, 10000}, threads})
         ->UseRealTime()
         ->Unit(benchmark::kMicrosecond);
   }

@@ -123,10 +123,12 @@ void CrowdAnimator::RunRange(std::span<CrowdCharacter> characters, float dt, int
   begin = std::max(begin, 0);
   end = std::min(end, static_cast<int>(characters.size()));
   Scratch& s = scratch_[worker];
+  int animated = 0;
   for (int i = begin; i < end; ++i) {
     if (i + 1 < end && characters[i + 1].graph != nullptr) characters[i + 1].graph->Prefetch();
-    s.animated += Animate(characters[i], dt, s) ? 1 : 0;
+    animated += Animate(characters[i], dt, s) ? 1 : 0;
   }
+  s.animated += animated;
 }
 
 int CrowdAnimator::Update(std::span<CrowdCharacter> characters, float dt) {

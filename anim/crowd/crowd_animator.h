@@ -112,7 +112,9 @@ class CrowdAnimator {
   int Update(std::span<CrowdCharacter> characters, float dt, ParallelForCallback parallel_for);
 
  private:
-  struct Scratch {
+  // Each worker's on cache lines of its own: what one writes every
+  // character must not share a line with what another reads.
+  struct alignas(64) Scratch {
     SoaPose a, b, blended, additive, layered, synced_a, synced_b;
     std::vector<glm::mat4> model;
     GraphScratch graph;  // temporary poses of the graph characters
@@ -123,6 +125,10 @@ class CrowdAnimator {
     const void* last_b = nullptr;
     const void* last_additive = nullptr;
     int animated = 0;  // characters this worker animated in this Update
+    // Allocated after the arrays above (members are copied in order), so
+    // the next worker's first array does not share a cache line with this
+    // worker's last one (malloc aligns to 16 bytes, not to a line).
+    std::vector<char> guard = std::vector<char>(128);
   };
   bool Animate(CrowdCharacter& c, float dt, Scratch& s) const;
   // The character's local pose before the additive layer, or nullptr.

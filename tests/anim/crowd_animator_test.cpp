@@ -176,7 +176,7 @@ void ExpectSameOutputs(const Crowd& got, const Crowd& want, const std::string& w
 
 TEST(CrowdAnimator, MatchesEachCharacterAnimatedAloneWhateverTheWorkersAndOrder) {
   const Fixture f;
-  for (int workers : {1, 2, 4}) {
+  for (int workers : {1, 2, 4, 8, 16}) {
     Crowd crowd = MakeCrowd(f), reference = MakeCrowd(f);
     anim::CrowdAnimator animator(f.skeleton, workers);
     ASSERT_EQ(animator.WorkerCount(), workers);
@@ -225,7 +225,7 @@ TEST(CrowdAnimator, AnAdditiveLayerLeavesTheNextCharacterAlone) {
 
 TEST(CrowdAnimator, ParallelForJobsOnRealThreadsMatchesTheInlineRun) {
   const Fixture f;
-  for (int threads : {2, 4}) {
+  for (int threads : {2, 4, 8, 16}) {
     Crowd crowd = MakeCrowd(f), reference = MakeCrowd(f);
     anim::ParallelFor pool(threads);
     anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);

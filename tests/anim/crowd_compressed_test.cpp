@@ -231,7 +231,7 @@ TEST(CrowdCompressed, CharactersMatchTheirClipsSampledAndBlendedAlone) {
   const Fixture f;
   constexpr int kCount = 30;
   const std::vector<CharacterSpec> specs = MixedSpecs(kCount);
-  for (int workers : {1, 2}) {
+  for (int workers : {1, 2, 4, 8, 16}) {
     Crowd crowd(f, specs);
     std::vector<ReferenceCharacter> reference;
     reference.reserve(specs.size());
@@ -253,17 +253,19 @@ TEST(CrowdCompressed, CharactersMatchTheirClipsSampledAndBlendedAlone) {
 TEST(CrowdCompressed, RealThreadsGiveTheInlineRunsOutputs) {
   const Fixture f;
   const std::vector<CharacterSpec> specs = MixedSpecs(40);
-  Crowd crowd(f, specs), inline_crowd(f, specs);
-  anim::ParallelFor pool(2);
-  anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
-  anim::CrowdAnimator animator(f.skeleton, jobs.WorkerCount()), inline_animator(f.skeleton);
-  for (int frame = 0; frame < 30; ++frame) {
-    EXPECT_EQ(animator.Update(crowd.characters, StepOf(frame), jobs), 40);
-    EXPECT_EQ(inline_animator.Update(inline_crowd.characters, StepOf(frame)), 40);
+  for (int threads : {2, 4, 8, 16}) {
+    Crowd crowd(f, specs), inline_crowd(f, specs);
+    anim::ParallelFor pool(threads);
+    anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
+    anim::CrowdAnimator animator(f.skeleton, jobs.WorkerCount()), inline_animator(f.skeleton);
+    for (int frame = 0; frame < 30; ++frame) {
+      EXPECT_EQ(animator.Update(crowd.characters, StepOf(frame), jobs), 40);
+      EXPECT_EQ(inline_animator.Update(inline_crowd.characters, StepOf(frame)), 40);
+    }
+    // The same kernels on the same inputs: bit for bit.
+    EXPECT_EQ(crowd.palettes, inline_crowd.palettes) << threads << " threads";
+    EXPECT_EQ(crowd.models, inline_crowd.models) << threads << " threads";
   }
-  // The same kernels on the same inputs: bit for bit.
-  EXPECT_EQ(crowd.palettes, inline_crowd.palettes);
-  EXPECT_EQ(crowd.models, inline_crowd.models);
 }
 
 // Each compressed character beside its twin on the raw clips (character

@@ -200,7 +200,7 @@ void ExpectSame(const Crowd& crowd, const Alone& alone, const std::string& where
 
 TEST(CrowdGraph, MatchesEachCharacterUpdatedAloneWhateverTheWorkersAndOrder) {
   const Rig r;
-  for (int workers : {1, 2, 4}) {
+  for (int workers : {1, 2, 4, 8, 16}) {
     Crowd crowd(r);
     Alone alone(r);
     anim::CrowdAnimator animator(r.skeleton, workers);
@@ -235,7 +235,7 @@ TEST(CrowdGraph, MatchesEachCharacterUpdatedAloneWhateverTheWorkersAndOrder) {
 
 TEST(CrowdGraph, RealThreadsMatchTheInlineRun) {
   const Rig r;
-  for (int threads : {2, 4}) {
+  for (int threads : {2, 4, 8, 16}) {
     Crowd crowd(r), reference(r);
     anim::ParallelFor pool(threads);
     anim::ParallelForJobs jobs(pool, /*min_per_worker=*/1);
