@@ -9,6 +9,10 @@ void CrowdCompression::Load(const anim::Model& model, int capacity) {
   model_ = &model;
   clips_.Reset(model.clips, model.skeleton);
   // The playbacks point to the clips just dropped: start them afresh.
+  MakeRoom(capacity);
+}
+
+void CrowdCompression::MakeRoom(int capacity) {
   playbacks_.clear();
   playbacks_.resize(2 * static_cast<std::size_t>(capacity));
   clips_played_.assign(playbacks_.size(), -1);

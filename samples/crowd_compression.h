@@ -24,6 +24,10 @@ class CrowdCompression {
   // characters' playbacks, reserved once so the crowd's pointers into them
   // stay valid.
   void Load(const anim::Model& model, int capacity);
+  // Room for `capacity` characters' playbacks, made again (the crowd's
+  // pointers into the previous ones are gone: start its characters again);
+  // the compressed clips stay.
+  void MakeRoom(int capacity);
 
   // Character k plays clip `clip` alone, compressed, from `phase` (0..1).
   void PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <imgui.h>
@@ -30,7 +31,11 @@ namespace samples {
 
 namespace {
 
-constexpr int kMaxCharacters = 1000;
+constexpr int kMaxCharacters = 10000;
+// Room for this many characters is made when a model loads; a larger crowd
+// makes room for itself when it is built (per character: a palette, a
+// world matrix, playbacks, a synchronised blend).
+constexpr int kStartCapacity = 1000;
 // The crowd a window drawn by a software rasteriser starts with.
 constexpr int kSoftwareRendererCount = 8;
 constexpr int kHistory = 120;  // frames in the frame-time plot
@@ -89,7 +94,10 @@ class CrowdSample : public Sample {
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
-    params_.AddInt("threads", &threads_, 1, 8, "threads animating the crowd (anim::ParallelFor)");
+    params_.AddInt("threads", &threads_, 1,
+                   static_cast<int>(std::max(8u, std::thread::hardware_concurrency())),
+                   "threads animating the crowd (anim::ParallelFor; up to the machine's cores, "
+                   "8 at least)");
     params_.AddFloat("speed_min", &speed_min_, 0.0f, 10.0f,
                      "graph: the slowest character's speed parameter (m/s; 0 stands idle)");
     params_.AddFloat("speed_max", &speed_max_, 0.0f, 10.0f,
@@ -158,25 +166,13 @@ class CrowdSample : public Sample {
       if (c >= 0) others_.push_back(c);
     }
     graphs_.Load(model);
-    compression_.Load(model, kMaxCharacters);
     speed_min_ = 0.0f;
     speed_max_ = graphs_.Loaded() ? std::min(graphs_.TopSpeed(), 10.0f) : 0.0f;
     bounds_ = ModelBounds(model);
     character_size_ = Size(bounds_);
-    const auto joints = static_cast<std::size_t>(model.skeleton.JointCount());
-    characters_.clear();
-    characters_.reserve(kMaxCharacters);
-    synced_.clear();
-    synced_.reserve(kMaxCharacters);                 // never moves: characters point into it
-    solo_.assign(kMaxCharacters, anim::Playback());  // the previous model's clips are gone
-    palettes_.assign(kMaxCharacters * joints, glm::mat4(1.0f));
-    worlds_.assign(kMaxCharacters, glm::mat4(1.0f));
-    // Each character's morph weights, from the defaults on.
-    const std::vector<float> defaults = model.DefaultMorphWeights();
-    morph_weights_.clear();
-    for (int k = 0; k < kMaxCharacters; ++k) {
-      morph_weights_.insert(morph_weights_.end(), defaults.begin(), defaults.end());
-    }
+    compression_.Load(model, 0);  // the previous model's clips are gone
+    capacity_ = 0;
+    MakeRoom(kStartCapacity);
     history_.assign(kHistory, 0.0f);
     history_next_ = 0;
     built_ = {};
@@ -212,8 +208,8 @@ class CrowdSample : public Sample {
     frame_.joint_count = static_cast<int>(joints);
     frame_.palettes = std::span<const glm::mat4>(palettes_).first(count_ * joints);
     frame_.worlds = std::span<const glm::mat4>(worlds_).first(count_);
-    frame_.morph_weights = std::span<const float>(morph_weights_)
-                               .first(morph_weights_.size() / kMaxCharacters * count_);
+    frame_.morph_weights =
+        std::span<const float>(morph_weights_).first(weights_per_character_ * count_);
     frame_.cpu_skinning = skinning_ == 1;
     frame_.draw_times = &draw_times_;
   }
@@ -360,6 +356,33 @@ class CrowdSample : public Sample {
 
   // Characters up to `count`, each with its slice of the palettes and morph
   // weights and its own synchronised blend (kept when the crowd shrinks).
+  // Room for `capacity` characters: every per-character array sized for it
+  // (the characters point into them, so they are made again, and the next
+  // Build starts each one). The previous room's contents are dropped.
+  void MakeRoom(int capacity) {
+    const anim::Skeleton& skeleton = model_->skeleton;
+    const auto joints = static_cast<std::size_t>(skeleton.JointCount());
+    const auto n = static_cast<std::size_t>(capacity);
+    capacity_ = capacity;
+    compression_.MakeRoom(capacity);
+    characters_.clear();
+    characters_.reserve(n);
+    synced_.clear();
+    synced_.reserve(n);                 // never moves: characters point into it
+    solo_.assign(n, anim::Playback());  // the previous model's clips are gone
+    palettes_.assign(n * joints, glm::mat4(1.0f));
+    worlds_.assign(n, glm::mat4(1.0f));
+    // Each character's morph weights, from the defaults on.
+    const std::vector<float> defaults = model_->DefaultMorphWeights();
+    weights_per_character_ = defaults.size();
+    morph_weights_.clear();
+    morph_weights_.reserve(n * defaults.size());
+    for (std::size_t k = 0; k < n; ++k) {
+      morph_weights_.insert(morph_weights_.end(), defaults.begin(), defaults.end());
+    }
+    built_ = {};
+  }
+
   void AddCharacters(int count) {
     const anim::Skeleton& skeleton = model_->skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
@@ -367,8 +390,8 @@ class CrowdSample : public Sample {
       const std::size_t k = characters_.size();
       characters_.emplace_back();
       characters_[k].palette = std::span(palettes_).subspan(k * joints, joints);
-      const std::size_t weights = morph_weights_.size() / kMaxCharacters;
-      characters_[k].morph_weights = std::span(morph_weights_).subspan(k * weights, weights);
+      characters_[k].morph_weights =
+          std::span(morph_weights_).subspan(k * weights_per_character_, weights_per_character_);
       synced_.emplace_back(skeleton);
     }
     characters_[0].local_pose = &shown_soa_;
@@ -412,14 +435,15 @@ class CrowdSample : public Sample {
   // graph not load, the raw one plays (and Problem() says why).
   void StartGraphs(const Layout& layout, const std::vector<float>& speeds,
                    const std::vector<float>& offsets) {
-    if (!graphs_.Build(layout.count, kMaxCharacters, speeds, offsets,
+    if (!graphs_.Build(layout.count, capacity_, speeds, offsets,
                        layout.compressed ? &compression_.Clips() : nullptr)) {
-      graphs_.Build(layout.count, kMaxCharacters, speeds, offsets);
+      graphs_.Build(layout.count, capacity_, speeds, offsets);
     }
     for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
   }
 
   void Build(const Layout& layout) {
+    if (layout.count > capacity_) MakeRoom(std::min(kMaxCharacters, 2 * layout.count));
     AddCharacters(layout.count);
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;
@@ -492,7 +516,9 @@ class CrowdSample : public Sample {
   std::vector<anim::Playback> solo_;       // characters_[k].a.raw points to solo_[k] when raw
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
   std::vector<glm::mat4> palettes_, worlds_;
-  std::vector<float> morph_weights_;  // character k's at [k * W, (k + 1) * W)
+  std::vector<float> morph_weights_;       // character k's at [k * W, (k + 1) * W)
+  std::size_t weights_per_character_ = 0;  // W
+  int capacity_ = 0;                       // characters the arrays have room for
   std::optional<anim::ParallelFor> pool_;
   std::optional<anim::CrowdAnimator> animator_;  // one scratch per thread of pool_
   Layout built_;

@@ -123,6 +123,42 @@ TEST_F(CrowdSampleTest, OneThreadAndTwoThreadsGiveTheSamePalettes) {
   ExpectSamePalettes(*crowd_, *other, 30);
 }
 
+// A crowd larger than the room made when the model loaded (1,000) makes
+// room for itself: its first characters play as in a small crowd (the same
+// seed draws the same phases, weights and clips for each), on 8 threads
+// too, and shrinking back keeps them; its frames then allocate nothing.
+TEST_F(CrowdSampleTest, ACrowdOfTenThousandMakesRoomAndItsFirstCharactersPlayAsInASmallOne) {
+  auto small = Make();
+  Set(*small, "count=37");
+  Set(*crowd_, "count=10000");
+  Set(*crowd_, "threads=8");
+  for (int frame = 0; frame < 10; ++frame) {
+    small->Update(1.0f / 60);
+    crowd_->Update(1.0f / 60);
+  }
+  ASSERT_EQ(crowd_->Crowd()->worlds.size(), 10000u);
+  const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
+  ASSERT_EQ(crowd_->Crowd()->palettes.size(), 10000u * joints);
+  const auto first = crowd_->Crowd()->palettes.first(37 * joints);
+  const auto expected = small->Crowd()->palettes;
+  ASSERT_EQ(expected.size(), first.size());
+  EXPECT_TRUE(std::equal(first.begin(), first.end(), expected.begin()));
+  // Back to 37 on the room made: the same again, from a fresh start.
+  auto again = Make();
+  Set(*again, "count=37");
+  Set(*crowd_, "count=37");
+  for (int frame = 0; frame < 5; ++frame) {
+    again->Update(1.0f / 60);
+    crowd_->Update(1.0f / 60);
+  }
+  const auto after = crowd_->Crowd()->palettes;
+  const auto fresh = again->Crowd()->palettes;
+  ASSERT_EQ(after.size(), fresh.size());
+  EXPECT_TRUE(std::equal(after.begin(), after.end(), fresh.begin()));
+  Set(*crowd_, "count=2500");
+  ExpectFramesAllocateNothing(*crowd_);
+}
+
 TEST_F(CrowdSampleTest, PerFrameUpdateAllocatesNothing) {
   Set(*crowd_, "count=1000");
   ExpectFramesAllocateNothing(*crowd_);
