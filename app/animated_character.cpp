@@ -28,6 +28,7 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   compressed_playback_ = anim::CompressedPlayback{};
   clip_index_ = -1;
   compressed_.assign(model_.clips.size(), anim::CompressedClip());
+  failures_.assign(model_.clips.size(), std::string());
   compressed_built_.assign(model_.clips.size(), false);
   UpdatePose(0.0f);
 }
@@ -67,8 +68,8 @@ void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
   raw_only_ = false;
   clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
   if (compression_ && clip_index_ >= 0 && !compressed_built_[index]) {
-    if (!CompressionRefusal(model_, model_.clips[index]).empty()) {
-      raw_only_ = true;  // too large to compress: LoadModelFile warned
+    if (!CompressionRefusal(model_, model_.clips[index]).empty() || !failures_[index].empty()) {
+      raw_only_ = true;  // too large to compress (LoadModelFile warned), or it failed
     } else {
       Compress(index);
     }
@@ -103,9 +104,13 @@ void AnimatedCharacter::Compress(int index) {
 
 void AnimatedCharacter::TakeBackgroundBuild() {
   std::optional<anim::CompressedClip> built = builder_.Take();
-  if (!built) return;
+  if (!built && builder_.LastFailure().empty()) return;  // still building
   const int index = compressing_;
   compressing_ = -1;
+  if (!built) {  // it threw: the raw clip plays on
+    failures_[index] = builder_.LastFailure();
+    return;
+  }
   const bool switching = index == clip_index_ && compression_ && !raw_only_;
   const PlaybackState was = playback();  // the raw clip's, read before it is built
   compressed_[index] = std::move(*built);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -44,6 +45,9 @@ class AnimatedCharacter {
   void SetBackgroundCompression(bool on);
   // The clip a worker is compressing, or -1.
   int compressing() const { return compressing_; }
+  // Why clip `index`'s compression failed ("" when it did not): the clip
+  // then plays raw, and is not compressed again for this model.
+  const std::string& compression_failure(int index) const { return failures_[index]; }
   // Whether the playing clip plays in its compressed form now.
   bool plays_compressed() const { return PlaysCompressed(); }
 
@@ -120,9 +124,12 @@ class AnimatedCharacter {
   anim::Model model_;
   anim::SoaPose pose_;
   bool compression_ = true;
-  bool raw_only_ = false;  // the playing clip is too large to compress (CompressionRefusal)
+  // The playing clip is too large to compress (CompressionRefusal), or its
+  // build failed.
+  bool raw_only_ = false;
   std::vector<anim::CompressedClip> compressed_;  // per clip, built on first play
   std::vector<bool> compressed_built_;
+  std::vector<std::string> failures_;  // per clip, why its build failed ("": it did not)
   bool background_ = false;
   int compressing_ = -1;  // the clip the worker builds
   samples::BackgroundBuild<anim::CompressedClip> builder_;

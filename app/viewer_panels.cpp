@@ -145,6 +145,12 @@ void ClipList(ViewerState& state) {
     ImGui::TextDisabled("compressing %s: plays raw until it is done",
                         model.clips[building].Name().c_str());
   }
+  if (const int playing = state.character.clip_index();
+      playing >= 0 && !state.character.compression_failure(playing).empty()) {
+    ImGui::TextDisabled("compressing %s failed (%s): it plays raw",
+                        model.clips[playing].Name().c_str(),
+                        state.character.compression_failure(playing).c_str());
+  }
   ClipRoleChoice(state);
   // The clip list's other mode: every clip at once, each with its weight,
   // speed, loop mode and fades (sample 17, whose panel replaces this list;

@@ -178,6 +178,9 @@ class CompressionSample : public Sample {
     ImGui::Separator();
     if (builder_.Busy()) {
       ImGui::TextUnformatted("compressing with the new settings; the last build plays meanwhile");
+    } else if (!builder_.LastFailure().empty()) {
+      ImGui::Text("compressing with the new settings failed (%s); the last build plays",
+                  builder_.LastFailure().c_str());
     }
     const anim::CompressionReport& r = report_;
     char line[256];

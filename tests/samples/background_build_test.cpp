@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <new>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -38,6 +39,26 @@ TEST(BackgroundBuild, HandsTheResultOverOnceWhenTheWorkIsDone) {
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(*result, 42);
   EXPECT_FALSE(build.Take().has_value());  // once
+}
+
+// A build that throws (a huge clip's std::bad_alloc, say) ends without a
+// result, says why, and leaves the worker free for the next build.
+TEST(BackgroundBuild, AFailedBuildGivesNoResultAndSaysWhy) {
+  BackgroundBuild<int> build;
+  build.Start([](const std::function<bool()>&) -> int { throw std::bad_alloc(); });
+  ASSERT_TRUE(WaitFor([&build] { return !build.Busy(); }));
+  EXPECT_EQ(build.LastFailure(), "");  // not taken yet
+  EXPECT_FALSE(build.Take().has_value());
+  EXPECT_EQ(build.LastFailure(), std::bad_alloc().what());
+  build.Start([](const std::function<bool()>&) -> int { throw 7; });
+  EXPECT_EQ(build.LastFailure(), "");  // a new build forgets the last failure
+  ASSERT_TRUE(WaitFor([&build] { return !build.Busy(); }));
+  EXPECT_FALSE(build.Take().has_value());
+  EXPECT_EQ(build.LastFailure(), "an exception that is not a std::exception");
+  build.Start([](const std::function<bool()>&) { return 5; });
+  ASSERT_TRUE(WaitFor([&build] { return !build.Busy(); }));
+  EXPECT_EQ(build.Take().value_or(-1), 5);
+  EXPECT_EQ(build.LastFailure(), "");
 }
 
 TEST(BackgroundBuild, ANewStartCancelsTheBuildInProgressAndOnlyItsResultComes) {
