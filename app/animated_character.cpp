@@ -96,7 +96,7 @@ void AnimatedCharacter::Compress(int index) {
   compressing_ = index;
   builder_.Start([clip = model_.clips[index],
                   skeleton = model_.skeleton](const std::function<bool()>& cancelled) {
-    anim::CompressionSettings settings = ViewerCompressionSettings();
+    anim::CompressionSettings settings = BackgroundCompressionSettings();
     settings.cancelled = cancelled;
     return anim::BuildCompressedClip(clip, skeleton, settings);
   });

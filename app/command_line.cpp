@@ -299,6 +299,7 @@ ParseResult ParseCommandLine(const std::vector<std::string>& args) {
 
 std::string UsageText() {
   return "Usage: animviewer [FILE.gltf|FILE.glb] [options]\n"
+         "       animviewer regress CASES [options]   (visual regression: regress --help)\n"
          "\n"
          "Opens a skinned glTF character in a window (default: the bundled model).\n"
          "Drop another file on the window to open it.\n"

@@ -12,6 +12,7 @@
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
+#include "app/regress_command.h"
 #include "app/terminal_text.h"
 #include "app/viewer_window.h"
 
@@ -25,6 +26,9 @@ bool DisplayAvailable() {
 
 int Run(int argc, char** argv) {
   using namespace animviewer;
+  if (argc >= 2 && std::string(argv[1]) == "regress") {
+    return RunRegressCommand(std::vector<std::string>(argv + 2, argv + argc));
+  }
   const ParseResult parsed = ParseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.ok()) {
     std::cerr << "animviewer: " << EscapeControlCharacters(parsed.error, false) << "\n";

@@ -1,6 +1,8 @@
 #include "app/model_loading.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 
 #include "anim/offline/clip_builder.h"
 #include "app/activity.h"
@@ -17,6 +19,12 @@ void SetModelImportOptions(const anim::ImportOptions& options) { g_import_option
 anim::CompressionSettings ViewerCompressionSettings() {
   anim::CompressionSettings settings;
   settings.threads = 0;
+  return settings;
+}
+
+anim::CompressionSettings BackgroundCompressionSettings() {
+  anim::CompressionSettings settings = ViewerCompressionSettings();
+  settings.threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency())) - 1;
   return settings;
 }
 

@@ -16,6 +16,9 @@ bool LoadModelFile(const std::string& path, anim::Model* model, std::string* err
 // The settings the viewer compresses clips with: the builder's defaults,
 // its segments searched on every core (the result does not depend on it).
 anim::CompressionSettings ViewerCompressionSettings();
+// The same for a build on a worker while the window draws: one core fewer
+// (at least one), so the window's own frames keep a core.
+anim::CompressionSettings BackgroundCompressionSettings();
 
 // "" when `clip` of `model` can be compressed within the load memory limit
 // (anim::CompressionWorkingBytes); else why not. LoadModelFile adds it to

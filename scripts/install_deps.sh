@@ -24,6 +24,8 @@ packages=(
   libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth xdotool
   # real malformed glTF files the importer tests use as bad input
   assimp-testmodels
+  # a real browser, headless, to open animviewer regress's HTML report in its test
+  chromium
 )
 # The Khronos glTF validator runs on node. Some machines carry a node build
 # that bundles npm (nodesource), which conflicts with Debian's npm package,

@@ -12,8 +12,8 @@
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/skeleton.h"
 #include "anim/offline/pose.h"
-#include "image_compare.h"
 #include "import/gltf_importer.h"
+#include "regress/image_compare.h"
 #include "render/crowd_renderer.h"
 #include "render/headless_context.h"
 #include "render/offscreen_target.h"
@@ -58,7 +58,7 @@ class CrowdRendererTest : public render_test::RendererTest<render::CrowdRenderer
   }
 };
 
-golden::Rgba8Image AsImage(const std::vector<std::uint8_t>& pixels, int width, int height) {
+regress::Rgba8Image AsImage(const std::vector<std::uint8_t>& pixels, int width, int height) {
   return {width, height, pixels};
 }
 
@@ -131,8 +131,8 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameBars) {
                    Translate(-0.2f, 0.0f)};
   const auto gpu = Render(bars.Inputs(), SkinningPath::kGpu);
   const auto cpu = Render(bars.Inputs(), SkinningPath::kCpu);
-  const auto result =
-      golden::Compare(AsImage(gpu, kSize, kSize), AsImage(cpu, kSize, kSize), golden::Tolerance{});
+  const auto result = regress::Compare(AsImage(gpu, kSize, kSize), AsImage(cpu, kSize, kSize),
+                                       regress::Tolerance{});
   EXPECT_TRUE(result.passed) << result.differing_pixels << " pixels differ, worst "
                              << result.max_channel_difference;
 }
@@ -164,8 +164,8 @@ TEST_F(CrowdRendererTest, EachInstanceShowsItsOwnMorphWeights) {
     EXPECT_TRUE(Red(PixelAt(*pixels, kSize, -0.6f, -0.25f)));
     EXPECT_TRUE(Background(PixelAt(*pixels, kSize, -0.6f, 0.4f)));
   }
-  const auto result =
-      golden::Compare(AsImage(gpu, kSize, kSize), AsImage(cpu, kSize, kSize), golden::Tolerance{});
+  const auto result = regress::Compare(AsImage(gpu, kSize, kSize), AsImage(cpu, kSize, kSize),
+                                       regress::Tolerance{});
   EXPECT_TRUE(result.passed) << result.differing_pixels << " pixels differ";
   // A weight array of the wrong length is refused, not read past.
   const std::vector<float> short_weights = {1.0f};
@@ -219,7 +219,7 @@ TEST_F(CrowdRendererTest, InstancedAndCpuSkinningDrawTheSameMannequins) {
       covered += gpu[i] > gpu[i + 2] + 40;  // orange wood
     EXPECT_GT(covered, 256 * 128 / 50);
     const auto result =
-        golden::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), golden::Tolerance{});
+        regress::Compare(AsImage(gpu, 256, 128), AsImage(cpu, 256, 128), regress::Tolerance{});
     EXPECT_TRUE(result.passed) << anim::SkinningMethodName(method) << ": "
                                << result.differing_pixels << " pixels differ, worst "
                                << result.max_channel_difference;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace golden {
+namespace regress {
 
 struct Rgba8Image {
   int width = 0;
@@ -27,6 +27,12 @@ struct Tolerance {
   // At most this many differing pixels per pixel of the expected image's
   // silhouette (CountSilhouettePixels).
   double max_differing_fraction = 0.02;
+  // Anti-aliasing aware: a differing pixel is forgiven when each image's
+  // pixel is matched (within the threshold) by one of the other image's
+  // pixels at most one pixel away, as where two rasterisers place an edge,
+  // an anti-aliased ramp or a thin line one pixel apart. Content that moved
+  // further, or changed colour, still differs.
+  bool forgive_one_pixel_shifts = false;
 };
 
 // The pixels of the characters in a frame of the viewer: its background is
@@ -40,15 +46,18 @@ long CountSilhouettePixels(const Rgba8Image& image, int threshold = 24);
 struct Comparison {
   bool same_size = false;
   long differing_pixels = 0;
+  long forgiven_pixels = 0;         // over the threshold, forgiven as one-pixel shifts
   long silhouette_pixels = 0;       // of the expected image
   double differing_fraction = 0.0;  // differing / silhouette pixels
   int max_channel_difference = 0;
   bool passed = false;
-  // Grey copy of the expected image with every differing pixel in red.
+  // Grey copy of the expected image with every differing pixel in red, the
+  // stronger the larger its difference (a heat map), and forgiven ones in
+  // pale yellow.
   Rgba8Image diff;
 };
 
 Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
                    const Tolerance& tolerance);
 
-}  // namespace golden
+}  // namespace regress

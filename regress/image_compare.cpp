@@ -1,4 +1,4 @@
-#include "image_compare.h"
+#include "regress/image_compare.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
-namespace golden {
+namespace regress {
 
 bool LoadPng(const std::string& path, Rgba8Image* image, std::string* error) {
   int w = 0, h = 0, channels = 0;
@@ -93,6 +93,26 @@ long CountSilhouettePixels(const Rgba8Image& image, int threshold) {
   return static_cast<long>(std::count(mask.begin(), mask.end(), 1));
 }
 
+namespace {
+
+// Whether some pixel of `image` at most one pixel from (x, y) is within
+// `threshold` of `colour` in every channel.
+bool MatchesNear(const Rgba8Image& image, int x, int y, const std::uint8_t* colour, int threshold) {
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int nx = x + dx, ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= image.width || ny >= image.height) continue;
+      const std::uint8_t* p = &image.pixels[4 * (static_cast<std::size_t>(ny) * image.width + nx)];
+      int worst = 0;
+      for (int c = 0; c < 4; ++c) worst = std::max(worst, std::abs(int(p[c]) - int(colour[c])));
+      if (worst <= threshold) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
                    const Tolerance& tolerance) {
   Comparison result;
@@ -108,9 +128,17 @@ Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
     for (int c = 0; c < 4; ++c) worst = std::max(worst, std::abs(int(e[c]) - int(a[c])));
     result.max_channel_difference = std::max(result.max_channel_difference, worst);
     std::uint8_t* d = &result.diff.pixels[4 * i];
-    if (worst > tolerance.channel_threshold) {
+    const int x = static_cast<int>(i % static_cast<std::size_t>(expected.width));
+    const int y = static_cast<int>(i / static_cast<std::size_t>(expected.width));
+    if (worst > tolerance.channel_threshold && tolerance.forgive_one_pixel_shifts &&
+        MatchesNear(actual, x, y, e, tolerance.channel_threshold) &&
+        MatchesNear(expected, x, y, a, tolerance.channel_threshold)) {
+      ++result.forgiven_pixels;
+      d[0] = 255, d[1] = 240, d[2] = 160, d[3] = 255;
+    } else if (worst > tolerance.channel_threshold) {
       ++result.differing_pixels;
-      d[0] = 255, d[1] = 0, d[2] = 0, d[3] = 255;
+      // From dark red just over the threshold to full red at 255 levels.
+      d[0] = static_cast<std::uint8_t>(128 + 127 * worst / 255), d[1] = 0, d[2] = 0, d[3] = 255;
     } else {
       // Faded grey so the red marks stand out against the picture.
       const std::uint8_t grey = static_cast<std::uint8_t>(128 + (e[0] + e[1] + e[2]) / 6);
@@ -128,4 +156,4 @@ Comparison Compare(const Rgba8Image& expected, const Rgba8Image& actual,
   return result;
 }
 
-}  // namespace golden
+}  // namespace regress
