@@ -132,7 +132,8 @@ bool WriteHtmlReport(const std::vector<CaseResult>& results, const std::string& 
            << "</div>\n";
     }
     if (r->pose_compared && r->pose.same_joints) {
-      html << "<table><tr><th class=\"name\">joint (largest change first)</th><th>moved (mm)</th>"
+      html << "<table><tr><th class=\"name\">joint (largest change for its tolerance "
+              "first)</th><th>moved (mm)</th>"
               "<th>turned (rad)</th></tr>";
       const std::size_t shown = std::min<std::size_t>(r->pose.joints.size(), 8);
       for (std::size_t i = 0; i < shown; ++i) {
