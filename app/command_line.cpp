@@ -68,6 +68,23 @@ void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
       {"--graph", PathInto("--graph", &o.graph)},
       {"--ground", PathInto("--ground", &o.ground)},
       {"--out-dir", PathInto("--out-dir", &o.out_dir)},
+      {"--record", PathInto("--record", &o.record)},
+      {"--record-seconds",
+       [&o](const std::string& v) {
+         if (!ParseDouble(v, &o.record_seconds) || !(o.record_seconds > 0.0) ||
+             o.record_seconds > kMaxRecordSeconds) {
+           return "--record-seconds needs seconds above 0, at most " +
+                  std::to_string(static_cast<int>(kMaxRecordSeconds)) + ", got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--record-fps",
+       [&o](const std::string& v) {
+         if (!ParseInt(v, &o.record_fps) || o.record_fps < 1 || o.record_fps > 120) {
+           return "--record-fps needs frames a second in 1..120, got '" + v + "'";
+         }
+         return std::string();
+       }},
       {"--max-load-memory",
        [&o](const std::string& v) {
          long long mib = 0;
@@ -246,8 +263,12 @@ std::string CombinationError(const Options& o) {
   const bool prints_and_exits =
       o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
-      !prints_and_exits) {
-    return "--headless needs --screenshot OUT.png, --dump-pose OUT.json or --dump-mesh OUT.json";
+      o.record.empty() && !prints_and_exits) {
+    return "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
+           "--record DIR";
+  }
+  if ((o.record_seconds >= 0.0 || o.record_fps != 30) && o.record.empty()) {
+    return "--record-seconds and --record-fps need --record DIR";
   }
   if (o.list_params && o.sample < 0) return "--list-params needs --sample N";
   if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
@@ -312,6 +333,9 @@ std::string UsageText() {
          "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
          "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
          "  --dump-mesh OUT.json  write every drawn primitive's skinned vertex positions\n"
+         "  --record DIR          headless: write frames from --time on as DIR/frame_00000.png,\n"
+         "                        ... (the clip's length, or 2 s of a sample, unless\n"
+         "                        --record-seconds S; --record-fps N frames a second, default 30)\n"
          "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"

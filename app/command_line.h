@@ -18,6 +18,8 @@ namespace animviewer {
 inline constexpr int kMaxImageSide = 8192;
 inline constexpr long long kMaxImagePixels = 4096LL * 4096LL;
 inline constexpr double kMaxTime = 3600.0;
+// The longest --record (seconds): at 120 frames a second, 72,000 frames.
+inline constexpr double kMaxRecordSeconds = 600.0;
 inline constexpr double kMaxSpeed = 100.0;
 // --max-load-memory, in MiB: below 16 not even the bundled model loads.
 inline constexpr long long kMinLoadMemoryMiB = 16;
@@ -37,6 +39,12 @@ struct Options {
   std::string dump_pose;        // JSON path
   std::string dump_mesh;        // JSON path: skinned vertex positions of every primitive
   std::string out_dir = "out";  // where the no-display fallback writes
+  // --record DIR: headless, frames from --time on as DIR/frame_00000.png...,
+  // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
+  // record_fps frames a second.
+  std::string record;
+  double record_seconds = -1.0;
+  int record_fps = 30;
   // --max-load-memory MIB: the memory one model load may use (the importer
   // refuses files that need more).
   long long max_load_mib = static_cast<long long>(anim::kDefaultMaxLoadBytes >> 20);

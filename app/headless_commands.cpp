@@ -1,5 +1,7 @@
 #include "app/headless_commands.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -81,10 +83,71 @@ int RunInfo(const Options& options) {
   return 0;
 }
 
+// What a sample adds to the picture, read again after every step (a crowd
+// or a placement changes as it plays).
+void ReadSampleView(Walkthrough& walkthrough, CharacterPlacement& placement,
+                    std::vector<glm::vec4>& joint_colors, SampleView& view) {
+  view = SampleView{};
+  view.active = true;
+  if (walkthrough.Active()->JointColors(joint_colors)) view.joint_colors = joint_colors;
+  view.crowd = walkthrough.Active()->Crowd();
+  view.own_mesh = walkthrough.Active()->OwnMesh();
+  placement.Read(walkthrough.Active());
+  view.placement = &placement;
+}
+
+// --record: `options.record_fps` frames a second from where the character
+// (or sample) is, as DIR/frame_00000.png...; each frame steps the clip or
+// the sample by 1 / fps.
+int Record(const Options& options, AnimatedCharacter& character, Walkthrough& walkthrough,
+           CharacterPlacement& placement, std::vector<glm::vec4>& joint_colors,
+           SampleView& sample_view) {
+  std::error_code ec;
+  std::filesystem::create_directories(options.record, ec);
+  if (ec) return Fail("cannot create folder '" + options.record + "': " + ec.message());
+  const anim::Clip* clip = character.clip();
+  const double seconds =
+      options.record_seconds > 0.0 ? options.record_seconds
+      : walkthrough.Active() == nullptr && clip != nullptr && clip->Duration() > 0.0f
+          ? clip->Duration()
+          : 2.0;
+  const int frames = std::max(1, static_cast<int>(std::lround(seconds * options.record_fps)));
+  const float dt = 1.0f / static_cast<float>(options.record_fps);
+  HeadlessRenderer renderer;
+  std::string error;
+  if (!renderer.Init(options.msaa_samples, &error) ||
+      !renderer.SetModel(character.model(), &error)) {
+    return Fail(error);
+  }
+  for (int frame = 0; frame < frames; ++frame) {
+    if (frame > 0) {
+      if (walkthrough.Active() != nullptr) {
+        walkthrough.Step(dt, character);
+        ReadSampleView(walkthrough, placement, joint_colors, sample_view);
+      } else {
+        character.Advance(dt);
+      }
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%05d.png", frame);
+    const std::string path = (std::filesystem::path(options.record) / name).string();
+    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height, path,
+                            &error, sample_view)) {
+      return Fail(error);
+    }
+  }
+  std::cout << "animviewer: wrote " << frames << " frames (" << options.width << "x"
+            << options.height << ", " << options.record_fps << " a second) to "
+            << EscapeControlCharacters(options.record, false) << "\n";
+  return 0;
+}
+
 int RunHeadless(const Options& options) {
-  if (options.screenshot.empty() && options.dump_pose.empty() && options.dump_mesh.empty()) {
+  if (options.screenshot.empty() && options.dump_pose.empty() && options.dump_mesh.empty() &&
+      options.record.empty()) {
     return Fail(
-        "--headless needs --screenshot OUT.png, --dump-pose OUT.json or --dump-mesh OUT.json");
+        "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
+        "--record DIR");
   }
   anim::Model model;
   std::string error;
@@ -112,12 +175,7 @@ int RunHeadless(const Options& options) {
       return Fail(walkthrough.Active()->Title() + ": " + problem);
     }
     joint_colors.resize(character.model().skeleton.JointCount());
-    sample_view.active = true;
-    if (walkthrough.Active()->JointColors(joint_colors)) sample_view.joint_colors = joint_colors;
-    sample_view.crowd = walkthrough.Active()->Crowd();
-    sample_view.own_mesh = walkthrough.Active()->OwnMesh();
-    placement.Read(walkthrough.Active());
-    sample_view.placement = &placement;
+    ReadSampleView(walkthrough, placement, joint_colors, sample_view);
   } else {
     character.Play(clip, options.loop, options.speed);
     character.AdvanceFixedSteps(options.time);
@@ -142,6 +200,9 @@ int RunHeadless(const Options& options) {
                             options.screenshot, &error, sample_view)) {
       return Fail(error);
     }
+  }
+  if (!options.record.empty()) {
+    return Record(options, character, walkthrough, placement, joint_colors, sample_view);
   }
   return 0;
 }

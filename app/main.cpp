@@ -43,8 +43,8 @@ int Run(int argc, char** argv) {
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);
-  const bool renders_files =
-      !options.screenshot.empty() || !options.dump_pose.empty() || !options.dump_mesh.empty();
+  const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty() ||
+                             !options.dump_mesh.empty() || !options.record.empty();
   if (options.info) {
     const int code = RunInfo(options);
     if (code != 0 || !renders_files) return code;
