@@ -140,16 +140,25 @@ void ClipList(ViewerState& state) {
     }
     ImGui::EndListBox();
   }
-  if (const int building = state.character.compressing(); building >= 0) {
+  // How the clip plays, on one line that is always there: the line of a
+  // build in progress comes and goes as a worker finishes, and a line that
+  // came and went would move the controls below it under the pointer.
+  const AnimatedCharacter& character = state.character;
+  const int playing = character.clip_index();
+  if (const int building = character.compressing(); building >= 0) {
     // A clip plays at once, raw, while a worker compresses it.
     ImGui::TextDisabled("compressing %s: plays raw until it is done",
                         model.clips[building].Name().c_str());
-  }
-  if (const int playing = state.character.clip_index();
-      playing >= 0 && !state.character.compression_failure(playing).empty()) {
+  } else if (playing >= 0 && !character.compression_failure(playing).empty()) {
     ImGui::TextDisabled("compressing %s failed (%s): it plays raw",
                         model.clips[playing].Name().c_str(),
-                        state.character.compression_failure(playing).c_str());
+                        character.compression_failure(playing).c_str());
+  } else if (playing >= 0) {
+    ImGui::TextDisabled(character.plays_compressed() ? "plays compressed (0.1 mm)"
+                        : character.compression()    ? "plays raw: too large to compress"
+                                                     : "plays raw (--no-compression)");
+  } else {
+    ImGui::TextDisabled("no clip: the rest pose");
   }
   ClipRoleChoice(state);
   // The clip list's other mode: every clip at once, each with its weight,
@@ -496,6 +505,15 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   ui_probe::Button("Screenshot");
   ImGui::SameLine();
   Hint("the window as a PNG in the current folder");
+  const char* record_label = state.recording.empty() ? "Record" : "Stop recording";
+  if (ImGui::Button(record_label)) state.record_toggle = true;
+  ui_probe::Button(record_label);
+  ImGui::SameLine();
+  if (state.recording.empty()) {
+    Hint("every frame as a PNG into a new folder");
+  } else {
+    ImGui::Text("%d frames into %s", state.recorded_frames, state.recording.c_str());
+  }
   const anim::Model& model = state.character.model();
   const std::string counts = samples::Counted(model.skeleton.JointCount(), "joint") + ", " +
                              samples::Counted(static_cast<long long>(model.clips.size()), "clip");

@@ -54,6 +54,13 @@ struct ViewerState {
   bool fixed_step = false;
   FrameTimings timings;
   bool screenshot_requested = false;
+  // The Capture section's Record button: while `recording` holds a folder,
+  // every frame is saved there as frame_00000.png... and the clock steps a
+  // fixed 1/60 s a frame (so the frames play back at 60 a second however
+  // long saving takes); `record_toggle` asks to start or stop after this frame.
+  std::string recording;
+  int recorded_frames = 0;
+  bool record_toggle = false;
   // The panels' scale (app/ui_scale.h): the slider's value, and a new value
   // to apply before the next frame (0: none).
   float ui_scale = 1.0f;

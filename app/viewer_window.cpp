@@ -156,14 +156,14 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
   if (!state.has_joint_colors || !state.view.show_skeleton) state.skeleton_for_joint_colors = false;
 }
 
-// "animviewer_20261123_213455.png" in the current folder, made absolute.
-std::string ScreenshotPath() {
+// "animviewer_20261123_213455<suffix>" in the current folder, made absolute.
+std::string DatedPath(const char* suffix) {
   const std::time_t now = std::time(nullptr);
   char name[64];
-  std::strftime(name, sizeof name, "animviewer_%Y%m%d_%H%M%S.png", std::localtime(&now));
+  std::strftime(name, sizeof name, "animviewer_%Y%m%d_%H%M%S", std::localtime(&now));
   std::error_code ec;
-  const std::filesystem::path path = std::filesystem::absolute(name, ec);
-  return ec ? std::string(name) : path.string();
+  const std::filesystem::path path = std::filesystem::absolute(std::string(name) + suffix, ec);
+  return ec ? std::string(name) + suffix : path.string();
 }
 
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
@@ -312,11 +312,51 @@ void DrawScene(LoopState& loop, ViewerState& state, render::SceneRenderer& scene
 void SaveRequestedScreenshot(ViewerState& state, int width, int height) {
   if (!state.screenshot_requested) return;
   state.screenshot_requested = false;
-  const std::string path = ScreenshotPath();
+  const std::string path = DatedPath(".png");
   std::string error;
   state.message_is_error = !SaveWindow(width, height, path, &error);
   state.message = state.message_is_error ? error : "Screenshot saved to " + path;
   if (!state.message_is_error) std::cout << "animviewer: screenshot saved to " << path << std::endl;
+}
+
+// The panel's Record button: starts a recording into a new dated folder, or
+// stops it; while one runs, this frame is its next PNG.
+void RecordFrame(ViewerState& state, int width, int height) {
+  std::string error;
+  if (state.record_toggle) {
+    state.record_toggle = false;
+    if (state.recording.empty()) {
+      const std::string folder = DatedPath("_frames");
+      std::error_code ec;
+      std::filesystem::create_directories(folder, ec);
+      if (ec) {
+        state.message = "cannot create folder " + folder + ": " + ec.message();
+        state.message_is_error = true;
+        return;
+      }
+      state.recording = folder;
+      state.recorded_frames = 0;
+    } else {
+      state.message =
+          "Recorded " + std::to_string(state.recorded_frames) + " frames into " + state.recording;
+      state.message_is_error = false;
+      std::cout << "animviewer: recorded " << state.recorded_frames << " frames into "
+                << state.recording << std::endl;
+      state.recording.clear();
+      return;
+    }
+  }
+  if (state.recording.empty()) return;
+  char name[32];
+  std::snprintf(name, sizeof name, "frame_%05d.png", state.recorded_frames);
+  if (!SaveWindow(width, height, (std::filesystem::path(state.recording) / name).string(),
+                  &error)) {
+    state.message = error;
+    state.message_is_error = true;
+    state.recording.clear();
+    return;
+  }
+  ++state.recorded_frames;
 }
 
 // One frame's simulation step and panels: dropped files opened, time
@@ -331,7 +371,8 @@ std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, V
   for (const std::string& path : g_dropped_files) Open(path, state, scene);
   g_dropped_files.clear();
   const double now = glfwGetTime();
-  const double real_seconds = state.fixed_step ? kFixedStep : now - loop.last_time;
+  const double real_seconds =
+      state.fixed_step || !state.recording.empty() ? kFixedStep : now - loop.last_time;
   loop.last_time = now;
   const auto update_start = std::chrono::steady_clock::now();
   Simulate(real_seconds, state, &loop.steps);
@@ -386,6 +427,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
     state.timings.Add(real_seconds * 1e3, update_ms, MillisecondsSince(render_start));
 
     SaveRequestedScreenshot(state, width, height);
+    RecordFrame(state, width, height);
     if (loop.frame == options.quit_after_frames) {
       std::string error;
       if (!options.window_screenshot.empty() &&

@@ -32,6 +32,7 @@ Exit status: 0 passed, 1 failed, 77 skipped (a model that is absent).
 import argparse
 import math
 import os
+import re
 import struct
 import shutil
 import sys
@@ -699,6 +700,7 @@ def scenario_keys(run, tap):
     if after is not None and max(abs(a - b) for a, b in zip(framed, after["camera"])) > 1e-3:
         run.fail("%s F did not frame the model again" % how)
     check_screenshot_button(run)
+    check_record_button(run)
     for title in run.sample_titles():
         if title != NONE and run.choose_sample(title):
             press_sample_keys(run, tap)
@@ -729,6 +731,49 @@ def check_screenshot_button(run):
     width, height = struct.unpack(">II", header[16:24])
     if header[:8] != b"\x89PNG\r\n\x1a\n" or (width, height) != WINDOW_SIZE:
         run.fail("the screenshot %s is not a %dx%d PNG (%dx%d)" % ((path,) + WINDOW_SIZE + (width, height)))
+
+
+def check_record_button(run):
+    """The Capture section's Record button saves every frame as a PNG of the
+    window's size into a new folder until Stop recording, and says how many
+    frames went where."""
+    v = run.viewer
+    button = v.reveal("button", "Record", window="Framework")
+    if button is None:
+        run.fail("no Record button in the Framework panel")
+        return
+    run.act("click Record", v.click, button, 0.5, 3)
+    started = v.read()["frame"]
+    run.act("frames while recording", v.frames, 8)
+    stop = v.reveal("button", "Stop recording", window="Framework")
+    if stop is None:
+        run.fail("after Record there is no Stop recording button")
+        return
+    run.act("click Stop recording", v.click, stop, 0.5, 3)
+    elapsed = v.read()["frame"] - started
+    message = v.read()["message"]
+    match = re.match(r"Recorded (\d+) frames into (.+)$", message)
+    if match is None:
+        run.fail("after Stop recording the panel says %r" % message)
+        return
+    count, folder = int(match.group(1)), match.group(2)
+    try:
+        names = sorted(os.listdir(folder))
+        # Recorded from the frame the click reached to the one Stop reached:
+        # at least the 8 waited for between them.
+        if names != ["frame_%05d.png" % k for k in range(count)] or count < 8:
+            run.fail("the recording %s holds %s..., not %d frames (at least 8 of the %d shown)"
+                     % (folder, names[:3], count, elapsed))
+        with open(os.path.join(folder, names[-1]), "rb") as f:
+            header = f.read(24)
+        width, height = struct.unpack(">II", header[16:24])
+        if (width, height) != WINDOW_SIZE:
+            run.fail("a recorded frame is %dx%d, not the window's %dx%d"
+                     % ((width, height) + WINDOW_SIZE))
+    except (OSError, IndexError, struct.error) as e:
+        run.fail("the recording %s cannot be read: %s" % (folder, e))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 SCENARIOS = {
