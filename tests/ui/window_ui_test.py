@@ -706,15 +706,22 @@ def scenario_keys(run, tap):
             press_sample_keys(run, tap)
 
 
+def click_capture_button(run, label):
+    """Clicks the Framework panel's button `label`; False (failed) without one."""
+    button = run.viewer.reveal("button", label, window="Framework")
+    if button is None:
+        run.fail("no %s button in the Framework panel" % label)
+        return False
+    run.act("click " + label, run.viewer.click, button, 0.5, 3)
+    return True
+
+
 def check_screenshot_button(run):
     """The Capture section's Screenshot button writes the window as a PNG
     of the window's size and says where."""
     v = run.viewer
-    button = v.reveal("button", "Screenshot", window="Framework")
-    if button is None:
-        run.fail("no Screenshot button in the Framework panel")
+    if not click_capture_button(run, "Screenshot"):
         return
-    run.act("click Screenshot", v.click, button, 0.5, 3)
     message = v.read()["message"]
     prefix = "Screenshot saved to "
     if not message.startswith(prefix):
@@ -738,18 +745,12 @@ def check_record_button(run):
     window's size into a new folder until Stop recording, and says how many
     frames went where."""
     v = run.viewer
-    button = v.reveal("button", "Record", window="Framework")
-    if button is None:
-        run.fail("no Record button in the Framework panel")
+    if not click_capture_button(run, "Record"):
         return
-    run.act("click Record", v.click, button, 0.5, 3)
     started = v.read()["frame"]
     run.act("frames while recording", v.frames, 8)
-    stop = v.reveal("button", "Stop recording", window="Framework")
-    if stop is None:
-        run.fail("after Record there is no Stop recording button")
+    if not click_capture_button(run, "Stop recording"):
         return
-    run.act("click Stop recording", v.click, stop, 0.5, 3)
     elapsed = v.read()["frame"] - started
     message = v.read()["message"]
     match = re.match(r"Recorded (\d+) frames into (.+)$", message)
