@@ -265,10 +265,10 @@ std::string CombinationError(const Options& o) {
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
       o.record.empty() && !prints_and_exits) {
     return "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
-           "--record DIR";
+           "--record OUT";
   }
   if ((o.record_seconds >= 0.0 || o.record_fps != 30) && o.record.empty()) {
-    return "--record-seconds and --record-fps need --record DIR";
+    return "--record-seconds and --record-fps need --record OUT";
   }
   if (o.list_params && o.sample < 0) return "--list-params needs --sample N";
   if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
@@ -333,9 +333,10 @@ std::string UsageText() {
          "  --screenshot OUT.png  with --headless: write the frame as PNG\n"
          "  --dump-pose OUT.json  write every joint's local and model-space transform\n"
          "  --dump-mesh OUT.json  write every drawn primitive's skinned vertex positions\n"
-         "  --record DIR          headless: write frames from --time on as DIR/frame_00000.png,\n"
-         "                        ... (the clip's length, or 2 s of a sample, unless\n"
-         "                        --record-seconds S; --record-fps N frames a second, default 30)\n"
+         "  --record OUT          headless: record from --time on (the clip's length, or 2 s\n"
+         "                        of a sample, unless --record-seconds S; --record-fps N a\n"
+         "                        second, default 30) as OUT/frame_00000.png..., or into a video\n"
+         "                        (OUT.mp4, .webm, .gif...) through ffmpeg where installed\n"
          "  --loop MODE           loop, clamp or ping-pong (default loop)\n"
          "  --speed X             playback rate, negative plays backwards (default 1)\n"
          "  --skeleton            draw the skeleton over the mesh\n"

@@ -39,7 +39,7 @@ struct Options {
   std::string dump_pose;        // JSON path
   std::string dump_mesh;        // JSON path: skinned vertex positions of every primitive
   std::string out_dir = "out";  // where the no-display fallback writes
-  // --record DIR: headless, frames from --time on as DIR/frame_00000.png...,
+  // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.
   std::string record;

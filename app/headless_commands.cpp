@@ -15,6 +15,7 @@
 #include "app/pose_json.h"
 #include "app/step_time_notice.h"
 #include "app/terminal_text.h"
+#include "app/video_pipe.h"
 #include "app/walkthrough.h"
 
 namespace animviewer {
@@ -97,14 +98,27 @@ void ReadSampleView(Walkthrough& walkthrough, CharacterPlacement& placement,
 }
 
 // --record: `options.record_fps` frames a second from where the character
-// (or sample) is, as DIR/frame_00000.png...; each frame steps the clip or
-// the sample by 1 / fps.
+// (or sample) is; each frame steps the clip or the sample by 1 / fps. Into a
+// video through ffmpeg when the path names one and ffmpeg is installed, else
+// as PNG frames, DIR/frame_00000.png... (a video path without ffmpeg: its
+// name without the extension, plus "_frames", and a note saying so).
 int Record(const Options& options, AnimatedCharacter& character, Walkthrough& walkthrough,
            CharacterPlacement& placement, std::vector<glm::vec4>& joint_colors,
            SampleView& sample_view) {
+  const bool video = IsVideoPath(options.record);
+  const std::string ffmpeg = video ? FindOnPath("ffmpeg") : std::string();
+  std::filesystem::path folder = options.record;
+  if (video && ffmpeg.empty()) {
+    folder = folder.parent_path() / (folder.stem().string() + "_frames");
+    std::cerr << "animviewer: ffmpeg is not installed (not on PATH): writing PNG frames to "
+              << EscapeControlCharacters(folder.string(), false) << " instead of "
+              << EscapeControlCharacters(options.record, false) << "\n";
+  }
   std::error_code ec;
-  std::filesystem::create_directories(options.record, ec);
-  if (ec) return Fail("cannot create folder '" + options.record + "': " + ec.message());
+  if (!video || ffmpeg.empty()) {
+    std::filesystem::create_directories(folder, ec);
+    if (ec) return Fail("cannot create folder '" + folder.string() + "': " + ec.message());
+  }
   const anim::Clip* clip = character.clip();
   const double seconds =
       options.record_seconds > 0.0 ? options.record_seconds
@@ -119,6 +133,12 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
       !renderer.SetModel(character.model(), &error)) {
     return Fail(error);
   }
+  VideoPipe pipe;
+  if (!ffmpeg.empty() && !pipe.Open(ffmpeg, options.record, options.width, options.height,
+                                    options.record_fps, &error)) {
+    return Fail(error);
+  }
+  std::vector<std::uint8_t> pixels;
   for (int frame = 0; frame < frames; ++frame) {
     if (frame > 0) {
       if (walkthrough.Active() != nullptr) {
@@ -128,17 +148,26 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
         character.Advance(dt);
       }
     }
+    if (!ffmpeg.empty()) {
+      if (!renderer.RenderPixels(character, ViewFor(options), options.width, options.height,
+                                 &pixels, &error, sample_view) ||
+          !pipe.Write(pixels, &error)) {
+        return Fail(error);
+      }
+      continue;
+    }
     char name[32];
     std::snprintf(name, sizeof name, "frame_%05d.png", frame);
-    const std::string path = (std::filesystem::path(options.record) / name).string();
-    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height, path,
-                            &error, sample_view)) {
+    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height,
+                            (folder / name).string(), &error, sample_view)) {
       return Fail(error);
     }
   }
+  if (!ffmpeg.empty() && !pipe.Close(&error)) return Fail(error);
   std::cout << "animviewer: wrote " << frames << " frames (" << options.width << "x"
             << options.height << ", " << options.record_fps << " a second) to "
-            << EscapeControlCharacters(options.record, false) << "\n";
+            << EscapeControlCharacters(ffmpeg.empty() ? folder.string() : options.record, false)
+            << (ffmpeg.empty() ? "" : " with " + ffmpeg) << "\n";
   return 0;
 }
 
@@ -147,7 +176,7 @@ int RunHeadless(const Options& options) {
       options.record.empty()) {
     return Fail(
         "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
-        "--record DIR");
+        "--record OUT");
   }
   anim::Model model;
   std::string error;

@@ -22,6 +22,15 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                                  const render::ViewOptions& view, int width, int height,
                                  const std::string& path, std::string* error,
                                  const SampleView& sample) {
+  std::vector<std::uint8_t> pixels;
+  return RenderPixels(character, view, width, height, &pixels, error, sample) &&
+         render::WritePngBottomUp(path, width, height, pixels, error);
+}
+
+bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
+                                    const render::ViewOptions& view, int width, int height,
+                                    std::vector<std::uint8_t>* pixels, std::string* error,
+                                    const SampleView& sample) {
   render::OffscreenTarget target;
   if (!target.Create(width, height, msaa_samples_, error)) return false;
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
@@ -68,8 +77,8 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                                                     view, scene_.lighting(), error)) {
     return false;
   }
-  const auto pixels = target.ReadPixels();
-  return render::WritePngBottomUp(path, width, height, pixels, error);
+  *pixels = target.ReadPixels();
+  return true;
 }
 
 }  // namespace animviewer

@@ -5,9 +5,11 @@
 // view options.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "app/animated_character.h"
 #include "app/character_placement.h"
@@ -35,6 +37,10 @@ class HeadlessRenderer {
   bool RenderPng(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
                  int height, const std::string& path, std::string* error,
                  const SampleView& sample = {});
+  // The same picture as RGBA pixels, rows bottom to top (as OpenGL reads them).
+  bool RenderPixels(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
+                    int height, std::vector<std::uint8_t>* pixels, std::string* error,
+                    const SampleView& sample = {});
 
  private:
   std::unique_ptr<render::HeadlessContext> context_;

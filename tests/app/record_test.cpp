@@ -2,6 +2,7 @@
 // the seconds and rate ask, each the size asked, each frame the picture
 // --screenshot gives at its time (recorded at 60 a second, the headless
 // steps' rate, to the byte).
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -80,10 +81,58 @@ TEST(Record, ASampleIsRecordedForTwoSecondsUnlessToldOtherwise) {
   run = RunMeasured({kMannequin, "--headless", "--screenshot", app_test::TempPath("x.png"),
                      "--record-seconds", "1"});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("--record-seconds and --record-fps need --record DIR"), std::string::npos);
+  EXPECT_NE(run.err.find("--record-seconds and --record-fps need --record OUT"), std::string::npos);
   run = RunMeasured({kMannequin, "--headless", "--record", "/proc/no/such/dir"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("cannot create folder '/proc/no/such/dir'"), std::string::npos) << run.err;
+}
+
+// A video path: through ffmpeg where it is installed (the frames and size
+// read back by ffprobe, sides padded to even for yuv420p), else PNG frames
+// beside it and a note saying why.
+TEST(Record, AVideoPathGoesThroughFfmpegOrFallsBackToFrames) {
+  const std::string dir = app_test::TempPath("record_video");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Without ffmpeg on PATH (the viewer itself is started by its full path).
+  const std::string path = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";
+  setenv("PATH", "/nonexistent", 1);
+  app_test::ChildRun run =
+      RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--record", dir + "/walk.mp4",
+                   "--record-seconds", "0.2", "--size", "96x72", "--msaa", "0"});
+  setenv("PATH", path.c_str(), 1);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("ffmpeg is not installed (not on PATH): writing PNG frames to " + dir +
+                         "/walk_frames instead of " + dir + "/walk.mp4"),
+            std::string::npos)
+      << run.err;
+  EXPECT_TRUE(fs::exists(Frame(dir + "/walk_frames", 5)));
+  EXPECT_FALSE(fs::exists(Frame(dir + "/walk_frames", 6)));
+  EXPECT_FALSE(fs::exists(dir + "/walk.mp4"));
+
+  if (!fs::exists("/usr/bin/ffmpeg") || !fs::exists("/usr/bin/ffprobe")) {
+    GTEST_SKIP() << "ffmpeg is not installed: the video path itself is not tested here";
+  }
+  run = RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--record", dir + "/walk.mp4",
+                     "--record-seconds", "0.5", "--record-fps", "24", "--size", "97x72", "--msaa",
+                     "0"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("wrote 12 frames (97x72, 24 a second) to " + dir + "/walk.mp4 with "),
+            std::string::npos)
+      << run.out;
+  const std::string probe = dir + "/probe.txt";
+  const std::string command =
+      "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+      "stream=nb_read_frames,width,height -of csv=p=0 '" +
+      dir + "/walk.mp4' > '" + probe + "'";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(Bytes(probe), "98,72,12\n");
+  // ffmpeg failing (a folder that cannot exist): its own message, exit 1.
+  run = RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--record", "/proc/no/walk.mp4",
+                     "--record-seconds", "0.2", "--size", "96x72", "--msaa", "0"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("ffmpeg failed to write /proc/no/walk.mp4: "), std::string::npos)
+      << run.err;
 }
 
 }  // namespace
