@@ -37,9 +37,16 @@ TEST(PoseCompare, DistancesTurnsAndTheLargestChangeFirst) {
   EXPECT_EQ(c.joints[1].name, "spine");
   EXPECT_NEAR(c.joints[1].distance, 0.003, 1e-12);
   regress::Tolerances loose;
-  loose.pose_tolerance = 0.004;
-  loose.axis_tolerance = 0.02;
+  loose.pose_tolerance = 0.0031;
+  loose.axis_tolerance = 0.0101;
   EXPECT_TRUE(regress::ComparePoses(golden, actual, loose).passed);
+  // Just under either change fails.
+  regress::Tolerances tight = loose;
+  tight.pose_tolerance = 0.0029;
+  EXPECT_FALSE(regress::ComparePoses(golden, actual, tight).passed);
+  tight = loose;
+  tight.axis_tolerance = 0.0099;
+  EXPECT_FALSE(regress::ComparePoses(golden, actual, tight).passed);
   EXPECT_TRUE(regress::ComparePoses(golden, golden, {}).passed);
 }
 
