@@ -100,49 +100,95 @@ pid_t Spawn(const std::vector<std::string>& argv, const std::string& log) {
   return rc == 0 ? pid : -1;
 }
 
-// Judges a rendered case against its goldens, or writes them.
+void Fail(CaseResult& r, const std::string& message) {
+  r.verdict = Verdict::kFailed;
+  r.message = message;
+}
+
+// --update: the case's image and pose become its goldens; says whether
+// either changed.
+void WriteGoldens(const std::vector<JointPose>& pose, const std::string& golden_png,
+                  const std::string& golden_pose, CaseResult& r) {
+  const bool had = fs::exists(golden_png) && fs::exists(golden_pose);
+  std::vector<JointPose> before;
+  std::string error;
+  const bool pose_same = had && ReadPoseGolden(golden_pose, &before, &error) &&
+                         ComparePoses(before, pose, r.c.tolerances).passed;
+  const bool image_same = had && SameFileContents(golden_png, r.actual_png);
+  std::error_code ec;
+  fs::create_directories(fs::path(golden_png).parent_path(), ec);
+  fs::copy_file(r.actual_png, golden_png, fs::copy_options::overwrite_existing, ec);
+  if (ec || !WritePoseGolden(golden_pose, pose, &error)) {
+    Fail(r, ec ? golden_png + ": " + ec.message() : error);
+    return;
+  }
+  r.verdict = Verdict::kUpdated;
+  r.golden_png = golden_png;
+  r.message = !had ? "goldens written (new)"
+              : pose_same && image_same
+                  ? "goldens written (unchanged)"
+                  : std::string("goldens written (") + (pose_same ? "" : "pose changed") +
+                        (!pose_same && !image_same ? ", " : "") +
+                        (image_same ? "" : "image changed") + ")";
+}
+
+// The case's image against the golden, its figures into `r` and the diff
+// beside the case's image. False (r failed) when either cannot be read.
+bool CompareImages(const RunOptions& o, const std::string& golden_png, CaseResult& r,
+                   Comparison* image, std::string* sizes) {
+  Rgba8Image golden, actual;
+  std::string error;
+  if (!LoadPng(golden_png, &golden, &error) || !LoadPng(r.actual_png, &actual, &error)) {
+    Fail(r, error);
+    return false;
+  }
+  *image = Compare(golden, actual, ImageTolerance(r.c.tolerances));
+  r.image_compared = image->same_size;
+  r.differing_pixels = image->differing_pixels;
+  r.forgiven_pixels = image->forgiven_pixels;
+  r.silhouette_pixels = image->silhouette_pixels;
+  r.differing_fraction = image->differing_fraction;
+  r.max_channel_difference = image->max_channel_difference;
+  if (image->same_size) {
+    r.diff_png = (fs::path(o.out) / (r.c.name + ".diff.png")).string();
+    if (!SavePng(r.diff_png, image->diff, &error)) r.diff_png.clear();
+  }
+  *sizes = "image " + std::to_string(actual.width) + "x" + std::to_string(actual.height) +
+           ", golden " + std::to_string(golden.width) + "x" + std::to_string(golden.height);
+  return true;
+}
+
+// What moved, in one line: the joint that moved most, the pixels that differ.
+std::string MovedMessage(const CaseResult& r, const Comparison& image, const std::string& sizes) {
+  std::ostringstream m;
+  if (!r.pose.same_joints) {
+    m << "the skeleton differs: " << r.pose.problem;
+  } else if (!r.pose.passed && !r.pose.joints.empty()) {
+    const JointDifference& d = r.pose.joints.front();
+    m << "joint " << d.name << " moved " << d.distance * 1000.0 << " mm and turned " << d.turn
+      << " rad (tolerances " << r.c.tolerances.pose_tolerance * 1000.0 << " mm, "
+      << r.c.tolerances.axis_tolerance << " rad)";
+  }
+  if (!image.same_size) {
+    m << (m.tellp() > 0 ? "; " : "") << sizes;
+  } else if (!image.passed) {
+    m << (m.tellp() > 0 ? "; " : "") << image.differing_pixels << " pixels differ ("
+      << image.differing_fraction * 100.0 << " % of the " << image.silhouette_pixels
+      << "-pixel silhouette, budget " << r.c.tolerances.image_budget * 100.0 << " %)";
+  }
+  return m.str();
+}
+
+// Judges a rendered case against its goldens, pose first, or writes them.
 void Judge(const RunOptions& o, bool update, CaseResult& r) {
   std::string error;
   const std::string dump = (fs::path(o.out) / (r.c.name + ".pose.json")).string();
   std::vector<JointPose> pose;
-  if (!ReadPoseDump(dump, &pose, &error)) {
-    r.verdict = Verdict::kFailed;
-    r.message = error;
-    return;
-  }
+  if (!ReadPoseDump(dump, &pose, &error)) return Fail(r, error);
   const std::string golden_png = (fs::path(o.goldens) / (r.c.name + ".png")).string();
   const std::string golden_pose = (fs::path(o.goldens) / "poses" / (r.c.name + ".txt")).string();
-  if (update && o.update_poses_only) {
-    if (!WritePoseGolden(golden_pose, pose, &error)) {
-      r.verdict = Verdict::kFailed;
-      r.message = error;
-      return;
-    }
-  } else if (update) {
-    const bool had = fs::exists(golden_png) && fs::exists(golden_pose);
-    std::vector<JointPose> before;
-    std::string ignored;
-    const bool pose_same = had && ReadPoseGolden(golden_pose, &before, &ignored) &&
-                           ComparePoses(before, pose, r.c.tolerances).passed;
-    const bool image_same = had && SameFileContents(golden_png, r.actual_png);
-    std::error_code ec;
-    fs::create_directories(fs::path(golden_png).parent_path(), ec);
-    fs::copy_file(r.actual_png, golden_png, fs::copy_options::overwrite_existing, ec);
-    if (ec || !WritePoseGolden(golden_pose, pose, &error)) {
-      r.verdict = Verdict::kFailed;
-      r.message = ec ? golden_png + ": " + ec.message() : error;
-      return;
-    }
-    r.verdict = Verdict::kUpdated;
-    r.golden_png = golden_png;
-    r.message = !had ? "goldens written (new)"
-                : pose_same && image_same
-                    ? "goldens written (unchanged)"
-                    : std::string("goldens written (") + (pose_same ? "" : "pose changed") +
-                          (!pose_same && !image_same ? ", " : "") +
-                          (image_same ? "" : "image changed") + ")";
-    return;
-  }
+  if (update && !o.update_poses_only) return WriteGoldens(pose, golden_png, golden_pose, r);
+  if (update && !WritePoseGolden(golden_pose, pose, &error)) return Fail(r, error);
   if (!fs::exists(golden_png) || !fs::exists(golden_pose)) {
     r.verdict = Verdict::kNew;
     r.message = "no golden yet (" + (fs::exists(golden_png) ? golden_pose : golden_png) +
@@ -151,57 +197,18 @@ void Judge(const RunOptions& o, bool update, CaseResult& r) {
   }
   r.golden_png = golden_png;
   std::vector<JointPose> expected;
-  if (!ReadPoseGolden(golden_pose, &expected, &error)) {
-    r.verdict = Verdict::kFailed;
-    r.message = error;
-    return;
-  }
+  if (!ReadPoseGolden(golden_pose, &expected, &error)) return Fail(r, error);
   r.pose = ComparePoses(expected, pose, r.c.tolerances);
   r.pose_compared = true;
-  Rgba8Image golden, actual;
-  if (!LoadPng(golden_png, &golden, &error) || !LoadPng(r.actual_png, &actual, &error)) {
-    r.verdict = Verdict::kFailed;
-    r.message = error;
-    return;
-  }
-  Tolerance t;
-  t.channel_threshold = r.c.tolerances.channel_threshold;
-  t.max_differing_fraction = r.c.tolerances.image_budget;
-  t.forgive_one_pixel_shifts = r.c.tolerances.shift_tolerant;
-  const Comparison image = Compare(golden, actual, t);
-  r.image_compared = image.same_size;
-  r.differing_pixels = image.differing_pixels;
-  r.forgiven_pixels = image.forgiven_pixels;
-  r.silhouette_pixels = image.silhouette_pixels;
-  r.differing_fraction = image.differing_fraction;
-  r.max_channel_difference = image.max_channel_difference;
-  if (image.same_size) {
-    r.diff_png = (fs::path(o.out) / (r.c.name + ".diff.png")).string();
-    if (!SavePng(r.diff_png, image.diff, &error)) r.diff_png.clear();
-  }
+  Comparison image;
+  std::string sizes;
+  if (!CompareImages(o, golden_png, r, &image, &sizes)) return;
   const bool pose_ok = r.pose.passed, image_ok = image.passed;
   r.verdict = pose_ok && image_ok     ? Verdict::kPassed
               : !pose_ok && !image_ok ? Verdict::kBothMoved
               : !pose_ok              ? Verdict::kPoseMoved
                                       : Verdict::kImageMoved;
-  std::ostringstream m;
-  if (!r.pose.same_joints) {
-    m << "the skeleton differs: " << r.pose.problem;
-  } else if (!pose_ok && !r.pose.joints.empty()) {
-    const JointDifference& d = r.pose.joints.front();
-    m << "joint " << d.name << " moved " << d.distance * 1000.0 << " mm and turned " << d.turn
-      << " rad (tolerances " << r.c.tolerances.pose_tolerance * 1000.0 << " mm, "
-      << r.c.tolerances.axis_tolerance << " rad)";
-  }
-  if (!image.same_size) {
-    m << (m.tellp() > 0 ? "; " : "") << "image " << actual.width << "x" << actual.height
-      << ", golden " << golden.width << "x" << golden.height;
-  } else if (!image_ok) {
-    m << (m.tellp() > 0 ? "; " : "") << image.differing_pixels << " pixels differ ("
-      << image.differing_fraction * 100.0 << " % of the " << image.silhouette_pixels
-      << "-pixel silhouette, budget " << r.c.tolerances.image_budget * 100.0 << " %)";
-  }
-  r.message = m.str();
+  r.message = MovedMessage(r, image, sizes);
 }
 
 }  // namespace
@@ -293,6 +300,14 @@ std::string Summary(const std::vector<CaseResult>& results) {
     separator = ", ";
   }
   return out;
+}
+
+Tolerance ImageTolerance(const Tolerances& tolerances) {
+  Tolerance t;
+  t.channel_threshold = tolerances.channel_threshold;
+  t.max_differing_fraction = tolerances.image_budget;
+  t.forgive_one_pixel_shifts = tolerances.shift_tolerant;
+  return t;
 }
 
 int ExitCode(const std::vector<CaseResult>& results) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "regress/case_file.h"
+#include "regress/image_compare.h"
 #include "regress/pose_compare.h"
 
 namespace regress {
@@ -60,6 +61,9 @@ struct RunOptions {
 };
 
 std::vector<CaseResult> RunCases(const std::vector<Case>& cases, const RunOptions& options);
+
+// A case's image tolerances as image_compare.h takes them.
+Tolerance ImageTolerance(const Tolerances& tolerances);
 
 // "12 cases: 10 passed, 1 pose moved, 1 new".
 std::string Summary(const std::vector<CaseResult>& results);

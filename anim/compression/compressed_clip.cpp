@@ -24,6 +24,20 @@ void Put(std::vector<std::uint8_t>& out, const T& value) {
   out.insert(out.end(), bytes, bytes + sizeof(T));
 }
 
+// Uniform times (sampled motion) keep two floats instead of one per sample,
+// when each time is reproduced within a small fraction of the step: true
+// with that step in *step.
+bool UniformStep(const std::vector<float>& times, float* step) {
+  if (times.size() < 2) return false;
+  *step = (times.back() - times.front()) / static_cast<float>(times.size() - 1);
+  bool uniform = *step > 0.0f;
+  for (std::size_t i = 0; uniform && i < times.size(); ++i) {
+    const float t = times.front() + static_cast<float>(i) * *step;
+    uniform = std::abs(t - times[i]) <= kUniformStepTolerance * *step;
+  }
+  return uniform;
+}
+
 // The bytes of the constants' records.
 std::size_t ConstantRecordBytes(const std::vector<ConstantChannel>& constants) {
   std::size_t bytes = 0;
@@ -54,20 +68,10 @@ CompressedClip::CompressedClip(std::string_view name, float start, float end, in
       static_cast<int>(std::count_if(tracks.begin(), tracks.end(), [](const CompressedTrack& t) {
         return t.channel == CompressedChannel::kRotation;
       }));
-  // Uniform times (sampled motion) keep two floats instead of one per sample,
-  // when each time is reproduced within a small fraction of the step.
-  if (times.size() >= 2) {
-    const float step = (times.back() - times.front()) / static_cast<float>(times.size() - 1);
-    bool uniform = step > 0.0f;
-    for (std::size_t i = 0; uniform && i < times.size(); ++i) {
-      const float t = times.front() + static_cast<float>(i) * step;
-      uniform = std::abs(t - times[i]) <= kUniformStepTolerance * step;
-    }
-    if (uniform) {
-      uniform_ = true;
-      first_time_ = times.front();
-      time_step_ = step;
-    }
+  if (float step = 0.0f; UniformStep(times, &step)) {
+    uniform_ = true;
+    first_time_ = times.front();
+    time_step_ = step;
   }
 
   std::vector<std::uint8_t> data;

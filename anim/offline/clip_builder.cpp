@@ -669,6 +669,23 @@ bool Cancelled(const CompressionSettings& settings, CompressionReport& r) {
   return r.cancelled;
 }
 
+// What the step search reads (and, compensating, rewrites: the tracks).
+BitRateSearchInput SearchInput(const Skeleton& skeleton, const CompressionSettings& settings,
+                               SortedChannels& sorted, const std::vector<float>& times,
+                               const std::vector<float>& sensitivity) {
+  BitRateSearchInput in;
+  in.skeleton = &skeleton;
+  in.point_distance = settings.point_distance;
+  in.reference = &sorted.reference;
+  in.base = &sorted.base;
+  in.tracks = &sorted.tracks;
+  in.strides = settings.key_strides;
+  in.times = &times;
+  in.compensate = settings.compensate;
+  in.sensitivity = &sensitivity;
+  return in;
+}
+
 // The clip compressed with exactly these settings (an empty clip when
 // cancelled).
 CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
@@ -690,18 +707,9 @@ CompressedClip BuildWithSettings(const Clip& clip, const Skeleton& skeleton,
   const int segment_length =
       settings.segment_length > 0 ? settings.segment_length : std::max(samples, 1);
   const int segments = tracks.empty() ? 0 : (samples + segment_length - 1) / segment_length;
-  BitRateSearchInput in;
-  in.skeleton = &skeleton;
-  in.point_distance = settings.point_distance;
-  in.reference = &sorted.reference;
-  in.base = &sorted.base;
-  in.tracks = &tracks;
-  in.strides = settings.key_strides;
-  in.times = &times;
-  in.compensate = settings.compensate;
-  if (in.compensate) WidenForCompensation(settings, skeleton, tracks);
+  if (settings.compensate) WidenForCompensation(settings, skeleton, tracks);
   const std::vector<float> sensitivity = TrackSensitivities(tracks, budgets, settings.compensate);
-  in.sensitivity = &sensitivity;
+  const BitRateSearchInput in = SearchInput(skeleton, settings, sorted, times, sensitivity);
   std::vector<std::vector<TrackSegment>> choices(segments);
   std::vector<float> target(segments, kFirstTarget * settings.tolerance);
   std::vector<bool> redo(segments, true);

@@ -103,11 +103,8 @@ void ExpectWindowCaseMatches(const regress::Case& c, const std::string& model) {
   ASSERT_TRUE(regress::LoadPng(actual_path, &actual, &error)) << error;
   ASSERT_TRUE(regress::LoadPng(golden_path, &expected, &error))
       << error << " (run scripts/update_goldens.sh to create it)";
-  regress::Tolerance t;
-  t.channel_threshold = c.tolerances.channel_threshold;
-  t.max_differing_fraction = c.tolerances.image_budget;
-  t.forgive_one_pixel_shifts = c.tolerances.shift_tolerant;
-  const regress::Comparison result = regress::Compare(expected, actual, t);
+  const regress::Comparison result =
+      regress::Compare(expected, actual, regress::ImageTolerance(c.tolerances));
   ASSERT_TRUE(result.same_size) << "size " << actual.width << "x" << actual.height
                                 << " but golden is " << expected.width << "x" << expected.height;
   if (!result.passed) {
