@@ -3,7 +3,7 @@
 # anim_<folder>, that links only the libraries named here; anim/CMakeLists.txt
 # builds them and check_layer_includes.cmake fails the configure step when a
 # file includes a header of a layer it does not build on.
-set(ANIM_LAYERS core clips compression blending control ik graph crowd offline)
+set(ANIM_LAYERS core clips compression blending control ik retarget graph crowd offline)
 # Math, transforms, the runtime's pose, the skeleton, model space and palette,
 # the job messages and the thread-pool adapter.
 set(ANIM_LAYER_DEPENDS_core "")
@@ -20,6 +20,9 @@ set(ANIM_LAYER_DEPENDS_blending clips)
 set(ANIM_LAYER_DEPENDS_control blending)
 # Inverse kinematics and joint constraints: post-processing of a local pose.
 set(ANIM_LAYER_DEPENDS_ik blending)
+# Retargeting: joint mapping by rig naming, the per-frame retarget job with
+# its IK pass, and baking a retargeted clip.
+set(ANIM_LAYER_DEPENDS_retarget ik)
 # Blend trees, state machines and layer stacks.
 set(ANIM_LAYER_DEPENDS_graph control compression)
 # Many characters at once over a thread pool.

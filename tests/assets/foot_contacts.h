@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/clips/clip.h"
+#include "anim/clips/root_motion.h"
 #include "anim/core/skeleton.h"
 
 namespace foot_contacts {
@@ -28,5 +29,13 @@ std::vector<bool> Planted(const std::vector<glm::vec3>& path, float dt, float gr
 // The frames where a planted run starts (the frame before is not planted,
 // cyclically): the contact frames.
 std::vector<int> ContactStarts(const std::vector<bool>& planted);
+
+// Plays `clip` for `cycles` cycles in 1/60 s steps with root motion moving
+// the placement, and returns the largest distance a foot moves in the world
+// while it is planted (within `height_tolerance` of its lowest world height).
+// Also counts the contact stretches seen in *contacts.
+float WorstPlantedSlide(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                        const anim::RootMotion& motion, int foot, int cycles,
+                        float height_tolerance, int* contacts);
 
 }  // namespace foot_contacts

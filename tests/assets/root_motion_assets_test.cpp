@@ -7,60 +7,15 @@
 #include <filesystem>
 
 #include <gtest/gtest.h>
-#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/clips/root_motion.h"
 #include "anim/offline/pose.h"
 #include "foot_contacts.h"
 #include "mannequin_fixture.h"
-#include "tests/support/pose_sampling.h"
 
 namespace {
 
 using namespace mannequin_test;
-
-// Plays `clip` for `cycles` cycles in 1/60 s steps with root motion moving
-// the placement, and returns the largest distance a foot moves in the world
-// while it is planted (within `height_tolerance` of its lowest world height).
-// Also counts the contact stretches seen in *contacts.
-float WorstPlantedSlide(const anim::Skeleton& skeleton, const anim::Clip& clip,
-                        const anim::RootMotion& motion, int foot, int cycles,
-                        float height_tolerance, int* contacts) {
-  anim::Playback playback;
-  playback.Start(&clip);
-  anim::Pose pose = anim::RestPoseOf(skeleton);
-  glm::vec3 position(0.0f);
-  float yaw = 0.0f;
-  std::vector<glm::vec3> world_path;
-  const int frames = static_cast<int>(std::round(cycles * clip.Duration() * 60.0f));
-  for (int i = 0; i < frames; ++i) {
-    const float from = playback.time;
-    pose = anim::RestPoseOf(skeleton);
-    test_support::AdvanceInto(playback, 1.0f / 60, pose);
-    anim::ApplyMotion(motion.Delta(from, 1.0 / 60, playback.mode), position, yaw);
-    anim::SoaPose shown(pose);
-    motion.RemoveFromPose(shown, skeleton, clip.SampleTime(playback.time, playback.mode));
-    shown.Store(pose);
-    const glm::mat4 world = glm::rotate(glm::translate(glm::mat4(1.0f), position), yaw, {0, 1, 0});
-    world_path.push_back(glm::vec3(world * pose.ModelMatrix(foot)[3]));
-  }
-  float lowest = world_path[0].y;
-  for (const glm::vec3& p : world_path) lowest = std::min(lowest, p.y);
-  float worst = 0.0f;
-  *contacts = 0;
-  glm::vec3 landed(0.0f);
-  bool planted_before = false;
-  for (const glm::vec3& p : world_path) {
-    const bool planted = p.y - lowest <= height_tolerance;
-    if (planted && !planted_before) {
-      landed = p;
-      ++*contacts;
-    }
-    if (planted) worst = std::max(worst, glm::length(glm::vec2(p.x - landed.x, p.z - landed.z)));
-    planted_before = planted;
-  }
-  return worst;
-}
 
 TEST(RootMotionAssets, MannequinCyclesTravelSpeedTimesDuration) {
   ASSERT_NE(Model(), nullptr);
@@ -93,14 +48,14 @@ TEST(RootMotionAssets, MannequinFeetDoNotSlideWithRootMotion) {
     for (const char* foot : {"LeftFoot", "RightFoot"}) {
       SCOPED_TRACE(std::string(name) + " " + foot);
       int contacts = 0;
-      const float slide =
-          WorstPlantedSlide(Model()->skeleton, clip, motion, Joint(foot), 3, 0.003f, &contacts);
+      const float slide = foot_contacts::WorstPlantedSlide(Model()->skeleton, clip, motion,
+                                                           Joint(foot), 3, 0.003f, &contacts);
       EXPECT_GE(contacts, 3);
       EXPECT_LT(slide, 0.02f);
       // Without root motion the same foot slides back by the stance length.
       int unused = 0;
-      EXPECT_GT(WorstPlantedSlide(Model()->skeleton, clip, anim::RootMotion(), Joint(foot), 3,
-                                  0.003f, &unused),
+      EXPECT_GT(foot_contacts::WorstPlantedSlide(Model()->skeleton, clip, anim::RootMotion(),
+                                                 Joint(foot), 3, 0.003f, &unused),
                 0.1f);
     }
   }
@@ -162,8 +117,8 @@ TEST_F(WomanRootMotion, AMeasuredGroundSpeedKeepsHerFeetPlanted) {
   EXPECT_NEAR(motion.CycleDelta().translation.z, speed * walking_->Duration(), 1e-4f);
   for (int foot : {left, right}) {
     int contacts = 0;
-    const float slide = WorstPlantedSlide(model_.skeleton, *walking_, motion, foot, 3,
-                                          0.01f * units_per_metre_, &contacts);
+    const float slide = foot_contacts::WorstPlantedSlide(model_.skeleton, *walking_, motion, foot,
+                                                         3, 0.01f * units_per_metre_, &contacts);
     EXPECT_GE(contacts, 3);
     EXPECT_LT(slide, 0.02f * units_per_metre_) << "slide " << slide / units_per_metre_ << " m";
   }

@@ -1,0 +1,131 @@
+#include "anim/retarget/retarget_bake.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/retarget/retarget_job.h"
+
+namespace anim {
+namespace {
+
+template <typename T>
+void AddKeyTimes(const Track<T>& track, std::vector<float>& times, bool& cubic, bool& all_step) {
+  if (track.Empty()) return;
+  const std::span<const float> keys = track.Times();
+  times.insert(times.end(), keys.begin(), keys.end());
+  cubic = cubic || track.GetInterpolation() == Interpolation::kCubicSpline;
+  all_step = all_step && track.GetInterpolation() == Interpolation::kStep;
+}
+
+// Every key time of the clip, sorted, without repeats; with `cubic` set when
+// a track is CUBICSPLINE, `all_step` when every track is STEP.
+std::vector<float> SampleTimes(const Clip& clip, bool& all_step) {
+  std::vector<float> times;
+  bool cubic = false;
+  all_step = true;
+  for (const JointTracks& tracks : clip.Tracks()) {
+    AddKeyTimes(tracks.translation, times, cubic, all_step);
+    AddKeyTimes(tracks.rotation, times, cubic, all_step);
+    AddKeyTimes(tracks.scale, times, cubic, all_step);
+  }
+  if (times.empty()) {
+    all_step = false;
+    times.push_back(clip.StartTime());
+  }
+  if (cubic) {
+    const int steps = static_cast<int>(std::ceil(clip.Duration() * 60.0f));
+    for (int i = 0; i <= steps; ++i) {
+      times.push_back(std::min(clip.EndTime(), clip.StartTime() + static_cast<float>(i) / 60.0f));
+    }
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(
+      std::unique(times.begin(), times.end(), [](float a, float b) { return b - a <= 1e-6f; }),
+      times.end());
+  return times;
+}
+
+}  // namespace
+
+Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
+                        const RetargetBakeOptions& options) {
+  if (map.Empty()) return Clip(source_clip.Name(), {});
+  const Skeleton& target = map.Target();
+  bool all_step = false;
+  const std::vector<float> times = SampleTimes(source_clip, all_step);
+
+  // Which target joints get which tracks.
+  const int count = target.JointCount();
+  std::vector<bool> rotates(static_cast<std::size_t>(count), false);
+  std::vector<bool> travels(static_cast<std::size_t>(count), false);
+  for (int t = 0; t < count; ++t) {
+    rotates[t] = map.Plan()[t].source >= 0;
+    travels[t] = map.Plan()[t].moves;
+  }
+  auto ik_turns = [&](RetargetLimb which) {
+    const RetargetMap::Limb& limb = map.LimbOf(which);
+    if (!limb.usable) return;
+    for (int j = limb.end; j >= 0 && j != limb.start; j = target.Parent(j)) rotates[j] = true;
+    rotates[limb.start] = true;
+  };
+  if (options.pin_feet) {
+    ik_turns(RetargetLimb::kLeftLeg);
+    ik_turns(RetargetLimb::kRightLeg);
+  }
+  if (options.pin_hands) {
+    ik_turns(RetargetLimb::kLeftArm);
+    ik_turns(RetargetLimb::kRightArm);
+  }
+
+  std::vector<std::vector<glm::quat>> rotation_keys(static_cast<std::size_t>(count));
+  std::vector<std::vector<glm::vec3>> translation_keys(static_cast<std::size_t>(count));
+  SoaPose source_pose;
+  source_pose.CopyFrom(map.Source().RestPose());
+  SoaPose target_pose;
+  target_pose.CopyFrom(map.TargetReference());
+  RetargetScratch scratch;
+  scratch.Prepare(map);
+  RetargetJob job;
+  job.map = &map;
+  job.source = &source_pose;
+  job.target = &target_pose;
+  job.scratch = &scratch;
+  job.pin_feet = options.pin_feet;
+  job.pin_hands = options.pin_hands;
+  ClipCursor cursor = source_clip.MakeCursor();
+  for (float time : times) {
+    source_pose.CopyFrom(map.Source().RestPose());
+    source_clip.Sample(source_pose, time, LoopMode::kClamp, &cursor);
+    job.Run();
+    for (int t = 0; t < count; ++t) {
+      const Transform local = target_pose.Local(t);
+      if (rotates[t]) {
+        std::vector<glm::quat>& keys = rotation_keys[t];
+        // Keep neighbouring keys in one hemisphere so LINEAR keys need no
+        // sign flip to take the short way.
+        glm::quat q = local.rotation;
+        if (!keys.empty() && glm::dot(keys.back(), q) < 0.0f) q = -q;
+        keys.push_back(q);
+      }
+      if (travels[t]) translation_keys[t].push_back(local.translation);
+    }
+  }
+
+  const Interpolation interpolation = all_step ? Interpolation::kStep : Interpolation::kLinear;
+  std::vector<JointTracks> tracks;
+  for (int t = 0; t < count; ++t) {
+    if (!rotates[t] && !travels[t]) continue;
+    JointTracks joint;
+    joint.joint = t;
+    if (rotates[t]) joint.rotation = QuaternionTrack(interpolation, times, rotation_keys[t]);
+    if (travels[t]) joint.translation = VectorTrack(interpolation, times, translation_keys[t]);
+    tracks.push_back(std::move(joint));
+  }
+  Clip baked(source_clip.Name(), std::move(tracks));
+  std::vector<ClipEvent> events(source_clip.Events().begin(), source_clip.Events().end());
+  baked.SetEvents(std::move(events));
+  baked.SetSpeed(source_clip.Speed() * map.TranslationScale());
+  return baked;
+}
+
+}  // namespace anim
