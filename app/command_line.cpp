@@ -67,6 +67,8 @@ void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
       {"--dump-mesh", PathInto("--dump-mesh", &o.dump_mesh)},
       {"--graph", PathInto("--graph", &o.graph)},
       {"--ground", PathInto("--ground", &o.ground)},
+      {"--animations", PathInto("--animations", &o.animations)},
+      {"--retarget-map", PathInto("--retarget-map", &o.retarget_map)},
       {"--out-dir", PathInto("--out-dir", &o.out_dir)},
       {"--record", PathInto("--record", &o.record)},
       {"--record-seconds",
@@ -358,6 +360,11 @@ std::string UsageText() {
          "                        glTF mesh (sample 12, feet on uneven ground)\n"
          "  --list-samples        print the walkthrough's samples, then exit\n"
          "  --list-params         with --sample N: print its parameters, then exit\n"
+         "  --animations FROM     also play FROM's clips, retargeted onto the model's\n"
+         "                        skeleton (joints mapped by name; --info lists the\n"
+         "                        mapping); listed as \"<clip> (from FROM)\"\n"
+         "  --retarget-map FILE   the joint mapping for --animations (default: the\n"
+         "                        model's <name>.retarget.json when it exists)\n"
          "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
          "                        needing more are refused with a message\n"
          "  --out-dir DIR         where to write images when no display is available\n"

@@ -39,6 +39,11 @@ struct Options {
   std::string dump_pose;        // JSON path
   std::string dump_mesh;        // JSON path: skinned vertex positions of every primitive
   std::string out_dir = "out";  // where the no-display fallback writes
+  // --animations FROM: another file whose clips are retargeted onto the
+  // model; --retarget-map FILE: the joint mapping to use (default: the
+  // model's <name>.retarget.json when it exists, else by joint names).
+  std::string animations;
+  std::string retarget_map;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/activity.h"
+#include "app/animation_source.h"
 #include "app/command_line.h"
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
@@ -40,6 +41,7 @@ int Run(int argc, char** argv) {
     return 0;
   }
   SetModelImportOptions({static_cast<std::size_t>(options.max_load_mib) << 20});
+  SetAnimationSourceOptions({options.animations, options.retarget_map});
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);

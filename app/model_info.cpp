@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/compression_info.h"
+#include "app/retarget_info.h"
 
 namespace animviewer {
 
@@ -154,6 +155,7 @@ std::string DescribeModel(const anim::Model& model) {
       out << "      role: " << anim::RoleName(role.role) << " (" << role.reason << ")\n";
     }
   }
+  out << DescribeAnimationSource(model);
   out << DescribeCompression(model);
   for (const std::string& warning : model.warnings) out << "Warning: " << warning << "\n";
   return out.str();

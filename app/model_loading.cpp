@@ -6,6 +6,7 @@
 
 #include "anim/offline/clip_builder.h"
 #include "app/activity.h"
+#include "app/animation_source.h"
 #include "import/gltf_importer.h"
 
 namespace animviewer {
@@ -41,12 +42,18 @@ std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip)
          " (--max-load-memory raises it)";
 }
 
-bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error) {
+bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error,
+                   bool with_animation_source) {
   const Activity activity("loading " + path);
   anim::Model loaded;
   if (!anim::LoadGltfModel(path, &loaded, error, g_import_options)) return false;
   if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
     *error = path + ": nothing to show (no skinned mesh and no skeleton)";
+    return false;
+  }
+  const AnimationSourceOptions& source = GetAnimationSourceOptions();
+  if (with_animation_source && !source.path.empty() &&
+      !AddRetargetedClips(source, &loaded, error)) {
     return false;
   }
   for (const anim::Clip& clip : loaded.clips) {

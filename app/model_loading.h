@@ -10,8 +10,11 @@
 
 namespace animviewer {
 
-// On failure `error` names the file and the problem.
-bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error);
+// On failure `error` names the file and the problem. With
+// `with_animation_source`, the clips of the source SetAnimationSourceOptions
+// names are retargeted onto the model too (app/animation_source.h).
+bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error,
+                   bool with_animation_source = true);
 
 // The settings the viewer compresses clips with: the builder's defaults,
 // its segments searched on every core (the result does not depend on it).

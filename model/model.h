@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -88,6 +89,19 @@ struct MorphChannel {
   int first_weight = 0;
 };
 
+struct Model;
+
+// Clips taken from another file's character and retargeted onto this one
+// (the viewer's --animations): what made them, so that --info can list the
+// mapping and the Retargeting sample can play the source beside the target.
+struct AnimationSource {
+  std::shared_ptr<const Model> model;  // the source character, with its own clips
+  std::vector<int> mapping;            // per target joint, its source joint or -1
+  bool match_reference = true;         // ReferenceMatch::kMatchSource, else kRestPoses
+  std::string mapping_file;            // the file the mapping came from; "": automatic
+  int first_clip = 0;                  // the retargeted clips are clips[first_clip...]
+};
+
 struct Model {
   std::string source_path;
   Skeleton skeleton;
@@ -108,6 +122,8 @@ struct Model {
   // ("<joint> (skin N)", children of it at identity); -1: none. Lists a
   // user picks a joint from leave them out.
   int first_helper_joint = -1;
+  // Set when clips of another character were retargeted onto this one.
+  std::shared_ptr<const AnimationSource> animation_source;
 
   // Index of the clip with this name, or -1.
   int FindClip(const std::string& name) const;

@@ -1,0 +1,119 @@
+// Clips from another file (app/animation_source.h, --animations): added after
+// the model's own, named for their source, replaced by a later source, taken
+// through the mapping file beside the model, refused with the file's name
+// when something is wrong (the model then unchanged); --info lists the
+// mapping.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "anim/offline/pose.h"
+#include "app/animation_source.h"
+#include "app/model_loading.h"
+#include "import/retarget_mapping_file.h"
+#include "run_viewer.h"
+
+namespace {
+
+using animviewer::AddRetargetedClips;
+
+std::string MannequinPath() { return std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf"; }
+
+anim::Model LoadMannequin() {
+  anim::Model model;
+  std::string error;
+  EXPECT_TRUE(animviewer::LoadModelFile(MannequinPath(), &model, &error)) << error;
+  return model;
+}
+
+// The largest distance between the model-space joints of two clips at `time`.
+float LargestJointGap(const anim::Skeleton& skeleton, const anim::Clip& a, const anim::Clip& b,
+                      float time) {
+  anim::SoaPose pa, pb;
+  pa.CopyFrom(skeleton.RestPose());
+  pb.CopyFrom(skeleton.RestPose());
+  a.Sample(pa, time);
+  b.Sample(pb, time);
+  const anim::Pose qa = anim::AsPose(skeleton, pa), qb = anim::AsPose(skeleton, pb);
+  float gap = 0.0f;
+  for (int j = 0; j < skeleton.JointCount(); ++j) {
+    gap = std::max(gap, glm::length(glm::vec3(qa.ModelMatrix(j)[3] - qb.ModelMatrix(j)[3])));
+  }
+  return gap;
+}
+
+TEST(AnimationSource, ClipsFollowTheModelsOwnNamedForTheirSource) {
+  anim::Model model = LoadMannequin();
+  const std::size_t own = model.clips.size();
+  std::string error;
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  ASSERT_EQ(model.clips.size(), 2 * own);
+  ASSERT_EQ(model.clip_roles.size(), model.clips.size());
+  ASSERT_NE(model.animation_source, nullptr);
+  EXPECT_EQ(model.animation_source->first_clip, static_cast<int>(own));
+  EXPECT_EQ(model.clips[own + 1].Name(), model.clips[1].Name() + " (from mannequin)");
+  // Onto its own skeleton, the walk is the walk (feet pinned to where they
+  // already are): within 0.1 mm at every joint.
+  for (float t : {0.0f, 0.3f, 0.77f}) {
+    EXPECT_LT(LargestJointGap(model.skeleton, model.clips[1], model.clips[own + 1], t), 1e-4f);
+  }
+  // Its role is read off its motion like any clip's.
+  EXPECT_EQ(model.clip_roles[own + 1].role, model.clip_roles[1].role);
+  // A second source replaces the first one's clips.
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  EXPECT_EQ(model.clips.size(), 2 * own);
+}
+
+TEST(AnimationSource, TheMappingFileBesideTheModelIsUsedAndItsMistakesNamed) {
+  const std::filesystem::path dir = app_test::TempPath("animation_source");
+  std::filesystem::create_directories(dir);
+  const std::string model_path = (dir / "hero.gltf").string();
+  std::filesystem::copy_file(MannequinPath(), model_path,
+                             std::filesystem::copy_options::overwrite_existing);
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(animviewer::LoadModelFile(model_path, &model, &error)) << error;
+  const std::string mapping = anim::RetargetMappingPathFor(model_path);
+  std::ofstream(mapping) << R"({"joints": {"LeftArm": null, "LeftForeArm": null}})";
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  ASSERT_NE(model.animation_source, nullptr);
+  EXPECT_EQ(model.animation_source->mapping_file, mapping);
+  EXPECT_EQ(model.animation_source->mapping[model.skeleton.FindJoint("LeftArm")], -1);
+  EXPECT_GE(model.animation_source->mapping[model.skeleton.FindJoint("RightArm")], 0);
+
+  std::ofstream(mapping) << R"({"joints": {"LeftArm": "Nobody"}})";
+  const anim::Model before = model;
+  EXPECT_FALSE(AddRetargetedClips({MannequinPath(), ""}, &model, &error));
+  EXPECT_EQ(error, mapping + ": joints.\"LeftArm\": the source has no joint named \"Nobody\"");
+  EXPECT_EQ(model.clips.size(), before.clips.size());
+  EXPECT_EQ(model.animation_source, before.animation_source);
+
+  const std::string missing = (dir / "missing.glb").string();
+  EXPECT_FALSE(AddRetargetedClips({missing, ""}, &model, &error));
+  EXPECT_NE(error.find(missing), std::string::npos) << error;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(AnimationSource, InfoListsTheMappingAndWhatIsUnmapped) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf is absent from the shared assets";
+  const app_test::RunResult run =
+      app_test::RunViewer("--info --no-compression --animations " + woman);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Retargeted from " + woman + " (mapped by joint names):"),
+            std::string::npos);
+  EXPECT_NE(run.out.find("joints mapped: 22 of 22"), std::string::npos);
+  EXPECT_NE(run.out.find("    LeftForeArm <- LeftForeArm\n"), std::string::npos);
+  EXPECT_NE(run.out.find("source joints driving nothing: LeftToe_End, RightToe_End, HeadTop_End"),
+            std::string::npos);
+  EXPECT_NE(run.out.find("Walking (from Woman)"), std::string::npos);
+  EXPECT_NE(run.out.find("source rest arms down"), std::string::npos);
+  EXPECT_NE(run.out.find("target rest T-pose"), std::string::npos);
+
+  const app_test::RunResult missing = app_test::RunViewer("--info --animations /nonexistent/x.glb");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/x.glb"), std::string::npos) << missing.err;
+}
+
+}  // namespace
