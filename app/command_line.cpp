@@ -216,6 +216,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--no-compression", &o.no_compression},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
+      {"--simulate-drop-shift", &o.simulate_drop_shift},
   };
 }
 

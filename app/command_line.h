@@ -92,6 +92,7 @@ struct Options {
   // Hidden, for testing drag and drop: acts as if this file were dropped on
   // the window after the first frame.
   std::string simulate_drop;
+  bool simulate_drop_shift = false;  // --simulate-drop-shift: as if Shift were held
 };
 
 struct ParseResult {

@@ -161,6 +161,15 @@ void ClipList(ViewerState& state) {
     ImGui::TextDisabled("no clip: the rest pose");
   }
   ClipRoleChoice(state);
+  if (model.animation_source != nullptr && model.animation_source->model != nullptr) {
+    const std::string from = model.animation_source->model->source_path;
+    Hint(("Clips marked (from ...) are " + from +
+          "'s, retargeted onto this character (18 Retargeting shows how; Shift+drop another "
+          "file to take its clips instead).")
+             .c_str());
+  } else {
+    Hint("Drop a file with Shift held to play its clips on this character, retargeted.");
+  }
   // The clip list's other mode: every clip at once, each with its weight,
   // speed, loop mode and fades (sample 17, whose panel replaces this list;
   // "none: clip list" in the walkthrough combo comes back).

@@ -18,6 +18,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "app/animation_source.h"
 #include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "app/fixed_steps.h"
@@ -41,11 +42,18 @@ namespace animviewer {
 namespace {
 
 // Files dropped on the window, opened by the main loop (GLFW calls back in
-// the middle of event polling, not a good moment to reload GPU data).
-std::vector<std::string> g_dropped_files;
+// the middle of event polling, not a good moment to reload GPU data). With
+// Shift held, a file's clips are retargeted onto the shown model instead.
+struct DroppedFile {
+  std::string path;
+  bool animations = false;
+};
+std::vector<DroppedFile> g_dropped_files;
 
-void OnDrop(GLFWwindow*, int count, const char** paths) {
-  for (int i = 0; i < count; ++i) g_dropped_files.emplace_back(paths[i]);
+void OnDrop(GLFWwindow* window, int count, const char** paths) {
+  const bool shift = glfwGetKey(window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
+                     glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+  for (int i = 0; i < count; ++i) g_dropped_files.push_back({paths[i], shift});
 }
 
 GLFWwindow* OpenWindow(int width, int height, int msaa_samples) {
@@ -87,6 +95,24 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
   state.message = "Opened " + path + sample_stopped;
   state.message_is_error = !sample_stopped.empty();
   state.warnings = state.character.model().warnings;
+  return true;
+}
+
+// Opens the shown model again with `path`'s clips retargeted onto it; on
+// failure keeps the model and the clips it had.
+bool AddAnimations(const std::string& path, ViewerState& state, render::SceneRenderer& scene) {
+  const AnimationSourceOptions previous = GetAnimationSourceOptions();
+  SetAnimationSourceOptions({path, ""});
+  if (!Open(state.character.model().source_path, state, scene)) {
+    SetAnimationSourceOptions(previous);
+    return false;
+  }
+  const anim::Model& model = state.character.model();
+  state.message = "Retargeted " +
+                  std::to_string(model.clips.size() -
+                                 static_cast<std::size_t>(model.animation_source->first_clip)) +
+                  " clips of " + path + " onto " + model.source_path;
+  std::cout << "animviewer: " << EscapeControlCharacters(state.message, false) << "\n";
   return true;
 }
 
@@ -366,9 +392,15 @@ void RecordFrame(ViewerState& state, int width, int height) {
 std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, ViewerState& state,
                                       render::SceneRenderer& scene) {
   if (loop.frame == 2 && !options.simulate_drop.empty()) {
-    g_dropped_files.push_back(options.simulate_drop);
+    g_dropped_files.push_back({options.simulate_drop, options.simulate_drop_shift});
   }
-  for (const std::string& path : g_dropped_files) Open(path, state, scene);
+  for (const DroppedFile& file : g_dropped_files) {
+    if (file.animations) {
+      AddAnimations(file.path, state, scene);
+    } else {
+      Open(file.path, state, scene);
+    }
+  }
   g_dropped_files.clear();
   const double now = glfwGetTime();
   const double real_seconds =

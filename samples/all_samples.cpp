@@ -22,6 +22,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeCompressionSample());
   all.push_back(MakeMorphTargetsSample());
   all.push_back(MakeMixerSample());
+  all.push_back(MakeRetargetingSample());
   return all;
 }
 

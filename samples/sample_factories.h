@@ -25,5 +25,6 @@ std::unique_ptr<Sample> MakeSkinningSample();
 std::unique_ptr<Sample> MakeCompressionSample();
 std::unique_ptr<Sample> MakeMorphTargetsSample();
 std::unique_ptr<Sample> MakeMixerSample();
+std::unique_ptr<Sample> MakeRetargetingSample();
 
 }  // namespace samples

@@ -132,4 +132,32 @@ TEST(WindowViewer, BadSampleSettingExitsWithOneBeforeOpening) {
   }
 }
 
+// Dropping a file with Shift held adds its clips, retargeted, to the model
+// shown (the window says so on stdout); a broken one leaves model and clips
+// as they were and says why.
+TEST(WindowViewer, ShiftDroppedFileAddsItsClipsRetargeted) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf not found in " ANIM_SHARED_ASSETS_DIR;
+  if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string out = app_test::TempPath("shift_drop_out.txt");
+  const std::string err = app_test::TempPath("shift_drop_err.txt");
+  auto run = [&](const std::string& dropped) {
+    const std::string command =
+        Xvfb() + "'" + std::string(ANIMVIEWER_EXE) +
+        "' --size 640x480 --msaa 0 --quit-after-frames 5 --simulate-drop '" + dropped +
+        "' --simulate-drop-shift > '" + out + "' 2> '" + err + "'";
+    return std::system(command.c_str());
+  };
+  ASSERT_EQ(run(woman), 0) << app_test::ReadFile(err);
+  EXPECT_NE(app_test::ReadFile(out).find("animviewer: Retargeted 10 clips of " + woman + " onto "),
+            std::string::npos)
+      << app_test::ReadFile(out) << app_test::ReadFile(err);
+  const std::string bad = app_test::TempPath("shift_dropped_broken.gltf");
+  { std::ofstream(bad) << "not a gltf file"; }
+  ASSERT_EQ(run(bad), 0);
+  EXPECT_NE(app_test::ReadFile(err).find("shift_dropped_broken.gltf"), std::string::npos)
+      << app_test::ReadFile(err);
+  EXPECT_EQ(app_test::ReadFile(out).find("Retargeted"), std::string::npos);
+}
+
 }  // namespace

@@ -1,0 +1,367 @@
+// 18 Retargeting: another character's clip played on this one. The source
+// plays its clip (drawn beside the character as a skeleton, scaled by the
+// translation scale k); each frame a RetargetJob turns its pose into the
+// character's, with the optional IK pass pinning the feet (and hands). The
+// panel reads both rest poses, lists and edits the joint mapping, saves it
+// beside the model, and measures how far each foot is from where the source
+// puts it with and without the IK pass (the legs without it drawn over the
+// character).
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/core/local_to_model_jobs.h"
+#include "anim/retarget/joint_mapping.h"
+#include "anim/retarget/retarget_job.h"
+#include "anim/retarget/retarget_map.h"
+#include "import/retarget_mapping_file.h"
+#include "samples/clip_roles.h"
+#include "samples/playback_timeline.h"
+#include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
+
+namespace samples {
+namespace {
+
+const glm::vec4 kMappedBone{0.35f, 0.85f, 1.0f, 1.0f};
+const glm::vec4 kUnusedBone{0.55f, 0.55f, 0.6f, 0.8f};
+const glm::vec4 kLegWithoutIk{1.0f, 0.55f, 0.15f, 1.0f};
+
+glm::vec3 PositionOf(const glm::mat4& m) { return glm::vec3(m[3]); }
+
+class RetargetingSample : public Sample {
+ public:
+  RetargetingSample() {
+    params_.AddChoice("clip", &clip_, {"(none)"}, "the source's clip to play on the character");
+    params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
+    params_.AddBool("pin_feet", &pin_feet_,
+                    "IK pass: each foot to where the source's foot is, scaled by k");
+    params_.AddBool("pin_hands", &pin_hands_, "IK pass: each hand to where the source's hand is");
+    params_.AddChoice("reference", &reference_, {"match", "rest"},
+                      "match: the character's rest turned onto the source's bones; rest: each "
+                      "rest pose as it is");
+    params_.AddBool("show_reference", &show_reference_,
+                    "hold both at their reference poses instead of playing");
+    params_.AddBool("without_ik", &without_ik_,
+                    "draw the legs as they are without the IK pass (orange)");
+    params_.AddChoice("map_joint", &map_joint_, {"(none)"}, "the character's joint to map");
+    params_.AddChoice("map_source", &map_source_, {"(none)"},
+                      "the source joint that drives it ((none): keeps its rest pose)");
+    params_.AddTrigger("save_mapping", &save_mapping_, 0,
+                       "write the mapping beside the model as <name>.retarget.json (with "
+                       "another file's clips loaded)");
+  }
+
+  std::string Title() const override { return "18 Retargeting"; }
+  std::string Explanation() const override {
+    return "Retargeting plays a clip made for one skeleton (the source, drawn beside) on another. "
+           "Each "
+           "joint is paired with a source joint by its name, read in each tool's convention "
+           "(Mixamo's LeftUpLeg and Blender's thigh.L are both the left upper leg). Joint axes "
+           "differ from rig to rig, so rotations are not copied: in model space, each joint "
+           "turns by the rotation its source turns by away from the source's reference pose, "
+           "Qt = Qs x inverse(Qs_ref) x Qt_ref, and is then written under its own parent. With "
+           "reference = match, the character's rest pose is first turned bone by bone to point "
+           "where the source's bones point, so a source in an A-pose does not lift the arms of "
+           "a character rigged in a T-pose. The hips travel as the source's, scaled by k, the "
+           "character's leg length over the source's; bones keep their own lengths, so where "
+           "the legs' proportions differ the feet land elsewhere than the scaled source's and "
+           "slide; the IK pass (two-bone IK) puts them there. Sources: three.js, "
+           "SkeletonUtils.retargetClip; Unreal Engine, IK Retargeter.";
+  }
+
+  bool Load(const anim::Model& model, std::string* error) override {
+    const bool other =
+        model.animation_source != nullptr && model.animation_source->model != nullptr;
+    const anim::Model& source = other ? *model.animation_source->model : model;
+    if (source.clips.empty()) {
+      *error = NeedsMessage("a clip to retarget", model, AllClips(model)) +
+               " (open another file's clips with --animations FROM.gltf, or drop the file on "
+               "the window with Shift held)";
+      return false;
+    }
+    model_ = &model;
+    source_ = &source;
+    mapping_ = other ? model.animation_source->mapping
+                     : anim::AutoMapJoints(source.skeleton, model.skeleton);
+    reference_ = other && !model.animation_source->match_reference ? 1 : 0;
+    notice_ = other ? std::string()
+                    : "No other file's clips are loaded (--animations FROM.gltf, or drop a file "
+                      "with Shift held): the model's own clips are retargeted onto itself, which "
+                      "gives them back unchanged.";
+    params_.SetChoices("clip", ClipNames(source));
+    clip_ = FindClipForRole(source, {"walk", "walking"});
+    applied_clip_ = -1;
+    std::vector<std::string> joints(model.skeleton.JointNames().begin(),
+                                    model.skeleton.JointNames().end());
+    params_.SetChoices("map_joint", joints);
+    std::vector<std::string> sources = {"(none)"};
+    sources.insert(sources.end(), source.skeleton.JointNames().begin(),
+                   source.skeleton.JointNames().end());
+    params_.SetChoices("map_source", sources);
+    map_joint_ = applied_map_joint_ = 0;
+    map_source_ = applied_map_source_ = mapping_[0] + 1;
+    pose_.CopyFrom(model.skeleton.RestPose());
+    free_pose_.CopyFrom(model.skeleton.RestPose());
+    source_pose_.CopyFrom(source.skeleton.RestPose());
+    source_model_.resize(static_cast<std::size_t>(source.skeleton.JointCount()));
+    target_model_.resize(static_cast<std::size_t>(model.skeleton.JointCount()));
+    free_model_.resize(target_model_.size());
+    std::vector<glm::mat4> rest(target_model_.size());
+    anim::ComputeModelMatrices(model.skeleton, model.skeleton.RestPose(), rest);
+    float low = 0.0f, high = 0.0f;
+    for (const glm::mat4& m : rest) {
+      low = std::min(low, m[3].y);
+      high = std::max(high, m[3].y);
+    }
+    height_ = std::max(high - low, 1e-3f);
+    edit_message_.clear();
+    return Rebuild(error);
+  }
+
+  void Update(float dt) override {
+    if (save_mapping_) {
+      save_mapping_ = false;
+      SaveMapping();
+    }
+    ApplyMappingEdit();
+    if (reference_ != applied_reference_) {
+      std::string error;
+      if (!Rebuild(&error)) edit_message_ = error;
+    }
+    if (clip_ != applied_clip_) {
+      playback_.Start(&source_->clips[clip_]);
+      applied_clip_ = clip_;
+      applied_phase_ = 0.0f;
+      worst_off_[0] = worst_off_[1] = 0.0f;
+      worst_off_[2] = worst_off_[3] = 0.0f;
+    }
+    if (phase_ != applied_phase_) {
+      playback_.time = playback_.clip->TimeAtPhase(phase_);
+      dt = 0.0f;
+    }
+    if (show_reference_) {
+      source_pose_.CopyFrom(map_.SourceReference());
+    } else {
+      source_pose_.CopyFrom(source_->skeleton.RestPose());
+      playback_.Advance(dt, source_pose_);
+    }
+    phase_ = applied_phase_ = playback_.NormalizedTime();
+
+    anim::RetargetJob job{&map_, &source_pose_, &pose_, &scratch_};
+    job.pin_feet = pin_feet_;
+    job.pin_hands = pin_hands_;
+    job.Run();
+    job.target = &free_pose_;
+    job.pin_feet = job.pin_hands = false;
+    job.Run();
+    anim::ComputeModelMatrices(source_->skeleton, source_pose_, source_model_);
+    anim::ComputeModelMatrices(model_->skeleton, pose_, target_model_);
+    anim::ComputeModelMatrices(model_->skeleton, free_pose_, free_model_);
+    MeasureFeet();
+    DrawLines();
+  }
+
+  const anim::SoaPose& CurrentPose() const override { return pose_; }
+  std::span<const DebugLine> DebugLines() const override { return lines_; }
+
+  bool JointColors(std::span<glm::vec4> colors) const override {
+    for (std::size_t j = 0; j < colors.size() && j < mapping_.size(); ++j) {
+      colors[j] = mapping_[j] >= 0 ? glm::vec4(0.3f, 0.9f, 0.4f, 1.0f) : kUnusedBone;
+    }
+    return true;
+  }
+
+  bool Timeline(float* time, float* length) const override {
+    return PlaybackTimeline(playback_, time, length);
+  }
+  void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
+
+  void DrawPanel() override {
+    DrawParamWidgets(params_);
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "Source: %s, drawn beside the character as a skeleton scaled by k = %.3f",
+                  std::filesystem::path(source_->source_path).filename().c_str(),
+                  static_cast<double>(map_.TranslationScale()));
+    WrappedText(line);
+    const std::string rests =
+        "Rest poses: source " +
+        anim::DescribeArmPose(anim::ReadArmPose(source_->skeleton, source_->skeleton.RestPose())) +
+        "; character " +
+        anim::DescribeArmPose(anim::ReadArmPose(model_->skeleton, model_->skeleton.RestPose()));
+    WrappedText(rests);
+    ui_probe::Text("rest poses", rests);
+    std::snprintf(line, sizeof line,
+                  "Feet off the source's (scaled) place: left %.1f mm, right %.1f mm without "
+                  "the IK pass; %.1f and %.1f mm shown (worst so far %.1f / %.1f mm)",
+                  1000.0 * off_[0], 1000.0 * off_[1], 1000.0 * off_[2], 1000.0 * off_[3],
+                  1000.0 * std::max(worst_off_[0], worst_off_[1]),
+                  1000.0 * std::max(worst_off_[2], worst_off_[3]));
+    WrappedText(line);
+    ui_probe::Text("feet", line);
+    if (!edit_message_.empty()) WrappedText(edit_message_);
+    const std::vector<int> unmapped = map_.UnmappedTargetJoints();
+    std::snprintf(line, sizeof line, "Joint mapping: %d of %d joints driven (green)",
+                  anim::MappedJointCount(mapping_), model_->skeleton.JointCount());
+    if (ImGui::CollapsingHeader(line)) {
+      for (int t = 0; t < model_->skeleton.JointCount(); ++t) {
+        const int s = mapping_[t];
+        ImGui::Text("%s <- %s", model_->skeleton.JointName(t).c_str(),
+                    s >= 0 ? source_->skeleton.JointName(s).c_str() : "(rest pose)");
+      }
+    }
+  }
+
+ private:
+  // Builds the map for the current mapping and reference; false (keeping
+  // the previous map) with the reason when the mapping cannot work.
+  bool Rebuild(std::string* error) {
+    anim::RetargetMap map;
+    const anim::ReferenceMatch match =
+        reference_ == 0 ? anim::ReferenceMatch::kMatchSource : anim::ReferenceMatch::kRestPoses;
+    if (!map.Build(source_->skeleton, model_->skeleton, mapping_, match, error)) return false;
+    map_ = std::move(map);
+    scratch_.Prepare(map_);
+    applied_reference_ = reference_;
+    return true;
+  }
+
+  // map_joint picks a joint (map_source then shows its source); a new
+  // map_source maps it, taking the source joint from any other joint that
+  // had it. A mapping that cannot work is refused and says why.
+  void ApplyMappingEdit() {
+    if (map_joint_ != applied_map_joint_) {
+      applied_map_joint_ = map_joint_;
+      map_source_ = applied_map_source_ = mapping_[map_joint_] + 1;
+      return;
+    }
+    if (map_source_ == applied_map_source_) return;
+    const anim::JointMapping before = mapping_;
+    const int source = map_source_ - 1;
+    for (int& other : mapping_) {
+      if (source >= 0 && other == source) other = -1;
+    }
+    mapping_[map_joint_] = source;
+    std::string error;
+    if (Rebuild(&error)) {
+      edit_message_ = model_->skeleton.JointName(map_joint_) + " <- " +
+                      (source >= 0 ? source_->skeleton.JointName(source) : "(rest pose)");
+    } else {
+      mapping_ = before;
+      edit_message_ = "Not mapped: " + error;
+    }
+    map_source_ = applied_map_source_ = mapping_[map_joint_] + 1;
+  }
+
+  void SaveMapping() {
+    // The mapping file is for another file's clips: onto itself there is
+    // nothing to keep (and nothing is written beside the model).
+    if (source_ == model_) {
+      edit_message_ =
+          "Nothing to save: these are the model's own clips (load another file's "
+          "with --animations FROM.gltf).";
+      return;
+    }
+    if (model_->source_path.empty()) {
+      edit_message_ = "The model has no file to save the mapping beside.";
+      return;
+    }
+    const std::string path = anim::RetargetMappingPathFor(model_->source_path);
+    std::string source;
+    if (source_ != model_ && !source_->source_path.empty()) {
+      std::error_code ec;
+      source = std::filesystem::relative(source_->source_path,
+                                         std::filesystem::path(path).parent_path(), ec)
+                   .string();
+      if (ec) source = std::filesystem::absolute(source_->source_path).string();
+    }
+    std::string error;
+    const std::string json = anim::RetargetMappingJson(source_->skeleton, model_->skeleton,
+                                                       mapping_, map_.Match(), source);
+    edit_message_ = anim::SaveRetargetMappingFile(path, json, &error) ? "Saved " + path : error;
+  }
+
+  // How far each foot is from Pt_ref + k (Ps - Ps_ref), without the IK pass
+  // and as shown.
+  void MeasureFeet() {
+    const float k = map_.TranslationScale();
+    int i = 0;
+    for (anim::RetargetLimb which : {anim::RetargetLimb::kLeftLeg, anim::RetargetLimb::kRightLeg}) {
+      const anim::RetargetMap::Limb& limb = map_.LimbOf(which);
+      off_[i] = off_[i + 2] = 0.0f;
+      if (limb.usable) {
+        const glm::vec3 goal =
+            limb.target_ref_position +
+            k * (PositionOf(source_model_[limb.source_end]) - limb.source_ref_position);
+        off_[i] = glm::length(PositionOf(free_model_[limb.end]) - goal);
+        off_[i + 2] = glm::length(PositionOf(target_model_[limb.end]) - goal);
+      }
+      worst_off_[i] = std::max(worst_off_[i], off_[i]);
+      worst_off_[i + 2] = std::max(worst_off_[i + 2], off_[i + 2]);
+      ++i;
+    }
+  }
+
+  void DrawLines() {
+    lines_.clear();
+    const float k = map_.TranslationScale();
+    // The source beside the character, scaled to its size, on its left.
+    const glm::mat4 beside = glm::scale(
+        glm::translate(glm::mat4(1.0f), glm::vec3(0.6f * height_, 0.0f, 0.0f)), glm::vec3(k));
+    std::vector<bool> used(source_model_.size(), false);
+    for (int s : mapping_) {
+      if (s >= 0) used[s] = true;
+    }
+    const anim::Skeleton& source = source_->skeleton;
+    for (int j = 0; j < source.JointCount(); ++j) {
+      const int p = source.Parent(j);
+      if (p < 0) continue;
+      lines_.push_back({glm::vec3(beside * source_model_[p][3]),
+                        glm::vec3(beside * source_model_[j][3]),
+                        used[j] ? kMappedBone : kUnusedBone});
+    }
+    if (!without_ik_) return;
+    for (anim::RetargetLimb which : {anim::RetargetLimb::kLeftLeg, anim::RetargetLimb::kRightLeg}) {
+      const anim::RetargetMap::Limb& limb = map_.LimbOf(which);
+      if (!limb.usable) continue;
+      lines_.push_back(
+          {PositionOf(free_model_[limb.start]), PositionOf(free_model_[limb.mid]), kLegWithoutIk});
+      lines_.push_back(
+          {PositionOf(free_model_[limb.mid]), PositionOf(free_model_[limb.end]), kLegWithoutIk});
+    }
+  }
+
+  const anim::Model* model_ = nullptr;
+  const anim::Model* source_ = nullptr;
+  anim::JointMapping mapping_;
+  anim::RetargetMap map_;
+  anim::RetargetScratch scratch_;
+  anim::Playback playback_;
+  anim::SoaPose pose_, free_pose_, source_pose_;
+  std::vector<glm::mat4> source_model_, target_model_, free_model_;
+  std::vector<DebugLine> lines_;
+  float height_ = 1.0f;
+  float off_[4] = {0, 0, 0, 0};        // left, right without IK; left, right shown
+  float worst_off_[4] = {0, 0, 0, 0};  // the same, worst since the clip started
+  std::string edit_message_;
+  int clip_ = 0, applied_clip_ = -1;
+  float phase_ = 0.0f, applied_phase_ = -1.0f;
+  bool pin_feet_ = true;
+  bool pin_hands_ = false;
+  int reference_ = 0, applied_reference_ = -1;
+  bool show_reference_ = false;
+  bool without_ik_ = true;
+  int map_joint_ = 0, applied_map_joint_ = 0;
+  int map_source_ = 0, applied_map_source_ = 0;
+  bool save_mapping_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Sample> MakeRetargetingSample() { return std::make_unique<RetargetingSample>(); }
+
+}  // namespace samples
