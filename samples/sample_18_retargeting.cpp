@@ -16,6 +16,7 @@
 #include "anim/retarget/joint_mapping.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
+#include "anim/retarget/retargeted_playback.h"
 #include "import/retarget_mapping_file.h"
 #include "samples/clip_roles.h"
 #include "samples/playback_timeline.h"
@@ -106,7 +107,6 @@ class RetargetingSample : public Sample {
     map_source_ = applied_map_source_ = mapping_[0] + 1;
     pose_.CopyFrom(model.skeleton.RestPose());
     free_pose_.CopyFrom(model.skeleton.RestPose());
-    source_pose_.CopyFrom(source.skeleton.RestPose());
     source_model_.resize(static_cast<std::size_t>(source.skeleton.JointCount()));
     target_model_.resize(static_cast<std::size_t>(model.skeleton.JointCount()));
     free_model_.resize(target_model_.size());
@@ -133,32 +133,37 @@ class RetargetingSample : public Sample {
       if (!Rebuild(&error)) edit_message_ = error;
     }
     if (clip_ != applied_clip_) {
-      playback_.Start(&source_->clips[clip_]);
+      player_.Start(&source_->clips[clip_]);
       applied_clip_ = clip_;
       applied_phase_ = 0.0f;
       worst_off_[0] = worst_off_[1] = 0.0f;
       worst_off_[2] = worst_off_[3] = 0.0f;
     }
+    anim::Playback& clock = player_.Clock();
     if (phase_ != applied_phase_) {
-      playback_.time = playback_.clip->TimeAtPhase(phase_);
+      clock.time = clock.clip->TimeAtPhase(phase_);
       dt = 0.0f;
     }
+    player_.pin_feet = pin_feet_;
+    player_.pin_hands = pin_hands_;
+    anim::RetargetJob job{&map_, &player_.SourcePose(), &pose_, &scratch_};
     if (show_reference_) {
-      source_pose_.CopyFrom(map_.SourceReference());
+      // Both at their references: the source's, retargeted (with the IK
+      // pass as chosen), is the character's.
+      job.source = &map_.SourceReference();
+      job.pin_feet = pin_feet_;
+      job.pin_hands = pin_hands_;
+      job.Run();
     } else {
-      source_pose_.CopyFrom(source_->skeleton.RestPose());
-      playback_.Advance(dt, source_pose_);
+      player_.Advance(dt, pose_);
     }
-    phase_ = applied_phase_ = playback_.NormalizedTime();
-
-    anim::RetargetJob job{&map_, &source_pose_, &pose_, &scratch_};
-    job.pin_feet = pin_feet_;
-    job.pin_hands = pin_hands_;
-    job.Run();
+    phase_ = applied_phase_ = clock.NormalizedTime();
+    // The same source pose without the IK pass, for the orange legs and the
+    // feet's distances.
     job.target = &free_pose_;
     job.pin_feet = job.pin_hands = false;
     job.Run();
-    anim::ComputeModelMatrices(source_->skeleton, source_pose_, source_model_);
+    anim::ComputeModelMatrices(source_->skeleton, *job.source, source_model_);
     anim::ComputeModelMatrices(model_->skeleton, pose_, target_model_);
     anim::ComputeModelMatrices(model_->skeleton, free_pose_, free_model_);
     MeasureFeet();
@@ -176,9 +181,9 @@ class RetargetingSample : public Sample {
   }
 
   bool Timeline(float* time, float* length) const override {
-    return PlaybackTimeline(playback_, time, length);
+    return PlaybackTimeline(player_.Clock(), time, length);
   }
-  void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
+  void Scrub(float time) override { phase_ = ScrubPhase(player_.Clock(), time); }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);
@@ -226,6 +231,7 @@ class RetargetingSample : public Sample {
     if (!map.Build(source_->skeleton, model_->skeleton, mapping_, match, error)) return false;
     map_ = std::move(map);
     scratch_.Prepare(map_);
+    player_.Prepare(map_);
     applied_reference_ = reference_;
     return true;
   }
@@ -340,8 +346,8 @@ class RetargetingSample : public Sample {
   anim::JointMapping mapping_;
   anim::RetargetMap map_;
   anim::RetargetScratch scratch_;
-  anim::Playback playback_;
-  anim::SoaPose pose_, free_pose_, source_pose_;
+  anim::RetargetedPlayback player_;  // the source clip, shown on the character
+  anim::SoaPose pose_, free_pose_;
   std::vector<glm::mat4> source_model_, target_model_, free_model_;
   std::vector<DebugLine> lines_;
   float height_ = 1.0f;

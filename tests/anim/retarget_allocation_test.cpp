@@ -9,6 +9,7 @@
 #include "anim/retarget/joint_mapping.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
+#include "anim/retarget/retargeted_playback.h"
 #include "retarget_rig.h"
 
 namespace {
@@ -41,6 +42,15 @@ TEST(RetargetNoHeapAllocation, TheJobAllocatesNothingPerFrame) {
     ASSERT_TRUE(job.Run());
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
+
+  // The controller over the same map.
+  anim::RetargetedPlayback player;
+  player.Prepare(map);
+  player.Start(&clip);
+  player.pin_hands = true;
+  const long controller_before = test_support::AllocationCount();
+  for (int frame = 0; frame < 240; ++frame) ASSERT_TRUE(player.Advance(1.0f / 60, target_pose));
+  EXPECT_EQ(test_support::AllocationCount(), controller_before);
 }
 
 }  // namespace

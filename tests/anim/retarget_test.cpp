@@ -11,6 +11,7 @@
 #include "anim/retarget/retarget_bake.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
+#include "anim/retarget/retargeted_playback.h"
 #include "retarget_rig.h"
 
 namespace {
@@ -259,6 +260,48 @@ TEST(Retarget, PinnedFeetGoWhereTheScaledSourceFeetGo) {
     }
   }
   EXPECT_GT(worst_free, 0.01f) << "the proportions should move the unpinned feet";
+}
+
+// The controller is the clock, the sampling and the job in one: frame by
+// frame it shows what sampling the clip at the clock's time and running the
+// job gives, and refuses to run without a clip or onto another skeleton.
+TEST(Retarget, ARetargetedPlaybackShowsTheClipAtItsClock) {
+  std::vector<anim::Transform> large = TPoseLocals();
+  for (anim::Transform& t : large) t.translation *= 1.5f;
+  const anim::Skeleton source = MakeRig(MixamoNames(), TPoseLocals());
+  const anim::Skeleton target = MakeRig(BlenderNames(), large);
+  const anim::Clip clip = MakeMotionClip(TPoseLocals());
+  const anim::RetargetMap map = BuildMap(source, target);
+  anim::RetargetedPlayback player;
+  player.Prepare(map);
+  anim::SoaPose shown, expected, source_pose;
+  shown.CopyFrom(target.RestPose());
+  EXPECT_FALSE(player.Advance(0.1f, shown)) << "no clip yet";
+  player.Start(&clip, anim::LoopMode::kPingPong, 1.5f);
+  anim::RetargetScratch scratch;
+  scratch.Prepare(map);
+  double clock = 0.0;  // the playback keeps its clock in double too
+  for (int frame = 0; frame < 90; ++frame) {
+    ASSERT_TRUE(player.Advance(1.0f / 60, shown));
+    clock += 1.5 / 60;
+    source_pose.CopyFrom(source.RestPose());
+    clip.Sample(source_pose, static_cast<float>(clock), anim::LoopMode::kPingPong);
+    expected.CopyFrom(target.RestPose());
+    anim::RetargetJob job{&map, &source_pose, &expected, &scratch};
+    job.pin_feet = true;
+    ASSERT_TRUE(job.Run());
+    for (int j = 0; j < 18; ++j) {
+      EXPECT_LT(AngleBetween(shown.Local(j).rotation, expected.Local(j).rotation), 1e-4f)
+          << target.JointName(j) << " frame " << frame;
+      EXPECT_LT(glm::length(shown.Local(j).translation - expected.Local(j).translation), 1e-4f);
+    }
+  }
+  anim::SoaPose other;
+  anim::Skeleton one_joint;
+  const anim::Transform origin;
+  ASSERT_TRUE(one_joint.BuildHierarchy({&origin, 1}, {-1}, {}, nullptr));
+  other.CopyFrom(one_joint.RestPose());
+  EXPECT_FALSE(player.Advance(0.1f, other));
 }
 
 TEST(Retarget, MappingsThatCannotWorkAreRefusedNamingTheJoints) {

@@ -111,6 +111,8 @@ class RetargetAssets : public ::testing::Test {
     EXPECT_LT(pinned_slide, source_slide + 0.005f);
     EXPECT_LT(pinned_slide, 0.02f);
     EXPECT_EQ(pinned.Duration(), source.clips[clip].Duration());
+    // A ground speed (the mannequin's extras.speed) scales as the hips' travel.
+    EXPECT_NEAR(pinned.Speed(), source.clips[clip].Speed() * map.TranslationScale(), 1e-6f);
   }
 
   anim::Model woman_;
