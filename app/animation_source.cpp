@@ -1,10 +1,13 @@
 #include "app/animation_source.h"
 
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 #include "anim/retarget/retarget_bake.h"
 #include "app/model_loading.h"
+#include "app/terminal_text.h"
+#include "import/gltf_animation_export.h"
 #include "import/retarget_mapping_file.h"
 #include "model/clip_roles.h"
 
@@ -90,6 +93,24 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* targ
   out.animation_source = std::move(source);
   *target = std::move(out);
   return true;
+}
+
+int RunSaveRetargeted(const std::string& model_path, const std::string& out_path) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(model_path, &model, &error)) {
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
+    return 1;
+  }
+  const std::span<const anim::Clip> clips =
+      std::span<const anim::Clip>(model.clips).subspan(model.animation_source->first_clip);
+  if (!anim::SaveClipsIntoGltf(model_path, model, clips, out_path, &error)) {
+    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
+    return 1;
+  }
+  std::cout << "Wrote " << out_path << ": " << model_path << " with " << clips.size()
+            << " retargeted clips added\n";
+  return 0;
 }
 
 }  // namespace animviewer

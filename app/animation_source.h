@@ -29,6 +29,11 @@ const AnimationSourceOptions& GetAnimationSourceOptions();
 bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* target,
                         std::string* error);
 
+// --save-retargeted: loads the model with the animation source applied and
+// writes its file with the retargeted clips added (import/
+// gltf_animation_export.h). The exit status: 0, or 1 with the message on stderr.
+int RunSaveRetargeted(const std::string& model_path, const std::string& out_path);
+
 // The reference match a model's animation source was built with.
 anim::ReferenceMatch ReferenceMatchOf(const anim::AnimationSource& source);
 

@@ -69,6 +69,7 @@ void AddModelTimeOutputOptions(Options& o, ValueOptions* table) {
       {"--ground", PathInto("--ground", &o.ground)},
       {"--animations", PathInto("--animations", &o.animations)},
       {"--retarget-map", PathInto("--retarget-map", &o.retarget_map)},
+      {"--save-retargeted", PathInto("--save-retargeted", &o.save_retargeted)},
       {"--out-dir", PathInto("--out-dir", &o.out_dir)},
       {"--record", PathInto("--record", &o.record)},
       {"--record-seconds",
@@ -263,8 +264,8 @@ std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
 // Options that only make sense together with others. Where several are
 // missing, the first check here is the one reported.
 std::string CombinationError(const Options& o) {
-  const bool prints_and_exits =
-      o.help || o.info || o.list_samples || o.list_params || !o.graph.empty();
+  const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params ||
+                                !o.graph.empty() || !o.save_retargeted.empty();
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
       o.record.empty() && !prints_and_exits) {
     return "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
@@ -277,6 +278,11 @@ std::string CombinationError(const Options& o) {
   if (!o.timed_sets.empty() && o.sample < 0) return "--at needs --sample N";
   if (!o.sets.empty() && o.sample < 0) return "--set needs --sample N";
   if (!o.ground.empty() && o.sample < 0) return "--ground needs --sample N";
+  if (!o.save_retargeted.empty() && o.animations.empty()) {
+    return "--save-retargeted needs --animations FROM";
+  }
+  if (!o.retarget_map.empty() && o.animations.empty())
+    return "--retarget-map needs --animations FROM";
   return std::string();
 }
 
@@ -366,6 +372,8 @@ std::string UsageText() {
          "                        mapping); listed as \"<clip> (from FROM)\"\n"
          "  --retarget-map FILE   the joint mapping for --animations (default: the\n"
          "                        model's <name>.retarget.json when it exists)\n"
+         "  --save-retargeted OUT.gltf  with --animations: write the model's file with\n"
+         "                        the retargeted clips added as animations, then exit\n"
          "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
          "                        needing more are refused with a message\n"
          "  --out-dir DIR         where to write images when no display is available\n"

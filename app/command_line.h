@@ -44,6 +44,9 @@ struct Options {
   // model's <name>.retarget.json when it exists, else by joint names).
   std::string animations;
   std::string retarget_map;
+  // --save-retargeted OUT.gltf: with --animations, write the model's file
+  // with the retargeted clips added as animations, then exit.
+  std::string save_retargeted;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

@@ -45,6 +45,9 @@ int Run(int argc, char** argv) {
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);
+  if (!options.save_retargeted.empty()) {
+    return RunSaveRetargeted(ModelPathFor(options), options.save_retargeted);
+  }
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty() ||
                              !options.dump_mesh.empty() || !options.record.empty();
   if (options.info) {

@@ -116,4 +116,38 @@ TEST(AnimationSource, InfoListsTheMappingAndWhatIsUnmapped) {
   EXPECT_NE(missing.err.find("/nonexistent/x.glb"), std::string::npos) << missing.err;
 }
 
+// --save-retargeted: the model's file with the retargeted clips added reads
+// back with them, key for key what the viewer played.
+TEST(AnimationSource, SavedIntoTheModelsFileTheClipsReadBack) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf is absent from the shared assets";
+  const std::string out = app_test::TempPath("hero_retargeted.gltf");
+  const app_test::RunResult run = app_test::RunViewer("'" + MannequinPath() + "' --animations '" +
+                                                      woman + "' --save-retargeted '" + out + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("with 10 retargeted clips added"), std::string::npos) << run.out;
+
+  anim::Model in_memory = LoadMannequin();
+  std::string error;
+  ASSERT_TRUE(AddRetargetedClips({woman, ""}, &in_memory, &error)) << error;
+  anim::Model saved;
+  ASSERT_TRUE(animviewer::LoadModelFile(out, &saved, &error)) << error;
+  ASSERT_EQ(saved.clips.size(), in_memory.clips.size());
+  EXPECT_TRUE(saved.warnings.empty()) << saved.warnings.front();
+  for (std::size_t c = 0; c < saved.clips.size(); ++c) {
+    const anim::Clip& a = in_memory.clips[c];
+    const anim::Clip& b = saved.clips[c];
+    EXPECT_EQ(a.Name(), b.Name());
+    EXPECT_FLOAT_EQ(a.Duration(), b.Duration());
+    EXPECT_FLOAT_EQ(a.Speed(), b.Speed()) << a.Name();
+    EXPECT_EQ(a.Events().size(), b.Events().size()) << a.Name();
+    for (float phase : {0.0f, 0.31f, 0.5f, 0.97f}) {
+      EXPECT_LT(LargestJointGap(saved.skeleton, a, b, a.TimeAtPhase(phase)), 1e-5f) << a.Name();
+    }
+  }
+  const app_test::RunResult alone = app_test::RunViewer("--save-retargeted '" + out + "'");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--save-retargeted needs --animations FROM"), std::string::npos);
+}
+
 }  // namespace
