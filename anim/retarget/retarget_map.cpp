@@ -327,8 +327,10 @@ std::string DescribeArmPose(const ArmPoseReading& reading) {
     case ArmPose::kUnknown: return name;
   }
   char text[96];
-  std::snprintf(text, sizeof text, "%s (arms %.0f degrees below level)", name,
-                static_cast<double>(reading.degrees_below_level));
+  // Rounded to whole degrees, without "-0" for arms a hair above level.
+  const double degrees = std::round(static_cast<double>(reading.degrees_below_level)) + 0.0;
+  std::snprintf(text, sizeof text, "%s (arms %.0f degrees %s level)", name, std::abs(degrees),
+                degrees < 0.0 ? "above" : "below");
   return text;
 }
 
