@@ -36,6 +36,10 @@ struct RetargetScratch {
   // Sizes it for `map` (allocates; nothing is allocated when it already fits).
   void Prepare(const RetargetMap& map);
   bool Fits(const RetargetMap& map) const;
+  std::size_t ByteSize() const {
+    return source_model.size() * sizeof(glm::mat4) +
+           (source_rotations.size() + target_rotations.size()) * sizeof(glm::quat);
+  }
 };
 
 struct RetargetJob {

@@ -281,6 +281,16 @@ std::vector<int> RetargetMap::UnmappedTargetJoints() const {
   return joints;
 }
 
+std::size_t RetargetMap::ByteSize() const {
+  auto pose_bytes = [](const SoaPose& pose) {
+    return static_cast<std::size_t>(pose.PaddedCount()) * kSoaChannels * sizeof(float) +
+           pose.MorphWeights().size() * sizeof(float);
+  };
+  return sizeof(*this) + plan_.size() * sizeof(JointPlan) + mapping_.size() * sizeof(int) +
+         source_offset_rotations_.size() * sizeof(glm::quat) + pose_bytes(source_reference_) +
+         pose_bytes(target_reference_);
+}
+
 std::vector<int> RetargetMap::UnusedSourceJoints() const {
   if (source_ == nullptr) return {};
   std::vector<bool> used(static_cast<std::size_t>(source_->JointCount()), false);

@@ -117,6 +117,9 @@ class RetargetMap {
   // Target joints whose source the mapping lacks, and source joints that
   // drive nothing (for --info and the sample's panel).
   std::vector<int> UnmappedTargetJoints() const;
+  // The bytes the map holds (its per-joint plan, the mapping, the two
+  // reference poses), for reporting beside its speed.
+  std::size_t ByteSize() const;
   std::vector<int> UnusedSourceJoints() const;
 
  private:
