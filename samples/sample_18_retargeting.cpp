@@ -41,9 +41,13 @@ class RetargetingSample : public Sample {
     params_.AddBool("pin_feet", &pin_feet_,
                     "IK pass: each foot to where the source's foot is, scaled by k");
     params_.AddBool("pin_hands", &pin_hands_, "IK pass: each hand to where the source's hand is");
-    params_.AddChoice("reference", &reference_, {"match", "rest"},
+    params_.AddChoice("reference", &reference_, {"match", "rest", "frame"},
                       "match: the character's rest turned onto the source's bones; rest: each "
-                      "rest pose as it is");
+                      "rest pose as it is; frame: the source at reference_phase of its clip "
+                      "stands for the character's rest pose as it is (a frame in the "
+                      "character's T-pose, say)");
+    params_.AddFloat("reference_phase", &reference_phase_, 0.0f, 1.0f,
+                     "with reference = frame: where in the source's clip its reference is");
     params_.AddBool("show_reference", &show_reference_,
                     "hold both at their reference poses instead of playing");
     params_.AddBool("without_ik", &without_ik_,
@@ -128,7 +132,9 @@ class RetargetingSample : public Sample {
       SaveMapping();
     }
     ApplyMappingEdit();
-    if (reference_ != applied_reference_) {
+    if (reference_ != applied_reference_ ||
+        (reference_ == 2 &&
+         (reference_phase_ != applied_reference_phase_ || clip_ != applied_clip_))) {
       std::string error;
       if (!Rebuild(&error)) edit_message_ = error;
     }
@@ -228,7 +234,19 @@ class RetargetingSample : public Sample {
     anim::RetargetMap map;
     const anim::ReferenceMatch match =
         reference_ == 0 ? anim::ReferenceMatch::kMatchSource : anim::ReferenceMatch::kRestPoses;
-    if (!map.Build(source_->skeleton, model_->skeleton, mapping_, match, error)) return false;
+    // reference = frame: the source's pose at reference_phase of its clip is
+    // what the character's rest pose, unturned, corresponds to.
+    const anim::SoaPose* source_reference = nullptr;
+    if (reference_ == 2) {
+      const anim::Clip& clip = source_->clips[clip_];
+      reference_pose_.CopyFrom(source_->skeleton.RestPose());
+      clip.Sample(reference_pose_, clip.TimeAtPhase(reference_phase_), anim::LoopMode::kClamp);
+      source_reference = &reference_pose_;
+    }
+    if (!map.Build(source_->skeleton, model_->skeleton, mapping_, match, error, source_reference)) {
+      return false;
+    }
+    applied_reference_phase_ = reference_phase_;
     map_ = std::move(map);
     scratch_.Prepare(map_);
     player_.Prepare(map_);
@@ -347,7 +365,7 @@ class RetargetingSample : public Sample {
   anim::RetargetMap map_;
   anim::RetargetScratch scratch_;
   anim::RetargetedPlayback player_;  // the source clip, shown on the character
-  anim::SoaPose pose_, free_pose_;
+  anim::SoaPose pose_, free_pose_, reference_pose_;
   std::vector<glm::mat4> source_model_, target_model_, free_model_;
   std::vector<DebugLine> lines_;
   float height_ = 1.0f;
@@ -359,6 +377,7 @@ class RetargetingSample : public Sample {
   bool pin_feet_ = true;
   bool pin_hands_ = false;
   int reference_ = 0, applied_reference_ = -1;
+  float reference_phase_ = 0.0f, applied_reference_phase_ = -1.0f;
   bool show_reference_ = false;
   bool without_ik_ = true;
   int map_joint_ = 0, applied_map_joint_ = 0;

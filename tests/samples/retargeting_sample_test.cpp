@@ -99,6 +99,32 @@ TEST_F(RetargetingSample, TheReferencePosesShowWhatEachRestHolds) {
   EXPECT_NEAR(anim::ReadArmPose(model_.skeleton, s.CurrentPose()).degrees_below_level, 0.0f, 0.5f);
 }
 
+// reference = frame: the source's pose at reference_phase of its clip
+// stands for the character's rest pose, so at that phase the character
+// shows its rest pose exactly, and elsewhere it does not.
+TEST_F(RetargetingSample, AFrameOfTheClipCanBeTheReference) {
+  samples::Sample& s = LoadNumbered(all_, model_, "18");
+  SetParam(s, "clip=Punch");
+  SetParam(s, "pin_feet=false");
+  SetParam(s, "reference=frame");
+  SetParam(s, "reference_phase=0.4");
+  SetParam(s, "phase=0.4");
+  s.Update(0.0f);
+  const std::vector<glm::vec3> rest = Positions(model_.skeleton.RestPose());
+  float largest = 0.0f;
+  std::vector<glm::vec3> shown = Positions(s.CurrentPose());
+  for (std::size_t j = 0; j < rest.size(); ++j)
+    largest = std::max(largest, glm::length(shown[j] - rest[j]));
+  EXPECT_LT(largest, 1e-4f);
+  SetParam(s, "phase=0.7");
+  s.Update(0.0f);
+  shown = Positions(s.CurrentPose());
+  largest = 0.0f;
+  for (std::size_t j = 0; j < rest.size(); ++j)
+    largest = std::max(largest, glm::length(shown[j] - rest[j]));
+  EXPECT_GT(largest, 0.05f) << "the punch moves away from the reference frame";
+}
+
 TEST_F(RetargetingSample, MappingEditsApplyOrAreRefusedWithTheReason) {
   samples::Sample& s = LoadNumbered(all_, model_, "18");
   SetParam(s, "clip=Punch");
