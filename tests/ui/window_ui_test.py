@@ -193,6 +193,12 @@ class Run:
                 return values.get(clip + "_weight", 0) > 0 and not additive
             playing = playing and any(
                 value is True and moves(name) for name, value in values.items() if name.endswith("_play"))
+        # 18 Retargeting holding both characters at their reference poses
+        # (show_reference) shows the model's rest pose matched onto the
+        # source's: on a model retargeted onto itself, its own rest pose.
+        if state["sample_title"] == "18 Retargeting":
+            playing = playing and all(
+                p["value"] is not True for p in state["params"] if p["name"] == "show_reference")
         # A sample drawing its own mesh (14) does not show the character at all.
         return state["clips"] > 0 and playing and state["bind_distance"] < 1e-4 and not state["own_mesh"]
 
