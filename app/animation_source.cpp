@@ -74,12 +74,11 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* targ
     out.clips.resize(static_cast<std::size_t>(out.animation_source->first_clip));
   }
   source->first_clip = static_cast<int>(out.clips.size());
-  const std::string from = std::filesystem::path(options.path).stem().string();
   anim::RetargetBakeOptions bake;
   bake.pin_feet = true;
   for (const anim::Clip& clip : source_model->clips) {
     anim::Clip baked = anim::BakeRetargetedClip(clip, map, bake);
-    baked.SetName(clip.Name() + " (from " + from + ")");
+    baked.SetName(anim::RetargetedClipName(clip.Name(), options.path));
     out.clips.push_back(std::move(baked));
   }
   const int unmapped = static_cast<int>(map.UnmappedTargetJoints().size());

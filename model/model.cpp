@@ -1,6 +1,7 @@
 #include "model/model.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace anim {
 
@@ -9,6 +10,20 @@ int Model::FindClip(const std::string& name) const {
     if (clips[i].Name() == name) return static_cast<int>(i);
   }
   return -1;
+}
+
+const std::string& Model::SourceClipName(int clip) const {
+  if (animation_source != nullptr && animation_source->model != nullptr &&
+      clip >= animation_source->first_clip) {
+    const std::size_t own = static_cast<std::size_t>(clip - animation_source->first_clip);
+    if (own < animation_source->model->clips.size())
+      return animation_source->model->clips[own].Name();
+  }
+  return clips[clip].Name();
+}
+
+std::string RetargetedClipName(const std::string& clip, const std::string& source_path) {
+  return clip + " (from " + std::filesystem::path(source_path).stem().string() + ")";
 }
 
 std::vector<float> Model::DefaultMorphWeights() const {

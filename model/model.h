@@ -102,6 +102,9 @@ struct AnimationSource {
   int first_clip = 0;                  // the retargeted clips are clips[first_clip...]
 };
 
+// The name a retargeted clip is listed under: "<clip> (from <file stem>)".
+std::string RetargetedClipName(const std::string& clip, const std::string& source_path);
+
 struct Model {
   std::string source_path;
   Skeleton skeleton;
@@ -127,6 +130,10 @@ struct Model {
 
   // Index of the clip with this name, or -1.
   int FindClip(const std::string& name) const;
+  // The clip's name as its own file names it: a retargeted clip's source
+  // clip's name ("Walking", where the list shows "Walking (from Woman)"),
+  // so that picking clips by name treats them alike.
+  const std::string& SourceClipName(int clip) const;
   // The joints a user picks from: every joint but the skins' helpers (which
   // all come last, so joint j is entry j).
   std::vector<std::string> PickableJointNames() const;

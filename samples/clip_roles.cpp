@@ -40,8 +40,10 @@ std::vector<int> ClipsWhere(const anim::Model& model, bool additive) {
 int FindClipForRole(const anim::Model& model, std::initializer_list<const char*> names,
                     int fallback) {
   const int count = static_cast<int>(model.clips.size());
+  // By the names the clips' own files give them: a retargeted "Idle (from
+  // Woman)" is an "Idle" as much as the model's own.
   const int found = FindByName(
-      count, [&](int i) { return model.clips[i].Name(); }, names);
+      count, [&](int i) { return model.SourceClipName(i); }, names);
   if (found >= 0) return found;
   if (count == 0 || fallback < 0) return -1;
   return std::clamp(fallback, 0, count - 1);
@@ -81,7 +83,7 @@ int FindClipWithRole(const anim::Model& model, anim::ClipRole role,
   const std::vector<int> clips = ClipsWithRole(model, role);
   if (clips.empty()) return -1;
   const int found = FindByName(
-      static_cast<int>(clips.size()), [&](int i) { return model.clips[clips[i]].Name(); }, names);
+      static_cast<int>(clips.size()), [&](int i) { return model.SourceClipName(clips[i]); }, names);
   return clips[found >= 0 ? found : 0];
 }
 

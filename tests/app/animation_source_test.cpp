@@ -13,6 +13,7 @@
 #include "app/model_loading.h"
 #include "import/retarget_mapping_file.h"
 #include "run_viewer.h"
+#include "samples/clip_roles.h"
 
 namespace {
 
@@ -114,6 +115,25 @@ TEST(AnimationSource, InfoListsTheMappingAndWhatIsUnmapped) {
   const app_test::RunResult missing = app_test::RunViewer("--info --animations /nonexistent/x.glb");
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("/nonexistent/x.glb"), std::string::npos) << missing.err;
+}
+
+// Samples pick clips by the names their own files give them: on a model
+// without clips of its own, Woman's "Idle" is the idle, not "SitIdle" (whose
+// listed name also contains "idle").
+TEST(AnimationSource, SamplesPickRetargetedClipsByTheirOwnNames) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf is absent from the shared assets";
+  anim::Model model = LoadMannequin();
+  model.clips.clear();
+  model.clip_roles.clear();
+  std::string error;
+  ASSERT_TRUE(AddRetargetedClips({woman, ""}, &model, &error)) << error;
+  const int idle = samples::FindClipForRole(model, {"idle"});
+  ASSERT_GE(idle, 0);
+  EXPECT_EQ(model.clips[idle].Name(), "Idle (from Woman)");
+  EXPECT_EQ(model.SourceClipName(idle), "Idle");
+  EXPECT_EQ(model.clips[samples::FindClipForRole(model, {"walk", "walking"})].Name(),
+            "Walking (from Woman)");
 }
 
 // --save-retargeted: the model's file with the retargeted clips added reads
