@@ -262,6 +262,49 @@ TEST(Retarget, PinnedFeetGoWhereTheScaledSourceFeetGo) {
   EXPECT_GT(worst_free, 0.01f) << "the proportions should move the unpinned feet";
 }
 
+// The same for the hands: forearms longer and upper arms shorter by as
+// much; pin_hands puts each hand where the source's is (the arms' rest
+// positions being equal) with its transferred rotation, and leaves the feet
+// to the transfer.
+TEST(Retarget, PinnedHandsGoWhereTheSourceHandsGo) {
+  std::vector<anim::Transform> long_forearms = TPoseLocals();
+  long_forearms[5].translation = {0.2f, 0, 0};
+  long_forearms[6].translation = {0.35f, 0, 0};
+  long_forearms[8].translation = {-0.2f, 0, 0};
+  long_forearms[9].translation = {-0.35f, 0, 0};
+  const anim::Skeleton source = MakeRig(MixamoNames(), TPoseLocals());
+  const anim::Skeleton target = MakeRig(MixamoNames(), long_forearms);
+  const anim::Clip clip = MakeMotionClip(TPoseLocals());
+  const anim::RetargetMap map = BuildMap(source, target);
+  anim::RetargetScratch scratch;
+  scratch.Prepare(map);
+  float worst_free = 0.0f;
+  for (float time : kTimes) {
+    const std::vector<glm::mat4> source_model = SampleModel(source, clip, time);
+    anim::SoaPose source_pose, target_pose;
+    source_pose.CopyFrom(source.RestPose());
+    clip.Sample(source_pose, time, anim::LoopMode::kClamp);
+    target_pose.CopyFrom(target.RestPose());
+    for (bool pin : {false, true}) {
+      anim::RetargetJob job{&map, &source_pose, &target_pose, &scratch};
+      job.pin_hands = pin;
+      ASSERT_TRUE(job.Run());
+      std::vector<glm::mat4> got(18);
+      anim::AsPose(target, target_pose).ComputeModelMatrices(got);
+      for (int hand : {6, 9}) {
+        const float miss = glm::length(glm::vec3(got[hand][3]) - glm::vec3(source_model[hand][3]));
+        if (pin) {
+          EXPECT_LT(miss, 1e-3f) << target.JointName(hand) << " at " << time;
+          EXPECT_LT(AngleBetween(RotationOf(got[hand]), RotationOf(source_model[hand])), 1e-4f);
+        } else {
+          worst_free = std::max(worst_free, miss);
+        }
+      }
+    }
+  }
+  EXPECT_GT(worst_free, 0.01f) << "the proportions should move the unpinned hands";
+}
+
 // The controller is the clock, the sampling and the job in one: frame by
 // frame it shows what sampling the clip at the clock's time and running the
 // job gives, and refuses to run without a clip or onto another skeleton.
