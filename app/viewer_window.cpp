@@ -101,6 +101,8 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
 // Opens the shown model again with `path`'s clips retargeted onto it; on
 // failure keeps the model and the clips it had.
 bool AddAnimations(const std::string& path, ViewerState& state, render::SceneRenderer& scene) {
+  // A copy, not a reference: the next line replaces what it refers to.
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
   const AnimationSourceOptions previous = GetAnimationSourceOptions();
   SetAnimationSourceOptions({path, ""});
   if (!Open(state.character.model().source_path, state, scene)) {

@@ -115,8 +115,9 @@ bool ApplyRetargetMappingFile(const RetargetMappingFile& file, const Skeleton& s
     if (!source_name.empty()) {
       s = source.FindJoint(source_name);
       if (s < 0) {
-        *error = file.path + ": joints.\"" + target_name + "\": the source has no joint named \"" +
-                 source_name + "\"";
+        *error = file.path;
+        *error += ": joints.\"" + target_name + "\": the source has no joint named \"";
+        *error += source_name + "\"";
         return false;
       }
     }

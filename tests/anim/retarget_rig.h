@@ -88,6 +88,7 @@ inline anim::Clip MakeMotionClip(const std::vector<anim::Transform>& locals) {
     anim::JointTracks jt;
     jt.joint = j;
     std::vector<glm::quat> keys;
+    keys.reserve(5);
     for (int k = 0; k < 5; ++k) {
       const glm::vec3 axis = glm::normalize(
           glm::vec3(std::sin(1.3f * j + k), std::cos(0.7f * j - 2.0f * k), 0.5f + 0.1f * k));
@@ -97,6 +98,7 @@ inline anim::Clip MakeMotionClip(const std::vector<anim::Transform>& locals) {
     jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times, keys);
     if (j == 0) {
       std::vector<glm::vec3> positions;
+      positions.reserve(5);
       for (int k = 0; k < 5; ++k) {
         positions.push_back(locals[0].translation +
                             glm::vec3(0.02f * k, 0.03f * std::sin(2.0f * k), 0.15f * k));

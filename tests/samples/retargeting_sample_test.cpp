@@ -46,6 +46,7 @@ class RetargetingSample : public ::testing::Test {
   std::vector<glm::vec3> Positions(const anim::SoaPose& pose) const {
     const anim::Pose p = anim::AsPose(model_.skeleton, pose);
     std::vector<glm::vec3> out;
+    out.reserve(static_cast<std::size_t>(model_.skeleton.JointCount()));
     for (int j = 0; j < model_.skeleton.JointCount(); ++j) out.push_back(p.ModelMatrix(j)[3]);
     return out;
   }
