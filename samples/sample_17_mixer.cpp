@@ -106,11 +106,22 @@ class MixerSample : public Sample {
         "Each clip: play and weight; under it its speed, loop mode, additive switch and "
         "fades in and out.");
     const float width = ImGui::GetContentRegionAvail().x;
+    // The weights in one column beside the names, after the longest one
+    // ("Walking (from Woman)"), or under each name when the names leave the
+    // sliders too little room.
+    float longest = 0.0f;
+    for (std::size_t c = 0; c < controls_.size(); ++c) {
+      longest = std::max(longest, ImGui::CalcTextSize(model_->clips[c].Name().c_str()).x);
+    }
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float slider_at =
+        std::max(width * 0.45f, ImGui::GetCursorPosX() + ImGui::GetFrameHeight() +
+                                    style.ItemInnerSpacing.x + longest + style.ItemSpacing.x);
     for (std::size_t c = 0; c < controls_.size(); ++c) {
       const Param* p = &all[kFixedParams + c * kParamsPerClip];
       ImGui::PushID(static_cast<int>(c));
       DrawParamWidget(p[0], model_->clips[c].Name().c_str());  // play, named by the clip
-      ImGui::SameLine(width * 0.45f);
+      if (slider_at < width * 0.75f) ImGui::SameLine(slider_at);
       ImGui::SetNextItemWidth(-FLT_MIN);
       DrawParamWidget(p[1], "");  // weight
       ImGui::Indent();
