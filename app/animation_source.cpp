@@ -1,9 +1,13 @@
 #include "app/animation_source.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <vector>
 
+#include "anim/core/rig_naming.h"
+#include "anim/retarget/joint_mapping.h"
 #include "anim/retarget/retarget_bake.h"
 #include "app/model_loading.h"
 #include "app/terminal_text.h"
@@ -15,6 +19,43 @@ namespace animviewer {
 namespace {
 
 AnimationSourceOptions g_options;
+
+// The warning a source leaves when some of the model's joints have no
+// joint in it (one line, so that a later source can take it back).
+std::string UnmappedWarning(const anim::AnimationSource& source, int joint_count) {
+  const int unmapped = joint_count - anim::MappedJointCount(source.mapping);
+  if (unmapped <= 0) return {};
+  return std::to_string(unmapped) + " of " + std::to_string(joint_count) +
+         " joints have no joint in " + source.model->source_path +
+         " and keep their rest pose in its clips (--info lists them)";
+}
+
+// Puts `clips` after the model's own in place of an earlier source's (with
+// its warning), guessing the new clips' roles only.
+void ReplaceRetargetedClips(std::shared_ptr<anim::AnimationSource> source,
+                            std::vector<anim::Clip> clips, anim::Model& model) {
+  const int joints = model.skeleton.JointCount();
+  std::size_t own = model.clips.size();
+  if (model.animation_source != nullptr) {
+    own = static_cast<std::size_t>(model.animation_source->first_clip);
+    const std::string old = UnmappedWarning(*model.animation_source, joints);
+    std::erase(model.warnings, old);
+  }
+  const bool roles_known = model.clip_roles.size() >= own;
+  model.clips.resize(own);
+  model.clip_roles.resize(std::min(model.clip_roles.size(), own));
+  source->first_clip = static_cast<int>(own);
+  const anim::RigMap rig = anim::ReadRig(model.skeleton);
+  for (anim::Clip& clip : clips) {
+    if (roles_known) model.clip_roles.push_back(anim::GuessClipRole(model.skeleton, rig, clip));
+    model.clips.push_back(std::move(clip));
+  }
+  if (!roles_known) anim::GuessClipRoles(model);
+  if (std::string warning = UnmappedWarning(*source, joints); !warning.empty()) {
+    model.warnings.push_back(std::move(warning));
+  }
+  model.animation_source = std::move(source);
+}
 
 }  // namespace
 
@@ -69,28 +110,16 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* targ
     return false;
   }
 
-  anim::Model out = *target;
-  if (out.animation_source != nullptr) {
-    out.clips.resize(static_cast<std::size_t>(out.animation_source->first_clip));
-  }
-  source->first_clip = static_cast<int>(out.clips.size());
+  // Everything that can fail is done: the model changes only from here on.
+  std::vector<anim::Clip> baked;
+  baked.reserve(source_model->clips.size());
   anim::RetargetBakeOptions bake;
   bake.pin_feet = true;
   for (const anim::Clip& clip : source_model->clips) {
-    anim::Clip baked = anim::BakeRetargetedClip(clip, map, bake);
-    baked.SetName(anim::RetargetedClipName(clip.Name(), options.path));
-    out.clips.push_back(std::move(baked));
+    baked.push_back(anim::BakeRetargetedClip(clip, map, bake));
+    baked.back().SetName(anim::RetargetedClipName(clip.Name(), options.path));
   }
-  const int unmapped = static_cast<int>(map.UnmappedTargetJoints().size());
-  if (unmapped > 0) {
-    out.warnings.push_back(std::to_string(unmapped) + " of " +
-                           std::to_string(out.skeleton.JointCount()) + " joints have no joint in " +
-                           options.path +
-                           " and keep their rest pose in its clips (--info lists them)");
-  }
-  anim::GuessClipRoles(out);
-  out.animation_source = std::move(source);
-  *target = std::move(out);
+  ReplaceRetargetedClips(std::move(source), std::move(baked), *target);
   return true;
 }
 

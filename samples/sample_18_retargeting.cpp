@@ -123,6 +123,12 @@ class RetargetingSample : public Sample {
     }
     height_ = std::max(high - low, 1e-3f);
     edit_message_.clear();
+    // Both rest poses read once: they do not change while the model is shown.
+    rest_poses_ =
+        "Rest poses: source " +
+        anim::DescribeArmPose(anim::ReadArmPose(source.skeleton, source.skeleton.RestPose())) +
+        "; character " +
+        anim::DescribeArmPose(anim::ReadArmPose(model.skeleton, model.skeleton.RestPose()));
     return Rebuild(error);
   }
 
@@ -199,13 +205,8 @@ class RetargetingSample : public Sample {
                   std::filesystem::path(source_->source_path).filename().c_str(),
                   static_cast<double>(map_.TranslationScale()));
     WrappedText(line);
-    const std::string rests =
-        "Rest poses: source " +
-        anim::DescribeArmPose(anim::ReadArmPose(source_->skeleton, source_->skeleton.RestPose())) +
-        "; character " +
-        anim::DescribeArmPose(anim::ReadArmPose(model_->skeleton, model_->skeleton.RestPose()));
-    WrappedText(rests);
-    ui_probe::Text("rest poses", rests);
+    WrappedText(rest_poses_);
+    ui_probe::Text("rest poses", rest_poses_);
     std::snprintf(line, sizeof line,
                   "Feet off the source's (scaled) place: left %.1f mm, right %.1f mm without "
                   "the IK pass; %.1f and %.1f mm shown (worst so far %.1f / %.1f mm)",
@@ -215,7 +216,6 @@ class RetargetingSample : public Sample {
     WrappedText(line);
     ui_probe::Text("feet", line);
     if (!edit_message_.empty()) WrappedText(edit_message_);
-    const std::vector<int> unmapped = map_.UnmappedTargetJoints();
     std::snprintf(line, sizeof line, "Joint mapping: %d of %d joints driven (green)",
                   anim::MappedJointCount(mapping_), model_->skeleton.JointCount());
     if (ImGui::CollapsingHeader(line)) {
@@ -372,6 +372,7 @@ class RetargetingSample : public Sample {
   float off_[4] = {0, 0, 0, 0};        // left, right without IK; left, right shown
   float worst_off_[4] = {0, 0, 0, 0};  // the same, worst since the clip started
   std::string edit_message_;
+  std::string rest_poses_;  // both rest poses read (T-pose, A-pose...), made by Load
   int clip_ = 0, applied_clip_ = -1;
   float phase_ = 0.0f, applied_phase_ = -1.0f;
   bool pin_feet_ = true;

@@ -16,14 +16,6 @@ bool SameNameIgnoringCase(std::string_view a, std::string_view b) {
          });
 }
 
-// True when `ancestor` is `joint` or above it.
-bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int joint) {
-  for (int j = joint; j >= 0; j = skeleton.Parent(j)) {
-    if (j == ancestor) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 JointMapping AutoMapJoints(const Skeleton& source, const Skeleton& target) {
@@ -66,6 +58,19 @@ JointMapping AutoMapJoints(const Skeleton& source, const Skeleton& target) {
   return mapping;
 }
 
+int NearestMappedAncestor(const Skeleton& target, std::span<const int> mapping, int joint) {
+  int above = target.Parent(joint);
+  while (above >= 0 && mapping[above] < 0) above = target.Parent(above);
+  return above;
+}
+
+bool IsStrictlyBelow(const Skeleton& skeleton, int joint, int ancestor) {
+  for (int j = skeleton.Parent(joint); j >= 0; j = skeleton.Parent(j)) {
+    if (j == ancestor) return true;
+  }
+  return false;
+}
+
 int MappedJointCount(std::span<const int> mapping) {
   return static_cast<int>(
       std::count_if(mapping.begin(), mapping.end(), [](int s) { return s >= 0; }));
@@ -96,10 +101,10 @@ std::string CheckJointMapping(const Skeleton& source, const Skeleton& target,
   // the order holds along every chain when it holds link by link.
   for (int t = 0; t < target.JointCount(); ++t) {
     if (mapping[t] < 0) continue;
-    int above = target.Parent(t);
-    while (above >= 0 && mapping[above] < 0) above = target.Parent(above);
+    const int above = NearestMappedAncestor(target, mapping, t);
     if (above < 0) continue;
-    if (IsAncestorOrSelf(source, mapping[t], mapping[above])) {
+    // Distinct sources (checked above), so "below or is" is "below".
+    if (IsStrictlyBelow(source, mapping[above], mapping[t])) {
       return "the mapping crosses the hierarchy (a cycle): target \"" + target.JointName(above) +
              "\" is above \"" + target.JointName(t) + "\", but its source \"" +
              source.JointName(mapping[above]) + "\" is below (or is) \"" +

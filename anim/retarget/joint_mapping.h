@@ -36,6 +36,13 @@ JointMapping AutoMapJoints(const Skeleton& source, const Skeleton& target);
 std::string CheckJointMapping(const Skeleton& source, const Skeleton& target,
                               std::span<const int> mapping);
 
+// The nearest joint above `joint` that has a source, or -1 (`joint` is a
+// root of the mapping).
+int NearestMappedAncestor(const Skeleton& target, std::span<const int> mapping, int joint);
+
+// True when `joint` is below `ancestor` (not `ancestor` itself).
+bool IsStrictlyBelow(const Skeleton& skeleton, int joint, int ancestor);
+
 // How many target joints have a source.
 int MappedJointCount(std::span<const int> mapping);
 

@@ -105,8 +105,7 @@ std::vector<std::vector<int>> MappedChildren(const Skeleton& target, std::span<c
   std::vector<std::vector<int>> children(static_cast<std::size_t>(target.JointCount()));
   for (int t = 0; t < target.JointCount(); ++t) {
     if (mapping[t] < 0) continue;
-    int above = target.Parent(t);
-    while (above >= 0 && mapping[above] < 0) above = target.Parent(above);
+    const int above = NearestMappedAncestor(target, mapping, t);
     if (above >= 0) children[above].push_back(t);
   }
   return children;
@@ -221,6 +220,16 @@ bool RetargetMap::Build(const Skeleton& source, const Skeleton& target,
   const std::vector<glm::mat4> target_model = ModelMatrices(target, target_reference_);
   scale_ = TranslationScaleFor(source, source_model, target, target_model);
 
+  PlanJoints(source_model, target_model, target_offsets);
+  FindLimbs(source_model, target_model);
+  return true;
+}
+
+void RetargetMap::PlanJoints(const std::vector<glm::mat4>& source_model,
+                             const std::vector<glm::mat4>& target_model,
+                             const std::vector<glm::quat>& target_offsets) {
+  const Skeleton& source = *source_;
+  const Skeleton& target = *target_;
   std::vector<glm::quat> source_rotations(static_cast<std::size_t>(source.JointCount()));
   std::vector<glm::quat> target_rotations(static_cast<std::size_t>(target.JointCount()));
   ComputeModelRotations(source, source_reference_, source_offset_rotations_, source_rotations);
@@ -231,30 +240,27 @@ bool RetargetMap::Build(const Skeleton& source, const Skeleton& target,
     plan.offset_rotation = target_offsets[t];
     plan.source = mapping_[t];
     if (plan.source < 0) continue;
-    int above = target.Parent(t);
-    while (above >= 0 && mapping_[above] < 0) above = target.Parent(above);
-    plan.moves = above < 0;
+    plan.moves = NearestMappedAncestor(target, mapping_, t) < 0;
     plan.source_ref_inverse = glm::inverse(source_rotations[plan.source]);
     plan.target_ref = target_rotations[t];
     plan.source_ref_position = PositionOf(source_model[plan.source]);
     plan.target_ref_position = PositionOf(target_model[t]);
   }
+}
 
+void RetargetMap::FindLimbs(const std::vector<glm::mat4>& source_model,
+                            const std::vector<glm::mat4>& target_model) {
+  const Skeleton& target = *target_;
   const RigMap rig = ReadRig(target);
   auto limb = [&](BodyPart start, BodyPart mid, BodyPart end, Side side) {
     Limb out;
     out.start = rig.Find(start, side);
     out.mid = rig.Find(mid, side);
     out.end = rig.Find(end, side);
-    auto descends = [&](int below, int above) {
-      for (int j = target.Parent(below); j >= 0; j = target.Parent(j)) {
-        if (j == above) return true;
-      }
-      return false;
-    };
     out.usable = out.start >= 0 && out.mid >= 0 && out.end >= 0 && mapping_[out.start] >= 0 &&
-                 mapping_[out.mid] >= 0 && mapping_[out.end] >= 0 && descends(out.mid, out.start) &&
-                 descends(out.end, out.mid);
+                 mapping_[out.mid] >= 0 && mapping_[out.end] >= 0 &&
+                 IsStrictlyBelow(target, out.mid, out.start) &&
+                 IsStrictlyBelow(target, out.end, out.mid);
     if (out.usable) {
       out.source_end = mapping_[out.end];
       out.source_ref_position = PositionOf(source_model[out.source_end]);
@@ -270,7 +276,6 @@ bool RetargetMap::Build(const Skeleton& source, const Skeleton& target,
       limb(BodyPart::kUpperArm, BodyPart::kLowerArm, BodyPart::kHand, Side::kLeft);
   limbs_[static_cast<int>(RetargetLimb::kRightArm)] =
       limb(BodyPart::kUpperArm, BodyPart::kLowerArm, BodyPart::kHand, Side::kRight);
-  return true;
 }
 
 std::vector<int> RetargetMap::UnmappedTargetJoints() const {

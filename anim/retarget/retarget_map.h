@@ -123,6 +123,14 @@ class RetargetMap {
   std::vector<int> UnusedSourceJoints() const;
 
  private:
+  // Build's steps: each target joint's plan (its reference rotations and,
+  // for a root of the mapping, positions), and the limbs the IK pass can pin.
+  void PlanJoints(const std::vector<glm::mat4>& source_model,
+                  const std::vector<glm::mat4>& target_model,
+                  const std::vector<glm::quat>& target_offsets);
+  void FindLimbs(const std::vector<glm::mat4>& source_model,
+                 const std::vector<glm::mat4>& target_model);
+
   const Skeleton* source_ = nullptr;
   const Skeleton* target_ = nullptr;
   std::vector<int> mapping_;

@@ -219,15 +219,16 @@ TEST(Retarget, AnAPoseSourceDrivesATPoseTargetArmForArm) {
   }
 }
 
-// A target with longer shins and shorter thighs (the same leg length): the
-// IK pass puts each foot at Pt_ref + k (Ps - Ps_ref) and keeps the foot's
-// transferred rotation; without it the foot lands elsewhere.
-TEST(Retarget, PinnedFeetGoWhereTheScaledSourceFeetGo) {
-  std::vector<anim::Transform> long_shins = TPoseLocals();
-  for (int knee : {11, 15}) long_shins[knee].translation = {0, -0.35f, 0};
-  for (int ankle : {12, 16}) long_shins[ankle].translation = {0, -0.55f, 0};
+// Runs the motion clip from the T-pose rig onto `target_locals` (the same
+// rig with other proportions, the limbs' ends where they were at rest, so
+// the scaled source position is the source's own) with and without pinning
+// (`pin_hands` picks feet or hands): pinned, each end joint of `ends` is
+// within 1 mm of the source's with its rotation; returns the largest miss
+// unpinned.
+float WorstUnpinnedMiss(const std::vector<anim::Transform>& target_locals, bool pin_hands,
+                        std::initializer_list<int> ends) {
   const anim::Skeleton source = MakeRig(MixamoNames(), TPoseLocals());
-  const anim::Skeleton target = MakeRig(MixamoNames(), long_shins);
+  const anim::Skeleton target = MakeRig(MixamoNames(), target_locals);
   const anim::Clip clip = MakeMotionClip(TPoseLocals());
   const anim::RetargetMap map = BuildMap(source, target);
   EXPECT_NEAR(map.TranslationScale(), 1.0f, 1e-5f);
@@ -242,67 +243,44 @@ TEST(Retarget, PinnedFeetGoWhereTheScaledSourceFeetGo) {
     target_pose.CopyFrom(target.RestPose());
     for (bool pin : {false, true}) {
       anim::RetargetJob job{&map, &source_pose, &target_pose, &scratch};
-      job.pin_feet = pin;
-      ASSERT_TRUE(job.Run());
+      (pin_hands ? job.pin_hands : job.pin_feet) = pin;
+      EXPECT_TRUE(job.Run());
       std::vector<glm::mat4> got(18);
       anim::AsPose(target, target_pose).ComputeModelMatrices(got);
-      for (int foot : {12, 16}) {
-        // Rest positions are equal on both rigs (same leg length, same feet).
-        const glm::vec3 goal = glm::vec3(source_model[foot][3]);
-        const float miss = glm::length(glm::vec3(got[foot][3]) - goal);
+      for (int end : ends) {
+        const float miss = glm::length(glm::vec3(got[end][3]) - glm::vec3(source_model[end][3]));
         if (pin) {
-          EXPECT_LT(miss, 1e-3f) << target.JointName(foot) << " at " << time;
-          EXPECT_LT(AngleBetween(RotationOf(got[foot]), RotationOf(source_model[foot])), 1e-4f);
+          EXPECT_LT(miss, 1e-3f) << target.JointName(end) << " at " << time;
+          EXPECT_LT(AngleBetween(RotationOf(got[end]), RotationOf(source_model[end])), 1e-4f);
         } else {
           worst_free = std::max(worst_free, miss);
         }
       }
     }
   }
-  EXPECT_GT(worst_free, 0.01f) << "the proportions should move the unpinned feet";
+  return worst_free;
 }
 
-// The same for the hands: forearms longer and upper arms shorter by as
-// much; pin_hands puts each hand where the source's is (the arms' rest
-// positions being equal) with its transferred rotation, and leaves the feet
-// to the transfer.
+// A target with longer shins and shorter thighs (the same leg length): the
+// IK pass puts each foot at Pt_ref + k (Ps - Ps_ref) and keeps the foot's
+// transferred rotation; without it the foot lands elsewhere.
+TEST(Retarget, PinnedFeetGoWhereTheScaledSourceFeetGo) {
+  std::vector<anim::Transform> long_shins = TPoseLocals();
+  for (int knee : {11, 15}) long_shins[knee].translation = {0, -0.35f, 0};
+  for (int ankle : {12, 16}) long_shins[ankle].translation = {0, -0.55f, 0};
+  EXPECT_GT(WorstUnpinnedMiss(long_shins, false, {12, 16}), 0.01f)
+      << "the proportions should move the unpinned feet";
+}
+
+// The same for the hands: forearms longer and upper arms shorter by as much.
 TEST(Retarget, PinnedHandsGoWhereTheSourceHandsGo) {
   std::vector<anim::Transform> long_forearms = TPoseLocals();
   long_forearms[5].translation = {0.2f, 0, 0};
   long_forearms[6].translation = {0.35f, 0, 0};
   long_forearms[8].translation = {-0.2f, 0, 0};
   long_forearms[9].translation = {-0.35f, 0, 0};
-  const anim::Skeleton source = MakeRig(MixamoNames(), TPoseLocals());
-  const anim::Skeleton target = MakeRig(MixamoNames(), long_forearms);
-  const anim::Clip clip = MakeMotionClip(TPoseLocals());
-  const anim::RetargetMap map = BuildMap(source, target);
-  anim::RetargetScratch scratch;
-  scratch.Prepare(map);
-  float worst_free = 0.0f;
-  for (float time : kTimes) {
-    const std::vector<glm::mat4> source_model = SampleModel(source, clip, time);
-    anim::SoaPose source_pose, target_pose;
-    source_pose.CopyFrom(source.RestPose());
-    clip.Sample(source_pose, time, anim::LoopMode::kClamp);
-    target_pose.CopyFrom(target.RestPose());
-    for (bool pin : {false, true}) {
-      anim::RetargetJob job{&map, &source_pose, &target_pose, &scratch};
-      job.pin_hands = pin;
-      ASSERT_TRUE(job.Run());
-      std::vector<glm::mat4> got(18);
-      anim::AsPose(target, target_pose).ComputeModelMatrices(got);
-      for (int hand : {6, 9}) {
-        const float miss = glm::length(glm::vec3(got[hand][3]) - glm::vec3(source_model[hand][3]));
-        if (pin) {
-          EXPECT_LT(miss, 1e-3f) << target.JointName(hand) << " at " << time;
-          EXPECT_LT(AngleBetween(RotationOf(got[hand]), RotationOf(source_model[hand])), 1e-4f);
-        } else {
-          worst_free = std::max(worst_free, miss);
-        }
-      }
-    }
-  }
-  EXPECT_GT(worst_free, 0.01f) << "the proportions should move the unpinned hands";
+  EXPECT_GT(WorstUnpinnedMiss(long_forearms, true, {6, 9}), 0.01f)
+      << "the proportions should move the unpinned hands";
 }
 
 // The controller is the clock, the sampling and the job in one: frame by

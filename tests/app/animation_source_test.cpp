@@ -3,6 +3,7 @@
 // through the mapping file beside the model, refused with the file's name
 // when something is wrong (the model then unchanged); --info lists the
 // mapping.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -115,6 +116,26 @@ TEST(AnimationSource, InfoListsTheMappingAndWhatIsUnmapped) {
   const app_test::RunResult missing = app_test::RunViewer("--info --animations /nonexistent/x.glb");
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("/nonexistent/x.glb"), std::string::npos) << missing.err;
+}
+
+// A second source replaces the first one's clips and its warning about
+// joints it lacks: Woman has 19 joints (fingers, ends) the mannequin lacks.
+TEST(AnimationSource, ASecondSourceReplacesTheFirstsWarning) {
+  const std::string woman = app_test::WomanPath();
+  if (woman.empty()) GTEST_SKIP() << "Woman.gltf is absent from the shared assets";
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(animviewer::LoadModelFile(woman, &model, &error)) << error;
+  const std::size_t own = model.clips.size();
+  for (int time = 0; time < 2; ++time) {
+    ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  }
+  EXPECT_EQ(model.clips.size(), own + 7);
+  EXPECT_EQ(model.clip_roles.size(), model.clips.size());
+  const auto lacking = std::count_if(
+      model.warnings.begin(), model.warnings.end(),
+      [](const std::string& w) { return w.find("19 of 41 joints have no joint in") == 0; });
+  EXPECT_EQ(lacking, 1);
 }
 
 // Samples pick clips by the names their own files give them: on a model
