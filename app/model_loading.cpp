@@ -29,10 +29,12 @@ anim::CompressionSettings BackgroundCompressionSettings() {
   return settings;
 }
 
+std::size_t LoadMemoryLimit() { return g_import_options.max_load_bytes; }
+
 std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip) {
   const std::size_t needed =
       anim::CompressionWorkingBytes(clip, model.skeleton, ViewerCompressionSettings());
-  const std::size_t limit = g_import_options.max_load_bytes;
+  const std::size_t limit = LoadMemoryLimit();
   if (needed <= limit) return {};
   char text[160];
   std::snprintf(text, sizeof text, "%.1f MiB (%d joints), over the load memory limit of %.1f MiB",

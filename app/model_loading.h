@@ -2,6 +2,7 @@
 // viewer needs (a skeleton to animate, something to draw).
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "anim/offline/clip_builder.h"
@@ -23,6 +24,8 @@ anim::CompressionSettings ViewerCompressionSettings();
 // (at least one), so the window's own frames keep a core.
 anim::CompressionSettings BackgroundCompressionSettings();
 
+// The load memory limit (--max-load-memory), bytes.
+std::size_t LoadMemoryLimit();
 // "" when `clip` of `model` can be compressed within the load memory limit
 // (anim::CompressionWorkingBytes); else why not. LoadModelFile adds it to
 // the model's warnings (printed with the file's name); the viewer then

@@ -76,19 +76,56 @@ class SegmentSearch {
   // subtree only: the caller knows every other joint is within the target
   // (nothing else changed), so the decision is the same and a trial costs
   // the subtree, not the skeleton.
+  // It keeps what it changes, joint by joint as it goes, so that Undo puts
+  // the trial back by copies instead of by recomputing the subtree; and it
+  // stops at the first error over `give_up`, a trial that has failed (most
+  // of a search's trials do), leaving the rest of the subtree untouched.
   float Apply(int t, const TrackSegment& choice, std::vector<TrackSegment>& choices,
-              bool subtree_only) {
-    const int joint = Set(t, choice);
+              bool subtree_only, float give_up) {
+    const int joint = (*in_.tracks)[t].header.joint;
     const std::span<const int> subtree = Subtree(joint);
+    saved_joint_ = joint;
+    saved_joints_ = 0;
+    saved_.resize(subtree.size() * static_cast<std::size_t>(samples_));
+    saved_choices_.clear();
+    saved_stored_.clear();
+    saved_largest_.clear();
     // A translation moves the joints below without turning them: their
     // compensated rotations stay what they are.
     const bool turns = (*in_.tracks)[t].header.channel != CompressedChannel::kTranslation;
     float largest = 0.0f;
     for (int j : subtree) {
-      if (j != joint && turns) Compensate(j, choices);
+      Keep(j, choices);
+      if (j == joint) {
+        Set(t, choice);
+      } else if (turns) {
+        Compensate(j, choices);
+      }
       for (int i = 0; i < samples_; ++i) largest = std::max(largest, Update(i, j));
+      if (largest > give_up) return largest;
     }
     return subtree_only ? largest : Largest();
+  }
+  // Puts back what the last Apply changed.
+  void Undo(std::vector<TrackSegment>& choices) {
+    const std::span<const int> subtree = Subtree(saved_joint_).first(saved_joints_);
+    std::size_t k = 0, tracks = 0;
+    for (int j : subtree) {
+      for (int i = 0; i < samples_; ++i, ++k) {
+        const std::size_t at = Index(i, j);
+        locals_[at] = saved_[k].local;
+        local_matrices_[at] = saved_[k].local_matrix;
+        model_[at] = saved_[k].model;
+        errors_[at] = saved_[k].error;
+      }
+      const int rt = CompensatedTrack(j);
+      if (rt < 0) continue;
+      TrackSamples& track = (*in_.tracks)[rt];
+      const auto from = static_cast<std::ptrdiff_t>(tracks * static_cast<std::size_t>(samples_));
+      choices[rt] = saved_choices_[tracks++];
+      std::copy_n(saved_stored_.begin() + from, samples_, track.stored.begin() + first_);
+      std::copy_n(saved_largest_.begin() + from, samples_, track.largest.begin() + first_);
+    }
   }
 
   // The largest error over the segment's samples and every joint.
@@ -262,6 +299,29 @@ class SegmentSearch {
     }
   }
 
+  // Joint j's state at every sample, and its compensated track's samples
+  // and choice, kept for Undo (the next joint of the subtree in preorder).
+  void Keep(int j, const std::vector<TrackSegment>& choices) {
+    std::size_t k = static_cast<std::size_t>(saved_joints_++) * static_cast<std::size_t>(samples_);
+    for (int i = 0; i < samples_; ++i, ++k) {
+      const std::size_t at = Index(i, j);
+      saved_[k] = {locals_[at], local_matrices_[at], model_[at], errors_[at]};
+    }
+    const int rt = CompensatedTrack(j);
+    if (rt < 0) return;
+    const TrackSamples& track = (*in_.tracks)[rt];
+    saved_choices_.push_back(choices[rt]);
+    saved_stored_.insert(saved_stored_.end(), track.stored.begin() + first_,
+                         track.stored.begin() + first_ + samples_);
+    saved_largest_.insert(saved_largest_.end(), track.largest.begin() + first_,
+                          track.largest.begin() + first_ + samples_);
+  }
+  // The rotation track that Apply on the saved joint's track compensates at
+  // joint j (below it, with a parent), or -1.
+  int CompensatedTrack(int j) const {
+    const int rt = rotation_track_[j];
+    return j == saved_joint_ || rt < 0 || !in_.compensate || in_.skeleton->Parent(j) < 0 ? -1 : rt;
+  }
   std::size_t Index(int sample, int joint) const {
     return static_cast<std::size_t>(sample) * joints_ + joint;
   }
@@ -298,6 +358,20 @@ class SegmentSearch {
   std::vector<int> preorder_at_;   // per joint, where its subtree starts in preorder_
   std::vector<int> subtree_size_;  // per joint, the joints at and below it
   std::vector<int> rotation_track_;
+  // What Apply kept for Undo: per subtree joint (preorder) and sample its state; per
+  // rotation track below the joint that Apply compensates, its choice and
+  // its samples in the segment.
+  struct SavedJoint {
+    Transform local;
+    glm::mat4 local_matrix, model;
+    float error;
+  };
+  int saved_joint_ = -1;
+  int saved_joints_ = 0;  // the first of the subtree's joints in preorder
+  std::vector<SavedJoint> saved_;
+  std::vector<TrackSegment> saved_choices_;
+  std::vector<std::array<float, 3>> saved_stored_;
+  std::vector<std::uint8_t> saved_largest_;
 };
 
 // See SearchSegmentBits: per track, whether the search leaves it at its start.
@@ -444,6 +518,12 @@ void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment,
   }
 }
 
+float SegmentError(const BitRateSearchInput& in, int first, int last,
+                   std::vector<TrackSegment>* choice) {
+  SegmentSearch search(in, first, last);
+  return search.Refresh(*choice);
+}
+
 std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int first, int last,
                                            int bits) {
   const std::vector<TrackSamples>& tracks = *in.tracks;
@@ -555,17 +635,16 @@ class Coarsening {
   // Track t's segment replaced by `trial` when the error stays within the
   // target, else put back.
   bool Attempt(int t, const TrackSegment& trial) {
-    const TrackSegment before = choice_[t];
     // Every joint within the target before the move: only the moved
     // subtree's errors decide.
     const bool within = worst_ <= target_;
-    const float e = search_.Apply(t, trial, choice_, within);
+    const float e = search_.Apply(t, trial, choice_, within, target_);
     if (e <= target_) {
       choice_[t] = trial;
       if (!within) worst_ = e;
       return true;
     }
-    search_.Apply(t, before, choice_, within);
+    search_.Undo(choice_);
     return false;
   }
 

@@ -85,6 +85,13 @@ struct BitRateSearchInput {
 // `target` metres. Also returns that error in *error.
 std::vector<TrackSegment> SearchSegmentBits(const BitRateSearchInput& in, int first, int last,
                                             float target, float* error);
+// The largest error over the samples [first, last) and every joint with
+// `choice` for every track, worked out from scratch (compensating each
+// rotation track below the root, so `in.tracks` is rewritten there and the
+// compensated tracks' step-0 values in `choice` refitted, as
+// SearchSegmentBits does): what the search's own bookkeeping must agree with.
+float SegmentError(const BitRateSearchInput& in, int first, int last,
+                   std::vector<TrackSegment>* choice);
 // Every track's changing components at step code 4 * `bits` (a step of
 // 2^-bits of the clip range; components that never change: 0).
 std::vector<TrackSegment> FixedSegmentBits(const BitRateSearchInput& in, int first, int last,

@@ -140,20 +140,23 @@ TEST(CompressionDeepRig, WorkingBytesCountEveryJointAtEverySample) {
   // at every sample (80 bytes a joint), per searching thread a segment's
   // search state (248 bytes a joint a sample: its local transform, two
   // matrices, the reference's four virtual points and three scales, the
-  // error, and the compensation's reference rotation), every track's stored
-  // samples (13 bytes each), and less than a tenth more for the channels'
-  // keys and the per-joint tables.
+  // error, and the compensation's reference rotation) and what a trial
+  // keeps to undo it (172 bytes a joint a sample: a transform, two matrices
+  // and an error; 13 per track a sample: its stored components), every
+  // track's stored samples (13 bytes each), and less than a tenth more for
+  // the channels' keys and the per-joint tables.
   const anim::Skeleton skeleton = compression_test::ChainSkeleton(1000, 0.02f);
   const anim::Clip raw = Curl(skeleton, 33, 0.02f);
   const double poses = 33.0 * 1000 * 2 * sizeof(anim::Transform);
   const double search = 32.0 * 1000 *
                         (sizeof(anim::Transform) + 2 * sizeof(glm::mat4) + 15 * sizeof(float) + 4 +
                          sizeof(glm::quat));
+  const double undo = 32.0 * 1000 * (sizeof(anim::Transform) + 2 * sizeof(glm::mat4) + 4 + 13);
   const double tracks = 33.0 * 1000 * 13;  // per sample, three stored components and an index
   for (const int threads : {1, 3}) {
     anim::CompressionSettings settings;
     settings.threads = threads;
-    const double expected = poses + threads * search + tracks;
+    const double expected = poses + threads * (search + undo) + tracks;
     const double bytes =
         static_cast<double>(anim::CompressionWorkingBytes(raw, skeleton, settings));
     EXPECT_GE(bytes, expected) << threads << " threads";

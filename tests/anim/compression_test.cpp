@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/compression/compressed_sampling_job.h"
+#include "anim/offline/clip_batch_builder.h"
 #include "anim/offline/clip_builder.h"
 #include "anim/offline/key_reduction.h"
 #include "anim/offline/pose.h"
@@ -904,6 +905,48 @@ TEST(CompressionTest, TheClipIsTheSameOnAnyNumberOfThreads) {
       }
     }
   }
+}
+
+// Many clips built at once, whole clips on the threads (costliest first):
+// each result is the clip BuildCompressedClip makes of the clip at its
+// index, whatever the threads and the memory allowed (1 byte: one clip at
+// a time).
+TEST(CompressionTest, ClipsBuiltAtOnceAreEachTheClipBuiltAlone) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::Clip clips[] = {WaveClip(5), WaveClip(8), WaveClip(12)};
+  const std::vector<const anim::Clip*> pointers = {&clips[0], &clips[1], &clips[2]};
+  std::vector<anim::CompressedClip> alone;
+  std::vector<std::size_t> alone_bytes;
+  for (const anim::Clip& clip : clips) {
+    anim::CompressionReport report;
+    alone.push_back(anim::BuildCompressedClip(clip, skeleton, {}, &report));
+    alone_bytes.push_back(report.compressed_bytes);
+  }
+  const std::pair<int, std::size_t> runs[] = {{1, 0}, {3, 0}, {3, 1}};
+  for (const auto& [threads, max_bytes] : runs) {
+    SCOPED_TRACE(std::to_string(threads) + " threads, limit " + std::to_string(max_bytes));
+    anim::CompressionSettings settings;
+    settings.threads = threads;
+    const std::vector<anim::BatchBuildResult> built =
+        anim::BuildCompressedClips(pointers, skeleton, settings, max_bytes);
+    ASSERT_EQ(built.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+      EXPECT_EQ(built[i].report.compressed_bytes, alone_bytes[i]) << i;
+      EXPECT_EQ(built[i].clip.TrackCount(), alone[i].TrackCount()) << i;
+      EXPECT_GT(built[i].seconds, 0.0);
+      anim::CompressedClipContext a(alone[i]), b(built[i].clip);
+      for (int k = 0; k <= 40; ++k) {
+        const float t = clips[i].TimeAtPhase(static_cast<float>(k) / 40.0f);
+        const anim::Pose pa = CompressedPose(alone[i], skeleton, t, a);
+        const anim::Pose pb = CompressedPose(built[i].clip, skeleton, t, b);
+        for (int j = 0; j < pa.JointCount(); ++j) {
+          ASSERT_EQ(pa.Local(j).rotation, pb.Local(j).rotation) << i << " " << t << " " << j;
+          ASSERT_EQ(pa.Local(j).translation, pb.Local(j).translation) << i << " " << t;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(anim::BuildCompressedClips({}, skeleton, {}).empty());
 }
 
 // Cancelled on several threads: each thread asks before each segment it
