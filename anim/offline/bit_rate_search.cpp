@@ -21,9 +21,6 @@ constexpr int kCoarseMove = 4;
 // this fraction, a quarter octave apart.
 constexpr float kSmallestShare = 1e-3f;
 constexpr float kQuarterOctave = 0.840896415f;  // 2^(-1/4)
-// Joint updates per sample that one round of trials over the tracks may
-// cost (SearchSegmentBits).
-constexpr std::size_t kSearchJointVisits = std::size_t{1} << 12;
 
 // One segment of one clip: the compressed pose at each of its samples with
 // its model-space matrices and per-joint errors, kept current as tracks

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -52,6 +53,11 @@ std::array<ComponentDecoding, 3> TrackDecodings(const TrackSamples& track,
 // `segment` (whose TrackDecodings are `decodings`).
 void DecodeTrackKey(const TrackSamples& track, const TrackSegment& segment,
                     const std::array<ComponentDecoding, 3>& decodings, int sample, float out[4]);
+
+// Joint updates per sample that one round of trials over a segment's
+// tracks may cost: tracks whose trials would take it past this keep their
+// start (SearchSegmentBits), so no trial touches more joints than this.
+inline constexpr std::size_t kSearchJointVisits = std::size_t{1} << 12;
 
 struct BitRateSearchInput {
   const Skeleton* skeleton = nullptr;

@@ -799,13 +799,15 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
     // Per thread and segment sample: per joint the local transform, two
     // matrices, the reference's virtual points, the error and, with
     // compensation, the parent's reference rotation; and what a trial keeps
-    // to undo it (per joint a transform, two matrices and an error; per
-    // track its stored components).
+    // to undo it, per joint it touches (at most kSearchJointVisits) a
+    // transform, two matrices, an error and a track's stored components.
+    const std::size_t undo_joints = std::min(joints, kSearchJointVisits);
     const std::size_t search =
         CompressionThreads(settings) * segment *
-        (joints * (2 * sizeof(Transform) + 4 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
-                   2 * sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0)) +
-         channels.size() * (3 * sizeof(float) + 1));
+        (joints * (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
+                   sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0)) +
+         undo_joints * (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(float) +
+                        3 * sizeof(float) + 1));
     // The channels' keys, each animated track's stored samples (three
     // components and the dropped one's index) and one channel resampled.
     const std::size_t channel_bytes = keys * (sizeof(float) + sizeof(glm::quat)) +
