@@ -806,8 +806,8 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
         CompressionThreads(settings) * segment *
         (joints * (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
                    sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0)) +
-         undo_joints * (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(float) +
-                        3 * sizeof(float) + 1));
+         undo_joints *
+             (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(float) + 3 * sizeof(float) + 1));
     // The channels' keys, each animated track's stored samples (three
     // components and the dropped one's index) and one channel resampled.
     const std::size_t channel_bytes = keys * (sizeof(float) + sizeof(glm::quat)) +
