@@ -355,16 +355,16 @@ class SegmentSearch {
   std::vector<int> preorder_at_;   // per joint, where its subtree starts in preorder_
   std::vector<int> subtree_size_;  // per joint, the joints at and below it
   std::vector<int> rotation_track_;
-  // What Apply kept for Undo: per subtree joint (preorder) and sample its state; per
-  // rotation track below the joint that Apply compensates, its choice and
-  // its samples in the segment.
+  // What Apply kept for Undo: per subtree joint it reached (in preorder)
+  // and sample, its state; per rotation track below the moved joint that it
+  // compensated, its choice and its samples in the segment.
   struct SavedJoint {
     Transform local;
     glm::mat4 local_matrix, model;
     float error;
   };
   int saved_joint_ = -1;
-  int saved_joints_ = 0;  // the first of the subtree's joints in preorder
+  int saved_joints_ = 0;  // how many of the subtree's joints (in preorder) Apply reached
   std::vector<SavedJoint> saved_;
   std::vector<TrackSegment> saved_choices_;
   std::vector<std::array<float, 3>> saved_stored_;
