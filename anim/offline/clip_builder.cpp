@@ -796,6 +796,10 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
                                     ? std::min<std::size_t>(settings.segment_length, samples)
                                     : samples;
     const std::size_t poses = 2 * samples * joints * sizeof(Transform);
+    // The threads that search: no more than the segments (as BuildWithSettings' pool).
+    const std::size_t searching = std::min(
+        CompressionThreads(settings),
+        std::max<std::size_t>(1, (samples + segment - 1) / std::max<std::size_t>(segment, 1)));
     // Per thread and segment sample: per joint the local transform, two
     // matrices, the reference's virtual points, the error and, with
     // compensation, the parent's reference rotation; and what a trial keeps
@@ -803,7 +807,7 @@ std::size_t CompressionWorkingBytes(const Clip& clip, const Skeleton& skeleton,
     // transform, two matrices, an error and a track's stored components.
     const std::size_t undo_joints = std::min(joints, kSearchJointVisits);
     const std::size_t search =
-        CompressionThreads(settings) * segment *
+        searching * segment *
         (joints * (sizeof(Transform) + 2 * sizeof(glm::mat4) + sizeof(VirtualPoints) +
                    sizeof(float) + (settings.compensate ? sizeof(glm::quat) : 0)) +
          undo_joints *

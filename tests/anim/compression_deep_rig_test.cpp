@@ -4,6 +4,7 @@
 // one. Judged as every
 // compressed clip is, by the raw clip's sampler and glm products
 // (compression_fixture.h), not by the builder's own error metric.
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -137,7 +138,8 @@ TEST(CompressionDeepRig, AHugeChainsRootTurnIsNotTakenForAConstant) {
 
 TEST(CompressionDeepRig, WorkingBytesCountEveryJointAtEverySample) {
   // 1,000 joints, 33 sample times, segments of 32: two poses of every joint
-  // at every sample (80 bytes a joint), per searching thread a segment's
+  // at every sample (80 bytes a joint), per searching thread (no more than
+  // the two segments: the builder's pool has no more) a segment's
   // search state (248 bytes a joint a sample: its local transform, two
   // matrices, the reference's four virtual points and three scales, the
   // error, and the compensation's reference rotation) and what a trial
@@ -153,15 +155,21 @@ TEST(CompressionDeepRig, WorkingBytesCountEveryJointAtEverySample) {
                          sizeof(glm::quat));
   const double undo = 32.0 * 1000 * (sizeof(anim::Transform) + 2 * sizeof(glm::mat4) + 4 + 13);
   const double tracks = 33.0 * 1000 * 13;  // per sample, three stored components and an index
-  for (const int threads : {1, 3}) {
+  for (const int threads : {1, 2, 3}) {
     anim::CompressionSettings settings;
     settings.threads = threads;
-    const double expected = poses + threads * (search + undo) + tracks;
+    const double expected = poses + std::min(threads, 2) * (search + undo) + tracks;
     const double bytes =
         static_cast<double>(anim::CompressionWorkingBytes(raw, skeleton, settings));
     EXPECT_GE(bytes, expected) << threads << " threads";
     EXPECT_LE(bytes, expected * 1.1) << threads << " threads";
   }
+  // One segment: searched on one thread, however many are allowed.
+  const anim::Clip short_clip = Curl(skeleton, 20, 0.02f);
+  anim::CompressionSettings many;
+  many.threads = 8;
+  EXPECT_EQ(anim::CompressionWorkingBytes(short_clip, skeleton, many),
+            anim::CompressionWorkingBytes(short_clip, skeleton, {}));
 }
 
 }  // namespace
