@@ -487,7 +487,9 @@ std::uint32_t QuantizeComponent(float value, const SegmentComponent& choice,
   // every key of every trial.
   const float q = std::clamp((value - decoding.offset) / decoding.scale, 0.0f,
                              static_cast<float>(decoding.levels));
-  return static_cast<std::uint32_t>(q + 0.5f);
+  // Truncating q + 0.5 rounds half up exactly for q >= 0, which the clamp
+  // guarantees: the check's concern (negative values) cannot arise.
+  return static_cast<std::uint32_t>(q + 0.5f);  // NOLINT(bugprone-incorrect-roundings)
 }
 
 std::array<ComponentDecoding, 3> TrackDecodings(const TrackSamples& track,
