@@ -6,6 +6,9 @@
 //   woman_compressed_shared/...        the same, every character's contexts
 //                                      bound to one CompressedClipDecodings
 //                                      per clip (shared_bytes: those tables)
+//   woman_compressed_decoded/...       the same with decodings that hold
+//                                      every key decoded
+//                                      (CompressedKeys::kDecoded)
 //   woman_reduced/sample_ltm/N         (a) on a per-channel key-reduced copy
 //                                      of Woman's clips, made at start-up
 //                                      with anim::ReduceKeys(clip, 0)
@@ -71,12 +74,14 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
   return rig.get();
 }
 
-// Woman's Walking and Running compressed at the default tolerance, with one
-// CompressedClipDecodings per clip; loaded once.
+// Woman's Walking and Running compressed at the default tolerance, with
+// CompressedClipDecodings per clip, without and with the decoded keys;
+// loaded once.
 struct CompressedRig {
   std::unique_ptr<anim_bench::Rig> rig;
   anim::CompressedClip walk, run;
   std::unique_ptr<anim::CompressedClipDecodings> walk_decodings, run_decodings;
+  std::unique_ptr<anim::CompressedClipDecodings> walk_decoded, run_decoded;
 };
 
 const CompressedRig* GetCompressedRig(std::string* error) {
@@ -93,6 +98,10 @@ const CompressedRig* GetCompressedRig(std::string* error) {
     r->run = anim::BuildCompressedClip(*r->rig->run, r->rig->model.skeleton);
     r->walk_decodings = std::make_unique<anim::CompressedClipDecodings>(r->walk);
     r->run_decodings = std::make_unique<anim::CompressedClipDecodings>(r->run);
+    r->walk_decoded =
+        std::make_unique<anim::CompressedClipDecodings>(r->walk, anim::CompressedKeys::kDecoded);
+    r->run_decoded =
+        std::make_unique<anim::CompressedClipDecodings>(r->run, anim::CompressedKeys::kDecoded);
     return r;
   }();
   *error = load_error;
@@ -126,10 +135,13 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
   state.counters["context_bytes"] = static_cast<double>(PlaybackCursorBytes(p));
 }
 
+// How the characters' contexts decode: each its own, bound to shared
+// decodings, or bound to shared decodings with every key decoded.
+enum class Contexts { kOwn, kShared, kDecoded };
+
 // Cases (a) and (b) through CrowdAnimator with the compressed clips in a
-// and b, every character's contexts bound to the shared decodings or
-// keeping their own.
-void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_decodings) {
+// and b.
+void CompressedCase(benchmark::State& state, anim_bench::Case c, Contexts contexts) {
   std::string error;
   const CompressedRig* rig = GetCompressedRig(&error);
   if (rig == nullptr) {
@@ -141,9 +153,10 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_dec
   anim_bench::CompressedClips clips;
   clips.walk = &rig->walk;
   clips.run = &rig->run;
-  if (shared_decodings) {
-    clips.walk_decodings = rig->walk_decodings.get();
-    clips.run_decodings = rig->run_decodings.get();
+  const bool decoded = contexts == Contexts::kDecoded;
+  if (contexts != Contexts::kOwn) {
+    clips.walk_decodings = decoded ? rig->walk_decoded.get() : rig->walk_decodings.get();
+    clips.run_decodings = decoded ? rig->run_decoded.get() : rig->run_decodings.get();
   }
   anim_bench::Crowd crowd(*rig->rig, c, count, clips);
   anim_bench::TimePerCharacter(
@@ -151,9 +164,9 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, bool shared_dec
   state.counters["clip_bytes"] =
       static_cast<double>(rig->walk.ByteSize() + (two ? rig->run.ByteSize() : 0));
   state.counters["context_bytes"] = static_cast<double>(crowd.CompressedContextBytes());
-  if (shared_decodings) {
+  if (contexts != Contexts::kOwn) {
     state.counters["shared_bytes"] = static_cast<double>(
-        rig->walk_decodings->ByteSize() + (two ? rig->run_decodings->ByteSize() : 0));
+        clips.walk_decodings->ByteSize() + (two ? clips.run_decodings->ByteSize() : 0));
   }
 }
 
@@ -163,10 +176,13 @@ bool RegisterCompressionBenchmarks() {
       {"blend2_palette", anim_bench::Case::kBlend2Palette},
   };
   for (const auto& [name, c] : cases) {
-    for (const bool shared : {false, true}) {
-      benchmark::RegisterBenchmark(
-          (std::string(shared ? "woman_compressed_shared/" : "woman_compressed/") + name).c_str(),
-          CompressedCase, c, shared)
+    const std::pair<const char*, Contexts> forms[] = {
+        {"woman_compressed/", Contexts::kOwn},
+        {"woman_compressed_shared/", Contexts::kShared},
+        {"woman_compressed_decoded/", Contexts::kDecoded},
+    };
+    for (const auto& [form, contexts] : forms) {
+      benchmark::RegisterBenchmark((std::string(form) + name).c_str(), CompressedCase, c, contexts)
           ->Arg(1)
           ->Arg(1000)
           ->Arg(10000)

@@ -21,7 +21,7 @@ void CrowdCompression::MakeRoom(int capacity) {
 anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, float phase,
                                                   float rate) {
   const std::size_t i = 2 * static_cast<std::size_t>(k) + static_cast<std::size_t>(slot);
-  const anim::CompressedClipRef c = clips_.Get(clip);
+  const anim::CompressedClipRef c = clips_.Get(clip, keys_);
   anim::CompressedPlayback& p = playbacks_[i];
   // Decodings made from this very clip: Bind cannot refuse them.
   p.Start(c.clip, c.decodings, anim::LoopMode::kLoop, rate);
@@ -53,7 +53,10 @@ CrowdCompression::Memory CrowdCompression::Measure(int count) const {
     if (c.clip == nullptr) continue;
     ++m.clips;
     m.compressed_bytes += c.clip->ByteSize();
-    m.decodings_bytes += c.decodings->ByteSize();
+    // The decoded keys where they were made for the clip, else (a clip only
+    // graph nodes play, or not played since) the decodings every clip has.
+    const anim::CompressedClipDecodings* in_use = clips_.Built(clip, keys_).decodings;
+    m.decodings_bytes += (in_use != nullptr ? in_use : c.decodings)->ByteSize();
     const anim::Clip& raw = model_->clips[static_cast<std::size_t>(clip)];
     m.raw_bytes += anim::RawClipBytes(raw);
     m.raw_soa_bytes += raw.SoaKeyBytes();

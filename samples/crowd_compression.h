@@ -36,6 +36,12 @@ class CrowdCompression {
   // that stretches its cycle to the blended one for that weight
   // (anim/clips/clock.h's BlendedCycleLength and SyncedRate).
   void PlaySynced(anim::CrowdCharacter& character, int k, int a, int b, float phase);
+  // Which decodings the characters started from now on are bound to:
+  // kDecoded copies keys from a table of every key decoded, made per clip
+  // on first use, instead of decoding them per character (faster, the
+  // table's memory more per clip).
+  void SetKeys(anim::CompressedKeys keys) { keys_ = keys; }
+  anim::CompressedKeys Keys() const { return keys_; }
   // The model's clips compressed on first use: what graph mode's clip nodes
   // are given (CrowdGraphs), the same ones the clip characters play.
   anim::CompressedClipSet& Clips() { return clips_; }
@@ -45,7 +51,7 @@ class CrowdCompression {
   struct Memory {
     int clips = 0;                     // compressed so far
     std::size_t compressed_bytes = 0;  // CompressedClip::ByteSize, summed
-    std::size_t decodings_bytes = 0;   // the shared decodings, summed
+    std::size_t decodings_bytes = 0;   // the shared decodings (of the kind in use), summed
     std::size_t raw_bytes = 0;         // the same clips' raw keys (RawClipBytes)
     std::size_t raw_soa_bytes = 0;     // and their structure-of-arrays copies (SoaKeyBytes)
     double context_per_character = 0;  // bytes: its playbacks' contexts, averaged
@@ -60,6 +66,7 @@ class CrowdCompression {
   anim::CompressedClipSet clips_;                    // per model clip, built when first needed
   std::vector<anim::CompressedPlayback> playbacks_;  // per character: a, then b
   std::vector<int> clips_played_;                    // per playback: its model clip, or -1
+  anim::CompressedKeys keys_ = anim::CompressedKeys::kCoded;
 };
 
 }  // namespace samples

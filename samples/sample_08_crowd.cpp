@@ -91,6 +91,10 @@ class CrowdSample : public Sample {
                     "default 0.1 mm, when first played; one decoding table per clip shared by the "
                     "crowd, and per character only its own sampling context); graph: the graph's "
                     "clip nodes sample them");
+    params_.AddBool("decoded_keys", &decoded_keys_,
+                    "clips, compressed: the shared table of each clip also holds every key "
+                    "decoded, so characters copy keys instead of decoding them (faster, the "
+                    "table's memory more per clip; see the decodings line)");
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
@@ -181,8 +185,9 @@ class CrowdSample : public Sample {
 
   void Update(float dt) override {
     RecordDrawTimes();
-    const Layout wanted{count_,       clip_a_,    clip_b_,    other_fraction_, spacing_,
-                        PlaysGraph(), speed_min_, speed_max_, in_step_,        compressed_};
+    const Layout wanted{count_,   clip_a_,      clip_b_,      other_fraction_,
+                        spacing_, PlaysGraph(), speed_min_,   speed_max_,
+                        in_step_, compressed_,  decoded_keys_};
     bool prepare = !(wanted == built_);
     if (prepare) Build(wanted);  // allocates only when a parameter changed
     if (!animator_ || pool_->ThreadCount() != threads_) {
@@ -270,6 +275,7 @@ class CrowdSample : public Sample {
     float speed_min = -1.0f, speed_max = -1.0f;
     bool in_step = false;
     bool compressed = false;
+    bool decoded_keys = false;
     bool operator==(const Layout&) const = default;
   };
 
@@ -344,9 +350,10 @@ class CrowdSample : public Sample {
     const CrowdCompression::Memory m = compression_.Measure(built_.count);
     ImGui::Text("Shared by the crowd: %d compressed clips, %.1f KB", m.clips,
                 static_cast<double>(m.compressed_bytes + m.decodings_bytes) / 1024.0);
-    ImGui::Text("  clips %.1f KB + decodings %.1f KB",
+    ImGui::Text("  clips %.1f KB + decodings %.1f KB%s",
                 static_cast<double>(m.compressed_bytes) / 1024.0,
-                static_cast<double>(m.decodings_bytes) / 1024.0);
+                static_cast<double>(m.decodings_bytes) / 1024.0,
+                compression_.Keys() == anim::CompressedKeys::kDecoded ? " (keys decoded)" : "");
     ImGui::Text("  raw keys of the same clips: %.1f KB", static_cast<double>(m.raw_bytes) / 1024.0);
     ImGui::Text("    + their sampling tables: %.1f KB",
                 static_cast<double>(m.raw_soa_bytes) / 1024.0);
@@ -445,6 +452,8 @@ class CrowdSample : public Sample {
   void Build(const Layout& layout) {
     if (layout.count > capacity_) MakeRoom(std::min(kMaxCharacters, 2 * layout.count));
     AddCharacters(layout.count);
+    compression_.SetKeys(layout.decoded_keys ? anim::CompressedKeys::kDecoded
+                                             : anim::CompressedKeys::kCoded);
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;
     const float step = layout.spacing * character_size_;
@@ -504,6 +513,7 @@ class CrowdSample : public Sample {
   float speed_min_ = 0.0f, speed_max_ = 0.0f;
   bool in_step_ = false;
   bool compressed_ = false;
+  bool decoded_keys_ = false;
   // The compressed clips before the graphs: the compressed graph's nodes
   // point into them, so the graphs go first.
   CrowdCompression compression_;

@@ -26,7 +26,8 @@ cmake -S "$ozz_src" -B build-ozz/ozz -DCMAKE_BUILD_TYPE=Release -Dozz_build_fbx=
   -Dozz_build_postfix=OFF >/dev/null
 cmake --build build-ozz/ozz -j "$jobs" --target ozz_animation ozz_base gltf2ozz >/dev/null
 mkdir -p build-ozz/data
-(cd build-ozz/data && ../ozz/src/animation/offline/gltf/gltf2ozz --file="../../$woman" >/dev/null)
+(cd build-ozz/data && ../ozz/src/animation/offline/gltf/gltf2ozz --file="../../$woman" \
+  >gltf2ozz.log 2>&1) || { cat build-ozz/data/gltf2ozz.log >&2; exit 1; }
 echo "gltf2ozz: $(ls build-ozz/data/*.ozz | grep -v /skeleton.ozz | xargs cat | wc -c) bytes of clips (.ozz files but skeleton.ozz)"
 "${CXX:-g++}" -std=c++20 -O3 -DNDEBUG -Wno-ignored-attributes -I"$ozz_src/include" -Ibench \
   bench/ozz/ozz_bench.cpp build-ozz/ozz/src/animation/runtime/libozz_animation.a \
@@ -36,7 +37,7 @@ cmake --build build-bench -j "$jobs" --target anim_bench >/dev/null
 
 pin=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
-ours='^(woman|woman_compressed_shared|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
+ours='^(woman|woman_compressed_shared|woman_compressed_decoded|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
 args=(--benchmark_min_time=0.2 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true)
 out=build-ozz/runs.txt
 : >"$out"
@@ -56,13 +57,16 @@ for line in open(sys.argv[1]):
         runs.setdefault((m.group(1), m.group(2), int(m.group(3))), []).append(ns)
 med = {k: statistics.median(v) for k, v in runs.items()}
 print('ns per character (median of rounds); ours / ozz in brackets')
-print('%-15s %6s %15s %15s %15s %8s' % ('case', 'N', 'raw', 'compr. shared', 'compr. own', 'ozz'))
+print('%-15s %6s %14s %14s %14s %14s %6s' % ('case', 'N', 'raw', 'compr. own', 'compr. shared',
+                                             'compr. decoded', 'ozz'))
 for case in ('sample_ltm', 'blend2_palette'):
     for n in (1, 1000, 10000):
         oz = med.get(('ozz', case, n))
         cells = []
-        for rig in ('woman', 'woman_compressed_shared', 'woman_compressed'):
+        for rig in ('woman', 'woman_compressed', 'woman_compressed_shared',
+                    'woman_compressed_decoded'):
             v = med.get((rig, case, n))
             cells.append('-' if v is None else '%6.0f (%.2f)' % (v, v / oz) if oz else '%6.0f' % v)
-        print('%-15s %6d %15s %15s %15s %8s' % (case, n, *cells, '-' if oz is None else '%.0f' % oz))
+        print('%-15s %6d %14s %14s %14s %14s %6s' % (case, n, *cells,
+                                                     '-' if oz is None else '%.0f' % oz))
 PY

@@ -176,7 +176,8 @@ CompressedClipContext::Decodings CompressedClipContext::SegmentDecodings() const
   return {ints, ints + lanes, ints + 2 * lanes, floats, floats + 3 * lanes};
 }
 
-CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : clip_(&clip) {
+CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, CompressedKeys keys)
+    : clip_(&clip) {
   const int rotations = clip.RotationTrackCount();
   const int rotation_lanes = Pad4(rotations);
   const int vector_lanes = Pad4(clip.TrackCount() - rotations);
@@ -190,11 +191,13 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip) : c
     CompressedClipContext::DecodeSegment(clip, static_cast<int>(s), rotation_lanes, vector_lanes,
                                          ints, floats, floats + 3 * lanes);
   }
+  if (keys == CompressedKeys::kDecoded) DecodeKeys();
 }
 
 std::size_t CompressedClipDecodings::ByteSize() const {
   return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
-         floats_.capacity() * sizeof(float);
+         floats_.capacity() * sizeof(float) + key_at_.capacity() * sizeof(std::int32_t) +
+         keys_.capacity() * sizeof(float);
 }
 
 // What MoveTracks works on: the clip's sample interval's place in its
@@ -223,6 +226,11 @@ void CompressedClipContext::MoveTracks(int k) {
   move.length = clip.SegmentSamples(segment);
   move.last = segment + 1 == clip.SegmentCount();
   move.next_bit = static_cast<std::uint32_t>(tracks_) * kTrackHeaderBits;
+  if (shared_ != nullptr && shared_->HasDecodedKeys()) {
+    CopyMovedLanes<true>(move);
+    CopyMovedLanes<false>(move);
+    return;
+  }
   MoveLanes<true>(move);
   MoveLanes<false>(move);
 }
@@ -472,6 +480,111 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::StoreMovedLanes(const LaneGro
   }
   for (int c = 0; c < kComponents; ++c) {
     Store4(b_out + c * lanes, Select(moved_mask, new_b[c], old_b[c]));
+  }
+}
+
+// Every key of every track in every segment, decoded as the sampler
+// decodes them (KeyCodes, then KeyValues on one lane), in segment, lane and
+// key order.
+void CompressedClipDecodings::DecodeKeys() {
+  using namespace soa;
+  const CompressedClip& clip = *clip_;
+  const int rotations = clip.RotationTrackCount();
+  const int rotation_lanes = Pad4(rotations);
+  const int vector_lanes = Pad4(clip.TrackCount() - rotations);
+  const int lanes = rotation_lanes + vector_lanes;
+  const int segments = clip.SegmentCount();
+  key_at_.assign(static_cast<std::size_t>(segments) * static_cast<std::size_t>(lanes), 0);
+  std::size_t key_count = 0;  // to allocate the table once, at its size
+  for (int s = 0; s < segments; ++s) {
+    for (int t = 0; t < clip.TrackCount(); ++t) {
+      key_count += static_cast<std::size_t>(
+          SegmentKeyCount(clip.SegmentSamples(s), s + 1 == segments, clip.SegmentStride(s, t)));
+    }
+  }
+  keys_.clear();
+  keys_.reserve(4 * key_count);
+  for (int s = 0; s < segments; ++s) {
+    const std::int32_t* const ints = ints_.data() + std::size_t{3} * lanes * s;
+    const float* const offsets = floats_.data() + std::size_t{6} * lanes * s;
+    const float* const scales = offsets + 3 * lanes;
+    const std::uint8_t* const data = clip.SegmentData(s);
+    const int length = clip.SegmentSamples(s);
+    const bool last = s + 1 == segments;
+    for (int t = 0; t < clip.TrackCount(); ++t) {
+      const bool rotation = t < rotations;
+      const int lane = rotation ? t : rotation_lanes + t - rotations;
+      const int kind_lanes = rotation ? rotation_lanes : vector_lanes;
+      const int column = rotation ? t : 3 * rotation_lanes + t - rotations;
+      const TrackCoding coding{static_cast<std::uint32_t>(ints[lane]),
+                               static_cast<std::uint32_t>(ints[lanes + lane]),
+                               static_cast<std::uint32_t>(ints[2 * lanes + lane])};
+      // The track's decoding in lane 0 of four (the others 0).
+      float o[12] = {}, sc[12] = {};
+      for (int c = 0; c < 3; ++c) {
+        o[4 * c] = offsets[column + c * kind_lanes];
+        sc[4 * c] = scales[column + c * kind_lanes];
+      }
+      key_at_[static_cast<std::size_t>(s) * lanes + lane] =
+          static_cast<std::int32_t>(keys_.size() / 4);
+      const int count = SegmentKeyCount(length, last, 1 << KeyLayout::StrideShift(coding.layout));
+      KeyCursor cursor;
+      for (int i = 0; i < count; ++i) {
+        float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
+        largest[0] = static_cast<float>(KeyCodes(data, coding, clip.TrackLargest(t), i, cursor, q));
+        F32x4 out[4] = {Splat4(0.0f), Splat4(0.0f), Splat4(0.0f), Splat4(0.0f)};
+        if (rotation) {
+          KeyValues<true>(q, o, sc, 4, largest, out);
+        } else {
+          KeyValues<false>(q, o, sc, 4, largest, out);
+        }
+        for (int c = 0; c < 4; ++c) keys_.push_back(out[c][0]);
+      }
+    }
+  }
+}
+
+// Each lane whose keys no longer surround sample k gets its two keys (a
+// stride apart; the second maybe the next segment's first) from the table.
+template <bool kRotation>
+void CompressedClipContext::CopyMovedLanes(const Move& move) {
+  const CompressedClip& clip = *clip_;
+  const int rotations = clip.RotationTrackCount();
+  const int count = kRotation ? rotations : tracks_ - rotations;
+  const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
+  const int lane0 = kRotation ? 0 : rotation_lanes_;
+  constexpr int kComponents = kRotation ? 4 : 3;
+  const std::size_t all_lanes = static_cast<std::size_t>(Lanes());
+  const std::int32_t* const layouts = SegmentDecodings().layout + lane0;
+  const std::int32_t* const at = shared_->key_at_.data() + all_lanes * segment_ + lane0;
+  const std::int32_t* const next_at = move.last ? nullptr : at + all_lanes;
+  const float* const table = shared_->keys_.data();
+  std::int32_t* const keys = Keys() + lane0;
+  float* const a_out = A() + (kRotation ? 0 : 4 * rotation_lanes_);
+  float* const b_out = B() + (kRotation ? 0 : 4 * rotation_lanes_);
+  const int k = move.k, local = k - move.first, length = move.length;
+  for (int l = 0; l < count; ++l) {
+    const std::int32_t held = keys[l];
+    const int held_b = KeyBOf(held);
+    if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
+    const int shift = KeyLayout::StrideShift(static_cast<std::uint32_t>(layouts[l]));
+    const int a = local >> shift << shift;
+    const int next = a + (1 << shift);
+    const int b = next < length ? next : (move.last ? length - 1 : length);
+    const float* const va = table + std::size_t{4} * static_cast<std::size_t>(at[l] + (a >> shift));
+    const int b_index = b >= length ? 0
+                        : (b & ((1 << shift) - 1)) == 0
+                            ? b >> shift
+                            : SegmentKeyCount(length, move.last, 1 << shift) - 1;
+    const float* const vb =
+        table +
+        std::size_t{4} * static_cast<std::size_t>((b < length ? at[l] : next_at[l]) + b_index);
+    for (int c = 0; c < kComponents; ++c) {
+      a_out[c * lanes + l] = va[c];
+      b_out[c * lanes + l] = vb[c];
+    }
+    decoded_keys_ += move.first + a == held_b ? 1 : 2;
+    keys[l] = PackKeys(move.first + a, move.first + b);
   }
 }
 

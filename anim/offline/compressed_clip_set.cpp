@@ -11,7 +11,7 @@ void CompressedClipSet::Reset(std::span<const Clip> clips, const Skeleton& skele
   built_.resize(clips.size());
 }
 
-CompressedClipRef CompressedClipSet::Get(int index) {
+CompressedClipRef CompressedClipSet::Get(int index, CompressedKeys keys) {
   if (index < 0 || index >= ClipCount()) return {};
   std::unique_ptr<Entry>& entry = built_[static_cast<std::size_t>(index)];
   if (entry == nullptr) {
@@ -21,7 +21,11 @@ CompressedClipRef CompressedClipSet::Get(int index) {
     made->decodings = std::make_unique<CompressedClipDecodings>(made->clip);
     entry = std::move(made);
   }
-  return {&entry->clip, entry->decodings.get()};
+  if (keys == CompressedKeys::kCoded) return {&entry->clip, entry->decodings.get()};
+  if (entry->decoded == nullptr) {
+    entry->decoded = std::make_unique<CompressedClipDecodings>(entry->clip, keys);
+  }
+  return {&entry->clip, entry->decoded.get()};
 }
 
 CompressedClipRef CompressedClipSet::For(const Clip& clip) {
@@ -31,11 +35,12 @@ CompressedClipRef CompressedClipSet::For(const Clip& clip) {
   return {};
 }
 
-CompressedClipRef CompressedClipSet::Built(int index) const {
+CompressedClipRef CompressedClipSet::Built(int index, CompressedKeys keys) const {
   if (index < 0 || index >= ClipCount()) return {};
   const Entry* entry = built_[static_cast<std::size_t>(index)].get();
-  return entry != nullptr ? CompressedClipRef{&entry->clip, entry->decodings.get()}
-                          : CompressedClipRef{};
+  if (entry == nullptr) return {};
+  return {&entry->clip,
+          keys == CompressedKeys::kCoded ? entry->decodings.get() : entry->decoded.get()};
 }
 
 }  // namespace anim

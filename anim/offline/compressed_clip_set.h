@@ -1,6 +1,8 @@
 // CompressedClipSet: a model's clips in their compressed form, each built
 // (BuildCompressedClip, with one CompressedClipDecodings beside it) the
-// first time someone asks for it, and kept for everyone who plays it: a
+// first time someone asks for it (and the decodings with every key decoded,
+// CompressedKeys::kDecoded, the first time someone asks for those), and
+// kept for everyone who plays it: a
 // crowd's characters, a graph's clip nodes (CompressedClipRef, the form
 // they are given). Building is offline work (milliseconds to a second per
 // clip): ask outside the frame loop.
@@ -40,20 +42,23 @@ class CompressedClipSet {
              const CompressionSettings& settings = {});
 
   int ClipCount() const { return static_cast<int>(clips_.size()); }
-  // Clip `index`'s compressed form, built on the first call; {} for an index
-  // out of range.
-  CompressedClipRef Get(int index);
+  // Clip `index`'s compressed form, built on the first call, with the
+  // decodings of kind `keys` (made on the first call that asks for them;
+  // both kinds stay); {} for an index out of range.
+  CompressedClipRef Get(int index, CompressedKeys keys = CompressedKeys::kCoded);
   // The compressed form of `clip` when it is one of the set's clips (the
   // same object, not an equal copy); {} for any other clip.
   CompressedClipRef For(const Clip& clip);
-  // Clip `index`'s compressed form if it has been built, else {} (builds
+  // Clip `index`'s compressed form if it has been built, else {}, with the
+  // decodings of kind `keys` if they have been made, else null (builds
   // nothing).
-  CompressedClipRef Built(int index) const;
+  CompressedClipRef Built(int index, CompressedKeys keys = CompressedKeys::kCoded) const;
 
  private:
   struct Entry {
     CompressedClip clip;
     std::unique_ptr<CompressedClipDecodings> decodings;  // points to `clip`: entries never move
+    std::unique_ptr<CompressedClipDecodings> decoded;    // kDecoded, once asked for
   };
   std::span<const Clip> clips_;
   const Skeleton* skeleton_ = nullptr;

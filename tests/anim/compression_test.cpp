@@ -10,9 +10,12 @@
 //     10,000 keys; key-reduced and uniform layouts; unit quaternions;
 //   - ReduceKeys on raw clips: what goes and what stays.
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -355,6 +358,7 @@ TEST(CompressionTest, LinearTranslationIsOneKeyPerSegment) {
 template <typename X>
 anim::JointTracks SlideX(const std::vector<float>& times, X x) {
   std::vector<glm::vec3> p;
+  p.reserve(times.size());
   for (float t : times) p.push_back(glm::vec3(x(t), 0.0f, 0.0f));
   anim::JointTracks jt;
   jt.joint = 0;
@@ -624,6 +628,7 @@ anim::Clip WaveClip(int joints) {
     anim::JointTracks jt;
     jt.joint = j;
     std::vector<glm::quat> q;
+    q.reserve(times.size());
     for (float t : times) {
       q.push_back(
           AboutAxis(0.5f * std::sin((1.0f + 0.3f * j) * t + j), glm::vec3(0.2f, 1.0f, 0.1f * j)));
@@ -742,6 +747,121 @@ TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKe
     lanes += (tracks + 3) / 4 * 4;
   }
   EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 9 * 4);
+}
+
+// Decodings holding every key decoded: contexts bound to them copy keys
+// instead of decoding Rice codes, and still give each sample its key.
+TEST(CompressionTest, ContextsOnDecodedKeysGiveEachSampleItsDecodedKey) {
+  const anim::Skeleton skeleton = ChainSkeleton(12);
+  const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
+  ASSERT_GT(clip.SegmentCount(), 10);
+  const anim::CompressedClipDecodings decodings(clip, anim::CompressedKeys::kDecoded);
+  ASSERT_TRUE(decodings.HasDecodedKeys());
+  anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
+  ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+}
+
+// Four joints turned near half a turn about x, y and z (so a component
+// other than w is the largest: the clip stores which) and one near rest,
+// slow enough for keys a stride apart, 38 samples at 30 a second: in
+// segments of 8 the last has 6 samples, so a stride of 2 or 4 leaves it a
+// last key off its stride.
+anim::Clip TurnedClip() {
+  const std::vector<float> times = Uniform(0.0f, 37.0f / 30.0f, 38);
+  const glm::vec3 axes[4] = {{1, 0, 0}, {0, 1, 0}, {0, 0.2f, 1}, {0.3f, 1, 0}};
+  const float base[4] = {0.95f * kPi, 1.05f * kPi, 0.9f * kPi, 0.1f};
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 4; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    jt.rotation = LinearRotations(times, [&](float t) {
+      return AboutAxis(base[j] + 0.3f * std::sin((0.7f + 0.4f * j) * t), axes[j]);
+    });
+    tracks.push_back(jt);
+  }
+  return anim::Clip("turned", tracks);
+}
+
+// The same play (forward looping through wraps, backward, random seeks, the
+// ends and past them) through a context that decodes its keys and one bound
+// to decoded keys gives the same pose to the bit. The table holds four
+// floats per key of each track in each segment (its keys a stride apart
+// from the segment's first sample, and the last sample in the last
+// segment) and an index per lane per segment.
+void ExpectDecodedKeysSampleTheSamePoses(const anim::Clip& raw, const anim::CompressedClip& clip,
+                                         const anim::Skeleton& skeleton) {
+  long keys = 0;
+  for (int s = 0; s < clip.SegmentCount(); ++s) {
+    const int length = clip.SegmentSamples(s);
+    const bool last = s + 1 == clip.SegmentCount();
+    for (int t = 0; t < clip.TrackCount(); ++t) {
+      const int stride = clip.SegmentStride(s, t);
+      for (int i = 0; i < length; ++i) keys += i % stride == 0 || (last && i == length - 1) ? 1 : 0;
+    }
+  }
+  const anim::CompressedClipDecodings coded(clip);
+  const anim::CompressedClipDecodings decoded(clip, anim::CompressedKeys::kDecoded);
+  EXPECT_FALSE(coded.HasDecodedKeys());
+  const long lanes = (clip.RotationTrackCount() + 3) / 4 * 4 +
+                     (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
+  EXPECT_EQ(decoded.ByteSize() - coded.ByteSize(),
+            static_cast<std::size_t>(keys * 4 * 4 + lanes * clip.SegmentCount() * 4));
+
+  anim::CompressedClipContext own(clip), copying(clip, &decoded);
+  anim::SoaPose a(skeleton.RestPose()), b(skeleton.RestPose());
+  int compared = 0;
+  const auto same_at = [&](float t) {
+    anim::SampleCompressedClip(clip, t, own, a);
+    anim::SampleCompressedClip(clip, t, copying, b);
+    for (int c = 0; c < anim::kSoaChannels; ++c) {
+      for (int j = 0; j < a.JointCount(); ++j) {
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(a.Channel(c)[j]),
+                  std::bit_cast<std::uint32_t>(b.Channel(c)[j]))
+            << raw.Name() << " t " << t << " channel " << c << " joint " << j << ": "
+            << a.Channel(c)[j] << " against " << b.Channel(c)[j];
+      }
+    }
+    ++compared;
+  };
+  for (int frame = 0; frame < 400; ++frame) {
+    same_at(std::fmod(static_cast<float>(frame) / 60.0f * 1.03f, raw.Duration()));
+  }
+  for (int frame = 0; frame < 150; ++frame) {
+    same_at(std::max(raw.EndTime() - static_cast<float>(frame) / 70.0f, 0.0f));
+  }
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> any(-0.5f, 2.5f);
+  for (int i = 0; i < 300; ++i) same_at(any(random));
+  for (float t : {0.0f, raw.EndTime(), 1e-6f, raw.EndTime() - 1e-6f}) same_at(t);
+  EXPECT_EQ(compared, 854);
+  // Forward play reads a key only where a track crosses one, as decoding does.
+  EXPECT_EQ(copying.DecodedKeys(), own.DecodedKeys());
+}
+
+TEST(CompressionTest, DecodedKeysSampleTheSamePosesToTheBit) {
+  anim::CompressionSettings settings;
+  settings.segment_length = 8;
+  // Every channel kind, tracks of different strides.
+  const anim::Skeleton busy_skeleton = ChainSkeleton(6);
+  const anim::Clip busy = BusyClip();
+  const anim::CompressedClip busy_clip = anim::BuildCompressedClip(busy, busy_skeleton, settings);
+  ASSERT_GT(busy_clip.SegmentCount(), 3);
+  ExpectDecodedKeysSampleTheSamePoses(busy, busy_clip, busy_skeleton);
+  // Largest components other than w, and last keys off their stride.
+  const anim::Skeleton turned_skeleton = ChainSkeleton(4);
+  const anim::Clip turned = TurnedClip();
+  const anim::CompressedClip clip = anim::BuildCompressedClip(turned, turned_skeleton, settings);
+  const int last = clip.SegmentCount() - 1;
+  ASSERT_EQ(clip.SegmentSamples(last), 6);
+  std::set<int> largest;
+  bool off_stride = false;
+  for (int t = 0; t < clip.TrackCount(); ++t) {
+    largest.insert(clip.Track(t).largest);
+    off_stride = off_stride || 5 % clip.SegmentStride(last, t) != 0;
+  }
+  EXPECT_GE(largest.size(), 3u);
+  EXPECT_TRUE(off_stride);
+  ExpectDecodedKeysSampleTheSamePoses(turned, clip, turned_skeleton);
 }
 
 TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {

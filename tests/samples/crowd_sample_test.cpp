@@ -313,6 +313,59 @@ TEST_F(CrowdSampleTest, CompressedModePerFrameUpdateAllocatesNothing) {
   ExpectFramesAllocateNothing(*crowd_);
 }
 
+// Decoded keys are the keys the characters would decode: the same crowd to
+// the bit, and switched back off, the crowd plays the decoded clips again.
+TEST_F(CrowdSampleTest, CompressedModeWithDecodedKeysGivesTheSamePalettes) {
+  auto decoded = Make();
+  for (auto* s : {crowd_.get(), decoded.get()}) {
+    Set(*s, "count=60");
+    Set(*s, "compressed=true");
+  }
+  Set(*decoded, "decoded_keys=true");
+  ExpectSamePalettes(*crowd_, *decoded, 45);
+  Set(*decoded, "decoded_keys=false");
+  auto fresh = Make();
+  Set(*fresh, "count=60");
+  Set(*fresh, "compressed=true");
+  ExpectSamePalettes(*decoded, *fresh, 1);
+}
+
+TEST_F(CrowdSampleTest, CompressedModeWithDecodedKeysFramesAllocateNothing) {
+  Set(*crowd_, "count=1000");
+  Set(*crowd_, "compressed=true");
+  Set(*crowd_, "decoded_keys=true");
+  ExpectFramesAllocateNothing(*crowd_);
+}
+
+// With decoded keys the panel counts each played clip's table of decoded
+// keys, made once per clip however many characters play it.
+TEST_F(CrowdSampleTest, DecodedKeysMemoryCountsEachClipsDecodedTableOnce) {
+  ASSERT_GE(model_.clips.size(), 2u);
+  samples::CrowdCompression compression;
+  compression.Load(model_, 4);
+  compression.SetKeys(anim::CompressedKeys::kDecoded);
+  std::vector<anim::CrowdCharacter> characters(3);
+  compression.PlaySolo(characters[0], 0, 0, 0.3f);
+  compression.PlaySolo(characters[1], 1, 1, 0.6f);
+  compression.PlaySolo(characters[2], 2, 1, 0.1f);
+  std::size_t coded = 0, decoded = 0;
+  for (int c = 0; c < 2; ++c) {
+    const anim::CompressedClip clip = anim::BuildCompressedClip(model_.clips[c], model_.skeleton);
+    coded += anim::CompressedClipDecodings(clip).ByteSize();
+    decoded += anim::CompressedClipDecodings(clip, anim::CompressedKeys::kDecoded).ByteSize();
+  }
+  EXPECT_GT(decoded, 2 * coded);
+  EXPECT_EQ(compression.Measure(3).decodings_bytes, decoded);
+  // One table per clip, whichever characters play it.
+  for (int c = 0; c < 2; ++c) {
+    const anim::CompressedClipRef ref =
+        compression.Clips().Built(c, anim::CompressedKeys::kDecoded);
+    ASSERT_NE(ref.decodings, nullptr);
+    EXPECT_TRUE(ref.decodings->HasDecodedKeys());
+    EXPECT_EQ(compression.Clips().Get(c, anim::CompressedKeys::kDecoded).decodings, ref.decodings);
+  }
+}
+
 // The panel's figures, worked out here from the clips: each clip played
 // compressed once with the default settings, its decodings, its raw keys,
 // and per character the contexts of the clips it plays (bound to decodings
