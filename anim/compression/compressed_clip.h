@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -160,13 +161,17 @@ inline int SegmentKeyCount(int length, bool last, int stride) {
 }
 // The keys around segment sample `local` (at most length - 2 in the last
 // segment): *a at or before it, *b after it (length: the next segment's 0).
+// Strides are powers of two: shifts and masks, not divisions, since the
+// sampler calls these per moved track per frame.
 inline void SegmentKeyInterval(int local, int length, bool last, int stride, int* a, int* b) {
-  *a = local / stride * stride;
+  *a = local & ~(stride - 1);
   *b = *a + stride < length ? *a + stride : (last ? length - 1 : length);
 }
 // Where the key at segment sample `position` is among the track's keys.
 inline int SegmentKeyIndex(int position, int length, bool last, int stride) {
-  return position % stride == 0 ? position / stride : SegmentKeyCount(length, last, stride) - 1;
+  return (position & (stride - 1)) == 0
+             ? position >> std::countr_zero(static_cast<unsigned>(stride))
+             : SegmentKeyCount(length, last, stride) - 1;
 }
 
 // A clip keeps everything it holds in one buffer (as ozz's animations do:

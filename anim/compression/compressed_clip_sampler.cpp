@@ -568,17 +568,16 @@ void CompressedClipContext::CopyMovedLanes(const Move& move) {
     const int held_b = KeyBOf(held);
     if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
     const int shift = KeyLayout::StrideShift(static_cast<std::uint32_t>(layouts[l]));
-    const int a = local >> shift << shift;
-    const int next = a + (1 << shift);
-    const int b = next < length ? next : (move.last ? length - 1 : length);
+    const int stride = 1 << shift;
+    int a = 0, b = 0;
+    SegmentKeyInterval(local, length, move.last, stride, &a, &b);
     const float* const va = table + std::size_t{4} * static_cast<std::size_t>(at[l] + (a >> shift));
-    const int b_index = b >= length ? 0
-                        : (b & ((1 << shift) - 1)) == 0
-                            ? b >> shift
-                            : SegmentKeyCount(length, move.last, 1 << shift) - 1;
+    // The second key: in this segment, or the next segment's first.
     const float* const vb =
         table +
-        std::size_t{4} * static_cast<std::size_t>((b < length ? at[l] : next_at[l]) + b_index);
+        std::size_t{4} *
+            static_cast<std::size_t>(
+                b < length ? at[l] + SegmentKeyIndex(b, length, move.last, stride) : next_at[l]);
     for (int c = 0; c < kComponents; ++c) {
       a_out[c * lanes + l] = va[c];
       b_out[c * lanes + l] = vb[c];
