@@ -16,13 +16,21 @@ constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
-void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest, soa::F32x4 q[4]) {
+ANIM_SOA_ALWAYS_INLINE void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest, soa::F32x4 q[4]) {
   using namespace soa;
   const F32x4 sum = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
   const I32x4 inside = sum < 1.0f;
   const F32x4 w = Select(inside, Sqrt4(1.0f - Select(inside, sum, Splat4(0.0f))), Splat4(0.0f));
-  const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
-  const F32x4 a = s[0] * k, b = s[1] * k, c = s[2] * k;
+  // Rounding can put the three just outside the unit sphere: scaled back
+  // onto it there. Rare, so tested first: a square root and a division
+  // less in the common case (times 1 elsewhere, so the same results).
+  F32x4 a = s[0], b = s[1], c = s[2];
+  if (Any(~inside)) {
+    const F32x4 k = Select(inside, Splat4(1.0f), 1.0f / Sqrt4(Select(inside, Splat4(1.0f), sum)));
+    a = a * k;
+    b = b * k;
+    c = c * k;
+  }
   const I32x4 is_x = largest<0.5f, is_w = largest> 2.5f;
   const I32x4 is_y = ~is_x & (largest < 1.5f), is_z = ~is_w & (largest > 1.5f);
   q[0] = Select(is_x, w, a);
@@ -381,25 +389,23 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::DecodeMovedLanes(Move& move, 
     codes.moved |= 1 << l;
     const TrackCoding coding = g.CodingOf(l);
     const int largest = clip.TrackLargest(g.track0 + g.j + l);
-    const int shift = KeyLayout::StrideShift(coding.layout);
-    const int a = local >> shift << shift;
-    const int next = a + (1 << shift);
-    const int b = next < length ? next : (move.last ? length - 1 : length);
+    const int stride = 1 << KeyLayout::StrideShift(coding.layout);
+    int a, b;
+    SegmentKeyInterval(local, length, move.last, stride, &a, &b);
     const int ga = move.first + a, gb = move.first + b;
     if (ga == held_b) {  // forward: the old second key is the new first
       codes.advanced |= 1 << l;
     } else {
       codes.largest_a[l] = static_cast<float>(
-          KeyCodes(g.data, coding, largest, a >> shift, cursors[l], codes.qa + l));
+          KeyCodes(g.data, coding, largest, SegmentKeyIndex(a, length, move.last, stride),
+                   cursors[l], codes.qa + l));
       codes.decoded_a |= 1 << l;
       ++decoded_keys_;
     }
     if (b < length) {
-      const int index = (b & ((1 << shift) - 1)) == 0
-                            ? b >> shift
-                            : SegmentKeyCount(length, move.last, 1 << shift) - 1;
-      codes.largest_b[l] =
-          static_cast<float>(KeyCodes(g.data, coding, largest, index, cursors[l], codes.qb + l));
+      codes.largest_b[l] = static_cast<float>(
+          KeyCodes(g.data, coding, largest, SegmentKeyIndex(b, length, move.last, stride),
+                   cursors[l], codes.qb + l));
     } else {
       DecodeNextSegmentKey(move, g.track0 + g.j + l, l, largest, g.Offsets(), g.Scales(), g.lanes,
                            codes);

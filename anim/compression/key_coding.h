@@ -19,6 +19,7 @@
 // as FLAC and Shorten do with their fixed linear predictors.)
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -200,15 +201,49 @@ inline void ReadNextKey(const std::uint8_t* data, std::uint32_t layout, KeyCurso
   ++cursor->key;
 }
 
-// The bit past `keys` keys' residuals starting at `bit`.
+// The bit past `keys` keys' residuals starting at `bit`. Every code starts
+// where the one before ends, so this is one chain through the segment, and
+// reading each code with its own load (ReadRice) made the loads' latency
+// the chain's: it takes codes from one 64-bit window while they fit in it
+// (several codes a load), loading again only when the next one may not.
 inline std::uint32_t SkipResiduals(const std::uint8_t* data, std::uint32_t bit,
                                    std::uint32_t layout, int keys) {
   const int largest_bits = KeyLayout::PerKeyLargest(layout) ? 2 : 0;
+  int rice[3];
+  int coded = 0;
+  for (int c = 0; c < 3; ++c) {
+    const int k = KeyLayout::Rice(layout, c);
+    if (k != kNoResiduals) rice[coded++] = k;
+  }
+  if (coded == 0) return bit + static_cast<std::uint32_t>(keys * largest_bits);
+  std::uint64_t word = PeekBits(data, bit);
+  int valid = 64 - static_cast<int>(bit & 7u);  // bits of `word` that are the stream's
+  // One field of `length` bits (at most kRiceEscape + kEscapeBits, 51) off
+  // the window; the window loaded again at `bit` first when it holds fewer.
+  auto refill = [&] {
+    word = PeekBits(data, bit);
+    valid = 64 - static_cast<int>(bit & 7u);
+  };
   for (int i = 0; i < keys; ++i) {
-    bit += static_cast<std::uint32_t>(largest_bits);
-    for (int c = 0; c < 3; ++c) {
-      const int k = KeyLayout::Rice(layout, c);
-      if (k != kNoResiduals) ReadRice(data, &bit, k);
+    if (largest_bits != 0) {
+      if (valid < largest_bits) refill();
+      word >>= largest_bits;
+      valid -= largest_bits;
+      bit += static_cast<std::uint32_t>(largest_bits);
+    }
+    for (int c = 0; c < coded; ++c) {
+      // Past the valid bits the window holds zeros, which end a run of
+      // ones: a code that does not fit shows as longer than `valid`.
+      int ones = std::min(std::countr_one(word), kRiceEscape);
+      int length = ones < kRiceEscape ? ones + 1 + rice[c] : kRiceEscape + kEscapeBits;
+      if (length > valid) {
+        refill();
+        ones = std::min(std::countr_one(word), kRiceEscape);
+        length = ones < kRiceEscape ? ones + 1 + rice[c] : kRiceEscape + kEscapeBits;
+      }
+      word >>= length;
+      valid -= length;
+      bit += static_cast<std::uint32_t>(length);
     }
   }
   return bit;

@@ -5,7 +5,11 @@
 //     description (two tracks, one strided, a key every sample and every
 //     second, linear-prediction differences) decoded by DecodeKey and by
 //     the sampler, forward, backward and by seeks, to the values worked out
-//     by hand; another whose differences take the escape.
+//     by hand; another whose differences take the escape; a rotation whose
+//     stored components lie past the unit sphere (scaled back onto it);
+//   - SkipResiduals over random streams of every key layout against where
+//     BitWriter ended each key.
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -76,6 +80,51 @@ TEST(KeyCodingTest, LargeDifferencesTakeTheEscape) {
   EXPECT_EQ(anim::ReadRice(stream.data(), &bit, 0), 1000);
   EXPECT_EQ(anim::ReadRice(stream.data(), &bit, 3), -70000);
   EXPECT_EQ(bit, 2u * (anim::kRiceEscape + anim::kEscapeBits));
+}
+
+// SkipResiduals takes codes from a 64-bit window and loads it again only
+// when the next code may not fit: streams of random keys (every key layout:
+// per-key largest bits or not, components without residuals, parameters 0
+// to 14, differences long enough to take the escape, so codes straddle
+// windows) written by BitWriter, which says where each key ends; skipping
+// any number of keys from any starting bit must land there.
+TEST(KeyCodingTest, SkippingKeysLandsWhereTheWriterEndedThem) {
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 400; ++trial) {
+    const bool per_key_largest = trial % 2 == 1;
+    int rice[3], first_bits[3] = {0, 0, 0};
+    for (int& k : rice) {
+      k = static_cast<int>(random() % 17);
+      if (k > anim::kMaxRiceParameter) k = anim::kNoResiduals;
+    }
+    const std::uint32_t layout = anim::KeyLayout::Pack(first_bits, rice, 0, per_key_largest);
+    // Mostly small differences, some of them huge (the escape).
+    std::uniform_int_distribution<int> small(-40, 40), huge(-5000000, 5000000);
+    const int start = static_cast<int>(random() % 13);
+    std::vector<std::uint8_t> stream;
+    anim::BitWriter writer(stream);
+    writer.Put(0, start);
+    std::vector<std::uint32_t> ends = {static_cast<std::uint32_t>(start)};
+    const int keys = 1 + static_cast<int>(random() % 60);
+    for (int i = 0; i < keys; ++i) {
+      if (per_key_largest) writer.Put(static_cast<std::uint32_t>(random() % 4), 2);
+      for (int k : rice) {
+        if (k == anim::kNoResiduals) continue;
+        writer.PutRice(random() % 8 == 0 ? huge(random) : small(random) << (k / 2), k);
+      }
+      ends.push_back(static_cast<std::uint32_t>(writer.Bit()));
+    }
+    writer.Put(0xffffffffu, 32);  // ones after the end, not zeros, must not matter
+    stream.resize(stream.size() + 8, 0xff);
+    for (int n = 0; n <= keys; ++n) {
+      ASSERT_EQ(anim::SkipResiduals(stream.data(), ends[0], layout, n), ends[n])
+          << "trial " << trial << ", " << n << " keys";
+    }
+    // From a key boundary on, the rest.
+    const int from = keys / 2;
+    ASSERT_EQ(anim::SkipResiduals(stream.data(), ends[from], layout, keys - from), ends[keys])
+        << "trial " << trial;
+  }
 }
 
 // Two translation tracks over 5 samples (one segment, the clip's last):
@@ -207,6 +256,55 @@ TEST(KeyCodingTest, EscapedDifferencesDecodeThroughTheSampler) {
     EXPECT_FLOAT_EQ(key[0], expected[i]) << i;
     ASSERT_TRUE(anim::SampleCompressedClip(clip, static_cast<float>(i) / 30.0f, context, pose));
     EXPECT_NEAR(pose.Channel(anim::kTx)[0], expected[i], 1e-6f) << i;
+  }
+}
+
+// One rotation track (w dropped) over 2 samples whose first key's stored
+// components lie outside the unit sphere, as rounding can leave them:
+// x and y in [0, 1] at step code 4 (steps of 0.5; codes 0..2, 2 bits),
+// z never changes (0). Key 0: codes 2 and 1, x = 1, y = 0.5: the sum of
+// squares 1.25 is past 1, so w = 0 and x, y are scaled by 1 / sqrt(1.25).
+// Key 1: codes 0 0 (the identity): differences -2 and -1, folded 3 and 1,
+// k = 0: 1110 and 10. Between them (90 degrees apart) the sampler's exact
+// slerp: a * sin(45) / sin(90) + b * sin(45) / sin(90).
+TEST(KeyCodingTest, StoredComponentsPastTheUnitSphereAreScaledOntoIt) {
+  std::vector<int> bits;
+  Append(bits, 0, 3);  // stride code
+  for (int c = 0; c < 2; ++c) {
+    Append(bits, 4, 7);  // step code 4, Rice parameter 0
+    Append(bits, 0, 4);
+  }
+  Append(bits, 0, 11);  // z
+  Append(bits, 2, 2);   // the first key: x, y
+  Append(bits, 1, 2);
+  for (int b : {1, 1, 1, 0, 1, 0}) bits.push_back(b);
+  std::vector<std::uint8_t> stream = Pack(bits);
+  stream.resize((bits.size() + 7) / 8);
+  const anim::CompressedTrack track{
+      {0.0f, 0.0f, 0.0f}, {0, 0, anim::kNoExtent}, 0, anim::CompressedChannel::kRotation, 3};
+  const anim::CompressedClip clip("outside", 0.0f, 1.0f / 30.0f, 1, {0.0f, 1.0f / 30.0f}, 8,
+                                  {track}, {}, {0u}, std::move(stream));
+  const float n = 1.0f / std::sqrt(1.25f);
+  const float h = std::sqrt(0.5f);
+  const float expected[3][4] = {{n, 0.5f * n, 0.0f, 0.0f},
+                                {h * n, h * 0.5f * n, 0.0f, h},
+                                {0.0f, 0.0f, 0.0f, 1.0f}};
+  for (int i : {0, 1}) {
+    float key[4];
+    clip.DecodeKey(0, i, key);
+    for (int c = 0; c < 4; ++c) EXPECT_NEAR(key[c], expected[2 * i][c], 1e-6f) << i << " " << c;
+  }
+  const anim::CompressedClipDecodings decodings(clip);
+  for (const anim::CompressedClipDecodings* shared :
+       {&decodings, static_cast<const anim::CompressedClipDecodings*>(nullptr)}) {
+    anim::CompressedClipContext context(clip, shared);
+    anim::SoaPose pose(compression_test::ChainSkeleton(1).RestPose());
+    for (int f : {0, 1, 2, 1, 0}) {
+      ASSERT_TRUE(anim::SampleCompressedClip(clip, static_cast<float>(f) / 60.0f, context, pose));
+      for (int c = 0; c < 4; ++c) {
+        EXPECT_NEAR(pose.Channel(anim::kQx + c)[0], expected[f][c], 1e-5f) << f << " " << c;
+      }
+    }
   }
 }
 
