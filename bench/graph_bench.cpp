@@ -22,6 +22,11 @@
 //                             compressed form, the decodings shared by
 //                             the N characters and each character's
 //                             contexts in its instance.
+//   <rig>_compressed_decoded/graph_locomotion/N
+//                             the same with the set's decodings made with
+//                             anim::CompressedKeys::kDecoded (every key
+//                             decoded once per clip): the clip nodes copy
+//                             keys instead of decoding them.
 //   <rig>/graph_alone/N       the same graph as N whole anim::AnimationGraph
 //                             objects (each its own definition, instance,
 //                             scratch and output: what the one-character
@@ -132,7 +137,10 @@ std::vector<float> StartTimes(int count) {
   return times;
 }
 
-void GraphCrowd(benchmark::State& state, const GraphRig* rig, bool compressed) {
+// Raw clips, or compressed ones with their keys coded or decoded.
+enum class GraphClips { kRaw, kCoded, kDecoded };
+
+void GraphCrowd(benchmark::State& state, const GraphRig* rig, GraphClips kind) {
   std::string error;
   const anim::Model* model = ModelOrSkip(state, *rig);
   if (model == nullptr) return;
@@ -141,9 +149,11 @@ void GraphCrowd(benchmark::State& state, const GraphRig* rig, bool compressed) {
   // The definition, loaded once and shared (the loader's one-character
   // graph owns it and is otherwise unused here).
   anim::GraphClipOptions clips;
-  if (compressed) {
+  if (kind != GraphClips::kRaw) {
     anim::CompressedClipSet& set = CompressedClipsOf(*rig, *model);
-    clips.compressed = [&set](const anim::Clip& clip) { return set.For(clip); };
+    const anim::CompressedKeys keys = kind == GraphClips::kDecoded ? anim::CompressedKeys::kDecoded
+                                                                   : anim::CompressedKeys::kCoded;
+    clips.compressed = [&set, keys](const anim::Clip& clip) { return set.For(clip, keys); };
   }
   const auto loaded = anim::LoadAnimationGraph(rig->graph_path, *model, &error, clips);
   if (loaded == nullptr) {
@@ -186,10 +196,13 @@ void GraphCrowd(benchmark::State& state, const GraphRig* rig, bool compressed) {
 }
 
 void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
-  GraphCrowd(state, rig, false);
+  GraphCrowd(state, rig, GraphClips::kRaw);
 }
 void CompressedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
-  GraphCrowd(state, rig, true);
+  GraphCrowd(state, rig, GraphClips::kCoded);
+}
+void DecodedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+  GraphCrowd(state, rig, GraphClips::kDecoded);
 }
 
 void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
@@ -235,6 +248,7 @@ bool RegisterGraphBenchmarks() {
     const std::pair<const char*, Case> cases[] = {
         {"/graph_locomotion", GraphCrowdBenchmark},
         {"_compressed/graph_locomotion", CompressedGraphCrowdBenchmark},
+        {"_compressed_decoded/graph_locomotion", DecodedGraphCrowdBenchmark},
         {"/graph_alone", GraphAloneBenchmark}};
     for (const auto& [name, run] : cases) {
       benchmark::RegisterBenchmark((std::string(rig.name) + name).c_str(), run, &rig)

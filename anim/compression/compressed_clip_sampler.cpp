@@ -101,7 +101,10 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   segment_ = -1;
   const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
   ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes()), 0);
-  cursors_.assign(static_cast<std::size_t>(tracks_), KeyCursor{});
+  // Bound to decoded keys, a context copies keys and never reads a Rice
+  // code: no cursors (nearly half a context's bytes; a crowd reads them all).
+  const bool decodes = shared == nullptr || !shared->HasDecodedKeys();
+  cursors_.assign(decodes ? static_cast<std::size_t>(tracks_) : 0u, KeyCursor{});
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.

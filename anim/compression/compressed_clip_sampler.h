@@ -210,7 +210,8 @@ class CompressedClipContext {
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
   // Per track, where its keys in segment_ are decoded up to (keys after
-  // the first are differences from the ones before: key_coding.h).
+  // the first are differences from the ones before: key_coding.h); empty
+  // when bound to decoded keys.
   std::vector<KeyCursor> cursors_;
   // A track's two keys in one word, as its second key's sample times 128
   // plus the samples between them (at most 1 << kMaxStrideCode, below 128),

@@ -28,9 +28,9 @@ CompressedClipRef CompressedClipSet::Get(int index, CompressedKeys keys) {
   return {&entry->clip, entry->decoded.get()};
 }
 
-CompressedClipRef CompressedClipSet::For(const Clip& clip) {
+CompressedClipRef CompressedClipSet::For(const Clip& clip, CompressedKeys keys) {
   for (int i = 0; i < ClipCount(); ++i) {
-    if (&clips_[static_cast<std::size_t>(i)] == &clip) return Get(i);
+    if (&clips_[static_cast<std::size_t>(i)] == &clip) return Get(i, keys);
   }
   return {};
 }

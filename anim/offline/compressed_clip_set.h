@@ -47,8 +47,8 @@ class CompressedClipSet {
   // both kinds stay); {} for an index out of range.
   CompressedClipRef Get(int index, CompressedKeys keys = CompressedKeys::kCoded);
   // The compressed form of `clip` when it is one of the set's clips (the
-  // same object, not an equal copy); {} for any other clip.
-  CompressedClipRef For(const Clip& clip);
+  // same object, not an equal copy), as Get gives it; {} for any other clip.
+  CompressedClipRef For(const Clip& clip, CompressedKeys keys = CompressedKeys::kCoded);
   // Clip `index`'s compressed form if it has been built, else {}, with the
   // decodings of kind `keys` if they have been made, else null (builds
   // nothing).
