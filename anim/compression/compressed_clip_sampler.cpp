@@ -100,11 +100,15 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
   const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
-  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes()), 0);
-  // Bound to decoded keys, a context copies keys and never reads a Rice
-  // code: no cursors (nearly half a context's bytes; a crowd reads them all).
-  const bool decodes = shared == nullptr || !shared->HasDecodedKeys();
-  cursors_.assign(decodes ? static_cast<std::size_t>(tracks_) : 0u, KeyCursor{});
+  // Bound to decoded keys, a context keeps per lane where its two keys are
+  // in the table, not the keys, and never reads a Rice code (no cursors):
+  // a third of the bytes, and a crowd reads every character's context.
+  gathers_ = shared != nullptr && shared->HasDecodedKeys();
+  // Key indices start at 0, the table's identity key.
+  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes() +
+                                        (gathers_ ? 2 * Lanes() : 0)),
+               0);
+  cursors_.assign(gathers_ ? 0u : static_cast<std::size_t>(tracks_), KeyCursor{});
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
@@ -116,8 +120,9 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
-  floats_.assign(static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()), 0.0f);
-  for (int l = 0; l < rotation_lanes_; ++l) {
+  floats_.assign(gathers_ ? 0u : static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()),
+                 0.0f);
+  for (int l = 0; !gathers_ && l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
   }
@@ -238,8 +243,8 @@ void CompressedClipContext::MoveTracks(int k) {
   move.last = segment + 1 == clip.SegmentCount();
   move.next_bit = static_cast<std::uint32_t>(tracks_) * kTrackHeaderBits;
   if (shared_ != nullptr && shared_->HasDecodedKeys()) {
-    CopyMovedLanes<true>(move);
-    CopyMovedLanes<false>(move);
+    IndexMovedLanes<true>(move);
+    IndexMovedLanes<false>(move);
     return;
   }
   MoveLanes<true>(move);
@@ -511,8 +516,8 @@ void CompressedClipDecodings::DecodeKeys() {
           SegmentKeyCount(clip.SegmentSamples(s), s + 1 == segments, clip.SegmentStride(s, t)));
     }
   }
-  keys_.clear();
-  keys_.reserve(4 * key_count);
+  keys_.assign({0.0f, 0.0f, 0.0f, 1.0f});  // the identity, which padding lanes read
+  keys_.reserve(4 * key_count + 4);
   for (int s = 0; s < segments; ++s) {
     const std::int32_t* const ints = ints_.data() + std::size_t{3} * lanes * s;
     const float* const offsets = floats_.data() + std::size_t{6} * lanes * s;
@@ -553,46 +558,66 @@ void CompressedClipDecodings::DecodeKeys() {
   }
 }
 
-// Each lane whose keys no longer surround sample k gets its two keys (a
-// stride apart; the second maybe the next segment's first) from the table.
+// Each lane whose keys no longer surround sample k gets the indices of its
+// two keys (a stride apart; the second maybe the next segment's first) in
+// the table.
 template <bool kRotation>
-void CompressedClipContext::CopyMovedLanes(const Move& move) {
+void CompressedClipContext::IndexMovedLanes(const Move& move) {
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int count = kRotation ? rotations : tracks_ - rotations;
-  const int lanes = kRotation ? rotation_lanes_ : vector_lanes_;
   const int lane0 = kRotation ? 0 : rotation_lanes_;
-  constexpr int kComponents = kRotation ? 4 : 3;
   const std::size_t all_lanes = static_cast<std::size_t>(Lanes());
   const std::int32_t* const layouts = SegmentDecodings().layout + lane0;
   const std::int32_t* const at = shared_->key_at_.data() + all_lanes * segment_ + lane0;
   const std::int32_t* const next_at = move.last ? nullptr : at + all_lanes;
-  const float* const table = shared_->keys_.data();
   std::int32_t* const keys = Keys() + lane0;
-  float* const a_out = A() + (kRotation ? 0 : 4 * rotation_lanes_);
-  float* const b_out = B() + (kRotation ? 0 : 4 * rotation_lanes_);
+  std::int32_t* const index_a = KeyIndices() + lane0;
+  std::int32_t* const index_b = index_a + all_lanes;
   const int k = move.k, local = k - move.first, length = move.length;
   for (int l = 0; l < count; ++l) {
     const std::int32_t held = keys[l];
     const int held_b = KeyBOf(held);
     if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
-    const int shift = KeyLayout::StrideShift(static_cast<std::uint32_t>(layouts[l]));
-    const int stride = 1 << shift;
+    const int stride = 1 << KeyLayout::StrideShift(static_cast<std::uint32_t>(layouts[l]));
     int a = 0, b = 0;
     SegmentKeyInterval(local, length, move.last, stride, &a, &b);
-    const float* const va = table + std::size_t{4} * static_cast<std::size_t>(at[l] + (a >> shift));
+    index_a[l] = at[l] + SegmentKeyIndex(a, length, move.last, stride);
     // The second key: in this segment, or the next segment's first.
-    const float* const vb =
-        table +
-        std::size_t{4} *
-            static_cast<std::size_t>(
-                b < length ? at[l] + SegmentKeyIndex(b, length, move.last, stride) : next_at[l]);
-    for (int c = 0; c < kComponents; ++c) {
-      a_out[c * lanes + l] = va[c];
-      b_out[c * lanes + l] = vb[c];
-    }
+    index_b[l] = b < length ? at[l] + SegmentKeyIndex(b, length, move.last, stride) : next_at[l];
     decoded_keys_ += move.first + a == held_b ? 1 : 2;
     keys[l] = PackKeys(move.first + a, move.first + b);
+  }
+}
+
+// Lanes [lane, lane + 4)'s two keys, four lanes per component (a rotation's
+// four, or a translation's or scale's three and a fourth to ignore): from
+// the context's key blocks, its kind's `kind_lanes` lanes per component
+// from float `key_at` of each block, or, bound to decoded keys, gathered
+// from the table by the lanes' key indices.
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::GroupKeys(int lane, int kind_lanes, int key_at,
+                                                             int components, soa::F32x4 (&a)[4],
+                                                             soa::F32x4 (&b)[4]) {
+  using namespace soa;
+  if (gathers_) {
+    const float* const table = shared_->keys_.data();
+    const std::int32_t* const index_a = KeyIndices() + lane;
+    const std::int32_t* const index_b = index_a + Lanes();
+    const float* rows_a[4];
+    const float* rows_b[4];
+    for (int l = 0; l < 4; ++l) {
+      rows_a[l] = table + std::size_t{4} * static_cast<std::size_t>(index_a[l]);
+      rows_b[l] = table + std::size_t{4} * static_cast<std::size_t>(index_b[l]);
+    }
+    LoadTransposed(rows_a, a);
+    LoadTransposed(rows_b, b);
+    return;
+  }
+  const float* const keys_a = A() + key_at;
+  const float* const keys_b = B() + key_at;
+  for (int c = 0; c < components; ++c) {
+    a[c] = Load4(keys_a + c * kind_lanes);
+    b[c] = Load4(keys_b + c * kind_lanes);
   }
 }
 
@@ -641,8 +666,6 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int rl = rotation_lanes_;
-  const float* a = A();
-  const float* b = B();
   const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
   const float t0 = interval_t0_, t1 = interval_t1_;
   const float fraction =
@@ -673,10 +696,10 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
       ca = &own_ca;
       cb = &own_cb;
     }
-    const F32x4 ax = Load4(a + j), ay = Load4(a + rl + j), az = Load4(a + 2 * rl + j),
-                aw = Load4(a + 3 * rl + j);
-    const F32x4 bx = Load4(b + j), by = Load4(b + rl + j), bz = Load4(b + 2 * rl + j),
-                bw = Load4(b + 3 * rl + j);
+    F32x4 ka[4], kb[4];
+    GroupKeys(j, rl, j, 4, ka, kb);
+    const F32x4 ax = ka[0], ay = ka[1], az = ka[2], aw = ka[3];
+    const F32x4 bx = kb[0], by = kb[1], bz = kb[2], bw = kb[3];
     const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
     const I32x4 flip = cos_theta < 0.0f;
     const F32x4 near_cos = FlipSign(flip, cos_theta);
@@ -718,13 +741,13 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
   const int rl = rotation_lanes_;
   const int vl = vector_lanes_;
   const int vectors = clip.TrackCount() - rotations;
-  const float* va = A() + 4 * rl;
-  const float* vb = B() + 4 * rl;
   for (int j = 0; j < vl; j += 4) {
     const F32x4 s = KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
+    F32x4 ka[4], kb[4];
+    GroupKeys(rl + j, vl, 4 * rl + j, 3, ka, kb);
     F32x4 v[3];
-    for (int c = 0; c < 3; ++c) v[c] = Load4(va + c * vl + j) * u + Load4(vb + c * vl + j) * s;
+    for (int c = 0; c < 3; ++c) v[c] = ka[c] * u + kb[c] * s;
     for (int l = 0; l < 4 && j + l < vectors; ++l) {
       const int track = rotations + j + l;
       const int first = clip.TrackChannel(track) == CompressedChannel::kTranslation ? kTx : kSx;

@@ -49,8 +49,9 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
 // Walking: 1,584 bytes a context fewer, a table of 3,224 bytes).
 // With CompressedKeys::kDecoded it also holds every key of the clip decoded
 // (four floats each, worked out by the sampler's own decoding, so sampling
-// gives the same values to the bit), and the contexts bound to it copy a
-// track's keys from it instead of decoding them from their Rice codes: the
+// gives the same values to the bit), and the contexts bound to it read a
+// track's keys from it instead of decoding them from their Rice codes (and
+// keep only where the keys are, not the keys): the
 // decoding of keys is most of what compressed clips cost over raw ones, and
 // a crowd pays it per character, the table once per clip (Woman's Walking:
 // 36 KB, against 3.2 KB without the keys, beside its 4.6 KB clip).
@@ -81,7 +82,8 @@ class CompressedClipDecodings {
   // kDecoded only: per segment, per lane, the index of the lane's first key
   // in the segment among keys_'s (four floats a key: x, y, z and w for
   // rotations, x, y, z and 0 for translations and scales), its later keys
-  // after it.
+  // after it; keys_ starts with the identity (0, 0, 0, 1), key 0, which
+  // contexts' padding lanes read.
   std::vector<std::int32_t> key_at_;
   std::vector<float> keys_;
 };
@@ -181,9 +183,12 @@ class CompressedClipContext {
   template <bool kRotation>
   void StoreMovedLanes(const LaneGroup& group, const MovedCodes& codes);
   // MoveLanes when the shared decodings hold every key decoded: each moved
-  // lane's two keys copied from that table.
+  // lane's two keys found in that table (their indices kept).
   template <bool kRotation>
-  void CopyMovedLanes(const Move& move);
+  void IndexMovedLanes(const Move& move);
+  // The two keys of four lanes for interpolation (see the definition).
+  void GroupKeys(int lane, int kind_lanes, int key_at, int components, soa::F32x4 (&a)[4],
+                 soa::F32x4 (&b)[4]);
 
   const CompressedClip* clip_ = nullptr;
   const CompressedClipDecodings* shared_ = nullptr;
@@ -194,6 +199,8 @@ class CompressedClipContext {
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
   // The segment whose decodings the lanes hold (-1: none).
   int segment_ = -1;
+  // Bound to decodings holding every key decoded: keys are read from there.
+  bool gathers_ = false;
   // Everything per lane (rotation lanes, then vector lanes; rotation track
   // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
   // two blocks (one allocation each, so a crowd's contexts are few
@@ -201,11 +208,14 @@ class CompressedClipContext {
   //   ints_   per lane the samples of its two keys (PackKeys); per four
   //           rotation lanes whether their joints follow one another;
   //           without a shared table, per lane its first key bit, first
-  //           residual bit and layout in segment_;
-  //   floats_ the two keys (a, b), each rotations [4][rotation lanes]
-  //           then translations and scales [3][vector lanes]; without a
-  //           shared table, the decodings in segment_, offsets then
-  //           scales, each [3][rotation lanes] then [3][vector lanes].
+  //           residual bit and layout in segment_; bound to decoded keys
+  //           (gathers_), per lane the index of its first key in the
+  //           table, then per lane its second's;
+  //   floats_ (none when gathers_) the two keys (a, b), each rotations
+  //           [4][rotation lanes] then translations and scales
+  //           [3][vector lanes]; without a shared table, the decodings in
+  //           segment_, offsets then scales, each [3][rotation lanes] then
+  //           [3][vector lanes].
   // (The keys' times come from their samples, PackKeys.)
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
@@ -227,6 +237,7 @@ class CompressedClipContext {
   std::int32_t* Keys() { return ints_.data(); }
   std::int32_t* ConsecutiveJoints() { return ints_.data() + Lanes(); }
   std::int32_t* OwnCodings() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
+  std::int32_t* KeyIndices() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
   float* A() { return floats_.data(); }
   float* B() { return floats_.data() + KeyFloats(); }
   float* OwnOffsets() { return floats_.data() + 2 * KeyFloats(); }

@@ -787,7 +787,8 @@ anim::Clip TurnedClip() {
 // to decoded keys gives the same pose to the bit. The table holds four
 // floats per key of each track in each segment (its keys a stride apart
 // from the segment's first sample, and the last sample in the last
-// segment) and an index per lane per segment.
+// segment), the identity key that padding lanes read, and an index per
+// lane per segment.
 void ExpectDecodedKeysSampleTheSamePoses(const anim::Clip& raw, const anim::CompressedClip& clip,
                                          const anim::Skeleton& skeleton) {
   long keys = 0;
@@ -805,7 +806,7 @@ void ExpectDecodedKeysSampleTheSamePoses(const anim::Clip& raw, const anim::Comp
   const long lanes = (clip.RotationTrackCount() + 3) / 4 * 4 +
                      (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
   EXPECT_EQ(decoded.ByteSize() - coded.ByteSize(),
-            static_cast<std::size_t>(keys * 4 * 4 + lanes * clip.SegmentCount() * 4));
+            static_cast<std::size_t>((keys + 1) * 4 * 4 + lanes * clip.SegmentCount() * 4));
 
   anim::CompressedClipContext own(clip), copying(clip, &decoded);
   anim::SoaPose a(skeleton.RestPose()), b(skeleton.RestPose());

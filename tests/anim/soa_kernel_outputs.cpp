@@ -108,16 +108,24 @@ std::vector<float> SoaKernelOutputs() {
   settings.segment_length = 3;
   const CompressedClip compressed = BuildCompressedClip(walk, skeleton, settings);
   CompressedClipContext context(compressed);
+  // And a context reading decoded keys (gathered and transposed four lanes
+  // at a time).
+  const CompressedClipDecodings decoded(compressed, CompressedKeys::kDecoded);
+  CompressedClipContext reading(compressed, &decoded);
   SoaPose sampled = skeleton.RestPose();
   for (int frame = 0; frame < 80; ++frame) {
-    SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, context, sampled);
-    Append(outputs, sampled);
+    for (CompressedClipContext* c : {&context, &reading}) {
+      SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, *c, sampled);
+      Append(outputs, sampled);
+    }
   }
   std::uniform_real_distribution<float> time(-0.5f, 3.0f);
   for (int step = 0; step < 40; ++step) {
     const float t = time(random);
-    SampleCompressedClip(compressed, t, context, sampled);
-    Append(outputs, sampled);
+    for (CompressedClipContext* c : {&context, &reading}) {
+      SampleCompressedClip(compressed, t, *c, sampled);
+      Append(outputs, sampled);
+    }
     walk.Sample(a, t);
     lean.Sample(b, 1.7f * t, LoopMode::kPingPong);
     Append(outputs, a);
