@@ -38,8 +38,8 @@ float HighestBlendSpacePosition(const anim::GraphDefinition& definition) {
 bool CrowdGraphs::Load(const anim::Model& model) {
   instances_.clear();
   graph_.reset();
-  compressed_graph_.reset();
-  playing_compressed_ = false;
+  for (auto& graph : compressed_graphs_) graph.reset();
+  playing_ = -1;
   problem_.clear();
   model_ = &model;
   const std::string stem = ModelStem(model);
@@ -81,21 +81,25 @@ CrowdGraphs::ClipNodes CrowdGraphs::CountClipNodes() const {
 }
 
 bool CrowdGraphs::Build(int count, int capacity, const std::vector<float>& speeds,
-                        const std::vector<float>& offsets, anim::CompressedClipSet* compressed) {
+                        const std::vector<float>& offsets, anim::CompressedClipSet* compressed,
+                        anim::CompressedKeys keys) {
   if (!graph_) return false;
   instances_.clear();  // they may point to the definition about to be replaced
-  if (compressed != nullptr && !compressed_graph_) {
+  const int kind = keys == anim::CompressedKeys::kDecoded ? 1 : 0;
+  if (compressed != nullptr && !compressed_graphs_[kind]) {
     std::string error;
     anim::GraphClipOptions clips;
-    clips.compressed = [compressed](const anim::Clip& clip) { return compressed->For(clip); };
-    compressed_graph_ = anim::LoadAnimationGraph(path_, *model_, &error, clips);
-    if (!compressed_graph_) {
+    clips.compressed = [compressed, keys](const anim::Clip& clip) {
+      return compressed->For(clip, keys);
+    };
+    compressed_graphs_[kind] = anim::LoadAnimationGraph(path_, *model_, &error, clips);
+    if (!compressed_graphs_[kind]) {
       problem_ = error + ": the graph plays raw clips.";
       return false;
     }
     problem_.clear();
   }
-  playing_compressed_ = compressed != nullptr;
+  playing_ = compressed != nullptr ? kind : -1;
   const anim::GraphDefinition& definition = Definition();
   instances_.reserve(static_cast<std::size_t>(capacity));  // never moves: characters point in
   motions_.assign(static_cast<std::size_t>(capacity), anim::MotionDelta{});

@@ -49,10 +49,13 @@ class CrowdGraphs {
   // speeds[k] and starts `offsets[k]` seconds into the graph. With
   // `compressed` (null: raw clips) the instances play the definition whose
   // clip nodes sample the compressed clips of that set (the model's clips,
-  // built there when first needed; it must outlive the graphs). False (and
-  // Problem() says why) if that definition does not load: nothing is built.
+  // built there when first needed; it must outlive the graphs), with their
+  // decodings of kind `keys` (one definition per kind, each loaded on first
+  // use). False (and Problem() says why) if that definition does not load:
+  // nothing is built.
   bool Build(int count, int capacity, const std::vector<float>& speeds,
-             const std::vector<float>& offsets, anim::CompressedClipSet* compressed = nullptr);
+             const std::vector<float>& offsets, anim::CompressedClipSet* compressed = nullptr,
+             anim::CompressedKeys keys = anim::CompressedKeys::kCoded);
   // Character k plays instance k, its root motion kept apart (the crowd
   // stays on its grid: the clips' root motion is taken off their poses).
   void Attach(anim::CrowdCharacter& character, int k);
@@ -63,15 +66,16 @@ class CrowdGraphs {
 
  private:
   const anim::AnimationGraph& Playing() const {
-    return playing_compressed_ ? *compressed_graph_ : *graph_;
+    return playing_ >= 0 ? *compressed_graphs_[playing_] : *graph_;
   }
 
   const anim::Model* model_ = nullptr;
   std::string path_;
   std::unique_ptr<anim::AnimationGraph> graph_;  // owns the shared definition
-  // The same file on compressed clips, loaded on first use.
-  std::unique_ptr<anim::AnimationGraph> compressed_graph_;
-  bool playing_compressed_ = false;
+  // The same file on compressed clips, per CompressedKeys kind (coded,
+  // decoded), each loaded on first use; which one plays (-1: graph_).
+  std::unique_ptr<anim::AnimationGraph> compressed_graphs_[2];
+  int playing_ = -1;
   std::string problem_;
   std::string file_name_;
   float top_speed_ = 0.0f;

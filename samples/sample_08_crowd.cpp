@@ -92,9 +92,10 @@ class CrowdSample : public Sample {
                     "crowd, and per character only its own sampling context); graph: the graph's "
                     "clip nodes sample them");
     params_.AddBool("decoded_keys", &decoded_keys_,
-                    "clips, compressed: the shared table of each clip also holds every key "
-                    "decoded, so characters copy keys instead of decoding them (faster, the "
-                    "table's memory more per clip; see the decodings line)");
+                    "compressed: the shared table of each clip also holds every key decoded, so "
+                    "characters (and graph clip nodes) read keys instead of decoding them "
+                    "(faster, smaller contexts, the table's memory more per clip; see the "
+                    "decodings line)");
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
@@ -337,9 +338,10 @@ class CrowdSample : public Sample {
     const CrowdCompression::Memory m = compression_.Measure(0);
     ImGui::Text("Clip nodes: %d of %d playing compressed clips (contexts in the instance)",
                 nodes.compressed, nodes.total);
-    ImGui::Text("  shared: %d compressed clips %.1f KB + decodings %.1f KB (raw keys %.1f KB)",
+    ImGui::Text("  shared: %d compressed clips %.1f KB + decodings %.1f KB%s (raw keys %.1f KB)",
                 m.clips, static_cast<double>(m.compressed_bytes) / 1024.0,
                 static_cast<double>(m.decodings_bytes) / 1024.0,
+                compression_.Keys() == anim::CompressedKeys::kDecoded ? " (keys decoded)" : "",
                 static_cast<double>(m.raw_bytes) / 1024.0);
   }
 
@@ -443,7 +445,9 @@ class CrowdSample : public Sample {
   void StartGraphs(const Layout& layout, const std::vector<float>& speeds,
                    const std::vector<float>& offsets) {
     if (!graphs_.Build(layout.count, capacity_, speeds, offsets,
-                       layout.compressed ? &compression_.Clips() : nullptr)) {
+                       layout.compressed ? &compression_.Clips() : nullptr,
+                       layout.decoded_keys ? anim::CompressedKeys::kDecoded
+                                           : anim::CompressedKeys::kCoded)) {
       graphs_.Build(layout.count, capacity_, speeds, offsets);
     }
     for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);

@@ -446,6 +446,50 @@ TEST_F(CrowdSampleTest, GraphModeOnCompressedClipsFramesAllocateNothing) {
   ExpectFramesAllocateNothing(*crowd_);
 }
 
+// Graph mode on compressed clips with decoded keys: the clip nodes read the
+// keys their contexts would decode, so the crowd is the same to the bit;
+// and frames allocate nothing.
+TEST_F(CrowdSampleTest, GraphModeOnDecodedKeysGivesTheSamePalettesAndAllocatesNothing) {
+  auto decoded = Make();
+  for (auto* s : {crowd_.get(), decoded.get()}) {
+    Set(*s, "play=graph");
+    Set(*s, "count=37");
+    Set(*s, "compressed=true");
+  }
+  Set(*decoded, "decoded_keys=true");
+  ExpectSamePalettes(*crowd_, *decoded, 45);
+  EXPECT_EQ(decoded->Problem(), "");
+  ExpectFramesAllocateNothing(*decoded);
+}
+
+TEST_F(CrowdSampleTest, GraphsOnDecodedKeysPlayTheirOwnDefinitionWithSmallerInstances) {
+  samples::CrowdGraphs graphs;
+  ASSERT_TRUE(graphs.Load(model_));
+  samples::CrowdCompression compression;
+  compression.Load(model_, 4);
+  const std::vector<float> speeds(2, 1.0f), offsets(2, 0.0f);
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips()));
+  const anim::GraphDefinition* coded = &graphs.Definition();
+  const std::size_t coded_bytes = graphs.InstanceBytes(0);
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips(),
+                           anim::CompressedKeys::kDecoded));
+  EXPECT_NE(&graphs.Definition(), coded);
+  EXPECT_EQ(graphs.CountClipNodes().compressed, 7);
+  EXPECT_LT(graphs.InstanceBytes(0), coded_bytes);
+  // Every clip the graph plays has its decoded table, in the set the crowd
+  // measures.
+  int decoded_tables = 0;
+  for (int c = 0; c < compression.Clips().ClipCount(); ++c) {
+    const anim::CompressedClipRef ref =
+        compression.Clips().Built(c, anim::CompressedKeys::kDecoded);
+    if (ref.decodings != nullptr && ref.decodings->HasDecodedKeys()) ++decoded_tables;
+  }
+  EXPECT_EQ(decoded_tables, 6);  // Punch serves guard and jab
+  // Back to coded keys: the first compressed definition again.
+  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips()));
+  EXPECT_EQ(&graphs.Definition(), coded);
+}
+
 // What the panel reports: the clip and single-frame nodes of the graph
 // played, and how many sample compressed clips (the mannequin's graph:
 // idle, walk, run, jump, guard, jab, lean_clip).
