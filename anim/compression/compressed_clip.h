@@ -247,6 +247,9 @@ class CompressedClip {
                     : Load<float>(times_at_ + static_cast<std::size_t>(sample) * sizeof(float));
   }
   bool UniformTimes() const { return uniform_; }
+  // Uniform times only: SampleTime(i) is FirstTime() + i * TimeStep().
+  float FirstTime() const { return first_time_; }
+  float TimeStep() const { return time_step_; }
   // The last sample at or before `time` (0 when none is), found by a guess
   // from the step for uniform times, else by binary search.
   int SampleAtOrBefore(float time) const;

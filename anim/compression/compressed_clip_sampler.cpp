@@ -73,6 +73,23 @@ soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
 }  // namespace
 
 soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) const {
+  using namespace soa;
+  if (clip_->UniformTimes()) {
+    // SampleTime's sums four lanes at once (the same operations, so the
+    // same times); padding lanes hold kNoKeys, samples -128 and -1, an
+    // interval whose fraction is defined (and unused).
+    float a[4], b[4];
+    for (int l = 0; l < 4; ++l) {
+      const std::int32_t keys = ints_[static_cast<std::size_t>(lane + l)];
+      b[l] = static_cast<float>(KeyBOf(keys));
+      a[l] = static_cast<float>(KeyBOf(keys) - KeyGapOf(keys));
+    }
+    const F32x4 first = Splat4(clip_->FirstTime()), step = Splat4(clip_->TimeStep());
+    float t0[4], t1[4];
+    Store4(t0, first + Load4(a) * step);
+    Store4(t1, first + Load4(b) * step);
+    return Fraction(t0, t1, time);
+  }
   // Padding lanes span [0, 1] so their fraction is defined.
   float t0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, t1[4] = {1.0f, 1.0f, 1.0f, 1.0f};
   for (int l = 0; l < count; ++l) {
