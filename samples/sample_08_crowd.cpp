@@ -444,10 +444,10 @@ class CrowdSample : public Sample {
   // graph not load, the raw one plays (and Problem() says why).
   void StartGraphs(const Layout& layout, const std::vector<float>& speeds,
                    const std::vector<float>& offsets) {
-    if (!graphs_.Build(layout.count, capacity_, speeds, offsets,
-                       layout.compressed ? &compression_.Clips() : nullptr,
-                       layout.decoded_keys ? anim::CompressedKeys::kDecoded
-                                           : anim::CompressedKeys::kCoded)) {
+    if (!graphs_.Build(
+            layout.count, capacity_, speeds, offsets,
+            layout.compressed ? &compression_.Clips() : nullptr,
+            layout.decoded_keys ? anim::CompressedKeys::kDecoded : anim::CompressedKeys::kCoded)) {
       graphs_.Build(layout.count, capacity_, speeds, offsets);
     }
     for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);

@@ -16,7 +16,8 @@ constexpr int Pad4(int n) { return (n + 3) / 4 * 4; }
 // Four lanes' smallest three (the stored components s0, s1, s2 and the
 // dropped one's index, 0..3, as a float) back to unit quaternions x, y, z, w:
 // DecodeSmallestThree without branches.
-ANIM_SOA_ALWAYS_INLINE void SmallestThreeToQuaternions(const soa::F32x4 s[3], const soa::F32x4& largest, soa::F32x4 q[4]) {
+ANIM_SOA_ALWAYS_INLINE void SmallestThreeToQuaternions(const soa::F32x4 s[3],
+                                                       const soa::F32x4& largest, soa::F32x4 q[4]) {
   using namespace soa;
   const F32x4 sum = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
   const I32x4 inside = sum < 1.0f;

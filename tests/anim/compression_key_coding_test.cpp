@@ -286,9 +286,8 @@ TEST(KeyCodingTest, StoredComponentsPastTheUnitSphereAreScaledOntoIt) {
                                   {track}, {}, {0u}, std::move(stream));
   const float n = 1.0f / std::sqrt(1.25f);
   const float h = std::sqrt(0.5f);
-  const float expected[3][4] = {{n, 0.5f * n, 0.0f, 0.0f},
-                                {h * n, h * 0.5f * n, 0.0f, h},
-                                {0.0f, 0.0f, 0.0f, 1.0f}};
+  const float expected[3][4] = {
+      {n, 0.5f * n, 0.0f, 0.0f}, {h * n, h * 0.5f * n, 0.0f, h}, {0.0f, 0.0f, 0.0f, 1.0f}};
   for (int i : {0, 1}) {
     float key[4];
     clip.DecodeKey(0, i, key);

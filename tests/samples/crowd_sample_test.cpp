@@ -471,8 +471,8 @@ TEST_F(CrowdSampleTest, GraphsOnDecodedKeysPlayTheirOwnDefinitionWithSmallerInst
   ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips()));
   const anim::GraphDefinition* coded = &graphs.Definition();
   const std::size_t coded_bytes = graphs.InstanceBytes(0);
-  ASSERT_TRUE(graphs.Build(2, 4, speeds, offsets, &compression.Clips(),
-                           anim::CompressedKeys::kDecoded));
+  ASSERT_TRUE(
+      graphs.Build(2, 4, speeds, offsets, &compression.Clips(), anim::CompressedKeys::kDecoded));
   EXPECT_NE(&graphs.Definition(), coded);
   EXPECT_EQ(graphs.CountClipNodes().compressed, 7);
   EXPECT_LT(graphs.InstanceBytes(0), coded_bytes);
