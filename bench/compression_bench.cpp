@@ -9,6 +9,9 @@
 //   woman_compressed_decoded/...       the same with decodings that hold
 //                                      every key decoded
 //                                      (CompressedKeys::kDecoded)
+//   woman_compressed_sampled/...       the same with decodings that hold
+//                                      every track at every sample
+//                                      (CompressedKeys::kSampled)
 //   woman_reduced/sample_ltm/N         (a) on a per-channel key-reduced copy
 //                                      of Woman's clips, made at start-up
 //                                      with anim::ReduceKeys(clip, 0)
@@ -75,13 +78,14 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
 }
 
 // Woman's Walking and Running compressed at the default tolerance, with
-// CompressedClipDecodings per clip, without and with the decoded keys;
-// loaded once.
+// CompressedClipDecodings per clip: without keys, with the decoded keys
+// and with every sample; loaded once.
 struct CompressedRig {
   std::unique_ptr<anim_bench::Rig> rig;
   anim::CompressedClip walk, run;
   std::unique_ptr<anim::CompressedClipDecodings> walk_decodings, run_decodings;
   std::unique_ptr<anim::CompressedClipDecodings> walk_decoded, run_decoded;
+  std::unique_ptr<anim::CompressedClipDecodings> walk_sampled, run_sampled;
 };
 
 const CompressedRig* GetCompressedRig(std::string* error) {
@@ -102,6 +106,10 @@ const CompressedRig* GetCompressedRig(std::string* error) {
         std::make_unique<anim::CompressedClipDecodings>(r->walk, anim::CompressedKeys::kDecoded);
     r->run_decoded =
         std::make_unique<anim::CompressedClipDecodings>(r->run, anim::CompressedKeys::kDecoded);
+    r->walk_sampled =
+        std::make_unique<anim::CompressedClipDecodings>(r->walk, anim::CompressedKeys::kSampled);
+    r->run_sampled =
+        std::make_unique<anim::CompressedClipDecodings>(r->run, anim::CompressedKeys::kSampled);
     return r;
   }();
   *error = load_error;
@@ -136,8 +144,9 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
 }
 
 // How the characters' contexts decode: each its own, bound to shared
-// decodings, or bound to shared decodings with every key decoded.
-enum class Contexts { kOwn, kShared, kDecoded };
+// decodings, bound to shared decodings with every key decoded, or with
+// every sample.
+enum class Contexts { kOwn, kShared, kDecoded, kSampled };
 
 // Cases (a) and (b) through CrowdAnimator with the compressed clips in a
 // and b.
@@ -153,10 +162,15 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, Contexts contex
   anim_bench::CompressedClips clips;
   clips.walk = &rig->walk;
   clips.run = &rig->run;
-  const bool decoded = contexts == Contexts::kDecoded;
-  if (contexts != Contexts::kOwn) {
-    clips.walk_decodings = decoded ? rig->walk_decoded.get() : rig->walk_decodings.get();
-    clips.run_decodings = decoded ? rig->run_decoded.get() : rig->run_decodings.get();
+  if (contexts == Contexts::kShared) {
+    clips.walk_decodings = rig->walk_decodings.get();
+    clips.run_decodings = rig->run_decodings.get();
+  } else if (contexts == Contexts::kDecoded) {
+    clips.walk_decodings = rig->walk_decoded.get();
+    clips.run_decodings = rig->run_decoded.get();
+  } else if (contexts == Contexts::kSampled) {
+    clips.walk_decodings = rig->walk_sampled.get();
+    clips.run_decodings = rig->run_sampled.get();
   }
   anim_bench::Crowd crowd(*rig->rig, c, count, clips);
   anim_bench::TimePerCharacter(
@@ -180,6 +194,7 @@ bool RegisterCompressionBenchmarks() {
         {"woman_compressed/", Contexts::kOwn},
         {"woman_compressed_shared/", Contexts::kShared},
         {"woman_compressed_decoded/", Contexts::kDecoded},
+        {"woman_compressed_sampled/", Contexts::kSampled},
     };
     for (const auto& [form, contexts] : forms) {
       benchmark::RegisterBenchmark((std::string(form) + name).c_str(), CompressedCase, c, contexts)

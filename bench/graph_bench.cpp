@@ -27,6 +27,10 @@
 //                             anim::CompressedKeys::kDecoded (every key
 //                             decoded once per clip): the clip nodes copy
 //                             keys instead of decoding them.
+//   <rig>_compressed_sampled/graph_locomotion/N
+//                             the same with anim::CompressedKeys::kSampled
+//                             (every track at every sample, once per
+//                             clip): the clip nodes interpolate two rows.
 //   <rig>/graph_alone/N       the same graph as N whole anim::AnimationGraph
 //                             objects (each its own definition, instance,
 //                             scratch and output: what the one-character
@@ -137,10 +141,11 @@ std::vector<float> StartTimes(int count) {
   return times;
 }
 
-// Raw clips, or compressed ones with their keys coded or decoded.
-enum class GraphClips { kRaw, kCoded, kDecoded };
+// Raw clips, or compressed ones with their decodings of one kind.
+enum class GraphClips { kRaw, kCompressed };
 
-void GraphCrowd(benchmark::State& state, const GraphRig* rig, GraphClips kind) {
+void GraphCrowd(benchmark::State& state, const GraphRig* rig, GraphClips kind,
+                anim::CompressedKeys keys = anim::CompressedKeys::kCoded) {
   std::string error;
   const anim::Model* model = ModelOrSkip(state, *rig);
   if (model == nullptr) return;
@@ -151,8 +156,6 @@ void GraphCrowd(benchmark::State& state, const GraphRig* rig, GraphClips kind) {
   anim::GraphClipOptions clips;
   if (kind != GraphClips::kRaw) {
     anim::CompressedClipSet& set = CompressedClipsOf(*rig, *model);
-    const anim::CompressedKeys keys = kind == GraphClips::kDecoded ? anim::CompressedKeys::kDecoded
-                                                                   : anim::CompressedKeys::kCoded;
     clips.compressed = [&set, keys](const anim::Clip& clip) { return set.For(clip, keys); };
   }
   const auto loaded = anim::LoadAnimationGraph(rig->graph_path, *model, &error, clips);
@@ -199,10 +202,13 @@ void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   GraphCrowd(state, rig, GraphClips::kRaw);
 }
 void CompressedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
-  GraphCrowd(state, rig, GraphClips::kCoded);
+  GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kCoded);
 }
 void DecodedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
-  GraphCrowd(state, rig, GraphClips::kDecoded);
+  GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kDecoded);
+}
+void SampledGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
+  GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kSampled);
 }
 
 void GraphAloneBenchmark(benchmark::State& state, const GraphRig* rig) {
@@ -249,6 +255,7 @@ bool RegisterGraphBenchmarks() {
         {"/graph_locomotion", GraphCrowdBenchmark},
         {"_compressed/graph_locomotion", CompressedGraphCrowdBenchmark},
         {"_compressed_decoded/graph_locomotion", DecodedGraphCrowdBenchmark},
+        {"_compressed_sampled/graph_locomotion", SampledGraphCrowdBenchmark},
         {"/graph_alone", GraphAloneBenchmark}};
     for (const auto& [name, run] : cases) {
       benchmark::RegisterBenchmark((std::string(rig.name) + name).c_str(), run, &rig)

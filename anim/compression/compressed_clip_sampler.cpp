@@ -122,11 +122,14 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   // in the table, not the keys, and never reads a Rice code (no cursors):
   // a third of the bytes, and a crowd reads every character's context.
   gathers_ = shared != nullptr && shared->HasDecodedKeys();
+  // Bound to sampled keys, it keeps no keys at all (rows of the table).
+  sampled_ = shared != nullptr && shared->HasSampledKeys();
+  const bool keeps_keys = !gathers_ && !sampled_;
   // Key indices start at 0, the table's identity key.
   ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes() +
                                         (gathers_ ? 2 * Lanes() : 0)),
                0);
-  cursors_.assign(gathers_ ? 0u : static_cast<std::size_t>(tracks_), KeyCursor{});
+  cursors_.assign(keeps_keys ? static_cast<std::size_t>(tracks_) : 0u, KeyCursor{});
   std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
@@ -138,9 +141,9 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
-  floats_.assign(gathers_ ? 0u : static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()),
+  floats_.assign(keeps_keys ? static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()) : 0u,
                  0.0f);
-  for (int l = 0; !gathers_ && l < rotation_lanes_; ++l) {
+  for (int l = 0; keeps_keys && l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
   }
@@ -226,12 +229,13 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, Com
                                          ints, floats, floats + 3 * lanes);
   }
   if (keys == CompressedKeys::kDecoded) DecodeKeys();
+  if (keys == CompressedKeys::kSampled) SampleKeys();
 }
 
 std::size_t CompressedClipDecodings::ByteSize() const {
   return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
          floats_.capacity() * sizeof(float) + key_at_.capacity() * sizeof(std::int32_t) +
-         keys_.capacity() * sizeof(float);
+         keys_.capacity() * sizeof(float) + samples_.capacity() * sizeof(float);
 }
 
 // What MoveTracks works on: the clip's sample interval's place in its
@@ -576,6 +580,65 @@ void CompressedClipDecodings::DecodeKeys() {
   }
 }
 
+// Every sample's row: a context on the coded keys (samples_ is still empty,
+// so it decodes them) walks every sample interval k; row k is each track's
+// value at sample k (its key there, or its two keys interpolated at that
+// sample's time, as the sampler would), and row k + 1 too after the last
+// interval.
+void CompressedClipDecodings::SampleKeys() {
+  const CompressedClip& clip = *clip_;
+  const int samples = clip.SampleCount();
+  if (clip.TrackCount() == 0 || samples < 2) return;  // nothing to interpolate
+  CompressedClipContext context(clip, this);
+  const int rotations = clip.RotationTrackCount();
+  const int vectors = clip.TrackCount() - rotations;
+  const int rl = context.rotation_lanes_;
+  const int vl = context.vector_lanes_;
+  const auto floats = static_cast<std::size_t>(context.KeyFloats());
+  samples_.assign(static_cast<std::size_t>(samples) * floats, 0.0f);
+  // The fraction of the way from key ka to key kb that sample n lies at,
+  // in time (a track keyed every few samples is a line or arc in time).
+  auto fraction = [&](int n, int ka, int kb) {
+    const float t0 = clip.SampleTime(ka), t1 = clip.SampleTime(kb);
+    return t1 > t0 ? (clip.SampleTime(n) - t0) / (t1 - t0) : (n >= kb ? 1.0f : 0.0f);
+  };
+  auto fill = [&](int n) {
+    float* const row = samples_.data() + static_cast<std::size_t>(n) * floats;
+    const float* const a = context.A();
+    const float* const b = context.B();
+    for (int l = 0; l < rl; ++l) {
+      if (l >= rotations) {
+        row[3 * rl + l] = 1.0f;  // the identity
+        continue;
+      }
+      const std::int32_t keys = context.Keys()[l];
+      const int kb = CompressedClipContext::KeyBOf(keys);
+      const int ka = kb - CompressedClipContext::KeyGapOf(keys);
+      const glm::quat qa(a[3 * rl + l], a[l], a[rl + l], a[2 * rl + l]);
+      const glm::quat qb(b[3 * rl + l], b[l], b[rl + l], b[2 * rl + l]);
+      const glm::quat q = n == ka   ? qa
+                          : n == kb ? qb
+                                    : interpolation::SlerpKeys(qa, qb, fraction(n, ka, kb));
+      row[l] = q.x, row[rl + l] = q.y, row[2 * rl + l] = q.z, row[3 * rl + l] = q.w;
+    }
+    for (int l = 0; l < vectors; ++l) {
+      const std::int32_t keys = context.Keys()[rl + l];
+      const int kb = CompressedClipContext::KeyBOf(keys);
+      const int ka = kb - CompressedClipContext::KeyGapOf(keys);
+      const float s = n == ka ? 0.0f : n == kb ? 1.0f : fraction(n, ka, kb);
+      for (int c = 0; c < 3; ++c) {
+        const std::size_t at = static_cast<std::size_t>(4 * rl + c * vl + l);
+        row[at] = n == ka ? a[at] : n == kb ? b[at] : a[at] * (1.0f - s) + b[at] * s;
+      }
+    }
+  };
+  for (int k = 0; k + 1 < samples; ++k) {
+    context.MoveTracks(k);
+    fill(k);
+    if (k + 2 == samples) fill(k + 1);
+  }
+}
+
 // Each lane whose keys no longer surround sample k gets the indices of its
 // two keys (a stride apart; the second maybe the next segment's first) in
 // the table.
@@ -631,8 +694,11 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::GroupKeys(int lane, int kind_
     LoadTransposed(rows_b, b);
     return;
   }
-  const float* const keys_a = A() + key_at;
-  const float* const keys_b = B() + key_at;
+  // Bound to sampled keys, the two rows of the clip's sample interval.
+  const float* const keys_a =
+      (sampled_ ? shared_->samples_.data() + static_cast<std::size_t>(key_) * KeyFloats() : A()) +
+      key_at;
+  const float* const keys_b = keys_a + KeyFloats();
   for (int c = 0; c < components; ++c) {
     a[c] = Load4(keys_a + c * kind_lanes);
     b[c] = Load4(keys_b + c * kind_lanes);
@@ -669,7 +735,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::Seek(float time) {
     const int k = key >= 0 && time >= interval_t1_ && time < clip.SampleTime(key + 2)
                       ? key + 1
                       : std::min(clip.SampleAtOrBefore(time), last);
-    MoveTracks(k);
+    if (!sampled_) MoveTracks(k);
     key_ = k;
     interval_t0_ = clip.SampleTime(k);
     interval_t1_ = clip.SampleTime(k + 1);
@@ -679,15 +745,18 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::Seek(float time) {
 // Rotations, four lanes at a time: interpolation::SlerpKeys without
 // branches (shorter arc, series weights, normalise); lanes whose keys are
 // too far apart for the series are redone by the scalar SlerpKeys.
-ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float time, SoaPose& pose) {
+ANIM_SOA_ALWAYS_INLINE float CompressedClipContext::IntervalFraction(float time) const {
+  const float t0 = interval_t0_, t1 = interval_t1_;
+  return t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
+}
+
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float time, float fraction,
+                                                                        SoaPose& pose) {
   using namespace soa;
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int rl = rotation_lanes_;
   const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
-  const float t0 = interval_t0_, t1 = interval_t1_;
-  const float fraction =
-      t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
   const F32x4 shared_s = Splat4(fraction);
   F32x4 shared_ca[6], shared_cb[6];
   {
@@ -707,7 +776,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
     F32x4 s = shared_s, own_ca[6], own_cb[6];
     const F32x4(*ca)[6] = &shared_ca;
     const F32x4(*cb)[6] = &shared_cb;
-    if (std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
+    if (!sampled_ && std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
       s = KeyFractions(j, end, time);
       interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
       interpolation::SlerpSeriesCoefficients(s, own_cb);
@@ -752,7 +821,8 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
 }
 
 // Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
-ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time, SoaPose& pose) {
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time, float fraction,
+                                                                      SoaPose& pose) {
   using namespace soa;
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
@@ -760,7 +830,8 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
   const int vl = vector_lanes_;
   const int vectors = clip.TrackCount() - rotations;
   for (int j = 0; j < vl; j += 4) {
-    const F32x4 s = KeyFractions(rl + j, std::min(4, vectors - j), time);
+    const F32x4 s =
+        sampled_ ? Splat4(fraction) : KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
     F32x4 ka[4], kb[4];
     GroupKeys(rl + j, vl, 4 * rl + j, 3, ka, kb);
@@ -780,8 +851,9 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
   WriteConstants(clip, pose);
   if (context.tracks_ == 0) return;
   context.Seek(time);
-  context.InterpolateRotations(time, pose);
-  context.InterpolateVectors(time, pose);
+  const float fraction = context.IntervalFraction(time);
+  context.InterpolateRotations(time, fraction, pose);
+  context.InterpolateVectors(time, fraction, pose);
 }
 
 }  // namespace anim

@@ -55,9 +55,22 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
 // decoding of keys is most of what compressed clips cost over raw ones, and
 // a crowd pays it per character, the table once per clip (Woman's Walking:
 // 36 KB, against 3.2 KB without the keys, beside its 4.6 KB clip).
+// With CompressedKeys::kSampled it holds instead every track's value at
+// every sample of the clip (a track's own key, or its two keys interpolated
+// there when the track keeps fewer: compressed_clip.h), one row per sample
+// laid out as a context's keys (rotations [4][rotation lanes], then
+// translations and scales [3][vector lanes]): the contexts bound to it keep
+// nothing per track and interpolate rows k and k + 1 of every track at the
+// clip's own fraction, four lanes per load, as raw clips do (no key
+// indices, no per-track fractions). A track keyed at every sample gives the
+// coded context's values to the bit; one keyed every 2, 4... samples gives
+// the same line (translations, scales) or arc (rotations) travelled at the
+// same speed, within float rounding. The table is the largest of the three
+// where key reduction removed keys (Woman's ten clips: see bench/README.md).
 // Run-time memory beside the clip, not part of it (the clip's ByteSize does
 // not count it). The clip must outlive it.
-enum class CompressedKeys : std::uint8_t { kCoded, kDecoded };
+enum class CompressedKeys : std::uint8_t { kCoded, kDecoded, kSampled };
+inline constexpr int kCompressedKeyKinds = 3;
 
 class CompressedClipDecodings {
  public:
@@ -67,12 +80,16 @@ class CompressedClipDecodings {
   // The clip they were made from (for messages naming it).
   const CompressedClip& Source() const { return *clip_; }
   bool HasDecodedKeys() const { return !key_at_.empty(); }
+  bool HasSampledKeys() const { return !samples_.empty(); }
   std::size_t ByteSize() const;
 
  private:
   friend class CompressedClipContext;
   // Fills keys_ and key_at_ from the decodings above.
   void DecodeKeys();
+  // Fills samples_ (kSampled) by walking a context on the decodings above
+  // through every sample interval.
+  void SampleKeys();
   const CompressedClip* clip_;
   // Per segment, over a context's lanes: first bits [lanes], residual bits
   // [lanes], layouts [lanes]; offsets [3 lanes], scales [3 lanes] (a
@@ -86,6 +103,9 @@ class CompressedClipDecodings {
   // contexts' padding lanes read.
   std::vector<std::int32_t> key_at_;
   std::vector<float> keys_;
+  // kSampled only: [sample][a context's KeyFloats()], every track's value
+  // at every sample (padding lanes: the identity rotation, zero vectors).
+  std::vector<float> samples_;
 };
 
 // A compressed clip with the decodings its players share, both owned by
@@ -160,8 +180,10 @@ class CompressedClipContext {
   // moved when it changes), then the rotation lanes slerped and the vector
   // lanes lerped into the pose.
   void Seek(float time);
-  void InterpolateRotations(float time, SoaPose& pose);
-  void InterpolateVectors(float time, SoaPose& pose);
+  void InterpolateRotations(float time, float fraction, SoaPose& pose);
+  void InterpolateVectors(float time, float fraction, SoaPose& pose);
+  // Where `time` lies in the clip's sample interval [key_, key_ + 1], in [0, 1].
+  float IntervalFraction(float time) const;
   // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
   // (`count` of them tracks, the others padding).
   soa::F32x4 KeyFractions(int lane, int count, float time) const;
@@ -201,6 +223,9 @@ class CompressedClipContext {
   int segment_ = -1;
   // Bound to decodings holding every key decoded: keys are read from there.
   bool gathers_ = false;
+  // Bound to decodings holding every sample (kSampled): the lanes' keys are
+  // rows key_ and key_ + 1 of that table, and the context keeps no keys.
+  bool sampled_ = false;
   // Everything per lane (rotation lanes, then vector lanes; rotation track
   // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
   // two blocks (one allocation each, so a crowd's contexts are few

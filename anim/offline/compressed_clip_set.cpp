@@ -18,14 +18,14 @@ CompressedClipRef CompressedClipSet::Get(int index, CompressedKeys keys) {
     auto made = std::make_unique<Entry>();
     made->clip =
         BuildCompressedClip(clips_[static_cast<std::size_t>(index)], *skeleton_, settings_);
-    made->decodings = std::make_unique<CompressedClipDecodings>(made->clip);
+    made->decodings[0] = std::make_unique<CompressedClipDecodings>(made->clip);
     entry = std::move(made);
   }
-  if (keys == CompressedKeys::kCoded) return {&entry->clip, entry->decodings.get()};
-  if (entry->decoded == nullptr) {
-    entry->decoded = std::make_unique<CompressedClipDecodings>(entry->clip, keys);
-  }
-  return {&entry->clip, entry->decoded.get()};
+  std::unique_ptr<CompressedClipDecodings>& decodings =
+      entry->decodings[static_cast<std::size_t>(keys)];
+  if (decodings == nullptr)
+    decodings = std::make_unique<CompressedClipDecodings>(entry->clip, keys);
+  return {&entry->clip, decodings.get()};
 }
 
 CompressedClipRef CompressedClipSet::For(const Clip& clip, CompressedKeys keys) {
@@ -39,8 +39,7 @@ CompressedClipRef CompressedClipSet::Built(int index, CompressedKeys keys) const
   if (index < 0 || index >= ClipCount()) return {};
   const Entry* entry = built_[static_cast<std::size_t>(index)].get();
   if (entry == nullptr) return {};
-  return {&entry->clip,
-          keys == CompressedKeys::kCoded ? entry->decodings.get() : entry->decoded.get()};
+  return {&entry->clip, entry->decodings[static_cast<std::size_t>(keys)].get()};
 }
 
 }  // namespace anim

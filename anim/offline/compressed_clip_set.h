@@ -1,7 +1,8 @@
 // CompressedClipSet: a model's clips in their compressed form, each built
 // (BuildCompressedClip, with one CompressedClipDecodings beside it) the
-// first time someone asks for it (and the decodings with every key decoded,
-// CompressedKeys::kDecoded, the first time someone asks for those), and
+// first time someone asks for it (and the decodings with every key decoded
+// or every sample, CompressedKeys::kDecoded and kSampled, the first time
+// someone asks for those), and
 // kept for everyone who plays it: a
 // crowd's characters, a graph's clip nodes (CompressedClipRef, the form
 // they are given). Building is offline work (milliseconds to a second per
@@ -44,7 +45,7 @@ class CompressedClipSet {
   int ClipCount() const { return static_cast<int>(clips_.size()); }
   // Clip `index`'s compressed form, built on the first call, with the
   // decodings of kind `keys` (made on the first call that asks for them;
-  // both kinds stay); {} for an index out of range.
+  // every kind made stays); {} for an index out of range.
   CompressedClipRef Get(int index, CompressedKeys keys = CompressedKeys::kCoded);
   // The compressed form of `clip` when it is one of the set's clips (the
   // same object, not an equal copy), as Get gives it; {} for any other clip.
@@ -57,8 +58,9 @@ class CompressedClipSet {
  private:
   struct Entry {
     CompressedClip clip;
-    std::unique_ptr<CompressedClipDecodings> decodings;  // points to `clip`: entries never move
-    std::unique_ptr<CompressedClipDecodings> decoded;    // kDecoded, once asked for
+    // Per CompressedKeys kind, once asked for (kCoded with the clip); they
+    // point to `clip`: entries never move.
+    std::unique_ptr<CompressedClipDecodings> decodings[kCompressedKeyKinds];
   };
   std::span<const Clip> clips_;
   const Skeleton* skeleton_ = nullptr;

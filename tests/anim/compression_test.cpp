@@ -782,6 +782,22 @@ anim::Clip TurnedClip() {
   return anim::Clip("turned", tracks);
 }
 
+// 854 times through `raw`'s clip: forward play looping through wraps,
+// backward play, random seeks before, in and past the clip, and its ends.
+template <typename At>
+void ForEachPlayTime(const anim::Clip& raw, At&& at) {
+  for (int frame = 0; frame < 400; ++frame) {
+    at(std::fmod(static_cast<float>(frame) / 60.0f * 1.03f, raw.Duration()));
+  }
+  for (int frame = 0; frame < 150; ++frame) {
+    at(std::max(raw.EndTime() - static_cast<float>(frame) / 70.0f, 0.0f));
+  }
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> any(-0.5f, 2.5f);
+  for (int i = 0; i < 300; ++i) at(any(random));
+  for (float t : {0.0f, raw.EndTime(), 1e-6f, raw.EndTime() - 1e-6f}) at(t);
+}
+
 // The same play (forward looping through wraps, backward, random seeks, the
 // ends and past them) through a context that decodes its keys and one bound
 // to decoded keys gives the same pose to the bit. The table holds four
@@ -824,16 +840,7 @@ void ExpectDecodedKeysSampleTheSamePoses(const anim::Clip& raw, const anim::Comp
     }
     ++compared;
   };
-  for (int frame = 0; frame < 400; ++frame) {
-    same_at(std::fmod(static_cast<float>(frame) / 60.0f * 1.03f, raw.Duration()));
-  }
-  for (int frame = 0; frame < 150; ++frame) {
-    same_at(std::max(raw.EndTime() - static_cast<float>(frame) / 70.0f, 0.0f));
-  }
-  std::mt19937 random(11);
-  std::uniform_real_distribution<float> any(-0.5f, 2.5f);
-  for (int i = 0; i < 300; ++i) same_at(any(random));
-  for (float t : {0.0f, raw.EndTime(), 1e-6f, raw.EndTime() - 1e-6f}) same_at(t);
+  ForEachPlayTime(raw, same_at);
   EXPECT_EQ(compared, 854);
   // Forward play reads a key only where a track crosses one, as decoding does.
   EXPECT_EQ(copying.DecodedKeys(), own.DecodedKeys());
@@ -863,6 +870,97 @@ TEST(CompressionTest, DecodedKeysSampleTheSamePosesToTheBit) {
   EXPECT_GE(largest.size(), 3u);
   EXPECT_TRUE(off_stride);
   ExpectDecodedKeysSampleTheSamePoses(turned, clip, turned_skeleton);
+}
+
+// The same play through a context that decodes its keys and one bound to
+// sampled keys (every track at every sample, CompressedKeys::kSampled). With
+// every track keyed at every sample (`bitwise`) the rows are the keys and
+// the poses are the same to the bit; with tracks keyed every 2, 4...
+// samples, the rows between keys lie on the same line or arc and the poses
+// agree within float rounding. Either way each pose is within the
+// tolerance of the raw clip. The table holds a row of every track's lanes
+// (rotations four floats, translations and scales three, each kind padded
+// to four lanes) per sample; the context keeps no keys.
+void ExpectSampledKeysSampleTheCodedPoses(const anim::Clip& raw, const anim::CompressedClip& clip,
+                                          const anim::Skeleton& skeleton, bool bitwise) {
+  const anim::CompressedClipDecodings coded(clip);
+  const anim::CompressedClipDecodings sampled(clip, anim::CompressedKeys::kSampled);
+  EXPECT_FALSE(coded.HasSampledKeys());
+  ASSERT_TRUE(sampled.HasSampledKeys());
+  EXPECT_FALSE(sampled.HasDecodedKeys());
+  const long rotation_lanes = (clip.RotationTrackCount() + 3) / 4 * 4;
+  const long vector_lanes = (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
+  EXPECT_EQ(
+      sampled.ByteSize() - coded.ByteSize(),
+      static_cast<std::size_t>(clip.SampleCount() * (4 * rotation_lanes + 3 * vector_lanes) * 4));
+
+  anim::CompressedClipContext own(clip), on_coded(clip, &coded), on_rows(clip, &sampled);
+  EXPECT_LT(on_rows.ByteSize(), on_coded.ByteSize());
+  anim::SoaPose a(skeleton.RestPose()), b(skeleton.RestPose());
+  int compared = 0;
+  float largest_difference = 0.0f;
+  const auto same_at = [&](float t) {
+    anim::SampleCompressedClip(clip, t, own, a);
+    anim::SampleCompressedClip(clip, t, on_rows, b);
+    for (int c = 0; c < anim::kSoaChannels; ++c) {
+      for (int j = 0; j < a.JointCount(); ++j) {
+        const float x = a.Channel(c)[j], y = b.Channel(c)[j];
+        if (bitwise) {
+          ASSERT_EQ(std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(y))
+              << raw.Name() << " t " << t << " channel " << c << " joint " << j << ": " << x
+              << " against " << y;
+        }
+        ASSERT_NEAR(x, y, 2e-6f * std::max(1.0f, std::abs(x)))
+            << raw.Name() << " t " << t << " channel " << c << " joint " << j;
+        largest_difference = std::max(largest_difference, std::abs(x - y));
+      }
+    }
+    ASSERT_LE(ErrorAt(raw, clip, skeleton, t, on_rows), kTolerance) << raw.Name() << " t " << t;
+    ++compared;
+  };
+  ForEachPlayTime(raw, same_at);
+  EXPECT_EQ(compared, 854);
+  EXPECT_EQ(on_rows.DecodedKeys(), 0);  // it reads rows, never a key
+  // Strided tracks are interpolated between rows of their own line, not
+  // copied: not to the bit.
+  if (!bitwise) EXPECT_GT(largest_difference, 0.0f) << raw.Name();
+}
+
+// Whether any track of the clip is keyed less often than every sample.
+bool HasStridedTracks(const anim::CompressedClip& clip) {
+  for (int s = 0; s < clip.SegmentCount(); ++s) {
+    for (int t = 0; t < clip.TrackCount(); ++t) {
+      if (clip.SegmentStride(s, t) > 1) return true;
+    }
+  }
+  return false;
+}
+
+TEST(CompressionTest, SampledKeysSampleTheCodedPoses) {
+  anim::CompressionSettings settings;
+  settings.segment_length = 8;
+  // Every channel kind (STEP jumps: two samples at one time), uneven times.
+  const anim::Skeleton busy_skeleton = ChainSkeleton(6);
+  const anim::Clip busy = BusyClip();
+  const anim::CompressedClip busy_clip = anim::BuildCompressedClip(busy, busy_skeleton, settings);
+  ASSERT_FALSE(busy_clip.UniformTimes());
+  ASSERT_TRUE(HasStridedTracks(busy_clip));
+  ExpectSampledKeysSampleTheCodedPoses(busy, busy_clip, busy_skeleton, false);
+  // Largest components other than w, last keys off their stride.
+  const anim::Skeleton turned_skeleton = ChainSkeleton(4);
+  const anim::Clip turned = TurnedClip();
+  const anim::CompressedClip turned_clip =
+      anim::BuildCompressedClip(turned, turned_skeleton, settings);
+  ASSERT_TRUE(HasStridedTracks(turned_clip));
+  ExpectSampledKeysSampleTheCodedPoses(turned, turned_clip, turned_skeleton, false);
+  // A key at every sample: the rows are the keys.
+  settings.key_strides = false;
+  const anim::CompressedClip every_busy = anim::BuildCompressedClip(busy, busy_skeleton, settings);
+  ASSERT_FALSE(HasStridedTracks(every_busy));
+  ExpectSampledKeysSampleTheCodedPoses(busy, every_busy, busy_skeleton, true);
+  const anim::CompressedClip every_turned =
+      anim::BuildCompressedClip(turned, turned_skeleton, settings);
+  ExpectSampledKeysSampleTheCodedPoses(turned, every_turned, turned_skeleton, true);
 }
 
 TEST(CompressionTest, DecodingsOfAnotherClipAreRefusedNamingBothClips) {
