@@ -6,9 +6,6 @@
 //   woman_compressed_shared/...        the same, every character's contexts
 //                                      bound to one CompressedClipDecodings
 //                                      per clip (shared_bytes: those tables)
-//   woman_compressed_decoded/...       the same with decodings that hold
-//                                      every key decoded
-//                                      (CompressedKeys::kDecoded)
 //   woman_compressed_sampled/...       the same with decodings that hold
 //                                      every track at every sample
 //                                      (CompressedKeys::kSampled)
@@ -78,13 +75,12 @@ const anim_bench::Rig* ReducedRig(std::string* error) {
 }
 
 // Woman's Walking and Running compressed at the default tolerance, with
-// CompressedClipDecodings per clip: without keys, with the decoded keys
-// and with every sample; loaded once.
+// CompressedClipDecodings per clip, without and with every sample
+// decoded; loaded once.
 struct CompressedRig {
   std::unique_ptr<anim_bench::Rig> rig;
   anim::CompressedClip walk, run;
   std::unique_ptr<anim::CompressedClipDecodings> walk_decodings, run_decodings;
-  std::unique_ptr<anim::CompressedClipDecodings> walk_decoded, run_decoded;
   std::unique_ptr<anim::CompressedClipDecodings> walk_sampled, run_sampled;
 };
 
@@ -102,10 +98,6 @@ const CompressedRig* GetCompressedRig(std::string* error) {
     r->run = anim::BuildCompressedClip(*r->rig->run, r->rig->model.skeleton);
     r->walk_decodings = std::make_unique<anim::CompressedClipDecodings>(r->walk);
     r->run_decodings = std::make_unique<anim::CompressedClipDecodings>(r->run);
-    r->walk_decoded =
-        std::make_unique<anim::CompressedClipDecodings>(r->walk, anim::CompressedKeys::kDecoded);
-    r->run_decoded =
-        std::make_unique<anim::CompressedClipDecodings>(r->run, anim::CompressedKeys::kDecoded);
     r->walk_sampled =
         std::make_unique<anim::CompressedClipDecodings>(r->walk, anim::CompressedKeys::kSampled);
     r->run_sampled =
@@ -144,9 +136,8 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
 }
 
 // How the characters' contexts decode: each its own, bound to shared
-// decodings, bound to shared decodings with every key decoded, or with
-// every sample.
-enum class Contexts { kOwn, kShared, kDecoded, kSampled };
+// decodings, or bound to shared decodings with every sample decoded.
+enum class Contexts { kOwn, kShared, kSampled };
 
 // Cases (a) and (b) through CrowdAnimator with the compressed clips in a
 // and b.
@@ -165,9 +156,6 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, Contexts contex
   if (contexts == Contexts::kShared) {
     clips.walk_decodings = rig->walk_decodings.get();
     clips.run_decodings = rig->run_decodings.get();
-  } else if (contexts == Contexts::kDecoded) {
-    clips.walk_decodings = rig->walk_decoded.get();
-    clips.run_decodings = rig->run_decoded.get();
   } else if (contexts == Contexts::kSampled) {
     clips.walk_decodings = rig->walk_sampled.get();
     clips.run_decodings = rig->run_sampled.get();
@@ -193,7 +181,6 @@ bool RegisterCompressionBenchmarks() {
     const std::pair<const char*, Contexts> forms[] = {
         {"woman_compressed/", Contexts::kOwn},
         {"woman_compressed_shared/", Contexts::kShared},
-        {"woman_compressed_decoded/", Contexts::kDecoded},
         {"woman_compressed_sampled/", Contexts::kSampled},
     };
     for (const auto& [form, contexts] : forms) {

@@ -22,15 +22,12 @@
 //                             compressed form, the decodings shared by
 //                             the N characters and each character's
 //                             contexts in its instance.
-//   <rig>_compressed_decoded/graph_locomotion/N
-//                             the same with the set's decodings made with
-//                             anim::CompressedKeys::kDecoded (every key
-//                             decoded once per clip): the clip nodes copy
-//                             keys instead of decoding them.
 //   <rig>_compressed_sampled/graph_locomotion/N
-//                             the same with anim::CompressedKeys::kSampled
-//                             (every track at every sample, once per
-//                             clip): the clip nodes interpolate two rows.
+//                             the same with the set's decodings made with
+//                             anim::CompressedKeys::kSampled (every track
+//                             at every sample, decoded once per clip): the
+//                             clip nodes interpolate two rows instead of
+//                             decoding keys.
 //   <rig>/graph_alone/N       the same graph as N whole anim::AnimationGraph
 //                             objects (each its own definition, instance,
 //                             scratch and output: what the one-character
@@ -204,9 +201,6 @@ void GraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
 void CompressedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kCoded);
 }
-void DecodedGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
-  GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kDecoded);
-}
 void SampledGraphCrowdBenchmark(benchmark::State& state, const GraphRig* rig) {
   GraphCrowd(state, rig, GraphClips::kCompressed, anim::CompressedKeys::kSampled);
 }
@@ -254,7 +248,6 @@ bool RegisterGraphBenchmarks() {
     const std::pair<const char*, Case> cases[] = {
         {"/graph_locomotion", GraphCrowdBenchmark},
         {"_compressed/graph_locomotion", CompressedGraphCrowdBenchmark},
-        {"_compressed_decoded/graph_locomotion", DecodedGraphCrowdBenchmark},
         {"_compressed_sampled/graph_locomotion", SampledGraphCrowdBenchmark},
         {"/graph_alone", GraphAloneBenchmark}};
     for (const auto& [name, run] : cases) {

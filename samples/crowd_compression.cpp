@@ -53,8 +53,9 @@ CrowdCompression::Memory CrowdCompression::Measure(int count) const {
     if (c.clip == nullptr) continue;
     ++m.clips;
     m.compressed_bytes += c.clip->ByteSize();
-    // The decoded keys where they were made for the clip, else (a clip only
-    // graph nodes play, or not played since) the decodings every clip has.
+    // The decodings of the crowd's kind where they were made for the clip,
+    // else (a clip only graph nodes play, or not played since) the coded
+    // decodings every clip has.
     const anim::CompressedClipDecodings* in_use = clips_.Built(clip, keys_).decodings;
     m.decodings_bytes += (in_use != nullptr ? in_use : c.decodings)->ByteSize();
     const anim::Clip& raw = model_->clips[static_cast<std::size_t>(clip)];

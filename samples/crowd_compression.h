@@ -37,9 +37,9 @@ class CrowdCompression {
   // (anim/clips/clock.h's BlendedCycleLength and SyncedRate).
   void PlaySynced(anim::CrowdCharacter& character, int k, int a, int b, float phase);
   // Which decodings the characters started from now on are bound to:
-  // kDecoded copies keys from a table of every key decoded, made per clip
-  // on first use, instead of decoding them per character (faster, the
-  // table's memory more per clip).
+  // kSampled interpolates rows of a table of every sample decoded, made per
+  // clip on first use, instead of decoding keys per character (faster,
+  // smaller contexts, the table's memory more per clip).
   void SetKeys(anim::CompressedKeys keys) { keys_ = keys; }
   anim::CompressedKeys Keys() const { return keys_; }
   // The model's clips compressed on first use: what graph mode's clip nodes

@@ -85,7 +85,7 @@ bool CrowdGraphs::Build(int count, int capacity, const std::vector<float>& speed
                         anim::CompressedKeys keys) {
   if (!graph_) return false;
   instances_.clear();  // they may point to the definition about to be replaced
-  const int kind = keys == anim::CompressedKeys::kDecoded ? 1 : 0;
+  const int kind = static_cast<int>(keys);
   if (compressed != nullptr && !compressed_graphs_[kind]) {
     std::string error;
     anim::GraphClipOptions clips;

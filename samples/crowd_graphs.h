@@ -73,8 +73,8 @@ class CrowdGraphs {
   std::string path_;
   std::unique_ptr<anim::AnimationGraph> graph_;  // owns the shared definition
   // The same file on compressed clips, per CompressedKeys kind (coded,
-  // decoded), each loaded on first use; which one plays (-1: graph_).
-  std::unique_ptr<anim::AnimationGraph> compressed_graphs_[2];
+  // sampled), each loaded on first use; which one plays (-1: graph_).
+  std::unique_ptr<anim::AnimationGraph> compressed_graphs_[anim::kCompressedKeyKinds];
   int playing_ = -1;
   std::string problem_;
   std::string file_name_;

@@ -92,10 +92,10 @@ class CrowdSample : public Sample {
                     "crowd, and per character only its own sampling context); graph: the graph's "
                     "clip nodes sample them");
     params_.AddBool("decoded_keys", &decoded_keys_,
-                    "compressed: the shared table of each clip also holds every key decoded, so "
-                    "characters (and graph clip nodes) read keys instead of decoding them "
-                    "(faster, smaller contexts, the table's memory more per clip; see the "
-                    "decodings line)");
+                    "compressed: the shared table of each clip also holds every track at every "
+                    "sample, decoded once, so characters (and graph clip nodes) interpolate two "
+                    "rows instead of decoding keys (faster, smaller contexts, the table's memory "
+                    "more per clip; see the decodings line)");
     params_.AddFloat("spacing", &spacing_, 0.3f, 3.0f,
                      "distance between characters, in character sizes (the longest side of the box "
                      "around its joints, so small, large or Z-up models spread alike)");
@@ -338,11 +338,12 @@ class CrowdSample : public Sample {
     const CrowdCompression::Memory m = compression_.Measure(0);
     ImGui::Text("Clip nodes: %d of %d playing compressed clips (contexts in the instance)",
                 nodes.compressed, nodes.total);
-    ImGui::Text("  shared: %d compressed clips %.1f KB + decodings %.1f KB%s (raw keys %.1f KB)",
-                m.clips, static_cast<double>(m.compressed_bytes) / 1024.0,
-                static_cast<double>(m.decodings_bytes) / 1024.0,
-                compression_.Keys() == anim::CompressedKeys::kDecoded ? " (keys decoded)" : "",
-                static_cast<double>(m.raw_bytes) / 1024.0);
+    ImGui::Text(
+        "  shared: %d compressed clips %.1f KB + decodings %.1f KB%s (raw keys %.1f KB)", m.clips,
+        static_cast<double>(m.compressed_bytes) / 1024.0,
+        static_cast<double>(m.decodings_bytes) / 1024.0,
+        compression_.Keys() == anim::CompressedKeys::kSampled ? " (every sample decoded)" : "",
+        static_cast<double>(m.raw_bytes) / 1024.0);
   }
 
   // What the compressed clips cost: per character its sampling contexts,
@@ -352,10 +353,10 @@ class CrowdSample : public Sample {
     const CrowdCompression::Memory m = compression_.Measure(built_.count);
     ImGui::Text("Shared by the crowd: %d compressed clips, %.1f KB", m.clips,
                 static_cast<double>(m.compressed_bytes + m.decodings_bytes) / 1024.0);
-    ImGui::Text("  clips %.1f KB + decodings %.1f KB%s",
-                static_cast<double>(m.compressed_bytes) / 1024.0,
-                static_cast<double>(m.decodings_bytes) / 1024.0,
-                compression_.Keys() == anim::CompressedKeys::kDecoded ? " (keys decoded)" : "");
+    ImGui::Text(
+        "  clips %.1f KB + decodings %.1f KB%s", static_cast<double>(m.compressed_bytes) / 1024.0,
+        static_cast<double>(m.decodings_bytes) / 1024.0,
+        compression_.Keys() == anim::CompressedKeys::kSampled ? " (every sample decoded)" : "");
     ImGui::Text("  raw keys of the same clips: %.1f KB", static_cast<double>(m.raw_bytes) / 1024.0);
     ImGui::Text("    + their sampling tables: %.1f KB",
                 static_cast<double>(m.raw_soa_bytes) / 1024.0);
@@ -447,7 +448,7 @@ class CrowdSample : public Sample {
     if (!graphs_.Build(
             layout.count, capacity_, speeds, offsets,
             layout.compressed ? &compression_.Clips() : nullptr,
-            layout.decoded_keys ? anim::CompressedKeys::kDecoded : anim::CompressedKeys::kCoded)) {
+            layout.decoded_keys ? anim::CompressedKeys::kSampled : anim::CompressedKeys::kCoded)) {
       graphs_.Build(layout.count, capacity_, speeds, offsets);
     }
     for (int k = 0; k < layout.count; ++k) graphs_.Attach(characters_[k], k);
@@ -456,7 +457,7 @@ class CrowdSample : public Sample {
   void Build(const Layout& layout) {
     if (layout.count > capacity_) MakeRoom(std::min(kMaxCharacters, 2 * layout.count));
     AddCharacters(layout.count);
-    compression_.SetKeys(layout.decoded_keys ? anim::CompressedKeys::kDecoded
+    compression_.SetKeys(layout.decoded_keys ? anim::CompressedKeys::kSampled
                                              : anim::CompressedKeys::kCoded);
     const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(layout.count))));
     const int rows = (layout.count + columns - 1) / columns;

@@ -37,7 +37,7 @@ cmake --build build-bench -j "$jobs" --target anim_bench >/dev/null
 
 pin=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
-ours='^(woman|woman_compressed_shared|woman_compressed_decoded|woman_compressed_sampled|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
+ours='^(woman|woman_compressed_shared|woman_compressed_sampled|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
 args=(--benchmark_min_time=0.2 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true)
 out=build-ozz/runs.txt
 : >"$out"
@@ -57,17 +57,16 @@ for line in open(sys.argv[1]):
         runs.setdefault((m.group(1), m.group(2), int(m.group(3))), []).append(ns)
 med = {k: statistics.median(v) for k, v in runs.items()}
 print('ns per character (median of rounds); ours / ozz in brackets')
-print('%-15s %6s %14s %14s %14s %14s %14s %6s' % ('case', 'N', 'raw', 'compr. own',
-                                                  'compr. shared', 'compr. decoded',
-                                                  'compr. sampled', 'ozz'))
+print('%-15s %6s %14s %14s %14s %14s %6s' % ('case', 'N', 'raw', 'compr. own', 'compr. shared',
+                                             'compr. sampled', 'ozz'))
 for case in ('sample_ltm', 'blend2_palette'):
     for n in (1, 1000, 10000):
         oz = med.get(('ozz', case, n))
         cells = []
         for rig in ('woman', 'woman_compressed', 'woman_compressed_shared',
-                    'woman_compressed_decoded', 'woman_compressed_sampled'):
+                    'woman_compressed_sampled'):
             v = med.get((rig, case, n))
             cells.append('-' if v is None else '%6.0f (%.2f)' % (v, v / oz) if oz else '%6.0f' % v)
-        print('%-15s %6d %14s %14s %14s %14s %14s %6s' % (case, n, *cells,
+        print('%-15s %6d %14s %14s %14s %14s %6s' % (case, n, *cells,
                                                      '-' if oz is None else '%.0f' % oz))
 PY

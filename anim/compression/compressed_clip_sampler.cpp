@@ -118,19 +118,15 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   interval_t0_ = interval_t1_ = 0.0f;
   segment_ = -1;
   const int own = shared == nullptr ? 1 : 0;  // the context keeps its own decodings
-  // Bound to decoded keys, a context keeps per lane where its two keys are
-  // in the table, not the keys, and never reads a Rice code (no cursors):
-  // a third of the bytes, and a crowd reads every character's context.
-  gathers_ = shared != nullptr && shared->HasDecodedKeys();
-  // Bound to sampled keys, it keeps no keys at all (rows of the table).
+  // Bound to sampled keys, a context keeps no keys (they are rows of the
+  // table) and never reads a Rice code (no cursors): a crowd reads every
+  // character's context.
   sampled_ = shared != nullptr && shared->HasSampledKeys();
-  const bool keeps_keys = !gathers_ && !sampled_;
-  // Key indices start at 0, the table's identity key.
-  ints_.assign(static_cast<std::size_t>(Lanes() + rotation_lanes_ / 4 + own * 3 * Lanes() +
-                                        (gathers_ ? 2 * Lanes() : 0)),
-               0);
-  cursors_.assign(keeps_keys ? static_cast<std::size_t>(tracks_) : 0u, KeyCursor{});
-  std::fill_n(Keys(), Lanes(), kNoKeys);
+  ints_.assign(
+      static_cast<std::size_t>((sampled_ ? 0 : Lanes()) + rotation_lanes_ / 4 + own * 3 * Lanes()),
+      0);
+  cursors_.assign(sampled_ ? 0u : static_cast<std::size_t>(tracks_), KeyCursor{});
+  if (!sampled_) std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
   // the pose's padded arrays): written with one store per channel.
   for (int j = 0; j + 4 <= rotations; j += 4) {
@@ -141,9 +137,9 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   }
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
-  floats_.assign(keeps_keys ? static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()) : 0u,
+  floats_.assign(sampled_ ? 0u : static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()),
                  0.0f);
-  for (int l = 0; keeps_keys && l < rotation_lanes_; ++l) {
+  for (int l = 0; !sampled_ && l < rotation_lanes_; ++l) {
     A()[3 * rotation_lanes_ + l] = 1.0f;
     B()[3 * rotation_lanes_ + l] = 1.0f;
   }
@@ -228,14 +224,12 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, Com
     CompressedClipContext::DecodeSegment(clip, static_cast<int>(s), rotation_lanes, vector_lanes,
                                          ints, floats, floats + 3 * lanes);
   }
-  if (keys == CompressedKeys::kDecoded) DecodeKeys();
   if (keys == CompressedKeys::kSampled) SampleKeys();
 }
 
 std::size_t CompressedClipDecodings::ByteSize() const {
   return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
-         floats_.capacity() * sizeof(float) + key_at_.capacity() * sizeof(std::int32_t) +
-         keys_.capacity() * sizeof(float) + samples_.capacity() * sizeof(float);
+         floats_.capacity() * sizeof(float) + samples_.capacity() * sizeof(float);
 }
 
 // What MoveTracks works on: the clip's sample interval's place in its
@@ -264,11 +258,6 @@ void CompressedClipContext::MoveTracks(int k) {
   move.length = clip.SegmentSamples(segment);
   move.last = segment + 1 == clip.SegmentCount();
   move.next_bit = static_cast<std::uint32_t>(tracks_) * kTrackHeaderBits;
-  if (shared_ != nullptr && shared_->HasDecodedKeys()) {
-    IndexMovedLanes<true>(move);
-    IndexMovedLanes<false>(move);
-    return;
-  }
   MoveLanes<true>(move);
   MoveLanes<false>(move);
 }
@@ -519,67 +508,6 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::StoreMovedLanes(const LaneGro
   }
 }
 
-// Every key of every track in every segment, decoded as the sampler
-// decodes them (KeyCodes, then KeyValues on one lane), in segment, lane and
-// key order.
-void CompressedClipDecodings::DecodeKeys() {
-  using namespace soa;
-  const CompressedClip& clip = *clip_;
-  const int rotations = clip.RotationTrackCount();
-  const int rotation_lanes = Pad4(rotations);
-  const int vector_lanes = Pad4(clip.TrackCount() - rotations);
-  const int lanes = rotation_lanes + vector_lanes;
-  const int segments = clip.SegmentCount();
-  key_at_.assign(static_cast<std::size_t>(segments) * static_cast<std::size_t>(lanes), 0);
-  std::size_t key_count = 0;  // to allocate the table once, at its size
-  for (int s = 0; s < segments; ++s) {
-    for (int t = 0; t < clip.TrackCount(); ++t) {
-      key_count += static_cast<std::size_t>(
-          SegmentKeyCount(clip.SegmentSamples(s), s + 1 == segments, clip.SegmentStride(s, t)));
-    }
-  }
-  keys_.assign({0.0f, 0.0f, 0.0f, 1.0f});  // the identity, which padding lanes read
-  keys_.reserve(4 * key_count + 4);
-  for (int s = 0; s < segments; ++s) {
-    const std::int32_t* const ints = ints_.data() + std::size_t{3} * lanes * s;
-    const float* const offsets = floats_.data() + std::size_t{6} * lanes * s;
-    const float* const scales = offsets + 3 * lanes;
-    const std::uint8_t* const data = clip.SegmentData(s);
-    const int length = clip.SegmentSamples(s);
-    const bool last = s + 1 == segments;
-    for (int t = 0; t < clip.TrackCount(); ++t) {
-      const bool rotation = t < rotations;
-      const int lane = rotation ? t : rotation_lanes + t - rotations;
-      const int kind_lanes = rotation ? rotation_lanes : vector_lanes;
-      const int column = rotation ? t : 3 * rotation_lanes + t - rotations;
-      const TrackCoding coding{static_cast<std::uint32_t>(ints[lane]),
-                               static_cast<std::uint32_t>(ints[lanes + lane]),
-                               static_cast<std::uint32_t>(ints[2 * lanes + lane])};
-      // The track's decoding in lane 0 of four (the others 0).
-      float o[12] = {}, sc[12] = {};
-      for (int c = 0; c < 3; ++c) {
-        o[4 * c] = offsets[column + c * kind_lanes];
-        sc[4 * c] = scales[column + c * kind_lanes];
-      }
-      key_at_[static_cast<std::size_t>(s) * lanes + lane] =
-          static_cast<std::int32_t>(keys_.size() / 4);
-      const int count = SegmentKeyCount(length, last, 1 << KeyLayout::StrideShift(coding.layout));
-      KeyCursor cursor;
-      for (int i = 0; i < count; ++i) {
-        float q[12] = {}, largest[4] = {3.0f, 3.0f, 3.0f, 3.0f};
-        largest[0] = static_cast<float>(KeyCodes(data, coding, clip.TrackLargest(t), i, cursor, q));
-        F32x4 out[4] = {Splat4(0.0f), Splat4(0.0f), Splat4(0.0f), Splat4(0.0f)};
-        if (rotation) {
-          KeyValues<true>(q, o, sc, 4, largest, out);
-        } else {
-          KeyValues<false>(q, o, sc, 4, largest, out);
-        }
-        for (int c = 0; c < 4; ++c) keys_.push_back(out[c][0]);
-      }
-    }
-  }
-}
-
 // Every sample's row: a context on the coded keys (samples_ is still empty,
 // so it decodes them) walks every sample interval k; row k is each track's
 // value at sample k (its key there, or its two keys interpolated at that
@@ -639,62 +567,15 @@ void CompressedClipDecodings::SampleKeys() {
   }
 }
 
-// Each lane whose keys no longer surround sample k gets the indices of its
-// two keys (a stride apart; the second maybe the next segment's first) in
-// the table.
-template <bool kRotation>
-void CompressedClipContext::IndexMovedLanes(const Move& move) {
-  const CompressedClip& clip = *clip_;
-  const int rotations = clip.RotationTrackCount();
-  const int count = kRotation ? rotations : tracks_ - rotations;
-  const int lane0 = kRotation ? 0 : rotation_lanes_;
-  const std::size_t all_lanes = static_cast<std::size_t>(Lanes());
-  const std::int32_t* const layouts = SegmentDecodings().layout + lane0;
-  const std::int32_t* const at = shared_->key_at_.data() + all_lanes * segment_ + lane0;
-  const std::int32_t* const next_at = move.last ? nullptr : at + all_lanes;
-  std::int32_t* const keys = Keys() + lane0;
-  std::int32_t* const index_a = KeyIndices() + lane0;
-  std::int32_t* const index_b = index_a + all_lanes;
-  const int k = move.k, local = k - move.first, length = move.length;
-  for (int l = 0; l < count; ++l) {
-    const std::int32_t held = keys[l];
-    const int held_b = KeyBOf(held);
-    if (held_b - KeyGapOf(held) <= k && k < held_b) continue;
-    const int stride = 1 << KeyLayout::StrideShift(static_cast<std::uint32_t>(layouts[l]));
-    int a = 0, b = 0;
-    SegmentKeyInterval(local, length, move.last, stride, &a, &b);
-    index_a[l] = at[l] + SegmentKeyIndex(a, length, move.last, stride);
-    // The second key: in this segment, or the next segment's first.
-    index_b[l] = b < length ? at[l] + SegmentKeyIndex(b, length, move.last, stride) : next_at[l];
-    decoded_keys_ += move.first + a == held_b ? 1 : 2;
-    keys[l] = PackKeys(move.first + a, move.first + b);
-  }
-}
-
-// Lanes [lane, lane + 4)'s two keys, four lanes per component (a rotation's
-// four, or a translation's or scale's three and a fourth to ignore): from
-// the context's key blocks, its kind's `kind_lanes` lanes per component
-// from float `key_at` of each block, or, bound to decoded keys, gathered
-// from the table by the lanes' key indices.
-ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::GroupKeys(int lane, int kind_lanes, int key_at,
+// Four lanes' two keys, four lanes per component (a rotation's four, or a
+// translation's or scale's three and a fourth to ignore), from float
+// `key_at` of the two key blocks, their kind's `kind_lanes` lanes per
+// component: the context's own blocks, or, bound to sampled keys, the rows
+// of the clip's sample interval.
+ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::GroupKeys(int kind_lanes, int key_at,
                                                              int components, soa::F32x4 (&a)[4],
                                                              soa::F32x4 (&b)[4]) {
   using namespace soa;
-  if (gathers_) {
-    const float* const table = shared_->keys_.data();
-    const std::int32_t* const index_a = KeyIndices() + lane;
-    const std::int32_t* const index_b = index_a + Lanes();
-    const float* rows_a[4];
-    const float* rows_b[4];
-    for (int l = 0; l < 4; ++l) {
-      rows_a[l] = table + std::size_t{4} * static_cast<std::size_t>(index_a[l]);
-      rows_b[l] = table + std::size_t{4} * static_cast<std::size_t>(index_b[l]);
-    }
-    LoadTransposed(rows_a, a);
-    LoadTransposed(rows_b, b);
-    return;
-  }
-  // Bound to sampled keys, the two rows of the clip's sample interval.
   const float* const keys_a =
       (sampled_ ? shared_->samples_.data() + static_cast<std::size_t>(key_) * KeyFloats() : A()) +
       key_at;
@@ -784,7 +665,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
       cb = &own_cb;
     }
     F32x4 ka[4], kb[4];
-    GroupKeys(j, rl, j, 4, ka, kb);
+    GroupKeys(rl, j, 4, ka, kb);
     const F32x4 ax = ka[0], ay = ka[1], az = ka[2], aw = ka[3];
     const F32x4 bx = kb[0], by = kb[1], bz = kb[2], bw = kb[3];
     const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
@@ -834,7 +715,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
         sampled_ ? Splat4(fraction) : KeyFractions(rl + j, std::min(4, vectors - j), time);
     const F32x4 u = 1.0f - s;
     F32x4 ka[4], kb[4];
-    GroupKeys(rl + j, vl, 4 * rl + j, 3, ka, kb);
+    GroupKeys(vl, 4 * rl + j, 3, ka, kb);
     F32x4 v[3];
     for (int c = 0; c < 3; ++c) v[c] = ka[c] * u + kb[c] * s;
     for (int l = 0; l < 4 && j + l < vectors; ++l) {

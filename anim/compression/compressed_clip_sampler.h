@@ -47,30 +47,25 @@ void SampleCompressedClip(const CompressedClip& clip, float time, CompressedClip
 // character's turn comes, and these lines are then read from the one table
 // all characters use instead of from each character's context (Woman's
 // Walking: 1,584 bytes a context fewer, a table of 3,224 bytes).
-// With CompressedKeys::kDecoded it also holds every key of the clip decoded
-// (four floats each, worked out by the sampler's own decoding, so sampling
-// gives the same values to the bit), and the contexts bound to it read a
-// track's keys from it instead of decoding them from their Rice codes (and
-// keep only where the keys are, not the keys): the
-// decoding of keys is most of what compressed clips cost over raw ones, and
-// a crowd pays it per character, the table once per clip (Woman's Walking:
-// 36 KB, against 3.2 KB without the keys, beside its 4.6 KB clip).
-// With CompressedKeys::kSampled it holds instead every track's value at
-// every sample of the clip (a track's own key, or its two keys interpolated
-// there when the track keeps fewer: compressed_clip.h), one row per sample
-// laid out as a context's keys (rotations [4][rotation lanes], then
-// translations and scales [3][vector lanes]): the contexts bound to it keep
-// nothing per track and interpolate rows k and k + 1 of every track at the
-// clip's own fraction, four lanes per load, as raw clips do (no key
-// indices, no per-track fractions). A track keyed at every sample gives the
-// coded context's values to the bit; one keyed every 2, 4... samples gives
-// the same line (translations, scales) or arc (rotations) travelled at the
-// same speed, within float rounding. The table is the largest of the three
-// where key reduction removed keys (Woman's ten clips: see bench/README.md).
+// With CompressedKeys::kSampled it also holds every track's value at every
+// sample of the clip, decoded once (a track's own key, or its two keys
+// interpolated there when the track keeps fewer: compressed_clip.h), one
+// row per sample laid out as a context's keys (rotations [4][rotation
+// lanes], then translations and scales [3][vector lanes]), and the
+// contexts bound to it decode nothing and keep nothing per track: they
+// interpolate rows k and k + 1 of every track at the clip's own fraction,
+// four lanes per load, as raw clips do. The decoding of keys is most of
+// what compressed clips cost over raw ones, and a crowd pays it per
+// character, the table once per clip (Woman's Walking: 28 KB against 3.3 KB
+// without the rows, beside its 4.6 KB clip; Woman's ten clips 614 KB
+// against 1.55 MB of the raw clips' own sampling tables). A track keyed at
+// every sample gives the coded contexts' values to the bit; one keyed every
+// 2, 4... samples gives the same line (translations, scales) or arc
+// (rotations) travelled at the same speed, within float rounding.
 // Run-time memory beside the clip, not part of it (the clip's ByteSize does
 // not count it). The clip must outlive it.
-enum class CompressedKeys : std::uint8_t { kCoded, kDecoded, kSampled };
-inline constexpr int kCompressedKeyKinds = 3;
+enum class CompressedKeys : std::uint8_t { kCoded, kSampled };
+inline constexpr int kCompressedKeyKinds = 2;
 
 class CompressedClipDecodings {
  public:
@@ -79,14 +74,11 @@ class CompressedClipDecodings {
   bool For(const CompressedClip& clip) const { return clip_ == &clip; }
   // The clip they were made from (for messages naming it).
   const CompressedClip& Source() const { return *clip_; }
-  bool HasDecodedKeys() const { return !key_at_.empty(); }
   bool HasSampledKeys() const { return !samples_.empty(); }
   std::size_t ByteSize() const;
 
  private:
   friend class CompressedClipContext;
-  // Fills keys_ and key_at_ from the decodings above.
-  void DecodeKeys();
   // Fills samples_ (kSampled) by walking a context on the decodings above
   // through every sample interval.
   void SampleKeys();
@@ -96,13 +88,6 @@ class CompressedClipDecodings {
   // context's order, CompressedClipContext::ints_ and floats_).
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
-  // kDecoded only: per segment, per lane, the index of the lane's first key
-  // in the segment among keys_'s (four floats a key: x, y, z and w for
-  // rotations, x, y, z and 0 for translations and scales), its later keys
-  // after it; keys_ starts with the identity (0, 0, 0, 1), key 0, which
-  // contexts' padding lanes read.
-  std::vector<std::int32_t> key_at_;
-  std::vector<float> keys_;
   // kSampled only: [sample][a context's KeyFloats()], every track's value
   // at every sample (padding lanes: the identity rotation, zero vectors).
   std::vector<float> samples_;
@@ -204,12 +189,8 @@ class CompressedClipContext {
                             const float* scales, int lanes, MovedCodes& codes);
   template <bool kRotation>
   void StoreMovedLanes(const LaneGroup& group, const MovedCodes& codes);
-  // MoveLanes when the shared decodings hold every key decoded: each moved
-  // lane's two keys found in that table (their indices kept).
-  template <bool kRotation>
-  void IndexMovedLanes(const Move& move);
   // The two keys of four lanes for interpolation (see the definition).
-  void GroupKeys(int lane, int kind_lanes, int key_at, int components, soa::F32x4 (&a)[4],
+  void GroupKeys(int kind_lanes, int key_at, int components, soa::F32x4 (&a)[4],
                  soa::F32x4 (&b)[4]);
 
   const CompressedClip* clip_ = nullptr;
@@ -221,8 +202,6 @@ class CompressedClipContext {
   float interval_t0_ = 0.0f, interval_t1_ = 0.0f;
   // The segment whose decodings the lanes hold (-1: none).
   int segment_ = -1;
-  // Bound to decodings holding every key decoded: keys are read from there.
-  bool gathers_ = false;
   // Bound to decodings holding every sample (kSampled): the lanes' keys are
   // rows key_ and key_ + 1 of that table, and the context keeps no keys.
   bool sampled_ = false;
@@ -230,13 +209,11 @@ class CompressedClipContext {
   // i is lane i, vector track i lane rotation_lanes_ + i - rotations) in
   // two blocks (one allocation each, so a crowd's contexts are few
   // contiguous runs of memory):
-  //   ints_   per lane the samples of its two keys (PackKeys); per four
-  //           rotation lanes whether their joints follow one another;
-  //           without a shared table, per lane its first key bit, first
-  //           residual bit and layout in segment_; bound to decoded keys
-  //           (gathers_), per lane the index of its first key in the
-  //           table, then per lane its second's;
-  //   floats_ (none when gathers_) the two keys (a, b), each rotations
+  //   ints_   per lane the samples of its two keys (PackKeys; none when
+  //           sampled_); per four rotation lanes whether their joints
+  //           follow one another; without a shared table, per lane its
+  //           first key bit, first residual bit and layout in segment_;
+  //   floats_ (none when sampled_) the two keys (a, b), each rotations
   //           [4][rotation lanes] then translations and scales
   //           [3][vector lanes]; without a shared table, the decodings in
   //           segment_, offsets then scales, each [3][rotation lanes] then
@@ -246,7 +223,7 @@ class CompressedClipContext {
   std::vector<float> floats_;
   // Per track, where its keys in segment_ are decoded up to (keys after
   // the first are differences from the ones before: key_coding.h); empty
-  // when bound to decoded keys.
+  // when bound to sampled keys.
   std::vector<KeyCursor> cursors_;
   // A track's two keys in one word, as its second key's sample times 128
   // plus the samples between them (at most 1 << kMaxStrideCode, below 128),
@@ -260,9 +237,8 @@ class CompressedClipContext {
   int Lanes() const { return rotation_lanes_ + vector_lanes_; }
   int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
   std::int32_t* Keys() { return ints_.data(); }
-  std::int32_t* ConsecutiveJoints() { return ints_.data() + Lanes(); }
+  std::int32_t* ConsecutiveJoints() { return ints_.data() + (sampled_ ? 0 : Lanes()); }
   std::int32_t* OwnCodings() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
-  std::int32_t* KeyIndices() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
   float* A() { return floats_.data(); }
   float* B() { return floats_.data() + KeyFloats(); }
   float* OwnOffsets() { return floats_.data() + 2 * KeyFloats(); }

@@ -170,25 +170,4 @@ inline F32x4 FlipSign(const I32x4& mask, const F32x4& x) {
 // Whether any lane of a mask is set.
 inline bool Any(const I32x4& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 
-// Four rows of four floats (r[i] at rows[i], each x, y, z, w) as four lanes
-// per component: out[c][i] = rows[i][c]. Eight shuffles with the vector
-// extensions (unpcklps, unpckhps, movlhps, movhlps on SSE2).
-inline void LoadTransposed(const float* const rows[4], F32x4 out[4]) {
-#if ANIM_SOA_VECTOR_EXTENSIONS
-  const F32x4 r0 = Load4(rows[0]), r1 = Load4(rows[1]), r2 = Load4(rows[2]), r3 = Load4(rows[3]);
-  const F32x4 xy01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);  // x0 x1 y0 y1
-  const F32x4 xy23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
-  const F32x4 zw01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);  // z0 z1 w0 w1
-  const F32x4 zw23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
-  out[0] = __builtin_shufflevector(xy01, xy23, 0, 1, 4, 5);
-  out[1] = __builtin_shufflevector(xy01, xy23, 2, 3, 6, 7);
-  out[2] = __builtin_shufflevector(zw01, zw23, 0, 1, 4, 5);
-  out[3] = __builtin_shufflevector(zw01, zw23, 2, 3, 6, 7);
-#else
-  for (int c = 0; c < 4; ++c) {
-    for (int i = 0; i < 4; ++i) out[c][i] = rows[i][c];
-  }
-#endif
-}
-
 }  // namespace anim::soa

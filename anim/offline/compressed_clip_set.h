@@ -1,8 +1,8 @@
 // CompressedClipSet: a model's clips in their compressed form, each built
 // (BuildCompressedClip, with one CompressedClipDecodings beside it) the
-// first time someone asks for it (and the decodings with every key decoded
-// or every sample, CompressedKeys::kDecoded and kSampled, the first time
-// someone asks for those), and
+// first time someone asks for it (and the decodings with every sample
+// decoded, CompressedKeys::kSampled, the first time someone asks for
+// those), and
 // kept for everyone who plays it: a
 // crowd's characters, a graph's clip nodes (CompressedClipRef, the form
 // they are given). Building is offline work (milliseconds to a second per

@@ -749,14 +749,15 @@ TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKe
   EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 9 * 4);
 }
 
-// Decodings holding every key decoded: contexts bound to them copy keys
-// instead of decoding Rice codes, and still give each sample its key.
-TEST(CompressionTest, ContextsOnDecodedKeysGiveEachSampleItsDecodedKey) {
+// Decodings holding every sample decoded: contexts bound to them
+// interpolate rows instead of decoding Rice codes, and still give each
+// sample its key.
+TEST(CompressionTest, ContextsOnSampledKeysGiveEachSampleItsDecodedKey) {
   const anim::Skeleton skeleton = ChainSkeleton(12);
   const anim::CompressedClip clip = ShortSegmentWaveClip(skeleton);
   ASSERT_GT(clip.SegmentCount(), 10);
-  const anim::CompressedClipDecodings decodings(clip, anim::CompressedKeys::kDecoded);
-  ASSERT_TRUE(decodings.HasDecodedKeys());
+  const anim::CompressedClipDecodings decodings(clip, anim::CompressedKeys::kSampled);
+  ASSERT_TRUE(decodings.HasSampledKeys());
   anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
   ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
 }
@@ -798,80 +799,6 @@ void ForEachPlayTime(const anim::Clip& raw, At&& at) {
   for (float t : {0.0f, raw.EndTime(), 1e-6f, raw.EndTime() - 1e-6f}) at(t);
 }
 
-// The same play (forward looping through wraps, backward, random seeks, the
-// ends and past them) through a context that decodes its keys and one bound
-// to decoded keys gives the same pose to the bit. The table holds four
-// floats per key of each track in each segment (its keys a stride apart
-// from the segment's first sample, and the last sample in the last
-// segment), the identity key that padding lanes read, and an index per
-// lane per segment.
-void ExpectDecodedKeysSampleTheSamePoses(const anim::Clip& raw, const anim::CompressedClip& clip,
-                                         const anim::Skeleton& skeleton) {
-  long keys = 0;
-  for (int s = 0; s < clip.SegmentCount(); ++s) {
-    const int length = clip.SegmentSamples(s);
-    const bool last = s + 1 == clip.SegmentCount();
-    for (int t = 0; t < clip.TrackCount(); ++t) {
-      const int stride = clip.SegmentStride(s, t);
-      for (int i = 0; i < length; ++i) keys += i % stride == 0 || (last && i == length - 1) ? 1 : 0;
-    }
-  }
-  const anim::CompressedClipDecodings coded(clip);
-  const anim::CompressedClipDecodings decoded(clip, anim::CompressedKeys::kDecoded);
-  EXPECT_FALSE(coded.HasDecodedKeys());
-  const long lanes = (clip.RotationTrackCount() + 3) / 4 * 4 +
-                     (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
-  EXPECT_EQ(decoded.ByteSize() - coded.ByteSize(),
-            static_cast<std::size_t>((keys + 1) * 4 * 4 + lanes * clip.SegmentCount() * 4));
-
-  anim::CompressedClipContext own(clip), copying(clip, &decoded);
-  anim::SoaPose a(skeleton.RestPose()), b(skeleton.RestPose());
-  int compared = 0;
-  const auto same_at = [&](float t) {
-    anim::SampleCompressedClip(clip, t, own, a);
-    anim::SampleCompressedClip(clip, t, copying, b);
-    for (int c = 0; c < anim::kSoaChannels; ++c) {
-      for (int j = 0; j < a.JointCount(); ++j) {
-        ASSERT_EQ(std::bit_cast<std::uint32_t>(a.Channel(c)[j]),
-                  std::bit_cast<std::uint32_t>(b.Channel(c)[j]))
-            << raw.Name() << " t " << t << " channel " << c << " joint " << j << ": "
-            << a.Channel(c)[j] << " against " << b.Channel(c)[j];
-      }
-    }
-    ++compared;
-  };
-  ForEachPlayTime(raw, same_at);
-  EXPECT_EQ(compared, 854);
-  // Forward play reads a key only where a track crosses one, as decoding does.
-  EXPECT_EQ(copying.DecodedKeys(), own.DecodedKeys());
-}
-
-TEST(CompressionTest, DecodedKeysSampleTheSamePosesToTheBit) {
-  anim::CompressionSettings settings;
-  settings.segment_length = 8;
-  // Every channel kind, tracks of different strides.
-  const anim::Skeleton busy_skeleton = ChainSkeleton(6);
-  const anim::Clip busy = BusyClip();
-  const anim::CompressedClip busy_clip = anim::BuildCompressedClip(busy, busy_skeleton, settings);
-  ASSERT_GT(busy_clip.SegmentCount(), 3);
-  ExpectDecodedKeysSampleTheSamePoses(busy, busy_clip, busy_skeleton);
-  // Largest components other than w, and last keys off their stride.
-  const anim::Skeleton turned_skeleton = ChainSkeleton(4);
-  const anim::Clip turned = TurnedClip();
-  const anim::CompressedClip clip = anim::BuildCompressedClip(turned, turned_skeleton, settings);
-  const int last = clip.SegmentCount() - 1;
-  ASSERT_EQ(clip.SegmentSamples(last), 6);
-  std::set<int> largest;
-  bool off_stride = false;
-  for (int t = 0; t < clip.TrackCount(); ++t) {
-    largest.insert(clip.Track(t).largest);
-    off_stride = off_stride || 5 % clip.SegmentStride(last, t) != 0;
-  }
-  EXPECT_GE(largest.size(), 3u);
-  EXPECT_TRUE(off_stride);
-  ExpectDecodedKeysSampleTheSamePoses(turned, clip, turned_skeleton);
-}
-
 // The same play through a context that decodes its keys and one bound to
 // sampled keys (every track at every sample, CompressedKeys::kSampled). With
 // every track keyed at every sample (`bitwise`) the rows are the keys and
@@ -887,7 +814,6 @@ void ExpectSampledKeysSampleTheCodedPoses(const anim::Clip& raw, const anim::Com
   const anim::CompressedClipDecodings sampled(clip, anim::CompressedKeys::kSampled);
   EXPECT_FALSE(coded.HasSampledKeys());
   ASSERT_TRUE(sampled.HasSampledKeys());
-  EXPECT_FALSE(sampled.HasDecodedKeys());
   const long rotation_lanes = (clip.RotationTrackCount() + 3) / 4 * 4;
   const long vector_lanes = (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
   EXPECT_EQ(
@@ -952,6 +878,16 @@ TEST(CompressionTest, SampledKeysSampleTheCodedPoses) {
   const anim::CompressedClip turned_clip =
       anim::BuildCompressedClip(turned, turned_skeleton, settings);
   ASSERT_TRUE(HasStridedTracks(turned_clip));
+  const int last = turned_clip.SegmentCount() - 1;
+  ASSERT_EQ(turned_clip.SegmentSamples(last), 6);
+  std::set<int> largest;
+  bool off_stride = false;
+  for (int t = 0; t < turned_clip.TrackCount(); ++t) {
+    largest.insert(turned_clip.Track(t).largest);
+    off_stride = off_stride || 5 % turned_clip.SegmentStride(last, t) != 0;
+  }
+  EXPECT_GE(largest.size(), 3u);
+  EXPECT_TRUE(off_stride);
   ExpectSampledKeysSampleTheCodedPoses(turned, turned_clip, turned_skeleton, false);
   // A key at every sample: the rows are the keys.
   settings.key_strides = false;

@@ -108,16 +108,12 @@ std::vector<float> SoaKernelOutputs() {
   settings.segment_length = 3;
   const CompressedClip compressed = BuildCompressedClip(walk, skeleton, settings);
   CompressedClipContext context(compressed);
-  // And a context reading decoded keys (gathered and transposed four lanes
-  // at a time).
-  const CompressedClipDecodings decoded(compressed, CompressedKeys::kDecoded);
-  CompressedClipContext reading(compressed, &decoded);
   // And one interpolating sampled rows (loaded four lanes at a time).
   const CompressedClipDecodings rows(compressed, CompressedKeys::kSampled);
   CompressedClipContext interpolating(compressed, &rows);
   SoaPose sampled = skeleton.RestPose();
   for (int frame = 0; frame < 80; ++frame) {
-    for (CompressedClipContext* c : {&context, &reading, &interpolating}) {
+    for (CompressedClipContext* c : {&context, &interpolating}) {
       SampleCompressedClip(compressed, static_cast<float>(frame) / 60.0f, *c, sampled);
       Append(outputs, sampled);
     }
@@ -125,7 +121,7 @@ std::vector<float> SoaKernelOutputs() {
   std::uniform_real_distribution<float> time(-0.5f, 3.0f);
   for (int step = 0; step < 40; ++step) {
     const float t = time(random);
-    for (CompressedClipContext* c : {&context, &reading, &interpolating}) {
+    for (CompressedClipContext* c : {&context, &interpolating}) {
       SampleCompressedClip(compressed, t, *c, sampled);
       Append(outputs, sampled);
     }
