@@ -7,6 +7,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/core/interpolation.h"
+#include "anim/core/soa_slerp.h"
 #include "anim/core/soa_vector.h"
 
 namespace anim {
@@ -203,31 +204,15 @@ ANIM_SOA_ALWAYS_INLINE soa::I32x4 SampleQuad(const KeyInterval& in, int j,
   for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
     v[c] = Load4(k0 + c * p + j) * in.u + Load4(k1 + c * p + j) * in.s;
   }
-  // Rotation (lanes without a rotation track hold the identity, so every
-  // value is defined): interpolation::SlerpKeys on four lanes, without
-  // branches: shorter arc, series weights, normalise.
-  const F32x4 ax = Load4(k0 + kQx * p + j), ay = Load4(k0 + kQy * p + j),
-              az = Load4(k0 + kQz * p + j), aw = Load4(k0 + kQw * p + j);
-  const F32x4 bx = Load4(k1 + kQx * p + j), by = Load4(k1 + kQy * p + j),
-              bz = Load4(k1 + kQz * p + j), bw = Load4(k1 + kQw * p + j);
-  const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
-  const I32x4 flip = cos_theta < 0.0f;
-  const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
-  // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
-  const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-  const F32x4 wa = interpolation::SlerpSeries(in.va, d);
-  const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(in.vb, d));
-  const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
-              qw = aw * wa + bw * wb;
-  const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
-  const I32x4 ok = len > 0.0f;
-  // Divided by 1 where len is 0, then selected: one division, no branch.
-  const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
-  v[kQx] = Select(ok, qx * inv, ax);
-  v[kQy] = Select(ok, qy * inv, ay);
-  v[kQz] = Select(ok, qz * inv, az);
-  v[kQw] = Select(ok, qw * inv, aw);
-  return ~(near_cos > 0.9f);
+  // Rotation: SlerpKeys on four lanes.
+  const F32x4 a[4] = {Load4(k0 + kQx * p + j), Load4(k0 + kQy * p + j), Load4(k0 + kQz * p + j),
+                      Load4(k0 + kQw * p + j)};
+  const F32x4 b[4] = {Load4(k1 + kQx * p + j), Load4(k1 + kQy * p + j), Load4(k1 + kQz * p + j),
+                      Load4(k1 + kQw * p + j)};
+  F32x4 q[4];
+  const I32x4 far = SlerpSeriesLanes(a, b, in.va, in.vb, q);
+  for (int c = 0; c < 4; ++c) v[kQx + c] = q[c];
+  return far;
 }
 
 // The rotations of the `far` lanes of [j, j + 4) again, with the scalar

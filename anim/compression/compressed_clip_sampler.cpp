@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/core/interpolation.h"
+#include "anim/core/soa_slerp.h"
 #include "anim/core/soa_vector.h"
 
 namespace anim {
@@ -666,27 +667,14 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
     }
     F32x4 ka[4], kb[4];
     GroupKeys(rl, j, 4, ka, kb);
-    const F32x4 ax = ka[0], ay = ka[1], az = ka[2], aw = ka[3];
-    const F32x4 bx = kb[0], by = kb[1], bz = kb[2], bw = kb[3];
-    const F32x4 cos_theta = ax * bx + ay * by + az * bz + aw * bw;
-    const I32x4 flip = cos_theta < 0.0f;
-    const F32x4 near_cos = FlipSign(flip, cos_theta);
-    const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-    const F32x4 wa = interpolation::SlerpSeries(*ca, d);
-    const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(*cb, d));
-    const F32x4 qx = ax * wa + bx * wb, qy = ay * wa + by * wb, qz = az * wa + bz * wb,
-                qw = aw * wa + bw * wb;
-    const F32x4 len = Sqrt4(qx * qx + qy * qy + qz * qz + qw * qw);
-    const I32x4 ok = len > 0.0f;
-    const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
-    F32x4 q[4] = {Select(ok, qx * inv, ax), Select(ok, qy * inv, ay), Select(ok, qz * inv, az),
-                  Select(ok, qw * inv, aw)};
-    const I32x4 far = ~(near_cos > 0.9f);
+    F32x4 q[4];
+    const I32x4 far = SlerpSeriesLanes(ka, kb, *ca, *cb, q);
     if (Any(far)) {
       for (int l = 0; l < end; ++l) {
         if (!far[l]) continue;
-        const glm::quat r = interpolation::SlerpKeys(glm::quat(aw[l], ax[l], ay[l], az[l]),
-                                                     glm::quat(bw[l], bx[l], by[l], bz[l]), s[l]);
+        const glm::quat r =
+            interpolation::SlerpKeys(glm::quat(ka[3][l], ka[0][l], ka[1][l], ka[2][l]),
+                                     glm::quat(kb[3][l], kb[0][l], kb[1][l], kb[2][l]), s[l]);
         q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
       }
     }

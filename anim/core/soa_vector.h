@@ -167,7 +167,22 @@ inline F32x4 FlipSign(const I32x4& mask, const F32x4& x) {
   return FromBits(Bits(x) ^ (mask & static_cast<std::int32_t>(0x80000000u)));
 }
 
-// Whether any lane of a mask is set.
-inline bool Any(const I32x4& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+// Whether any lane of a mask is set, and whether every lane is (masks from
+// comparisons have all bits of a lane set or none): one movmskps with SSE.
+inline bool Any(const I32x4& mask) {
+#if ANIM_SOA_VECTOR_EXTENSIONS && defined(__SSE__)
+  return _mm_movemask_ps(FromBits(mask)) != 0;
+#else
+  return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
+#endif
+}
+
+inline bool All(const I32x4& mask) {
+#if ANIM_SOA_VECTOR_EXTENSIONS && defined(__SSE__)
+  return _mm_movemask_ps(FromBits(mask)) == 0xF;
+#else
+  return (mask[0] & mask[1] & mask[2] & mask[3]) != 0;
+#endif
+}
 
 }  // namespace anim::soa

@@ -11,6 +11,7 @@
 //     joint of a thousand animated), sampling still exact;
 //   - far-apart rotation keys on a thousand-joint rig (past the sampler's
 //     record of where they are);
+//   - a lane whose mix has no length in float, keeping its first key;
 //   - Playback::Advance into a SoaPose against Advance into a Pose;
 //   - Blend of SoaPoses against anim::Mix per joint;
 //   - model-space matrices and palette from a SoaPose against plain glm
@@ -339,6 +340,41 @@ TEST(SoaSampling, ATableFarLargerThanTheTracksIsNotBuilt) {
     ExpectSoaNear(soa, ReferenceSample(clip, rest, t), kTol, "t " + std::to_string(t));
     if (HasFailure()) return;
   }
+}
+
+// Keys whose mix has no length in float: at the time of a key of length
+// 1e-30 whose next key points the same way (so the series path takes the
+// interval), that key alone, squared below the smallest float. SlerpKeys
+// keeps the first key there; so must the vectorised loop, in a group whose
+// other lanes have a length (each lane chosen on its own).
+TEST(SoaSampling, AMixWithoutLengthKeepsTheFirstKeyInItsLaneAlone) {
+  const std::vector<float> times = {0.0f, 1.0f, 2.0f};
+  std::vector<anim::JointTracks> tracks(4);
+  for (int j = 0; j < 4; ++j) {
+    tracks[j].joint = j;
+    std::vector<glm::quat> keys;
+    for (int k = 0; k < 3; ++k) {
+      keys.push_back(glm::angleAxis(0.1f * float(j + k), glm::vec3(0, 0, 1)));
+    }
+    if (j == 2) keys[1] = glm::quat(1e-30f, 0.0f, 0.0f, 0.0f), keys[2] = glm::quat(1e30f, 0, 0, 0);
+    tracks[j].rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times, keys);
+  }
+  const anim::Clip clip("lengthless", std::move(tracks));
+  ASSERT_GT(clip.SoaKeyBytes(), 0u);
+  std::vector<anim::Transform> locals(4);
+  const anim::Pose rest(locals, {-1, 0, 1, 2});
+  anim::SoaPose soa(rest);
+  clip.Sample(soa, 1.0f, anim::LoopMode::kClamp);
+  const anim::Pose want = ReferenceSample(clip, rest, 1.0f);
+  for (int j = 0; j < 4; ++j) {
+    const glm::quat got = soa.Local(j).rotation;
+    const glm::quat expected = want.Local(j).rotation;
+    EXPECT_EQ(got.x, expected.x) << "joint " << j;
+    EXPECT_EQ(got.y, expected.y) << "joint " << j;
+    EXPECT_EQ(got.z, expected.z) << "joint " << j;
+    EXPECT_EQ(got.w, expected.w) << "joint " << j;
+  }
+  EXPECT_EQ(want.Local(2).rotation.w, 1e-30f);  // the case it is meant to be
 }
 
 INSTANTIATE_TEST_SUITE_P(KeyTimes, SoaSampling,

@@ -1,0 +1,44 @@
+// interpolation::SlerpKeys on four lanes at once, the rotation kernel of both
+// samplers' per-frame loops (soa_clip.cpp on raw clips, compressed_clip_sampler.cpp
+// on compressed ones): written once, so both give the same bits for the same keys.
+#pragma once
+
+#include "anim/core/interpolation.h"
+#include "anim/core/soa_vector.h"
+
+namespace anim::soa {
+
+// Rotation keys a and b (x, y, z, w lanes; lanes without a track hold the
+// identity, so every value is defined) mixed with interpolation::SlerpSeries
+// weights whose coefficients for 1 - s and s are ca and cb: shorter arc,
+// series weights, normalised, a where the sum has no length. Branch-free but
+// for one predictable test. Returns the lanes whose keys are too far apart
+// for the series (all bits set there); those lanes of q are wrong and are
+// for the caller to redo with the scalar SlerpKeys, which is exact at any angle.
+ANIM_SOA_ALWAYS_INLINE I32x4 SlerpSeriesLanes(const F32x4 (&a)[4], const F32x4 (&b)[4],
+                                              const F32x4 (&ca)[6], const F32x4 (&cb)[6],
+                                              F32x4 (&q)[4]) {
+  const F32x4 cos_theta = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  const I32x4 flip = cos_theta < 0.0f;
+  const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
+  // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
+  const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
+  const F32x4 wa = interpolation::SlerpSeries(ca, d);
+  const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
+  for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
+  const F32x4 len = Sqrt4(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const I32x4 ok = len > 0.0f;
+  if (All(ok)) {
+    // Every lane has a length (always, unless a key has none): one division
+    // and four products, no selects.
+    const F32x4 inv = 1.0f / len;
+    for (int c = 0; c < 4; ++c) q[c] = q[c] * inv;
+  } else {
+    // Divided by 1 where len is 0, then selected.
+    const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
+    for (int c = 0; c < 4; ++c) q[c] = Select(ok, q[c] * inv, a[c]);
+  }
+  return ~(near_cos > 0.9f);
+}
+
+}  // namespace anim::soa
