@@ -4,6 +4,7 @@
 
 #include "anim/blending/blend_kernels.h"
 #include "anim/clips/morph_weights.h"
+#include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 #include "anim/core/transform.h"
 
@@ -151,33 +152,20 @@ void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
     }
     // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
     // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
-    const F32x4 ax = Load4(ca[kQx] + j), ay = Load4(ca[kQy] + j), az = Load4(ca[kQz] + j),
-                aw = Load4(ca[kQw] + j);
-    const F32x4 bx = Load4(cb[kQx] + j), by = Load4(cb[kQy] + j), bz = Load4(cb[kQz] + j),
-                bw = Load4(cb[kQw] + j);
-    const I32x4 flip = (ax * bx + ay * by + az * bz + aw * bw) < 0.0f;
-    F32x4 rx, ry, rz, rw;
+    const F32x4 qa[4] = {Load4(ca[kQx] + j), Load4(ca[kQy] + j), Load4(ca[kQz] + j),
+                         Load4(ca[kQw] + j)};
+    const F32x4 qb[4] = {Load4(cb[kQx] + j), Load4(cb[kQy] + j), Load4(cb[kQz] + j),
+                         Load4(cb[kQw] + j)};
+    const I32x4 flip = (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3]) < 0.0f;
+    F32x4 r[4];
     if (whole) {
-      rx = FlipSign(flip, bx);
-      ry = FlipSign(flip, by);
-      rz = FlipSign(flip, bz);
-      rw = FlipSign(flip, bw);
+      for (int c = 0; c < 4; ++c) r[c] = FlipSign(flip, qb[c]);
     } else {
       const F32x4 st = FlipSign(flip, Splat4(t));  // t times the flip
-      const F32x4 mx = ax * u + bx * st, my = ay * u + by * st, mz = az * u + bz * st,
-                  mw = aw * u + bw * st;
-      const F32x4 len = Sqrt4(mx * mx + my * my + mz * mz + mw * mw);
-      const I32x4 ok = len > 0.0f;
-      const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));  // one division, not four
-      rx = Select(ok, mx * inv, ax);
-      ry = Select(ok, my * inv, ay);
-      rz = Select(ok, mz * inv, az);
-      rw = Select(ok, mw * inv, aw);
+      for (int c = 0; c < 4; ++c) r[c] = qa[c] * u + qb[c] * st;
+      NormaliseOr(r, qa);
     }
-    Store4(co[kQx] + j, rx);
-    Store4(co[kQy] + j, ry);
-    Store4(co[kQz] + j, rz);
-    Store4(co[kQw] + j, rw);
+    for (int c = 0; c < 4; ++c) Store4(co[kQx + c] + j, r[c]);
   }
   BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
 }

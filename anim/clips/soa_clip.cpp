@@ -7,7 +7,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/core/interpolation.h"
-#include "anim/core/soa_slerp.h"
+#include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 
 namespace anim {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "anim/core/interpolation.h"
-#include "anim/core/soa_slerp.h"
+#include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 
 namespace anim {

@@ -438,16 +438,22 @@ TEST(SoaPose, LoadStoreRoundTripsExactlyAndPadsWithIdentity) {
 
 TEST(SoaPose, BlendMatchesMixPerJointIncludingAliasing) {
   std::mt19937 random(4);
-  const anim::Pose a = MakeRest(random);
+  anim::Pose a = MakeRest(random);
   anim::Pose b = MakeRest(random);
   // Joint 2 on the opposite hemisphere (the neighbourhood flip), joint 4
-  // exactly opposite to a (the degenerate mix).
+  // exactly opposite to a (flipped onto a itself), joint 6 zero in both (a
+  // mix without length, which keeps a's).
   anim::Transform t2 = b.Local(2);
   t2.rotation = -a.Local(2).rotation * glm::angleAxis(0.3f, glm::vec3(0, 1, 0));
   b.SetLocal(2, t2);
   anim::Transform t4 = b.Local(4);
   t4.rotation = -a.Local(4).rotation;
   b.SetLocal(4, t4);
+  for (anim::Pose* pose : {&a, &b}) {
+    anim::Transform t6 = pose->Local(6);
+    t6.rotation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
+    pose->SetLocal(6, t6);
+  }
   const anim::SoaPose sa(a), sb(b);
   for (const float t : {0.0f, 0.3f, 0.7f, 1.0f, 0.5f}) {
     anim::Pose want = a;

@@ -1,12 +1,31 @@
-// interpolation::SlerpKeys on four lanes at once, the rotation kernel of both
-// samplers' per-frame loops (soa_clip.cpp on raw clips, compressed_clip_sampler.cpp
-// on compressed ones): written once, so both give the same bits for the same keys.
+// Quaternion kernels on four lanes at once for the per-frame loops, each
+// written once: normalising with a fallback (the samplers and the two-pose
+// blend) and interpolation::SlerpKeys (both samplers: soa_clip.cpp on raw
+// clips, compressed_clip_sampler.cpp on compressed ones), so every path gives
+// the same bits for the same keys.
 #pragma once
 
 #include "anim/core/interpolation.h"
 #include "anim/core/soa_vector.h"
 
 namespace anim::soa {
+
+// q normalised lane by lane, `fallback` in the lanes where q has no length.
+// One division and four products; the selects only run where some lane has
+// no length, which unit keys and weights in [0, 1] on a shared hemisphere
+// never give (the test costs one predictable branch; the selects cost more).
+ANIM_SOA_ALWAYS_INLINE void NormaliseOr(F32x4 (&q)[4], const F32x4 (&fallback)[4]) {
+  const F32x4 len = Sqrt4(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const I32x4 ok = len > 0.0f;
+  if (All(ok)) {
+    const F32x4 inv = 1.0f / len;
+    for (int c = 0; c < 4; ++c) q[c] = q[c] * inv;
+    return;
+  }
+  // Divided by 1 where len is 0, then selected.
+  const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
+  for (int c = 0; c < 4; ++c) q[c] = Select(ok, q[c] * inv, fallback[c]);
+}
 
 // Rotation keys a and b (x, y, z, w lanes; lanes without a track hold the
 // identity, so every value is defined) mixed with interpolation::SlerpSeries
@@ -26,18 +45,7 @@ ANIM_SOA_ALWAYS_INLINE I32x4 SlerpSeriesLanes(const F32x4 (&a)[4], const F32x4 (
   const F32x4 wa = interpolation::SlerpSeries(ca, d);
   const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
   for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
-  const F32x4 len = Sqrt4(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  const I32x4 ok = len > 0.0f;
-  if (All(ok)) {
-    // Every lane has a length (always, unless a key has none): one division
-    // and four products, no selects.
-    const F32x4 inv = 1.0f / len;
-    for (int c = 0; c < 4; ++c) q[c] = q[c] * inv;
-  } else {
-    // Divided by 1 where len is 0, then selected.
-    const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
-    for (int c = 0; c < 4; ++c) q[c] = Select(ok, q[c] * inv, a[c]);
-  }
+  NormaliseOr(q, a);
   return ~(near_cos > 0.9f);
 }
 
