@@ -16,8 +16,11 @@
 // a track crosses one, from its cursor; a seek, backward play or a loop's
 // wrap decodes both keys of each track, from the segment's first key. The
 // interpolation then runs over all tracks four lanes at a time
-// (soa_vector.h): slerp for rotations (the series of interpolation.h, the
-// same as Track's), lerp for translations and scales.
+// (soa_vector.h): slerp for rotations (soa_quaternion.h: the series of
+// interpolation.h, the same as Track's), lerp for translations and scales.
+// A context bound to decodings with every sample decoded
+// (CompressedKeys::kSampled, below) decodes nothing and keeps no keys,
+// cursors or segment state: it only interpolates two rows of that table.
 #pragma once
 
 #include <cstddef>
@@ -110,7 +113,9 @@ class CompressedClipContext {
   }
 
   // Sizes the context for `clip` and forgets what it decoded. Allocates only
-  // when the clip has more tracks than any clip bound before. With `shared`
+  // when the clip has more tracks than any clip bound before: a context
+  // bound to a smaller clip, or to sampled keys (which need no arrays), keeps
+  // its arrays' capacity for the next clip, and ByteSize counts it. With `shared`
   // (made from `clip`, kept alive by the caller) the context reads each
   // segment's decodings from it instead of keeping its own. Returns "" or,
   // for decodings made from another clip, the problem naming both clips
