@@ -82,7 +82,7 @@ soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) 
     // interval whose fraction is defined (and unused).
     float a[4], b[4];
     for (int l = 0; l < 4; ++l) {
-      const std::int32_t keys = ints_[static_cast<std::size_t>(lane + l)];
+      const std::int32_t keys = ints_.data()[lane + l];
       b[l] = static_cast<float>(KeyBOf(keys));
       a[l] = static_cast<float>(KeyBOf(keys) - KeyGapOf(keys));
     }
@@ -95,7 +95,7 @@ soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) 
   // Padding lanes span [0, 1] so their fraction is defined.
   float t0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, t1[4] = {1.0f, 1.0f, 1.0f, 1.0f};
   for (int l = 0; l < count; ++l) {
-    const std::int32_t keys = ints_[static_cast<std::size_t>(lane + l)];
+    const std::int32_t keys = ints_.data()[lane + l];
     t0[l] = clip_->SampleTime(KeyBOf(keys) - KeyGapOf(keys));
     t1[l] = clip_->SampleTime(KeyBOf(keys));
   }
@@ -123,9 +123,8 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   // table) and never reads a Rice code (no cursors): a crowd reads every
   // character's context.
   sampled_ = shared != nullptr && shared->HasSampledKeys();
-  ints_.assign(
-      static_cast<std::size_t>((sampled_ ? 0 : Lanes()) + rotation_lanes_ / 4 + own * 3 * Lanes()),
-      0);
+  const int int_count = (sampled_ ? 0 : Lanes()) + rotation_lanes_ / 4 + own * 3 * Lanes();
+  ints_.assign(static_cast<std::size_t>(int_count), 0);
   cursors_.assign(sampled_ ? 0u : static_cast<std::size_t>(tracks_), KeyCursor{});
   if (!sampled_) std::fill_n(Keys(), Lanes(), kNoKeys);
   // Rotation tracks four at a time whose joints follow one another (within
@@ -216,7 +215,8 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, Com
   const int rotation_lanes = Pad4(rotations);
   const int vector_lanes = Pad4(clip.TrackCount() - rotations);
   const auto segments = static_cast<std::size_t>(clip.SegmentCount());
-  const auto lanes = static_cast<std::size_t>(rotation_lanes + vector_lanes);
+  const int lane_count = rotation_lanes + vector_lanes;
+  const auto lanes = static_cast<std::size_t>(lane_count);
   ints_.assign(segments * 3 * lanes, 0);
   floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
   for (std::size_t s = 0; s < segments; ++s) {
@@ -556,7 +556,7 @@ void CompressedClipDecodings::SampleKeys() {
       const int ka = kb - CompressedClipContext::KeyGapOf(keys);
       const float s = n == ka ? 0.0f : n == kb ? 1.0f : fraction(n, ka, kb);
       for (int c = 0; c < 3; ++c) {
-        const std::size_t at = static_cast<std::size_t>(4 * rl + c * vl + l);
+        const int at = 4 * rl + c * vl + l;
         row[at] = n == ka ? a[at] : n == kb ? b[at] : a[at] * (1.0f - s) + b[at] * s;
       }
     }

@@ -44,6 +44,7 @@ Skeleton MakeSkeleton(std::mt19937& random) {
   rest.ComputeModelMatrices(model);
   for (int j = 0; j < kJoints; ++j) inverse_bind[j] = glm::inverse(model[j]);
   std::vector<std::string> names;
+  names.reserve(kJoints);
   for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
   return SkeletonOf(names, rest, rest, inverse_bind);
 }

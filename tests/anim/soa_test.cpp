@@ -353,6 +353,7 @@ TEST(SoaSampling, AMixWithoutLengthKeepsTheFirstKeyInItsLaneAlone) {
   for (int j = 0; j < 4; ++j) {
     tracks[j].joint = j;
     std::vector<glm::quat> keys;
+    keys.reserve(3);
     for (int k = 0; k < 3; ++k) {
       keys.push_back(glm::angleAxis(0.1f * float(j + k), glm::vec3(0, 0, 1)));
     }
