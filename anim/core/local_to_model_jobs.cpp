@@ -107,13 +107,18 @@ void ModelSpace(const Skeleton& skeleton, const SoaPose& pose, std::span<glm::ma
     }
     // Then each joint after its parent. The common joint (identity offset,
     // a parent) is multiplied straight from the lane arrays: out[p] times the
-    // affine local, column by column, the sums of affine::MultiplyAffine.
+    // affine local, column by column, the sums of affine::MultiplyAffine. So
+    // is a root under an affine offset (an armature's scale and turn, as
+    // every Mixamo export has): the offset times its local, which is what
+    // JointModelMatrix gives there, in vectors instead of glm's scalars.
     const int end = std::min(kSoaLanes, n - j0);
     for (int l = 0; l < end; ++l) {
       const int j = j0 + l;
       const int p = parents[j];
       if (p >= 0 && kinds[j] == OffsetKind::kIdentity) {
         MultiplyAffine3x4<kSoaLanes>(out[p], &m[0][l], out[j]);
+      } else if (p < 0 && kinds[j] == OffsetKind::kAffine) {
+        MultiplyAffine3x4<kSoaLanes>(skeleton.Offsets()[j], &m[0][l], out[j]);
       } else {
         ModelSpaceWithOffset(skeleton, j, &m[0][l], out);
       }
