@@ -216,21 +216,18 @@ ANIM_SOA_ALWAYS_INLINE soa::I32x4 SampleQuad(const KeyInterval& in, int j,
 }
 
 // The rotations of the `far` lanes of [j, j + 4) again, with the scalar
-// interpolation::SlerpKeys, which is exact at any angle.
+// interpolation::SlerpKeys (soa::RedoFarLanes), which is exact at any angle.
 void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[kSoaChannels]) {
+  using namespace soa;
   const int p = in.stride;
-  for (int l = 0; l < 4; ++l) {
-    if (!far[l]) continue;
-    const float* a = in.k0 + j + l;
-    const float* b = in.k1 + j + l;
-    const glm::quat q =
-        interpolation::SlerpKeys(glm::quat(a[kQw * p], a[kQx * p], a[kQy * p], a[kQz * p]),
-                                 glm::quat(b[kQw * p], b[kQx * p], b[kQy * p], b[kQz * p]), in.s);
-    v[kQx][l] = q.x;
-    v[kQy][l] = q.y;
-    v[kQz][l] = q.z;
-    v[kQw][l] = q.w;
+  F32x4 a[4], b[4], q[4];
+  for (int c = 0; c < 4; ++c) {
+    a[c] = Load4(in.k0 + (kQx + c) * p + j);
+    b[c] = Load4(in.k1 + (kQx + c) * p + j);
+    q[c] = v[kQx + c];
   }
+  soa::RedoFarLanes(a, b, Splat4(in.s), far, q);
+  for (int c = 0; c < 4; ++c) v[kQx + c] = q[c];
 }
 
 }  // namespace

@@ -669,15 +669,8 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
     GroupKeys(rl, j, 4, ka, kb);
     F32x4 q[4];
     const I32x4 far = SlerpSeriesLanes(ka, kb, *ca, *cb, q);
-    if (Any(far)) {
-      for (int l = 0; l < end; ++l) {
-        if (!far[l]) continue;
-        const glm::quat r =
-            interpolation::SlerpKeys(glm::quat(ka[3][l], ka[0][l], ka[1][l], ka[2][l]),
-                                     glm::quat(kb[3][l], kb[0][l], kb[1][l], kb[2][l]), s[l]);
-        q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
-      }
-    }
+    // (Padding lanes hold the identity in both keys: never far.)
+    if (Any(far)) RedoFarLanes(ka, kb, s, far, q);
     if (ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
       for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + clip.TrackJoint(j), q[c]);
       continue;

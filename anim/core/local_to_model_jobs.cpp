@@ -109,7 +109,7 @@ void ModelSpace(const Skeleton& skeleton, const SoaPose& pose, std::span<glm::ma
     // a parent) is multiplied straight from the lane arrays: out[p] times the
     // affine local, column by column, the sums of affine::MultiplyAffine. So
     // is a root under an affine offset (an armature's scale and turn, as
-    // every Mixamo export has): the offset times its local, which is what
+    // Mixamo exports have): the offset times its local, which is what
     // JointModelMatrix gives there, in vectors instead of glm's scalars.
     const int end = std::min(kSoaLanes, n - j0);
     for (int l = 0; l < end; ++l) {

@@ -1,8 +1,9 @@
 // Quaternion kernels on four lanes at once for the per-frame loops, each
 // written once: normalising with a fallback (the samplers and the two-pose
-// blend) and interpolation::SlerpKeys (both samplers: soa_clip.cpp on raw
-// clips, compressed_clip_sampler.cpp on compressed ones), so every path gives
-// the same bits for the same keys.
+// blend) and interpolation::SlerpKeys, the series on four lanes and the
+// scalar redo of lanes too far apart for it (both samplers: soa_clip.cpp on
+// raw clips, compressed_clip_sampler.cpp on compressed ones), so every path
+// gives the same bits for the same keys.
 #pragma once
 
 #include "anim/core/interpolation.h"
@@ -47,6 +48,20 @@ ANIM_SOA_ALWAYS_INLINE I32x4 SlerpSeriesLanes(const F32x4 (&a)[4], const F32x4 (
   for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
   NormaliseOr(q, a);
   return ~(near_cos > 0.9f);
+}
+
+// The `far` lanes of q (SlerpSeriesLanes' result) again with the scalar
+// interpolation::SlerpKeys, which is exact at any angle, each lane at its own
+// fraction s.
+inline void RedoFarLanes(const F32x4 (&a)[4], const F32x4 (&b)[4], const F32x4& s, const I32x4& far,
+                         F32x4 (&q)[4]) {
+  for (int l = 0; l < 4; ++l) {
+    if (!far[l]) continue;
+    const glm::quat r =
+        interpolation::SlerpKeys(glm::quat(a[3][l], a[0][l], a[1][l], a[2][l]),
+                                 glm::quat(b[3][l], b[0][l], b[1][l], b[2][l]), s[l]);
+    q[0][l] = r.x, q[1][l] = r.y, q[2][l] = r.z, q[3][l] = r.w;
+  }
 }
 
 }  // namespace anim::soa
