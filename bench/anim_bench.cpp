@@ -42,6 +42,7 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -52,6 +53,7 @@
 #include <vector>
 
 #include "anim/core/parallel_jobs.h"
+#include "anim/core/soa_dispatch.h"
 #include "bench_crowd.h"
 #include "import/gltf_importer.h"
 #include "per_character_timing.h"
@@ -209,6 +211,12 @@ void RegisterAll() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // ANIM_BENCH_NARROW=1: the per-frame loops four lanes at a time even where
+  // the processor has AVX (anim/core/soa_dispatch.h), to compare the widths.
+  if (const char* narrow = std::getenv("ANIM_BENCH_NARROW"); narrow && std::string(narrow) == "1") {
+    anim::soa::SetWideKernels(false);
+  }
+  benchmark::AddCustomContext("wide_kernels", anim::soa::WideKernels() ? "on (AVX)" : "off");
   RegisterAll();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

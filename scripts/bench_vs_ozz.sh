@@ -38,12 +38,21 @@ cmake --build build-bench -j "$jobs" --target anim_bench >/dev/null
 pin=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
 ours='^(woman|woman_compressed_shared|woman_compressed_sampled|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
+# Where the processor has AVX our per-frame loops run eight joints at a time
+# (anim/core/soa_dispatch.h); the raw and every-sample-decoded cases run a
+# second time four at a time (ANIM_BENCH_NARROW=1, what a processor without
+# AVX runs), as the "4 lanes" columns.
+narrow='^(woman|woman_compressed_sampled)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
 args=(--benchmark_min_time=0.2 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true)
 out=build-ozz/runs.txt
 : >"$out"
+echo "our eight-lane loops: $(build-bench/bench/anim_bench --benchmark_filter='^woman/sample_ltm/1$' \
+  --benchmark_min_time=0.01 2>&1 | sed -n 's/^wide_kernels: //p')"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((r = 1; r <= rounds; ++r)); do
   "${pin[@]}" build-bench/bench/anim_bench --benchmark_filter="$ours" "${args[@]}" | grep _median >>"$out"
+  ANIM_BENCH_NARROW=1 "${pin[@]}" build-bench/bench/anim_bench --benchmark_filter="$narrow" \
+    "${args[@]}" | grep _median | sed 's/^/four_lanes_/' >>"$out"
   OZZ_BENCH_DATA=build-ozz/data "${pin[@]}" build-ozz/ozz_bench "${args[@]}" | grep _median >>"$out"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -57,16 +66,18 @@ for line in open(sys.argv[1]):
         runs.setdefault((m.group(1), m.group(2), int(m.group(3))), []).append(ns)
 med = {k: statistics.median(v) for k, v in runs.items()}
 print('ns per character (median of rounds); ours / ozz in brackets')
-print('%-15s %6s %14s %14s %14s %14s %6s' % ('case', 'N', 'raw', 'compr. own', 'compr. shared',
-                                             'compr. sampled', 'ozz'))
+rigs = ('woman', 'four_lanes_woman', 'woman_compressed', 'woman_compressed_shared',
+        'woman_compressed_sampled', 'four_lanes_woman_compressed_sampled')
+print(('%-15s %6s' + ' %14s' * len(rigs) + ' %6s') % (
+    'case', 'N', 'raw', 'raw, 4 lanes', 'compr. own', 'compr. shared', 'compr. sampled',
+    'sampled, 4 l.', 'ozz'))
 for case in ('sample_ltm', 'blend2_palette'):
     for n in (1, 1000, 10000):
         oz = med.get(('ozz', case, n))
         cells = []
-        for rig in ('woman', 'woman_compressed', 'woman_compressed_shared',
-                    'woman_compressed_sampled'):
+        for rig in rigs:
             v = med.get((rig, case, n))
             cells.append('-' if v is None else '%6.0f (%.2f)' % (v, v / oz) if oz else '%6.0f' % v)
-        print('%-15s %6d %14s %14s %14s %14s %6s' % (case, n, *cells,
-                                                     '-' if oz is None else '%.0f' % oz))
+        print(('%-15s %6d' + ' %14s' * len(rigs) + ' %6s') % (
+            case, n, *cells, '-' if oz is None else '%.0f' % oz))
 PY

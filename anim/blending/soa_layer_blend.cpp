@@ -4,6 +4,7 @@
 
 #include "anim/blending/blend_kernels.h"
 #include "anim/clips/morph_weights.h"
+#include "anim/core/soa_dispatch.h"
 #include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 #include "anim/core/transform.h"
@@ -124,49 +125,85 @@ void kernels::BlendWeighted(SoaPose& out, const SoaPose& a, const SoaPose& b, fl
   BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
 }
 
-void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
+namespace {
+
+// The channels of the two poses and the output of Blend, and its weights.
+struct BlendChannels {
+  const float* a[kSoaChannels];
+  const float* b[kSoaChannels];
+  float* out[kSoaChannels];
+  float t;
+  float u;     // 1 - t
+  bool whole;  // t == 1
+};
+
+// Blend over lanes [0, lanes), as many at a time as V holds (soa::F32x4,
+// or F32x8 in code built for AVX). Each group of lanes is read in full
+// before it is written, so `out` may alias `a` or `b`.
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE void BlendLanes(const BlendChannels& ch, int lanes) {
   using namespace soa;
+  const float t = ch.t, u = ch.u;
+  for (int j = 0; j < lanes; j += kLanesOf<V>) {
+    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1, y).
+    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
+      const V y = Load<V>(ch.b[c] + j);
+      Store(ch.out[c] + j, ch.whole ? y : Load<V>(ch.a[c] + j) * u + y * t);
+    }
+    // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
+    // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
+    const V qa[4] = {Load<V>(ch.a[kQx] + j), Load<V>(ch.a[kQy] + j), Load<V>(ch.a[kQz] + j),
+                     Load<V>(ch.a[kQw] + j)};
+    const V qb[4] = {Load<V>(ch.b[kQx] + j), Load<V>(ch.b[kQy] + j), Load<V>(ch.b[kQz] + j),
+                     Load<V>(ch.b[kQw] + j)};
+    const MaskOf<V> flip = (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3]) < 0.0f;
+    V r[4];
+    if (ch.whole) {
+      for (int c = 0; c < 4; ++c) r[c] = FlipSign(flip, qb[c]);
+    } else {
+      const V st = FlipSign(flip, Splat<V>(t));  // t times the flip
+      for (int c = 0; c < 4; ++c) r[c] = qa[c] * u + qb[c] * st;
+      NormaliseOr(r, qa);
+    }
+    for (int c = 0; c < 4; ++c) Store(ch.out[kQx + c] + j, r[c]);
+  }
+}
+
+#if ANIM_SOA_WIDE
+// Eight lanes at a time (the lanes are padded to kSoaLanes, soa_pose.h).
+static_assert(kSoaLanes % 8 == 0);
+ANIM_SOA_WIDE_TARGET void BlendWide(const BlendChannels& ch, int lanes) {
+  BlendLanes<soa::F32x8>(ch, lanes);
+}
+#endif
+
+}  // namespace
+
+void kernels::Blend(SoaPose& out, const SoaPose& a, const SoaPose& b, float t) {
   if (t == 0.0f) {
     if (&out != &a) out.CopyFrom(a);
     return;
   }
-  const int p = out.PaddedCount();
-  const float u = 1.0f - t;
   // Mix's t = 1 is b exactly, its rotation on a's side.
-  const bool whole = t == 1.0f;
-  const float *ca[kSoaChannels], *cb[kSoaChannels];
-  float* co[kSoaChannels];
+  BlendChannels ch{};
+  ch.t = t;
+  ch.u = 1.0f - t;
+  ch.whole = t == 1.0f;
   for (int c = 0; c < kSoaChannels; ++c) {
-    ca[c] = a.Channel(c);
-    cb[c] = b.Channel(c);
-    co[c] = out.Channel(c);
+    ch.a[c] = a.Channel(c);
+    ch.b[c] = b.Channel(c);
+    ch.out[c] = out.Channel(c);
   }
-  // Four joints at a time, as vectors (soa_vector.h). Each group of four
-  // lanes is read in full before it is written, so `out` may alias `a` or
-  // `b`.
-  for (int j = 0; j < p; j += 4) {
-    // Translation and scale: glm::mix's x * (1 - t) + y * t (at t = 1, y).
-    for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
-      const F32x4 y = Load4(cb[c] + j);
-      Store4(co[c] + j, whole ? y : Load4(ca[c] + j) * u + y * t);
-    }
-    // NlerpShortest (interpolation.h): b flipped to a's hemisphere, mixed,
-    // normalised (a where the mix vanishes); at t = 1 the flipped b itself.
-    const F32x4 qa[4] = {Load4(ca[kQx] + j), Load4(ca[kQy] + j), Load4(ca[kQz] + j),
-                         Load4(ca[kQw] + j)};
-    const F32x4 qb[4] = {Load4(cb[kQx] + j), Load4(cb[kQy] + j), Load4(cb[kQz] + j),
-                         Load4(cb[kQw] + j)};
-    const I32x4 flip = (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3]) < 0.0f;
-    F32x4 r[4];
-    if (whole) {
-      for (int c = 0; c < 4; ++c) r[c] = FlipSign(flip, qb[c]);
-    } else {
-      const F32x4 st = FlipSign(flip, Splat4(t));  // t times the flip
-      for (int c = 0; c < 4; ++c) r[c] = qa[c] * u + qb[c] * st;
-      NormaliseOr(r, qa);
-    }
-    for (int c = 0; c < 4; ++c) Store4(co[kQx + c] + j, r[c]);
+  const int lanes = out.PaddedCount();
+#if ANIM_SOA_WIDE
+  if (soa::WideKernels()) {
+    BlendWide(ch, lanes);
+  } else {
+    BlendLanes<F32x4>(ch, lanes);
   }
+#else
+  BlendLanes<F32x4>(ch, lanes);
+#endif
   BlendMorphWeights(a.MorphWeights(), b.MorphWeights(), t, out.MorphWeights());
 }
 

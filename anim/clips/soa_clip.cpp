@@ -7,6 +7,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/core/interpolation.h"
+#include "anim/core/soa_dispatch.h"
 #include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 
@@ -103,12 +104,11 @@ SoaClipKeys::SoaClipKeys(std::span<const JointTracks> tracks, std::span<const fl
       }
     }
   }
-  // Laid out as the sampling loop reads it: four lanes, then each channel.
   keep_.assign(static_cast<std::size_t>(kSoaChannels) * lanes, 0);
   for (int c = 0; c < kSoaChannels; ++c) {
     const int g = ChannelGroup(c);
     for (int j = 0; j < lanes; ++j) {
-      if (!masks[g * lanes + j]) keep_[(j / 4 * kSoaChannels + c) * 4 + j % 4] = -1;
+      if (!masks[g * lanes + j]) keep_[static_cast<std::size_t>(c) * lanes + j] = -1;
     }
   }
   lanes_ = lanes;
@@ -162,137 +162,174 @@ namespace {
 
 // One key interval of an SoaClipKeys: keys k (k0) and k + 1 (k1), each
 // [channel][lane] with `stride` lanes per channel, mixed at fraction s
-// (u = 1 - s). va and vb are interpolation::SlerpWeight's series
-// coefficients for weights u and s: they depend on the fraction alone,
-// which every joint shares, so they are worked out once per interval.
+// (u = 1 - s), for vectors V (soa::F32x4, or F32x8 in code built for AVX).
+// va and vb are interpolation::SlerpWeight's series coefficients for
+// weights u and s: they depend on the fraction alone, which every joint
+// shares, so they are worked out once per interval.
+template <typename V>
 struct KeyInterval {
   const float* k0;
   const float* k1;
   int stride;
-  float s;
-  float u;
-  soa::F32x4 va[6];
-  soa::F32x4 vb[6];
+  V s;
+  V u;
+  V va[6];
+  V vb[6];
 
-  KeyInterval(const float* key0, int lanes, float fraction)
+  ANIM_SOA_ALWAYS_INLINE KeyInterval(const float* key0, int lanes, float fraction)
       : k0(key0),
         k1(key0 + static_cast<std::size_t>(kSoaChannels) * lanes),
         stride(lanes),
-        s(fraction),
-        u(1.0f - fraction) {
-    float ca[6], cb[6];
-    interpolation::SlerpSeriesCoefficients(u, ca);
-    interpolation::SlerpSeriesCoefficients(s, cb);
-    for (int i = 0; i < 6; ++i) {
-      va[i] = soa::Splat4(ca[i]);
-      vb[i] = soa::Splat4(cb[i]);
-    }
+        s(soa::Splat<V>(fraction)),
+        u(soa::Splat<V>(1.0f - fraction)) {
+    // On every lane (the same operations as on one float, so the same
+    // values): splatting six scalars each took an insert per lane.
+    interpolation::SlerpSeriesCoefficients(u, va);
+    interpolation::SlerpSeriesCoefficients(s, vb);
   }
 };
 
-// Lanes [j, j + 4) into v: every channel of the interval. Returns the lanes
-// whose rotation keys are too far apart for the series (all bits set
-// there): those are left to RedoFarLanes. always_inline (GCC and Clang):
-// at -O2 GCC called it instead, passing v through memory.
-ANIM_SOA_ALWAYS_INLINE soa::I32x4 SampleQuad(const KeyInterval& in, int j,
-                                             soa::F32x4 (&v)[kSoaChannels]) {
-  using namespace soa;
+// Lanes [j, j + lanes of V) into v: every channel of the interval. Returns
+// the lanes whose rotation keys are too far apart for the series (all bits
+// set there): those are left to RedoFarLanes. always_inline (GCC and
+// Clang): at -O2 GCC called it instead, passing v through memory.
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE soa::MaskOf<V> SampleLanes(const KeyInterval<V>& in, int j,
+                                                  V (&v)[kSoaChannels]) {
+  using soa::Load;
   const float* k0 = in.k0;
   const float* k1 = in.k1;
   const int p = in.stride;
   // Translation and scale: glm::mix's x * (1 - s) + y * s.
   for (int c : {kTx, kTy, kTz, kSx, kSy, kSz}) {
-    v[c] = Load4(k0 + c * p + j) * in.u + Load4(k1 + c * p + j) * in.s;
+    v[c] = Load<V>(k0 + c * p + j) * in.u + Load<V>(k1 + c * p + j) * in.s;
   }
-  // Rotation: SlerpKeys on four lanes.
-  const F32x4 a[4] = {Load4(k0 + kQx * p + j), Load4(k0 + kQy * p + j), Load4(k0 + kQz * p + j),
-                      Load4(k0 + kQw * p + j)};
-  const F32x4 b[4] = {Load4(k1 + kQx * p + j), Load4(k1 + kQy * p + j), Load4(k1 + kQz * p + j),
-                      Load4(k1 + kQw * p + j)};
-  F32x4 q[4];
-  const I32x4 far = SlerpSeriesLanes(a, b, in.va, in.vb, q);
+  // Rotation: SlerpKeys on every lane.
+  const V a[4] = {Load<V>(k0 + kQx * p + j), Load<V>(k0 + kQy * p + j), Load<V>(k0 + kQz * p + j),
+                  Load<V>(k0 + kQw * p + j)};
+  const V b[4] = {Load<V>(k1 + kQx * p + j), Load<V>(k1 + kQy * p + j), Load<V>(k1 + kQz * p + j),
+                  Load<V>(k1 + kQw * p + j)};
+  V q[4];
+  const soa::MaskOf<V> far = soa::SlerpSeriesLanes(a, b, in.va, in.vb, q);
   for (int c = 0; c < 4; ++c) v[kQx + c] = q[c];
   return far;
 }
 
-// The rotations of the `far` lanes of [j, j + 4) again, with the scalar
-// interpolation::SlerpKeys (soa::RedoFarLanes), which is exact at any angle.
-void RedoFarLanes(const KeyInterval& in, int j, soa::I32x4 far, soa::F32x4 (&v)[kSoaChannels]) {
-  using namespace soa;
+// The rotations of the `far` lanes of [j, j + lanes of V) again, with the
+// scalar interpolation::SlerpKeys (soa::RedoFarLanes), which is exact at
+// any angle.
+template <typename V>
+void RedoFarLanes(const KeyInterval<V>& in, int j, const soa::MaskOf<V>& far,
+                  V (&v)[kSoaChannels]) {
   const int p = in.stride;
-  F32x4 a[4], b[4], q[4];
+  V a[4], b[4], q[4];
   for (int c = 0; c < 4; ++c) {
-    a[c] = Load4(in.k0 + (kQx + c) * p + j);
-    b[c] = Load4(in.k1 + (kQx + c) * p + j);
+    a[c] = soa::Load<V>(in.k0 + (kQx + c) * p + j);
+    b[c] = soa::Load<V>(in.k1 + (kQx + c) * p + j);
     q[c] = v[kQx + c];
   }
-  soa::RedoFarLanes(a, b, Splat4(in.s), far, q);
+  soa::RedoFarLanes(a, b, in.s, far, q);
   for (int c = 0; c < 4; ++c) v[kQx + c] = q[c];
 }
 
 }  // namespace
 
-template <typename Write>
-void SoaClipKeys::ForEachQuad(int k, float s, int lane_end, Write&& write) const {
-  using namespace soa;
+// The groups of channels (bit g: group g) that animate some lane of
+// [j, j + lanes), and those that animate every lane of it.
+unsigned SoaClipKeys::AnimatedGroups(int j, int lanes) const {
+  unsigned any = 0;
+  for (int i = j / 4; i < (j + lanes) / 4; ++i) any |= quad_groups_[i];
+  return any;
+}
+
+unsigned SoaClipKeys::FullGroups(int j, int lanes) const {
+  unsigned all = 0b111;
+  for (int i = j / 4; i < (j + lanes) / 4; ++i) all &= full_groups_[i];
+  return all;
+}
+
+template <typename V, typename Write>
+ANIM_SOA_ALWAYS_INLINE void SoaClipKeys::ForEachLanes(int k, float s, int lane_end,
+                                                      Write&& write) const {
+  using Mask = soa::MaskOf<V>;
+  constexpr int kLanes = soa::kLanesOf<V>;
   const std::size_t key_stride = static_cast<std::size_t>(kSoaChannels) * lanes_;
-  const KeyInterval in(keys_.data() + k * key_stride, lanes_, s);
+  const KeyInterval<V> in(keys_.data() + k * key_stride, lanes_, s);
 
   // Rotations more than ~50 degrees apart between two keys are rare in
   // sampled animation: the loop only gathers where they are, and such
   // groups of lanes are sampled again afterwards with SlerpKeys on the far
   // lanes (looking at each lane inside the loop cost more than the rest
   // of the rotation).
-  constexpr int kMaxQuads = 64;
-  I32x4 far_quads[kMaxQuads];
-  I32x4 any_far = {0, 0, 0, 0};
-  for (int j = 0; j < lane_end; j += 4) {
-    if (quad_groups_[j / 4] == 0) {  // nothing animated here
-      if (j / 4 < kMaxQuads) far_quads[j / 4] = I32x4{0, 0, 0, 0};
+  constexpr int kMaxGroups = 64;
+  Mask far_groups[kMaxGroups];
+  Mask any_far = Mask{} & 0;
+  for (int j = 0, g = 0; j < lane_end; j += kLanes, ++g) {
+    if (AnimatedGroups(j, kLanes) == 0) {  // nothing animated here
+      if (g < kMaxGroups) far_groups[g] = Mask{} & 0;
       continue;
     }
-    F32x4 v[kSoaChannels];
-    const I32x4 far = SampleQuad(in, j, v);
+    V v[kSoaChannels];
+    const Mask far = SampleLanes(in, j, v);
     write(j, v);
-    if (j / 4 < kMaxQuads) far_quads[j / 4] = far;
+    if (g < kMaxGroups) far_groups[g] = far;
     any_far |= far;
   }
-  if (!Any(any_far)) return;
-  for (int j = 0; j < lane_end; j += 4) {
-    if (quad_groups_[j / 4] == 0) continue;
-    if (j / 4 < kMaxQuads && !Any(far_quads[j / 4])) continue;
-    F32x4 v[kSoaChannels];
-    const I32x4 far = SampleQuad(in, j, v);
-    if (!Any(far)) continue;
+  if (!soa::Any(any_far)) return;
+  for (int j = 0, g = 0; j < lane_end; j += kLanes, ++g) {
+    if (AnimatedGroups(j, kLanes) == 0) continue;
+    if (g < kMaxGroups && !soa::Any(far_groups[g])) continue;
+    V v[kSoaChannels];
+    const Mask far = SampleLanes(in, j, v);
+    if (!soa::Any(far)) continue;
     RedoFarLanes(in, j, far, v);
     write(j, v);
   }
 }
 
-void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
-  using namespace soa;
+// Every channel of lanes [0, lane_end) into the pose, each lane
+// selected with a bit mask: the pose keeps its value where the joint has no
+// track of that channel. (Real rigs have such holes in nearly every block of
+// four joints, so patching them lane by lane would run nearly everywhere.) A
+// block whose every lane a group animates is stored as it is, with no select
+// (most blocks, on a rig whose joints are mostly keyed).
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE void SoaClipKeys::SampleLinearLanes(int k, float s, int lane_end,
+                                                           SoaPose& pose) const {
   float* channels[kSoaChannels];
   for (int c = 0; c < kSoaChannels; ++c) channels[c] = pose.Channel(c);
-  ForEachQuad(
-      k, s, std::min(lanes_, pose.PaddedCount()), [&](int j, const F32x4(&v)[kSoaChannels]) {
-        // Every channel, each lane selected with a bit mask: the pose keeps its
-        // value where the joint has no track of that channel. (Real rigs have
-        // such holes in nearly every block of four joints, so patching them lane
-        // by lane would run nearly everywhere.) A group that animates all four
-        // lanes is stored as it is, with no select (most groups, on a rig whose
-        // joints are mostly keyed).
-        const std::int32_t* keep = keep_.data() + static_cast<std::size_t>(j) * kSoaChannels;
-        const unsigned full = full_groups_[j / 4];
-        for (int c = 0; c < kSoaChannels; ++c) {
-          if (full & (1u << ChannelGroup(c))) {
-            Store4(channels[c] + j, v[c]);
-            continue;
-          }
-          I32x4 mask;
-          std::memcpy(&mask, keep + 4 * c, sizeof(mask));
-          Store4(channels[c] + j, Select(mask, Load4(channels[c] + j), v[c]));
-        }
-      });
+  ForEachLanes<V>(k, s, lane_end, [&](int j, const V(&v)[kSoaChannels]) {
+    const unsigned full = FullGroups(j, soa::kLanesOf<V>);
+    for (int c = 0; c < kSoaChannels; ++c) {
+      if (full & (1u << ChannelGroup(c))) {
+        soa::Store(channels[c] + j, v[c]);
+        continue;
+      }
+      soa::MaskOf<V> keep;
+      std::memcpy(&keep, keep_.data() + static_cast<std::size_t>(c) * lanes_ + j, sizeof(keep));
+      soa::Store(channels[c] + j, soa::Select(keep, soa::Load<V>(channels[c] + j), v[c]));
+    }
+  });
+}
+
+#if ANIM_SOA_WIDE
+// Eight lanes at a time (the lanes are padded to kSoaLanes, soa_pose.h).
+static_assert(kSoaLanes % 8 == 0);
+ANIM_SOA_WIDE_TARGET void SoaClipKeys::SampleLinearWide(int k, float s, int lane_end,
+                                                        SoaPose& pose) const {
+  SampleLinearLanes<soa::F32x8>(k, s, lane_end, pose);
+}
+#endif
+
+void SoaClipKeys::SampleLinear(int k, float s, SoaPose& pose) const {
+  const int lane_end = std::min(lanes_, pose.PaddedCount());
+#if ANIM_SOA_WIDE
+  if (soa::WideKernels()) {
+    SampleLinearWide(k, s, lane_end, pose);
+    return;
+  }
+#endif
+  SampleLinearLanes<soa::F32x4>(k, s, lane_end, pose);
 }
 
 }  // namespace anim

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "anim/core/soa_pose.h"
+#include "anim/core/soa_vector.h"
 
 namespace anim {
 
@@ -63,10 +64,19 @@ class SoaClipKeys {
   std::span<const Other> Others() const { return others_; }
 
  private:
-  // Interval k at fraction s, four lanes at a time: write(j, v) gets the
-  // values of every channel for lanes [j, j + 4) (soa_vector.h's F32x4).
-  template <typename Write>
-  void ForEachQuad(int k, float s, int lane_end, Write&& write) const;
+  // Interval k at fraction s over lanes [0, lane_end), as many at a time as
+  // V holds (soa::F32x4, or F32x8 in code built for AVX): write(j, v) gets
+  // the values of every channel for lanes [j, j + lanes of V).
+  template <typename V, typename Write>
+  void ForEachLanes(int k, float s, int lane_end, Write&& write) const;
+  template <typename V>
+  void SampleLinearLanes(int k, float s, int lane_end, SoaPose& pose) const;
+#if ANIM_SOA_WIDE
+  // SampleLinear on eight lanes at a time, where soa::WideKernels() says so.
+  ANIM_SOA_WIDE_TARGET void SampleLinearWide(int k, float s, int lane_end, SoaPose& pose) const;
+#endif
+  unsigned AnimatedGroups(int j, int lanes) const;
+  unsigned FullGroups(int j, int lanes) const;
 
   int lanes_ = 0;            // joints covered, padded to kSoaLanes
   std::vector<float> keys_;  // [key][channel][lane]
@@ -75,8 +85,8 @@ class SoaClipKeys {
   // four (that group's channels are then stored whole, with no select).
   std::vector<unsigned char> quad_groups_;
   std::vector<unsigned char> full_groups_;
-  // [lane / 4][channel][lane % 4]: all bits set where the joint has no
-  // LINEAR track of that channel, so that sampling keeps the pose's value.
+  // [channel][lane]: all bits set where the joint has no LINEAR track of
+  // that channel, so that sampling keeps the pose's value.
   std::vector<std::int32_t> keep_;
   std::vector<Other> others_;
 };

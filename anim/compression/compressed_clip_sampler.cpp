@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/core/interpolation.h"
+#include "anim/core/soa_dispatch.h"
 #include "anim/core/soa_quaternion.h"
 #include "anim/core/soa_vector.h"
 
@@ -568,22 +569,21 @@ void CompressedClipDecodings::SampleKeys() {
   }
 }
 
-// Four lanes' two keys, four lanes per component (a rotation's four, or a
-// translation's or scale's three and a fourth to ignore), from float
-// `key_at` of the two key blocks, their kind's `kind_lanes` lanes per
-// component: the context's own blocks, or, bound to sampled keys, the rows
-// of the clip's sample interval.
+// The two keys of V's lanes (four, or eight in code built for AVX), lanes
+// per component (a rotation's four, or a translation's or scale's three and
+// a fourth to ignore), from float `key_at` of the two key blocks, their
+// kind's `kind_lanes` lanes per component: the context's own blocks, or,
+// bound to sampled keys, the rows of the clip's sample interval.
+template <typename V>
 ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::GroupKeys(int kind_lanes, int key_at,
-                                                             int components, soa::F32x4 (&a)[4],
-                                                             soa::F32x4 (&b)[4]) {
-  using namespace soa;
+                                                             int components, V (&a)[4], V (&b)[4]) {
   const float* const keys_a =
       (sampled_ ? shared_->samples_.data() + static_cast<std::size_t>(key_) * KeyFloats() : A()) +
       key_at;
   const float* const keys_b = keys_a + KeyFloats();
   for (int c = 0; c < components; ++c) {
-    a[c] = Load4(keys_a + c * kind_lanes);
-    b[c] = Load4(keys_b + c * kind_lanes);
+    a[c] = soa::Load<V>(keys_a + c * kind_lanes);
+    b[c] = soa::Load<V>(keys_b + c * kind_lanes);
   }
 }
 
@@ -624,82 +624,98 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::Seek(float time) {
   }
 }
 
-// Rotations, four lanes at a time: interpolation::SlerpKeys without
-// branches (shorter arc, series weights, normalise); lanes whose keys are
-// too far apart for the series are redone by the scalar SlerpKeys.
 ANIM_SOA_ALWAYS_INLINE float CompressedClipContext::IntervalFraction(float time) const {
   const float t0 = interval_t0_, t1 = interval_t1_;
   return t1 > t0 ? std::clamp((time - t0) / (t1 - t0), 0.0f, 1.0f) : (time >= t1 ? 1.0f : 0.0f);
 }
 
+// Rotation lanes [begin, end), as many at a time as V holds (soa::F32x4; or
+// F32x8, only bound to sampled keys and in code built for AVX):
+// interpolation::SlerpKeys without branches (shorter arc, series weights,
+// normalise); lanes whose keys are too far apart for the series are redone
+// by the scalar SlerpKeys.
+template <typename V>
 ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float time, float fraction,
+                                                                        int begin, int end,
                                                                         SoaPose& pose) {
   using namespace soa;
+  constexpr int kLanes = kLanesOf<V>;
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int rl = rotation_lanes_;
-  const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
-  const F32x4 shared_s = Splat4(fraction);
-  F32x4 shared_ca[6], shared_cb[6];
-  {
-    float ca[6], cb[6];
-    interpolation::SlerpSeriesCoefficients(1.0f - fraction, ca);
-    interpolation::SlerpSeriesCoefficients(fraction, cb);
-    for (int i = 0; i < 6; ++i) shared_ca[i] = Splat4(ca[i]), shared_cb[i] = Splat4(cb[i]);
-  }
-  // A group's keys when they are the clip's own interval (padding lanes
-  // keep kNoKeys).
-  std::int32_t interval_group[4] = {interval_keys, interval_keys, interval_keys, interval_keys};
-  for (int j = 0; j < rl; j += 4) {
-    // Lanes whose keys are the clip's own sample interval (a key every
-    // sample) share its fraction and series coefficients, worked out once.
-    const int end = std::min(4, rotations - j);
-    for (int l = end; l < 4; ++l) interval_group[l] = kNoKeys;
-    F32x4 s = shared_s, own_ca[6], own_cb[6];
-    const F32x4(*ca)[6] = &shared_ca;
-    const F32x4(*cb)[6] = &shared_cb;
-    if (!sampled_ && std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
-      s = KeyFractions(j, end, time);
-      interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
-      interpolation::SlerpSeriesCoefficients(s, own_cb);
-      ca = &own_ca;
-      cb = &own_cb;
+  V shared_s = Splat<V>(fraction), shared_ca[6], shared_cb[6];
+  interpolation::SlerpSeriesCoefficients(Splat<V>(1.0f - fraction), shared_ca);
+  interpolation::SlerpSeriesCoefficients(shared_s, shared_cb);
+  for (int j = begin; j < end; j += kLanes) {
+    const int lanes = std::min(kLanes, rotations - j);
+    V s = shared_s;
+    const V(*ca)[6] = &shared_ca;
+    const V(*cb)[6] = &shared_cb;
+    V own_ca[6], own_cb[6];
+    if constexpr (kLanes == 4) {
+      // Lanes whose keys are the clip's own sample interval (a key every
+      // sample) share its fraction and series coefficients, worked out once
+      // (padding lanes keep kNoKeys).
+      const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
+      std::int32_t interval_group[4] = {interval_keys, interval_keys, interval_keys, interval_keys};
+      for (int l = lanes; l < 4; ++l) interval_group[l] = kNoKeys;
+      if (!sampled_ && std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
+        s = KeyFractions(j, lanes, time);
+        interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
+        interpolation::SlerpSeriesCoefficients(s, own_cb);
+        ca = &own_ca;
+        cb = &own_cb;
+      }
     }
-    F32x4 ka[4], kb[4];
+    V ka[4], kb[4];
     GroupKeys(rl, j, 4, ka, kb);
-    F32x4 q[4];
-    const I32x4 far = SlerpSeriesLanes(ka, kb, *ca, *cb, q);
+    V q[4];
+    const MaskOf<V> far = SlerpSeriesLanes(ka, kb, *ca, *cb, q);
     // (Padding lanes hold the identity in both keys: never far.)
     if (Any(far)) RedoFarLanes(ka, kb, s, far, q);
-    if (ConsecutiveJoints()[j / 4]) {  // four tracks of joints in a row: one store each
-      for (int c = 0; c < 4; ++c) Store4(pose.Channel(kQx + c) + clip.TrackJoint(j), q[c]);
+    // Tracks of joints in a row: one store each (eight lanes: two such
+    // groups of four, the second after the first).
+    bool consecutive = ConsecutiveJoints()[j / 4] != 0;
+    if constexpr (kLanes == 8) {
+      consecutive = consecutive && ConsecutiveJoints()[j / 4 + 1] != 0 &&
+                    clip.TrackJoint(j + 4) == clip.TrackJoint(j) + 4;
+    }
+    if (consecutive) {
+      for (int c = 0; c < 4; ++c) Store(pose.Channel(kQx + c) + clip.TrackJoint(j), q[c]);
       continue;
     }
-    for (int l = 0; l < end; ++l) {
+    for (int l = 0; l < lanes; ++l) {
       const int joint = clip.TrackJoint(j + l);
       for (int c = 0; c < 4; ++c) pose.Channel(kQx + c)[joint] = q[c][l];
     }
   }
 }
 
-// Translations and scales: lerp, x * (1 - s) + y * s as glm::mix.
+// Translation and scale lanes [begin, end), as many at a time as V holds
+// (as above): lerp, x * (1 - s) + y * s as glm::mix.
+template <typename V>
 ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time, float fraction,
+                                                                      int begin, int end,
                                                                       SoaPose& pose) {
   using namespace soa;
+  constexpr int kLanes = kLanesOf<V>;
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int rl = rotation_lanes_;
   const int vl = vector_lanes_;
   const int vectors = clip.TrackCount() - rotations;
-  for (int j = 0; j < vl; j += 4) {
-    const F32x4 s =
-        sampled_ ? Splat4(fraction) : KeyFractions(rl + j, std::min(4, vectors - j), time);
-    const F32x4 u = 1.0f - s;
-    F32x4 ka[4], kb[4];
+  for (int j = begin; j < end; j += kLanes) {
+    const int lanes = std::min(kLanes, vectors - j);
+    V s = Splat<V>(fraction);
+    if constexpr (kLanes == 4) {
+      if (!sampled_) s = KeyFractions(rl + j, lanes, time);
+    }
+    const V u = 1.0f - s;
+    V ka[4], kb[4];
     GroupKeys(vl, 4 * rl + j, 3, ka, kb);
-    F32x4 v[3];
+    V v[3];
     for (int c = 0; c < 3; ++c) v[c] = ka[c] * u + kb[c] * s;
-    for (int l = 0; l < 4 && j + l < vectors; ++l) {
+    for (int l = 0; l < lanes; ++l) {
       const int track = rotations + j + l;
       const int first = clip.TrackChannel(track) == CompressedChannel::kTranslation ? kTx : kSx;
       const int joint = clip.TrackJoint(track);
@@ -708,14 +724,34 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
   }
 }
 
+#if ANIM_SOA_WIDE
+// Bound to sampled keys, where soa::WideKernels() says so: eight lanes at a
+// time, the last four (the lanes are padded to four) four at a time.
+ANIM_SOA_WIDE_TARGET void CompressedClipContext::InterpolateRowsWide(float fraction,
+                                                                     SoaPose& pose) {
+  const int rotations_wide = rotation_lanes_ / 8 * 8;
+  InterpolateRotations<soa::F32x8>(0.0f, fraction, 0, rotations_wide, pose);
+  InterpolateRotations<soa::F32x4>(0.0f, fraction, rotations_wide, rotation_lanes_, pose);
+  const int vectors_wide = vector_lanes_ / 8 * 8;
+  InterpolateVectors<soa::F32x8>(0.0f, fraction, 0, vectors_wide, pose);
+  InterpolateVectors<soa::F32x4>(0.0f, fraction, vectors_wide, vector_lanes_, pose);
+}
+#endif
+
 void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
                                    CompressedClipContext& context, SoaPose& pose) {
   WriteConstants(clip, pose);
   if (context.tracks_ == 0) return;
   context.Seek(time);
   const float fraction = context.IntervalFraction(time);
-  context.InterpolateRotations(time, fraction, pose);
-  context.InterpolateVectors(time, fraction, pose);
+#if ANIM_SOA_WIDE
+  if (context.sampled_ && soa::WideKernels()) {
+    context.InterpolateRowsWide(fraction, pose);
+    return;
+  }
+#endif
+  context.InterpolateRotations<soa::F32x4>(time, fraction, 0, context.rotation_lanes_, pose);
+  context.InterpolateVectors<soa::F32x4>(time, fraction, 0, context.vector_lanes_, pose);
 }
 
 }  // namespace anim

@@ -170,8 +170,16 @@ class CompressedClipContext {
   // moved when it changes), then the rotation lanes slerped and the vector
   // lanes lerped into the pose.
   void Seek(float time);
-  void InterpolateRotations(float time, float fraction, SoaPose& pose);
-  void InterpolateVectors(float time, float fraction, SoaPose& pose);
+  // Lanes [begin, end) of each kind, V's lanes at a time (soa::F32x4, or
+  // F32x8 bound to sampled keys in code built for AVX).
+  template <typename V>
+  void InterpolateRotations(float time, float fraction, int begin, int end, SoaPose& pose);
+  template <typename V>
+  void InterpolateVectors(float time, float fraction, int begin, int end, SoaPose& pose);
+#if ANIM_SOA_WIDE
+  // Both, eight lanes at a time, where soa::WideKernels() says so.
+  ANIM_SOA_WIDE_TARGET void InterpolateRowsWide(float fraction, SoaPose& pose);
+#endif
   // Where `time` lies in the clip's sample interval [key_, key_ + 1], in [0, 1].
   float IntervalFraction(float time) const;
   // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
@@ -194,9 +202,9 @@ class CompressedClipContext {
                             const float* scales, int lanes, MovedCodes& codes);
   template <bool kRotation>
   void StoreMovedLanes(const LaneGroup& group, const MovedCodes& codes);
-  // The two keys of four lanes for interpolation (see the definition).
-  void GroupKeys(int kind_lanes, int key_at, int components, soa::F32x4 (&a)[4],
-                 soa::F32x4 (&b)[4]);
+  // The two keys of V's lanes for interpolation (see the definition).
+  template <typename V>
+  void GroupKeys(int kind_lanes, int key_at, int components, V (&a)[4], V (&b)[4]);
 
   const CompressedClip* clip_ = nullptr;
   const CompressedClipDecodings* shared_ = nullptr;

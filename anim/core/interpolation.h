@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/core/soa_vector.h"
 #include "anim/core/transform.h"
 
 namespace anim::interpolation {
@@ -26,10 +27,12 @@ namespace anim::interpolation {
 // d, sum_i c_i d^i with c_0 = t and c_i = c_{i-1} (t^2 - i^2) / (i (2i + 1)),
 // and evaluated by Horner's rule: the crowd path (soa_clip.cpp) works the
 // coefficients out once per clip sample and shares them across joints.
-// T is float, or soa::F32x4 for four lanes with their own fractions (the
+// T is float, or soa::F32x4 (F32x8) for four (eight) lanes: with one
+// fraction on every lane (the raw clips' loop), or their own fractions (the
 // compressed-clip sampler, whose tracks each sit at their own key interval).
+// (Always inlined: see soa_vector.h on eight-lane values.)
 template <typename T>
-inline void SlerpSeriesCoefficients(T t, T (&c)[6]) {
+ANIM_SOA_ALWAYS_INLINE void SlerpSeriesCoefficients(T t, T (&c)[6]) {
   constexpr float kInv[6] = {0.0f,         1.0f / 3.0f,  1.0f / 10.0f,
                              1.0f / 21.0f, 1.0f / 36.0f, 1.0f / 55.0f};
   const T t2 = t * t;
@@ -37,9 +40,9 @@ inline void SlerpSeriesCoefficients(T t, T (&c)[6]) {
   for (int i = 1; i <= 5; ++i) c[i] = c[i - 1] * ((t2 - float(i * i)) * kInv[i]);
 }
 
-// T is float, or soa::F32x4 for four lanes at once.
+// T is float, or soa::F32x4 (F32x8) for four (eight) lanes at once.
 template <typename T>
-inline T SlerpSeries(const T (&c)[6], T d) {
+ANIM_SOA_ALWAYS_INLINE T SlerpSeries(const T (&c)[6], T d) {
   return c[0] + d * (c[1] + d * (c[2] + d * (c[3] + d * (c[4] + d * c[5]))));
 }
 

@@ -78,7 +78,9 @@ void Skeleton::PrepareKernelData() {
     SplatAffine3x4 a;
     a.affine = affine::IsAffine(m);
     for (int c = 0; c < 4; ++c) {
-      for (int row = 0; row < 3; ++row) std::fill_n(a.m[3 * c + row], 4, m[c][row]);
+      for (int row = 0; row < 3; ++row) {
+        std::fill_n(a.m[SplatAffine3x4::Slot(3 * c + row)], 4, m[c][row]);
+      }
     }
     inverse_bind_splat_.push_back(a);
   }

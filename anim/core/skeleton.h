@@ -68,12 +68,16 @@ class Skeleton {
   std::span<const OffsetKind> OffsetKinds() const { return offset_kinds_; }
   std::span<const glm::mat4> Offsets() const { return offsets_; }
 
-  // Each inverse bind matrix's upper 3x4 part, column-major, every element
-  // repeated four times (a 4x4 product multiplies a column of the other
-  // matrix by each element: stored ready, it is one aligned load instead of
-  // a load and a shuffle), and whether the matrix is affine (only then is
-  // that part all of it).
-  struct alignas(16) SplatAffine3x4 {
+  // Each inverse bind matrix's upper 3x4 part, every element repeated four
+  // times (a 4x4 product multiplies a column of the other matrix by each
+  // element: stored ready, it is one aligned load instead of a load and a
+  // shuffle), and whether the matrix is affine (only then is that part all
+  // of it). Element e (column-major: column e / 3, row e % 3) is m[Slot(e)]:
+  // ordered so that the elements of columns 0 and 1 that one row of the
+  // product pairs (e and e + 3), and those of columns 2 and 3, lie side by
+  // side, eight floats that the eight-lane product loads at once.
+  struct alignas(32) SplatAffine3x4 {
+    static constexpr int Slot(int e) { return e / 6 * 6 + 2 * (e % 6 % 3) + e % 6 / 3; }
     float m[12][4];
     bool affine;
   };

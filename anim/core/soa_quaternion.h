@@ -15,16 +15,18 @@ namespace anim::soa {
 // One division and four products; the selects only run where some lane has
 // no length, which unit keys and weights in [0, 1] on a shared hemisphere
 // never give (the test costs one predictable branch; the selects cost more).
-ANIM_SOA_ALWAYS_INLINE void NormaliseOr(F32x4 (&q)[4], const F32x4 (&fallback)[4]) {
-  const F32x4 len = Sqrt4(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  const I32x4 ok = len > 0.0f;
+// V is F32x4, or F32x8 in code built for AVX (soa_vector.h), here and below.
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE void NormaliseOr(V (&q)[4], const V (&fallback)[4]) {
+  const V len = Sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const MaskOf<V> ok = len > 0.0f;
   if (All(ok)) {
-    const F32x4 inv = 1.0f / len;
+    const V inv = 1.0f / len;
     for (int c = 0; c < 4; ++c) q[c] = q[c] * inv;
     return;
   }
   // Divided by 1 where len is 0, then selected.
-  const F32x4 inv = 1.0f / Select(ok, len, Splat4(1.0f));
+  const V inv = 1.0f / Select(ok, len, Splat<V>(1.0f));
   for (int c = 0; c < 4; ++c) q[c] = Select(ok, q[c] * inv, fallback[c]);
 }
 
@@ -35,16 +37,16 @@ ANIM_SOA_ALWAYS_INLINE void NormaliseOr(F32x4 (&q)[4], const F32x4 (&fallback)[4
 // for one predictable test. Returns the lanes whose keys are too far apart
 // for the series (all bits set there); those lanes of q are wrong and are
 // for the caller to redo with the scalar SlerpKeys, which is exact at any angle.
-ANIM_SOA_ALWAYS_INLINE I32x4 SlerpSeriesLanes(const F32x4 (&a)[4], const F32x4 (&b)[4],
-                                              const F32x4 (&ca)[6], const F32x4 (&cb)[6],
-                                              F32x4 (&q)[4]) {
-  const F32x4 cos_theta = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-  const I32x4 flip = cos_theta < 0.0f;
-  const F32x4 near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE MaskOf<V> SlerpSeriesLanes(const V (&a)[4], const V (&b)[4],
+                                                  const V (&ca)[6], const V (&cb)[6], V (&q)[4]) {
+  const V cos_theta = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  const MaskOf<V> flip = cos_theta < 0.0f;
+  const V near_cos = FlipSign(flip, cos_theta);  // |cos_theta|
   // min(near_cos, 1) - 1 = std::min(near_cos - 1, 0), branch-free.
-  const F32x4 d = Select(near_cos - 1.0f > 0.0f, Splat4(0.0f), near_cos - 1.0f);
-  const F32x4 wa = interpolation::SlerpSeries(ca, d);
-  const F32x4 wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
+  const V d = Select(near_cos - 1.0f > 0.0f, Splat<V>(0.0f), near_cos - 1.0f);
+  const V wa = interpolation::SlerpSeries(ca, d);
+  const V wb = FlipSign(flip, interpolation::SlerpSeries(cb, d));
   for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
   NormaliseOr(q, a);
   return ~(near_cos > 0.9f);
@@ -53,9 +55,10 @@ ANIM_SOA_ALWAYS_INLINE I32x4 SlerpSeriesLanes(const F32x4 (&a)[4], const F32x4 (
 // The `far` lanes of q (SlerpSeriesLanes' result) again with the scalar
 // interpolation::SlerpKeys, which is exact at any angle, each lane at its own
 // fraction s.
-inline void RedoFarLanes(const F32x4 (&a)[4], const F32x4 (&b)[4], const F32x4& s, const I32x4& far,
-                         F32x4 (&q)[4]) {
-  for (int l = 0; l < 4; ++l) {
+template <typename V>
+inline void RedoFarLanes(const V (&a)[4], const V (&b)[4], const V& s, const MaskOf<V>& far,
+                         V (&q)[4]) {
+  for (int l = 0; l < kLanesOf<V>; ++l) {
     if (!far[l]) continue;
     const glm::quat r =
         interpolation::SlerpKeys(glm::quat(a[3][l], a[0][l], a[1][l], a[2][l]),

@@ -132,46 +132,14 @@ inline F32x4 Sqrt4(F32x4 x) {
 
 #endif
 
-inline F32x4 Load4(const float* p) {
-  F32x4 v;
-  std::memcpy(&v, p, sizeof(v));
-  return v;
-}
-
-inline void Store4(float* p, const F32x4& v) { std::memcpy(p, &v, sizeof(v)); }
-
-inline F32x4 Splat4(float x) { return F32x4{x, x, x, x}; }
-
-// The same bits seen as the other type (memcpy: the one cast with no
-// aliasing question; it compiles to nothing).
-inline I32x4 Bits(const F32x4& f) {
-  I32x4 i;
-  std::memcpy(&i, &f, sizeof(i));
-  return i;
-}
-
-inline F32x4 FromBits(const I32x4& i) {
-  F32x4 f;
-  std::memcpy(&f, &i, sizeof(f));
-  return f;
-}
-
-// Lanes of `yes` where `mask` is all ones, of `no` where it is zero (the
-// comparisons of F32x4 values give such masks).
-inline F32x4 Select(const I32x4& mask, const F32x4& yes, const F32x4& no) {
-  return FromBits((Bits(yes) & mask) | (Bits(no) & ~mask));
-}
-
-// x with its sign flipped in the lanes where `mask` is all ones (exact).
-inline F32x4 FlipSign(const I32x4& mask, const F32x4& x) {
-  return FromBits(Bits(x) ^ (mask & static_cast<std::int32_t>(0x80000000u)));
-}
-
-// Whether any lane of a mask is set, and whether every lane is (masks from
-// comparisons have all bits of a lane set or none): one movmskps with SSE.
+// Any and All: whether any lane of a mask is set, and whether every lane is
+// (masks from comparisons have all bits of a lane set or none): one
+// movmskps with SSE.
 inline bool Any(const I32x4& mask) {
 #if ANIM_SOA_VECTOR_EXTENSIONS && defined(__SSE__)
-  return _mm_movemask_ps(FromBits(mask)) != 0;
+  F32x4 f;
+  std::memcpy(&f, &mask, sizeof(f));
+  return _mm_movemask_ps(f) != 0;
 #else
   return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
 #endif
@@ -179,10 +147,125 @@ inline bool Any(const I32x4& mask) {
 
 inline bool All(const I32x4& mask) {
 #if ANIM_SOA_VECTOR_EXTENSIONS && defined(__SSE__)
-  return _mm_movemask_ps(FromBits(mask)) == 0xF;
+  F32x4 f;
+  std::memcpy(&f, &mask, sizeof(f));
+  return _mm_movemask_ps(f) == 0xF;
 #else
   return (mask[0] & mask[1] & mask[2] & mask[3]) != 0;
 #endif
+}
+
+inline F32x4 Sqrt(const F32x4& x) { return Sqrt4(x); }
+
+// Eight lanes, for the loops that also run eight joints at a time where the
+// processor has AVX (soa_dispatch.h): the same generic vectors, twice as
+// wide. They are only for functions built for AVX
+// (ANIM_SOA_WIDE_TARGET, __attribute__((target("avx")))) and what is inlined
+// into them; elsewhere the compiler would split every operation in two.
+// Every function that takes or returns one by value must be always inlined
+// (ANIM_SOA_ALWAYS_INLINE): a real call between a function built for AVX
+// and one that is not passes them in different registers, which is what
+// the compilers' -Wpsabi (turned off in CMakeLists.txt, since it also flags
+// the inlined helpers) is about. The sanitizer build, at -O1, inlines
+// nothing else, and anim_soa_wide_tests catches a missed one there (it did,
+// once: interpolation.h's series). Only with the vector extensions on
+// x86-64.
+#if ANIM_SOA_VECTOR_EXTENSIONS && defined(__x86_64__)
+#define ANIM_SOA_WIDE 1
+#define ANIM_SOA_WIDE_TARGET __attribute__((target("avx")))
+using F32x8 = float __attribute__((vector_size(32)));
+using I32x8 = std::int32_t __attribute__((vector_size(32)));
+
+// Four lanes then four more as one vector.
+ANIM_SOA_ALWAYS_INLINE F32x8 Concat(const F32x4& lo, const F32x4& hi) {
+  return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+// The square root of each half with SSE: an AVX intrinsic cannot be
+// inlined into the kernels shared by both widths, which are not built for
+// AVX themselves; one extract and one insert more per eight lanes.
+ANIM_SOA_ALWAYS_INLINE F32x8 Sqrt(const F32x8& x) {
+  const F32x4 lo = Sqrt4(__builtin_shufflevector(x, x, 0, 1, 2, 3));
+  const F32x4 hi = Sqrt4(__builtin_shufflevector(x, x, 4, 5, 6, 7));
+  return Concat(lo, hi);
+}
+
+// The two halves combined, then one movmskps.
+ANIM_SOA_ALWAYS_INLINE bool Any(const I32x8& mask) {
+  return Any(__builtin_shufflevector(mask, mask, 0, 1, 2, 3) |
+             __builtin_shufflevector(mask, mask, 4, 5, 6, 7));
+}
+
+ANIM_SOA_ALWAYS_INLINE bool All(const I32x8& mask) {
+  return All(__builtin_shufflevector(mask, mask, 0, 1, 2, 3) &
+             __builtin_shufflevector(mask, mask, 4, 5, 6, 7));
+}
+#else
+#define ANIM_SOA_WIDE 0
+#define ANIM_SOA_WIDE_TARGET
+#endif
+
+// What follows is written for either width V (F32x4, or F32x8): its mask
+// type (what its comparisons give) and its lane count.
+template <typename V>
+using MaskOf = decltype(V{} < V{});
+
+template <typename V>
+inline constexpr int kLanesOf = static_cast<int>(sizeof(V) / sizeof(float));
+
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V Load(const float* p) {
+  V v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE void Store(float* p, const V& v) {
+  std::memcpy(p, &v, sizeof(v));
+}
+
+// (A loop over the lanes compiled to one insert per lane.)
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V Splat(float x) {
+  if constexpr (kLanesOf<V> == 8) {
+    return V{x, x, x, x, x, x, x, x};
+  } else {
+    return V{x, x, x, x};
+  }
+}
+
+inline F32x4 Load4(const float* p) { return Load<F32x4>(p); }
+inline void Store4(float* p, const F32x4& v) { Store(p, v); }
+inline F32x4 Splat4(float x) { return F32x4{x, x, x, x}; }
+
+// The same bits seen as the other type (memcpy: the one cast with no
+// aliasing question; it compiles to nothing).
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE MaskOf<V> Bits(const V& f) {
+  MaskOf<V> i;
+  std::memcpy(&i, &f, sizeof(i));
+  return i;
+}
+
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V FromBits(const MaskOf<V>& i) {
+  V f;
+  std::memcpy(&f, &i, sizeof(f));
+  return f;
+}
+
+// Lanes of `yes` where `mask` is all ones, of `no` where it is zero (the
+// comparisons of float vectors give such masks).
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V Select(const MaskOf<V>& mask, const V& yes, const V& no) {
+  return FromBits<V>((Bits(yes) & mask) | (Bits(no) & ~mask));
+}
+
+// x with its sign flipped in the lanes where `mask` is all ones (exact).
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V FlipSign(const MaskOf<V>& mask, const V& x) {
+  return FromBits<V>(Bits(x) ^ (mask & static_cast<std::int32_t>(0x80000000u)));
 }
 
 }  // namespace anim::soa

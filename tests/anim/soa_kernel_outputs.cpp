@@ -18,8 +18,6 @@ namespace anim::kernel_check {
 
 namespace {
 
-constexpr int kJoints = 21;  // three vector blocks, the last one partial
-
 glm::quat RandomRotation(std::mt19937& random) {
   std::normal_distribution<float> n(0.0f, 1.0f);
   return glm::normalize(glm::quat(n(random), n(random), n(random), n(random)));
@@ -30,33 +28,34 @@ glm::vec3 RandomVec(std::mt19937& random, float lo, float hi) {
   return {u(random), u(random), u(random)};
 }
 
-Skeleton MakeSkeleton(std::mt19937& random) {
-  std::vector<Transform> locals(kJoints);
+Skeleton MakeSkeleton(std::mt19937& random, int joints) {
+  std::vector<Transform> locals(joints);
   for (Transform& t : locals) {
     t.translation = RandomVec(random, -1, 1);
     t.rotation = RandomRotation(random);
     t.scale = RandomVec(random, 0.7f, 1.4f);
   }
-  std::vector<int> parents(kJoints);
-  for (int j = 0; j < kJoints; ++j) parents[j] = j == 0 ? -1 : (j * 5 + 3) % j;
+  std::vector<int> parents(joints);
+  for (int j = 0; j < joints; ++j) parents[j] = j == 0 ? -1 : (j * 5 + 3) % j;
   const Pose rest(locals, parents);
-  std::vector<glm::mat4> model(kJoints), inverse_bind(kJoints);
+  std::vector<glm::mat4> model(joints), inverse_bind(joints);
   rest.ComputeModelMatrices(model);
-  for (int j = 0; j < kJoints; ++j) inverse_bind[j] = glm::inverse(model[j]);
+  for (int j = 0; j < joints; ++j) inverse_bind[j] = glm::inverse(model[j]);
   std::vector<std::string> names;
-  names.reserve(kJoints);
-  for (int j = 0; j < kJoints; ++j) names.push_back("j" + std::to_string(j));
+  names.reserve(joints);
+  for (int j = 0; j < joints; ++j) names.push_back("j" + std::to_string(j));
   return SkeletonOf(names, rest, rest, inverse_bind);
 }
 
 // LINEAR keys on shared times (the vectorised sampler): small turns, jumps
-// past the series' range, sign flips and repeats; joint 4 unanimated, joint
-// 9 without scale.
-Clip MakeClip(std::mt19937& random, const char* name) {
+// past the series' range, sign flips and repeats; joint 4 unanimated, and
+// joints 16 to 19 (four lanes with none animated, before animated ones in
+// the same block of eight), joint 9 without scale.
+Clip MakeClip(std::mt19937& random, const char* name, int joints) {
   const std::vector<float> times = {0.0f, 0.2f, 0.45f, 0.5f, 0.8f, 1.1f, 1.3f};
   std::vector<JointTracks> tracks;
-  for (int j = 0; j < kJoints; ++j) {
-    if (j == 4) continue;
+  for (int j = 0; j < joints; ++j) {
+    if (j == 4 || (j >= 16 && j < 20)) continue;
     JointTracks jt;
     jt.joint = j;
     std::vector<glm::vec3> t, s;
@@ -93,14 +92,14 @@ void Append(std::vector<float>& out, const std::vector<glm::mat4>& matrices) {
 
 bool UsesVectorExtensions() { return ANIM_SOA_VECTOR_EXTENSIONS != 0; }
 
-std::vector<float> SoaKernelOutputs() {
+std::vector<float> SoaKernelOutputs(int joints) {
   std::mt19937 random(11);
-  const Skeleton skeleton = MakeSkeleton(random);
-  const Clip walk = MakeClip(random, "walk");
-  const Clip lean = MakeClip(random, "lean");
+  const Skeleton skeleton = MakeSkeleton(random, joints);
+  const Clip walk = MakeClip(random, "walk", joints);
+  const Clip lean = MakeClip(random, "lean", joints);
   SoaPose a = skeleton.RestPose(), b = a, base = a, out = a;
   lean.Sample(base, 0.0f);
-  std::vector<glm::mat4> model(kJoints), palette(kJoints);
+  std::vector<glm::mat4> model(joints), palette(joints);
   std::vector<float> outputs;
   // The compressed sampler (its smallest-three decoding and slerp run four
   // lanes at a time): forward play through a segment boundary, then the

@@ -11,7 +11,7 @@
 #include "soa_kernel_outputs.h"
 
 namespace anim_soa_scalar::kernel_check {
-std::vector<float> SoaKernelOutputs();
+std::vector<float> SoaKernelOutputs(int joints);
 bool UsesVectorExtensions();
 }  // namespace anim_soa_scalar::kernel_check
 
@@ -25,8 +25,8 @@ TEST(SoaScalarFallback, IsWhatTheSecondBuildUses) {
 }
 
 TEST(SoaScalarFallback, EveryKernelGivesTheVectorBuildsResultsBitForBit) {
-  const std::vector<float> vector = anim::kernel_check::SoaKernelOutputs();
-  const std::vector<float> scalar = anim_soa_scalar::kernel_check::SoaKernelOutputs();
+  const std::vector<float> vector = anim::kernel_check::SoaKernelOutputs(21);
+  const std::vector<float> scalar = anim_soa_scalar::kernel_check::SoaKernelOutputs(21);
   ASSERT_EQ(vector.size(), scalar.size());
   ASSERT_GT(vector.size(), 40u * 7 * 10 * 21);
   int differences = 0;
