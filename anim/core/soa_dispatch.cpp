@@ -11,7 +11,10 @@ namespace {
 bool DetectWide() {
 #if ANIM_SOA_WIDE
   // GCC's and Clang's check also asks the system (XGETBV) whether it saves
-  // the 256-bit registers.
+  // the 256-bit registers. The explicit init makes it right even when the
+  // first call comes from a static constructor that runs before the
+  // compiler runtime's own.
+  __builtin_cpu_init();
   return __builtin_cpu_supports("avx");
 #else
   return false;
