@@ -20,7 +20,8 @@
 // interpolation.h, the same as Track's), lerp for translations and scales.
 // A context bound to decodings with every sample decoded
 // (CompressedKeys::kSampled, below) decodes nothing and keeps no keys,
-// cursors or segment state: it only interpolates two rows of that table.
+// cursors or segment state: it only interpolates two rows of that table,
+// eight lanes at a time where the processor has AVX (soa_dispatch.h).
 #pragma once
 
 #include <cstddef>

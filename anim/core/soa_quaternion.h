@@ -1,6 +1,7 @@
-// Quaternion kernels on four lanes at once for the per-frame loops, each
-// written once: normalising with a fallback (the samplers and the two-pose
-// blend) and interpolation::SlerpKeys, the series on four lanes and the
+// Quaternion kernels on four lanes at once (eight where the processor has
+// AVX: soa_dispatch.h) for the per-frame loops, each written once:
+// normalising with a fallback (the samplers and the two-pose blend) and
+// interpolation::SlerpKeys, the series on every lane and the
 // scalar redo of lanes too far apart for it (both samplers: soa_clip.cpp on
 // raw clips, compressed_clip_sampler.cpp on compressed ones), so every path
 // gives the same bits for the same keys.

@@ -1,5 +1,6 @@
 // Four floats as one value for the structure-of-arrays loops (soa_clip.cpp,
-// soa_layer_blend.cpp, soa_additive.cpp, local_to_model_jobs.cpp), in one of two forms:
+// soa_layer_blend.cpp, soa_additive.cpp, local_to_model_jobs.cpp), in one of
+// two forms (and eight floats, F32x8 below, where the processor has AVX):
 //
 // - GCC's and Clang's generic vectors (__attribute__((vector_size))), which
 //   compile to SSE2 registers on x86-64, NEON on ARM, and scalar code
