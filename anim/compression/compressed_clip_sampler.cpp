@@ -58,49 +58,57 @@ ANIM_SOA_ALWAYS_INLINE int KeyCodes(const std::uint8_t* data, const TrackCoding&
   return cursor.largest;
 }
 
-// Four lanes' fraction of their key intervals [t0, t1] at `time`, clamped
+// V's lanes' fraction of their key intervals [t0, t1] at `time`, clamped
 // to [0, 1]; an interval of no length (two keys at one time: a jump) gives
 // 1 from its time on, else 0.
-soa::F32x4 Fraction(const float* t0, const float* t1, float time) {
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V Fraction(const float* t0, const float* t1, float time) {
   using namespace soa;
-  const F32x4 a = Load4(t0), b = Load4(t1), t = Splat4(time);
-  const F32x4 span = b - a;
-  const I32x4 has_span = span > 0.0f;
-  F32x4 s = (t - a) / Select(has_span, span, Splat4(1.0f));
-  s = Select(s < 0.0f, Splat4(0.0f), s);
-  s = Select(s > 1.0f, Splat4(1.0f), s);
+  const V a = Load<V>(t0), b = Load<V>(t1), t = Splat<V>(time);
+  const V span = b - a;
+  const auto has_span = span > 0.0f;
+  V s = (t - a) / Select(has_span, span, Splat<V>(1.0f));
+  s = Select(s < 0.0f, Splat<V>(0.0f), s);
+  s = Select(s > 1.0f, Splat<V>(1.0f), s);
   return Select(has_span, s,
-                Select(t > b, Splat4(1.0f), Select(t < b, Splat4(0.0f), Splat4(1.0f))));
+                Select(t > b, Splat<V>(1.0f), Select(t < b, Splat<V>(0.0f), Splat<V>(1.0f))));
 }
 
 }  // namespace
 
-soa::F32x4 CompressedClipContext::KeyFractions(int lane, int count, float time) const {
+// Inline, in the caller's width: a call between code built for AVX and
+// code that is not costs a transition of the vector registers' state
+// (measured: most of the time of the call).
+template <typename V>
+ANIM_SOA_ALWAYS_INLINE V CompressedClipContext::KeyFractions(int lane, int count,
+                                                             float time) const {
   using namespace soa;
+  constexpr int kLanes = kLanesOf<V>;
   if (clip_->UniformTimes()) {
-    // SampleTime's sums four lanes at once (the same operations, so the
+    // SampleTime's sums, all lanes at once (the same operations, so the
     // same times); padding lanes hold kNoKeys, samples -128 and -1, an
     // interval whose fraction is defined (and unused).
-    float a[4], b[4];
-    for (int l = 0; l < 4; ++l) {
+    alignas(32) float a[kLanes], b[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
       const std::int32_t keys = ints_.data()[lane + l];
       b[l] = static_cast<float>(KeyBOf(keys));
       a[l] = static_cast<float>(KeyBOf(keys) - KeyGapOf(keys));
     }
-    const F32x4 first = Splat4(clip_->FirstTime()), step = Splat4(clip_->TimeStep());
-    float t0[4], t1[4];
-    Store4(t0, first + Load4(a) * step);
-    Store4(t1, first + Load4(b) * step);
-    return Fraction(t0, t1, time);
+    const V first = Splat<V>(clip_->FirstTime()), step = Splat<V>(clip_->TimeStep());
+    alignas(32) float t0[kLanes], t1[kLanes];
+    Store(t0, first + Load<V>(a) * step);
+    Store(t1, first + Load<V>(b) * step);
+    return Fraction<V>(t0, t1, time);
   }
   // Padding lanes span [0, 1] so their fraction is defined.
-  float t0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, t1[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  alignas(32) float t0[kLanes], t1[kLanes];
+  for (int l = 0; l < kLanes; ++l) t0[l] = 0.0f, t1[l] = 1.0f;
   for (int l = 0; l < count; ++l) {
     const std::int32_t keys = ints_.data()[lane + l];
     t0[l] = clip_->SampleTime(KeyBOf(keys) - KeyGapOf(keys));
     t1[l] = clip_->SampleTime(KeyBOf(keys));
   }
-  return Fraction(t0, t1, time);
+  return Fraction<V>(t0, t1, time);
 }
 
 std::string CompressedClipContext::Bind(const CompressedClip& clip,
@@ -630,7 +638,7 @@ ANIM_SOA_ALWAYS_INLINE float CompressedClipContext::IntervalFraction(float time)
 }
 
 // Rotation lanes [begin, end), as many at a time as V holds (soa::F32x4; or
-// F32x8, only bound to sampled keys and in code built for AVX):
+// F32x8, in code built for AVX):
 // interpolation::SlerpKeys without branches (shorter arc, series weights,
 // normalise); lanes whose keys are too far apart for the series are redone
 // by the scalar SlerpKeys.
@@ -646,21 +654,21 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
   V shared_s = Splat<V>(fraction), shared_ca[6], shared_cb[6];
   interpolation::SlerpSeriesCoefficients(Splat<V>(1.0f - fraction), shared_ca);
   interpolation::SlerpSeriesCoefficients(shared_s, shared_cb);
+  // Lanes whose keys are the clip's own sample interval (a key every
+  // sample) share its fraction and series coefficients, worked out once;
+  // padding lanes keep kNoKeys (only the last group has them).
+  std::int32_t interval_group[kLanes];
+  std::fill_n(interval_group, kLanes, PackKeys(key_, key_ + 1));
   for (int j = begin; j < end; j += kLanes) {
     const int lanes = std::min(kLanes, rotations - j);
     V s = shared_s;
     const V(*ca)[6] = &shared_ca;
     const V(*cb)[6] = &shared_cb;
     V own_ca[6], own_cb[6];
-    if constexpr (kLanes == 4) {
-      // Lanes whose keys are the clip's own sample interval (a key every
-      // sample) share its fraction and series coefficients, worked out once
-      // (padding lanes keep kNoKeys).
-      const std::int32_t interval_keys = PackKeys(key_, key_ + 1);
-      std::int32_t interval_group[4] = {interval_keys, interval_keys, interval_keys, interval_keys};
-      for (int l = lanes; l < 4; ++l) interval_group[l] = kNoKeys;
-      if (!sampled_ && std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
-        s = KeyFractions(j, lanes, time);
+    if (!sampled_) {
+      for (int l = lanes; l < kLanes; ++l) interval_group[l] = kNoKeys;
+      if (std::memcmp(Keys() + j, interval_group, sizeof(interval_group)) != 0) {
+        s = KeyFractions<V>(j, lanes, time);
         interpolation::SlerpSeriesCoefficients(1.0f - s, own_ca);
         interpolation::SlerpSeriesCoefficients(s, own_cb);
         ca = &own_ca;
@@ -706,10 +714,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
   const int vectors = clip.TrackCount() - rotations;
   for (int j = begin; j < end; j += kLanes) {
     const int lanes = std::min(kLanes, vectors - j);
-    V s = Splat<V>(fraction);
-    if constexpr (kLanes == 4) {
-      if (!sampled_) s = KeyFractions(rl + j, lanes, time);
-    }
+    const V s = sampled_ ? Splat<V>(fraction) : KeyFractions<V>(rl + j, lanes, time);
     const V u = 1.0f - s;
     V ka[4], kb[4];
     GroupKeys(vl, 4 * rl + j, 3, ka, kb);
@@ -725,16 +730,16 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateVectors(float time
 }
 
 #if ANIM_SOA_WIDE
-// Bound to sampled keys, where soa::WideKernels() says so: eight lanes at a
-// time, the last four (the lanes are padded to four) four at a time.
-ANIM_SOA_WIDE_TARGET void CompressedClipContext::InterpolateRowsWide(float fraction,
-                                                                     SoaPose& pose) {
+// Where soa::WideKernels() says so: eight lanes at a time, the last four
+// (the lanes are padded to four) four at a time.
+ANIM_SOA_WIDE_TARGET void CompressedClipContext::InterpolateWide(float time, float fraction,
+                                                                 SoaPose& pose) {
   const int rotations_wide = rotation_lanes_ / 8 * 8;
-  InterpolateRotations<soa::F32x8>(0.0f, fraction, 0, rotations_wide, pose);
-  InterpolateRotations<soa::F32x4>(0.0f, fraction, rotations_wide, rotation_lanes_, pose);
+  InterpolateRotations<soa::F32x8>(time, fraction, 0, rotations_wide, pose);
+  InterpolateRotations<soa::F32x4>(time, fraction, rotations_wide, rotation_lanes_, pose);
   const int vectors_wide = vector_lanes_ / 8 * 8;
-  InterpolateVectors<soa::F32x8>(0.0f, fraction, 0, vectors_wide, pose);
-  InterpolateVectors<soa::F32x4>(0.0f, fraction, vectors_wide, vector_lanes_, pose);
+  InterpolateVectors<soa::F32x8>(time, fraction, 0, vectors_wide, pose);
+  InterpolateVectors<soa::F32x4>(time, fraction, vectors_wide, vector_lanes_, pose);
 }
 #endif
 
@@ -745,8 +750,8 @@ void kernels::SampleCompressedClip(const CompressedClip& clip, float time,
   context.Seek(time);
   const float fraction = context.IntervalFraction(time);
 #if ANIM_SOA_WIDE
-  if (context.sampled_ && soa::WideKernels()) {
-    context.InterpolateRowsWide(fraction, pose);
+  if (soa::WideKernels()) {
+    context.InterpolateWide(time, fraction, pose);
     return;
   }
 #endif

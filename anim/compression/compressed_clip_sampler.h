@@ -15,13 +15,13 @@
 // Playback that moves forward a little each frame decodes a key only when
 // a track crosses one, from its cursor; a seek, backward play or a loop's
 // wrap decodes both keys of each track, from the segment's first key. The
-// interpolation then runs over all tracks four lanes at a time
-// (soa_vector.h): slerp for rotations (soa_quaternion.h: the series of
-// interpolation.h, the same as Track's), lerp for translations and scales.
-// A context bound to decodings with every sample decoded
-// (CompressedKeys::kSampled, below) decodes nothing and keeps no keys,
-// cursors or segment state: it only interpolates two rows of that table,
-// eight lanes at a time where the processor has AVX (soa_dispatch.h).
+// interpolation then runs over all tracks four lanes at a time, eight
+// where the processor has AVX (soa_vector.h, soa_dispatch.h): slerp for
+// rotations (soa_quaternion.h: the series of interpolation.h, the same as
+// Track's), lerp for translations and scales. A context bound to decodings
+// with every sample decoded (CompressedKeys::kSampled, below) decodes
+// nothing and keeps no keys, cursors or segment state: it only interpolates
+// two rows of that table.
 #pragma once
 
 #include <cstddef>
@@ -172,20 +172,21 @@ class CompressedClipContext {
   // lanes lerped into the pose.
   void Seek(float time);
   // Lanes [begin, end) of each kind, V's lanes at a time (soa::F32x4, or
-  // F32x8 bound to sampled keys in code built for AVX).
+  // F32x8 in code built for AVX).
   template <typename V>
   void InterpolateRotations(float time, float fraction, int begin, int end, SoaPose& pose);
   template <typename V>
   void InterpolateVectors(float time, float fraction, int begin, int end, SoaPose& pose);
 #if ANIM_SOA_WIDE
   // Both, eight lanes at a time, where soa::WideKernels() says so.
-  ANIM_SOA_WIDE_TARGET void InterpolateRowsWide(float fraction, SoaPose& pose);
+  ANIM_SOA_WIDE_TARGET void InterpolateWide(float time, float fraction, SoaPose& pose);
 #endif
   // Where `time` lies in the clip's sample interval [key_, key_ + 1], in [0, 1].
   float IntervalFraction(float time) const;
-  // The fractions at `time` of lanes [lane, lane + 4)'s key intervals
-  // (`count` of them tracks, the others padding).
-  soa::F32x4 KeyFractions(int lane, int count, float time) const;
+  // The fractions at `time` of the key intervals of V's lanes from `lane`
+  // on (`count` of them tracks, the others padding).
+  template <typename V>
+  V KeyFractions(int lane, int count, float time) const;
   // MoveTracks for the rotation lanes or the vector lanes, four at a time,
   // in steps: a group of four lanes stepping forward by one key together
   // (StepGroup), else each moved lane's keys decoded (DecodeMovedLanes, the

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "anim/core/soa_dispatch.h"
 #include "anim/offline/clip_builder.h"
 #include "anim/offline/pose.h"
+#include "compression_fixture.h"
 #include "import/gltf_importer.h"
 #include "soa_kernel_outputs.h"
 
@@ -108,6 +110,95 @@ TEST_F(SoaWide, ModelMatricesKeepTheSignOfZero) {
       negative_zero |= m[e / 4][e % 4] == 0.0f && std::signbit(m[e / 4][e % 4]);
   }
   EXPECT_TRUE(negative_zero);
+}
+
+// Every way a compressed clip is played (a context with its own decodings,
+// one bound to decodings shared per clip, one bound to every sample
+// decoded), the compressed sampler interpolating eight lanes at a time: 19
+// rotation tracks (two blocks of eight and one of four, padded), 11
+// translation tracks (one of eight and one of four), tracks keyed at every
+// sample and tracks the builder keys every 2, 4... samples (their key
+// intervals are not the clip's, so each lane has its own fraction), on
+// uniform sample times and, with a STEP jump (two samples at one time), on
+// uneven ones; forward at 60 Hz, backward, and seeks.
+anim::Clip ChainClip(bool with_jump) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  std::vector<float> times;
+  for (int i = 0; i <= 60; ++i) times.push_back(static_cast<float>(i) / 30.0f);
+  std::vector<anim::JointTracks> tracks;
+  for (int j = 0; j < 19; ++j) {
+    anim::JointTracks jt;
+    jt.joint = j;
+    // Waving joints keep every sample; every third turns at a steady rate
+    // about one axis, which the builder may key only every few samples (an
+    // arc slerped is the same arc).
+    const float speed = 0.6f + 0.2f * static_cast<float>(j % 4);
+    const glm::vec3 axis = glm::normalize(glm::vec3(1.0f, 0.25f * static_cast<float>(j % 5), 0.4f));
+    std::vector<glm::quat> q;
+    q.reserve(times.size());
+    for (float t : times) {
+      const float angle =
+          j % 3 == 0 ? 0.4f * t - 0.3f : 0.7f * std::sin(2.0f * kPi * speed * t + 0.3f * j);
+      q.push_back(glm::angleAxis(angle, axis));
+    }
+    jt.rotation = anim::QuaternionTrack(anim::Interpolation::kLinear, times, q);
+    if (j % 2 == 0 || j == 1) {
+      std::vector<glm::vec3> p;
+      p.reserve(times.size());
+      for (float t : times) {
+        // Every fourth slides on a line (few keys), the others wave.
+        p.push_back(j % 4 == 0 ? glm::vec3(0.05f * t, 0.5f, -0.03f * t)
+                               : glm::vec3(0.1f * std::sin(3.0f * t + j), 0.5f + 0.05f * t * t,
+                                           0.2f * std::cos(2.0f * t)));
+      }
+      jt.translation = anim::VectorTrack(anim::Interpolation::kLinear, times, p);
+    }
+    tracks.push_back(jt);
+  }
+  if (with_jump) {
+    tracks[5].scale = anim::VectorTrack(anim::Interpolation::kStep, {0.0f, 0.71f, 1.3f},
+                                        {glm::vec3(1.0f), glm::vec3(1.25f), glm::vec3(0.9f)});
+  }
+  return anim::Clip(with_jump ? "chain_with_jump" : "chain", tracks);
+}
+
+TEST_F(SoaWide, CompressedClipsEveryWayOfPlayingBitForBit) {
+  const anim::Skeleton skeleton = compression_test::ChainSkeleton(19);
+  for (bool with_jump : {false, true}) {
+    const anim::CompressedClip clip = anim::BuildCompressedClip(ChainClip(with_jump), skeleton);
+    ASSERT_EQ(clip.UniformTimes(), !with_jump);
+    ASSERT_EQ(clip.RotationTrackCount(), 19);
+    ASSERT_EQ(clip.TrackCount() - clip.RotationTrackCount(), with_jump ? 12 : 11);
+    // Some tracks keep fewer keys than samples (else every lane would share
+    // the clip's own fraction).
+    int strided = 0;
+    for (int t = 0; t < clip.TrackCount(); ++t) strided += clip.SegmentStride(0, t) > 1 ? 1 : 0;
+    ASSERT_GT(strided, 0);
+    const anim::CompressedClipDecodings coded(clip);
+    const anim::CompressedClipDecodings rows(clip, anim::CompressedKeys::kSampled);
+    for (const anim::CompressedClipDecodings* shared :
+         {static_cast<const anim::CompressedClipDecodings*>(nullptr), &coded, &rows}) {
+      SCOPED_TRACE(std::string(clip.Name()) + (shared == nullptr  ? ", own decodings"
+                                               : shared == &coded ? ", shared"
+                                                                  : ", sampled"));
+      ExpectSameBits([&]() -> std::vector<float> {
+        anim::CompressedClipContext context(clip, shared);
+        anim::SoaPose pose = skeleton.RestPose();
+        std::vector<float> out;
+        for (int step = 0; step < 260; ++step) {
+          const float t = step < 130 ? static_cast<float>(step) / 60.0f
+                          : step < 200
+                              ? clip.Duration() - static_cast<float>(step - 130) / 45.0f
+                              : clip.Duration() * static_cast<float>((step * 37) % 59) / 58.0f;
+          EXPECT_TRUE(anim::SampleCompressedClip(clip, t, context, pose));
+          for (int ch = 0; ch < anim::kSoaChannels; ++ch) {
+            out.insert(out.end(), pose.Channel(ch), pose.Channel(ch) + pose.PaddedCount());
+          }
+        }
+        return out;
+      });
+    }
+  }
 }
 
 class SoaWideWoman : public SoaWide {
