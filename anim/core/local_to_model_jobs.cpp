@@ -78,31 +78,46 @@ ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE __m256 Halves(const float* x, const 
   return _mm256_blend_ps(_mm256_broadcast_ss(x), _mm256_broadcast_ss(y), 0xF0);
 }
 
+// The product's two halves [c0 | c1] and [c2 | c3] from a's columns
+// doubled (a3 with -0 in its low half).
+struct Doubled {
+  __m256 a0, a1, a2, a3;
+};
+ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void PairsOf(const Doubled& a, const __m256 (&b)[6],
+                                                         __m256* c01, __m256* c23) {
+  *c01 = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a.a0, b[0]), _mm256_mul_ps(a.a1, b[1])),
+                       _mm256_mul_ps(a.a2, b[2]));
+  *c23 = _mm256_add_ps(
+      _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a.a0, b[3]), _mm256_mul_ps(a.a1, b[4])),
+                    _mm256_mul_ps(a.a2, b[5])),
+      a.a3);
+}
+
 ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void StorePairs(const glm::mat4& a,
-                                                            const __m256 (&b)[6], glm::mat4& o) {
-  const __m256 a0 = Columns(a, 0), a1 = Columns(a, 1), a2 = Columns(a, 2);
-  const __m256 a3 = _mm256_blend_ps(_mm256_set1_ps(-0.0f), Columns(a, 3), 0xF0);
+                                                            const __m256 (&b)[6], glm::mat4& o,
+                                                            __m256* c01 = nullptr,
+                                                            __m256* c23 = nullptr) {
+  const Doubled d{Columns(a, 0), Columns(a, 1), Columns(a, 2),
+                  _mm256_blend_ps(_mm256_set1_ps(-0.0f), Columns(a, 3), 0xF0)};
+  __m256 lo, hi;
+  PairsOf(d, b, &lo, &hi);
   float* out = &o[0][0];
-  _mm256_storeu_ps(out,
-                   _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a0, b[0]), _mm256_mul_ps(a1, b[1])),
-                                 _mm256_mul_ps(a2, b[2])));
-  _mm256_storeu_ps(
-      out + 8,
-      _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a0, b[3]), _mm256_mul_ps(a1, b[4])),
-                                  _mm256_mul_ps(a2, b[5])),
-                    a3));
+  _mm256_storeu_ps(out, lo);
+  _mm256_storeu_ps(out + 8, hi);
+  if (c01 != nullptr) *c01 = lo, *c23 = hi;
 }
 
 template <int kStride>
 ANIM_SOA_WIDE_TARGET inline void MultiplyAffine3x4Pairs(const glm::mat4& a, const float* b,
-                                                        glm::mat4& o) {
+                                                        glm::mat4& o, __m256* c01 = nullptr,
+                                                        __m256* c23 = nullptr) {
   const __m256 pairs[6] = {Halves(b, b + 3 * kStride),
                            Halves(b + kStride, b + 4 * kStride),
                            Halves(b + 2 * kStride, b + 5 * kStride),
                            Halves(b + 6 * kStride, b + 9 * kStride),
                            Halves(b + 7 * kStride, b + 10 * kStride),
                            Halves(b + 8 * kStride, b + 11 * kStride)};
-  StorePairs(a, pairs, o);
+  StorePairs(a, pairs, o, c01, c23);
 }
 
 // b's elements side by side as the products pair them (SplatAffine3x4::Slot):
@@ -112,6 +127,25 @@ ANIM_SOA_WIDE_TARGET inline void MultiplyAffine3x4SplatPairs(const glm::mat4& a,
   const __m256 pairs[6] = {_mm256_loadu_ps(b[0]), _mm256_loadu_ps(b[2]), _mm256_loadu_ps(b[4]),
                            _mm256_loadu_ps(b[6]), _mm256_loadu_ps(b[8]), _mm256_loadu_ps(b[10])};
   StorePairs(a, pairs, o);
+}
+
+// The same with a given as the halves of a product just made (c01, c23),
+// its columns doubled by shuffles instead of loaded back from memory.
+ANIM_SOA_WIDE_TARGET inline void MultiplyAffine3x4SplatPairsFrom(const __m256& c01,
+                                                                 const __m256& c23,
+                                                                 const float (*b)[4],
+                                                                 glm::mat4& o) {
+  const __m256 pairs[6] = {_mm256_loadu_ps(b[0]), _mm256_loadu_ps(b[2]), _mm256_loadu_ps(b[4]),
+                           _mm256_loadu_ps(b[6]), _mm256_loadu_ps(b[8]), _mm256_loadu_ps(b[10])};
+  const Doubled d{
+      _mm256_permute2f128_ps(c01, c01, 0x00), _mm256_permute2f128_ps(c01, c01, 0x11),
+      _mm256_permute2f128_ps(c23, c23, 0x00),
+      _mm256_blend_ps(_mm256_set1_ps(-0.0f), _mm256_permute2f128_ps(c23, c23, 0x11), 0xF0)};
+  __m256 lo, hi;
+  PairsOf(d, pairs, &lo, &hi);
+  float* out = &o[0][0];
+  _mm256_storeu_ps(out, lo);
+  _mm256_storeu_ps(out + 8, hi);
 }
 #endif
 
@@ -162,8 +196,9 @@ ANIM_SOA_ALWAYS_INLINE void LocalMatrices(const SoaPose& pose, int j0, float (&m
 
 // ComputeModelMatrices, kSoaLanes joints at a time (their local matrices
 // V's lanes at a time), and with kPalette also palette[j] = out[j] *
-// inverse_bind[j] (skeleton.h's ComputePalette) right after out[j] is made,
-// while it is still in registers, with the inverse bind matrices' affine
+// inverse_bind[j] (skeleton.h's ComputePalette) right after out[j] is made
+// (with kPairs from the registers its product left it in, not loaded back
+// through the store just made), with the inverse bind matrices' affine
 // parts prepared once (Skeleton::InverseBindSplat) instead of tested every
 // frame. kPairs: the products two columns at a time (only in functions
 // built for AVX).
@@ -189,11 +224,16 @@ ANIM_SOA_ALWAYS_INLINE void ModelSpaceBlocks(const Skeleton& skeleton, const Soa
       const int j = j0 + l;
       const int p = parents[j];
       const bool common = p >= 0 && kinds[j] == OffsetKind::kIdentity;
+#if ANIM_SOA_WIDE
+      [[maybe_unused]] bool in_registers = false;
+      [[maybe_unused]] __m256 c01, c23;
+#endif
       if (common || (p < 0 && kinds[j] == OffsetKind::kAffine)) {
         const glm::mat4& parent = common ? out[p] : skeleton.Offsets()[j];
 #if ANIM_SOA_WIDE
         if constexpr (kPairs) {
-          MultiplyAffine3x4Pairs<kLanes>(parent, &m[0][l], out[j]);
+          MultiplyAffine3x4Pairs<kLanes>(parent, &m[0][l], out[j], &c01, &c23);
+          in_registers = true;
         } else {
           MultiplyAffine3x4<kLanes>(parent, &m[0][l], out[j]);
         }
@@ -208,7 +248,11 @@ ANIM_SOA_ALWAYS_INLINE void ModelSpaceBlocks(const Skeleton& skeleton, const Soa
         if (bind.affine) {
 #if ANIM_SOA_WIDE
           if constexpr (kPairs) {
-            MultiplyAffine3x4SplatPairs(out[j], bind.m, palette[j]);
+            if (in_registers) {
+              MultiplyAffine3x4SplatPairsFrom(c01, c23, bind.m, palette[j]);
+            } else {
+              MultiplyAffine3x4SplatPairs(out[j], bind.m, palette[j]);
+            }
           } else {
             MultiplyAffine3x4Splat(out[j], bind.m, palette[j]);
           }
