@@ -19,6 +19,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/animation_source.h"
+#include "app/capture_paths.h"
 #include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "app/fixed_steps.h"
@@ -184,16 +185,6 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
   if (!state.has_joint_colors || !state.view.show_skeleton) state.skeleton_for_joint_colors = false;
 }
 
-// "animviewer_20261123_213455<suffix>" in the current folder, made absolute.
-std::string DatedPath(const char* suffix) {
-  const std::time_t now = std::time(nullptr);
-  char name[64];
-  std::strftime(name, sizeof name, "animviewer_%Y%m%d_%H%M%S", std::localtime(&now));
-  std::error_code ec;
-  const std::filesystem::path path = std::filesystem::absolute(std::string(name) + suffix, ec);
-  return ec ? std::string(name) + suffix : path.string();
-}
-
 bool SaveWindow(int width, int height, const std::string& path, std::string* error) {
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
@@ -340,9 +331,14 @@ void DrawScene(LoopState& loop, ViewerState& state, render::SceneRenderer& scene
 void SaveRequestedScreenshot(ViewerState& state, int width, int height) {
   if (!state.screenshot_requested) return;
   state.screenshot_requested = false;
-  const std::string path = DatedPath(".png");
   std::string error;
-  state.message_is_error = !SaveWindow(width, height, path, &error);
+  const std::string path =
+      ClaimCapturePath(".", std::time(nullptr), ".png", CaptureKind::kFile, &error);
+  state.message_is_error = path.empty() || !SaveWindow(width, height, path, &error);
+  if (state.message_is_error && !path.empty()) {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);  // the empty file that claimed the name
+  }
   state.message = state.message_is_error ? error : "Screenshot saved to " + path;
   if (!state.message_is_error) std::cout << "animviewer: screenshot saved to " << path << std::endl;
 }
@@ -354,11 +350,10 @@ void RecordFrame(ViewerState& state, int width, int height) {
   if (state.record_toggle) {
     state.record_toggle = false;
     if (state.recording.empty()) {
-      const std::string folder = DatedPath("_frames");
-      std::error_code ec;
-      std::filesystem::create_directories(folder, ec);
-      if (ec) {
-        state.message = "cannot create folder " + folder + ": " + ec.message();
+      const std::string folder =
+          ClaimCapturePath(".", std::time(nullptr), "_frames", CaptureKind::kFolder, &error);
+      if (folder.empty()) {
+        state.message = error;
         state.message_is_error = true;
         return;
       }

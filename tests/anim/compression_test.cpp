@@ -849,7 +849,9 @@ void ExpectSampledKeysSampleTheCodedPoses(const anim::Clip& raw, const anim::Com
   EXPECT_EQ(on_rows.DecodedKeys(), 0);  // it reads rows, never a key
   // Strided tracks are interpolated between rows of their own line, not
   // copied: not to the bit.
-  if (!bitwise) EXPECT_GT(largest_difference, 0.0f) << raw.Name();
+  if (!bitwise) {
+    EXPECT_GT(largest_difference, 0.0f) << raw.Name();
+  }
 }
 
 // Whether any track of the clip is keyed less often than every sample.

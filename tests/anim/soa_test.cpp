@@ -520,7 +520,9 @@ TEST(Skeleton, ModelMatricesAndPaletteMatchPlainMatrixProducts) {
     ExpectMatRelNear(alone, expected[j], kTol);
     // The root under its affine offset: the same sums in vectors as in
     // glm's scalars (JointModelMatrix), so the same bits.
-    if (j == 0) EXPECT_EQ(alone, model[j]);
+    if (j == 0) {
+      EXPECT_EQ(alone, model[j]);
+    }
   }
   std::fill(model.begin(), model.end(), glm::mat4(0.0f));
   anim::ComputePalette(skeleton, soa, model, palette);
