@@ -48,7 +48,9 @@ std::string ClaimCapturePath(const std::string& folder, std::time_t when, const 
   localtime_r(&when, &local);
   std::strftime(stem, sizeof stem, "animviewer_%Y%m%d_%H%M%S", &local);
   std::error_code ec;
-  const std::filesystem::path dir = std::filesystem::absolute(folder, ec);
+  // Normalised, so the messages say /home/me/animviewer_... rather than
+  // /home/me/./animviewer_... for the current folder.
+  const std::filesystem::path dir = std::filesystem::absolute(folder, ec).lexically_normal();
   if (ec) {
     *error = "cannot find the folder " + folder + ": " + ec.message();
     return "";

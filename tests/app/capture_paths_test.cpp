@@ -76,6 +76,16 @@ TEST_F(CapturePaths, AFileInTheWayOfAFolderIsLeftAlone) {
   EXPECT_EQ(fs::file_size(in_the_way), 4u);
 }
 
+// The current folder is ".": the path says where it is, with no "./" in it.
+TEST_F(CapturePaths, ThePathIsAbsoluteAndNormalised) {
+  fs::create_directories(dir_ / "sub");
+  std::string error;
+  EXPECT_EQ(animviewer::ClaimCapturePath((dir_ / "sub" / ".." / ".").string(), kWhen, ".png",
+                                         animviewer::CaptureKind::kFile, &error),
+            (dir_ / "animviewer_20251124_160000.png").string())
+      << error;
+}
+
 TEST_F(CapturePaths, AMissingFolderIsAnErrorNamingIt) {
   for (animviewer::CaptureKind kind :
        {animviewer::CaptureKind::kFile, animviewer::CaptureKind::kFolder}) {
