@@ -2,6 +2,7 @@
 // character's joints marked by their error, the error over the clip
 // plotted, sizes and sampling times in the panel.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -35,6 +36,12 @@ constexpr int kRaw = 0;
 constexpr int kCompressed = 1;
 constexpr int kPlotBins = 120;     // the error plot's columns over the clip
 constexpr int kTimingFrames = 60;  // sampling times averaged over this many frames
+// The sampling times shown: coded keys (the playback's own context), every
+// sample decoded, the raw clip.
+constexpr int kCodedTiming = 0;
+constexpr int kSampledTiming = 1;
+constexpr int kRawTiming = 2;
+constexpr int kTimings = 3;
 
 // Green at no error, yellow at half the tolerance, red at the tolerance and above.
 glm::vec4 ErrorColor(float error, float tolerance) {
@@ -85,6 +92,10 @@ class CompressionSample : public Sample {
            "the right is the compressed pose, each joint green (no error) to red (the tolerance). "
            "With `bits` set, "
            "every track takes that precision and the builder no longer tightens to the tolerance. "
+           "The panel times and sizes three ways of playing the clip: its coded keys, each "
+           "character decoding the keys it crosses (the least memory); a table of every sample "
+           "decoded once per clip and shared by a crowd (about the raw clip's speed, more "
+           "memory); and the raw clip. "
            "Source: Nicholas Frechette, Animation Compression Library (segments, range "
            "reduction, the error metric and the search against it); Rice coding of prediction "
            "residuals as in lossless audio coders (Shorten, FLAC).";
@@ -98,7 +109,7 @@ class CompressionSample : public Sample {
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     rest_soa_ = skeleton.RestPose();
-    soa_ = raw_soa_ = rest_soa_;
+    soa_ = raw_soa_ = sampled_soa_ = rest_soa_;
     const auto joints = static_cast<std::size_t>(skeleton.JointCount());
     models_[kRaw].assign(joints, glm::mat4(1.0f));
     models_[kCompressed].assign(joints, glm::mat4(1.0f));
@@ -137,12 +148,18 @@ class CompressionSample : public Sample {
     const long decoded_before = context.DecodedKeys();
     anim::SampleCompressedClip(compressed_, t, context, soa_);
     decoded_now_ = context.DecodedKeys() - decoded_before;
-    const auto middle = std::chrono::steady_clock::now();
+    const auto coded_end = std::chrono::steady_clock::now();
+    // The same time from the table of every sample decoded (what a crowd
+    // plays by default, 08 Crowd): the same pose within float rounding.
+    sampled_soa_.CopyFrom(rest_soa_);
+    anim::SampleCompressedClip(compressed_, t, sampled_context_, sampled_soa_);
+    const auto sampled_end = std::chrono::steady_clock::now();
     raw_soa_.CopyFrom(rest_soa_);
     clip.Sample(raw_soa_, t, anim::LoopMode::kClamp, &raw_cursor_);
     const auto end = std::chrono::steady_clock::now();
-    AddTiming(std::chrono::duration<double>(middle - start).count(),
-              std::chrono::duration<double>(end - middle).count());
+    AddTiming({std::chrono::duration<double>(coded_end - start).count(),
+               std::chrono::duration<double>(sampled_end - coded_end).count(),
+               std::chrono::duration<double>(end - sampled_end).count()});
     anim::ComputeModelMatrices(model_->skeleton, raw_soa_, models_[kRaw]);
     anim::ComputeModelMatrices(model_->skeleton, soa_, models_[kCompressed]);
     anim::ModelSpaceError(models_[kRaw], models_[kCompressed], anim::kVirtualPointDistance,
@@ -209,15 +226,20 @@ class CompressionSample : public Sample {
                   r.error.time - model_->clips[clip_].StartTime(), current_error_ * 1000.0f);
     ImGui::TextUnformatted(line);
     ui_probe::Text("error", line);
-    std::snprintf(line, sizeof line, "sampling: %.2f us compressed, %.2f us raw (last %d frames)",
-                  timing_compressed_ * 1e6, timing_raw_ * 1e6, kTimingFrames);
+    std::snprintf(line, sizeof line,
+                  "sampling: %.2f us coded keys, %.2f us every sample decoded, %.2f us raw (last "
+                  "%d frames)",
+                  timing_[kCodedTiming] * 1e6, timing_[kSampledTiming] * 1e6,
+                  timing_[kRawTiming] * 1e6, kTimingFrames);
     ImGui::TextUnformatted(line);
+    ui_probe::Text("sampling", line);
     std::snprintf(line, sizeof line,
                   "keys decoded this frame: %ld (forward play: only where a track crosses one); "
                   "context %zu bytes",
                   decoded_now_, playback_.context.ByteSize());
     ImGui::TextUnformatted(line);
     ui_probe::Text("decoded", line);
+    DrawMemory();
     ImGui::Text("error over the clip (mm, 0 to %.3f):", plot_top_mm_);
     const float width = ImGui::GetFontSize() * 24.0f;
     ImGui::PlotLines("##error", plot_.data(), static_cast<int>(plot_.size()), 0, nullptr, 0.0f,
@@ -225,6 +247,32 @@ class CompressionSample : public Sample {
     DrawHint(
         "Left: raw; middle: compressed; right: the compressed skeleton, each joint and its "
         "bone green (no error) to red (the tolerance).");
+  }
+
+  // What each way of playing the clip keeps at run time: once (the clip,
+  // and what a crowd's characters share) and per character.
+  void DrawMemory() const {
+    if (!sampled_table_) return;  // nothing built yet
+    const anim::Clip& clip = model_->clips[clip_];
+    const std::size_t bytes = compressed_.ByteSize();
+    char line[256];
+    ImGui::TextUnformatted("run-time bytes, once + per character:");
+    std::snprintf(line, sizeof line,
+                  "  coded keys: clip %zu + context %zu, or in a crowd clip %zu + decodings %zu + "
+                  "context %zu",
+                  bytes, playback_.context.ByteSize(), bytes, shared_decodings_->ByteSize(),
+                  shared_context_.ByteSize());
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("memory coded", line);
+    std::snprintf(line, sizeof line, "  every sample decoded: clip %zu + table %zu + context %zu",
+                  bytes, sampled_table_->ByteSize(), sampled_context_.ByteSize());
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("memory sampled", line);
+    std::snprintf(line, sizeof line, "  raw: keys %zu + sampling table %zu + playback %zu",
+                  anim::RawClipBytes(clip), clip.SoaKeyBytes(),
+                  sizeof(anim::Playback) + raw_cursor_.keys.size() * sizeof(anim::TrackCursor));
+    ImGui::TextUnformatted(line);
+    ui_probe::Text("memory raw", line);
   }
 
  private:
@@ -302,6 +350,12 @@ class CompressionSample : public Sample {
       // forgets what it decoded from the previous build.
       playback_.context.Bind(compressed_);
     }
+    // The two forms shared per clip, each with a character's context bound
+    // to it (made again with each build: they point into the clip).
+    shared_decodings_.emplace(compressed_);
+    sampled_table_.emplace(compressed_, anim::CompressedKeys::kSampled);
+    shared_context_.Bind(compressed_, &*shared_decodings_);
+    sampled_context_.Bind(compressed_, &*sampled_table_);
     built_ = s;
     BuildPlot(clip);
     timing_frames_ = 0;
@@ -321,12 +375,11 @@ class CompressionSample : public Sample {
     plot_top_mm_ = std::max(tolerance_mm_, *std::max_element(plot_.begin(), plot_.end()));
   }
 
-  void AddTiming(double compressed, double raw) {
+  void AddTiming(const std::array<double, kTimings>& seconds) {
     // A running mean over the last frames (reset when the clip is rebuilt).
     timing_frames_ = std::min(timing_frames_ + 1, kTimingFrames);
     const double w = 1.0 / timing_frames_;
-    timing_compressed_ += (compressed - timing_compressed_) * w;
-    timing_raw_ += (raw - timing_raw_) * w;
+    for (int i = 0; i < kTimings; ++i) timing_[i] += (seconds[i] - timing_[i]) * w;
   }
 
   // Side by side along x, a character's size apart (the error skeleton to
@@ -382,8 +435,15 @@ class CompressionSample : public Sample {
   // The compressed clip's clock, rate and sampling context.
   anim::CompressedPlayback playback_;
   anim::ClipCursor raw_cursor_;
+  // The clip's decodings as a crowd shares them (coded keys, and every
+  // sample decoded), each with a context bound to it; the second is sampled
+  // and timed every frame beside the playback's own context.
+  std::optional<anim::CompressedClipDecodings> shared_decodings_, sampled_table_;
+  anim::CompressedClipContext shared_context_, sampled_context_;
   anim::CompressionReport report_;
-  anim::SoaPose rest_soa_, raw_soa_, soa_;  // soa_: the compressed clip's pose
+  // soa_: the compressed clip's pose (coded keys), sampled_soa_ the same
+  // from the table of every sample decoded.
+  anim::SoaPose rest_soa_, raw_soa_, soa_, sampled_soa_;
   std::vector<glm::mat4> models_[2], palettes_;
   std::vector<float> errors_, plot_;
   float plot_top_mm_ = 0.1f;
@@ -392,7 +452,7 @@ class CompressionSample : public Sample {
   float size_ = 1.0f;
   CrowdFrame frame_;
   DebugLineList lines_;
-  double timing_compressed_ = 0.0, timing_raw_ = 0.0;
+  std::array<double, kTimings> timing_{};  // seconds, kCodedTiming...
   int timing_frames_ = 0;
   long decoded_now_ = 0;
   Settings built_;      // what compressed_ was built with

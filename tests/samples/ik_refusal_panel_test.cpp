@@ -3,48 +3,22 @@
 // infinite as a float. The panel (drawn in an ImGui frame without a
 // renderer, its texts read back through ui_probe) then names the job's
 // problem, and 10's pose stays what the animation gave.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "anim/core/soa_pose.h"
-#include "headless_imgui.h"
-#include "mannequin_samples.h"
+#include "mannequin_panels.h"
 #include "samples/param_list.h"
-#include "samples/ui_probe.h"
 
 namespace {
 
-// ui_probe records the panel only when this is set before its first use, so
-// it is set before main (this executable holds no other test).
-const bool kProbeOn = setenv("ANIMVIEWER_UI_PROBE", "unused", 1) == 0;
-
-class IkRefusalPanel : public MannequinSamples {
+class IkRefusalPanel : public MannequinPanels {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(kProbeOn && ui_probe::Enabled());
-    MannequinSamples::SetUp();
-  }
-
-  // Draws the sample's panel in one frame and returns the text it labelled
-  // `label`, "" when there is none.
-  std::string PanelText(const std::string& label) {
-    HeadlessImGui::Frame([this] { sample_->DrawPanel(); });
-    const std::string items = ui_probe::TakeItemsJson();
-    const std::string key = "\"label\":\"" + label + "\"";
-    const std::size_t at = items.find(key);
-    if (at == std::string::npos) return "";
-    const std::string value = "\"value\":\"";
-    const std::size_t begin = items.find(value, at) + value.size();
-    return items.substr(begin, items.find('"', begin) - begin);
-  }
-
-  HeadlessImGui imgui_;
-
   float* Value(const char* name) { return sample_->Params().Find(name)->float_value; }
 
   // "(x, y, z)" of the target sliders as printf's %g writes each.
@@ -59,7 +33,10 @@ class IkRefusalPanel : public MannequinSamples {
 bool SameBits(const anim::SoaPose& a, const anim::SoaPose& b) {
   for (int c = 0; c < anim::kSoaChannels; ++c) {
     for (int j = 0; j < a.JointCount(); ++j) {
-      if (std::memcmp(&a.Channel(c)[j], &b.Channel(c)[j], sizeof(float)) != 0) return false;
+      if (std::bit_cast<std::uint32_t>(a.Channel(c)[j]) !=
+          std::bit_cast<std::uint32_t>(b.Channel(c)[j])) {
+        return false;
+      }
     }
   }
   return true;
