@@ -89,9 +89,11 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
   return &s.blended;
 }
 
-bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s) const {
+bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s,
+                            const CrowdCharacter* next) const {
   if (!OutputsFit(c)) return false;
   const SoaPose* pose = Motion(c, dt, s);
+  if (next != nullptr && next->graph != nullptr) next->graph->Prefetch();
   if (pose == nullptr) return false;
   if (c.additive.Plays()) {
     if (!Sample(c.additive, dt, s.last_additive, s.additive)) return false;
@@ -125,8 +127,8 @@ void CrowdAnimator::RunRange(std::span<CrowdCharacter> characters, float dt, int
   Scratch& s = scratch_[worker];
   int animated = 0;
   for (int i = begin; i < end; ++i) {
-    if (i + 1 < end && characters[i + 1].graph != nullptr) characters[i + 1].graph->Prefetch();
-    animated += Animate(characters[i], dt, s) ? 1 : 0;
+    const CrowdCharacter* next = i + 1 < end ? &characters[i + 1] : nullptr;
+    animated += Animate(characters[i], dt, s, next) ? 1 : 0;
   }
   s.animated += animated;
 }

@@ -130,7 +130,11 @@ class CrowdAnimator {
     // worker's last one (malloc aligns to 16 bytes, not to a line).
     std::vector<char> guard = std::vector<char>(128);
   };
-  bool Animate(CrowdCharacter& c, float dt, Scratch& s) const;
+  // `next`: the character animated after this one (or nullptr), whose
+  // graph state is asked for once this one's local pose is made: asked for
+  // before it, the requests waited behind the misses of the previous
+  // character's palette writes (bench/README.md).
+  bool Animate(CrowdCharacter& c, float dt, Scratch& s, const CrowdCharacter* next) const;
   // The character's local pose before the additive layer, or nullptr.
   const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
   // Advances and samples one slot (a, b or additive) that plays.
