@@ -78,19 +78,27 @@ ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE __m256 Halves(const float* x, const 
   return _mm256_blend_ps(_mm256_broadcast_ss(x), _mm256_broadcast_ss(y), 0xF0);
 }
 
-// The product's two halves [c0 | c1] and [c2 | c3] from a's columns
-// doubled (a3 with -0 in its low half).
+// A matrix's columns, each in both halves of a register (a3 with -0 in its
+// low half), for products two columns at a time: [c0 | c1] and [c2 | c3].
 struct Doubled {
   __m256 a0, a1, a2, a3;
 };
-ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void PairsOf(const Doubled& a, const __m256 (&b)[6],
-                                                         __m256* c01, __m256* c23) {
-  *c01 = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a.a0, b[0]), _mm256_mul_ps(a.a1, b[1])),
-                       _mm256_mul_ps(a.a2, b[2]));
-  *c23 = _mm256_add_ps(
+// o = a * b, stored, and its halves left in *c01 and *c23 where given.
+ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void StoreProduct(const Doubled& a,
+                                                              const __m256 (&b)[6], glm::mat4& o,
+                                                              __m256* c01 = nullptr,
+                                                              __m256* c23 = nullptr) {
+  const __m256 lo =
+      _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a.a0, b[0]), _mm256_mul_ps(a.a1, b[1])),
+                    _mm256_mul_ps(a.a2, b[2]));
+  const __m256 hi = _mm256_add_ps(
       _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a.a0, b[3]), _mm256_mul_ps(a.a1, b[4])),
                     _mm256_mul_ps(a.a2, b[5])),
       a.a3);
+  float* out = &o[0][0];
+  _mm256_storeu_ps(out, lo);
+  _mm256_storeu_ps(out + 8, hi);
+  if (c01 != nullptr) *c01 = lo, *c23 = hi;
 }
 
 ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void StorePairs(const glm::mat4& a,
@@ -99,12 +107,7 @@ ANIM_SOA_WIDE_TARGET ANIM_SOA_ALWAYS_INLINE void StorePairs(const glm::mat4& a,
                                                             __m256* c23 = nullptr) {
   const Doubled d{Columns(a, 0), Columns(a, 1), Columns(a, 2),
                   _mm256_blend_ps(_mm256_set1_ps(-0.0f), Columns(a, 3), 0xF0)};
-  __m256 lo, hi;
-  PairsOf(d, b, &lo, &hi);
-  float* out = &o[0][0];
-  _mm256_storeu_ps(out, lo);
-  _mm256_storeu_ps(out + 8, hi);
-  if (c01 != nullptr) *c01 = lo, *c23 = hi;
+  StoreProduct(d, b, o, c01, c23);
 }
 
 template <int kStride>
@@ -141,11 +144,7 @@ ANIM_SOA_WIDE_TARGET inline void MultiplyAffine3x4SplatPairsFrom(const __m256& c
       _mm256_permute2f128_ps(c01, c01, 0x00), _mm256_permute2f128_ps(c01, c01, 0x11),
       _mm256_permute2f128_ps(c23, c23, 0x00),
       _mm256_blend_ps(_mm256_set1_ps(-0.0f), _mm256_permute2f128_ps(c23, c23, 0x11), 0xF0)};
-  __m256 lo, hi;
-  PairsOf(d, pairs, &lo, &hi);
-  float* out = &o[0][0];
-  _mm256_storeu_ps(out, lo);
-  _mm256_storeu_ps(out + 8, hi);
+  StoreProduct(d, pairs, o);
 }
 #endif
 
