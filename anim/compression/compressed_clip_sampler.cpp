@@ -132,18 +132,11 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   // table) and never reads a Rice code (no cursors): a crowd reads every
   // character's context.
   sampled_ = shared != nullptr && shared->HasSampledKeys();
-  const int int_count = (sampled_ ? 0 : Lanes()) + rotation_lanes_ / 4 + own * 3 * Lanes();
+  const int int_count = (sampled_ ? 0 : Lanes()) + own * (rotation_lanes_ / 4 + 3 * Lanes());
   ints_.assign(static_cast<std::size_t>(int_count), 0);
   cursors_.assign(sampled_ ? 0u : static_cast<std::size_t>(tracks_), KeyCursor{});
   if (!sampled_) std::fill_n(Keys(), Lanes(), kNoKeys);
-  // Rotation tracks four at a time whose joints follow one another (within
-  // the pose's padded arrays): written with one store per channel.
-  for (int j = 0; j + 4 <= rotations; j += 4) {
-    const int first = clip.TrackJoint(j);
-    bool consecutive = first + 4 <= SoaPadded(clip.JointCount());
-    for (int l = 1; l < 4; ++l) consecutive = consecutive && clip.TrackJoint(j + l) == first + l;
-    ConsecutiveJoints()[j / 4] = consecutive ? 1 : 0;
-  }
+  if (own == 1) FindConsecutiveJoints(clip, ints_.data() + Lanes());
   // Padding lanes hold the identity rotation so their (unused) results stay
   // finite.
   floats_.assign(sampled_ ? 0u : static_cast<std::size_t>(2 * KeyFloats() + own * 6 * Lanes()),
@@ -154,6 +147,18 @@ std::string CompressedClipContext::Bind(const CompressedClip& clip,
   }
   decoded_keys_ = 0;
   return "";
+}
+
+void CompressedClipContext::FindConsecutiveJoints(const CompressedClip& clip, std::int32_t* flags) {
+  const int rotations = clip.RotationTrackCount();
+  for (int j = 0; j < rotations; j += 4) {
+    const int first = clip.TrackJoint(j);
+    bool consecutive = j + 4 <= rotations && first + 4 <= SoaPadded(clip.JointCount());
+    for (int l = 1; consecutive && l < 4; ++l) {
+      consecutive = clip.TrackJoint(j + l) == first + l;
+    }
+    flags[j / 4] = consecutive ? 1 : 0;
+  }
 }
 
 std::size_t CompressedClipContext::ByteSize() const {
@@ -228,6 +233,8 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, Com
   const auto lanes = static_cast<std::size_t>(lane_count);
   ints_.assign(segments * 3 * lanes, 0);
   floats_.assign(segments * 6 * lanes, 0.0f);  // padding lanes: offsets and scales 0
+  consecutive_joints_.assign(static_cast<std::size_t>(rotation_lanes / 4), 0);
+  CompressedClipContext::FindConsecutiveJoints(clip, consecutive_joints_.data());
   for (std::size_t s = 0; s < segments; ++s) {
     std::int32_t* const ints = ints_.data() + s * 3 * lanes;
     float* const floats = floats_.data() + s * 6 * lanes;
@@ -238,7 +245,8 @@ CompressedClipDecodings::CompressedClipDecodings(const CompressedClip& clip, Com
 }
 
 std::size_t CompressedClipDecodings::ByteSize() const {
-  return sizeof(*this) + ints_.capacity() * sizeof(std::int32_t) +
+  return sizeof(*this) +
+         (ints_.capacity() + consecutive_joints_.capacity()) * sizeof(std::int32_t) +
          floats_.capacity() * sizeof(float) + samples_.capacity() * sizeof(float);
 }
 
@@ -651,6 +659,7 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
   const CompressedClip& clip = *clip_;
   const int rotations = clip.RotationTrackCount();
   const int rl = rotation_lanes_;
+  const std::int32_t* const consecutive_joints = ConsecutiveJoints();
   V shared_s = Splat<V>(fraction), shared_ca[6], shared_cb[6];
   interpolation::SlerpSeriesCoefficients(Splat<V>(1.0f - fraction), shared_ca);
   interpolation::SlerpSeriesCoefficients(shared_s, shared_cb);
@@ -683,9 +692,9 @@ ANIM_SOA_ALWAYS_INLINE void CompressedClipContext::InterpolateRotations(float ti
     if (Any(far)) RedoFarLanes(ka, kb, s, far, q);
     // Tracks of joints in a row: one store each (eight lanes: two such
     // groups of four, the second after the first).
-    bool consecutive = ConsecutiveJoints()[j / 4] != 0;
+    bool consecutive = consecutive_joints[j / 4] != 0;
     if constexpr (kLanes == 8) {
-      consecutive = consecutive && ConsecutiveJoints()[j / 4 + 1] != 0 &&
+      consecutive = consecutive && consecutive_joints[j / 4 + 1] != 0 &&
                     clip.TrackJoint(j + 4) == clip.TrackJoint(j) + 4;
     }
     if (consecutive) {

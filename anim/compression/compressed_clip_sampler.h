@@ -92,6 +92,12 @@ class CompressedClipDecodings {
   // context's order, CompressedClipContext::ints_ and floats_).
   std::vector<std::int32_t> ints_;
   std::vector<float> floats_;
+  // Per four rotation lanes whether their joints follow one another (a
+  // property of the clip, here once for the contexts that share these
+  // decodings rather than in each of them: a character's context bound to
+  // every sample decoded then allocates nothing, and a crowd's frame does
+  // not miss on it).
+  std::vector<std::int32_t> consecutive_joints_;
   // kSampled only: [sample][a context's KeyFloats()], every track's value
   // at every sample (padding lanes: the identity rotation, zero vectors).
   std::vector<float> samples_;
@@ -225,9 +231,10 @@ class CompressedClipContext {
   // two blocks (one allocation each, so a crowd's contexts are few
   // contiguous runs of memory):
   //   ints_   per lane the samples of its two keys (PackKeys; none when
-  //           sampled_); per four rotation lanes whether their joints
-  //           follow one another; without a shared table, per lane its
-  //           first key bit, first residual bit and layout in segment_;
+  //           sampled_); without a shared table, per four rotation lanes
+  //           whether their joints follow one another (else the shared
+  //           table's) and per lane its first key bit, first residual bit
+  //           and layout in segment_;
   //   floats_ (none when sampled_) the two keys (a, b), each rotations
   //           [4][rotation lanes] then translations and scales
   //           [3][vector lanes]; without a shared table, the decodings in
@@ -252,7 +259,13 @@ class CompressedClipContext {
   int Lanes() const { return rotation_lanes_ + vector_lanes_; }
   int KeyFloats() const { return 4 * rotation_lanes_ + 3 * vector_lanes_; }
   std::int32_t* Keys() { return ints_.data(); }
-  std::int32_t* ConsecutiveJoints() { return ints_.data() + (sampled_ ? 0 : Lanes()); }
+  // Rotation tracks four at a time whose joints follow one another (within
+  // the pose's padded arrays), written with one store per channel: 1 or 0
+  // per four rotation tracks into `flags`.
+  static void FindConsecutiveJoints(const CompressedClip& clip, std::int32_t* flags);
+  const std::int32_t* ConsecutiveJoints() const {
+    return shared_ != nullptr ? shared_->consecutive_joints_.data() : ints_.data() + Lanes();
+  }
   std::int32_t* OwnCodings() { return ints_.data() + Lanes() + rotation_lanes_ / 4; }
   float* A() { return floats_.data(); }
   float* B() { return floats_.data() + KeyFloats(); }

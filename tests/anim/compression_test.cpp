@@ -740,13 +740,13 @@ TEST(CompressionTest, ContextsSharingTheClipsDecodingsGiveEachSampleItsDecodedKe
   ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
   // Per lane (rotation tracks, then the other tracks, each padded to 4) 6
   // floats of decodings and 3 ints (first key bit, first residual bit,
-  // layout) fewer.
+  // layout) fewer, and per four rotation lanes the int saying whether their
+  // joints follow one another (the table holds it).
   const anim::CompressedClipContext own(clip);
-  int lanes = 0;
-  for (int tracks : {clip.RotationTrackCount(), clip.TrackCount() - clip.RotationTrackCount()}) {
-    lanes += (tracks + 3) / 4 * 4;
-  }
-  EXPECT_EQ(own.ByteSize() - forward.ByteSize(), static_cast<std::size_t>(lanes) * 9 * 4);
+  const int rotation_lanes = (clip.RotationTrackCount() + 3) / 4 * 4;
+  const int lanes = rotation_lanes + (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
+  EXPECT_EQ(own.ByteSize() - forward.ByteSize(),
+            static_cast<std::size_t>(lanes * 9 + rotation_lanes / 4) * 4);
 }
 
 // Decodings holding every sample decoded: contexts bound to them
@@ -760,6 +760,9 @@ TEST(CompressionTest, ContextsOnSampledKeysGiveEachSampleItsDecodedKey) {
   ASSERT_TRUE(decodings.HasSampledKeys());
   anim::CompressedClipContext forward(clip, &decodings), backward(clip, &decodings);
   ExpectEachSampleItsDecodedKey(clip, skeleton, forward, backward);
+  // Such a context keeps nothing per track: no allocation of its own for a
+  // crowd's frame to miss on.
+  EXPECT_EQ(forward.ByteSize(), sizeof(anim::CompressedClipContext));
 }
 
 // Four joints turned near half a turn about x, y and z (so a component
