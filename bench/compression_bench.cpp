@@ -9,6 +9,11 @@
 //   woman_compressed_sampled/...       the same with decodings that hold
 //                                      every track at every sample
 //                                      (CompressedKeys::kSampled)
+//   woman_compressed_decodings/coded   making Walking's CompressedClipDecodings
+//   woman_compressed_decodings/sampled (every segment's decodings; with
+//                                      every sample decoded): what a crowd
+//                                      or graph pays once per clip when its
+//                                      clips load (table_bytes: ByteSize)
 //   woman_reduced/sample_ltm/N         (a) on a per-channel key-reduced copy
 //                                      of Woman's clips, made at start-up
 //                                      with anim::ReduceKeys(clip, 0)
@@ -172,6 +177,24 @@ void CompressedCase(benchmark::State& state, anim_bench::Case c, Contexts contex
   }
 }
 
+// Making Walking's shared decodings of one kind, once per iteration.
+void DecodingsCase(benchmark::State& state, anim::CompressedKeys keys) {
+  std::string error;
+  const CompressedRig* rig = GetCompressedRig(&error);
+  if (rig == nullptr) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const anim::CompressedClipDecodings decodings(rig->walk, keys);
+    benchmark::DoNotOptimize(&decodings);
+    bytes = decodings.ByteSize();
+  }
+  state.counters["table_bytes"] = static_cast<double>(bytes);
+  state.counters["samples"] = static_cast<double>(rig->walk.SampleCount());
+}
+
 bool RegisterCompressionBenchmarks() {
   const std::pair<const char*, anim_bench::Case> cases[] = {
       {"sample_ltm", anim_bench::Case::kSampleLtm},
@@ -196,6 +219,12 @@ bool RegisterCompressionBenchmarks() {
         ->Arg(10000)
         ->Unit(benchmark::kMicrosecond);
   }
+  benchmark::RegisterBenchmark("woman_compressed_decodings/coded", DecodingsCase,
+                               anim::CompressedKeys::kCoded)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("woman_compressed_decodings/sampled", DecodingsCase,
+                               anim::CompressedKeys::kSampled)
+      ->Unit(benchmark::kMicrosecond);
   return true;
 }
 
