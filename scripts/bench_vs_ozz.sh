@@ -37,7 +37,7 @@ cmake --build build-bench -j "$jobs" --target anim_bench >/dev/null
 
 pin=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
-ours='^(woman|woman_compressed_shared|woman_compressed_sampled|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
+ours='^(woman|woman_reduced|woman_compressed_shared|woman_compressed_sampled|woman_compressed)/(sample_ltm|blend2_palette)/(1|1000|10000)$'
 # Where the processor has AVX our per-frame loops run eight joints at a time
 # (anim/core/soa_dispatch.h); the raw and every-sample-decoded cases run a
 # second time four at a time (ANIM_BENCH_NARROW=1, what a processor without
@@ -66,10 +66,10 @@ for line in open(sys.argv[1]):
         runs.setdefault((m.group(1), m.group(2), int(m.group(3))), []).append(ns)
 med = {k: statistics.median(v) for k, v in runs.items()}
 print('ns per character (median of rounds); ours / ozz in brackets')
-rigs = ('woman', 'four_lanes_woman', 'woman_compressed', 'woman_compressed_shared',
+rigs = ('woman', 'four_lanes_woman', 'woman_reduced', 'woman_compressed', 'woman_compressed_shared',
         'woman_compressed_sampled', 'four_lanes_woman_compressed_sampled')
 print(('%-15s %6s' + ' %14s' * len(rigs) + ' %6s') % (
-    'case', 'N', 'raw', 'raw, 4 lanes', 'compr. own', 'compr. shared', 'compr. sampled',
+    'case', 'N', 'raw', 'raw, 4 lanes', 'key-reduced', 'compr. own', 'compr. shared', 'compr. sampled',
     'sampled, 4 l.', 'ozz'))
 for case in ('sample_ltm', 'blend2_palette'):
     for n in (1, 1000, 10000):
