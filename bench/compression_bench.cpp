@@ -113,10 +113,6 @@ const CompressedRig* GetCompressedRig(std::string* error) {
   return rig.get();
 }
 
-std::size_t PlaybackCursorBytes(const anim::Playback& p) {
-  return sizeof(anim::Playback) + p.cursor.keys.capacity() * sizeof(anim::TrackCursor);
-}
-
 void ReducedCase(benchmark::State& state, anim_bench::Case c) {
   std::string error;
   const anim_bench::Rig* rig = ReducedRig(&error);
@@ -137,7 +133,7 @@ void ReducedCase(benchmark::State& state, anim_bench::Case c) {
       static_cast<double>(rig->walk->SoaKeyBytes() + (two ? rig->run->SoaKeyBytes() : 0));
   anim::Playback p;
   p.Start(rig->walk);
-  state.counters["context_bytes"] = static_cast<double>(PlaybackCursorBytes(p));
+  state.counters["context_bytes"] = static_cast<double>(p.ByteSize());
 }
 
 // How the characters' contexts decode: each its own, bound to shared

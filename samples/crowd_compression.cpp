@@ -69,6 +69,8 @@ CrowdCompression::Memory CrowdCompression::Measure(int count) const {
     if (clips_played_[i] < 0) continue;
     contexts += playbacks_[i].context.ByteSize();
     playback.Start(&model_->clips[static_cast<std::size_t>(clips_played_[i])]);
+    // Its cursors' count, not capacity (ByteSize): the one playback is
+    // reused for every clip and keeps its largest cursors.
     raw += sizeof(anim::Playback) + playback.cursor.keys.size() * sizeof(anim::TrackCursor);
   }
   m.context_per_character = static_cast<double>(contexts) / count;

@@ -270,7 +270,7 @@ class CompressionSample : public Sample {
     ui_probe::Text("memory sampled", line);
     std::snprintf(line, sizeof line, "  raw: keys %zu + sampling table %zu + playback %zu",
                   anim::RawClipBytes(clip), clip.SoaKeyBytes(),
-                  sizeof(anim::Playback) + raw_cursor_.keys.size() * sizeof(anim::TrackCursor));
+                  sizeof(anim::Playback) + raw_cursor_.HeapBytes());
     ImGui::TextUnformatted(line);
     ui_probe::Text("memory raw", line);
   }

@@ -40,6 +40,9 @@ struct ClipCursor {
   // playback's time: behind the vector's pointer it would cost a cache miss
   // per playback per frame.
   TrackCursor shared;
+
+  // What `keys` allocated (for memory reports).
+  std::size_t HeapBytes() const { return keys.capacity() * sizeof(TrackCursor); }
 };
 
 class Clip {
@@ -157,6 +160,10 @@ struct Playback {
   // so code that sets `time` directly just restarts from it.
   double exact_time = 0.0;
   float exact_time_written = -1.0f;
+
+  // What one playing character keeps for this clip: the playback and its
+  // cursors (for memory reports beside CompressedClipContext::ByteSize).
+  std::size_t ByteSize() const { return sizeof(*this) + cursor.HeapBytes(); }
 
   void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
   // Advances the clock only (time and wrap, no sampling): for callers that

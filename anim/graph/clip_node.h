@@ -79,8 +79,7 @@ class ClipNode : public NodeWithState<ClipNodeState> {
   void InitState(ClipNodeState& s) const override;
   std::size_t HeapBytes(const ClipNodeState& s) const override {
     // The context object is in the state block; its arrays are not.
-    return s.cursor.keys.capacity() * sizeof(TrackCursor) + s.compressed.ByteSize() -
-           sizeof(CompressedClipContext);
+    return s.cursor.HeapBytes() + s.compressed.ByteSize() - sizeof(CompressedClipContext);
   }
 
  private:
