@@ -5,6 +5,8 @@
 # viewer renders headless PNGs instead and says where it wrote them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install_deps.sh
-scripts/build.sh release
+# Only the viewer's packages and the viewer's target: the tests, benchmarks
+# and their tools are scripts/test.sh's to install and build.
+scripts/install_deps.sh viewer
+scripts/build.sh viewer
 exec build/app/animviewer "$@"
