@@ -274,7 +274,7 @@ TEST(CrowdGraph, AGraphOfADefinitionNotPreparedIsNotAnimated) {
 
 namespace {
 
-// What the benchmark and the README do: a crowd of instances made from a
+// What the benchmark and docs/runtime-api.md do: a crowd of instances made from a
 // one-character AnimationGraph's Definition() while that graph plays its own
 // character too. Instances i < kCrowd - 1 play characters 0 to kCrowd - 2
 // and the graph itself plays the last; each must match its reference.

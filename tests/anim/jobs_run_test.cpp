@@ -285,7 +285,7 @@ TEST(JobConvenienceForms, BlendWeightedWithoutWeightsIsTheWholeBlend) {
   for (int j = 0; j < 2; ++j) ExpectTransformNear(out.Local(j), MixAB(0.25f), 1e-6f);
 }
 
-// README.md's example ("Jobs: Validate() then Run()"), as written there.
+// docs/runtime-api.md's example ("Jobs: Validate() then Run()"), as written there.
 TEST(JobsReadmeExample, ValidateThenRun) {
   const anim::Skeleton skeleton = anim_test::MakeTestSkeleton();  // 4 joints
   anim::SoaPose walk = skeleton.RestPose(), lean = walk, pose = walk;

@@ -175,10 +175,11 @@ TEST(CommandLine, UsageMentionsEveryPublicOption) {
   }
 }
 
-// README's option table lists every option --help lists (read from the
-// usage text, so a new option missing from README fails here).
-TEST(CommandLine, ReadmeDocumentsEveryOptionOfTheUsage) {
-  std::ifstream file(std::string(ANIM_SOURCE_DIR) + "/README.md");
+// The option table of docs/viewer-and-command-line.md lists every option
+// --help lists (read from the usage text, so a new option missing from the
+// documentation fails here).
+TEST(CommandLine, DocsListEveryOptionOfTheUsage) {
+  std::ifstream file(std::string(ANIM_SOURCE_DIR) + "/docs/viewer-and-command-line.md");
   const std::string readme((std::istreambuf_iterator<char>(file)),
                            std::istreambuf_iterator<char>());
   ASSERT_FALSE(readme.empty());
@@ -190,7 +191,7 @@ TEST(CommandLine, ReadmeDocumentsEveryOptionOfTheUsage) {
     const std::string option = usage.substr(at + 3, end - at - 3);
     ++options;
     EXPECT_NE(readme.find("| `" + option), std::string::npos)
-        << option << " is not in README's table";
+        << option << " is not in docs/viewer-and-command-line.md's table";
   }
   EXPECT_GE(options, 20);
 }

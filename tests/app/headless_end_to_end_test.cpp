@@ -125,7 +125,8 @@ TEST(HeadlessViewer, BadSizeAndBadOptionsFailWithUsageHint) {
 
 TEST(HeadlessViewer, HeadlessWithoutOutputIsABadArgument) {
   const auto run = RunViewer("--headless");
-  EXPECT_EQ(run.exit_code, 2);  // a bad command line, as README's exit codes say
+  // A bad command line, as docs/viewer-and-command-line.md's exit codes say.
+  EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("--screenshot"), std::string::npos) << run.err;
   // --info is an output of its own.
   const auto info = RunViewer("--headless --info");

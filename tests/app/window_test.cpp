@@ -115,7 +115,8 @@ namespace {
 
 // In window mode a --set the sample refuses (or an unknown --clip or
 // sample) ends the program with 1 and the message, before a window opens,
-// as README's exit codes promise; it never leaves a window open.
+// as docs/viewer-and-command-line.md's exit codes promise; it never leaves
+// a window open.
 TEST(WindowViewer, BadSampleSettingExitsWithOneBeforeOpening) {
   if (!HaveXvfb()) GTEST_SKIP() << "xvfb-run not installed";
   const std::string mannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";

@@ -1,4 +1,4 @@
-// The README's runtime example, compiled and run as written there (keep the
+// docs/runtime-api.md's first example, compiled and run as written there (keep the
 // two in step), on the project's own character.
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 
 namespace {
 
-// The README's first lines, which its graph example reuses: the model, its
+// The example's first lines, which the graph example reuses: the model, its
 // skeleton and the error string.
 class ReadmeExample : public ::testing::Test {
  protected:
@@ -56,7 +56,7 @@ TEST_F(ReadmeExample, RunsAsDocumented) {
   for (const glm::mat4& m : palette) EXPECT_TRUE(std::isfinite(m[3][0] + m[3][1] + m[3][2]));
 }
 
-// The README's anim/graph example, as written there.
+// docs/runtime-api.md's anim/graph example, as written there.
 TEST_F(ReadmeExample, GraphRunsAsDocumented) {
   const float dt = 1.0f / 60.0f;
   const anim::Skeleton& skeleton = model.skeleton;
