@@ -62,9 +62,9 @@ std::string ReadText(const fs::path& path) {
 }
 
 std::string Trim(const std::string& text) {
-  const auto begin = text.find_first_not_of(" \t");
+  const auto begin = text.find_first_not_of(" \t\r\n");
   if (begin == std::string::npos) return "";
-  const auto end = text.find_last_not_of(" \t\r");
+  const auto end = text.find_last_not_of(" \t\r\n");
   return text.substr(begin, end - begin + 1);
 }
 
