@@ -28,6 +28,7 @@ set(ANIM_LAYER_DEPENDS_graph control compression)
 # Many characters at once over a thread pool.
 set(ANIM_LAYER_DEPENDS_crowd graph)
 # Offline: the compressed-clip builder (key reduction, the bit-rate search,
-# the model-space error metric) and Pose, the array-of-structs view of a pose
-# for tools and tests. Not part of the per-frame runtime `anim`.
-set(ANIM_LAYER_DEPENDS_offline compression)
+# the model-space error metric), baked retargeted clips, difference clips,
+# a joint's lowest height over a clip, and Pose, the array-of-structs view
+# of a pose for tools and tests. Not part of the per-frame runtime `anim`.
+set(ANIM_LAYER_DEPENDS_offline compression retarget)

@@ -68,7 +68,8 @@ void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
   raw_only_ = false;
   clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
   if (compression_ && clip_index_ >= 0 && !compressed_built_[index]) {
-    if (!CompressionRefusal(model_, model_.clips[index]).empty() || !failures_[index].empty()) {
+    if (!CompressionRefusal(model_, model_.clips[index], load_memory_limit_).empty() ||
+        !failures_[index].empty()) {
       raw_only_ = true;  // too large to compress (LoadModelFile warned), or it failed
     } else {
       Compress(index);

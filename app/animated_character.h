@@ -15,6 +15,7 @@
 #include "anim/compression/compressed_playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
+#include "import/gltf_importer.h"
 #include "model/model.h"
 #include "samples/background_build.h"
 
@@ -36,6 +37,10 @@ class AnimatedCharacter {
   // form.
   void SetCompression(bool on);
   bool compression() const { return compression_; }
+  // The load memory limit (--max-load-memory, bytes): a clip whose
+  // compression would need more plays raw (CompressionRefusal). Set before
+  // Play; the importer's default until then.
+  void SetLoadMemoryLimit(std::size_t bytes) { load_memory_limit_ = bytes; }
   // In the window, playing in real time: a clip not yet compressed starts
   // at once, raw, while a worker thread compresses it; the next Advance
   // after the build is done plays on compressed from the same time (the
@@ -124,6 +129,7 @@ class AnimatedCharacter {
   anim::Model model_;
   anim::SoaPose pose_;
   bool compression_ = true;
+  std::size_t load_memory_limit_ = anim::kDefaultMaxLoadBytes;
   // The playing clip is too large to compress (CompressionRefusal), or its
   // build failed.
   bool raw_only_ = false;

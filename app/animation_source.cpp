@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "anim/core/rig_naming.h"
+#include "anim/offline/retarget_bake.h"
 #include "anim/retarget/joint_mapping.h"
-#include "anim/retarget/retarget_bake.h"
 #include "app/model_loading.h"
 #include "app/terminal_text.h"
 #include "import/gltf_animation_export.h"
@@ -17,8 +17,6 @@
 
 namespace animviewer {
 namespace {
-
-AnimationSourceOptions g_options;
 
 // The warning a source leaves when some of the model's joints have no
 // joint in it (one line, so that a later source can take it back).
@@ -59,18 +57,15 @@ void ReplaceRetargetedClips(std::shared_ptr<anim::AnimationSource> source,
 
 }  // namespace
 
-void SetAnimationSourceOptions(const AnimationSourceOptions& options) { g_options = options; }
-const AnimationSourceOptions& GetAnimationSourceOptions() { return g_options; }
-
 anim::ReferenceMatch ReferenceMatchOf(const anim::AnimationSource& source) {
   return source.match_reference ? anim::ReferenceMatch::kMatchSource
                                 : anim::ReferenceMatch::kRestPoses;
 }
 
-bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* target,
-                        std::string* error) {
+bool AddRetargetedClips(const AnimationSourceOptions& options, const anim::ImportOptions& import,
+                        anim::Model* target, std::string* error) {
   auto source_model = std::make_shared<anim::Model>();
-  if (!LoadModelFile(options.path, source_model.get(), error, /*with_animation_source=*/false)) {
+  if (!LoadCharacterFile(options.path, import, source_model.get(), error)) {
     return false;
   }
   if (source_model->skeleton.JointCount() == 0) {
@@ -121,24 +116,6 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, anim::Model* targ
   }
   ReplaceRetargetedClips(std::move(source), std::move(baked), *target);
   return true;
-}
-
-int RunSaveRetargeted(const std::string& model_path, const std::string& out_path) {
-  anim::Model model;
-  std::string error;
-  if (!LoadModelFile(model_path, &model, &error)) {
-    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
-    return 1;
-  }
-  const std::span<const anim::Clip> clips =
-      std::span<const anim::Clip>(model.clips).subspan(model.animation_source->first_clip);
-  if (!anim::SaveClipsIntoGltf(model_path, model, clips, out_path, &error)) {
-    std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
-    return 1;
-  }
-  std::cout << "Wrote " << out_path << ": " << model_path << " with " << clips.size()
-            << " retargeted clips added\n";
-  return 0;
 }
 
 }  // namespace animviewer

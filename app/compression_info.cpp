@@ -11,7 +11,7 @@
 
 namespace animviewer {
 
-std::string DescribeCompression(const anim::Model& model) {
+std::string DescribeCompression(const anim::Model& model, std::size_t load_memory_limit) {
   const anim::CompressionSettings settings = ViewerCompressionSettings();
   std::ostringstream out;
   char line[320];
@@ -24,13 +24,13 @@ std::string DescribeCompression(const anim::Model& model) {
   std::vector<const anim::Clip*> buildable;
   std::vector<std::string> refusals(model.clips.size());
   for (std::size_t i = 0; i < model.clips.size(); ++i) {
-    refusals[i] = CompressionRefusal(model, model.clips[i]);
+    refusals[i] = CompressionRefusal(model, model.clips[i], load_memory_limit);
     if (refusals[i].empty()) buildable.push_back(&model.clips[i]);
   }
   const auto start = std::chrono::steady_clock::now();
   std::vector<anim::BatchBuildResult> built;
   try {
-    built = anim::BuildCompressedClips(buildable, model.skeleton, settings, LoadMemoryLimit());
+    built = anim::BuildCompressedClips(buildable, model.skeleton, settings, load_memory_limit);
   } catch (const anim::ClipBuildFailure& failure) {
     // Thrown again where an Activity names the clip (out of memory: main
     // prints it).

@@ -3,12 +3,15 @@
 // sizes and the largest model-space error (joint and time), then the totals.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "model/model.h"
 
 namespace animviewer {
 
-std::string DescribeCompression(const anim::Model& model);
+// Clips whose compression would need more than `load_memory_limit` bytes
+// (--max-load-memory) are listed with the reason instead.
+std::string DescribeCompression(const anim::Model& model, std::size_t load_memory_limit);
 
 }  // namespace animviewer

@@ -102,7 +102,7 @@ std::string DescribeGraph(const anim::AnimationGraph& graph) {
 int RunGraphInfo(const Options& options) {
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) {
+  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &model, &error)) {
     std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     return 1;
   }

@@ -17,6 +17,7 @@
 #include "app/terminal_text.h"
 #include "app/video_pipe.h"
 #include "app/walkthrough.h"
+#include "import/gltf_animation_export.h"
 
 namespace animviewer {
 namespace {
@@ -29,7 +30,7 @@ int Fail(const std::string& message) {
 // Loads the model and prints what the import warned about: a headless run
 // has no panel to show it in.
 bool LoadAndWarn(const Options& options, anim::Model* model, std::string* error) {
-  if (!LoadModelFile(ModelPathFor(options), model, error)) return false;
+  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), model, error)) return false;
   for (const std::string& warning : model->warnings) {
     std::cerr << "animviewer: " << EscapeControlCharacters(model->source_path, false)
               << ": warning: " << EscapeControlCharacters(warning, false) << "\n";
@@ -76,11 +77,38 @@ std::string ModelPathFor(const Options& options) {
   return options.file.empty() ? DefaultModelPath() : options.file;
 }
 
+LoadOptions LoadOptionsFor(const Options& options) {
+  LoadOptions load;
+  load.import.max_load_bytes = static_cast<std::size_t>(options.max_load_mib) << 20;
+  load.animations = {options.animations, options.retarget_map};
+  return load;
+}
+
 int RunInfo(const Options& options) {
+  const LoadOptions load = LoadOptionsFor(options);
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
-  std::cout << EscapeControlCharacters(DescribeModel(model));
+  if (!LoadModelFile(ModelPathFor(options), load, &model, &error)) return Fail(error);
+  std::cout << EscapeControlCharacters(DescribeModel(model, load.import.max_load_bytes));
+  return 0;
+}
+
+int RunSaveRetargeted(const Options& options) {
+  anim::Model model;
+  std::string error;
+  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &model, &error)) {
+    return Fail(error);
+  }
+  if (model.animation_source == nullptr) {
+    return Fail("--save-retargeted needs --animations FROM: no clips to save");
+  }
+  const std::span<const anim::Clip> clips =
+      std::span<const anim::Clip>(model.clips).subspan(model.animation_source->first_clip);
+  if (!anim::SaveClipsIntoGltf(model.source_path, model, clips, options.save_retargeted, &error)) {
+    return Fail(error);
+  }
+  std::cout << "Wrote " << options.save_retargeted << ": " << model.source_path << " with "
+            << clips.size() << " retargeted clips added\n";
   return 0;
 }
 
@@ -186,6 +214,7 @@ int RunHeadless(const Options& options) {
 
   AnimatedCharacter character;
   character.SetCompression(!options.no_compression);
+  character.SetLoadMemoryLimit(LoadOptionsFor(options).import.max_load_bytes);
   character.SetModel(std::move(model));
   Walkthrough walkthrough;
   SampleView sample_view;
@@ -244,7 +273,8 @@ int RunListSamples() {
 int RunListParams(const Options& options) {
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error)) return Fail(error);
+  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &model, &error))
+    return Fail(error);
   Walkthrough walkthrough;
   if (!walkthrough.ActivateNumber(options.sample, model, &error, options.sets)) return Fail(error);
   samples::Sample& sample = *walkthrough.Active();
@@ -259,7 +289,7 @@ int CheckWindowOptions(const Options& options) {
   anim::Model model;
   std::string error;
   int clip = -1;
-  if (!LoadModelFile(ModelPathFor(options), &model, &error) ||
+  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &model, &error) ||
       !ChooseClip(options, model, &clip, &error)) {
     return Fail(error);
   }
@@ -307,6 +337,7 @@ int RunWithoutDisplay(const Options& options) {
     return Fail(error);
   AnimatedCharacter character;
   character.SetCompression(!options.no_compression);
+  character.SetLoadMemoryLimit(LoadOptionsFor(options).import.max_load_bytes);
   character.SetModel(std::move(model));
   const anim::Model& m = character.model();
   const double duration = clip >= 0 ? m.clips[clip].Duration() : 0.0;

@@ -4,13 +4,21 @@
 #pragma once
 
 #include "app/command_line.h"
+#include "app/model_loading.h"
 
 namespace animviewer {
 
 // The model file to open: the one given, else the default.
 std::string ModelPathFor(const Options& options);
+// What the command line says every load uses (--max-load-memory,
+// --animations, --retarget-map).
+LoadOptions LoadOptionsFor(const Options& options);
 
 int RunInfo(const Options& options);
+// --save-retargeted OUT: loads the model with --animations applied and
+// writes its file with the retargeted clips added (import/
+// gltf_animation_export.h).
+int RunSaveRetargeted(const Options& options);
 // --list-samples, and --sample N --list-params.
 int RunListSamples();
 int RunListParams(const Options& options);

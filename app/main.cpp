@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "app/activity.h"
-#include "app/animation_source.h"
 #include "app/command_line.h"
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
@@ -40,13 +39,11 @@ int Run(int argc, char** argv) {
     std::cout << UsageText();
     return 0;
   }
-  SetModelImportOptions({static_cast<std::size_t>(options.max_load_mib) << 20});
-  SetAnimationSourceOptions({options.animations, options.retarget_map});
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);
   if (!options.save_retargeted.empty()) {
-    return RunSaveRetargeted(ModelPathFor(options), options.save_retargeted);
+    return RunSaveRetargeted(options);
   }
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty() ||
                              !options.dump_mesh.empty() || !options.record.empty();

@@ -109,7 +109,7 @@ std::string DescribeMorphChannels(const anim::Model& model) {
   return out.str();
 }
 
-std::string DescribeModel(const anim::Model& model) {
+std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limit) {
   std::ostringstream out;
   const anim::Skeleton& skeleton = model.skeleton;
   out << model.source_path << "\n";
@@ -156,7 +156,7 @@ std::string DescribeModel(const anim::Model& model) {
     }
   }
   out << DescribeAnimationSource(model);
-  out << DescribeCompression(model);
+  out << DescribeCompression(model, load_memory_limit);
   for (const std::string& warning : model.warnings) out << "Warning: " << warning << "\n";
   return out.str();
 }

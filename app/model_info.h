@@ -2,13 +2,16 @@
 // clip's name, duration and key counts.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "model/model.h"
 
 namespace animviewer {
 
-std::string DescribeModel(const anim::Model& model);
+// `load_memory_limit`: --max-load-memory in bytes (the compression report
+// lists clips too large to compress within it).
+std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limit);
 
 // Trees deeper than this are printed with the indentation of this level, so
 // a chain of thousands of joints stays readable (the depth column says where

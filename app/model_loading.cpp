@@ -6,16 +6,9 @@
 
 #include "anim/offline/clip_builder.h"
 #include "app/activity.h"
-#include "app/animation_source.h"
 #include "import/gltf_importer.h"
 
 namespace animviewer {
-
-namespace {
-anim::ImportOptions g_import_options;
-}  // namespace
-
-void SetModelImportOptions(const anim::ImportOptions& options) { g_import_options = options; }
 
 anim::CompressionSettings ViewerCompressionSettings() {
   anim::CompressionSettings settings;
@@ -29,12 +22,11 @@ anim::CompressionSettings BackgroundCompressionSettings() {
   return settings;
 }
 
-std::size_t LoadMemoryLimit() { return g_import_options.max_load_bytes; }
-
-std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip) {
+std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip,
+                               std::size_t load_memory_limit) {
   const std::size_t needed =
       anim::CompressionWorkingBytes(clip, model.skeleton, ViewerCompressionSettings());
-  const std::size_t limit = LoadMemoryLimit();
+  const std::size_t limit = load_memory_limit;
   if (needed <= limit) return {};
   char text[160];
   std::snprintf(text, sizeof text, "%.1f MiB (%d joints), over the load memory limit of %.1f MiB",
@@ -44,22 +36,30 @@ std::string CompressionRefusal(const anim::Model& model, const anim::Clip& clip)
          " (--max-load-memory raises it)";
 }
 
-bool LoadModelFile(const std::string& path, anim::Model* model, std::string* error,
-                   bool with_animation_source) {
+bool LoadCharacterFile(const std::string& path, const anim::ImportOptions& import,
+                       anim::Model* model, std::string* error) {
   const Activity activity("loading " + path);
   anim::Model loaded;
-  if (!anim::LoadGltfModel(path, &loaded, error, g_import_options)) return false;
+  if (!anim::LoadGltfModel(path, &loaded, error, import)) return false;
   if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
     *error = path + ": nothing to show (no skinned mesh and no skeleton)";
     return false;
   }
-  const AnimationSourceOptions& source = GetAnimationSourceOptions();
-  if (with_animation_source && !source.path.empty() &&
-      !AddRetargetedClips(source, &loaded, error)) {
+  *model = std::move(loaded);
+  return true;
+}
+
+bool LoadModelFile(const std::string& path, const LoadOptions& options, anim::Model* model,
+                   std::string* error) {
+  anim::Model loaded;
+  if (!LoadCharacterFile(path, options.import, &loaded, error)) return false;
+  if (!options.animations.path.empty() &&
+      !AddRetargetedClips(options.animations, options.import, &loaded, error)) {
     return false;
   }
   for (const anim::Clip& clip : loaded.clips) {
-    if (std::string refusal = CompressionRefusal(loaded, clip); !refusal.empty()) {
+    if (std::string refusal = CompressionRefusal(loaded, clip, options.import.max_load_bytes);
+        !refusal.empty()) {
       loaded.warnings.push_back(std::move(refusal));
     }
   }

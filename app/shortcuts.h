@@ -1,7 +1,7 @@
 // What the viewer's keys do: Space pauses, F frames, ',' and '.' step back
 // and forward, '[' and ']' change the time scale, and keys bound to the
 // active sample's parameters act on it. The events come queued from GLFW's
-// key and character callbacks (keyboard_input.h), so every tap counts.
+// key and character callbacks (window_input.h), so every tap counts.
 #pragma once
 
 #include <vector>

@@ -10,8 +10,6 @@
 namespace animviewer {
 namespace {
 
-float g_scale = 1.0f;
-
 // ImGui's default font (ProggyClean) is drawn for 13 pixels.
 constexpr float kBaseFontPixels = 13.0f;
 
@@ -24,7 +22,7 @@ float MonitorUiScale(GLFWwindow* window) {
   return std::isfinite(scale) && scale > 0.0f ? std::clamp(scale, kMinUiScale, kMaxUiScale) : 1.0f;
 }
 
-void ApplyUiScale(float scale) {
+float ApplyUiScale(float scale) {
   scale = std::isfinite(scale) ? std::clamp(scale, kMinUiScale, kMaxUiScale) : 1.0f;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -37,9 +35,7 @@ void ApplyUiScale(float scale) {
   ImGui::StyleColorsDark(&style);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
-  g_scale = scale;
+  return scale;
 }
-
-float UiScale() { return g_scale; }
 
 }  // namespace animviewer

@@ -3,7 +3,8 @@
 // applications to scale by, glfwGetWindowContentScale) or at --ui-scale, and
 // the View section's slider changes it. The font is rebuilt at the new size
 // (crisp, not a stretched bitmap) and ImGui's paddings and spacings scale
-// with it; the panels' widths and margins follow UiScale().
+// with it; the panels' widths and margins follow the scale ApplyUiScale
+// returns (kept in ViewerState::ui_scale).
 #pragma once
 
 struct GLFWwindow;
@@ -19,10 +20,8 @@ float MonitorUiScale(GLFWwindow* window);
 
 // Rebuilds the font at 13 pixels x scale and the style from ImGui's dark
 // style scaled by `scale` (clamped); call between frames, after the ImGui
-// OpenGL backend is initialised.
-void ApplyUiScale(float scale);
-
-// The scale last applied (1 before any).
-float UiScale();
+// OpenGL backend is initialised. Returns the scale applied (clamped; 1 for
+// a scale that is not finite).
+float ApplyUiScale(float scale);
 
 }  // namespace animviewer

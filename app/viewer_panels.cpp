@@ -32,10 +32,11 @@ void Hint(const char* text) {
   samples::WrappedText(text, &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
 }
 
-// Fixed width, height of the content up to the window's (then a scroll bar).
-void SizeToContent(float width) {
+// Fixed width, height of the content up to the window's (then a scroll bar),
+// the margins at the panels' scale.
+void SizeToContent(float width, float ui_scale) {
   const float max_height =
-      std::max(100.0f, ImGui::GetIO().DisplaySize.y - 2.0f * kMargin * UiScale());
+      std::max(100.0f, ImGui::GetIO().DisplaySize.y - 2.0f * kMargin * ui_scale);
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, max_height));
 }
 
@@ -345,7 +346,7 @@ void ViewSection(ViewerState& state) {
 void TimeSection(ViewerState& state) {
   TimeControl& time = state.time;
   Section("Time");
-  if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60 * UiScale(), 0))) {
+  if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60 * state.ui_scale, 0))) {
     time.paused = !time.paused;
   }
   ui_probe::Button("Play/Pause");
@@ -444,9 +445,9 @@ void TimingsSection(ViewerState& state) {
 }
 
 void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
-  const float margin = kMargin * UiScale();
+  const float margin = kMargin * state.ui_scale;
   ImGui::SetNextWindowPos(ImVec2(margin, margin), placement);
-  SizeToContent(kAnimationPanelWidth * UiScale());
+  SizeToContent(kAnimationPanelWidth * state.ui_scale, state.ui_scale);
   const bool open = ImGui::Begin("Animation", nullptr, kPanelFlags);
   KeepInsideDisplay();
   // The camera frames the model right of the panel (when it sits on the left).
@@ -491,12 +492,13 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
 
 void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   const ImGuiIO& io = ImGui::GetIO();
-  const float margin = kMargin * UiScale();
+  const float margin = kMargin * state.ui_scale;
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - margin, margin), placement, ImVec2(1.0f, 0.0f));
   // A narrow window starts with it folded to its title bar, leaving the
   // character room beside the animation panel.
-  ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f * UiScale(), ImGuiCond_FirstUseEver);
-  SizeToContent(kFrameworkPanelWidth * UiScale());
+  ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f * state.ui_scale,
+                                ImGuiCond_FirstUseEver);
+  SizeToContent(kFrameworkPanelWidth * state.ui_scale, state.ui_scale);
   const bool open = ImGui::Begin("Framework", nullptr, kPanelFlags);
   KeepInsideDisplay();
   const float left = ImGui::GetWindowPos().x;
@@ -540,9 +542,9 @@ void DrawPanels(ViewerState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const bool resized = display.x != state.panels_display_size.x ||
                        display.y != state.panels_display_size.y ||
-                       state.panels_ui_scale != UiScale();
+                       state.panels_ui_scale != state.ui_scale;
   state.panels_display_size = glm::vec2(display.x, display.y);
-  state.panels_ui_scale = UiScale();
+  state.panels_ui_scale = state.ui_scale;
   const ImGuiCond placement = resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   DrawAnimationPanel(state, placement);
   DrawFrameworkPanel(state, placement);

@@ -12,6 +12,7 @@
 #include "anim/clips/clip.h"
 #include "app/animated_character.h"
 #include "app/frame_timings.h"
+#include "app/model_loading.h"
 #include "app/time_control.h"
 #include "app/walkthrough.h"
 #include "render/orbit_camera.h"
@@ -53,7 +54,7 @@ struct ViewerState {
   // measured times, so their screenshots do not change from run to run.
   bool fixed_step = false;
   FrameTimings timings;
-  bool screenshot_requested = false;
+  bool screenshot_requested = false;  // the Screenshot button: saved after this frame's render
   // The Capture section's Record button: while `recording` holds a folder,
   // every frame is saved there as frame_00000.png... and the clock steps a
   // fixed 1/60 s a frame (so the frames play back at 60 a second however
@@ -65,8 +66,10 @@ struct ViewerState {
   // to apply before the next frame (0: none).
   float ui_scale = 1.0f;
   float ui_scale_requested = 0.0f;
-  float panels_ui_scale = 0.0f;  // the scale the panels were last placed for  // the Screenshot
-                                 // button: saved after this frame's render
+  float panels_ui_scale = 0.0f;  // the scale the panels were last placed for
+  // What every load uses (app/model_loading.h): the command line's, and
+  // after a file dropped with Shift, its clips as the animation source.
+  LoadOptions load_options;
 };
 
 }  // namespace animviewer

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glad/gl.h>
@@ -25,7 +26,6 @@
 #include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
-#include "app/keyboard_input.h"
 #include "app/model_loading.h"
 #include "app/own_mesh_view.h"
 #include "app/sample_pointer.h"
@@ -34,6 +34,7 @@
 #include "app/ui_scale.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
+#include "app/window_input.h"
 #include "render/gl_loader.h"
 #include "render/png_writer.h"
 #include "render/renderer_info.h"
@@ -41,21 +42,6 @@
 
 namespace animviewer {
 namespace {
-
-// Files dropped on the window, opened by the main loop (GLFW calls back in
-// the middle of event polling, not a good moment to reload GPU data). With
-// Shift held, a file's clips are retargeted onto the shown model instead.
-struct DroppedFile {
-  std::string path;
-  bool animations = false;
-};
-std::vector<DroppedFile> g_dropped_files;
-
-void OnDrop(GLFWwindow* window, int count, const char** paths) {
-  const bool shift = glfwGetKey(window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
-                     glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
-  for (int i = 0; i < count; ++i) g_dropped_files.push_back({paths[i], shift});
-}
 
 GLFWwindow* OpenWindow(int width, int height, int msaa_samples) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -71,16 +57,21 @@ GLFWwindow* OpenWindow(int width, int height, int msaa_samples) {
   return window;
 }
 
-// Makes `model` the shown one; on failure keeps the current model.
-bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& scene) {
+// Makes the file at `path`, loaded with `load`, the shown model, and `load`
+// the options later loads use; on failure keeps the current model and
+// options.
+bool Open(const std::string& path, const LoadOptions& load, ViewerState& state,
+          render::SceneRenderer& scene) {
   anim::Model model;
   std::string error;
-  if (!LoadModelFile(path, &model, &error) || !scene.SetModel(model, &error)) {
+  if (!LoadModelFile(path, load, &model, &error) || !scene.SetModel(model, &error)) {
     std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     state.message = error;
     state.message_is_error = true;
     return false;
   }
+  state.load_options = load;
+  state.character.SetLoadMemoryLimit(load.import.max_load_bytes);
   state.character.SetModel(std::move(model));
   state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
   state.walkthrough.ResetSamples();
@@ -102,14 +93,9 @@ bool Open(const std::string& path, ViewerState& state, render::SceneRenderer& sc
 // Opens the shown model again with `path`'s clips retargeted onto it; on
 // failure keeps the model and the clips it had.
 bool AddAnimations(const std::string& path, ViewerState& state, render::SceneRenderer& scene) {
-  // A copy, not a reference: the next line replaces what it refers to.
-  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
-  const AnimationSourceOptions previous = GetAnimationSourceOptions();
-  SetAnimationSourceOptions({path, ""});
-  if (!Open(state.character.model().source_path, state, scene)) {
-    SetAnimationSourceOptions(previous);
-    return false;
-  }
+  LoadOptions load = state.load_options;
+  load.animations = {path, ""};
+  if (!Open(state.character.model().source_path, load, state, scene)) return false;
   const anim::Model& model = state.character.model();
   state.message = "Retargeted " +
                   std::to_string(model.clips.size() -
@@ -121,7 +107,7 @@ bool AddAnimations(const std::string& path, ViewerState& state, render::SceneRen
 
 // Mouse: orbit, pan and zoom the camera unless the mouse is over a panel
 // or a sample holds the left button (it grabbed something: sample_pointer.h).
-// (Drags are states, read each frame; keys are events, see keyboard_input.h.)
+// (Drags are states, read each frame; keys are events, see window_input.h.)
 void HandleMouse(ViewerState& state, bool sample_holds_left) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse) return;
@@ -386,19 +372,21 @@ void RecordFrame(ViewerState& state, int width, int height) {
 // advanced (fixed steps in test runs, so the same frame count always shows
 // the same pose), the panels drawn and the mouse and keys applied. Returns
 // the real seconds the frame stands for and the update's milliseconds.
-std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, ViewerState& state,
-                                      render::SceneRenderer& scene) {
+std::pair<double, double> UpdateFrame(LoopState& loop, WindowInput& input, const Options& options,
+                                      ViewerState& state, render::SceneRenderer& scene) {
   if (loop.frame == 2 && !options.simulate_drop.empty()) {
-    g_dropped_files.push_back({options.simulate_drop, options.simulate_drop_shift});
+    input.dropped.push_back({options.simulate_drop, options.simulate_drop_shift});
   }
-  for (const DroppedFile& file : g_dropped_files) {
+  // Taken first: opening a file polls no events, but the queue is the
+  // window's and a callback may add to it later.
+  const std::vector<DroppedFile> dropped = std::exchange(input.dropped, {});
+  for (const DroppedFile& file : dropped) {
     if (file.animations) {
       AddAnimations(file.path, state, scene);
     } else {
-      Open(file.path, state, scene);
+      Open(file.path, state.load_options, state, scene);
     }
   }
-  g_dropped_files.clear();
   const double now = glfwGetTime();
   const double real_seconds =
       state.fixed_step || !state.recording.empty() ? kFixedStep : now - loop.last_time;
@@ -407,8 +395,7 @@ std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, V
   Simulate(real_seconds, state, &loop.steps);
   const double update_ms = MillisecondsSince(update_start);
   if (state.ui_scale_requested > 0.0f) {
-    ApplyUiScale(state.ui_scale_requested);
-    state.ui_scale = UiScale();
+    state.ui_scale = ApplyUiScale(state.ui_scale_requested);
     state.ui_scale_requested = 0.0f;
   }
   ImGui_ImplOpenGL3_NewFrame();
@@ -416,11 +403,11 @@ std::pair<double, double> UpdateFrame(LoopState& loop, const Options& options, V
   ImGui::NewFrame();
   DrawPanels(state);
   HandleMouse(state, loop.pointer.captured());
-  ApplyShortcuts(TakeKeyEvents(), ImGui::GetIO().WantCaptureKeyboard, state);
+  ApplyShortcuts(std::exchange(input.keys, {}), ImGui::GetIO().WantCaptureKeyboard, state);
   return {real_seconds, update_ms};
 }
 
-int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
+int RunLoop(GLFWwindow* window, WindowInput& input, const Options& options, ViewerState& state,
             render::SceneRenderer& scene) {
   LoopState loop;
   loop.last_time = glfwGetTime();
@@ -436,7 +423,7 @@ int RunLoop(GLFWwindow* window, const Options& options, ViewerState& state,
       continue;
     }
     ++loop.frame;
-    const auto [real_seconds, update_ms] = UpdateFrame(loop, options, state, scene);
+    const auto [real_seconds, update_ms] = UpdateFrame(loop, input, options, state, scene);
 
     const auto render_start = std::chrono::steady_clock::now();
     const std::pair<float, float> free_area = FreeArea(state, width);
@@ -502,10 +489,10 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the user's folder
   ImGui::StyleColorsDark();
-  InstallKeyboardCallbacks(window);  // before ImGui's backend, which chains to them
+  WindowInput input;
+  InstallInputCallbacks(window, &input);  // before ImGui's backend, which chains to them
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
-  glfwSetDropCallback(window, OnDrop);
 
   int exit_code = 1;
   ViewerState state;
@@ -528,11 +515,11 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.wireframe = options.wireframe;
   state.view.skinning = options.skinning;
   state.character.SetCompression(!options.no_compression);
-  if (Open(ModelPathFor(options), state, scene)) {
+  if (Open(ModelPathFor(options), LoadOptionsFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that
     // changed on disk since still ends the run with an error.
     if (StartAsAsked(options, state, &error)) {
-      exit_code = RunLoop(window, options, state, scene);
+      exit_code = RunLoop(window, input, options, state, scene);
     } else {
       std::cerr << "animviewer: " << EscapeControlCharacters(error, false) << "\n";
     }

@@ -19,6 +19,7 @@
 
 #include "anim/core/skeleton.h"
 #include "anim/ik/foot_ik.h"
+#include "anim/offline/joint_height.h"
 #include "import/gltf_importer.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
@@ -63,7 +64,7 @@ void FootIk(benchmark::State& state, const FootRig* rig) {
   const char* feet[2] = {"LeftFoot", "RightFoot"};
   for (int i = 0; i < 2; ++i) {
     anim::ik::LegFromAnkle(skeleton, JointNamed(skeleton, feet[i]), &legs[i]);
-    legs[i].ankle_height = anim::ik::LowestJointHeight(skeleton, walk, legs[i].ankle);
+    legs[i].ankle_height = anim::LowestJointHeight(skeleton, walk, legs[i].ankle);
   }
   scene::Ground ground;
   if (!ground.Set(scene::MakeHeightfieldGround(scene::BumpySlopedGround(rig->units_per_metre)),

@@ -15,8 +15,8 @@
 
 #include <string>
 
+#include "anim/offline/retarget_bake.h"
 #include "anim/retarget/joint_mapping.h"
-#include "anim/retarget/retarget_bake.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
 #include "model_once.h"

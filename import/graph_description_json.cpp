@@ -221,10 +221,6 @@ float ObjectReader::Number(std::string_view key, float fallback, float min, floa
   return v ? ExpectNumber(*v, where_ + ": " + std::string(key), min, max) : fallback;
 }
 
-float ObjectReader::RequiredNumber(std::string_view key, float min, float max) {
-  return ExpectNumber(Required(key), where_ + ": " + std::string(key), min, max);
-}
-
 int ObjectReader::Integer(std::string_view key, int fallback, int min, int max) {
   const Json* v = Optional(key);
   if (v == nullptr) return fallback;

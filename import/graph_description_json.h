@@ -53,7 +53,6 @@ class ObjectReader {
   bool Bool(std::string_view key, bool fallback);
   // A finite number in [min, max] (fails otherwise, naming the range).
   float Number(std::string_view key, float fallback, float min, float max);
-  float RequiredNumber(std::string_view key, float min, float max);
   int Integer(std::string_view key, int fallback, int min, int max);
   // The value of `key`, one of `names` (index into it).
   int Choice(std::string_view key, std::span<const char* const> names, int fallback);

@@ -32,7 +32,6 @@ class PaletteBuffer {
 
   // Binds the buffer texture to texture unit `unit`.
   void Bind(int unit) const { matrices_.Bind(unit); }
-  int JointCapacity() const { return static_cast<int>(matrices_.Capacity()); }
 
  private:
   CrowdMatrixBuffer matrices_;

@@ -14,6 +14,7 @@
 #include "anim/core/rig_naming.h"
 #include "anim/ik/foot_ik.h"
 #include "anim/ik/ik_math.h"
+#include "anim/offline/joint_height.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
 #include "samples/debug_draw.h"
@@ -84,7 +85,7 @@ class FeetOnGroundSample : public Sample {
                     anim::IsInHierarchy(skeleton, pelvis_, legs_[i].hip);
       if (legs_ready_ && walk_clip >= 0) {
         legs_[i].ankle_height =
-            anim::ik::LowestJointHeight(skeleton, model.clips[walk_clip], ankles[i]);
+            anim::LowestJointHeight(skeleton, model.clips[walk_clip], ankles[i]);
       }
     }
     legs_notice_ = legs_ready_ ? ""

@@ -37,11 +37,4 @@ SoaPose MakeAdditivePose(const Skeleton& skeleton, const Clip& clip, float time)
 // difference clip is sampled onto (joints it does not animate add nothing).
 SoaPose MakeZeroDifferencePose(const Skeleton& skeleton);
 
-// D = S - R, resampled at `sample_rate` Hz over the common duration (a fixed
-// rate keeps D's size predictable whatever keys S and R have). Fails, with
-// `error` set, when the durations differ by more than 1 ms. Only joints
-// animated by S or R get tracks; D starts at time 0.
-bool MakeDifferenceClip(const Skeleton& skeleton, const Clip& source, const Clip& reference,
-                        Clip* difference, std::string* error, float sample_rate = 30.0f);
-
 }  // namespace anim

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/core/interpolation.h"
+#include "anim/core/transform.h"
 
 namespace anim {
 
@@ -20,10 +21,7 @@ glm::quat Lerp(const glm::quat& a, const glm::quat& b, float t) {
 
 float Finish(float v) { return v; }
 glm::vec3 Finish(const glm::vec3& v) { return v; }
-glm::quat Finish(const glm::quat& q) {
-  const float len = glm::length(q);
-  return len > 0.0f ? q / len : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-}
+glm::quat Finish(const glm::quat& q) { return NormalizedOrIdentity(q); }
 
 // glTF 2.0 Appendix C cubic Hermite spline, s in [0, 1], tangents already in
 // "per second" units and scaled here by the key interval dt.

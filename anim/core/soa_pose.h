@@ -72,11 +72,4 @@ class SoaPose {
   std::vector<float> morph_;
 };
 
-// True when the three poses carry as many morph weights as each other (the
-// pose operations mix weights only then).
-inline bool SameMorphCount(const SoaPose& out, const SoaPose& a, const SoaPose& b) {
-  return out.MorphWeights().size() == a.MorphWeights().size() &&
-         a.MorphWeights().size() == b.MorphWeights().size();
-}
-
 }  // namespace anim

@@ -13,6 +13,14 @@ struct Transform {
   glm::vec3 scale{1.0f};
 };
 
+// `q` at unit length, or the identity when `q` is zero (a sum of opposite
+// rotations, a zero key in a file): a pose never gets a rotation that is
+// not finite.
+inline glm::quat NormalizedOrIdentity(const glm::quat& q) {
+  const float len = glm::length(q);
+  return len > 0.0f ? q / len : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+}
+
 // parent * child: applying the result equals applying child, then parent.
 // Exact for uniform scale; with non-uniform parent scale and a rotated child
 // the product is not an SQT, so callers that need exactness use matrices

@@ -79,18 +79,6 @@ bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg) {
   return true;
 }
 
-float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint) {
-  SoaPose pose = skeleton.RestPose();
-  const int steps = std::max(1, static_cast<int>(std::ceil(clip.Duration() * 60.0f)));
-  float lowest = std::numeric_limits<float>::max();
-  for (int i = 0; i <= steps; ++i) {
-    pose.CopyFrom(skeleton.RestPose());
-    clip.Sample(pose, clip.TimeAtPhase(static_cast<float>(i) / steps), LoopMode::kClamp);
-    lowest = std::min(lowest, ModelMatrixOf(skeleton, pose, joint)[3].y);
-  }
-  return lowest;
-}
-
 float FootContactFromHeight(float sole_height, float planted, float lifted) {
   if (!(lifted > planted)) return sole_height <= planted ? 1.0f : 0.0f;
   const float x = std::clamp((sole_height - planted) / (lifted - planted), 0.0f, 1.0f);

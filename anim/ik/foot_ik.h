@@ -107,10 +107,8 @@ FootIkResult SolveFootIk(IkPose& pose, const FootIkJob& job);
 // The leg ending at `ankle`: its parent is the knee, the knee's parent the
 // hip. False when the ankle has no grandparent. ankle_height is left 0.
 bool LegFromAnkle(const Skeleton& skeleton, int ankle, FootIkLeg* leg);
-// The lowest model-space height (along +Y) `joint` reaches over `clip`,
-// sampled at 60 Hz: for a walk, the ankle's height above the floor when the
-// foot is planted, i.e. FootIkLeg::ankle_height.
-float LowestJointHeight(const Skeleton& skeleton, const Clip& clip, int joint);
+// FootIkLeg::ankle_height is measured once, offline, from a walk:
+// LowestJointHeight (anim/offline/joint_height.h).
 
 // A foot's contact from the height of its sole above the character's own
 // ground plane: 1 at or below `planted`, 0 at or above `lifted`, a

@@ -13,6 +13,7 @@
 
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/parallel_for.h"
+#include "anim/core/transform.h"
 #include "anim/offline/bit_rate_search.h"
 #include "anim/offline/key_reduction.h"
 
@@ -35,10 +36,7 @@ struct SourceChannel {
   std::vector<glm::quat> rotations;  // rotation (unit)
 };
 
-glm::quat Normalized(const glm::quat& q) {
-  const float len = glm::length(q);
-  return len > 0.0f ? q / len : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-}
+glm::quat Normalized(const glm::quat& q) { return NormalizedOrIdentity(q); }
 glm::vec3 Normalized(const glm::vec3& v) { return v; }
 
 // A CUBICSPLINE piece [t0, t1] as LINEAR keys (t0's is already out, t1's

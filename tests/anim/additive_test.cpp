@@ -1,4 +1,5 @@
 #include "anim/blending/additive.h"
+#include "anim/offline/difference_clip.h"
 
 #include <gtest/gtest.h>
 

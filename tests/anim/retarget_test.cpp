@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "anim/offline/pose.h"
+#include "anim/offline/retarget_bake.h"
 #include "anim/retarget/joint_mapping.h"
-#include "anim/retarget/retarget_bake.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
 #include "anim/retarget/retargeted_playback.h"

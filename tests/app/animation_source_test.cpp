@@ -25,7 +25,7 @@ std::string MannequinPath() { return std::string(ANIM_SOURCE_DIR) + "/assets/man
 anim::Model LoadMannequin() {
   anim::Model model;
   std::string error;
-  EXPECT_TRUE(animviewer::LoadModelFile(MannequinPath(), &model, &error)) << error;
+  EXPECT_TRUE(animviewer::LoadModelFile(MannequinPath(), {}, &model, &error)) << error;
   return model;
 }
 
@@ -49,7 +49,7 @@ TEST(AnimationSource, ClipsFollowTheModelsOwnNamedForTheirSource) {
   anim::Model model = LoadMannequin();
   const std::size_t own = model.clips.size();
   std::string error;
-  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, {}, &model, &error)) << error;
   ASSERT_EQ(model.clips.size(), 2 * own);
   ASSERT_EQ(model.clip_roles.size(), model.clips.size());
   ASSERT_NE(model.animation_source, nullptr);
@@ -63,7 +63,7 @@ TEST(AnimationSource, ClipsFollowTheModelsOwnNamedForTheirSource) {
   // Its role is read off its motion like any clip's.
   EXPECT_EQ(model.clip_roles[own + 1].role, model.clip_roles[1].role);
   // A second source replaces the first one's clips.
-  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, {}, &model, &error)) << error;
   EXPECT_EQ(model.clips.size(), 2 * own);
 }
 
@@ -75,10 +75,10 @@ TEST(AnimationSource, TheMappingFileBesideTheModelIsUsedAndItsMistakesNamed) {
                              std::filesystem::copy_options::overwrite_existing);
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(animviewer::LoadModelFile(model_path, &model, &error)) << error;
+  ASSERT_TRUE(animviewer::LoadModelFile(model_path, {}, &model, &error)) << error;
   const std::string mapping = anim::RetargetMappingPathFor(model_path);
   std::ofstream(mapping) << R"({"joints": {"LeftArm": null, "LeftForeArm": null}})";
-  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+  ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, {}, &model, &error)) << error;
   ASSERT_NE(model.animation_source, nullptr);
   EXPECT_EQ(model.animation_source->mapping_file, mapping);
   EXPECT_EQ(model.animation_source->mapping[model.skeleton.FindJoint("LeftArm")], -1);
@@ -86,13 +86,13 @@ TEST(AnimationSource, TheMappingFileBesideTheModelIsUsedAndItsMistakesNamed) {
 
   std::ofstream(mapping) << R"({"joints": {"LeftArm": "Nobody"}})";
   const anim::Model before = model;
-  EXPECT_FALSE(AddRetargetedClips({MannequinPath(), ""}, &model, &error));
+  EXPECT_FALSE(AddRetargetedClips({MannequinPath(), ""}, {}, &model, &error));
   EXPECT_EQ(error, mapping + ": joints.\"LeftArm\": the source has no joint named \"Nobody\"");
   EXPECT_EQ(model.clips.size(), before.clips.size());
   EXPECT_EQ(model.animation_source, before.animation_source);
 
   const std::string missing = (dir / "missing.glb").string();
-  EXPECT_FALSE(AddRetargetedClips({missing, ""}, &model, &error));
+  EXPECT_FALSE(AddRetargetedClips({missing, ""}, {}, &model, &error));
   EXPECT_NE(error.find(missing), std::string::npos) << error;
   std::filesystem::remove_all(dir);
 }
@@ -125,10 +125,10 @@ TEST(AnimationSource, ASecondSourceReplacesTheFirstsWarning) {
   if (woman.empty()) GTEST_SKIP() << "Woman.gltf is absent from the shared assets";
   anim::Model model;
   std::string error;
-  ASSERT_TRUE(animviewer::LoadModelFile(woman, &model, &error)) << error;
+  ASSERT_TRUE(animviewer::LoadModelFile(woman, {}, &model, &error)) << error;
   const std::size_t own = model.clips.size();
   for (int time = 0; time < 2; ++time) {
-    ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, &model, &error)) << error;
+    ASSERT_TRUE(AddRetargetedClips({MannequinPath(), ""}, {}, &model, &error)) << error;
   }
   EXPECT_EQ(model.clips.size(), own + 7);
   EXPECT_EQ(model.clip_roles.size(), model.clips.size());
@@ -148,7 +148,7 @@ TEST(AnimationSource, SamplesPickRetargetedClipsByTheirOwnNames) {
   model.clips.clear();
   model.clip_roles.clear();
   std::string error;
-  ASSERT_TRUE(AddRetargetedClips({woman, ""}, &model, &error)) << error;
+  ASSERT_TRUE(AddRetargetedClips({woman, ""}, {}, &model, &error)) << error;
   const int idle = samples::FindClipForRole(model, {"idle"});
   ASSERT_GE(idle, 0);
   EXPECT_EQ(model.clips[idle].Name(), "Idle (from Woman)");
@@ -170,9 +170,9 @@ TEST(AnimationSource, SavedIntoTheModelsFileTheClipsReadBack) {
 
   anim::Model in_memory = LoadMannequin();
   std::string error;
-  ASSERT_TRUE(AddRetargetedClips({woman, ""}, &in_memory, &error)) << error;
+  ASSERT_TRUE(AddRetargetedClips({woman, ""}, {}, &in_memory, &error)) << error;
   anim::Model saved;
-  ASSERT_TRUE(animviewer::LoadModelFile(out, &saved, &error)) << error;
+  ASSERT_TRUE(animviewer::LoadModelFile(out, {}, &saved, &error)) << error;
   ASSERT_EQ(saved.clips.size(), in_memory.clips.size());
   EXPECT_TRUE(saved.warnings.empty()) << saved.warnings.front();
   for (std::size_t c = 0; c < saved.clips.size(); ++c) {

@@ -13,8 +13,8 @@
 
 #include "anim/clips/root_motion.h"
 #include "anim/offline/pose.h"
+#include "anim/offline/retarget_bake.h"
 #include "anim/retarget/joint_mapping.h"
-#include "anim/retarget/retarget_bake.h"
 #include "anim/retarget/retarget_map.h"
 #include "foot_contacts.h"
 #include "import/gltf_importer.h"

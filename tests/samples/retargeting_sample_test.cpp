@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "anim/offline/pose.h"
+#include "anim/offline/retarget_bake.h"
 #include "anim/retarget/joint_mapping.h"
-#include "anim/retarget/retarget_bake.h"
 #include "import/gltf_importer.h"
 #include "import/retarget_mapping_file.h"
 #include "sample_lookup.h"

@@ -1,4 +1,4 @@
-#include "anim/retarget/retarget_bake.h"
+#include "anim/offline/retarget_bake.h"
 
 #include <algorithm>
 #include <cmath>
