@@ -25,6 +25,7 @@
 
 #include "anim/blending/soa_layer_blend.h"
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 

@@ -30,6 +30,7 @@
 
 #include "anim/blending/inertialization.h"
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/ease_curve.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
