@@ -10,11 +10,14 @@ set(ANIM_LAYER_DEPENDS_core "")
 # Tracks, clips, their sampling job, the clock, events, morph-weight tracks
 # and root motion.
 set(ANIM_LAYER_DEPENDS_clips core)
-# Compressed clips at run time: their form, sampler, job and playback.
+# Compressed clips at run time: their form, sampler and job; and Playback,
+# the one playing clip over a clip's raw or compressed form.
 set(ANIM_LAYER_DEPENDS_compression clips)
 # Two-pose and layered blends, masks, additive layers, mirroring and
-# inertialization, with their jobs.
-set(ANIM_LAYER_DEPENDS_blending clips)
+# inertialization, with their jobs. On compression so that every layer
+# above (the controllers, retargeting, the graph, the crowd) plays clips
+# through Playback, raw or compressed.
+set(ANIM_LAYER_DEPENDS_blending compression)
 # Controllers over blends: cross-fades, the clip mixer, synchronised blends
 # and blend spaces.
 set(ANIM_LAYER_DEPENDS_control blending)
@@ -24,7 +27,7 @@ set(ANIM_LAYER_DEPENDS_ik blending)
 # its IK pass, and baking a retargeted clip.
 set(ANIM_LAYER_DEPENDS_retarget ik)
 # Blend trees, state machines and layer stacks.
-set(ANIM_LAYER_DEPENDS_graph control compression)
+set(ANIM_LAYER_DEPENDS_graph control)
 # Many characters at once over a thread pool.
 set(ANIM_LAYER_DEPENDS_crowd graph)
 # Offline: the compressed-clip builder (key reduction, the bit-rate search,

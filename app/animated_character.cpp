@@ -24,8 +24,7 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   default_morph_weights_ = model_.DefaultMorphWeights();
   morph_weights_ = default_morph_weights_;
   morph_offsets_.assign(morph_weights_.size(), 0.0f);
-  raw_playback_ = anim::Playback{};
-  compressed_playback_ = anim::CompressedPlayback{};
+  playback_ = anim::Playback{};
   clip_index_ = -1;
   compressed_.assign(model_.clips.size(), anim::CompressedClip());
   failures_.assign(model_.clips.size(), std::string());
@@ -63,8 +62,7 @@ void AnimatedCharacter::SetBackgroundCompression(bool on) {
 }
 
 void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
-  raw_playback_ = anim::Playback{};
-  compressed_playback_.Start(nullptr);
+  playback_.Start({});
   raw_only_ = false;
   clip_index_ = index >= 0 && index < static_cast<int>(model_.clips.size()) ? index : -1;
   if (compression_ && clip_index_ >= 0 && !compressed_built_[index]) {
@@ -75,11 +73,7 @@ void AnimatedCharacter::Play(int index, anim::LoopMode mode, float rate) {
       Compress(index);
     }
   }
-  if (PlaysCompressed()) {
-    compressed_playback_.Start(&compressed_[index], nullptr, mode, rate);
-  } else if (clip_index_ >= 0) {
-    raw_playback_.Start(&model_.clips[index], mode, rate);
-  }
+  playback_.Start(Source(), mode, rate);
   UpdatePose(0.0f);
 }
 
@@ -117,51 +111,44 @@ void AnimatedCharacter::TakeBackgroundBuild() {
   compressed_[index] = std::move(*built);
   compressed_built_[index] = true;
   if (!switching) return;
-  raw_playback_ = anim::Playback{};
-  compressed_playback_.Start(&compressed_[index], nullptr, was.mode, was.rate);
-  compressed_playback_.SetTime(was.time);
+  playback_.Start(Source(), was.mode, was.rate);
+  playback_.SetTime(was.time);
 }
 
 const anim::Clip* AnimatedCharacter::clip() const {
   return clip_index_ >= 0 ? &model_.clips[clip_index_] : nullptr;
 }
 
+anim::ClipRef AnimatedCharacter::Source() const {
+  if (clip_index_ < 0) return {};
+  return {&model_.clips[clip_index_], PlaysCompressed() ? &compressed_[clip_index_] : nullptr};
+}
+
 AnimatedCharacter::PlaybackState AnimatedCharacter::playback() const {
-  if (PlaysCompressed()) {
-    const anim::CompressedPlayback& p = compressed_playback_;
-    return {static_cast<float>(p.clock.Time()), p.SampleTime(), p.clock.Mode(), p.rate};
-  }
-  // The raw clip is sampled at its float time, reflected in float (Clip::Sample).
-  const anim::Playback& p = raw_playback_;
-  const float sampled = p.clip != nullptr ? p.clip->SampleTime(p.time, p.mode) : p.time;
-  return {p.time, sampled, p.mode, p.rate};
+  // Sampled where the playing form is (Playback::SampleTime).
+  const anim::Playback& p = playback_;
+  return {p.time, p.SampleTime(), p.mode, p.rate};
 }
 
 void AnimatedCharacter::SetRate(float rate) {
-  compressed_playback_.rate = rate;
-  raw_playback_.rate = rate;
+  playback_.rate = rate;
 }
 
 void AnimatedCharacter::SetLoopMode(anim::LoopMode mode) {
-  compressed_playback_.SetMode(mode);
-  raw_playback_.mode = mode;  // wrapped by the new mode on its next step
+  playback_.SetMode(mode);
 }
 
 void AnimatedCharacter::Advance(float dt) { UpdatePose(dt); }
 
 void AnimatedCharacter::SetTime(float time) {
-  if (PlaysCompressed()) {
-    compressed_playback_.SetTime(time);
-  } else {
-    raw_playback_.time = time;
-  }
+  playback_.SetTime(time);
   UpdatePose(0.0f);
 }
 
 void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const float> morph_weights) {
   const auto start = std::chrono::steady_clock::now();
-  raw_playback_.clip = nullptr;
-  compressed_playback_.clip = nullptr;
+  playback_.clip = nullptr;
+  playback_.compressed = nullptr;
   clip_index_ = -1;
   last_step_ = anim::ClockStep{};
   if (pose.JointCount() != pose_.JointCount()) return;  // another model's pose: ignore
@@ -198,11 +185,7 @@ void AnimatedCharacter::UpdatePose(float dt) {
   pose_.CopyFrom(model_.skeleton.RestPose());
   last_step_ = anim::ClockStep{};
   last_step_.from = last_step_.to = playback().time;
-  if (PlaysCompressed()) {
-    compressed_playback_.Advance(dt, pose_, &last_step_);
-  } else if (raw_playback_.clip != nullptr) {
-    raw_playback_.Advance(dt, pose_, &last_step_);
-  }
+  if (playback_.Plays()) playback_.Advance(dt, pose_, &last_step_);
   if (!palette_.empty()) {
     anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
   }

@@ -12,7 +12,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/clips/clock.h"
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "import/gltf_importer.h"
@@ -31,8 +31,8 @@ class AnimatedCharacter {
   void SetClipRole(int clip, anim::ClipRole role);
 
   // Whether clips play in their compressed form (anim/compression/, built
-  // at the default tolerance when a clip is first played; on by default,
-  // through a CompressedPlayback) or raw (through a Playback). Switching
+  // at the default tolerance when a clip is first played; on by default) or
+  // raw, both through the one anim::Playback. Switching
   // while a clip plays carries its time, mode and rate over to the other
   // form.
   void SetCompression(bool on);
@@ -120,6 +120,9 @@ class AnimatedCharacter {
   bool PlaysCompressed() const {
     return compression_ && clip_index_ >= 0 && !raw_only_ && compressed_built_[clip_index_];
   }
+  // What playback_ plays for clip_index_: the raw clip, with its compressed
+  // form when PlaysCompressed ({} without a clip).
+  anim::ClipRef Source() const;
   // Builds clip `index` compressed, on the worker or at once (background_).
   void Compress(int index);
   // A finished background build into its place; the playing clip, if it is
@@ -140,9 +143,8 @@ class AnimatedCharacter {
   int compressing_ = -1;  // the clip the worker builds
   samples::BackgroundBuild<anim::CompressedClip> builder_;
 
-  // One of the two plays the clip (PlaysCompressed), the other holds none.
-  anim::CompressedPlayback compressed_playback_;
-  anim::Playback raw_playback_;
+  // Plays the clip, in its compressed form when PlaysCompressed.
+  anim::Playback playback_;
   anim::ClockStep last_step_;
   int clip_index_ = -1;
   std::vector<glm::mat4> model_matrices_;

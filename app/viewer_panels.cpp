@@ -13,6 +13,7 @@
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
 #include "samples/wrapped_text.h"
+#include "anim/compression/playback.h"
 
 namespace animviewer {
 namespace {

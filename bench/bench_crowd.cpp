@@ -5,6 +5,7 @@
 #include "anim/blending/additive.h"
 #include "anim/blending/blending.h"
 #include "anim/blending/soa_additive.h"
+#include "anim/compression/playback.h"
 #include "import/gltf_importer.h"
 
 namespace anim_bench {
@@ -64,16 +65,16 @@ Crowd::Crowd(const Rig& rig, Case c, int count, int workers, unsigned seed)
     anim::Playback* own = playbacks_.data() + i * slots;
     if (slots >= 1) {
       own[0] = walk;
-      ch.a.raw = &own[0];
+      ch.a = &own[0];
     }
     if (slots >= 2) {
       own[1] = run;
-      ch.b.raw = &own[1];
+      ch.b = &own[1];
       ch.weight = 0.7f;  // 0.3 walk + 0.7 run
     }
     if (slots >= 3) {
       own[2] = lean;
-      ch.additive.raw = &own[2];
+      ch.additive = &own[2];
       ch.additive_reference = &rig.lean_base_soa;
     }
     if (fades) {
@@ -91,21 +92,17 @@ Crowd::Crowd(const Rig& rig, Case c, int count, const CompressedClips& compresse
   compressed_.resize(2 * characters_.size());
   for (std::size_t i = 0; i < characters_.size(); ++i) {
     anim::CrowdCharacter& ch = characters_[i];
-    auto play = [](anim::CompressedPlayback& p, const anim::CompressedClip* clip,
+    auto play = [](anim::Playback& p, const anim::CompressedClip* clip,
                    const anim::CompressedClipDecodings* decodings, const anim::Playback& raw) {
-      p.Start(clip, decodings);
+      p.Start({raw.clip, clip, decodings});
       p.SetTime(raw.time);  // the raw crowd's start time
       return &p;
     };
     // The compressed playbacks replace the raw ones, which the character
     // no longer points to.
-    ch.a.compressed =
-        play(compressed_[2 * i], compressed.walk, compressed.walk_decodings, *ch.a.raw);
-    ch.a.raw = nullptr;
-    if (ch.b.raw != nullptr) {
-      ch.b.compressed =
-          play(compressed_[2 * i + 1], compressed.run, compressed.run_decodings, *ch.b.raw);
-      ch.b.raw = nullptr;
+    ch.a = play(compressed_[2 * i], compressed.walk, compressed.walk_decodings, *ch.a);
+    if (ch.b != nullptr) {
+      ch.b = play(compressed_[2 * i + 1], compressed.run, compressed.run_decodings, *ch.b);
     }
   }
   // Unless the additive layer still plays them, nothing does.

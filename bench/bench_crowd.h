@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/control/cross_fade_controller.h"
 #include "anim/core/parallel_jobs.h"
 #include "anim/core/soa_pose.h"
@@ -72,7 +72,7 @@ class Crowd {
   Crowd& operator=(const Crowd&) = delete;
   // `workers`: the worker indices the parallel Frame's callback uses.
   Crowd(const Rig& rig, Case c, int count, int workers = 1, unsigned seed = 7);
-  // The same crowd with `compressed`'s clips in a and b (CompressedPlayback,
+  // The same crowd with `compressed`'s clips in a and b (compressed Playbacks,
   // the same start times) instead of the raw ones; the other slots and
   // cases are unchanged.
   Crowd(const Rig& rig, Case c, int count, const CompressedClips& compressed);
@@ -100,7 +100,7 @@ class Crowd {
   std::vector<anim::Playback> playbacks_;
   // Compressed crowds: per character its walk's and run's playbacks, side
   // by side (the characters point into it).
-  std::vector<anim::CompressedPlayback> compressed_;
+  std::vector<anim::Playback> compressed_;
   // Every character's model matrices ((a)) or palette (the others), one
   // after the other, as a crowd renderer uploads them (render/crowd_renderer):
   // one allocation per crowd, not per character, so the output of a frame

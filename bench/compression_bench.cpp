@@ -23,7 +23,7 @@
 //   woman_reduced/blend2_palette/N     (b) on that copy
 //
 // Same crowd (anim_bench::Crowd through anim::CrowdAnimator, the compressed
-// clips played by CompressedPlayback in a and b), steps and counters as
+// clips played by compressed Playbacks in a and b), steps and counters as
 // anim_bench.cpp (ns_per_character: the benchmark thread's CPU time per
 // character per frame), plus the memory the case's clips take at run time
 // (clip_bytes: the tracks' key times and values for raw clips,
@@ -38,6 +38,7 @@
 #include <string>
 
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/clip_builder.h"
 #include "anim/offline/key_reduction.h"
 #include "bench_crowd.h"

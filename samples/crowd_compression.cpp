@@ -1,6 +1,7 @@
 #include "samples/crowd_compression.h"
 
 #include "anim/clips/clock.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/clip_builder.h"
 
 namespace samples {
@@ -18,22 +19,21 @@ void CrowdCompression::MakeRoom(int capacity) {
   clips_played_.assign(playbacks_.size(), -1);
 }
 
-anim::CompressedPlayback& CrowdCompression::Start(int k, int slot, int clip, float phase,
-                                                  float rate) {
+anim::Playback& CrowdCompression::Start(int k, int slot, int clip, float phase, float rate) {
   const std::size_t i = 2 * static_cast<std::size_t>(k) + static_cast<std::size_t>(slot);
   const anim::CompressedClipRef c = clips_.Get(clip, keys_);
-  anim::CompressedPlayback& p = playbacks_[i];
-  // Decodings made from this very clip: Bind cannot refuse them.
-  p.Start(c.clip, c.decodings, anim::LoopMode::kLoop, rate);
-  p.morph_weights = model_->clips[static_cast<std::size_t>(clip)].MorphWeights();
+  anim::Playback& p = playbacks_[i];
+  // Decodings made from this very clip: Bind cannot refuse them. The raw
+  // clip gives the morph weights.
+  p.Start({&model_->clips[static_cast<std::size_t>(clip)], c}, anim::LoopMode::kLoop, rate);
   p.SetTime(c.clip->TimeAtPhase(phase));
   clips_played_[i] = clip;
   return p;
 }
 
 void CrowdCompression::PlaySolo(anim::CrowdCharacter& character, int k, int clip, float phase) {
-  character.a.compressed = &Start(k, 0, clip, phase, 1.0f);
-  character.b.compressed = nullptr;
+  character.a = &Start(k, 0, clip, phase, 1.0f);
+  character.b = nullptr;
   clips_played_[2 * static_cast<std::size_t>(k) + 1] = -1;
 }
 
@@ -42,8 +42,8 @@ void CrowdCompression::PlaySynced(anim::CrowdCharacter& character, int k, int a,
   const float la = model_->clips[static_cast<std::size_t>(a)].Duration();
   const float lb = model_->clips[static_cast<std::size_t>(b)].Duration();
   const float blended = anim::BlendedCycleLength(la, lb, character.weight);
-  character.a.compressed = &Start(k, 0, a, phase, anim::SyncedRate(la, blended));
-  character.b.compressed = &Start(k, 1, b, phase, anim::SyncedRate(lb, blended));
+  character.a = &Start(k, 0, a, phase, anim::SyncedRate(la, blended));
+  character.b = &Start(k, 1, b, phase, anim::SyncedRate(lb, blended));
 }
 
 CrowdCompression::Memory CrowdCompression::Measure(int count) const {

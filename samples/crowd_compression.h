@@ -4,14 +4,15 @@
 // mode, the graph's clip nodes) plays it, with one
 // anim::CompressedClipDecodings made beside it and shared by every
 // character's context (anim::CompressedClipSet); each character keeps only
-// its own anim::CompressedPlayback per clip it plays (its clock and its
-// context), which anim::CrowdAnimator samples in place of the raw clips.
+// its own anim::Playback of the compressed form per clip it plays (its clock
+// and its context), which anim::CrowdAnimator samples in place of the raw
+// clips.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/crowd/crowd_animator.h"
 #include "anim/offline/compressed_clip_set.h"
 #include "model/model.h"
@@ -60,12 +61,12 @@ class CrowdCompression {
   Memory Measure(int count) const;
 
  private:
-  anim::CompressedPlayback& Start(int k, int slot, int clip, float phase, float rate);
+  anim::Playback& Start(int k, int slot, int clip, float phase, float rate);
 
   const anim::Model* model_ = nullptr;
   anim::CompressedClipSet clips_;                    // per model clip, built when first needed
-  std::vector<anim::CompressedPlayback> playbacks_;  // per character: a, then b
-  std::vector<int> clips_played_;                    // per playback: its model clip, or -1
+  std::vector<anim::Playback> playbacks_;  // per character: a, then b
+  std::vector<int> clips_played_;          // per playback: its model clip, or -1
   anim::CompressedKeys keys_ = anim::CompressedKeys::kCoded;
 };
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/soa_pose.h"
 #include "model/model.h"
 

@@ -1,5 +1,5 @@
 // The viewer's time line for a sample that plays one clip through a
-// Playback or a CompressedPlayback: where the clip is (for the time slider)
+// Playback, raw or compressed: where the clip is (for the time slider)
 // and the phase a scrub asks for (a scrub goes through the sample's phase
 // parameter, so it is an input like the slider's).
 #pragma once
@@ -7,22 +7,17 @@
 #include <algorithm>
 
 #include "anim/clips/clip.h"
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 
 namespace samples {
 
-// The playback's time within its clip and the clip's length; false without
-// a clip.
+// The playback's time within its clip (where the playing form is sampled)
+// and the clip's length; false without a clip.
 inline bool PlaybackTimeline(const anim::Playback& playback, float* time, float* length) {
-  if (playback.clip == nullptr) return false;
-  *time = playback.clip->SampleTime(playback.time, playback.mode) - playback.clip->StartTime();
-  *length = playback.clip->Duration();
-  return true;
-}
-inline bool PlaybackTimeline(const anim::CompressedPlayback& playback, float* time, float* length) {
-  if (playback.clip == nullptr) return false;
-  *time = playback.SampleTime() - playback.clip->StartTime();
-  *length = playback.clip->Duration();
+  if (!playback.Plays()) return false;
+  const anim::ClipRef source = playback.Source();
+  *time = playback.SampleTime() - source.StartTime();
+  *length = source.Duration();
   return true;
 }
 
@@ -32,10 +27,7 @@ inline float ScrubPhaseOf(float length, float time) {
   return length > 0.0f ? std::clamp(time / length, 0.0f, 1.0f) : 0.0f;
 }
 inline float ScrubPhase(const anim::Playback& playback, float time) {
-  return ScrubPhaseOf(playback.clip != nullptr ? playback.clip->Duration() : 0.0f, time);
-}
-inline float ScrubPhase(const anim::CompressedPlayback& playback, float time) {
-  return ScrubPhaseOf(playback.clip != nullptr ? playback.clip->Duration() : 0.0f, time);
+  return ScrubPhaseOf(playback.Source().Duration(), time);
 }
 
 }  // namespace samples

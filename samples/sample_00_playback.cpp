@@ -5,6 +5,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/clips/morph_weights.h"
+#include "anim/compression/playback.h"
 #include "samples/clip_roles.h"
 #include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "anim/blending/blending.h"
+#include "anim/compression/playback.h"
 #include "anim/control/synced_blend.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"

@@ -7,6 +7,7 @@
 #include "anim/blending/additive.h"
 #include "anim/blending/mirror.h"
 #include "anim/blending/soa_additive.h"
+#include "anim/compression/playback.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 

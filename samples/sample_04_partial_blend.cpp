@@ -3,6 +3,7 @@
 
 #include "anim/blending/joint_mask.h"
 #include "anim/blending/soa_layer_blend.h"
+#include "anim/compression/playback.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
 

@@ -13,6 +13,7 @@
 
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
+#include "anim/compression/playback.h"
 #include "anim/control/blend_space_1d.h"
 #include "anim/control/synced_blend.h"
 #include "anim/core/local_to_model_jobs.h"

@@ -14,6 +14,7 @@
 #include "anim/blending/soa_layer_blend.h"
 #include "anim/clips/clock.h"
 #include "anim/clips/root_motion.h"
+#include "anim/compression/playback.h"
 #include "anim/control/blend_space_2d.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"

@@ -15,6 +15,7 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/compression/playback.h"
 #include "anim/control/synced_blend.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/parallel_for.h"
@@ -432,7 +433,7 @@ class CrowdSample : public Sample {
         const anim::Clip* clip = &model_->clips[solo];
         solo_[k].Start(clip);
         solo_[k].time = clip->TimeAtPhase(phase);
-        c.a.raw = &solo_[k];
+        c.a = &solo_[k];
       }
     } else if (compressed_clips) {
       compression_.PlaySynced(c, k, layout.clip_a, layout.clip_b, phase);
@@ -531,7 +532,7 @@ class CrowdSample : public Sample {
   float character_size_ = 1.0f;
   std::vector<anim::CrowdCharacter> characters_;
   std::vector<anim::SyncedBlend> synced_;  // characters_[k].synced points to synced_[k]
-  std::vector<anim::Playback> solo_;       // characters_[k].a.raw points to solo_[k] when raw
+  std::vector<anim::Playback> solo_;       // characters_[k].a points to solo_[k] when raw
   anim::SoaPose shown_soa_;                // character 0's pose, copied out by the animator
   std::vector<glm::mat4> palettes_, worlds_;
   std::vector<float> morph_weights_;       // character k's at [k * W, (k + 1) * W)

@@ -16,7 +16,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "anim/offline/clip_builder.h"
@@ -136,7 +136,7 @@ class CompressionSample : public Sample {
     }
     // The compressed clip's clock; both clips are sampled at its time.
     playback_.Step(dt);
-    phase_ = applied_phase_ = playback_.clock.Phase();
+    phase_ = applied_phase_ = playback_.NormalizedTime();
     const float t = playback_.SampleTime();
 
     // Both clips sampled at that time, each timed on its first use this
@@ -343,7 +343,7 @@ class CompressionSample : public Sample {
     if (s.clip != built_.clip) {
       // A new clip starts at its beginning (phase 0) and plays this frame's
       // dt; a phase set meanwhile still seeks.
-      playback_.Start(&compressed_, nullptr, anim::LoopMode::kLoop, 1.0f);
+      playback_.Start({&clip, &compressed_}, anim::LoopMode::kLoop, 1.0f);
       applied_phase_ = 0.0f;
     } else {
       // The same clip rebuilt: the clock stays where it is, the context
@@ -433,7 +433,7 @@ class CompressionSample : public Sample {
   const anim::Model* model_ = nullptr;
   anim::CompressedClip compressed_;
   // The compressed clip's clock, rate and sampling context.
-  anim::CompressedPlayback playback_;
+  anim::Playback playback_;
   anim::ClipCursor raw_cursor_;
   // The clip's decodings as a crowd shares them (coded keys, and every
   // sample decoded), each with a context bound to it; the second is sampled

@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "anim/compression/playback.h"
 #include "anim/control/cross_fade_controller.h"
 #include "samples/clip_roles.h"
 #include "samples/counted.h"

@@ -12,6 +12,7 @@
 #include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/retarget/joint_mapping.h"
 #include "anim/retarget/retarget_job.h"

@@ -144,44 +144,7 @@ class Clip {
   float speed_ = 0.0f;
 };
 
-// One playing clip: time, rate and loop mode. Advance() moves time by
-// dt * rate (rate may be negative or zero) on the clip's ClipClock
-// (anim/clips/clock.h) and keeps it wrapped.
-struct Playback {
-  const Clip* clip = nullptr;
-  float time = 0.0f;  // wrapped, see Clip::WrapTime
-  float rate = 1.0f;
-  LoopMode mode = LoopMode::kLoop;
-  ClipCursor cursor;
-  // Advance accumulates time in double and stores the wrapped result here,
-  // rounding only `time` to float: adding a float dt to a float time rounds
-  // every frame, and at 60 Hz those roundings add up to milliseconds of
-  // drift per hour. Used only while `time` is still what Advance last wrote,
-  // so code that sets `time` directly just restarts from it.
-  double exact_time = 0.0;
-  float exact_time_written = -1.0f;
-
-  // What one playing character keeps for this clip: the playback and its
-  // cursors (for memory reports beside CompressedClipContext::ByteSize).
-  std::size_t ByteSize() const { return sizeof(*this) + cursor.HeapBytes(); }
-
-  void Start(const Clip* c, LoopMode m = LoopMode::kLoop, float r = 1.0f);
-  // Advances the clock only (time and wrap, no sampling): for callers that
-  // sample another form of the clip themselves, such as its compressed
-  // form, at Clip::SampleTime(time, mode). With no clip, or a non-finite dt
-  // or rate, nothing changes and it returns false. `step` (optional) gets
-  // what the clock covered (ClockStep, clock.h), left as it was on a refusal.
-  bool Step(float dt, ClockStep* step = nullptr);
-  // Step, then samples the clip into pose at the new time. Into a SoaPose
-  // it is SamplingJob (anim/clips/sampling_job.h) with the clock: false,
-  // changing nothing, when the job does not validate (the clip animates a
-  // joint the pose does not have, or the cursor is another clip's).
-  bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
-  // Normalised time in [0, 1] of the sampled frame (phase).
-  float NormalizedTime() const;
-  // The clock over this playback's clip and mode, at its exact time (a
-  // clock over nothing without a clip).
-  ClipClock Clock() const;
-};
+// The playing clip, Playback, is anim/compression/playback.h (it plays a
+// clip's raw or compressed form).
 
 }  // namespace anim

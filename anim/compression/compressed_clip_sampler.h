@@ -129,6 +129,8 @@ class CompressedClipContext {
   // (the context is then left unbound, which CompressedSamplingJob refuses).
   std::string Bind(const CompressedClip& clip, const CompressedClipDecodings* shared = nullptr);
   bool BoundTo(const CompressedClip& clip) const { return clip_ == &clip; }
+  // The shared decodings it reads (null: its own).
+  const CompressedClipDecodings* SharedDecodings() const { return shared_; }
   // The memory it holds (the object and its arrays).
   std::size_t ByteSize() const;
 

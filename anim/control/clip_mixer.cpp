@@ -9,20 +9,46 @@
 
 namespace anim {
 
+namespace {
+
+std::vector<ClipRef> RawClips(std::span<const Clip> clips) {
+  std::vector<ClipRef> refs;
+  refs.reserve(clips.size());
+  for (const Clip& clip : clips) refs.emplace_back(&clip);
+  return refs;
+}
+
+// An action's additive reference: its clip's first frame, from the form it
+// plays.
+SoaPose ReferencePose(const Skeleton& skeleton, const ClipRef& clip) {
+  if (clip.compressed == nullptr) return MakeAdditivePose(skeleton, *clip.clip);
+  SoaPose pose = skeleton.RestPose();
+  Playback first;
+  first.Start(clip, LoopMode::kClamp);
+  first.Advance(0.0f, pose);
+  return pose;
+}
+
+}  // namespace
+
 ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const Clip> clips,
+                     std::span<const float> default_morph_weights)
+    : ClipMixer(skeleton, RawClips(clips), default_morph_weights) {}
+
+ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const ClipRef> clips,
                      std::span<const float> default_morph_weights)
     : rest_(&skeleton.RestPose()),
       pose_(skeleton.RestPose()),
       default_weights_(default_morph_weights.begin(), default_morph_weights.end()),
       morph_weights_(default_weights_) {
   const std::size_t joints = 3 * static_cast<std::size_t>(skeleton.JointCount());
-  for (const Clip& clip : clips) {
+  for (const ClipRef& clip : clips) {
     MixerAction action;
-    action.clip = &clip;
-    action.playback.Start(&clip);
+    action.clip = clip;
+    action.playback.Start(clip);
     action.playback.cursor.keys.reserve(joints);  // any clip of this skeleton
     actions_.push_back(std::move(action));
-    Slot slot{skeleton.RestPose(), MakeAdditivePose(skeleton, clip), default_weights_,
+    Slot slot{skeleton.RestPose(), ReferencePose(skeleton, clip), default_weights_,
               default_weights_};
     SampleMorphWeights(clip.MorphWeights(), clip.StartTime(), slot.reference_weights);
     slots_.push_back(std::move(slot));
@@ -112,8 +138,7 @@ void ClipMixer::Sample(int i, float dt) {
   a.playback.Advance(dt, slot.pose);
   if (slot.morph_weights.empty()) return;
   std::copy(default_weights_.begin(), default_weights_.end(), slot.morph_weights.begin());
-  SampleMorphWeights(a.clip->MorphWeights(), a.clip->SampleTime(a.playback.time, a.playback.mode),
-                     slot.morph_weights);
+  SampleMorphWeights(a.clip.MorphWeights(), a.playback.SampleTime(), slot.morph_weights);
 }
 
 bool ClipMixer::Update(float dt) {

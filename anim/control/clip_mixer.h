@@ -16,8 +16,13 @@
 // Fades move an action's fade factor linearly to 0 or 1 over their
 // duration; a fade out that reaches 0 stops the action.
 //
+// Clips are raw, or ClipRefs (anim/compression/playback.h) that may be
+// compressed, each action's Playback sampling its own form; morph weights
+// are the raw clip's.
+//
 // Nothing is allocated after construction: each action owns its pose, its
-// additive reference and its weights; the layer list is sized for all clips.
+// additive reference and its weights (and, compressed, its context, bound
+// at construction); the layer list is sized for all clips.
 #pragma once
 
 #include <span>
@@ -25,13 +30,14 @@
 
 #include "anim/blending/soa_layer_blend.h"
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
 
 struct MixerAction {
-  const Clip* clip = nullptr;
+  ClipRef clip;
   Playback playback;
   bool playing = false;
   bool additive = false;  // added on top as a change from its first frame
@@ -53,6 +59,10 @@ class ClipMixer {
   // the character's weights where no clip animates them; empty without
   // morph targets.
   ClipMixer(const Skeleton& skeleton, std::span<const Clip> clips,
+            std::span<const float> default_morph_weights = {});
+  // The same over clips that may be compressed. An action's additive
+  // reference is its form sampled at its start.
+  ClipMixer(const Skeleton& skeleton, std::span<const ClipRef> clips,
             std::span<const float> default_morph_weights = {});
 
   int ActionCount() const { return static_cast<int>(actions_.size()); }

@@ -52,12 +52,12 @@ void CrossFadeController::SampleInto(Playback& playback, SoaPose& pose, std::spa
   pose.CopyFrom(rest_);  // same size: copies without allocating
   playback.Advance(dt, pose);
   if (weights.empty() || playback.clip == nullptr) return;
+  // The raw clip's weight tracks, at the time its joints were sampled.
   std::copy(default_weights_.begin(), default_weights_.end(), weights.begin());
-  SampleMorphWeights(playback.clip->MorphWeights(),
-                     playback.clip->SampleTime(playback.time, playback.mode), weights);
+  SampleMorphWeights(playback.clip->MorphWeights(), playback.SampleTime(), weights);
 }
 
-void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
+void CrossFadeController::Play(const ClipRef& clip, LoopMode mode, float rate) {
   target_count_ = 0;
   inertial_.Stop();
   current_.Start(clip, mode, rate);
@@ -67,18 +67,18 @@ void CrossFadeController::Play(const Clip* clip, LoopMode mode, float rate) {
   shown_step_ = 0.0f;
 }
 
-FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& options) {
-  if (clip == nullptr || !std::isfinite(options.duration) || !std::isfinite(options.rate) ||
+FadeResult CrossFadeController::FadeTo(const ClipRef& clip, const FadeOptions& options) {
+  if (!clip.Plays() || !std::isfinite(options.duration) || !std::isfinite(options.rate) ||
       !std::isfinite(options.start_phase) || !std::isfinite(options.phase_scale) ||
       !std::isfinite(options.phase_offset)) {
     return FadeResult::kInvalid;
   }
-  if (current_.clip == nullptr) {
+  if (!current_.Plays()) {
     Play(clip, options.loop, options.rate);
     return FadeResult::kPlayed;
   }
   const Playback& top = target_count_ > 0 ? targets_[target_count_ - 1].playback : current_;
-  if (top.clip == clip) return FadeResult::kAlreadyTarget;
+  if (top.Source() == clip) return FadeResult::kAlreadyTarget;
 
   float phase = options.start_phase;
   if (options.match_phase)
@@ -90,7 +90,7 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
 
   CrossFadeTarget& t = targets_[target_count_++];
   t.playback.Start(clip, options.loop, options.rate);
-  t.playback.time = clip->TimeAtPhase(phase);
+  t.playback.time = clip.TimeAtPhase(phase);
   t.duration = options.duration;
   t.elapsed = 0.0f;
   t.ease = options.ease;
@@ -103,12 +103,12 @@ FadeResult CrossFadeController::FadeTo(const Clip* clip, const FadeOptions& opti
   return FadeResult::kQueued;
 }
 
-FadeResult CrossFadeController::Inertialize(const Clip* clip, float phase,
+FadeResult CrossFadeController::Inertialize(const ClipRef& clip, float phase,
                                             const FadeOptions& options) {
   // The new clip at its start and one frame step later (its velocity), then
   // back to its start: it becomes the only clip played.
   current_.Start(clip, options.loop, options.rate);
-  const float start = clip->TimeAtPhase(phase);
+  const float start = clip.TimeAtPhase(phase);
   current_.time = start;
   SampleInto(current_, switch_target_, {}, 0.0f);
   SampleInto(current_, switch_target_next_, {}, shown_step_);
@@ -127,7 +127,7 @@ FadeResult CrossFadeController::Inertialize(const Clip* clip, float phase,
 
 bool CrossFadeController::Update(float dt) {
   if (!std::isfinite(dt) || dt < 0.0f) return false;
-  if (current_.clip == nullptr) return true;
+  if (!current_.Plays()) return true;
   if (dt > 0.0f) {  // a zero step shows the same instant again: keep the older pose
     shown_prev_.CopyFrom(soa_pose_);
     shown_step_ = dt;

@@ -20,9 +20,15 @@
 // frozen source; across an inertialized switch they cross-fade over the
 // duration, eased, from the weights shown).
 //
-// Nothing is allocated after construction: poses, weights and key cursors
-// for every queue slot are made up front (cursors sized for one track set
-// per joint).
+// Clips are ClipRefs (anim/compression/playback.h): a raw clip (a `const
+// Clip*` converts), or a compressed clip with the raw clip it was built
+// from, whose morph weights it plays; every playback samples its own form.
+//
+// Nothing is allocated after construction for raw clips: poses, weights and
+// key cursors for every queue slot are made up front (cursors sized for one
+// track set per joint). A queue slot's sampling context is sized when it
+// first plays a compressed clip (Playback::Start), and again only for a
+// compressed clip with more tracks; Update allocates nothing.
 #pragma once
 
 #include <span>
@@ -30,6 +36,7 @@
 
 #include "anim/blending/inertialization.h"
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/ease_curve.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
@@ -95,8 +102,8 @@ class CrossFadeController {
                                std::span<const float> default_morph_weights = {});
 
   // Plays `clip` from its start, clearing every fade.
-  void Play(const Clip* clip, LoopMode mode = LoopMode::kLoop, float rate = 1.0f);
-  FadeResult FadeTo(const Clip* clip, const FadeOptions& options);
+  void Play(const ClipRef& clip, LoopMode mode = LoopMode::kLoop, float rate = 1.0f);
+  FadeResult FadeTo(const ClipRef& clip, const FadeOptions& options);
   // Advances every playback by dt and rebuilds the pose. A NaN, infinite or
   // negative dt changes nothing and returns false.
   bool Update(float dt);
@@ -106,7 +113,8 @@ class CrossFadeController {
   const SoaPose& CurrentPose() const { return soa_pose_; }
   // The morph-target weights shown with it (as many as the defaults given).
   std::span<const float> CurrentMorphWeights() const { return morph_weights_; }
-  const Clip* CurrentClip() const { return current_.clip; }
+  const Clip* CurrentClip() const { return current_.clip; }  // the raw clip
+  ClipRef CurrentSource() const { return current_.Source(); }
   const Playback& Current() const { return current_; }
   Playback& Current() { return current_; }  // e.g. to change the rate
   int TargetCount() const { return target_count_; }
@@ -123,7 +131,7 @@ class CrossFadeController {
   void SampleInto(Playback& playback, SoaPose& pose, std::span<float> weights, float dt);
   void PromoteFinishedTargets();
   void FadeInertialWeights(float dt);
-  FadeResult Inertialize(const Clip* clip, float phase, const FadeOptions& options);
+  FadeResult Inertialize(const ClipRef& clip, float phase, const FadeOptions& options);
 
   SoaPose rest_;  // the skeleton's rest pose
   Playback current_;

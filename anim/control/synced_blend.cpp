@@ -18,26 +18,39 @@ SyncedBlend::SyncedBlend(const Skeleton& skeleton)
 
 void SyncedBlend::SetPhaseOffsetB(float offset) { phase_offset_b_ = WrapPhase(offset); }
 
-void SyncedBlend::Start(const Clip* a, const Clip* b, float phase, float phase_offset_b) {
+void SyncedBlend::Start(const ClipRef& a, const ClipRef& b, float phase, float phase_offset_b) {
   SetPhaseOffsetB(phase_offset_b);
   a_ = a;
   b_ = b;
   ResetCursors();
   phase_.Reset(phase);
   phase_b_.Reset(phase_.Shifted(phase_offset_b_));
-  cycle_length_ = a != nullptr ? a->Duration() : 0.0f;
+  cycle_length_ = a.Duration();
 }
 
-void SyncedBlend::Switch(const Clip* a, const Clip* b) {
+void SyncedBlend::Switch(const ClipRef& a, const ClipRef& b) {
   if (a == a_ && b == b_) return;
   a_ = a;
   b_ = b;
   ResetCursors();
 }
 
+namespace {
+
+// The raw clip's cursor reset, or the context bound to the compressed form.
+void ResetSampling(const ClipRef& clip, ClipCursor& cursor, CompressedClipContext& context) {
+  if (clip.compressed != nullptr) {
+    context.Bind(*clip.compressed, clip.decodings);
+  } else if (clip.clip != nullptr) {
+    clip.clip->ResetCursor(cursor);
+  }
+}
+
+}  // namespace
+
 void SyncedBlend::ResetCursors() {
-  if (a_ != nullptr) a_->ResetCursor(cursor_a_);
-  if (b_ != nullptr) b_->ResetCursor(cursor_b_);
+  ResetSampling(a_, cursor_a_, context_a_);
+  ResetSampling(b_, cursor_b_, context_b_);
 }
 
 void SyncedBlend::SetRootMotion(const RootMotion* a, const RootMotion* b) {
@@ -46,11 +59,11 @@ void SyncedBlend::SetRootMotion(const RootMotion* a, const RootMotion* b) {
 }
 
 float SyncedBlend::RateA() const {
-  return a_ != nullptr && synchronized_ ? SyncedRate(a_->Duration(), cycle_length_) : 1.0f;
+  return a_.Plays() && synchronized_ ? SyncedRate(a_.Duration(), cycle_length_) : 1.0f;
 }
 
 float SyncedBlend::RateB() const {
-  return b_ != nullptr && synchronized_ ? SyncedRate(b_->Duration(), cycle_length_) : 1.0f;
+  return b_.Plays() && synchronized_ ? SyncedRate(b_.Duration(), cycle_length_) : 1.0f;
 }
 
 float SyncedBlend::PhaseB() const {
@@ -59,12 +72,12 @@ float SyncedBlend::PhaseB() const {
 
 bool SyncedBlend::Advance(float dt, float& weight) {
   if (!std::isfinite(dt) || dt < 0.0f || !std::isfinite(weight)) return false;
-  if (a_ == nullptr || b_ == nullptr) return false;
+  if (!a_.Plays() || !b_.Plays()) return false;
   weight = std::clamp(weight, 0.0f, 1.0f);
   weight_ = weight;
-  const float length_a = a_->Duration(), length_b = b_->Duration();
-  step_a_.from = a_->TimeAtPhase(phase_.Phase());
-  step_b_.from = b_->TimeAtPhase(PhaseB());
+  const float length_a = a_.Duration(), length_b = b_.Duration();
+  step_a_.from = a_.TimeAtPhase(phase_.Phase());
+  step_b_.from = b_.TimeAtPhase(PhaseB());
   if (synchronized_) {
     cycle_length_ = BlendedCycleLength(length_a, length_b, weight);
     const double advance = phase_.Advance(dt, cycle_length_).delta;
@@ -79,8 +92,8 @@ bool SyncedBlend::Advance(float dt, float& weight) {
     phase_b_.Advance(dt, length_b);
     step_a_.delta = step_b_.delta = dt;
   }
-  step_a_.time = a_->TimeAtPhase(phase_.Phase());
-  step_b_.time = b_->TimeAtPhase(PhaseB());
+  step_a_.time = a_.TimeAtPhase(phase_.Phase());
+  step_b_.time = b_.TimeAtPhase(PhaseB());
   return true;
 }
 
@@ -101,8 +114,9 @@ bool SyncedBlend::Update(float dt, float weight, const SoaPose& rest, SoaPose& s
   if (!Advance(dt, weight)) return false;
   scratch_a.CopyFrom(rest);
   scratch_b.CopyFrom(rest);
-  a_->Sample(scratch_a, step_a_.time, LoopMode::kLoop, &cursor_a_);
-  b_->Sample(scratch_b, step_b_.time, LoopMode::kLoop, &cursor_b_);
+  // A phase in [0, 1) is a time in [start, end): sampled where it is.
+  SampleClipRef(a_, step_a_.time, step_a_.time, LoopMode::kLoop, cursor_a_, context_a_, scratch_a);
+  SampleClipRef(b_, step_b_.time, step_b_.time, LoopMode::kLoop, cursor_b_, context_b_, scratch_b);
   if (motion_a_ != nullptr) motion_a_->RemoveFromPose(scratch_a, *skeleton_, step_a_.time);
   if (motion_b_ != nullptr) motion_b_->RemoveFromPose(scratch_b, *skeleton_, step_b_.time);
   Blend(out, scratch_a, scratch_b, weight);

@@ -7,11 +7,16 @@
 //   bl = l2 * w + l1 * (1 - w)
 // and the clips play at rates s1 = l1 / bl and s2 = l2 / bl. Those rates are
 // applied to this blend's own clocks only; the clips are never modified.
+//
+// Clips are ClipRefs (anim/compression/playback.h): raw, or compressed (each
+// sampled by SampleClipRef with the blend's cursor or context for it; a
+// compressed clip that does not fit the pose is left at rest).
 #pragma once
 
 #include "anim/clips/clip.h"
 #include "anim/clips/clock.h"
 #include "anim/clips/root_motion.h"
+#include "anim/compression/playback.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 
@@ -29,13 +34,14 @@ class SyncedBlend {
   // normalised time phase + o (wrapped), for clips whose cycles start at
   // different events (e.g. a run that starts a little after the left foot
   // lands where the walk starts on it).
-  void Start(const Clip* a, const Clip* b, float phase = 0.0f, float phase_offset_b = 0.0f);
+  void Start(const ClipRef& a, const ClipRef& b, float phase = 0.0f, float phase_offset_b = 0.0f);
   void SetPhaseOffsetB(float offset);
   // Another pair of clips, playing on from where the cycle is (a blend
   // space's speed moving into its next segment): the phase is kept, and B's
   // own when unsynchronised. The same pair changes nothing. Allocates
-  // nothing for clips of the blend's skeleton.
-  void Switch(const Clip* a, const Clip* b);
+  // nothing for raw clips of the blend's skeleton (a compressed clip binds
+  // a context: see CompressedClipContext::Bind).
+  void Switch(const ClipRef& a, const ClipRef& b);
   // Unsynchronised, each clip advances by dt on its own clock, the blend's
   // cycle and rates are the clips' own, and the legs drift out of step: what
   // the synchronisation is for, shown. Switching back puts B in step with A
@@ -83,15 +89,15 @@ class SyncedBlend {
   // Checks the inputs, clamps the weight, advances the phases and records
   // the clips' steps; false when nothing may change.
   bool Advance(float dt, float& weight);
-  // The cursors made the current clips', in the memory they have.
+  // The cursors (or contexts) made the current clips', in the memory they have.
   void ResetCursors();
   // Clip B's phase: the shared one shifted by the offset, or its own.
   float PhaseB() const;
 
   const Skeleton* skeleton_;
-  const Clip* a_ = nullptr;
-  const Clip* b_ = nullptr;
+  ClipRef a_, b_;
   ClipCursor cursor_a_, cursor_b_;
+  CompressedClipContext context_a_, context_b_;  // bound when a_ or b_ is compressed
   SoaPose rest_;  // the skeleton's rest pose
   SoaPose pose_a_, pose_b_;
   const RootMotion* motion_a_ = nullptr;

@@ -50,20 +50,17 @@ bool CrowdAnimator::OutputsFit(const CrowdCharacter& c) const {
   const int joints = skeleton_->JointCount();
   if (!FitsOrEmpty(c.palette, joints) || !FitsOrEmpty(c.model, joints)) return false;
   if (c.local_pose != nullptr && c.local_pose->JointCount() != joints) return false;
-  return !c.additive.Plays() ||
+  return !SlotPlays(c.additive) ||
          (c.additive_reference != nullptr && c.additive_reference->JointCount() == joints);
 }
 
-bool CrowdAnimator::Sample(const CrowdClipSlot& slot, float dt, const void*& last,
-                           SoaPose& pose) const {
-  const void* clip = slot.compressed != nullptr ? static_cast<const void*>(slot.compressed->clip)
-                                                : static_cast<const void*>(slot.raw->clip);
+bool CrowdAnimator::Sample(Playback& slot, float dt, const void*& last, SoaPose& pose) const {
+  const void* clip = slot.Source().Sampled();
   if (clip != last) {
     pose.CopyFrom(skeleton_->RestPose());
     last = clip;
   }
-  return slot.compressed != nullptr ? slot.compressed->Advance(dt, pose)
-                                    : slot.raw->Advance(dt, pose);
+  return slot.Advance(dt, pose);
 }
 
 const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) const {
@@ -82,9 +79,9 @@ const SoaPose* CrowdAnimator::Motion(CrowdCharacter& c, float dt, Scratch& s) co
                ? &s.blended
                : nullptr;
   }
-  if (!c.a.Plays() || !Sample(c.a, dt, s.last_a, s.a)) return nullptr;
-  if (!c.b.Plays()) return &s.a;
-  if (!Sample(c.b, dt, s.last_b, s.b)) return nullptr;
+  if (!SlotPlays(c.a) || !Sample(*c.a, dt, s.last_a, s.a)) return nullptr;
+  if (!SlotPlays(c.b)) return &s.a;
+  if (!Sample(*c.b, dt, s.last_b, s.b)) return nullptr;
   Blend(s.blended, s.a, s.b, ClampedWeight(c.weight));
   return &s.blended;
 }
@@ -95,8 +92,8 @@ bool CrowdAnimator::Animate(CrowdCharacter& c, float dt, Scratch& s,
   const SoaPose* pose = Motion(c, dt, s);
   if (next != nullptr && next->graph != nullptr) next->graph->Prefetch();
   if (pose == nullptr) return false;
-  if (c.additive.Plays()) {
-    if (!Sample(c.additive, dt, s.last_additive, s.additive)) return false;
+  if (SlotPlays(c.additive)) {
+    if (!Sample(*c.additive, dt, s.last_additive, s.additive)) return false;
     // In place over a blend (written whole every time, and one pose less to
     // walk through); never over `a`, whose unanimated channels must stay at
     // rest for the next character, or over a controller's own pose.

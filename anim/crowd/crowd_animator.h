@@ -4,9 +4,9 @@
 // weighted blend of two, a synchronised blend (synced_blend.h), a cross-fade controller's
 // transitions (cross_fade_controller.h) or an animation graph (a GraphInstance over a definition
 // shared by the crowd, graph/graph_instance.h), optionally with an additive layer on top. The one
-// clip, the two blended and the additive layer may each be a raw clip (Playback) or a compressed
-// one (CompressedPlayback, compressed_playback.h: the character's own context over decodings shared
-// per clip), each a caller-owned playback the character points to (CrowdClipSlot).
+// clip, the two blended and the additive layer are each a caller-owned Playback the character
+// points to (anim/compression/playback.h), of a raw clip or of a compressed one (the character's
+// own context over decodings shared per clip).
 //
 // The animator owns no threads: Update runs the characters as ranges through
 // the caller's parallel-for (parallel_jobs.h), each range on a worker whose
@@ -22,7 +22,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/clips/clip.h"
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/control/cross_fade_controller.h"
 #include "anim/control/synced_blend.h"
 #include "anim/core/local_to_model_jobs.h"
@@ -34,25 +34,11 @@
 namespace anim {
 
 // One clip slot of a character (a, b or the additive layer): a caller-owned
-// playback of a raw clip (Playback, clip.h) or of a compressed one
-// (CompressedPlayback, compressed_playback.h), or neither. The character
-// points to its playbacks rather than holding them, so it carries only what
-// it plays: a crowd of compressed clips has no unused raw playbacks (and
-// their cursors) in the characters it streams through every frame.
-struct CrowdClipSlot {
-  Playback* raw = nullptr;
-  // When set, the compressed playback is played and `raw` ignored: its
-  // clip, null or not, says whether the slot plays at all, as the raw
-  // playback's would.
-  CompressedPlayback* compressed = nullptr;
-
-  // Whether the slot has a clip to play: its compressed playback's when it
-  // has one, else its raw playback's (none without either).
-  bool Plays() const {
-    return compressed != nullptr ? compressed->clip != nullptr
-                                 : raw != nullptr && raw->clip != nullptr;
-  }
-};
+// Playback (anim/compression/playback.h) of a raw or a compressed clip, or
+// none. The character points to its playbacks rather than holding them, so
+// it carries only what it plays. The slot plays when it is set and its
+// playback has a clip.
+inline bool SlotPlays(const Playback* slot) { return slot != nullptr && slot->Plays(); }
 
 struct CrowdCharacter {
   // What the character plays: the first of these that is set.
@@ -67,14 +53,14 @@ struct CrowdCharacter {
   SyncedBlend* synced = nullptr;
   // - a alone, or blended with b at `weight` when b plays. (The playbacks,
   //   like `fade` and `synced`, are the caller's.)
-  CrowdClipSlot a;
-  CrowdClipSlot b;
+  Playback* a = nullptr;
+  Playback* b = nullptr;
   float weight = 0.0f;  // of b over a (or of the synced blend's b), clamped to [0, 1]
   float additive_weight = 1.0f;
   // An additive layer on top (additive.h): none when the slot does not
   // play. additive_reference is its reference pose (MakeAdditivePose as a
   // SoaPose).
-  CrowdClipSlot additive;
+  Playback* additive = nullptr;
   const SoaPose* additive_reference = nullptr;
   // Outputs, caller-owned, each empty (not wanted) or JointCount() long.
   std::span<glm::mat4> palette;   // model matrices times inverse binds
@@ -138,7 +124,7 @@ class CrowdAnimator {
   // The character's local pose before the additive layer, or nullptr.
   const SoaPose* Motion(CrowdCharacter& c, float dt, Scratch& s) const;
   // Advances and samples one slot (a, b or additive) that plays.
-  bool Sample(const CrowdClipSlot& slot, float dt, const void*& last, SoaPose& pose) const;
+  bool Sample(Playback& slot, float dt, const void*& last, SoaPose& pose) const;
   bool OutputsFit(const CrowdCharacter& c) const;
   bool Prepared(const GraphDefinition& definition) const;
   void RunRange(std::span<CrowdCharacter> characters, float dt, int begin, int end, int worker);

@@ -7,6 +7,7 @@
 
 #include "anim/clips/sampling_job.h"
 #include "anim/compression/compressed_sampling_job.h"
+#include "anim/compression/playback.h"
 #include "anim/graph/graph_definition.h"
 
 namespace anim {
@@ -142,17 +143,12 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
   out.CopyFrom(*ctx.rest);  // same size: copies without allocating
   const float t = static_cast<float>(s.clock.Time());
   const float sample_time = clip_->SampleTime(t, options_.loop);
-  if (options_.compressed.clip != nullptr) {
-    // Over the rest pose, as the raw clip: the channels the compressed clip
-    // omits are those equal to the rest pose, so the raw clip's channels
-    // come out within the tolerance and every other channel at rest.
-    CompressedSamplingJob{options_.compressed.clip, sample_time, &s.compressed, &out}.Run();
-    // Morph weights come from the clip's own weight tracks (the compressed
-    // form holds the joints only).
-    SampleMorphWeights(clip_->MorphWeights(), sample_time, out.MorphWeights());
-  } else {
-    clip_->Sample(out, t, options_.loop, &s.cursor);
-  }
+  // Either form over the rest pose (Playback's sampling, SampleClipRef): the
+  // channels the compressed clip omits are those equal to the rest pose, so
+  // the raw clip's channels come out within the tolerance and every other
+  // channel at rest; morph weights come from the raw clip's own tracks.
+  SampleClipRef(ClipRef(clip_, options_.compressed), t, sample_time, options_.loop, s.cursor,
+                s.compressed, out);
   if (root_motion_) root_motion_->RemoveFromPose(out, *ctx.skeleton, sample_time);
   motion = s.last_motion;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/retarget/retarget_job.h"
 #include "anim/retarget/retarget_map.h"
 

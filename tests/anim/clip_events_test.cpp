@@ -2,6 +2,7 @@
 // crossed, whatever the step, the direction or the loop mode. Expected
 // sequences are worked out by hand on a timeline.
 #include "anim/clips/clip_events.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 #include "tests/support/pose_sampling.h"
 

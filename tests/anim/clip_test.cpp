@@ -1,4 +1,5 @@
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 
 #include <gtest/gtest.h>

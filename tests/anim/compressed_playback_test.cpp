@@ -1,8 +1,8 @@
-// CompressedPlayback's clock on its own: the step it reports (what clip
-// events and root motion of the raw clip are read over) and a loop mode
-// changed while it plays, against times worked out by hand for a clip of
+// The clock of a Playback of a compressed clip on its own: the step it
+// reports (what clip events and root motion of the raw clip are read over)
+// and a loop mode changed while it plays, against times worked out by hand for a clip of
 // 1.0 s (the test rig's swing).
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 
 #include <cmath>
 
@@ -24,8 +24,8 @@ class CompressedClock : public testing::Test {
 };
 
 TEST_F(CompressedClock, StepAndAdvanceReportWhatTheClockCovered) {
-  anim::CompressedPlayback playback;
-  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kLoop, -1.0f), "");
+  anim::Playback playback;
+  ASSERT_EQ(playback.Start({nullptr, &clip_}, Loop::kLoop, -1.0f), "");
   anim::ClockStep step;
   // Backward from the start: over the loop point once, to 0.75.
   ASSERT_TRUE(playback.Step(0.25f, &step));
@@ -34,17 +34,17 @@ TEST_F(CompressedClock, StepAndAdvanceReportWhatTheClockCovered) {
   playback.rate = 2.0f;
   ASSERT_TRUE(playback.Advance(1.25f, pose_, &step));
   anim_test::ExpectClockStep(step, 0.75, 2.5, 0.25, 3);
-  EXPECT_DOUBLE_EQ(playback.clock.Time(), 0.25);
+  EXPECT_DOUBLE_EQ(playback.Clock().Time(), 0.25);
 
   // Refusals leave the step (and the clock) as they were.
   EXPECT_FALSE(playback.Step(std::nanf(""), &step));
   anim::SoaPose other(anim_test::MakeTwoLegSkeleton().RestPose());
   EXPECT_FALSE(playback.Advance(0.1f, other, &step));
   anim_test::ExpectClockStep(step, 0.75, 2.5, 0.25, 3);
-  EXPECT_DOUBLE_EQ(playback.clock.Time(), 0.25);
+  EXPECT_DOUBLE_EQ(playback.Clock().Time(), 0.25);
 
   // Clamp: the end reached in this step.
-  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kClamp, 1.0f), "");
+  ASSERT_EQ(playback.Start({nullptr, &clip_}, Loop::kClamp, 1.0f), "");
   ASSERT_TRUE(playback.Advance(1.5f, pose_, &step));
   EXPECT_DOUBLE_EQ(step.to, 1.0);
   EXPECT_TRUE(step.completed);
@@ -65,12 +65,12 @@ TEST_F(CompressedClock, SetModeKeepsTheTimeWrappedByTheNewMode) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(anim::LoopModeName(c.from)) + " -> " + anim::LoopModeName(c.to));
-    anim::CompressedPlayback playback;
-    ASSERT_EQ(playback.Start(&clip_, nullptr, c.from), "");
+    anim::Playback playback;
+    ASSERT_EQ(playback.Start({nullptr, &clip_}, c.from), "");
     playback.SetTime(c.at);
     playback.SetMode(c.to);
-    EXPECT_EQ(playback.clock.Mode(), c.to);
-    EXPECT_DOUBLE_EQ(playback.clock.Time(), c.time);
+    EXPECT_EQ(playback.mode, c.to);
+    EXPECT_DOUBLE_EQ(playback.Clock().Time(), c.time);
     EXPECT_FLOAT_EQ(playback.SampleTime(), static_cast<float>(c.sampled));
     // The raw Playback of the same clip, its mode changed alike.
     anim::Playback raw;
@@ -82,21 +82,21 @@ TEST_F(CompressedClock, SetModeKeepsTheTimeWrappedByTheNewMode) {
   }
 }
 
-// The raw clip's morph-weight tracks, given to the playback, are sampled at
-// the time its joints are (weight 0 from 1 to 3 over the clip; ping-pong
-// reflects the time as for the joints); without them the pose keeps its
-// weights.
+// The raw clip's morph-weight tracks, when the playback is given the raw
+// clip beside the compressed one, are sampled at the time its joints are
+// (weight 0 from 1 to 3 over the clip; ping-pong reflects the time as for
+// the joints); without the raw clip the pose keeps its weights.
 TEST_F(CompressedClock, MorphWeightTracksAreSampledWithTheJoints) {
   anim::MorphWeightTracks tracks;
   tracks.targets = {anim_test::LinearWeight(1.0f, 3.0f)};
   raw_.SetMorphWeights({tracks});
   anim::SoaPose pose = pose_;
   pose.SetMorphWeights(std::vector<float>{-5.0f, 0.5f});
-  anim::CompressedPlayback playback;
-  ASSERT_EQ(playback.Start(&clip_, nullptr, Loop::kPingPong, 1.0f), "");
+  anim::Playback playback;
+  ASSERT_EQ(playback.Start({nullptr, &clip_}, Loop::kPingPong, 1.0f), "");
   ASSERT_TRUE(playback.Advance(0.25f, pose));
-  EXPECT_EQ(pose.MorphWeights()[0], -5.0f);  // no tracks given: untouched
-  playback.morph_weights = raw_.MorphWeights();
+  EXPECT_EQ(pose.MorphWeights()[0], -5.0f);  // no raw clip given: untouched
+  playback.clip = &raw_;
   ASSERT_TRUE(playback.Advance(1.0f, pose));  // 1.25 s: back to 0.75 of the clip
   EXPECT_NEAR(pose.MorphWeights()[0], 1.0f + 2.0f * 0.75f, 1e-5f);
   EXPECT_EQ(pose.MorphWeights()[1], 0.5f);

@@ -14,6 +14,7 @@
 #include "anim/blending/additive.h"
 #include "anim/blending/blending.h"
 #include "anim/blending/soa_additive.h"
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/crowd/crowd_animator.h"
 #include "anim/offline/pose.h"
@@ -41,12 +42,12 @@ constexpr int kCrowd = 29;
 
 // A raw playback of `clip` in `playbacks` (which never moves an element),
 // set as the slot's: the caller owns a character's playbacks.
-anim::Playback& Play(std::deque<anim::Playback>& playbacks, anim::CrowdClipSlot& slot,
+anim::Playback& Play(std::deque<anim::Playback>& playbacks, anim::Playback*& slot,
                      const anim::Clip* clip, anim::LoopMode mode = anim::LoopMode::kLoop,
                      float rate = 1.0f) {
   anim::Playback& p = playbacks.emplace_back();
   p.Start(clip, mode, rate);
-  slot.raw = &p;
+  slot = &p;
   return p;
 }
 constexpr float kDt = 1.0f / 60.0f;
@@ -132,16 +133,16 @@ void AnimateAlone(const Fixture& f, Crowd& reference, int i, float dt) {
   } else if (c.synced != nullptr) {
     ASSERT_TRUE(c.synced->Update(dt, c.weight, pose));
   } else {
-    ASSERT_TRUE(c.a.raw->Advance(dt, pose));
-    if (c.b.raw != nullptr) {
+    ASSERT_TRUE(c.a->Advance(dt, pose));
+    if (c.b != nullptr) {
       anim::SoaPose pb = f.skeleton.RestPose();
-      ASSERT_TRUE(c.b.raw->Advance(dt, pb));
+      ASSERT_TRUE(c.b->Advance(dt, pb));
       anim::Blend(pose, pose, pb, c.weight);
     }
   }
-  if (c.additive.raw != nullptr) {
+  if (c.additive != nullptr) {
     anim::SoaPose add = f.skeleton.RestPose();
-    ASSERT_TRUE(c.additive.raw->Advance(dt, add));
+    ASSERT_TRUE(c.additive->Advance(dt, add));
     anim::Add(pose, pose, add, f.lean_base_soa, c.additive_weight);
   }
   const anim::Pose shown = anim::AsPose(f.skeleton, pose);

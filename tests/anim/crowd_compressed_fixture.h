@@ -15,7 +15,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/blending/additive.h"
-#include "anim/compression/compressed_playback.h"
+#include "anim/compression/playback.h"
 #include "anim/crowd/crowd_animator.h"
 #include "anim/offline/clip_builder.h"
 #include "tests/anim/test_rig.h"
@@ -106,27 +106,28 @@ struct Crowd {
   std::vector<anim::CrowdCharacter> characters;
   // The playbacks the characters point to: never moved once added.
   std::deque<anim::Playback> raw;
-  std::deque<anim::CompressedPlayback> compressed;
+  std::deque<anim::Playback> compressed;
   std::vector<std::vector<glm::mat4>> palettes, models;
   std::vector<anim::SoaPose> locals;
 
  private:
   // Starts the slot's playback, raw or compressed (bound to the clip's
   // shared decodings), unless the spec plays nothing.
-  void Play(const Fixture& f, const SlotSpec& spec, anim::CrowdClipSlot& slot) {
+  void Play(const Fixture& f, const SlotSpec& spec, anim::Playback*& slot) {
     if (spec.clip < 0) return;
     if (!spec.compressed) {
       anim::Playback& p = raw.emplace_back();
       p.Start(&f.clips[spec.clip], spec.mode, spec.rate);
       p.time = spec.time;
-      slot.raw = &p;
+      slot = &p;
       return;
     }
-    anim::CompressedPlayback& p = compressed.emplace_back();
-    EXPECT_EQ(p.Start(&f.compressed[spec.clip], f.decodings[spec.clip].get(), spec.mode, spec.rate),
+    anim::Playback& p = compressed.emplace_back();
+    EXPECT_EQ(p.Start({nullptr, &f.compressed[spec.clip], f.decodings[spec.clip].get()}, spec.mode,
+                      spec.rate),
               "");
     p.SetTime(spec.time);
-    slot.compressed = &p;
+    slot = &p;
   }
 };
 

@@ -1,5 +1,5 @@
 // CrowdAnimator with compressed clips in a, b and the additive layer
-// (CompressedPlayback), against two references made without it:
+// (Playbacks of compressed clips), against two references made without it:
 // - each character alone: its compressed clips sampled by
 //   SampleCompressedClip into contexts of the reference's own (bound to the
 //   same shared decodings) at times kept by a clock written here, its raw
@@ -19,6 +19,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/compression/playback.h"
 #include "anim/core/parallel_for.h"
 #include "anim/offline/pose.h"
 #include "tests/anim/compression_fixture.h"
@@ -326,44 +327,41 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
   constexpr int kCount = 8;
   std::vector<std::vector<glm::mat4>> palettes(kCount,
                                                std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
-  std::vector<anim::CompressedPlayback> p(kCount);
+  std::vector<anim::Playback> p(kCount);
   std::vector<anim::CrowdCharacter> crowd(kCount);
   for (int i = 0; i < kCount; ++i) {
-    EXPECT_EQ(p[i].Start(&f.compressed[0], f.decodings[0].get()), "");
+    EXPECT_EQ(p[i].Start({nullptr, &f.compressed[0], f.decodings[0].get()}), "");
     p[i].SetTime(0.25);
-    crowd[i].a.compressed = &p[i];
+    crowd[i].a = &p[i];
     crowd[i].palette = palettes[i];
   }
   // 0: a context bound to another clip (the playback's clip changed under it).
-  p[0].clip = &f.compressed[1];
+  p[0].compressed = &f.compressed[1];
   // 1: a clip of another joint count.
-  EXPECT_EQ(p[1].Start(&legs_compressed), "");
+  EXPECT_EQ(p[1].Start({nullptr, &legs_compressed}), "");
   // 2: decodings of another clip: Start says so, naming both clips, and the
   // context stays unbound.
-  const std::string problem = p[2].Start(&f.compressed[0], f.decodings[1].get());
+  const std::string problem = p[2].Start({nullptr, &f.compressed[0], f.decodings[1].get()});
   EXPECT_NE(problem.find("swing"), std::string::npos) << problem;
   EXPECT_NE(problem.find("fast"), std::string::npos) << problem;
   // 3: a compressed additive layer without a base.
-  anim::CompressedPlayback lean;
-  EXPECT_EQ(lean.Start(&f.compressed[kLean], f.decodings[kLean].get()), "");
-  crowd[3].additive.compressed = &lean;
-  // 4: a compressed slot a without a clip overrides the raw clip in `a`.
-  anim::Playback raw;
-  raw.Start(&f.clips[0]);
-  crowd[4].a.raw = &raw;
-  p[4].clip = nullptr;
+  anim::Playback lean;
+  EXPECT_EQ(lean.Start({nullptr, &f.compressed[kLean], f.decodings[kLean].get()}), "");
+  crowd[3].additive = &lean;
+  // 4: a playback of neither form plays nothing.
+  p[4].compressed = nullptr;
   // 5: a rate that is not finite.
   p[5].rate = std::nanf("");
   // 6: b refused (bound to another clip) refuses the whole character.
-  anim::CompressedPlayback b;
-  EXPECT_EQ(b.Start(&f.compressed[2], f.decodings[2].get()), "");
-  b.clip = &f.compressed[3];
-  crowd[6].b.compressed = &b;
+  anim::Playback b;
+  EXPECT_EQ(b.Start({nullptr, &f.compressed[2], f.decodings[2].get()}), "");
+  b.compressed = &f.compressed[3];
+  crowd[6].b = &b;
   // 7: the one that can be animated.
   const std::vector<double> times_before = [&] {
     std::vector<double> t;
     t.reserve(p.size());
-    for (const anim::CompressedPlayback& q : p) t.push_back(q.clock.Time());
+    for (const anim::Playback& q : p) t.push_back(q.Clock().Time());
     return t;
   }();
 
@@ -374,38 +372,33 @@ TEST(CrowdCompressed, RefusesWhatItCannotPlayAndSaysHowMany) {
     // Refused before a's clock moved (6's a played before its b was refused,
     // as a raw a does).
     if (i != 6) {
-      EXPECT_EQ(p[i].clock.Time(), times_before[i]) << "character " << i << "'s clock";
+      EXPECT_EQ(p[i].Clock().Time(), times_before[i]) << "character " << i << "'s clock";
     }
   }
   EXPECT_NE(palettes[7][1], glm::mat4(7.0f));
-  EXPECT_NEAR(p[7].clock.Time(), 0.35, 1e-6);
+  EXPECT_NEAR(p[7].Clock().Time(), 0.35, 1e-6);
 
-  // A compressed b whose clip is null is no b: a plays alone, as with a raw b.
-  b.clip = nullptr;
+  // A b playback without a clip is no b: a plays alone.
+  b.compressed = nullptr;
   p[6].SetTime(0.25);  // where 7 was before its step
   EXPECT_EQ(animator.Update(std::span(crowd).subspan(6, 1), 0.1f), 1);
   EXPECT_EQ(palettes[6], palettes[7]);
 }
 
-// A slot given both kinds of playback plays the compressed one: the output
-// is that of a character given the compressed playback alone, and the raw
-// playback's clock does not move.
-TEST(CrowdCompressed, ASlotWithBothPlaybacksPlaysTheCompressedOne) {
+// A playback given both forms of a clip (the raw clip beside its compressed
+// form) samples the compressed one: the output is that of a character given
+// the compressed clip alone, at the same time.
+TEST(CrowdCompressed, APlaybackGivenBothFormsPlaysTheCompressedOne) {
   const Fixture f;
   const int joints = f.skeleton.JointCount();
   std::vector<std::vector<glm::mat4>> palettes(2, std::vector<glm::mat4>(joints, glm::mat4(7.0f)));
-  anim::Playback raw;
-  raw.Start(&f.clips[0]);  // swing, raw
-  raw.time = 0.3f;
-  anim::CompressedPlayback both, alone;  // fast, compressed, at the same time
-  for (anim::CompressedPlayback* p : {&both, &alone}) {
-    EXPECT_EQ(p->Start(&f.compressed[1], f.decodings[1].get()), "");
-    p->SetTime(0.2);
-  }
+  anim::Playback both, alone;  // fast, compressed, at the same time
+  EXPECT_EQ(both.Start({&f.clips[1], &f.compressed[1], f.decodings[1].get()}), "");
+  EXPECT_EQ(alone.Start({nullptr, &f.compressed[1], f.decodings[1].get()}), "");
+  for (anim::Playback* p : {&both, &alone}) p->SetTime(0.2);
   std::vector<anim::CrowdCharacter> crowd(2);
-  crowd[0].a.raw = &raw;
-  crowd[0].a.compressed = &both;
-  crowd[1].a.compressed = &alone;
+  crowd[0].a = &both;
+  crowd[1].a = &alone;
   for (int i = 0; i < 2; ++i) crowd[i].palette = palettes[i];
   anim::CrowdAnimator animator(f.skeleton);
   for (int frame = 0; frame < 3; ++frame) {
@@ -413,17 +406,17 @@ TEST(CrowdCompressed, ASlotWithBothPlaybacksPlaysTheCompressedOne) {
     EXPECT_EQ(palettes[0], palettes[1]) << "frame " << frame;
   }
   EXPECT_NE(palettes[0][1], glm::mat4(7.0f));
-  EXPECT_EQ(raw.time, 0.3f);
-  EXPECT_EQ(both.clock.Time(), alone.clock.Time());
+  EXPECT_EQ(both.Clock().Time(), alone.Clock().Time());
 }
 
 // Start binds the context to the shared decodings: it then keeps only its
 // keys, less than a context with decodings of its own, and samples alike.
 TEST(CrowdCompressed, StartBindsTheContextToTheSharedDecodings) {
   const Fixture f;
-  anim::CompressedPlayback shared, own;
-  EXPECT_EQ(shared.Start(&f.compressed[0], f.decodings[0].get(), Loop::kLoop, 1.0f), "");
-  EXPECT_EQ(own.Start(&f.compressed[0], nullptr, Loop::kLoop, 1.0f), "");
+  anim::Playback shared, own;
+  EXPECT_EQ(shared.Start({nullptr, &f.compressed[0], f.decodings[0].get()}, Loop::kLoop, 1.0f),
+            "");
+  EXPECT_EQ(own.Start({nullptr, &f.compressed[0]}, Loop::kLoop, 1.0f), "");
   EXPECT_LT(shared.context.ByteSize(), own.context.ByteSize());
   EXPECT_TRUE(shared.context.BoundTo(f.compressed[0]));
   anim::SoaPose a(f.skeleton.RestPose()), b(f.skeleton.RestPose());

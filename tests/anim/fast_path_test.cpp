@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/interpolation.h"
 #include "anim/core/skeleton.h"
 #include "anim/offline/pose.h"

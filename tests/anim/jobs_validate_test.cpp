@@ -12,6 +12,7 @@
 #include "anim/blending/mirror_job.h"
 #include "anim/clips/sampling_job.h"
 #include "anim/compression/compressed_sampling_job.h"
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/offline/clip_builder.h"
 #include "jobs_fixture.h"

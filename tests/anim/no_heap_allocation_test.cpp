@@ -17,6 +17,7 @@
 #include "anim/blending/mirror.h"
 #include "anim/blending/soa_additive.h"
 #include "anim/blending/soa_layer_blend.h"
+#include "anim/compression/playback.h"
 #include "anim/control/clip_mixer.h"
 #include "anim/control/cross_fade_controller.h"
 #include "anim/control/synced_blend.h"
@@ -408,8 +409,8 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
     anim::Playback* own = &playbacks[3 * i];
     own[0].Start(&walk);
     own[1].Start(i % 2 ? &run : nullptr);
-    crowd[i].a.raw = &own[0];
-    crowd[i].b.raw = &own[1];
+    crowd[i].a = &own[0];
+    crowd[i].b = &own[1];
     crowd[i].weight = 0.3f;
     if (i % 3 == 1) {
       synced[i].Start(&walk, &run);
@@ -420,7 +421,7 @@ TEST(NoHeapAllocation, CrowdAnimatorUpdateAllocatesNothing) {
     }
     if (i % 4 == 0) {
       own[2].Start(&lean);
-      crowd[i].additive.raw = &own[2];
+      crowd[i].additive = &own[2];
       crowd[i].additive_reference = &lean_base;
     }
     crowd[i].palette = palettes[i];

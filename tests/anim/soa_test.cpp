@@ -25,6 +25,7 @@
 #include "anim/blending/blending.h"
 #include "anim/clips/clip.h"
 #include "anim/clips/soa_clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/soa_pose.h"
 #include "anim/offline/pose.h"

@@ -1,5 +1,5 @@
-// The viewer's character plays a clip compressed (CompressedPlayback) or raw
-// (Playback): both are checked against a reference made without either,
+// The viewer's character plays a clip compressed or raw, through one
+// anim::Playback: both are checked against a reference made without either,
 // the raw clip sampled through Clip::Sample on a Pose at a time kept here
 // in double by the loop modes' definitions (anim/clips/clock.h), and against each
 // other: the compressed pose within the builder's tolerance, the clock, the
@@ -18,6 +18,7 @@
 #include "../samples/mannequin_samples.h"
 #include "anim/clips/clip_events.h"
 #include "anim/clips/root_motion.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/clip_error.h"
 #include "anim/offline/pose.h"
 #include "app/animated_character.h"

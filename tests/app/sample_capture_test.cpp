@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "json_reader.h"

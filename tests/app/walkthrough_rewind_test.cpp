@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "../samples/mannequin_samples.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 #include "app/animated_character.h"
 #include "app/walkthrough.h"

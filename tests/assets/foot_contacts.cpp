@@ -2,6 +2,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 #include "tests/support/pose_sampling.h"
 

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/compression/playback.h"
 #include "anim/control/synced_blend.h"
 #include "anim/offline/pose.h"
 #include "mannequin_fixture.h"

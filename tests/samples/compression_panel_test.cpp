@@ -13,6 +13,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/clip_builder.h"
 #include "mannequin_panels.h"
 

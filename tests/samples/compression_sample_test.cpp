@@ -55,8 +55,8 @@ TEST_F(CompressionSample, FewBitsGoPastTheToleranceAndAScrubSeeks) {
   EXPECT_LE(ErrorAgainstWalk(time), 1e-4f);
 }
 
-// The sample's clock (its CompressedPlayback) loops the clip at the steps
-// given, counted here; rebuilding the clip with another setting keeps the
+// The sample's clock (its Playback of the compressed clip) loops the clip
+// at the steps given, counted here; rebuilding the clip with another setting keeps the
 // clock where it was and samples the new build.
 TEST_F(CompressionSample, PlaysOnItsClockAcrossWrapsAndRebuilds) {
   Select("15 Compression");

@@ -462,15 +462,15 @@ TEST_F(CrowdSampleTest, CompressionMemoryCountsEachClipOnceAndEachCharactersCont
   EXPECT_GT(raw_soa, 0u);  // the mannequin's clips sample from their tables
   EXPECT_DOUBLE_EQ(m.context_per_character, static_cast<double>(contexts) / 3.0);
   // The crowd's characters play these clips, bound to their shared decodings.
-  EXPECT_EQ(characters[0].a.compressed->clip->Name(), model_.clips[0].Name());
-  EXPECT_EQ(characters[1].b.compressed->clip->Name(), model_.clips[2].Name());
-  EXPECT_EQ(characters[2].b.compressed, nullptr);
+  EXPECT_EQ(characters[0].a->compressed->Name(), model_.clips[0].Name());
+  EXPECT_EQ(characters[1].b->compressed->Name(), model_.clips[2].Name());
+  EXPECT_EQ(characters[2].b, nullptr);
   // In step: both clips' phases advance alike, the blended cycle lasting
   // l1 * (1 - w) + l2 * w.
   const float l1 = model_.clips[1].Duration(), l2 = model_.clips[2].Duration();
   const float cycle = l1 * 0.6f + l2 * 0.4f;
-  EXPECT_NEAR(characters[1].a.compressed->rate, l1 / cycle, 1e-6f);
-  EXPECT_NEAR(characters[1].b.compressed->rate, l2 / cycle, 1e-6f);
+  EXPECT_NEAR(characters[1].a->rate, l1 / cycle, 1e-6f);
+  EXPECT_NEAR(characters[1].b->rate, l2 / cycle, 1e-6f);
 }
 
 // Graph mode with compressed on shows graph mode's crowd with it off: the

@@ -12,6 +12,7 @@
 
 #include "mannequin_samples.h"
 #include "samples/clip_roles.h"
+#include "anim/compression/playback.h"
 
 namespace {
 

@@ -29,6 +29,7 @@
 
 #include "anim/blending/additive.h"
 #include "anim/blending/soa_additive.h"
+#include "anim/compression/playback.h"
 #include "anim/control/cross_fade_controller.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "import/gltf_importer.h"

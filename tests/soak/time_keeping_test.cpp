@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 #include "import/gltf_importer.h"
 #include "tests/support/pose_sampling.h"

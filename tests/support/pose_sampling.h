@@ -6,6 +6,7 @@
 #pragma once
 
 #include "anim/clips/clip.h"
+#include "anim/compression/playback.h"
 #include "anim/core/soa_pose.h"
 #include "anim/offline/pose.h"
 

@@ -1,0 +1,131 @@
+#include "anim/compression/playback.h"
+
+#include <cmath>
+
+#include "anim/clips/sampling_job.h"
+#include "anim/compression/compressed_sampling_job.h"
+
+namespace anim {
+
+bool SampleClipRef(const ClipRef& source, float time, float sample_time, LoopMode mode,
+                   ClipCursor& cursor, CompressedClipContext& context, SoaPose& pose) {
+  if (source.compressed == nullptr) {
+    source.clip->Sample(pose, time, mode, &cursor);  // with the clip's morph weights
+    return true;
+  }
+  if (!CompressedSamplingJob{source.compressed, sample_time, &context, &pose}.Run()) return false;
+  // The compressed form holds the joints only: the weights are the raw
+  // clip's, at the same time.
+  const std::span<const MorphWeightTracks> weights = source.MorphWeights();
+  if (!weights.empty()) SampleMorphWeights(weights, sample_time, pose.MorphWeights());
+  return true;
+}
+
+std::string Playback::Start(const ClipRef& source, LoopMode m, float r) {
+  clip = source.clip;
+  compressed = source.compressed;
+  mode = m;
+  rate = r;
+  time = source.StartTime();
+  exact_time = time;
+  exact_time_written = time;
+  // assign() reuses the cursor's storage, so restarting a playback with a
+  // clip no larger than before allocates nothing.
+  const bool raw = compressed == nullptr && clip != nullptr;
+  cursor.keys.assign(raw ? 3 * clip->Tracks().size() : 0, TrackCursor{});
+  if (compressed == nullptr) return {};
+  return context.Bind(*compressed, source.decodings);
+}
+
+ClipClock Playback::Clock() const {
+  if (!Plays()) return {};
+  const ClipRef source{clip, compressed};
+  ClipClock clock(source.StartTime(), source.Duration(), mode);
+  clock.SetTime(time == exact_time_written ? exact_time : static_cast<double>(time));
+  return clock;
+}
+
+namespace {
+
+// Stores `clock`'s time in `playback`: `time` the wrapped float, `exact_time`
+// the double it came from.
+void StoreTime(Playback& playback, const ClipClock& clock, float wrapped) {
+  playback.time = wrapped;
+  playback.exact_time = clock.Duration() > 0.0 ? clock.Time() : playback.time;
+  playback.exact_time_written = playback.time;
+}
+
+}  // namespace
+
+void Playback::SetTime(double t) {
+  ClipClock clock = Clock();
+  clock.SetTime(t);
+  StoreTime(*this, clock, static_cast<float>(clock.Time()));
+}
+
+void Playback::SetMode(LoopMode m) {
+  const double t = Clock().Time();
+  mode = m;
+  if (Plays()) SetTime(t);
+}
+
+float Playback::SampleTime() const {
+  if (compressed != nullptr) return static_cast<float>(Clock().SampleTime());
+  return clip != nullptr ? clip->SampleTime(time, mode) : time;
+}
+
+float Playback::NormalizedTime() const { return Clock().Phase(); }
+
+namespace {
+
+// Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
+// clock's time as a float, before wrapping, and returns it wrapped: either
+// WrapClockTime alone or Clip::Sample, which samples there and wraps in the
+// same call. `step` (optional) gets what the clock covered.
+template <typename Wrap>
+bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
+  if (!playback.Plays() || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
+  ClipClock clock = playback.Clock();
+  const ClockStep covered = clock.Advance(dt, playback.rate);
+  if (step != nullptr) *step = covered;
+  StoreTime(playback, clock, wrap(static_cast<float>(clock.Time())));
+  return true;
+}
+
+}  // namespace
+
+bool Playback::Step(float dt, ClockStep* step) {
+  const ClipRef source{clip, compressed};
+  const float start = source.StartTime(), duration = source.Duration();
+  return AdvanceClock(*this, dt, step,
+                      [&](float t) { return WrapClockTime(t, start, duration, mode); });
+}
+
+bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
+  if (compressed == nullptr) {
+    // SamplingJob's checks before the clock moves: a pose the clip does not
+    // fit (or a cursor of another clip) leaves the playback and the pose as
+    // they were. Clip::Sample samples and wraps in one call.
+    if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
+      return false;
+    }
+    return AdvanceClock(*this, dt, step,
+                        [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
+  }
+  const float was_time = time, was_written = exact_time_written;
+  const double was_exact = exact_time;
+  ClockStep covered;
+  if (!Step(dt, &covered)) return false;
+  // The job validates as it runs; when it refuses, the clock goes back, so
+  // a refused character keeps its time.
+  if (!SampleClipRef(Source(), time, SampleTime(), mode, cursor, context, pose)) {
+    time = was_time;
+    exact_time = was_exact;
+    exact_time_written = was_written;
+    return false;
+  }
+  if (step != nullptr) *step = covered;
+  return true;
+}
+
+}  // namespace anim
