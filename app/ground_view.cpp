@@ -5,9 +5,9 @@
 
 namespace animviewer {
 
-void GroundView::Read(const samples::Sample* sample) {
-  revision_ = 0;
-  source_ = sample != nullptr ? sample->GroundMesh(&revision_) : nullptr;
+void GroundView::Read(const anim::Model* mesh, int revision) {
+  source_ = mesh;
+  revision_ = revision;
 }
 
 void GroundView::Apply(render::FrameInputs* frame) const {

@@ -4,17 +4,17 @@
 // the headless renderer so both draw the same picture.
 #pragma once
 
+#include "model/model.h"
 #include "render/gpu_model.h"
 #include "render/scene_renderer.h"
-#include "samples/sample.h"
 
 namespace animviewer {
 
 class GroundView {
  public:
-  // Reads the sample's ground hook (no GL: headless runs read before their
-  // context exists). Without a sample or a mesh: nothing is drawn.
-  void Read(const samples::Sample* sample);
+  // Takes the sample's ground mesh and its revision (SampleView; no GL:
+  // headless runs read before their context exists). nullptr: nothing is drawn.
+  void Read(const anim::Model* mesh, int revision);
   // Uploads a new or changed mesh (a GL context is current: this is called
   // while drawing) and points the frame at it.
   void Apply(render::FrameInputs* frame) const;

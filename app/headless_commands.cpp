@@ -112,27 +112,15 @@ int RunSaveRetargeted(const Options& options) {
   return 0;
 }
 
-// What a sample adds to the picture, read again after every step (a crowd
-// or a placement changes as it plays).
-void ReadSampleView(Walkthrough& walkthrough, CharacterPlacement& placement,
-                    std::vector<glm::vec4>& joint_colors, SampleView& view) {
-  view = SampleView{};
-  view.active = true;
-  if (walkthrough.Active()->JointColors(joint_colors)) view.joint_colors = joint_colors;
-  view.crowd = walkthrough.Active()->Crowd();
-  view.own_mesh = walkthrough.Active()->OwnMesh();
-  placement.Read(walkthrough.Active());
-  view.placement = &placement;
-}
-
 // --record: `options.record_fps` frames a second from where the character
 // (or sample) is; each frame steps the clip or the sample by 1 / fps. Into a
 // video through ffmpeg when the path names one and ffmpeg is installed, else
 // as PNG frames, DIR/frame_00000.png... (a video path without ffmpeg: its
 // name without the extension, plus "_frames", and a note saying so).
+// What a sample adds to the picture is read again after every step (a crowd
+// or a placement changes as it plays).
 int Record(const Options& options, AnimatedCharacter& character, Walkthrough& walkthrough,
-           CharacterPlacement& placement, std::vector<glm::vec4>& joint_colors,
-           SampleView& sample_view) {
+           SampleDrawing& sample_drawing) {
   const bool video = IsVideoPath(options.record);
   const std::string ffmpeg = video ? FindOnPath("ffmpeg") : std::string();
   std::filesystem::path folder = options.record;
@@ -171,14 +159,14 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
     if (frame > 0) {
       if (walkthrough.Active() != nullptr) {
         walkthrough.Step(dt, character);
-        ReadSampleView(walkthrough, placement, joint_colors, sample_view);
+        sample_drawing.Read(walkthrough.Active());
       } else {
         character.Advance(dt);
       }
     }
     if (!ffmpeg.empty()) {
       if (!renderer.RenderPixels(character, ViewFor(options), options.width, options.height,
-                                 &pixels, &error, sample_view) ||
+                                 &pixels, &error, sample_drawing) ||
           !pipe.Write(pixels, &error)) {
         return Fail(error);
       }
@@ -187,7 +175,7 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
     char name[32];
     std::snprintf(name, sizeof name, "frame_%05d.png", frame);
     if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height,
-                            (folder / name).string(), &error, sample_view)) {
+                            (folder / name).string(), &error, sample_drawing)) {
       return Fail(error);
     }
   }
@@ -217,9 +205,7 @@ int RunHeadless(const Options& options) {
   character.SetLoadMemoryLimit(LoadOptionsFor(options).import.max_load_bytes);
   character.SetModel(std::move(model));
   Walkthrough walkthrough;
-  SampleView sample_view;
-  CharacterPlacement placement;
-  std::vector<glm::vec4> joint_colors;
+  SampleDrawing sample_drawing;
   if (options.sample >= 0) {
     // A sample poses the character itself; --set applies before the first frame.
     if (!walkthrough.StartAsAsked(options, character.model(), &error)) return Fail(error);
@@ -229,11 +215,10 @@ int RunHeadless(const Options& options) {
     if (!walkthrough.ScriptError().empty()) return Fail(walkthrough.ScriptError());
     // A sample that met a problem while running (a graph file that does not
     // fit the model) would show its previous state: an image of the wrong thing.
-    if (const std::string problem = walkthrough.Active()->Problem(); !problem.empty()) {
+    if (const std::string problem = walkthrough.Active()->View().problem; !problem.empty()) {
       return Fail(walkthrough.Active()->Title() + ": " + problem);
     }
-    joint_colors.resize(character.model().skeleton.JointCount());
-    ReadSampleView(walkthrough, placement, joint_colors, sample_view);
+    sample_drawing.Read(walkthrough.Active());
   } else {
     character.Play(clip, options.loop, options.speed);
     character.AdvanceFixedSteps(options.time);
@@ -255,12 +240,12 @@ int RunHeadless(const Options& options) {
     if (!renderer.Init(options.msaa_samples, &error) ||
         !renderer.SetModel(character.model(), &error) ||
         !renderer.RenderPng(character, ViewFor(options), options.width, options.height,
-                            options.screenshot, &error, sample_view)) {
+                            options.screenshot, &error, sample_drawing)) {
       return Fail(error);
     }
   }
   if (!options.record.empty()) {
-    return Record(options, character, walkthrough, placement, joint_colors, sample_view);
+    return Record(options, character, walkthrough, sample_drawing);
   }
   return 0;
 }

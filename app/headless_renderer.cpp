@@ -21,7 +21,7 @@ bool HeadlessRenderer::SetModel(const anim::Model& model, std::string* error) {
 bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
                                  const render::ViewOptions& view, int width, int height,
                                  const std::string& path, std::string* error,
-                                 const SampleView& sample) {
+                                 const SampleDrawing& sample) {
   std::vector<std::uint8_t> pixels;
   return RenderPixels(character, view, width, height, &pixels, error, sample) &&
          render::WritePngBottomUp(path, width, height, pixels, error);
@@ -30,7 +30,7 @@ bool HeadlessRenderer::RenderPng(const AnimatedCharacter& character,
 bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
                                     const render::ViewOptions& view, int width, int height,
                                     std::vector<std::uint8_t>* pixels, std::string* error,
-                                    const SampleView& sample) {
+                                    const SampleDrawing& sample) {
   render::OffscreenTarget target;
   if (!target.Create(width, height, msaa_samples_, error)) return false;
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
@@ -49,9 +49,7 @@ bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
     camera.Frame(framing_, aspect);
   }
   // Framed on the character at the origin; a moving one takes the camera along.
-  if (sample.placement != nullptr && sample.placement->follow) {
-    camera.MoveTarget(sample.placement->Position());
-  }
+  if (sample.follow) camera.MoveTarget(sample.Position());
 
   render::FrameInputs frame;
   frame.view = camera.View();
@@ -61,11 +59,7 @@ bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
   frame.morph_weights = character.morph_weights();
   frame.joint_model_matrices = character.model_matrices();
   frame.parents = character.model().skeleton.Parents();
-  frame.options = sample.crowd != nullptr      ? SceneOptionsUnderCrowd(view)
-                  : sample.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(view)
-                                               : view;
-  frame.joint_colors = sample.joint_colors;
-  if (sample.placement != nullptr) sample.placement->Apply(&frame);
+  sample.Apply(view, &frame);
   target.Bind();
   if (!scene_.Draw(frame, error)) return false;
   if (sample.crowd != nullptr &&

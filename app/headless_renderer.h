@@ -12,22 +12,13 @@
 #include <vector>
 
 #include "app/animated_character.h"
-#include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "app/own_mesh_view.h"
+#include "app/sample_drawing.h"
 #include "render/headless_context.h"
 #include "render/scene_renderer.h"
 
 namespace animviewer {
-
-// What a walkthrough sample adds to a picture.
-struct SampleView {
-  bool active = false;                         // frame on every clip's motion
-  std::span<const glm::vec4> joint_colors;     // skeleton overlay colours, optional
-  const samples::CrowdFrame* crowd = nullptr;  // drawn instead of the character, framed on its box
-  const samples::OwnMeshes* own_mesh = nullptr;   // likewise: a sample's generated mesh
-  const CharacterPlacement* placement = nullptr;  // where a moving character stands, marks
-};
 
 class HeadlessRenderer {
  public:
@@ -36,11 +27,11 @@ class HeadlessRenderer {
   bool SetModel(const anim::Model& model, std::string* error);
   bool RenderPng(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
                  int height, const std::string& path, std::string* error,
-                 const SampleView& sample = {});
+                 const SampleDrawing& sample = {});
   // The same picture as RGBA pixels, rows bottom to top (as OpenGL reads them).
   bool RenderPixels(const AnimatedCharacter& character, const render::ViewOptions& view, int width,
                     int height, std::vector<std::uint8_t>* pixels, std::string* error,
-                    const SampleView& sample = {});
+                    const SampleDrawing& sample = {});
 
  private:
   std::unique_ptr<render::HeadlessContext> context_;

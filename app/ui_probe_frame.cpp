@@ -71,10 +71,11 @@ std::string ParamsJson(const samples::Sample* sample) {
 
 }  // namespace
 
-void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid) {
+void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid,
+                       const SampleDrawing& drawing) {
   if (!ui_probe::Enabled()) return;
   const samples::Sample* sample = state.walkthrough.Active();
-  const samples::CrowdFrame* crowd = sample != nullptr ? sample->Crowd() : nullptr;
+  const samples::CrowdFrame* crowd = drawing.crowd;
   const PaletteFacts palette =
       Examine(crowd != nullptr ? crowd->palettes : state.character.palette());
   const glm::mat4 view = state.camera.View();
@@ -83,8 +84,7 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
     for (int r = 0; r < 4; ++r) camera += (camera.empty() ? "" : ",") + Number(view[c][r]);
   }
   const glm::vec3 target = state.camera.Target();
-  const glm::vec3 standing =
-      sample != nullptr ? glm::vec3(sample->CharacterWorld()[3]) : glm::vec3(0.0f);
+  const glm::vec3 standing = drawing.Position();
   const auto vec3 = [](glm::vec3 v) {
     return "[" + Number(v.x) + "," + Number(v.y) + "," + Number(v.z) + "]";
   };
@@ -97,7 +97,7 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"clips\":" + std::to_string(model.clips.size()) +
       ",\"joints\":" + std::to_string(model.skeleton.JointCount()) +
       ",\"crowd\":" + (crowd != nullptr ? "true" : "false") +
-      ",\"own_mesh\":" + (sample != nullptr && sample->OwnMesh() != nullptr ? "true" : "false") +
+      ",\"own_mesh\":" + (drawing.own_mesh != nullptr ? "true" : "false") +
       ",\"playing\":" + (!state.time.paused ? "true" : "false") +
       ",\"clip_index\":" + std::to_string(state.character.clip_index()) +
       ",\"clip_time\":" + Number(state.character.playback().time) +

@@ -6,13 +6,15 @@
 // ANIMVIEWER_UI_PROBE names the output file; otherwise it does nothing.
 #pragma once
 
+#include "app/sample_drawing.h"
 #include "app/viewer_state.h"
 #include "render/ground_grid.h"
 
 namespace animviewer {
 
 // `grid`: the ground grid the scene drew (its centre moves with a character
-// that walks away).
-void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid);
+// that walks away); `drawing`: what the active sample added to the frame.
+void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid,
+                       const SampleDrawing& drawing);
 
 }  // namespace animviewer

@@ -391,7 +391,12 @@ void TimeSection(ViewerState& state) {
   samples::Sample* sample = state.walkthrough.Active();
   float t = 0.0f, length = 0.0f;
   const anim::Clip* clip = state.character.clip();
-  const bool sample_line = sample != nullptr && sample->Timeline(&t, &length);
+  const samples::SampleView shown = sample != nullptr ? sample->View() : samples::SampleView{};
+  const bool sample_line = shown.timeline;
+  if (sample_line) {
+    t = shown.time;
+    length = shown.length;
+  }
   if (sample == nullptr && clip != nullptr) {
     t = state.character.playback().sample_time - clip->StartTime();
     length = clip->Duration();

@@ -24,8 +24,7 @@ struct ViewerState {
   AnimatedCharacter character;
   // When a sample is active it poses the character instead of the clip list.
   Walkthrough walkthrough;
-  std::vector<glm::vec4> joint_colors;  // the active sample's, for the skeleton overlay
-  bool has_joint_colors = false;
+  bool has_joint_colors = false;  // the active sample's view has some (SampleDrawing)
   // Pause, time scale, single steps and fixed rate, for the clip list and
   // every sample alike. A step back asks the loop to rewind by rewind_seconds.
   TimeControl time;

@@ -21,13 +21,13 @@
 
 #include "app/animation_source.h"
 #include "app/capture_paths.h"
-#include "app/character_placement.h"
 #include "app/crowd_view.h"
 #include "app/fixed_steps.h"
 #include "app/framing_bounds.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
 #include "app/own_mesh_view.h"
+#include "app/sample_drawing.h"
 #include "app/sample_pointer.h"
 #include "app/terminal_text.h"
 #include "app/ui_probe_frame.h"
@@ -124,8 +124,11 @@ void HandleMouse(ViewerState& state, bool sample_holds_left) {
 
 // Runs the time control's steps for this frame on the active sample or the
 // clip list, after a step back it asked for. Paused, it still updates by 0
-// so that parameter changes and scrubbing show at once.
-void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps) {
+// so that parameter changes and scrubbing show at once. Then reads what the
+// sample shows into `drawing`: its joint colours decide the skeleton
+// overlay before the panels are drawn.
+void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps,
+              SampleDrawing* drawing) {
   Walkthrough& walkthrough = state.walkthrough;
   if (state.rewind_seconds > 0.0f) {
     std::string error;
@@ -151,12 +154,8 @@ void Simulate(double real_seconds, ViewerState& state, std::vector<float>* steps
     }
   }
   const bool had_joint_colors = state.has_joint_colors;
-  if (walkthrough.active() >= 0) {
-    state.joint_colors.resize(state.character.model().skeleton.JointCount());
-    state.has_joint_colors = walkthrough.Active()->JointColors(state.joint_colors);
-  } else {
-    state.has_joint_colors = false;
-  }
+  drawing->Read(walkthrough.Active());
+  state.has_joint_colors = !drawing->joint_colors.empty();
   // A sample that explains itself by joint colours (04's mask) is unreadable
   // with the skeleton hidden: show it when the colours appear, and hide it
   // again when they go (leaving the sample) if it was shown for them.
@@ -193,7 +192,8 @@ struct LoopState {
   CrowdView crowd_view;          // draws a crowd sample's characters (sample 08)
   OwnMeshView own_mesh_view;     // draws a sample's generated mesh (sample 14)
   render::Bounds crowd_framed;   // the crowd box last framed: a new size reframes
-  CharacterPlacement placement;  // a moving character (sample 05) and its marks
+  SampleDrawing sample_drawing;  // what the active sample adds, read after the steps and
+                                 // again after the panels (which may change or switch it)
   SamplePointer pointer;         // drags a sample takes from the camera (IK targets)
   glm::vec3 followed{0.0f};      // where the camera last saw it
   // A framing is redone while the panels settle: the frame that asks for it
@@ -202,13 +202,6 @@ struct LoopState {
   int settle_frames = 0;
   float framed_aspect = 0.0f;
   int frame = 0;
-};
-
-// What the active sample draws instead of, or beside, the character.
-struct SampleDrawing {
-  const samples::Sample* sample = nullptr;
-  const samples::CrowdFrame* crowd = nullptr;
-  const samples::OwnMeshes* own_mesh = nullptr;
 };
 
 // The free area between the panels, in framebuffer pixels (they differ
@@ -227,7 +220,6 @@ std::pair<float, float> FreeArea(const ViewerState& state, int width) {
 // character, keeping the camera's angles.
 void UpdateFraming(LoopState& loop, ViewerState& state, const SampleDrawing& drawing,
                    float free_aspect) {
-  loop.placement.Read(drawing.sample);
   if (drawing.crowd != nullptr && (CrowdBounds(*drawing.crowd).min != loop.crowd_framed.min ||
                                    CrowdBounds(*drawing.crowd).max != loop.crowd_framed.max)) {
     loop.crowd_framed = CrowdBounds(*drawing.crowd);
@@ -254,9 +246,9 @@ void UpdateFraming(LoopState& loop, ViewerState& state, const SampleDrawing& dra
     state.reframe_requested = false;
     loop.followed = glm::vec3(0.0f);  // framing looks at the origin
   }
-  if (loop.placement.follow) {
-    state.camera.MoveTarget(loop.placement.Position() - loop.followed);
-    loop.followed = loop.placement.Position();
+  if (drawing.follow) {
+    state.camera.MoveTarget(drawing.Position() - loop.followed);
+    loop.followed = drawing.Position();
   } else {
     loop.followed = glm::vec3(0.0f);
   }
@@ -284,11 +276,7 @@ render::FrameInputs SceneInputs(LoopState& loop, ViewerState& state, const Sampl
   inputs.morph_weights = state.character.morph_weights();
   inputs.joint_model_matrices = state.character.model_matrices();
   inputs.parents = state.character.model().skeleton.Parents();
-  inputs.options = drawing.crowd != nullptr      ? SceneOptionsUnderCrowd(state.view)
-                   : drawing.own_mesh != nullptr ? SceneOptionsUnderOwnMesh(state.view)
-                                                 : state.view;
-  if (state.has_joint_colors) inputs.joint_colors = state.joint_colors;
-  loop.placement.Apply(&inputs);
+  drawing.Apply(state.view, &inputs);
   return inputs;
 }
 
@@ -392,7 +380,7 @@ std::pair<double, double> UpdateFrame(LoopState& loop, WindowInput& input, const
       state.fixed_step || !state.recording.empty() ? kFixedStep : now - loop.last_time;
   loop.last_time = now;
   const auto update_start = std::chrono::steady_clock::now();
-  Simulate(real_seconds, state, &loop.steps);
+  Simulate(real_seconds, state, &loop.steps, &loop.sample_drawing);
   const double update_ms = MillisecondsSince(update_start);
   if (state.ui_scale_requested > 0.0f) {
     state.ui_scale = ApplyUiScale(state.ui_scale_requested);
@@ -427,17 +415,16 @@ int RunLoop(GLFWwindow* window, WindowInput& input, const Options& options, View
 
     const auto render_start = std::chrono::steady_clock::now();
     const std::pair<float, float> free_area = FreeArea(state, width);
-    SampleDrawing drawing;
-    drawing.sample = state.walkthrough.Active();
-    drawing.crowd = drawing.sample != nullptr ? drawing.sample->Crowd() : nullptr;
-    drawing.own_mesh = drawing.sample != nullptr ? drawing.sample->OwnMesh() : nullptr;
+    const SampleDrawing& drawing = loop.sample_drawing;
+    loop.sample_drawing.Read(state.walkthrough.Active());
     UpdateFraming(loop, state, drawing,
                   (free_area.second - free_area.first) / static_cast<float>(height));
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, width, height);
     const render::FrameInputs inputs = SceneInputs(loop, state, drawing, width, height, free_area);
     DrawScene(loop, state, scene, drawing, inputs);
-    WriteUiProbeFrame(loop.frame, state, scene.Grid());  // only for the window tests (tests/ui/)
+    // Only for the window tests (tests/ui/).
+    WriteUiProbeFrame(loop.frame, state, scene.Grid(), drawing);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     state.timings.Add(real_seconds * 1e3, update_ms, MillisecondsSince(render_start));

@@ -1,4 +1,4 @@
-// Builders for Sample::DebugLines: markers, cones and arcs as line
+// Builders for SampleView::debug_lines: markers, cones and arcs as line
 // segments, appended to a list the sample keeps and refills each frame.
 #pragma once
 

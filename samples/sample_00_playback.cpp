@@ -16,7 +16,7 @@ namespace {
 
 class PlaybackSample : public Sample {
  public:
-  PlaybackSample() {
+  PlaybackSample() : Sample("00 Playback", ExplanationText()) {
     params_.AddChoice("clip", &clip_, {}, "the clip to play");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
     params_.AddFloat("speed", &speed_, -3.0f, 3.0f, "playback rate; negative plays backward");
@@ -24,8 +24,7 @@ class PlaybackSample : public Sample {
                       "what happens at the clip's ends");
   }
 
-  std::string Title() const override { return "00 Playback"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A clip stores, for every joint, keyframes (a time and a value) of its position, "
            "rotation and scale. Playing it is keeping a clock: each frame the clip time moves on "
            "by "
@@ -79,10 +78,11 @@ class PlaybackSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
-  std::span<const float> MorphWeights() const override { return weights_; }
-
-  bool Timeline(float* time, float* length) const override {
-    return PlaybackTimeline(playback_, time, length);
+  SampleView View() const override {
+    SampleView view;
+    view.morph_weights = weights_;
+    view.timeline = PlaybackTimeline(playback_, &view.time, &view.length);
+    return view;
   }
   void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
 

@@ -17,7 +17,7 @@ constexpr float kTwoPi = 6.28318530718f;
 
 class BlendSample : public Sample {
  public:
-  BlendSample() {
+  BlendSample() : Sample("01 Blend", ExplanationText()) {
     params_.AddChoice("clip_a", &clip_a_, {}, "the clip at weight 0 (walk)");
     params_.AddChoice("clip_b", &clip_b_, {}, "the clip at weight 1 (run)");
     params_.AddBool("manual_weight", &manual_,
@@ -35,8 +35,7 @@ class BlendSample : public Sample {
         "different feet");
   }
 
-  std::string Title() const override { return "01 Blend"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Blending mixes two poses joint by joint with a weight w, from 0 (all clip_a) to 1 (all "
            "clip_b): positions and scales are interpolated in a straight line, rotations (unit "
            "quaternions) along the shorter arc and renormalised. A walk and a run last different "

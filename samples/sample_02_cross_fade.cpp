@@ -23,7 +23,7 @@ const anim::EaseCurve kEases[] = {anim::EaseCurve::Linear(), anim::EaseCurve::Sm
 
 class CrossFadeSample : public Sample {
  public:
-  CrossFadeSample() {
+  CrossFadeSample() : Sample("02 Cross-fade", ExplanationText()) {
     params_.AddBool("auto_fade", &auto_fade_, "fade to a random full-body clip every few seconds");
     params_.AddFloat("fade_every", &fade_every_, 0.5f, 8.0f, "seconds between automatic fades");
     params_.AddFloat("fade_time", &fade_time_, 0.0f, 2.0f, "duration of each fade in seconds");
@@ -39,8 +39,7 @@ class CrossFadeSample : public Sample {
                       "the clip playing first (full-body clips only)");
   }
 
-  std::string Title() const override { return "02 Cross-fade"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A cross-fade hides a change of clip: the new clip's weight rises from 0 to 1 over the "
            "fade time while the old one still plays beneath it. The controller keeps a queue of "
            "fading clips, samples and blends every one each frame, and when a fade completes that "
@@ -134,8 +133,10 @@ class CrossFadeSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return controller_->CurrentPose(); }
-  std::span<const float> MorphWeights() const override {
-    return controller_->CurrentMorphWeights();
+  SampleView View() const override {
+    SampleView view;
+    if (controller_ != nullptr) view.morph_weights = controller_->CurrentMorphWeights();
+    return view;
   }
 
   void DrawPanel() override {

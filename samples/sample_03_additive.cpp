@@ -53,7 +53,7 @@ struct AdditiveLayer {
 
 class AdditiveSample : public Sample {
  public:
-  AdditiveSample() {
+  AdditiveSample() : Sample("03 Additive", ExplanationText()) {
     params_.AddChoice("base_clip", &base_clip_, {}, "the full-body clip the layers are added on");
     params_.AddChoice("lean_clip", &lean_clip_, {}, "the additive lean clip (none: off)");
     params_.AddFloat("lean", &lean_, -1.0f, 1.0f,
@@ -66,8 +66,7 @@ class AdditiveSample : public Sample {
     params_.AddFloat("look_weight", &look_weight_, 0.0f, 1.0f, "how much of the look is added");
   }
 
-  std::string Title() const override { return "03 Additive"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "An additive clip stores a change rather than a pose: how far each joint moves away "
            "from the clip's first frame, its reference. Adding it to any base pose applies that "
            "change: result = base + (clip - reference) for positions, and for rotations the "

@@ -13,7 +13,7 @@ namespace {
 
 class PartialBlendSample : public Sample {
  public:
-  PartialBlendSample() {
+  PartialBlendSample() : Sample("04 Partial blend", ExplanationText()) {
     params_.AddChoice("base_clip", &base_clip_, {}, "the full-body clip (walk)");
     params_.AddChoice("upper_clip", &upper_clip_, {}, "the clip for the masked joints (punch)");
     params_.AddChoice("mask_root", &mask_root_, {}, "the joint where the mask starts");
@@ -22,8 +22,7 @@ class PartialBlendSample : public Sample {
     params_.AddFloat("weight", &weight_, 0.0f, 1.0f, "overall weight of the upper clip");
   }
 
-  std::string Title() const override { return "04 Partial blend"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A blend mask gives every joint its own weight, so one clip drives part of the body "
            "and another clip the rest: the legs keep walking while the spine and arms punch. The "
            "mask starts at mask_root: that joint and everything below it in the hierarchy take the "
@@ -112,13 +111,17 @@ class PartialBlendSample : public Sample {
            "work";
   }
 
-  bool JointColors(std::span<glm::vec4> colors) const override {
+  SampleView View() const override {
+    SampleView view;
+    if (model_ == nullptr) return view;
+    std::vector<glm::vec4>& colors = view.joint_colors;
+    colors.resize(static_cast<std::size_t>(model_->skeleton.JointCount()));
     for (std::size_t i = 0; i < colors.size() && i < mask_.weights.size(); ++i) {
       const float w = mask_.weights[i] * weight_;
       colors[i] =
           glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
     }
-    return true;
+    return view;
   }
 
  private:

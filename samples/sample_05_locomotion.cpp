@@ -38,7 +38,7 @@ enum Slot { kIdle, kWalk, kRun, kSlots };
 
 class LocomotionSample : public Sample {
  public:
-  LocomotionSample() {
+  LocomotionSample() : Sample("05 Locomotion", ExplanationText()) {
     params_.AddFloat("speed", &target_speed_, 0.0f, 5.0f,
                      "target ground speed in m/s, up to the run clip's: 0 idle, walk and run at "
                      "their clips' speeds");
@@ -60,8 +60,7 @@ class LocomotionSample : public Sample {
     params_.AddChoice("run_clip", &clips_[kRun], {}, "the clip at the run speed");
   }
 
-  std::string Title() const override { return "05 Locomotion"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A 1D blend space places Idle, Walk and Run on a speed axis at their own ground "
            "speeds. For a speed between two of them, those two clips blend with weights 1 - t and "
            "t, t being how far the speed is from the slower clip's to the faster's (0 to 1); both "
@@ -160,14 +159,13 @@ class LocomotionSample : public Sample {
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
 
-  glm::mat4 CharacterWorld() const override {
-    return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
+  SampleView View() const override {
+    SampleView view;
+    view.character_world = World();
+    if (footprints_) view.ground_marks = marks_;
+    view.follow_camera = true;
+    return view;
   }
-  std::span<const GroundMark> GroundMarks() const override {
-    if (!footprints_) return {};
-    return marks_;
-  }
-  bool FollowCamera() const override { return true; }
 
   void DrawPanel() override {
     // A and D steer while held: the keys' state, read where ImGui has it,
@@ -199,6 +197,11 @@ class LocomotionSample : public Sample {
   }
 
  private:
+  // Where the character stands and faces.
+  glm::mat4 World() const {
+    return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
+  }
+
   const anim::Clip& Clip(int slot) const { return model_->clips[clips_[slot]]; }
 
   // Idle, walk and run by name among the full-body clips; failing a name,
@@ -310,7 +313,7 @@ class LocomotionSample : public Sample {
         anim::ComputeModelMatrices(model_->skeleton, pose_, model_matrices_);
         matrices_ready = true;
       }
-      glm::vec3 at = glm::vec3(CharacterWorld() * model_matrices_[foot][3]);
+      glm::vec3 at = glm::vec3(World() * model_matrices_[foot][3]);
       at.y = 0.0f;
       const GroundMark mark{
           at, left ? glm::vec4(0.25f, 0.5f, 0.95f, 0.85f) : glm::vec4(0.95f, 0.55f, 0.2f, 0.85f),

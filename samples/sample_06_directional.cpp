@@ -58,10 +58,9 @@ const char* GaitName(Gait g) { return g == kIdle ? "Idle" : g == kWalk ? "Walk" 
 
 class DirectionalSample : public Sample {
  public:
-  DirectionalSample() { DeclareParams(3.5f); }
+  DirectionalSample() : Sample("06 Directional", ExplanationText()) { DeclareParams(3.5f); }
 
-  std::string Title() const override { return "06 Directional"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A 2D blend space places clips at points of a plane, here (direction, speed): left "
            "-1, straight 0, right 1 across, ground speed in m/s up. For the point chosen on the "
            "pad, "

@@ -21,7 +21,7 @@ namespace {
 
 class StateMachineSample : public Sample {
  public:
-  StateMachineSample() {
+  StateMachineSample() : Sample("07 State machine", ExplanationText()) {
     params_.AddFloat("speed", &speed_, 0.0f, 4.0f,
                      "locomotion speed in m/s (Idle, Walk, Run blend)");
     params_.BindKeys("speed", 0, 'S', 'W');
@@ -32,8 +32,7 @@ class StateMachineSample : public Sample {
     params_.AddFloat("lean", &lean_, 0.0f, 1.0f, "weight of an additive lean layer on top of both");
   }
 
-  std::string Title() const override { return "07 State machine"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A state machine picks what the character does: it is in one state at a time "
            "(Locomotion: idle, walk and run blended by speed; Jump: one clip), and a transition "
            "moves it to another when its condition holds (the jump key, or the jump clip nearly "
@@ -103,15 +102,18 @@ class StateMachineSample : public Sample {
 
   const anim::SoaPose& CurrentPose() const override { return graph_->SoaOutput(); }
 
-  bool JointColors(std::span<glm::vec4> colors) const override {
+  SampleView View() const override {
+    SampleView view;
     const anim::LayerStack* layers = graph_ ? graph_->Layers() : nullptr;
-    if (layers == nullptr || upper_ == nullptr) return false;
+    if (layers == nullptr || upper_ == nullptr) return view;
+    std::vector<glm::vec4>& colors = view.joint_colors;
+    colors.resize(static_cast<std::size_t>(model_->skeleton.JointCount()));
     for (std::size_t j = 0; j < colors.size(); ++j) {
       const float w = layers->JointShare(1, static_cast<int>(j));
       colors[j] =
           glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
     }
-    return true;
+    return view;
   }
 
   void DrawPanel() override {

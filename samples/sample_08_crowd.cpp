@@ -73,7 +73,7 @@ int ClipContaining(const anim::Model& model, const char* role) {
 
 class CrowdSample : public Sample {
  public:
-  CrowdSample() {
+  CrowdSample() : Sample("08 Crowd", ExplanationText(), SoftwareSets()) {
     params_.AddChoice(
         "play", &play_, {"clips", "graph"},
         "clips: each character blends clip_a and clip_b or plays another clip; graph: "
@@ -116,13 +116,12 @@ class CrowdSample : public Sample {
                     "place in the cycle)");
   }
 
-  std::string Title() const override { return "08 Crowd"; }
   // A hundred characters on llvmpipe: 1.5 to 6 s a frame on a heavy model,
   // and clicks land on the widget that was under the pointer seconds ago.
-  std::vector<std::string> SoftwareRendererSets() const override {
+  static std::vector<std::string> SoftwareSets() {
     return {"count=" + std::to_string(kSoftwareRendererCount)};
   }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A crowd: every character blends clip_a and clip_b with its own weight and its own "
            "place in the cycle (drawn from a fixed seed, so every run shows the same crowd), or "
            "plays another clip. The characters are split over threads, and each pose is sampled "
@@ -230,11 +229,15 @@ class CrowdSample : public Sample {
   }
   // Graph mode on a model no graph ships for plays clips instead: say so
   // (headless runs fail with it; the panel's notice shows it).
-  std::string Problem() const override { return play_ == 1 ? graphs_.Problem() : std::string(); }
-  const CrowdFrame* Crowd() const override { return characters_.empty() ? nullptr : &frame_; }
+  SampleView View() const override {
+    SampleView view;
+    view.problem = play_ == 1 ? graphs_.Problem() : std::string();
+    view.crowd = characters_.empty() ? nullptr : &frame_;
+    return view;
+  }
 
   void DrawPanel() override {
-    const std::string problem = Problem();
+    const std::string problem = View().problem;
     DrawNotice(problem.empty() ? notice_ : problem);
     DrawParamWidgets(params_);
     DrawHint(
@@ -445,7 +448,7 @@ class CrowdSample : public Sample {
   // Graph mode: every character's instance of the model's graph, with the
   // speeds and start offsets given. Compressed: the graph's clip nodes sample
   // the clips compression_ keeps (built there on first use); should that
-  // graph not load, the raw one plays (and Problem() says why).
+  // graph not load, the raw one plays (and the view's problem says why).
   void StartGraphs(const Layout& layout, const std::vector<float>& speeds,
                    const std::vector<float>& offsets) {
     if (!graphs_.Build(

@@ -36,10 +36,9 @@ std::vector<std::string> ShippedGraphs() {
 
 class GraphFileSample : public Sample {
  public:
-  GraphFileSample() { AddFixedParams(); }
+  GraphFileSample() : Sample("09 Graph file", ExplanationText()) { AddFixedParams(); }
 
-  std::string Title() const override { return "09 Graph file"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "The same machinery as 07 (blend trees, state machines and layers), but described in "
            "a JSON file read at run time (assets/graphs/, format in docs/graph_format.md) instead "
            "of built in code, so the animation logic can change without a rebuild. A widget "
@@ -109,11 +108,14 @@ class GraphFileSample : public Sample {
   const anim::SoaPose& CurrentPose() const override {
     return graph_ ? graph_->SoaOutput() : model_->skeleton.RestPose();
   }
-  glm::mat4 CharacterWorld() const override {
-    return glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
+  SampleView View() const override {
+    SampleView view;
+    view.character_world =
+        glm::rotate(glm::translate(glm::mat4(1.0f), position_), yaw_, glm::vec3(0, 1, 0));
+    view.follow_camera = root_motion_;
+    view.problem = load_error_;
+    return view;
   }
-  bool FollowCamera() const override { return root_motion_; }
-  std::string Problem() const override { return load_error_; }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);

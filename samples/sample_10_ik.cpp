@@ -119,7 +119,7 @@ anim::ik::JointConstraint Hinge(const glm::quat& reference, const glm::vec3& axi
 
 class IkSample : public Sample {
  public:
-  IkSample() {
+  IkSample() : Sample("10 IK", ExplanationText()) {
     params_.AddChoice("solver", &solver_, {"two-bone", "CCD", "FABRIK"},
                       "two-bone: analytic, exact, 3 joints; CCD and FABRIK: iterative, any "
                       "length, with joint limits");
@@ -137,8 +137,7 @@ class IkSample : public Sample {
                     "play the idle clip under the IK (else hold its first frame)");
   }
 
-  std::string Title() const override { return "10 IK"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Inverse kinematics turns joints so the end of a chain (a hand) reaches a target, "
            "instead of a clip saying where each joint goes. Two-bone IK solves a shoulder-elbow-"
            "wrist triangle exactly with the law of cosines and bends the elbow towards a pole "
@@ -242,7 +241,11 @@ class IkSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return shown_; }
-  std::span<const DebugLine> DebugLines() const override { return lines_; }
+  SampleView View() const override {
+    SampleView view;
+    view.debug_lines = lines_;
+    return view;
+  }
 
   bool Pointer(PointerPhase phase, const glm::vec3& origin, const glm::vec3& direction) override {
     return drag_.Handle(phase, origin, direction, 0.06f * height_, low_, high_, &target_);

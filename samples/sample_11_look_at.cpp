@@ -28,7 +28,7 @@ constexpr glm::vec4 kLimitColor{0.45f, 0.75f, 1.0f, 0.7f};
 
 class LookAtSample : public Sample {
  public:
-  LookAtSample() {
+  LookAtSample() : Sample("11 Look-at", ExplanationText()) {
     params_.AddChoice("target_mode", &mode_, {"path", "sliders"},
                       "path: the target circles in front of the character; sliders: it stays "
                       "where the sliders (or a drag) put it");
@@ -48,8 +48,7 @@ class LookAtSample : public Sample {
                     "play the idle clip underneath (else hold its first frame)");
   }
 
-  std::string Title() const override { return "11 Look-at"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Look-at turns the head so its forward axis points at a target, and spreads the "
            "turn down the neck and spine the way a person turns: the lowest spine joint takes "
            "its share of the turn still needed, the next joint its share of what is left, and "
@@ -124,7 +123,11 @@ class LookAtSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return shown_; }
-  std::span<const DebugLine> DebugLines() const override { return lines_; }
+  SampleView View() const override {
+    SampleView view;
+    view.debug_lines = lines_;
+    return view;
+  }
 
   bool Pointer(PointerPhase phase, const glm::vec3& origin, const glm::vec3& direction) override {
     const bool held =

@@ -41,7 +41,8 @@ constexpr float kPelvisSpeed = 0.4f;  // m/s: how fast the pelvis offset may cha
 
 class FeetOnGroundSample : public Sample {
  public:
-  FeetOnGroundSample() : walk_(MakeLocomotionSample()) {
+  FeetOnGroundSample()
+      : Sample("12 Feet on uneven ground", ExplanationText()), walk_(MakeLocomotionSample()) {
     // Walking, turning gently, so the character circles over the bumps
     // and both ways across the slope.
     std::string ignored;
@@ -61,8 +62,7 @@ class FeetOnGroundSample : public Sample {
     RebuildParams();
   }
 
-  std::string Title() const override { return "12 Feet on uneven ground"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Clips are authored on a flat floor. Foot IK fits them to the ground after blending: "
            "a ray down through each ankle finds the ground's height and normal; the pelvis "
            "lowers so the lower foot can reach; each leg bends (two-bone IK) to stand its ankle "
@@ -115,7 +115,7 @@ class FeetOnGroundSample : public Sample {
     shown_.CopyFrom(walk_->CurrentPose());
     // The character stands on the ground under its root: root motion moves
     // it over X and Z, the ground gives the height.
-    const glm::mat4 on_floor = walk_->CharacterWorld();
+    const glm::mat4 on_floor = walk_->View().character_world;
     scene::RayHit under;
     if (ground_.ProbeDown(on_floor[3].x, on_floor[3].z, &under)) height_ = under.point.y;
     world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, height_, 0.0f)) * on_floor;
@@ -138,14 +138,16 @@ class FeetOnGroundSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return shown_; }
-  glm::mat4 CharacterWorld() const override { return world_; }
-  bool FollowCamera() const override { return true; }
-  std::string Problem() const override { return walk_->Problem(); }
-  std::span<const GroundMark> GroundMarks() const override { return marks_; }
-  std::span<const DebugLine> DebugLines() const override { return lines_; }
-  const anim::Model* GroundMesh(int* revision) const override {
-    *revision = ground_revision_;
-    return &ground_.Drawable();
+  SampleView View() const override {
+    SampleView view;
+    view.character_world = world_;
+    view.follow_camera = true;
+    view.problem = walk_->View().problem;
+    view.ground_marks = marks_;
+    view.debug_lines = lines_;
+    view.ground_mesh = &ground_.Drawable();
+    view.ground_revision = ground_revision_;
+    return view;
   }
 
   bool LoadGround(const std::string& path, std::string* error) override {
@@ -256,7 +258,7 @@ class FeetOnGroundSample : public Sample {
   // 05's footprints, lifted from its flat floor onto the ground.
   void PlaceMarks() {
     marks_.clear();
-    for (GroundMark mark : walk_->GroundMarks()) {
+    for (GroundMark mark : walk_->View().ground_marks) {
       scene::RayHit hit;
       if (ground_.ProbeDown(mark.position.x, mark.position.z, &hit)) mark.position.y = hit.point.y;
       if (static_cast<int>(marks_.size()) < static_cast<int>(marks_.capacity()))

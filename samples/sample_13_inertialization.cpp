@@ -2,7 +2,7 @@
 // characters side by side, a cross-fade on the left and an inertialized
 // transition (anim/blending/inertialization.h) on the right, with a plot per mode of
 // one joint's angle and of the clips sampled each frame. The two are drawn
-// through the crowd hook (a crowd of two, each with its own palette and
+// as the view's crowd (a crowd of two, each with its own palette and
 // placement).
 #include <algorithm>
 #include <cmath>
@@ -35,7 +35,7 @@ float RotationDegrees(const glm::quat& q) {
 
 class InertializationSample : public Sample {
  public:
-  InertializationSample() {
+  InertializationSample() : Sample("13 Inertialization", ExplanationText()) {
     params_.AddFloat("fade_time", &fade_time_, 0.0f, 1.5f,
                      "seconds each transition takes, in both modes");
     params_.AddFloat("switch_every", &switch_every_, 0.3f, 4.0f,
@@ -45,8 +45,7 @@ class InertializationSample : public Sample {
     params_.AddChoice("plot_joint", &plot_joint_, {}, "the joint whose angle is plotted");
   }
 
-  std::string Title() const override { return "13 Inertialization"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Two characters get the same changes of clip at the same moments. The left one "
            "cross-fades: for the fade time it samples the old clip and the new one and blends "
            "them, the new one's weight rising from 0 to 1. The right one inertializes: it "
@@ -149,7 +148,11 @@ class InertializationSample : public Sample {
   const anim::SoaPose& CurrentPose() const override {
     return controllers_[kInertial]->CurrentPose();
   }
-  const CrowdFrame* Crowd() const override { return model_ != nullptr ? &frame_ : nullptr; }
+  SampleView View() const override {
+    SampleView view;
+    view.crowd = model_ != nullptr ? &frame_ : nullptr;
+    return view;
+  }
 
   void DrawPanel() override {
     DrawNotice(notice_);

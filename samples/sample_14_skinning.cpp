@@ -20,7 +20,8 @@ constexpr float kSpacing = 0.6f;  // each copy's distance from the middle
 
 class SkinningSample : public Sample {
  public:
-  SkinningSample() : rig_(MakeTwistRig(kLength, kRadius)) {
+  SkinningSample()
+      : Sample("14 Skinning: LBS vs DQS", ExplanationText()), rig_(MakeTwistRig(kLength, kRadius)) {
     params_.AddFloat("twist", &twist_, 0.0f, 180.0f,
                      "degrees the upper half turns about its own axis");
     params_.AddFloat("bend", &bend_, 0.0f, 150.0f, "degrees the upper half bends sideways");
@@ -40,8 +41,7 @@ class SkinningSample : public Sample {
     own_.bounds_max = glm::vec3(kSpacing + 2.0f * kRadius, kLength + kRadius, 2.0f * kRadius);
   }
 
-  std::string Title() const override { return "14 Skinning: LBS vs DQS"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Skinning moves each vertex with up to four joints, by weights w that sum to 1. "
            "Linear blend skinning (left) adds up the joints' matrices, weighted: where two "
            "joints turn apart, the average of two rotations is no rotation at all but a "
@@ -74,7 +74,11 @@ class SkinningSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
-  const OwnMeshes* OwnMesh() const override { return &own_; }
+  SampleView View() const override {
+    SampleView view;
+    view.own_mesh = &own_;
+    return view;
+  }
 
   void DrawPanel() override {
     DrawParamWidgets(params_);

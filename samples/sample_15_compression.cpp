@@ -54,7 +54,7 @@ glm::vec4 ErrorColor(float error, float tolerance) {
 
 class CompressionSample : public Sample {
  public:
-  CompressionSample() {
+  CompressionSample() : Sample("15 Compression", ExplanationText()) {
     params_.AddChoice("clip", &clip_, {}, "the clip to compress and play");
     params_.AddFloat("tolerance_mm", &tolerance_mm_, 0.01f, 10.0f,
                      "largest error allowed at the virtual points, in millimetres");
@@ -75,8 +75,7 @@ class CompressionSample : public Sample {
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
   }
 
-  std::string Title() const override { return "15 Compression"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A clip stores every key of every channel as floats. Compressing it keeps the pose "
            "within a tolerance at less memory: channels that never change are stored once "
            "(omitted when they equal the rest pose); the other channels are sampled at the clip's "
@@ -171,7 +170,13 @@ class CompressionSample : public Sample {
 
   // The compressed character: what --dump-pose writes.
   const anim::SoaPose& CurrentPose() const override { return soa_; }
-  const CrowdFrame* Crowd() const override { return model_ != nullptr ? &frame_ : nullptr; }
+  SampleView View() const override {
+    SampleView view;
+    view.crowd = model_ != nullptr ? &frame_ : nullptr;
+    view.debug_lines = lines_;
+    view.timeline = PlaybackTimeline(playback_, &view.time, &view.length);
+    return view;
+  }
   void AllowBackgroundWork(bool allow) override {
     background_ = allow;
     if (!allow && builder_.Busy()) {
@@ -182,11 +187,7 @@ class CompressionSample : public Sample {
       Request(wanted);
     }
   }
-  std::span<const DebugLine> DebugLines() const override { return lines_; }
 
-  bool Timeline(float* time, float* length) const override {
-    return PlaybackTimeline(playback_, time, length);
-  }
   void Scrub(float time) override { phase_ = ScrubPhase(playback_, time); }
 
   void DrawPanel() override {

@@ -22,10 +22,9 @@ namespace {
 
 class MorphTargetsSample : public Sample {
  public:
-  MorphTargetsSample() { AddFixedParams(); }
+  MorphTargetsSample() : Sample("16 Morph targets", ExplanationText()) { AddFixedParams(); }
 
-  std::string Title() const override { return "16 Morph targets"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A morph target (blend shape) stores, for every vertex of a mesh, an offset to a "
            "second shape: a smile, a frown. The shown vertex is p = p0 + sum of w_i x d_i, where "
            "p0 is the base position, d_i the offset of target i and w_i its weight (any number, "
@@ -105,7 +104,11 @@ class MorphTargetsSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return controller_->CurrentPose(); }
-  std::span<const float> MorphWeights() const override { return weights_; }
+  SampleView View() const override {
+    SampleView view;
+    view.morph_weights = weights_;
+    return view;
+  }
 
   void DrawPanel() override {
     DrawNotice(notice_);

@@ -32,10 +32,9 @@ struct ClipControls {
 
 class MixerSample : public Sample {
  public:
-  MixerSample() { AddFixedParams(); }
+  MixerSample() : Sample("17 Mixer", ExplanationText()) { AddFixedParams(); }
 
-  std::string Title() const override { return "17 Mixer"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "A mixer plays any number of clips at once, each an action with its own clock, "
            "weight, speed and loop mode. Full-body actions are blended by weight: with weights "
            "w_i summing to W, the pose is the sum of w_i x p_i over W when W is 1 or more, and "
@@ -95,7 +94,11 @@ class MixerSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return mixer_->CurrentPose(); }
-  std::span<const float> MorphWeights() const override { return mixer_->CurrentMorphWeights(); }
+  SampleView View() const override {
+    SampleView view;
+    if (mixer_ != nullptr) view.morph_weights = mixer_->CurrentMorphWeights();
+    return view;
+  }
 
   void DrawPanel() override {
     DrawNotice(notice_);

@@ -36,7 +36,7 @@ glm::vec3 PositionOf(const glm::mat4& m) { return glm::vec3(m[3]); }
 
 class RetargetingSample : public Sample {
  public:
-  RetargetingSample() {
+  RetargetingSample() : Sample("18 Retargeting", ExplanationText()) {
     params_.AddChoice("clip", &clip_, {"(none)"}, "the source's clip to play on the character");
     params_.AddFloat("phase", &phase_, 0.0f, 1.0f, "scrub: normalised time in the clip");
     params_.AddBool("pin_feet", &pin_feet_,
@@ -61,8 +61,7 @@ class RetargetingSample : public Sample {
                        "another file's clips loaded)");
   }
 
-  std::string Title() const override { return "18 Retargeting"; }
-  std::string Explanation() const override {
+  static std::string ExplanationText() {
     return "Retargeting plays a clip made for one skeleton (the source, drawn beside) on another. "
            "Each "
            "joint is paired with a source joint by its name, read in each tool's convention "
@@ -184,17 +183,18 @@ class RetargetingSample : public Sample {
   }
 
   const anim::SoaPose& CurrentPose() const override { return pose_; }
-  std::span<const DebugLine> DebugLines() const override { return lines_; }
-
-  bool JointColors(std::span<glm::vec4> colors) const override {
-    for (std::size_t j = 0; j < colors.size() && j < mapping_.size(); ++j) {
-      colors[j] = mapping_[j] >= 0 ? glm::vec4(0.3f, 0.9f, 0.4f, 1.0f) : kUnusedBone;
+  SampleView View() const override {
+    SampleView view;
+    view.debug_lines = lines_;
+    if (model_ != nullptr) {
+      std::vector<glm::vec4>& colors = view.joint_colors;
+      colors.resize(static_cast<std::size_t>(model_->skeleton.JointCount()));
+      for (std::size_t j = 0; j < colors.size() && j < mapping_.size(); ++j) {
+        colors[j] = mapping_[j] >= 0 ? glm::vec4(0.3f, 0.9f, 0.4f, 1.0f) : kUnusedBone;
+      }
     }
-    return true;
-  }
-
-  bool Timeline(float* time, float* length) const override {
-    return PlaybackTimeline(player_.Clock(), time, length);
+    view.timeline = PlaybackTimeline(player_.Clock(), &view.time, &view.length);
+    return view;
   }
   void Scrub(float time) override { phase_ = ScrubPhase(player_.Clock(), time); }
 

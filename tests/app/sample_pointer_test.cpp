@@ -9,6 +9,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "app/sample_pointer.h"
+#include "fake_sample.h"
 
 namespace {
 
@@ -34,24 +35,7 @@ TEST(MouseRay, PassesThroughThePointDrawnUnderTheMouse) {
   }
 }
 
-// Records what it is offered and takes presses only when told to.
-class FakeSample : public samples::Sample {
- public:
-  std::string Title() const override { return "fake"; }
-  std::string Explanation() const override { return ""; }
-  bool Load(const anim::Model&, std::string*) override { return true; }
-  void Update(float) override {}
-  const anim::SoaPose& CurrentPose() const override { return pose_; }
-  bool Pointer(PointerPhase phase, const glm::vec3&, const glm::vec3&) override {
-    phases.push_back(phase);
-    return take_press;
-  }
-  bool take_press = false;
-  std::vector<PointerPhase> phases;
-
- private:
-  anim::SoaPose pose_;
-};
+using app_test::FakeSample;
 
 TEST(SamplePointer, ADeclinedPressLeavesTheCameraTheDrag) {
   FakeSample sample;

@@ -65,14 +65,15 @@ TEST_F(Rewind, LocomotionReturnsToThePoseAndPlaceItHadWithTheInputsOfTheRun) {
     if (step == 60) SetActive("turn=0.5");
     walkthrough_.Step(dts[step % 3], character_);
     seen.push_back({walkthrough_.Elapsed(), walkthrough_.Active()->CurrentPose(),
-                    glm::vec3(walkthrough_.Active()->CharacterWorld()[3])});
+                    glm::vec3(walkthrough_.Active()->View().character_world[3])});
   }
   for (int k : {70, 45, 10}) {  // each rewind replays from the start
     Back(walkthrough_.Elapsed() - seen[k].time);
     EXPECT_NEAR(walkthrough_.Elapsed(), seen[k].time, 1e-6);
     ExpectSamePose(walkthrough_.Active()->CurrentPose(), seen[k].pose, "step " + std::to_string(k));
-    EXPECT_NEAR(glm::length(glm::vec3(walkthrough_.Active()->CharacterWorld()[3]) - seen[k].place),
-                0.0f, 1e-5f)
+    EXPECT_NEAR(
+        glm::length(glm::vec3(walkthrough_.Active()->View().character_world[3]) - seen[k].place),
+        0.0f, 1e-5f)
         << "step " << k;
   }
 }

@@ -58,8 +58,8 @@ class CrowdSampleTest : public MannequinSamples {
   // of both (ExpectSamePalettes: they must be).
   static bool SamePalettes(samples::Sample& a, samples::Sample& b, int frames) {
     UpdateBoth(a, b, frames);
-    const auto pa = a.Crowd()->palettes;
-    const auto pb = b.Crowd()->palettes;
+    const auto pa = a.View().crowd->palettes;
+    const auto pb = b.View().crowd->palettes;
     return pa.size() == pb.size() && std::equal(pa.begin(), pa.end(), pb.begin());
   }
   static void ExpectSamePalettes(samples::Sample& a, samples::Sample& b, int frames) {
@@ -69,8 +69,8 @@ class CrowdSampleTest : public MannequinSamples {
   static void ExpectNearPalettes(samples::Sample& a, samples::Sample& b, int frames,
                                  float tolerance) {
     UpdateBoth(a, b, frames);
-    const auto pa = a.Crowd()->palettes;
-    const auto pb = b.Crowd()->palettes;
+    const auto pa = a.View().crowd->palettes;
+    const auto pb = b.View().crowd->palettes;
     EXPECT_EQ(pa.size(), pb.size());
     float largest = 0.0f;
     for (std::size_t i = 0; i < std::min(pa.size(), pb.size()); ++i) {
@@ -97,7 +97,7 @@ class CrowdSampleTest : public MannequinSamples {
 TEST_F(CrowdSampleTest, HandsOnePaletteAndOneWorldMatrixPerCharacter) {
   Set(*crowd_, "count=37");
   crowd_->Update(1.0f / 60);
-  const samples::CrowdFrame* frame = crowd_->Crowd();
+  const samples::CrowdFrame* frame = crowd_->View().crowd;
   ASSERT_NE(frame, nullptr);
   const int joints = model_.skeleton.JointCount();
   EXPECT_EQ(frame->joint_count, joints);
@@ -118,7 +118,7 @@ TEST_F(CrowdSampleTest, HandsOnePaletteAndOneWorldMatrixPerCharacter) {
   EXPECT_GT(closest, 0.5f);
   Set(*crowd_, "skinning=cpu");
   crowd_->Update(1.0f / 60);
-  EXPECT_TRUE(crowd_->Crowd()->cpu_skinning);
+  EXPECT_TRUE(crowd_->View().crowd->cpu_skinning);
 }
 
 TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
@@ -126,7 +126,7 @@ TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
   std::vector<glm::mat4> scratch(joints), expected(joints);
   anim::ComputePalette(model_.skeleton, crowd_->CurrentPose(), scratch, expected);
-  const auto palettes = crowd_->Crowd()->palettes;
+  const auto palettes = crowd_->View().crowd->palettes;
   for (std::size_t j = 0; j < joints; ++j) {
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 4; ++r) EXPECT_NEAR(palettes[j][c][r], expected[j][c][r], 1e-5f) << j;
@@ -134,11 +134,11 @@ TEST_F(CrowdSampleTest, FirstCharactersPaletteIsThatOfItsPose) {
   }
   // And the characters differ: each has its own phase, weight or clip.
   int differing = 0;
-  for (std::size_t k = 1; k < crowd_->Crowd()->worlds.size(); ++k) {
+  for (std::size_t k = 1; k < crowd_->View().crowd->worlds.size(); ++k) {
     differing +=
         !std::equal(palettes.begin(), palettes.begin() + joints, palettes.begin() + k * joints);
   }
-  EXPECT_EQ(differing, static_cast<int>(crowd_->Crowd()->worlds.size()) - 1);
+  EXPECT_EQ(differing, static_cast<int>(crowd_->View().crowd->worlds.size()) - 1);
 }
 
 TEST_F(CrowdSampleTest, OneThreadAndTwoThreadsGiveTheSamePalettes) {
@@ -161,11 +161,11 @@ TEST_F(CrowdSampleTest, ACrowdOfTenThousandMakesRoomAndItsFirstCharactersPlayAsI
     small->Update(1.0f / 60);
     crowd_->Update(1.0f / 60);
   }
-  ASSERT_EQ(crowd_->Crowd()->worlds.size(), 10000u);
+  ASSERT_EQ(crowd_->View().crowd->worlds.size(), 10000u);
   const auto joints = static_cast<std::size_t>(model_.skeleton.JointCount());
-  ASSERT_EQ(crowd_->Crowd()->palettes.size(), 10000u * joints);
-  const auto first = crowd_->Crowd()->palettes.first(37 * joints);
-  const auto expected = small->Crowd()->palettes;
+  ASSERT_EQ(crowd_->View().crowd->palettes.size(), 10000u * joints);
+  const auto first = crowd_->View().crowd->palettes.first(37 * joints);
+  const auto expected = small->View().crowd->palettes;
   ASSERT_EQ(expected.size(), first.size());
   EXPECT_TRUE(std::equal(first.begin(), first.end(), expected.begin()));
   // Back to 37 on the room made: the same again, from a fresh start.
@@ -176,8 +176,8 @@ TEST_F(CrowdSampleTest, ACrowdOfTenThousandMakesRoomAndItsFirstCharactersPlayAsI
     again->Update(1.0f / 60);
     crowd_->Update(1.0f / 60);
   }
-  const auto after = crowd_->Crowd()->palettes;
-  const auto fresh = again->Crowd()->palettes;
+  const auto after = crowd_->View().crowd->palettes;
+  const auto fresh = again->View().crowd->palettes;
   ASSERT_EQ(after.size(), fresh.size());
   EXPECT_TRUE(std::equal(after.begin(), after.end(), fresh.begin()));
   Set(*crowd_, "count=2500");
@@ -230,7 +230,7 @@ TEST_F(CrowdSampleTest, GraphModeRunsEachCharactersOwnInstanceAtItsOwnSpeed) {
   std::vector<std::vector<glm::mat4>> first_frames;
   for (int frame = 0; frame < 45; ++frame) {
     crowd_->Update(1.0f / 60);
-    const samples::CrowdFrame* crowd = crowd_->Crowd();
+    const samples::CrowdFrame* crowd = crowd_->View().crowd;
     ASSERT_NE(crowd, nullptr);
     ASSERT_EQ(crowd->worlds.size(), 2u);
     for (int k = 0; k < 2; ++k) {
@@ -245,7 +245,7 @@ TEST_F(CrowdSampleTest, GraphModeRunsEachCharactersOwnInstanceAtItsOwnSpeed) {
   }
   // It animates (a quarter second later the poses are others), and the two
   // speeds give two poses (in step, nothing else tells them apart).
-  const samples::CrowdFrame& last = *crowd_->Crowd();
+  const samples::CrowdFrame& last = *crowd_->View().crowd;
   EXPECT_GT(LargestDifference(PaletteOf(last, 0), first_frames[0]), 1e-2f);
   EXPECT_GT(LargestDifference(PaletteOf(last, 1), first_frames[1]), 1e-2f);
   EXPECT_GT(LargestDifference(PaletteOf(last, 0), PaletteOf(last, 1)), 1e-2f);
@@ -266,9 +266,9 @@ TEST_F(CrowdSampleTest, GraphModeWithoutAShippedGraphSaysSoAndPlaysClips) {
     ASSERT_TRUE((*sample)->Load(renamed, &error)) << error;
   }
   Set(*graph_mode, "play=graph");
-  EXPECT_NE(graph_mode->Problem().find("robot_locomotion.json"), std::string::npos)
-      << graph_mode->Problem();
-  EXPECT_EQ(clip_mode->Problem(), "");
+  EXPECT_NE(graph_mode->View().problem.find("robot_locomotion.json"), std::string::npos)
+      << graph_mode->View().problem;
+  EXPECT_EQ(clip_mode->View().problem, "");
   ExpectSamePalettes(*graph_mode, *clip_mode, 20);
 }
 
@@ -302,7 +302,7 @@ void ExpectWithinTolerance(samples::Sample& raw, samples::Sample& compressed, in
     if (frame % 10 != 9) continue;
     for (int k = 0; k < count; ++k) {
       const float error = compression_test::VirtualPointError(
-          ModelOf(*raw.Crowd(), k, skeleton), ModelOf(*compressed.Crowd(), k, skeleton));
+          ModelOf(*raw.View().crowd, k, skeleton), ModelOf(*compressed.View().crowd, k, skeleton));
       EXPECT_LE(error, bound) << "character " << k << " at frame " << frame;
       worst[static_cast<std::size_t>(k)] = std::max(worst[static_cast<std::size_t>(k)], error);
     }
@@ -487,7 +487,7 @@ TEST_F(CrowdSampleTest, GraphModeOnCompressedClipsShowsTheRawGraphCrowdWithinThe
   Set(*compressed, "compressed=true");
   ExpectWithinTolerance(*crowd_, *compressed, 37, 3.0f * anim::CompressionSettings().tolerance,
                         model_.skeleton);
-  EXPECT_EQ(compressed->Problem(), "");
+  EXPECT_EQ(compressed->View().problem, "");
   // Switched back off, the crowd is rebuilt: graph mode's raw crowd from its start.
   Set(*compressed, "compressed=false");
   auto fresh = Make();
@@ -516,7 +516,7 @@ TEST_F(CrowdSampleTest, GraphModeOnDecodedKeysGivesTheSamePalettesAndAllocatesNo
   Set(*crowd_, "decoded_keys=false");
   Set(*decoded, "decoded_keys=true");
   ExpectNearPalettes(*crowd_, *decoded, 45, 1e-5f);
-  EXPECT_EQ(decoded->Problem(), "");
+  EXPECT_EQ(decoded->View().problem, "");
   ExpectFramesAllocateNothing(*decoded);
 }
 
@@ -594,8 +594,8 @@ TEST(CrowdSampleMorph, EachCharacterHandsItsOwnMorphWeights) {
     }
     for (int frame = 0; frame < 20; ++frame) crowds[compressed]->Update(1.0f / 60);
   }
-  const samples::CrowdFrame& raw = *crowds[0]->Crowd();
-  const samples::CrowdFrame& compressed = *crowds[1]->Crowd();
+  const samples::CrowdFrame& raw = *crowds[0]->View().crowd;
+  const samples::CrowdFrame& compressed = *crowds[1]->View().crowd;
   ASSERT_EQ(raw.morph_weights.size(), 3 * per_character);
   ASSERT_EQ(compressed.morph_weights.size(), 3 * per_character);
   const std::span<const float> shown = crowds[0]->CurrentPose().MorphWeights();

@@ -41,7 +41,7 @@ class FeetSampleTest : public MannequinSamples {
     for (int frame = 0; frame < frames; ++frame) {
       sample->Update(1.0f / 60);
       plain->Update(1.0f / 60);
-      const glm::mat4 world = sample->CharacterWorld();
+      const glm::mat4 world = sample->View().character_world;
       for (const int ankle_joint : ankles) {
         const glm::vec3 ankle = glm::vec3(
             world *
@@ -65,7 +65,7 @@ TEST_F(FeetSampleTest, CharacterStandsOnTheGeneratedGround) {
   const scene::HeightfieldOptions ground = scene::BumpySlopedGround(1.0f);
   for (int frame = 0; frame < 600; ++frame) {
     sample_->Update(1.0f / 60);
-    const glm::vec3 root = glm::vec3(sample_->CharacterWorld()[3]);
+    const glm::vec3 root = glm::vec3(sample_->View().character_world[3]);
     // The mesh interpolates the function linearly over 25 cm cells; the
     // bumps A sin(k x) sin(0.8 k z) (A = 6 cm, k = pi / 1.6 m) bend at most
     // A k^2 = 0.23, 0.8 A k^2 = 0.19 (mixed), 0.64 A k^2 = 0.15 per metre,
@@ -73,9 +73,8 @@ TEST_F(FeetSampleTest, CharacterStandsOnTheGeneratedGround) {
     ASSERT_NEAR(root.y, scene::HeightfieldHeight(ground, root.x, root.z), 0.006f) << frame;
   }
   // It walked somewhere (root motion), so the test crossed the slope.
-  EXPECT_GT(glm::length(glm::vec3(sample_->CharacterWorld()[3])), 1.0f);
-  int revision = -1;
-  ASSERT_NE(sample_->GroundMesh(&revision), nullptr);
+  EXPECT_GT(glm::length(glm::vec3(sample_->View().character_world[3])), 1.0f);
+  ASSERT_NE(sample_->View().ground_mesh, nullptr);
 }
 
 TEST_F(FeetSampleTest, StandingOnTheSlopeIkPutsBothFeetOnTheGround) {
@@ -104,29 +103,28 @@ TEST_F(FeetSampleTest, StandingOnTheSlopeIkPutsBothFeetOnTheGround) {
 }
 
 TEST_F(FeetSampleTest, GroundFileReplacesTheGroundAndABadOneKeepsIt) {
-  int before = 0;
-  const anim::Model* generated = sample_->GroundMesh(&before);
+  const int before = sample_->View().ground_revision;
+  const anim::Model* generated = sample_->View().ground_mesh;
   ASSERT_NE(generated, nullptr);
   std::string error;
   const std::string bad = std::string(ANIM_SOURCE_DIR) + "/assets/grounds/missing_ground.gltf";
   EXPECT_FALSE(sample_->LoadGround(bad, &error));
   EXPECT_NE(error.find("missing_ground.gltf"), std::string::npos) << error;
-  int after = 0;
-  sample_->GroundMesh(&after);
+  int after = sample_->View().ground_revision;
   EXPECT_EQ(after, before);  // nothing to upload again: the ground stayed
   ASSERT_TRUE(
       sample_->LoadGround(std::string(ANIM_SOURCE_DIR) + "/assets/grounds/ramp.gltf", &error))
       << error;
-  sample_->GroundMesh(&after);
+  after = sample_->View().ground_revision;
   EXPECT_NE(after, before);
   Set("speed=0");
   sample_->Update(1.0f / 60);
   // ramp.gltf: y = 1 + 0.2 x; the character starts at the origin.
-  EXPECT_NEAR(sample_->CharacterWorld()[3].y, 1.0f, 1e-5f);
+  EXPECT_NEAR(sample_->View().character_world[3].y, 1.0f, 1e-5f);
   // A reload of the model keeps the user's ground.
   ASSERT_TRUE(sample_->Load(model_, &error)) << error;
   sample_->Update(0.0f);
-  EXPECT_NEAR(sample_->CharacterWorld()[3].y, 1.0f, 1e-5f);
+  EXPECT_NEAR(sample_->View().character_world[3].y, 1.0f, 1e-5f);
 }
 
 TEST_F(FeetSampleTest, UpdatesAllocateNothing) {

@@ -37,18 +37,18 @@ TEST_F(GraphSamples, GraphFileRootMotionCoversSpeedTimesTime) {
   ASSERT_GT(walk_speed, 0.0f);
   Set(s, "speed=" + std::to_string(walk_speed));
   s.Update(0.0f);
-  const glm::vec3 start = glm::vec3(s.CharacterWorld()[3]);
+  const glm::vec3 start = glm::vec3(s.View().character_world[3]);
   const int frames = 180;
   for (int i = 0; i < frames; ++i) s.Update(1.0f / 60.0f);
-  const glm::vec3 travelled = glm::vec3(s.CharacterWorld()[3]) - start;
+  const glm::vec3 travelled = glm::vec3(s.View().character_world[3]) - start;
   EXPECT_NEAR(glm::length(travelled), walk_speed * frames / 60.0f,
               0.01f * walk_speed * frames / 60.0f);
   EXPECT_NEAR(travelled.y, 0.0f, 1e-5f);
   // With root motion off, the character stays where it is.
   Set(s, "root_motion=false");
-  const glm::vec3 before = glm::vec3(s.CharacterWorld()[3]);
+  const glm::vec3 before = glm::vec3(s.View().character_world[3]);
   for (int i = 0; i < 60; ++i) s.Update(1.0f / 60.0f);
-  EXPECT_NEAR(glm::length(glm::vec3(s.CharacterWorld()[3]) - before), 0.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(glm::vec3(s.View().character_world[3]) - before), 0.0f, 1e-6f);
 }
 
 // The parameters of sample 09 are the file's, so a trigger the file
@@ -69,14 +69,15 @@ TEST_F(GraphSamples, StateMachinePunchAndJumpAreIndependentLayers) {
   samples::Sample& s = Numbered("07");
   Set(s, "speed=1.4");
   for (int i = 0; i < 30; ++i) s.Update(1.0f / 60.0f);
-  std::vector<glm::vec4> colors(model_.skeleton.JointCount());
-  ASSERT_TRUE(s.JointColors(colors));
+  std::vector<glm::vec4> colors = s.View().joint_colors;
+  ASSERT_EQ(colors.size(), static_cast<std::size_t>(model_.skeleton.JointCount()));
   const int hand = model_.skeleton.FindJoint("RightHand");
   ASSERT_GE(hand, 0);
   const glm::vec4 idle_color = colors[hand];
   Set(s, "punch=1");
   for (int i = 0; i < 20; ++i) s.Update(1.0f / 60.0f);
-  ASSERT_TRUE(s.JointColors(colors));
+  colors = s.View().joint_colors;
+  ASSERT_EQ(colors.size(), static_cast<std::size_t>(model_.skeleton.JointCount()));
   // The hand's colour is its share of the punch layer: blue at 0, red at 1.
   EXPECT_GT(colors[hand].r, idle_color.r + 0.5f);
   const int foot = model_.skeleton.FindJoint("LeftFoot");
@@ -163,9 +164,9 @@ TEST_F(GraphSamples, StateMachineAtTheRunsSpeedPlaysTheRunAlone) {
 // The joints the punch layer owns outright (a share of 1 at full layer
 // weight): the sample's joint colours are red there.
 std::vector<int> PunchOwnedJoints(const samples::Sample& s, int joint_count) {
-  std::vector<glm::vec4> colors(joint_count);
+  const std::vector<glm::vec4> colors = s.View().joint_colors;
   std::vector<int> owned;
-  if (!s.JointColors(colors)) return owned;
+  if (colors.size() != static_cast<std::size_t>(joint_count)) return owned;
   for (int j = 0; j < joint_count; ++j) {
     if (colors[j].r > 0.9999f) owned.push_back(j);
   }

@@ -70,7 +70,7 @@ TEST_P(IkSamples, EverySolverPutsTheRightHandOnTheTarget) {
     const glm::vec3 target = Target(s);
     const float size = glm::length(Joint(s, "RightHand") - Joint(s, "RightArm")) + 1e-6f;
     EXPECT_LT(glm::length(Joint(s, "RightHand") - target), 4e-3f * size);
-    EXPECT_FALSE(s.DebugLines().empty());
+    EXPECT_FALSE(s.View().debug_lines.empty());
   }
 }
 

@@ -14,7 +14,7 @@ class InertializationSample : public MannequinSamples {
   }
   // The largest difference between the two characters' skinning matrices.
   float Difference() const {
-    const samples::CrowdFrame* crowd = sample_->Crowd();
+    const samples::CrowdFrame* crowd = sample_->View().crowd;
     EXPECT_NE(crowd, nullptr);
     EXPECT_EQ(crowd->palettes.size(), 2u * static_cast<std::size_t>(crowd->joint_count));
     float worst = 0.0f;

@@ -21,7 +21,7 @@ class LocomotionSampleTest : public MannequinSamples {
     for (int i = 0; i < static_cast<int>(std::round(seconds * 60.0f)); ++i)
       sample_->Update(1.0f / 60);
   }
-  glm::vec3 Position() const { return glm::vec3(sample_->CharacterWorld()[3]); }
+  glm::vec3 Position() const { return glm::vec3(sample_->View().character_world[3]); }
 };
 
 TEST_F(LocomotionSampleTest, WalkingCoversSpeedTimesTimeAlongItsHeading) {
@@ -33,14 +33,14 @@ TEST_F(LocomotionSampleTest, WalkingCoversSpeedTimesTimeAlongItsHeading) {
   EXPECT_NEAR(Position().z, 14.0f, 0.28f);
   EXPECT_NEAR(Position().x, 0.0f, 1e-3f);
   EXPECT_NEAR(Position().y, 0.0f, 1e-6f);
-  EXPECT_TRUE(sample_->FollowCamera());
+  EXPECT_TRUE(sample_->View().follow_camera);
 }
 
 TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
   Set("acceleration=10");
   Set("speed=1.4");
   Run(10.0f);
-  const std::span<const samples::Sample::GroundMark> marks = sample_->GroundMarks();
+  const std::span<const samples::Sample::GroundMark> marks = sample_->View().ground_marks;
   // Walk: two steps per 1.1 s cycle, over ~10 s.
   ASSERT_GE(marks.size(), 17u);
   ASSERT_LE(marks.size(), 19u);
@@ -55,7 +55,7 @@ TEST_F(LocomotionSampleTest, FootprintsAreOnePerStepAStrideApart) {
     }
   }
   Set("footprints=false");
-  EXPECT_TRUE(sample_->GroundMarks().empty());
+  EXPECT_TRUE(sample_->View().ground_marks.empty());
 }
 
 // Half way between walk (1.4 m/s) and run (3.5 m/s) both clips fire their
@@ -66,8 +66,8 @@ TEST_F(LocomotionSampleTest, BetweenWalkAndRunSynchronisedClipsMarkEachStepOnce)
   Set("acceleration=10");
   Set("speed=2.45");
   Run(6.0f);
-  const std::size_t synced = sample_->GroundMarks().size();
-  const std::span<const samples::Sample::GroundMark> marks = sample_->GroundMarks();
+  const std::size_t synced = sample_->View().ground_marks.size();
+  const std::span<const samples::Sample::GroundMark> marks = sample_->View().ground_marks;
   for (std::size_t i = 1; i < marks.size(); ++i) {
     EXPECT_NE(marks[i].color, marks[i - 1].color) << i;
   }
@@ -76,7 +76,7 @@ TEST_F(LocomotionSampleTest, BetweenWalkAndRunSynchronisedClipsMarkEachStepOnce)
   Select("05 Locomotion");  // from the start again: at rest, no marks
   Set("synchronized=false");
   Run(6.0f);
-  EXPECT_GE(sample_->GroundMarks().size(), synced * 3 / 2);
+  EXPECT_GE(sample_->View().ground_marks.size(), synced * 3 / 2);
 }
 
 TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
@@ -88,7 +88,7 @@ TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
   // speed_k = k/6: the first 8 frames k/8.4 of a full step, then 52 full.
   // Facing +Z, the character's right is -X.
   const float yaw = 0.5f * 3.14159265f / 60.0f * (36.0f / 8.4f + 52.0f);
-  const glm::vec3 forward = glm::vec3(sample_->CharacterWorld() * glm::vec4(0, 0, 1, 0));
+  const glm::vec3 forward = glm::vec3(sample_->View().character_world * glm::vec4(0, 0, 1, 0));
   EXPECT_NEAR(forward.x, -std::sin(yaw), 1e-3f);
   EXPECT_NEAR(forward.z, std::cos(yaw), 1e-3f);
   EXPECT_LT(Position().x, -0.3f);  // it walked most of a quarter circle to the right
@@ -97,7 +97,7 @@ TEST_F(LocomotionSampleTest, TurningRightRotatesTheHeadingTowardsMinusX) {
 TEST_F(LocomotionSampleTest, StandingStillItDoesNotSpin) {
   Set("turn=1");
   Run(2.0f);  // speed 0: steering turns a path, and there is none
-  const glm::vec3 forward = glm::vec3(sample_->CharacterWorld() * glm::vec4(0, 0, 1, 0));
+  const glm::vec3 forward = glm::vec3(sample_->View().character_world * glm::vec4(0, 0, 1, 0));
   EXPECT_NEAR(forward.z, 1.0f, 1e-6f);
   EXPECT_NEAR(forward.x, 0.0f, 1e-6f);
 }
@@ -105,7 +105,7 @@ TEST_F(LocomotionSampleTest, StandingStillItDoesNotSpin) {
 TEST_F(LocomotionSampleTest, StandingStillDoesNotMoveOrMark) {
   Run(3.0f);
   EXPECT_EQ(Position(), glm::vec3(0.0f));
-  EXPECT_TRUE(sample_->GroundMarks().empty());
+  EXPECT_TRUE(sample_->View().ground_marks.empty());
 }
 
 TEST_F(LocomotionSampleTest, UpdatesAllocateNothing) {

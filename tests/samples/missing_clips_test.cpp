@@ -44,7 +44,7 @@ class MissingClips : public MannequinSamples {
 TEST_F(MissingClips, WithoutClipsEverySampleRefusesAndSaysWhatItNeeds) {
   for (auto& sample : all_) {
     std::string error;
-    if (sample->OwnMesh() != nullptr) {
+    if (sample->View().own_mesh != nullptr) {
       // It draws a mesh it generates (14's twist rig): the model's clips do not matter.
       EXPECT_TRUE(sample->Load(none_, &error)) << sample->Title() << ": " << error;
       EXPECT_TRUE(sample->Notice().empty()) << sample->Title() << ": " << sample->Notice();
@@ -79,7 +79,7 @@ TEST_F(MissingClips, WithOneClipEachSampleNamesItAndPlaysItAlone) {
     }
     for (int frame = 0; frame < 30; ++frame) sample->Update(1.0f / 60);
     const std::string& notice = sample->Notice();
-    if (sample->OwnMesh() != nullptr) {  // its own mesh, no clip needed (14)
+    if (sample->View().own_mesh != nullptr) {  // its own mesh, no clip needed (14)
       EXPECT_TRUE(notice.empty()) << title << ": " << notice;
       continue;
     }

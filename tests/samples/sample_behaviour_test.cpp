@@ -168,7 +168,7 @@ float CrowdStep(const anim::Model& model) {
     EXPECT_TRUE(sample->Params().SetAssignment("count=100", &why)) << why;
     EXPECT_TRUE(sample->Params().SetAssignment("spacing=1", &why)) << why;
     sample->Update(1.0f / 60);
-    const auto worlds = sample->Crowd()->worlds;
+    const auto worlds = sample->View().crowd->worlds;
     // 10 columns; each position is jittered by at most 15% of a step.
     return (worlds[9][3].x - worlds[0][3].x) / 9.0f;
   }

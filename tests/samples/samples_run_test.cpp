@@ -148,8 +148,8 @@ TEST_F(SamplesOnWoman, PartialBlendKeepsTheLegsOfTheBaseClip) {
         anim_test::kRotationTolerance)
         << model_.skeleton.JointName(j) << " is outside the mask and must follow the base clip";
   }
-  std::vector<glm::vec4> colors(base.JointCount());
-  ASSERT_TRUE(s.JointColors(colors));
+  const std::vector<glm::vec4> colors = s.View().joint_colors;
+  ASSERT_EQ(colors.size(), static_cast<std::size_t>(base.JointCount()));
   EXPECT_GT(colors[model_.skeleton.FindJoint("Head")].r, colors[0].r);  // masked joints are red
 }
 

@@ -25,7 +25,7 @@ TEST_F(SkinningSample, CopiesFollowTheSlidersOneMethodEach) {
   Set("twist=180");
   Set("bend=0");
   sample_->Update(0.0f);
-  const samples::OwnMeshes* own = sample_->OwnMesh();
+  const samples::OwnMeshes* own = sample_->View().own_mesh;
   ASSERT_NE(own, nullptr);
   ASSERT_EQ(own->copies.size(), 2u);
   EXPECT_EQ(own->copies[0].skinning, anim::SkinningMethod::kLinearBlend);
@@ -46,7 +46,7 @@ TEST_F(SkinningSample, CopiesFollowTheSlidersOneMethodEach) {
 }
 
 TEST_F(SkinningSample, EveryPoseStaysInTheFramedBox) {
-  const samples::OwnMeshes* own = sample_->OwnMesh();
+  const samples::OwnMeshes* own = sample_->View().own_mesh;
   ASSERT_NE(own, nullptr);
   const anim::MeshPrimitive& mesh = own->model->primitives.front();
   for (const char* twist : {"twist=0", "twist=90", "twist=180"}) {
