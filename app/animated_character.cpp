@@ -130,13 +130,9 @@ AnimatedCharacter::PlaybackState AnimatedCharacter::playback() const {
   return {p.time, p.SampleTime(), p.mode, p.rate};
 }
 
-void AnimatedCharacter::SetRate(float rate) {
-  playback_.rate = rate;
-}
+void AnimatedCharacter::SetRate(float rate) { playback_.rate = rate; }
 
-void AnimatedCharacter::SetLoopMode(anim::LoopMode mode) {
-  playback_.SetMode(mode);
-}
+void AnimatedCharacter::SetLoopMode(anim::LoopMode mode) { playback_.SetMode(mode); }
 
 void AnimatedCharacter::Advance(float dt) { UpdatePose(dt); }
 

@@ -7,13 +7,13 @@
 
 #include <imgui.h>
 
+#include "anim/compression/playback.h"
 #include "app/shortcuts.h"
 #include "app/ui_scale.h"
 #include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
 #include "samples/wrapped_text.h"
-#include "anim/compression/playback.h"
 
 namespace animviewer {
 namespace {

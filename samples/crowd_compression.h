@@ -64,7 +64,7 @@ class CrowdCompression {
   anim::Playback& Start(int k, int slot, int clip, float phase, float rate);
 
   const anim::Model* model_ = nullptr;
-  anim::CompressedClipSet clips_;                    // per model clip, built when first needed
+  anim::CompressedClipSet clips_;          // per model clip, built when first needed
   std::vector<anim::Playback> playbacks_;  // per character: a, then b
   std::vector<int> clips_played_;          // per playback: its model clip, or -1
   anim::CompressedKeys keys_ = anim::CompressedKeys::kCoded;

@@ -60,11 +60,13 @@ struct ClipRef {
   // The span of the form that is sampled (0 and 0 without a clip).
   float StartTime() const {
     return compressed != nullptr ? compressed->StartTime()
-                                 : clip != nullptr ? clip->StartTime() : 0.0f;
+           : clip != nullptr     ? clip->StartTime()
+                                 : 0.0f;
   }
   float Duration() const {
     return compressed != nullptr ? compressed->Duration()
-                                 : clip != nullptr ? clip->Duration() : 0.0f;
+           : clip != nullptr     ? clip->Duration()
+                                 : 0.0f;
   }
   // The clip time at `phase` (0 at the start, 1 at the end) of the span above.
   float TimeAtPhase(float phase) const { return StartTime() + phase * Duration(); }

@@ -98,7 +98,7 @@ class SyncedBlend {
   ClipRef a_, b_;
   ClipCursor cursor_a_, cursor_b_;
   CompressedClipContext context_a_, context_b_;  // bound when a_ or b_ is compressed
-  SoaPose rest_;  // the skeleton's rest pose
+  SoaPose rest_;                                 // the skeleton's rest pose
   SoaPose pose_a_, pose_b_;
   const RootMotion* motion_a_ = nullptr;
   const RootMotion* motion_b_ = nullptr;

@@ -41,8 +41,7 @@ anim::ClipRef Compressed(const Fixture& f, int i) {
 anim::Pose RawAt(const Fixture& f, int i, double t) {
   const anim::Clip& clip = f.clips[i];
   const double looped = std::fmod(t, static_cast<double>(clip.Duration()));
-  return compression_test::RawPose(clip, f.skeleton,
-                                   clip.StartTime() + static_cast<float>(looped));
+  return compression_test::RawPose(clip, f.skeleton, clip.StartTime() + static_cast<float>(looped));
 }
 
 // b over a at weight w: translations and scales mixed, rotations nlerped
@@ -89,8 +88,7 @@ TEST(ControlCompressed, CrossFadeMatchesTheRawClipsWithinTheTolerance) {
       ASSERT_EQ(compressed.FadeTo(Compressed(f, kFast), options), anim::FadeResult::kQueued);
       ASSERT_EQ(raw.FadeTo(&f.clips[kFast], options), anim::FadeResult::kQueued);
       // The same clip again, compressed, is the target already.
-      EXPECT_EQ(compressed.FadeTo(Compressed(f, kFast), options),
-                anim::FadeResult::kAlreadyTarget);
+      EXPECT_EQ(compressed.FadeTo(Compressed(f, kFast), options), anim::FadeResult::kAlreadyTarget);
       fading = true;
     }
     ASSERT_TRUE(compressed.Update(kDt));
@@ -104,11 +102,10 @@ TEST(ControlCompressed, CrossFadeMatchesTheRawClipsWithinTheTolerance) {
       if (elapsed >= options.duration) promoted = true;
     }
     if (promoted) expected = RawAt(f, kFast, t_fast);
-    const float error = compression_test::VirtualPointError(
-        Model(expected), Model(f, compressed.CurrentPose()));
+    const float error =
+        compression_test::VirtualPointError(Model(expected), Model(f, compressed.CurrentPose()));
     // Each compressed clip shown adds at most its tolerance.
-    EXPECT_LE(error, (fading && !promoted ? 2.0f : 1.0f) * kTolerance + 1e-5f)
-        << "frame " << frame;
+    EXPECT_LE(error, (fading && !promoted ? 2.0f : 1.0f) * kTolerance + 1e-5f) << "frame " << frame;
     worst = std::max(worst, error);
     worst_raw = std::max(worst_raw, compression_test::VirtualPointError(
                                         Model(expected), Model(f, raw.CurrentPose())));
@@ -141,8 +138,8 @@ TEST(ControlCompressed, ClipMixerMatchesTheRawClipsWithinTheTolerance) {
     ASSERT_TRUE(raw.Update(kDt));
     t += kDt;
     const anim::Pose expected = Mix(RawAt(f, kSwing, t), RawAt(f, kFast, t), 0.5f);
-    const float error = compression_test::VirtualPointError(
-        Model(expected), Model(f, compressed.CurrentPose()));
+    const float error =
+        compression_test::VirtualPointError(Model(expected), Model(f, compressed.CurrentPose()));
     EXPECT_LE(error, 2.0f * kTolerance + 1e-5f) << "frame " << frame;
     worst = std::max(worst, error);
     worst_raw = std::max(worst_raw, compression_test::VirtualPointError(
@@ -171,8 +168,7 @@ TEST(ControlCompressed, SyncedBlendMatchesTheRawClipsWithinTheTolerance) {
     phase = std::fmod(phase + kDt / cycle, 1.0);
     const anim::Pose expected =
         Mix(RawAt(f, kSwing, phase * l_swing), RawAt(f, kFast, phase * l_fast), kWeight);
-    const float error =
-        compression_test::VirtualPointError(Model(expected), Model(f, out));
+    const float error = compression_test::VirtualPointError(Model(expected), Model(f, out));
     EXPECT_LE(error, 2.0f * kTolerance + 1e-5f) << "frame " << frame;
     worst = std::max(worst, error);
     worst_raw = std::max(worst_raw,

@@ -414,8 +414,7 @@ TEST(CrowdCompressed, APlaybackGivenBothFormsPlaysTheCompressedOne) {
 TEST(CrowdCompressed, StartBindsTheContextToTheSharedDecodings) {
   const Fixture f;
   anim::Playback shared, own;
-  EXPECT_EQ(shared.Start({nullptr, &f.compressed[0], f.decodings[0].get()}, Loop::kLoop, 1.0f),
-            "");
+  EXPECT_EQ(shared.Start({nullptr, &f.compressed[0], f.decodings[0].get()}, Loop::kLoop, 1.0f), "");
   EXPECT_EQ(own.Start({nullptr, &f.compressed[0]}, Loop::kLoop, 1.0f), "");
   EXPECT_LT(shared.context.ByteSize(), own.context.ByteSize());
   EXPECT_TRUE(shared.context.BoundTo(f.compressed[0]));

@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/compression/playback.h"
 #include "mannequin_samples.h"
 #include "samples/clip_roles.h"
-#include "anim/compression/playback.h"
 
 namespace {
 
