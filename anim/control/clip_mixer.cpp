@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending/additive.h"
 #include "anim/blending/soa_additive.h"
-#include "anim/clips/morph_weights.h"
 
 namespace anim {
 
@@ -18,11 +16,10 @@ std::vector<ClipRef> RawClips(std::span<const Clip> clips) {
   return refs;
 }
 
-// An action's additive reference: its clip's first frame, from the form it
-// plays.
-SoaPose ReferencePose(const Skeleton& skeleton, const ClipRef& clip) {
-  if (clip.compressed == nullptr) return MakeAdditivePose(skeleton, *clip.clip);
-  SoaPose pose = skeleton.RestPose();
+// An action's additive reference: its clip's first frame (morph weights
+// included), from the form it plays.
+SoaPose ReferencePose(const SoaPose& rest, const ClipRef& clip) {
+  SoaPose pose = rest;
   Playback first;
   first.Start(clip, LoopMode::kClamp);
   first.Advance(0.0f, pose);
@@ -37,10 +34,7 @@ ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const Clip> clips,
 
 ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const ClipRef> clips,
                      std::span<const float> default_morph_weights)
-    : rest_(&skeleton.RestPose()),
-      pose_(skeleton.RestPose()),
-      default_weights_(default_morph_weights.begin(), default_morph_weights.end()),
-      morph_weights_(default_weights_) {
+    : rest_(skeleton.RestPoseWithWeights(default_morph_weights)), pose_(rest_) {
   const std::size_t joints = 3 * static_cast<std::size_t>(skeleton.JointCount());
   for (const ClipRef& clip : clips) {
     MixerAction action;
@@ -48,10 +42,7 @@ ClipMixer::ClipMixer(const Skeleton& skeleton, std::span<const ClipRef> clips,
     action.playback.Start(clip);
     action.playback.cursor.keys.reserve(joints);  // any clip of this skeleton
     actions_.push_back(std::move(action));
-    Slot slot{skeleton.RestPose(), ReferencePose(skeleton, clip), default_weights_,
-              default_weights_};
-    SampleMorphWeights(clip.MorphWeights(), clip.StartTime(), slot.reference_weights);
-    slots_.push_back(std::move(slot));
+    slots_.push_back(Slot{rest_, ReferencePose(rest_, clip)});
   }
   layers_.reserve(clips.size());
 }
@@ -61,26 +52,19 @@ void ClipMixer::Play(int i) {
   MixerAction& a = actions_[i];
   a.playback.Start(a.clip, a.playback.mode, a.playback.rate);
   a.playing = true;
-  a.fade = a.fade_from = a.fade_to = 1.0f;
-  a.fade_elapsed = a.fade_duration = 0.0f;
+  a.fade = Fade{};  // factor 1, not fading
 }
 
 void ClipMixer::Stop(int i) {
   if (!Valid(i)) return;
   actions_[i].playing = false;
-  actions_[i].fade_elapsed = actions_[i].fade_duration = 0.0f;
+  actions_[i].fade.Set(actions_[i].fade.Value());
 }
 
 void ClipMixer::StartFade(int i, float to, float seconds) {
   MixerAction& a = actions_[i];
-  a.fade_from = a.fade;
-  a.fade_to = to;
-  a.fade_elapsed = 0.0f;
-  a.fade_duration = std::isfinite(seconds) ? std::max(seconds, 0.0f) : 0.0f;
-  if (a.fade_duration == 0.0f) {
-    a.fade = to;
-    if (to == 0.0f) a.playing = false;
-  }
+  a.fade.Start(a.fade.Value(), to, seconds);  // linear, as three.js fades
+  if (!a.fade.Running() && to == 0.0f) a.playing = false;
 }
 
 void ClipMixer::FadeIn(int i, float seconds) {
@@ -88,7 +72,7 @@ void ClipMixer::FadeIn(int i, float seconds) {
   MixerAction& a = actions_[i];
   if (!a.playing) {
     Play(i);
-    a.fade = 0.0f;
+    a.fade.Set(0.0f);
   }
   StartFade(i, 1.0f, seconds);
 }
@@ -101,7 +85,7 @@ void ClipMixer::CrossFade(int from, int to, float seconds) {
   if (!Valid(from) || !Valid(to) || from == to) return;
   FadeOut(from, seconds);
   Play(to);
-  actions_[to].fade = 0.0f;
+  actions_[to].fade.Set(0.0f);
   StartFade(to, 1.0f, seconds);
 }
 
@@ -132,13 +116,9 @@ void ClipMixer::SetAdditive(int i, bool additive) {
 }
 
 void ClipMixer::Sample(int i, float dt) {
-  MixerAction& a = actions_[i];
-  Slot& slot = slots_[i];
-  slot.pose.CopyFrom(*rest_);
-  a.playback.Advance(dt, slot.pose);
-  if (slot.morph_weights.empty()) return;
-  std::copy(default_weights_.begin(), default_weights_.end(), slot.morph_weights.begin());
-  SampleMorphWeights(a.clip.MorphWeights(), a.playback.SampleTime(), slot.morph_weights);
+  SoaPose& pose = slots_[i].pose;
+  pose.CopyFrom(rest_);  // the defaults under the clip's weight tracks
+  actions_[i].playback.Advance(dt, pose);
 }
 
 bool ClipMixer::Update(float dt) {
@@ -148,9 +128,8 @@ bool ClipMixer::Update(float dt) {
     MixerAction& a = actions_[i];
     if (!a.playing) continue;
     if (a.Fading()) {
-      a.fade_elapsed = std::min(a.fade_elapsed + dt, a.fade_duration);
-      a.fade = a.fade_from + (a.fade_to - a.fade_from) * (a.fade_elapsed / a.fade_duration);
-      if (!a.Fading() && a.fade_to == 0.0f) {
+      a.fade.Advance(dt);
+      if (!a.Fading() && a.fade.to == 0.0f) {
         a.playing = false;
         continue;
       }
@@ -161,9 +140,9 @@ bool ClipMixer::Update(float dt) {
     }
   }
   if (layers_.empty()) {
-    pose_.CopyFrom(*rest_);
+    pose_.CopyFrom(rest_);
   } else {
-    BlendLayers(pose_, layers_, *rest_, 1.0f);
+    BlendLayers(pose_, layers_, rest_, 1.0f);
   }
   for (int i = 0; i < ActionCount(); ++i) {
     const MixerAction& a = actions_[i];
@@ -171,27 +150,7 @@ bool ClipMixer::Update(float dt) {
       Add(pose_, pose_, slots_[i].pose, slots_[i].reference, a.EffectiveWeight());
     }
   }
-  MixMorphWeights();
   return true;
-}
-
-void ClipMixer::MixMorphWeights() {
-  float total = 0.0f;
-  for (const MixerAction& a : actions_) total += a.additive ? 0.0f : a.EffectiveWeight();
-  for (std::size_t k = 0; k < morph_weights_.size(); ++k) {
-    float full = 0.0f, added = 0.0f;
-    for (int i = 0; i < ActionCount(); ++i) {
-      const float w = actions_[i].EffectiveWeight();
-      if (w <= 0.0f) continue;
-      if (actions_[i].additive) {
-        added += w * (slots_[i].morph_weights[k] - slots_[i].reference_weights[k]);
-      } else {
-        full += w * slots_[i].morph_weights[k];
-      }
-    }
-    const float mixed = total >= 1.0f ? full / total : full + (1.0f - total) * default_weights_[k];
-    morph_weights_[k] = mixed + added;
-  }
 }
 
 }  // namespace anim

@@ -11,10 +11,12 @@
 //     of the way from the rest pose to its clip;
 //   additive actions: then added on top, each as its change from its clip's
 //     first frame (additive.h), scaled by its effective weight;
-//   morph-target weights (morph_weights.h) mix the same way: the defaults
-//     fill what full-body weights leave, additive actions add their change.
+//   morph-target weights (morph_weights.h) ride in the poses and mix the
+//     same way: the defaults fill what full-body weights leave, additive
+//     actions add their change.
 // Fades move an action's fade factor linearly to 0 or 1 over their
-// duration; a fade out that reaches 0 stops the action.
+// duration (the runtime's one fade, fade.h); a fade out that reaches 0
+// stops the action.
 //
 // Clips are raw, or ClipRefs (anim/compression/playback.h) that may be
 // compressed, each action's Playback sampling its own form; morph weights
@@ -31,6 +33,7 @@
 #include "anim/blending/soa_layer_blend.h"
 #include "anim/clips/clip.h"
 #include "anim/compression/playback.h"
+#include "anim/control/fade.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 
@@ -42,15 +45,12 @@ struct MixerAction {
   bool playing = false;
   bool additive = false;  // added on top as a change from its first frame
   float weight = 1.0f;    // the user's weight (any value >= 0)
-  // The fade factor and where it is going: fade moves from fade_from to
-  // fade_to over fade_duration seconds (fade_elapsed so far).
-  float fade = 1.0f;
-  float fade_from = 1.0f, fade_to = 1.0f;
-  float fade_elapsed = 0.0f, fade_duration = 0.0f;
+  // The fade factor (fade.Value()) and where it is going.
+  Fade fade;
 
   // weight x fade factor; 0 when stopped.
-  float EffectiveWeight() const { return playing ? weight * fade : 0.0f; }
-  bool Fading() const { return fade_elapsed < fade_duration; }
+  float EffectiveWeight() const { return playing ? weight * fade.Value() : 0.0f; }
+  bool Fading() const { return fade.Running(); }
 };
 
 class ClipMixer {
@@ -95,26 +95,22 @@ class ClipMixer {
   bool Update(float dt);
 
   const SoaPose& CurrentPose() const { return pose_; }
-  std::span<const float> CurrentMorphWeights() const { return morph_weights_; }
+  std::span<const float> CurrentMorphWeights() const { return pose_.MorphWeights(); }
 
  private:
   struct Slot {
-    SoaPose pose;                          // the action's clip sampled now
-    SoaPose reference;                     // its first frame: the additive reference
-    std::vector<float> morph_weights;      // its weights sampled now
-    std::vector<float> reference_weights;  // its weights at its first frame
+    SoaPose pose;       // the action's clip sampled now (its morph weights included)
+    SoaPose reference;  // its first frame: the additive reference
   };
   bool Valid(int i) const { return i >= 0 && i < ActionCount(); }
   void StartFade(int i, float to, float seconds);
   void Sample(int i, float dt);
-  void MixMorphWeights();
 
-  const SoaPose* rest_;
+  SoaPose rest_;  // the skeleton's rest pose, carrying the default weights
   std::vector<MixerAction> actions_;
   std::vector<Slot> slots_;
   std::vector<SoaBlendLayer> layers_;  // capacity: one per clip
   SoaPose pose_;
-  std::vector<float> default_weights_, morph_weights_;
 };
 
 }  // namespace anim

@@ -14,11 +14,17 @@
 // the clip fading out and p2 that of the target. A fade never changes a
 // clip's length or playback rate.
 //
-// Morph-target weights (morph_weights.h) fade with the joints: given the
-// character's default weights, each playback's weight tracks are sampled
-// over them and blended with the same weights as its pose (held with a
-// frozen source; across an inertialized switch they cross-fade over the
-// duration, eased, from the weights shown).
+// Morph-target weights (morph_weights.h) ride in the poses (SoaPose::
+// MorphWeights): given the character's default weights, each playback
+// samples its clip's weight tracks over them, and every fade, snapshot and
+// inertialization treats them as it treats the joints (an inertialized
+// switch decays each weight's offset like a joint's).
+//
+// Each target's weight is the runtime's one fade (fade.h); the pose shown,
+// its snapshot for frozen fades and the inertialization are the one record
+// of what was shown (shown_pose_history.h), which the graph's transitions
+// use too. This controller's own rule is the queue: a smooth or frozen fade
+// started during another one stacks on top of it.
 //
 // Clips are ClipRefs (anim/compression/playback.h): a raw clip (a `const
 // Clip*` converts), or a compressed clip with the raw clip it was built
@@ -34,20 +40,15 @@
 #include <span>
 #include <vector>
 
-#include "anim/blending/inertialization.h"
 #include "anim/clips/clip.h"
 #include "anim/compression/playback.h"
+#include "anim/control/fade.h"
+#include "anim/control/shown_pose_history.h"
 #include "anim/core/ease_curve.h"
 #include "anim/core/skeleton.h"
 #include "anim/core/soa_pose.h"
 
 namespace anim {
-
-// kInertial: the new clip replaces the old one at once and the difference
-// between the pose shown and the new clip decays to nothing over the
-// duration (inertialization.h); the ease curve is not used.
-enum class TransitionMode { kSmooth, kFrozen, kInertial };
-const char* TransitionModeName(TransitionMode mode);
 
 struct FadeOptions {
   float duration = 0.25f;  // seconds; <= 0 switches on the next update
@@ -67,19 +68,13 @@ struct FadeOptions {
 
 struct CrossFadeTarget {
   Playback playback;
-  // Structure of arrays (soa_pose.h), like everything the controller
-  // samples and blends.
-  SoaPose pose;                             // the target's own sampled pose
-  SoaPose frozen_source;                    // the pose shown when a frozen fade started
-  std::vector<float> morph_weights;         // the target's own sampled weights
-  std::vector<float> frozen_morph_weights;  // the weights shown when a frozen fade started
-  float duration = 0.0f;
-  float elapsed = 0.0f;
-  EaseCurve ease;
+  // The target's own sampled pose (structure of arrays, soa_pose.h, like
+  // everything the controller samples and blends; morph weights included).
+  SoaPose pose;
+  Fade fade;  // its weight over the pose below it, 0 to 1, eased
   TransitionMode mode = TransitionMode::kSmooth;
 
-  // Blend weight of this target over the pose below it, ease applied.
-  float Weight() const;
+  float Weight() const { return fade.Value(); }
 };
 
 enum class FadeResult {
@@ -112,7 +107,7 @@ class CrossFadeController {
   // skinning palette).
   const SoaPose& CurrentPose() const { return soa_pose_; }
   // The morph-target weights shown with it (as many as the defaults given).
-  std::span<const float> CurrentMorphWeights() const { return morph_weights_; }
+  std::span<const float> CurrentMorphWeights() const { return soa_pose_.MorphWeights(); }
   const Clip* CurrentClip() const { return current_.clip; }  // the raw clip
   ClipRef CurrentSource() const { return current_.Source(); }
   const Playback& Current() const { return current_; }
@@ -121,39 +116,30 @@ class CrossFadeController {
   const CrossFadeTarget& Target(int i) const { return targets_[i]; }
   int MaxTargets() const { return static_cast<int>(targets_.size()); }
   // The running inertialized transition (Active() is false when none).
-  const Inertializer& Inertialization() const { return inertial_; }
+  const Inertializer& Inertialization() const { return shown_.Inertialization(); }
   // How many clips the last Update sampled: one per live playback shown.
   int ClipsSampled() const { return clips_sampled_; }
 
  private:
-  // Rest pose and default weights, then the playback advanced by dt and
-  // sampled over them.
-  void SampleInto(Playback& playback, SoaPose& pose, std::span<float> weights, float dt);
+  // The rest pose (with the default weights), then the playback advanced
+  // by dt and sampled over it.
+  void SampleInto(Playback& playback, SoaPose& pose, float dt);
   void PromoteFinishedTargets();
-  void FadeInertialWeights(float dt);
   FadeResult Inertialize(const ClipRef& clip, float phase, const FadeOptions& options);
 
-  SoaPose rest_;  // the skeleton's rest pose
+  SoaPose rest_;  // the skeleton's rest pose, carrying the default weights
   Playback current_;
   // What is shown: built every update (sampling and blending four joints
   // at a time).
   SoaPose soa_pose_;
   std::vector<CrossFadeTarget> targets_;  // fixed size; the first target_count_ are live
   int target_count_ = 0;
-  // Inertialization: the pose shown one update before soa_pose_ and the
-  // step between them (the shown pose's velocity at a switch), and scratch
-  // poses for the new clip at the switch and one step after it.
-  Inertializer inertial_;
-  SoaPose shown_prev_;
-  float shown_step_ = 0.0f;
+  // The poses shown (the last two, and the snapshot the highest frozen
+  // target fades from) and the running inertialization; scratch poses for
+  // the new clip at an inertialized switch and one step after it.
+  ShownPoseHistory shown_;
   SoaPose switch_target_, switch_target_next_;
   int clips_sampled_ = 0;
-  std::vector<float> default_weights_, morph_weights_;
-  // An inertialized switch's weights: those shown at the switch, faded out
-  // over inertial_weights_duration_ seconds.
-  std::vector<float> inertial_weights_from_;
-  float inertial_weights_elapsed_ = 0.0f, inertial_weights_duration_ = 0.0f;
-  EaseCurve inertial_weights_ease_;
 };
 
 }  // namespace anim

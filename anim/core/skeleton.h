@@ -57,6 +57,13 @@ class Skeleton {
   void SetDefaultMorphWeights(std::span<const float> weights) {
     rest_pose_.SetMorphWeights(weights);
   }
+  // The rest pose carrying `weights` instead (a controller given its own
+  // defaults; none: a pose without morph weights).
+  SoaPose RestPoseWithWeights(std::span<const float> weights) const {
+    SoaPose rest = rest_pose_;
+    rest.SetMorphWeights(weights);
+    return rest;
+  }
   // parents[i] < i for every joint, -1 for roots.
   std::span<const int> Parents() const { return parents_; }
   // The pose the mesh was skinned in.

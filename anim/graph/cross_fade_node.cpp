@@ -21,8 +21,8 @@ void CrossFadeNode::InitState(CrossFadeState& s) const {
   // A change of input during a fade fades from the pose on screen, unless
   // every change is inertialized (which starts from the shown poses).
   const bool inertial = options_.mode == TransitionMode::kInertial;
-  if (!inertial) s.fade.frozen = skeleton_->RestPose();
-  s.fade.shown = ShownPoseHistory(*skeleton_, true, inertial);
+  s.fade.shown =
+      ShownPoseHistory(skeleton_->RestPose(), {.snapshot = !inertial, .velocity = inertial});
 }
 
 void CrossFadeNode::Validate(GraphCheck& check) const {
@@ -74,9 +74,7 @@ float CrossFadeNode::FadeWeight() const {
   return s != nullptr ? FadeWeight(*s) : 1.0f;
 }
 
-float CrossFadeNode::FadeWeight(const CrossFadeState& s) const {
-  return s.fade.Weight(options_.ease, options_.duration);
-}
+float CrossFadeNode::FadeWeight(const CrossFadeState& s) const { return s.fade.Weight(); }
 
 void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) const {
   CrossFadeState& s = StateIn(ctx);
@@ -87,13 +85,13 @@ void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) const {
     s.started = true;
   } else if (selected != s.target) {
     const float phase = inputs_[s.target]->PhaseIn(ctx);
-    s.fade.Begin(options_.mode, s.target, options_.duration);
+    s.fade.Begin(options_.mode, s.target, options_.duration, options_.ease);
     s.target = selected;
     inputs_[s.target]->ResetIn(options_.match_phase ? phase : 0.0f, ctx);
   } else {
     s.fade.Advance(dt);
   }
-  if (s.fade.Done(options_.duration)) s.fade.Stop();
+  if (s.fade.Done()) s.fade.Stop();
   const float w = FadeWeight(s);
   inputs_[s.target]->Update(dt, weight * w, ctx);
   if (s.fade.fading && s.fade.source >= 0) {
@@ -104,8 +102,7 @@ void CrossFadeNode::Update(float dt, float weight, GraphContext& ctx) const {
 void CrossFadeNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
   CrossFadeState& s = StateIn(ctx);
   inputs_[s.target]->Write(ctx, out, motion);
-  s.fade.Write(ctx, s.fade.source >= 0 ? inputs_[s.fade.source] : nullptr, FadeWeight(s), out,
-               motion);
+  s.fade.Write(ctx, s.fade.source >= 0 ? inputs_[s.fade.source] : nullptr, out, motion);
 }
 
 }  // namespace anim

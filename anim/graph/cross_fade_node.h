@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "anim/control/cross_fade_controller.h"
+#include "anim/control/fade.h"
 #include "anim/core/ease_curve.h"
 #include "anim/graph/node.h"
 #include "anim/graph/node_fade.h"
@@ -27,7 +27,7 @@ struct CrossFadeNodeOptions {
 struct CrossFadeState {
   int target = 0;
   bool started = false;
-  NodeFade fade;  // its source is an input index; `frozen` sized unless inertial
+  NodeFade fade;  // its source is an input index; a snapshot kept unless inertial
 };
 
 class CrossFadeNode : public NodeWithState<CrossFadeState> {
@@ -57,9 +57,7 @@ class CrossFadeNode : public NodeWithState<CrossFadeState> {
 
  protected:
   void InitState(CrossFadeState& s) const override;
-  std::size_t HeapBytes(const CrossFadeState& s) const override {
-    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes();
-  }
+  std::size_t HeapBytes(const CrossFadeState& s) const override { return s.fade.shown.HeapBytes(); }
 
  private:
   int Select(const GraphContext& ctx, int target) const;

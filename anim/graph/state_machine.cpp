@@ -70,8 +70,8 @@ StateMachineNode::StateMachineNode(std::string name, const Skeleton& skeleton,
 }
 
 void StateMachineNode::InitState(StateMachineState& s) const {
-  if (keeps_shown_) s.fade.frozen = skeleton_->RestPose();
-  s.fade.shown = ShownPoseHistory(*skeleton_, keeps_shown_, keeps_velocity_);
+  s.fade.shown = ShownPoseHistory(skeleton_->RestPose(),
+                                  {.snapshot = keeps_shown_, .velocity = keeps_velocity_});
   s.snapshot_shares.assign(states_.size(), 0.0f);
 }
 
@@ -232,7 +232,7 @@ void StateMachineNode::Start(int index, GraphContext& ctx) const {
   // itself, updated twice a frame).
   const TransitionMode mode =
       t.to == from && t.mode == TransitionMode::kSmooth ? TransitionMode::kFrozen : t.mode;
-  if (!s.fade.Begin(mode, from, t.duration)) {
+  if (!s.fade.Begin(mode, from, t.duration, t.ease)) {
     // Nothing fades out: the state left (and the live source of a fade this
     // one interrupts) stopped showing now.
     if (live_before >= 0) PushEvent(ctx, EventKind::kStateExit, live_before, 0.0f);
@@ -264,10 +264,7 @@ float StateMachineNode::StateShare(int state) const {
 }
 
 float StateMachineNode::TransitionProgress(const GraphContext& ctx) const {
-  const StateMachineState& s = StateIn(ctx);
-  if (!s.fade.fading) return 1.0f;
-  const Transition& t = transitions_[s.transition];
-  return s.fade.Weight(t.ease, t.duration);
+  return StateIn(ctx).fade.Weight();
 }
 
 float StateMachineNode::TransitionProgress() const {
@@ -295,7 +292,7 @@ void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) const {
       s.time_in_state += dt;
     }
   }
-  if (s.fade.fading && s.fade.Done(transitions_[s.transition].duration)) {
+  if (s.fade.Done()) {
     if (s.fade.source >= 0) PushEvent(ctx, EventKind::kStateExit, s.fade.source, 0.0f);
     s.fade.Stop();
     s.transition = -1;
@@ -315,7 +312,7 @@ void StateMachineNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motio
   }
   states_[s.active].node->Write(ctx, out, motion);
   const Node* source = s.fade.source >= 0 ? states_[s.fade.source].node : nullptr;
-  s.fade.Write(ctx, source, TransitionProgress(ctx), out, motion);
+  s.fade.Write(ctx, source, out, motion);
 }
 
 float StateMachineNode::CycleDurationIn(const GraphContext& ctx) const {

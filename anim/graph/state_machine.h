@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/control/cross_fade_controller.h"
+#include "anim/control/fade.h"
 #include "anim/core/ease_curve.h"
 #include "anim/graph/node.h"
 #include "anim/graph/node_fade.h"
@@ -93,7 +93,7 @@ struct StateMachineState {
   int active = -1;
   int transition = -1;  // the transition fading, or -1
   float time_in_state = 0.0f;
-  NodeFade fade;  // its source is a state index; `frozen` sized when a transition can ask
+  NodeFade fade;  // its source is a state index; a snapshot kept when a transition can ask
   // Each state's share of the snapshot a fade starts from (StateShare).
   std::vector<float> snapshot_shares;
 };
@@ -149,8 +149,7 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
  protected:
   void InitState(StateMachineState& s) const override;
   std::size_t HeapBytes(const StateMachineState& s) const override {
-    return PoseBytes(s.fade.frozen) + s.fade.shown.HeapBytes() +
-           s.snapshot_shares.capacity() * sizeof(float);
+    return s.fade.shown.HeapBytes() + s.snapshot_shares.capacity() * sizeof(float);
   }
 
  private:

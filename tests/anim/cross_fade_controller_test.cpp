@@ -167,12 +167,12 @@ TEST(CrossFade, BadTimeStepsChangeNothing) {
   cf.Play(&clips.m);
   cf.FadeTo(&clips.c, Fade(1));
   cf.Update(0.2f);
-  const float x = X(cf), time = cf.Current().time, elapsed = cf.Target(0).elapsed;
+  const float x = X(cf), time = cf.Current().time, elapsed = cf.Target(0).fade.elapsed;
   for (float dt : {NAN, INFINITY, -INFINITY, -0.1f}) {
     EXPECT_FALSE(cf.Update(dt));
     EXPECT_EQ(X(cf), x);
     EXPECT_EQ(cf.Current().time, time);
-    EXPECT_EQ(cf.Target(0).elapsed, elapsed);
+    EXPECT_EQ(cf.Target(0).fade.elapsed, elapsed);
   }
 }
 
