@@ -1,7 +1,6 @@
 #include "app/animated_character.h"
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <optional>
 
@@ -142,7 +141,6 @@ void AnimatedCharacter::SetTime(float time) {
 }
 
 void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const float> morph_weights) {
-  const auto start = std::chrono::steady_clock::now();
   playback_.clip = nullptr;
   playback_.compressed = nullptr;
   clip_index_ = -1;
@@ -154,8 +152,6 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const floa
   std::copy(weights.begin(), weights.end(), morph_weights_.begin());
   AddMorphOffsets();
   if (!palette_.empty()) anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
-  last_update_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 void AnimatedCharacter::SetMorphOffset(int weight, float offset) {
@@ -173,7 +169,6 @@ void AnimatedCharacter::AdvanceFixedSteps(double seconds) {
 }
 
 void AnimatedCharacter::UpdatePose(float dt) {
-  const auto start = std::chrono::steady_clock::now();
   if (compressing_ >= 0) TakeBackgroundBuild();
   // Clips only write the channels they animate: start every frame from the
   // rest pose so joints a clip does not drive show their rest transform
@@ -192,8 +187,6 @@ void AnimatedCharacter::UpdatePose(float dt) {
     anim::SampleMorphWeights(playing->MorphWeights(), playback().sample_time, morph_weights_);
   }
   AddMorphOffsets();
-  last_update_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace animviewer

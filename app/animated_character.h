@@ -111,8 +111,6 @@ class AnimatedCharacter {
   // change shows at once, also while paused.
   void SetMorphOffset(int weight, float offset);
   std::span<const float> morph_offsets() const { return morph_offsets_; }
-  // Seconds spent in the last sample + palette update (for the UI).
-  double last_update_seconds() const { return last_update_seconds_; }
 
  private:
   void UpdatePose(float dt);
@@ -152,7 +150,6 @@ class AnimatedCharacter {
   std::vector<float> default_morph_weights_;
   std::vector<float> morph_weights_;
   std::vector<float> morph_offsets_;
-  double last_update_seconds_ = 0.0;
 };
 
 }  // namespace animviewer

@@ -8,6 +8,7 @@
 #include "samples/clip_roles.h"
 #include "samples/fade_shares.h"
 #include "samples/sample_factories.h"
+#include "samples/time_plot.h"
 #include "samples/ui_probe.h"
 #include "samples/wrapped_text.h"
 
@@ -15,7 +16,7 @@ namespace samples {
 
 namespace {
 
-constexpr int kHistory = 240;  // 4 s of weights at 60 Hz
+constexpr float kPlotSeconds = 4.0f;
 
 const anim::EaseCurve kEases[] = {anim::EaseCurve::Linear(), anim::EaseCurve::SmoothStep(),
                                   anim::EaseCurve::EaseIn(), anim::EaseCurve::EaseOut(),
@@ -75,7 +76,7 @@ class CrossFadeSample : public Sample {
     controller_->Play(&model.clips[full_[start_clip_]]);
     applied_start_ = start_clip_;
     // One row per clip, and a last one for the held pose of frozen fades.
-    history_.assign((model.clips.size() + 1) * kHistory, 0.0f);
+    history_ = TimePlot(static_cast<int>(model.clips.size()) + 1, kPlotSeconds);
     weights_.assign(model.clips.size() + 1, 0.0f);
     random_state_ = 12345u;  // fixed seed: headless captures are reproducible
     since_fade_ = 0.0f;
@@ -117,19 +118,15 @@ class CrossFadeSample : public Sample {
       since_fade_ = 0.0f;
     }
     controller_->Update(dt);
-    RecordWeights();
+    RecordWeights(dt);
   }
 
   // Each clip's share of the final pose, and the held pose's of frozen fades.
-  void RecordWeights() {
+  void RecordWeights(float dt) {
     const std::size_t clips = model_->clips.size();
     weights_[clips] =
         ComputeFadeShares(*controller_, model_->clips, std::span(weights_).first(clips)).frozen;
-    for (std::size_t c = 0; c < weights_.size(); ++c) {
-      float* h = &history_[c * kHistory];
-      std::copy(h + 1, h + kHistory, h);
-      h[kHistory - 1] = weights_[c];
-    }
+    history_.Record(dt, weights_);
   }
 
   const anim::SoaPose& CurrentPose() const override { return controller_->CurrentPose(); }
@@ -156,11 +153,11 @@ class CrossFadeSample : public Sample {
                 current != nullptr ? current->Name().c_str() : "none", controller_->TargetCount());
     WrappedText("Share of each clip in the pose over the last 4 s (0 to 1):");
     for (std::size_t c = 0; c < weights_.size(); ++c) {
-      const float* h = &history_[c * kHistory];
-      if (*std::max_element(h, h + kHistory) <= 0.0f) continue;
+      const std::span<const float> h = history_.Values(static_cast<int>(c));
+      if (history_.Max(static_cast<int>(c)) <= 0.0f) continue;
       const bool frozen = c == model_->clips.size();
-      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(), h,
-                       kHistory, 0, nullptr, 0.0f, 1.0f,
+      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(),
+                       h.data(), static_cast<int>(h.size()), 0, nullptr, 0.0f, 1.0f,
                        ImVec2(0, 40.0f * ImGui::GetFontSize() / 13.0f));  // scales with the UI
     }
   }
@@ -169,7 +166,7 @@ class CrossFadeSample : public Sample {
   const anim::Model* model_ = nullptr;
   std::unique_ptr<anim::CrossFadeController> controller_;
   std::vector<int> full_;       // the full-body clips, the only ones offered
-  std::vector<float> history_;  // (clips + 1) x kHistory, oldest first
+  TimePlot history_;            // per clip, then the frozen pose's, over the last 4 s
   std::vector<float> weights_;  // per clip, then the frozen pose's
   bool auto_fade_ = true;
   float fade_every_ = 3.0f;

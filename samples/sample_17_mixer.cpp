@@ -11,6 +11,7 @@
 #include "anim/control/clip_mixer.h"
 #include "samples/clip_roles.h"
 #include "samples/sample_factories.h"
+#include "samples/time_plot.h"
 #include "samples/ui_probe.h"
 #include "samples/wrapped_text.h"
 
@@ -18,7 +19,7 @@ namespace samples {
 
 namespace {
 
-constexpr int kHistory = 240;  // 4 s of weights at 60 Hz
+constexpr float kPlotSeconds = 4.0f;
 
 // What the panel sets for one clip (bound to its parameters).
 struct ClipControls {
@@ -71,7 +72,8 @@ class MixerSample : public Sample {
     fade_from_ = first;
     fade_to_ = FirstOtherThan(AllClips(model), first) >= 0 ? FirstOtherThan(AllClips(model), first)
                                                            : first;
-    history_.assign(controls_.size() * kHistory, 0.0f);
+    history_ = TimePlot(static_cast<int>(controls_.size()), kPlotSeconds);
+    shown_weights_.assign(controls_.size(), 0.0f);
     Apply();
     mixer_->Update(0.0f);
     return true;
@@ -87,10 +89,9 @@ class MixerSample : public Sample {
     for (std::size_t c = 0; c < controls_.size(); ++c) {
       // A fade out that ended stopped the action; so did Stop all.
       controls_[c].play = controls_[c].applied_play = mixer_->Action(static_cast<int>(c)).playing;
-      float* h = &history_[c * kHistory];
-      std::copy(h + 1, h + kHistory, h);
-      h[kHistory - 1] = mixer_->Action(static_cast<int>(c)).EffectiveWeight();
+      shown_weights_[c] = mixer_->Action(static_cast<int>(c)).EffectiveWeight();
     }
+    history_.Record(dt, shown_weights_);
   }
 
   const anim::SoaPose& CurrentPose() const override { return mixer_->CurrentPose(); }
@@ -145,11 +146,12 @@ class MixerSample : public Sample {
     ImGui::Separator();
     WrappedText("Effective weight (weight x fade) of each clip over the last 4 s:");
     for (std::size_t c = 0; c < controls_.size(); ++c) {
-      const float* h = &history_[c * kHistory];
-      const float top = *std::max_element(h, h + kHistory);
+      const std::span<const float> h = history_.Values(static_cast<int>(c));
+      const float top = history_.Max(static_cast<int>(c));
       if (top <= 0.0f) continue;
-      ImGui::PlotLines(model_->clips[c].Name().c_str(), h, kHistory, 0, nullptr, 0.0f,
-                       std::max(1.0f, top), ImVec2(0, 32.0f * ImGui::GetFontSize() / 13.0f));
+      ImGui::PlotLines(model_->clips[c].Name().c_str(), h.data(), static_cast<int>(h.size()), 0,
+                       nullptr, 0.0f, std::max(1.0f, top),
+                       ImVec2(0, 32.0f * ImGui::GetFontSize() / 13.0f));
     }
   }
 
@@ -208,7 +210,8 @@ class MixerSample : public Sample {
   std::unique_ptr<anim::ClipMixer> mixer_;
   std::vector<ClipControls> controls_;
   std::vector<std::string> names_;
-  std::vector<float> history_;  // clips x kHistory, oldest first
+  TimePlot history_;                  // each clip's effective weight over the last 4 s
+  std::vector<float> shown_weights_;  // this frame's, per clip
   float fade_seconds_ = 0.5f;
   int fade_from_ = 0, fade_to_ = 0;
   bool cross_fade_ = false, play_all_ = false, stop_all_ = false;
