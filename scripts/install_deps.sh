@@ -34,6 +34,8 @@ case "$scope" in
       # a virtual display for the windowed tests, and real X input events
       # for the tests that use the window as a user does (tests/ui/)
       mesa-utils xvfb xauth xdotool
+      # --record's video path (ffmpeg) and the test that decodes its video back (ffprobe)
+      ffmpeg
       # real malformed glTF files the importer tests use as bad input
       assimp-testmodels
       # a real browser, headless, to open animviewer regress's HTML report in its test

@@ -2,6 +2,7 @@
 // the seconds and rate ask, each the size asked, each frame the picture
 // --screenshot gives at its time (recorded at 60 a second, the headless
 // steps' rate, to the byte).
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,6 +25,39 @@ std::string Bytes(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// How far apart two images look: the mean absolute difference per channel
+// (0..255) of their 4x4-pixel block averages over the smaller one's size (a
+// video pads odd sides). Averaging first leaves out the fine noise a lossy
+// video adds, so the motion decides. 255 when either is unreadable.
+double BlockDifference(const std::string& a_path, const std::string& b_path) {
+  int aw = 0, ah = 0, bw = 0, bh = 0, channels = 0;
+  stbi_uc* a = stbi_load(a_path.c_str(), &aw, &ah, &channels, 3);
+  stbi_uc* b = stbi_load(b_path.c_str(), &bw, &bh, &channels, 3);
+  double sum = 255.0;
+  const int blocks_x = std::min(aw, bw) / 4, blocks_y = std::min(ah, bh) / 4;
+  if (a != nullptr && b != nullptr && blocks_x > 0 && blocks_y > 0) {
+    sum = 0.0;
+    for (int by = 0; by < blocks_y; ++by) {
+      for (int bx = 0; bx < blocks_x; ++bx) {
+        for (int c = 0; c < 3; ++c) {
+          int da = 0, db = 0;
+          for (int y = by * 4; y < by * 4 + 4; ++y) {
+            for (int x = bx * 4; x < bx * 4 + 4; ++x) {
+              da += a[(y * aw + x) * 3 + c];
+              db += b[(y * bw + x) * 3 + c];
+            }
+          }
+          sum += std::abs(da - db) / 16.0;
+        }
+      }
+    }
+    sum /= static_cast<double>(blocks_x) * blocks_y * 3;
+  }
+  stbi_image_free(a);
+  stbi_image_free(b);
+  return sum;
 }
 
 std::string Frame(const std::string& dir, int k) {
@@ -114,10 +148,10 @@ TEST(Record, AVideoPathGoesThroughFfmpegOrFallsBackToFrames) {
     GTEST_SKIP() << "ffmpeg is not installed: the video path itself is not tested here";
   }
   run = RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--record", dir + "/walk.mp4",
-                     "--record-seconds", "0.5", "--record-fps", "24", "--size", "97x72", "--msaa",
+                     "--record-seconds", "0.5", "--record-fps", "24", "--size", "193x144", "--msaa",
                      "0"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("wrote 12 frames (97x72, 24 a second) to " + dir + "/walk.mp4 with "),
+  EXPECT_NE(run.out.find("wrote 12 frames (193x144, 24 a second) to " + dir + "/walk.mp4 with "),
             std::string::npos)
       << run.out;
   const std::string probe = dir + "/probe.txt";
@@ -126,7 +160,30 @@ TEST(Record, AVideoPathGoesThroughFfmpegOrFallsBackToFrames) {
       "stream=nb_read_frames,width,height -of csv=p=0 '" +
       dir + "/walk.mp4' > '" + probe + "'";
   ASSERT_EQ(std::system(command.c_str()), 0);
-  EXPECT_EQ(Bytes(probe), "98,72,12\n");
+  EXPECT_EQ(Bytes(probe), "194,144,12\n");
+  // Decoded back, frame 6 is the walk at 6/24 s: it looks more like the
+  // screenshot at 0.25 s than like those an eighth of a second or more
+  // away (H.264 is lossy, so by distance, not bytes).
+  const std::string decoded = dir + "/frame6.png";
+  const std::string decode = "ffmpeg -v error -y -i '" + dir +
+                             "/walk.mp4' -vf 'select=eq(n\\,6)' -vsync 0 -frames:v 1 '" + decoded +
+                             "'";
+  ASSERT_EQ(std::system(decode.c_str()), 0);
+  double at_quarter = 0.0;
+  for (const char* time : {"0.25", "0", "0.125", "0.375"}) {
+    const std::string shot = dir + "/at_" + time + ".png";
+    ASSERT_EQ(RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--time", time,
+                           "--screenshot", shot, "--size", "193x144", "--msaa", "0"})
+                  .exit_code,
+              0);
+    const double d = BlockDifference(decoded, shot);
+    if (std::string(time) == "0.25") {
+      at_quarter = d;
+      EXPECT_LT(d, 3.0) << "frame 6 against the screenshot at 0.25 s (0..255 per channel)";
+    } else {
+      EXPECT_LT(at_quarter * 1.2, d) << "frame 6 looks as much like " << time << " s as 0.25 s";
+    }
+  }
   // ffmpeg failing (a folder that cannot exist): its own message, exit 1.
   run = RunMeasured({kMannequin, "--headless", "--clip", "Walk", "--record", "/proc/no/walk.mp4",
                      "--record-seconds", "0.2", "--size", "96x72", "--msaa", "0"});
