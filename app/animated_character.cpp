@@ -149,8 +149,10 @@ void AnimatedCharacter::ShowPose(const anim::SoaPose& pose, std::span<const floa
   pose_.CopyFrom(pose);
   const bool own = morph_weights.size() == morph_weights_.size();
   const std::span<const float> weights = own ? morph_weights : default_morph_weights_;
+  // The sample's weights as they are: the panel's offsets belong to clip
+  // playback (their panel is hidden while a sample runs), so one set of
+  // weights shows, the one the sample's own panel reads.
   std::copy(weights.begin(), weights.end(), morph_weights_.begin());
-  AddMorphOffsets();
   if (!palette_.empty()) anim::ComputePalette(model_.skeleton, pose_, model_matrices_, palette_);
 }
 

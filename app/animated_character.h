@@ -89,7 +89,8 @@ class AnimatedCharacter {
   // Shows a pose computed elsewhere (a walkthrough sample): stops the clip,
   // copies the pose's local transforms and updates matrices and palette.
   // `morph_weights` (the sample's, as many as the model has) replace the
-  // defaults; any other size keeps them. The panel's offsets add on top.
+  // defaults; any other size keeps them. The panel's offsets do not apply
+  // (a running sample hides their panel and shows its own weights).
   void ShowPose(const anim::SoaPose& pose, std::span<const float> morph_weights = {});
 
   // Simulates `seconds` of playback from the clip's start in steps of 1/60 s,
@@ -107,8 +108,8 @@ class AnimatedCharacter {
   // with its own weights, or keeps the defaults.
   std::span<const float> morph_weights() const { return morph_weights_; }
   // What the panel's sliders add on top (0 each by default, reset with the
-  // model): weight i shows the clip's (or default) weight plus offset i. The
-  // change shows at once, also while paused.
+  // model): weight i shows the clip's (or default) weight plus offset i,
+  // during clip playback only. The change shows at once, also while paused.
   void SetMorphOffset(int weight, float offset);
   std::span<const float> morph_offsets() const { return morph_offsets_; }
 

@@ -1,8 +1,10 @@
 // The viewer's character and morph targets: the weights start at the
 // model's defaults, follow the playing clip's weight tracks at the time its
 // joints are sampled (compressed or raw), and carry the panel's offsets on
-// top at once, paused or not. Expected weights come from the file's own keys
-// (tests/import/morph_file.h).
+// top at once, paused or not. A sample's pose shows the sample's weights
+// alone: the offsets belong to the clip list's panel, which a running sample
+// hides, so they return with clip playback. Expected weights come from the
+// file's own keys (tests/import/morph_file.h).
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -42,18 +44,22 @@ TEST(AnimatedCharacterMorph, WeightsFollowTheClipAndThePanelOffsets) {
       EXPECT_NEAR(character.morph_weights()[1], MorphFile::FaceWeight(1, time), 1e-4f);
       EXPECT_NEAR(character.morph_weights()[2], MorphFile::BlobWeight(time), 1e-6f);
     }
-    // A pose from elsewhere (a sample) shows the defaults plus the offsets...
+    // A pose from elsewhere (a sample) shows the defaults, without the offsets...
     character.ShowPose(character.pose());
-    EXPECT_FLOAT_EQ(character.morph_weights()[0], 0.75f);
+    EXPECT_FLOAT_EQ(character.morph_weights()[0], 0.25f);
     EXPECT_FLOAT_EQ(character.morph_weights()[1], 0.0f);
-    // ...or the sample's own weights plus the offsets; a wrong count keeps the defaults.
+    // ...or the sample's own weights as they are; a wrong count keeps the defaults.
     const std::vector<float> own = {-0.5f, 2.0f, 0.125f};
     character.ShowPose(character.pose(), own);
-    EXPECT_FLOAT_EQ(character.morph_weights()[0], -0.5f + 0.5f);
+    EXPECT_FLOAT_EQ(character.morph_weights()[0], -0.5f);
     EXPECT_FLOAT_EQ(character.morph_weights()[1], 2.0f);
     EXPECT_FLOAT_EQ(character.morph_weights()[2], 0.125f);
     character.ShowPose(character.pose(), std::vector<float>{9.0f});
     EXPECT_FLOAT_EQ(character.morph_weights()[1], 0.0f);
+    // Back to the clip: the panel's offset is on top again.
+    character.Play(0, anim::LoopMode::kClamp, 1.0f);
+    character.AdvanceFixedSteps(0.5);
+    EXPECT_NEAR(character.morph_weights()[0], MorphFile::FaceWeight(0, 0.5f) + 0.5f, 1e-4f);
     // A new model starts without offsets.
     character.SetModel(LoadMorphFile());
     EXPECT_FLOAT_EQ(character.morph_weights()[0], 0.25f);
