@@ -22,6 +22,7 @@
 #include "samples/ik_refusal.h"
 #include "samples/sample_factories.h"
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 #include "scene/foot_ik_ground.h"
 #include "scene/ground.h"
 #include "scene/ground_loader.h"
@@ -124,7 +125,8 @@ class FeetOnGroundSample : public Sample {
     if (legs_ready_) MeasureContacts();
     // A model that cannot walk here plays its clip alone, as it is (the
     // notice says why): the correction waits for the locomotion.
-    if (legs_ready_ && ik_on_ == 1 && walk_->Notice().empty()) {
+    idle_reason_ = IdleReason();
+    if (idle_reason_.empty()) {
       Solve(dt);
     } else {
       pelvis_offset_ = 0.0f;
@@ -170,6 +172,30 @@ class FeetOnGroundSample : public Sample {
     DrawIkRefusal("foot IK", problem_);
     DrawGroundControls();
     ImGui::Separator();
+    // Contacts and a pelvis offset are foot IK's readings: without it they
+    // would read as a planted foot with no ground under it.
+    const std::string status =
+        idle_reason_.empty() ? "foot IK running" : "foot IK not running: " + idle_reason_;
+    samples::WrappedText(status);
+    ui_probe::Text("foot IK status", status);
+    if (idle_reason_.empty()) DrawReadings();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Locomotion (as in 05)");
+    walk_->DrawPanel();
+  }
+
+ private:
+  // Why foot IK does not run this frame, "" when it does.
+  std::string IdleReason() const {
+    if (!legs_ready_) return "this model has no two legs it can read (see the note above)";
+    if (ik_on_ != 1) return "foot_ik is off";
+    if (!walk_->Notice().empty())
+      return "the locomotion does not run on this model, so its clip plays in place";
+    return "";
+  }
+
+  // Each foot's contact and ground, and the pelvis offset over time.
+  void DrawReadings() {
     for (int i = 0; i < 2; ++i) {
       const anim::ik::FootIkLegResult& r = results_[i];
       const std::string line =
@@ -191,12 +217,8 @@ class FeetOnGroundSample : public Sample {
     ImGui::PlotLines("##pelvis_offset", history_.data(), kHistory, history_next_, nullptr, low,
                      0.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
     ImGui::Text("0 cm at the top, %.0f cm at the bottom", low);
-    ImGui::Separator();
-    ImGui::TextUnformatted("Locomotion (as in 05)");
-    walk_->DrawPanel();
   }
 
- private:
   // This sample's parameters: the locomotion's, then the foot IK's.
   void RebuildParams() {
     params_ = ParamList();
@@ -330,7 +352,8 @@ class FeetOnGroundSample : public Sample {
   int pelvis_ = -1;
   bool legs_ready_ = false;
   std::string legs_notice_;
-  std::string problem_;  // why the last foot IK job was refused, "" when it ran
+  std::string problem_;      // why the last foot IK job was refused, "" when it ran
+  std::string idle_reason_;  // why foot IK did not run this frame, "" when it did
   std::array<anim::ik::FootIkLeg, 2> legs_;
   std::array<anim::ik::FootIkLegResult, 2> results_;
 

@@ -13,6 +13,7 @@
 
 #include "anim/core/soa_pose.h"
 #include "mannequin_panels.h"
+#include "reduced_models.h"
 #include "samples/param_list.h"
 
 namespace {
@@ -89,6 +90,29 @@ TEST_F(IkRefusalPanel, FeetNameAnInfiniteWeightAndForgetItWhenFootIkIsOff) {
   Set("foot_ik=off");  // no job then, so nothing refused
   sample_->Update(0.1f);
   EXPECT_EQ(PanelText("foot IK refused"), "");
+}
+
+// When foot IK does not run, the panel says so and why, and shows no
+// contacts or pelvis offset (they would read as a planted foot over no ground).
+TEST_F(IkRefusalPanel, FeetSayWhenFootIkDoesNotRunAndWhy) {
+  Select("12 Feet on uneven ground");
+  sample_->Update(0.1f);
+  EXPECT_EQ(PanelText("foot IK status"), "foot IK running");
+  EXPECT_NE(PanelText("left_foot"), "");
+  Set("foot_ik=off");
+  sample_->Update(0.1f);
+  EXPECT_EQ(PanelText("foot IK status"), "foot IK not running: foot_ik is off");
+  EXPECT_EQ(PanelText("left_foot"), "");
+  EXPECT_EQ(PanelText("right_foot"), "");
+  // One clip only: 05's locomotion cannot run, so the clip plays in place.
+  model_ = test_models::WithOneClip(model_, "Walk", "Armature|Take");
+  Select("12 Feet on uneven ground");
+  Set("foot_ik=on");
+  sample_->Update(0.1f);
+  EXPECT_EQ(PanelText("foot IK status"),
+            "foot IK not running: the locomotion does not run on this model, so its clip plays "
+            "in place");
+  EXPECT_EQ(PanelText("left_foot"), "");
 }
 
 }  // namespace
