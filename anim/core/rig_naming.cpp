@@ -38,6 +38,17 @@ std::size_t NumberedWord(std::string_view s, std::string_view word, char after) 
   return i > word.size() && i + 1 < s.size() && s[i] == after ? i + 1 : 0;
 }
 
+// Length of a Blender Rigify layer prefix ("DEF-", "ORG-", "MCH-") at the
+// start of `s`, or 0: Rigify names the deform copy of "thigh.L"
+// "DEF-thigh.L", and the prefix would otherwise hide the part from the stem
+// ("defthigh" is no part; issue #59).
+std::size_t RigifyLayer(std::string_view s) {
+  for (std::string_view layer : {"def-", "org-", "mch-"}) {
+    if (s.size() > layer.size() && StartsIgnoringCase(s, layer)) return layer.size();
+  }
+  return 0;
+}
+
 // Length of what comes before the joint's own name: a namespace
 // ("mixamorig:", "mixamorig1:", "Armature|", up to the last ':' or '|'),
 // 3ds Max's biped root word ("Bip01 ", "Bip001 ") or HumanIK's character
@@ -47,7 +58,8 @@ std::size_t PrefixLength(std::string_view name) {
   const std::size_t sep = name.find_last_of(":|");
   const std::size_t at = sep == std::string_view::npos ? 0 : sep + 1;
   const std::string_view rest = name.substr(at);
-  return at + NumberedWord(rest, "bip", ' ') + NumberedWord(rest, "character", '_');
+  return at + NumberedWord(rest, "bip", ' ') + NumberedWord(rest, "character", '_') +
+         RigifyLayer(rest);
 }
 
 // A word part starts at `at` of `s`: the name's start, after a separator or
@@ -127,6 +139,14 @@ Marker FindMarker(std::string_view s) {
   }
   // Prefixes L_ R_ l_ r_ L. R. l. r.
   if (n > 2 && LetterSide(s[0]) != Side::kCenter && (s[1] == '_' || s[1] == '.')) {
+    return {LetterSide(s[0]), 0, 1};
+  }
+  // A capital L/R first, then a capitalised word ("LArm", "RThigh",
+  // "LUpperArm"): two capitals in a row start the name, and a person reads
+  // the first as the side. Without this rule "LArm" read as a centre joint
+  // named "larm" and "RThigh" as "rthigh" (issue #59). The third letter must
+  // be lowercase so that acronyms ("LOD", "RGB") stay unsided.
+  if (n > 2 && (s[0] == 'L' || s[0] == 'R') && IsUpper(s[1]) && IsLower(s[2])) {
     return {LetterSide(s[0]), 0, 1};
   }
   // Suffixes _L .L -L (either case), also before Blender's duplicate

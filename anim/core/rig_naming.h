@@ -50,8 +50,9 @@ struct JointNaming {
   Side side = Side::kCenter;
   BodyPart part = BodyPart::kOther;
   // The name without namespace ("mixamorig:", "Armature|"), 3ds Max's
-  // "Bip01 " and the side marker, lowercased, separators removed:
-  // "mixamorig:LeftUpLeg" -> "upleg", "Bip01 R Toe0" -> "toe0".
+  // "Bip01 ", Rigify's layer ("DEF-", "ORG-", "MCH-") and the side marker,
+  // lowercased, separators removed: "mixamorig:LeftUpLeg" -> "upleg",
+  // "Bip01 R Toe0" -> "toe0", "DEF-thigh.L" -> "thigh".
   std::string stem;
   // Where the side marker is in the name, for PartnerName (length 0: none).
   std::size_t marker_at = 0;
@@ -64,6 +65,7 @@ struct JointNaming {
 //   "Lf"/"Rt" as a whole word part: Lf_Arm, ArmLf, RT_leg
 //   the 3ds Max word " L " / " R " (Bip01 L Thigh), or "L "/"R " first
 //   prefixes L_ R_ l_ r_ L. R. l. r. (Maya, l_hand)
+//   a capital L/R first, before a capitalised word (LArm, RThigh)
 //   suffixes _L _R _l _r .L .R .l .r -L -R -l -r (Blender, Unreal), also
 //       before a Blender duplicate number ("forearm.L.001")
 //   a bare capital L/R last, after a lowercase letter or digit (ArmL, Hand2L)

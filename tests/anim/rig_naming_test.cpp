@@ -144,6 +144,50 @@ TEST(RigNaming, TableOfRealNames) {
   }
 }
 
+// Issue #59: names whose side marker runs into the part's capital ("LArm",
+// "RThigh"), all-capital names ("ARM_L"), the biped's two-word part
+// ("Bip01 L UpperArm") and Rigify's deform layer ("DEF-thigh.L"), each with
+// the side and part a person reads in it, and the partner a person would
+// write. The last rows are the same parts as other tools spell them, which
+// must still read the same.
+TEST(RigNaming, NamesWithConsecutiveCapitalsReadAsAPersonReadsThem) {
+  struct Reading {
+    const char* name;
+    const char* reads_as;  // PartName's words: side, then part
+    const char* partner;   // "" for a centre joint
+  };
+  const Reading readings[] = {
+      {"LArm", "left upper arm", "RArm"},
+      {"RThigh", "right upper leg", "LThigh"},
+      {"ARM_L", "left upper arm", "ARM_R"},
+      {"Bip01 L UpperArm", "left upper arm", "Bip01 R UpperArm"},
+      {"DEF-thigh.L", "left upper leg", "DEF-thigh.R"},
+      {"LUpperArm", "left upper arm", "RUpperArm"},
+      {"RForeArm", "right lower arm", "LForeArm"},
+      {"ORG-upper_arm.R", "right upper arm", "ORG-upper_arm.L"},
+      {"THIGH_R", "right upper leg", "THIGH_L"},
+      {"mixamorig:LeftUpLeg", "left upper leg", "mixamorig:RightUpLeg"},
+      {"thigh.L", "left upper leg", "thigh.R"},
+      {"upperarm_l", "left upper arm", "upperarm_r"},
+      // Capitals that are no side: an acronym, a word starting with L or R.
+      {"LOD0", "other", ""},
+      {"RGBLight", "other", ""},
+      {"Leg", "lower leg", ""},
+      {"DEF-spine", "spine", ""},
+  };
+  for (const Reading& reading : readings) {
+    SCOPED_TRACE(reading.name);
+    const anim::JointNaming r = anim::ReadJointName(reading.name);
+    EXPECT_EQ(anim::PartName(r.part, r.side), reading.reads_as) << "stem '" << r.stem << "'";
+    EXPECT_EQ(anim::PartnerName(reading.name), reading.partner);
+  }
+  // What the stems are once the marker and prefixes are set aside.
+  EXPECT_EQ(anim::ReadJointName("LArm").stem, "arm");
+  EXPECT_EQ(anim::ReadJointName("RThigh").stem, "thigh");
+  EXPECT_EQ(anim::ReadJointName("DEF-thigh.L").stem, "thigh");
+  EXPECT_EQ(anim::ReadJointName("Bip01 L UpperArm").stem, "upperarm");
+}
+
 TEST(RigNaming, StemDropsNamespaceBipedRootAndMarker) {
   EXPECT_EQ(anim::ReadJointName("mixamorig:LeftUpLeg").stem, "upleg");
   EXPECT_EQ(anim::ReadJointName("Bip01 R Toe0").stem, "toe0");

@@ -38,13 +38,20 @@ class CompressionPanel : public MannequinPanels {
  protected:
   // The panel's three memory lines against Walk compressed here with the
   // sample's defaults but `segment_length`.
-  void ExpectMemoryOfWalkWithSegments(int segment_length) {
-    const anim::Clip& walk = model_.clips[model_.FindClip("Walk")];
+  const anim::Clip& Walk() const { return model_.clips[model_.FindClip("Walk")]; }
+
+  // Walk compressed here with the sample's defaults but `segment_length`.
+  anim::CompressedClip WalkWithSegments(int segment_length) const {
     anim::CompressionSettings settings;
     // As the sample sets it: its tolerance control is in millimetres.
     settings.tolerance = anim::CompressionSettings().tolerance * 1e3f * 1e-3f;
     settings.segment_length = segment_length;
-    const anim::CompressedClip clip = anim::BuildCompressedClip(walk, model_.skeleton, settings);
+    return anim::BuildCompressedClip(Walk(), model_.skeleton, settings);
+  }
+
+  void ExpectMemoryOfWalkWithSegments(int segment_length) {
+    const anim::Clip& walk = Walk();
+    const anim::CompressedClip clip = WalkWithSegments(segment_length);
     const auto bytes = static_cast<double>(clip.ByteSize());
     const anim::CompressedClipContext own(clip);
     const anim::CompressedClipDecodings coded(clip);
@@ -81,6 +88,32 @@ TEST_F(CompressionPanel, GivesEachWayOfPlayingTheClipsBytesAndFollowsARebuild) {
   Set("segment_length=8");
   sample_->Update(1.0f / 60.0f);
   ExpectMemoryOfWalkWithSegments(8);
+}
+
+// The size line states raw bytes, compressed bytes and how many times
+// smaller the compressed clip is: raw / compressed, to one decimal. The
+// bytes are Walk's raw key data and the ByteSize of Walk compressed here
+// with the same settings; the ratio is worked out here from those two.
+TEST_F(CompressionPanel, StatesTheSizeRatioAsRawBytesOverCompressedBytes) {
+  Select("15 Compression");
+  sample_->Update(1.0f / 60.0f);
+  for (int segment_length : {anim::CompressionSettings().segment_length, 8}) {
+    SCOPED_TRACE("segment_length " + std::to_string(segment_length));
+    if (segment_length == 8) {
+      Set("segment_length=8");
+      sample_->Update(1.0f / 60.0f);
+    }
+    const double raw = static_cast<double>(anim::RawClipBytes(Walk()));
+    const double compressed = static_cast<double>(WalkWithSegments(segment_length).ByteSize());
+    ASSERT_GT(compressed, 0.0);
+    const std::vector<double> size = Numbers(PanelText("size"));
+    ASSERT_EQ(size.size(), 3u) << PanelText("size");
+    EXPECT_EQ(size[0], raw) << PanelText("size");
+    EXPECT_EQ(size[1], compressed) << PanelText("size");
+    // Shown with one decimal: within half of its last digit.
+    EXPECT_NEAR(size[2], raw / compressed, 0.05 + 1e-9) << PanelText("size");
+    EXPECT_GT(size[2], 1.0) << "the compressed clip is the smaller";
+  }
 }
 
 TEST_F(CompressionPanel, TimesTheCodedKeysTheTableOfEverySampleAndTheRawClip) {
