@@ -19,7 +19,9 @@
 // A definition must not change (Add, SetRoot, SetLayers) while instances
 // made from it play: they notice (Version) and refuse to update. The
 // one-character AnimationGraph, which owns its definition, grows its one
-// instance as nodes are added instead.
+// instance as nodes are added instead. The definition holds nothing of any
+// character, not even which one is "current": a node's queries take the
+// character's GraphContext (GraphInstance::Context()).
 #pragma once
 
 #include <cstddef>

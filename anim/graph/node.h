@@ -6,7 +6,10 @@
 // the character's GraphInstance (graph_instance.h) at the offset the
 // definition gave the node. Temporary poses come from the thread's
 // GraphScratch (graph_scratch.h), not from the node. So the run-time methods
-// are const: a node never writes itself while characters play.
+// are const: a node never writes itself while characters play. Nor does a
+// node point at any character: every method that reads or writes one takes
+// its GraphContext (a GraphInstance's Context(), or AnimationGraph's), so
+// "which character" is always the caller's explicit choice.
 //
 // A frame runs in two passes over the tree:
 //   Update(dt, weight): advance clocks, fire events. `weight` is the node's
