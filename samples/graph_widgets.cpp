@@ -8,10 +8,11 @@
 
 namespace samples {
 
-void DrawStateMachine(const anim::StateMachineNode& sm, const char* label) {
-  const int active = sm.ActiveState();
+void DrawStateMachine(const anim::StateMachineNode& sm, const anim::GraphContext& ctx,
+                      const char* label) {
+  const int active = sm.ActiveState(ctx);
   ImGui::Text("%s: %s%s", label, sm.StateAt(active >= 0 ? active : sm.DefaultState()).name.c_str(),
-              sm.Fading() ? " (fading in)" : "");
+              sm.Fading(ctx) ? " (fading in)" : "");
   ui_probe::Text(label, sm.StateAt(active >= 0 ? active : sm.DefaultState()).name);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -27,19 +28,19 @@ void DrawStateMachine(const anim::StateMachineNode& sm, const char* label) {
     const ImVec2 a = box_pos(t.from), b = box_pos(t.to);
     const float y = forward ? a.y + 6.0f : a.y + box_h - 6.0f;
     const float x0 = forward ? a.x + box_w : a.x, x1 = forward ? b.x : b.x + box_w;
-    const bool running = sm.Fading() && sm.ActiveTransition() == k;
+    const bool running = sm.Fading(ctx) && sm.ActiveTransition(ctx) == k;
     const ImU32 color = running ? IM_COL32(255, 200, 60, 255) : IM_COL32(150, 150, 150, 255);
     draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), color, running ? 3.0f : 1.5f);
     const float dir = x1 > x0 ? 1.0f : -1.0f;
     draw->AddTriangleFilled(ImVec2(x1, y), ImVec2(x1 - dir * 8.0f, y - 4.0f),
                             ImVec2(x1 - dir * 8.0f, y + 4.0f), color);
     if (running) {
-      draw->AddCircleFilled(ImVec2(x0 + (x1 - x0) * sm.TransitionProgress(), y), 4.0f, color);
+      draw->AddCircleFilled(ImVec2(x0 + (x1 - x0) * sm.TransitionProgress(ctx), y), 4.0f, color);
     }
   }
   for (int i = 0; i < n; ++i) {
     const ImVec2 p = box_pos(i);
-    const bool source = sm.Fading() && i == sm.SourceState();
+    const bool source = sm.Fading(ctx) && i == sm.SourceState(ctx);
     const ImU32 fill = i == active
                            ? IM_COL32(60, 140, 230, 255)
                            : (source ? IM_COL32(60, 90, 130, 255) : IM_COL32(45, 45, 50, 255));

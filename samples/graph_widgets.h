@@ -14,8 +14,10 @@ namespace samples {
 
 // The states as boxes in a row, transitions as arrows between them; the
 // active state is filled, the state fading out is dimmer, and a running
-// transition shows its eased progress as a dot along its arrow.
-void DrawStateMachine(const anim::StateMachineNode& sm, const char* label);
+// transition shows its eased progress as a dot along its arrow. `ctx` is
+// the character whose machine is drawn (AnimationGraph::Context()).
+void DrawStateMachine(const anim::StateMachineNode& sm, const anim::GraphContext& ctx,
+                      const char* label);
 
 class EventLog {
  public:

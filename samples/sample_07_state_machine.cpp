@@ -94,7 +94,7 @@ class StateMachineSample : public Sample {
     // The punch layer's weight: the upper machine's share in Punch (1 while a
     // punch restarts, fading from Punch into Punch), so the arm never drops
     // to the base layer between.
-    p.Set(upper_weight_id_, upper_ != nullptr ? upper_->StateShare(1) : 0.0f);
+    p.Set(upper_weight_id_, upper_ != nullptr ? upper_->StateShare(graph_->Context(), 1) : 0.0f);
     graph_->Update(dt);
     time_ += dt;
     log_.Add(time_, graph_->Events());
@@ -109,7 +109,7 @@ class StateMachineSample : public Sample {
     std::vector<glm::vec4>& colors = view.joint_colors;
     colors.resize(static_cast<std::size_t>(model_->skeleton.JointCount()));
     for (std::size_t j = 0; j < colors.size(); ++j) {
-      const float w = layers->JointShare(1, static_cast<int>(j));
+      const float w = layers->JointShare(graph_->Context(), 1, static_cast<int>(j));
       colors[j] =
           glm::vec4(glm::mix(glm::vec3(0.2f, 0.45f, 1.0f), glm::vec3(1.0f, 0.25f, 0.15f), w), 1.0f);
     }
@@ -120,8 +120,9 @@ class StateMachineSample : public Sample {
     DrawNotice(notice_);
     DrawParamWidgets(params_);
     ImGui::Separator();
-    DrawStateMachine(*base_, "base layer");
-    if (upper_ != nullptr) DrawStateMachine(*upper_, "upper layer (priority 1, masked)");
+    DrawStateMachine(*base_, graph_->Context(), "base layer");
+    if (upper_ != nullptr)
+      DrawStateMachine(*upper_, graph_->Context(), "upper layer (priority 1, masked)");
     ImGui::Separator();
     log_.Draw();
   }

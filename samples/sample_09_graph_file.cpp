@@ -129,7 +129,7 @@ class GraphFileSample : public Sample {
     ImGui::Text("%d nodes, %d parameters", graph_->NodeCount(), graph_->Params().Count());
     for (int i = 0; i < graph_->NodeCount(); ++i) {
       if (const auto* sm = dynamic_cast<const anim::StateMachineNode*>(graph_->NodeAt(i))) {
-        DrawStateMachine(*sm, sm->Name().c_str());
+        DrawStateMachine(*sm, graph_->Context(), sm->Name().c_str());
       }
     }
     ImGui::Separator();

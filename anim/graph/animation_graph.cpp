@@ -15,7 +15,6 @@ void AnimationGraph::Grown() {
   const float threshold = ctx_.event_weight_threshold;
   ctx_ = instance_.Context();
   ctx_.event_weight_threshold = threshold;
-  definition_.Bind(&ctx_);
 }
 
 void AnimationGraph::SetRoot(Node* root) {

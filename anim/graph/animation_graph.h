@@ -8,11 +8,13 @@
 // (graph_definition.h, graph_instance.h, CrowdAnimator): Definition() is the
 // definition built here, from which any number of instances can be made.
 //
-// The nodes' argument-free queries (machine->ActiveState(), clip->Time(),
-// blend->Weights()...) read this graph's one character. The instance grows
-// as nodes are added, so a graph may be built piece by piece; each Update
-// first validates what changed (GraphDefinition::Validate) and, while the
-// graph is not valid, shows the rest pose and says why in Error().
+// The nodes hold no character (the definition is shared): their queries
+// take one, and Context() is this graph's (machine->ActiveState(
+// graph.Context()), clip->Time(graph.Context()), node->PhaseIn(
+// graph.Context())...). The instance grows as nodes are added, so a graph
+// may be built piece by piece; each Update first validates what changed
+// (GraphDefinition::Validate) and, while the graph is not valid, shows the
+// rest pose and says why in Error().
 #pragma once
 
 #include <functional>
@@ -35,7 +37,7 @@ class AnimationGraph {
  public:
   // The skeleton must outlive the graph.
   explicit AnimationGraph(const Skeleton& skeleton, int event_capacity = 256);
-  AnimationGraph(const AnimationGraph&) = delete;  // its nodes point at its definition
+  AnimationGraph(const AnimationGraph&) = delete;  // its context points into its instance
   AnimationGraph& operator=(const AnimationGraph&) = delete;
 
   ParameterSet& Params() { return definition_.Params(); }
@@ -84,8 +86,13 @@ class AnimationGraph {
   const MotionDelta& Motion() const { return motion_; }
   std::span<const FiredEvent> Events() const { return instance_.Events(); }
   int DroppedEvents() const { return instance_.DroppedEvents(); }
-  // The context the nodes' queries read (event_weight_threshold is settable).
+  // This graph's one character, as the nodes' queries take it
+  // (machine->ActiveState(graph.Context()), node->PhaseIn(graph.Context()));
+  // event_weight_threshold is settable. The reference stays current as the
+  // graph grows (Add, SetRoot, SetLayers lay the instance out again); a copy
+  // does not.
   GraphContext& Context() { return ctx_; }
+  const GraphContext& Context() const { return ctx_; }
 
   // The definition built here (for a crowd's instances) and this graph's own
   // character.
@@ -93,7 +100,7 @@ class AnimationGraph {
   const GraphInstance& Instance() const { return instance_; }
 
  private:
-  void Grown();  // after the definition changed: lay out the instance, re-bind
+  void Grown();  // after the definition changed: lay out the instance, refresh ctx_
 
   GraphDefinition definition_;
   GraphInstance instance_;

@@ -19,11 +19,6 @@ void WeightedBlendNode::InitState(WeightedBlendState& s) const {
   if (!s.weights.empty()) s.weights[0] = 1.0f;
 }
 
-std::span<const float> WeightedBlendNode::Weights() const {
-  const WeightedBlendState* s = BoundState();
-  return s != nullptr ? std::span<const float>(s->weights) : std::span<const float>();
-}
-
 void WeightedBlendNode::Validate(GraphCheck& check) const {
   if (inputs_.empty()) check.Fail(*this, "inputs", "there are none");
 }

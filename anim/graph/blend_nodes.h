@@ -47,7 +47,6 @@ class WeightedBlendNode : public NodeWithState<WeightedBlendState> {
   bool Synchronised() const { return sync_; }
   // Normalised weights of the last Update, one per input.
   std::span<const float> Weights(const GraphContext& ctx) const { return StateIn(ctx).weights; }
-  std::span<const float> Weights() const;  // the owning AnimationGraph's character
 
  protected:
   // Writes one raw weight per input (any scale; normalised afterwards).

@@ -111,11 +111,6 @@ void ClipNode::Validate(GraphCheck& check) const {
   }
 }
 
-float ClipNode::Time() const {
-  const ClipNodeState* s = BoundState();
-  return s != nullptr ? static_cast<float>(s->clock.Time()) : 0.0f;
-}
-
 void ClipNode::ResetIn(float phase, GraphContext& ctx) const {
   ClipNodeState& s = StateIn(ctx);
   s.clock.SetPhase(phase);

@@ -69,7 +69,6 @@ class ClipNode : public NodeWithState<ClipNodeState> {
   float Time(const GraphContext& ctx) const {
     return static_cast<float>(StateIn(ctx).clock.Time());
   }
-  float Time() const;  // the owning AnimationGraph's character
   // An extra factor on the rate parameter (1 unless set), for every
   // character. The graph's synchronised blends do not use it: they scale the
   // dt they pass down.

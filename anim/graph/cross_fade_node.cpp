@@ -40,19 +40,12 @@ int CrossFadeNode::ScratchDepth() const {
   return depth;
 }
 
-int CrossFadeNode::Target() const {
-  const CrossFadeState* s = BoundState();
-  return s != nullptr ? s->target : 0;
-}
+int CrossFadeNode::Target(const GraphContext& ctx) const { return StateIn(ctx).target; }
 
-bool CrossFadeNode::Fading() const {
-  const CrossFadeState* s = BoundState();
-  return s != nullptr && s->fade.fading;
-}
+bool CrossFadeNode::Fading(const GraphContext& ctx) const { return StateIn(ctx).fade.fading; }
 
-bool CrossFadeNode::Inertializing() const {
-  const CrossFadeState* s = BoundState();
-  return s != nullptr && s->fade.shown.Inertializing();
+bool CrossFadeNode::Inertializing(const GraphContext& ctx) const {
+  return StateIn(ctx).fade.shown.Inertializing();
 }
 
 int CrossFadeNode::Select(const GraphContext& ctx, int target) const {
@@ -69,10 +62,7 @@ void CrossFadeNode::ResetIn(float phase, GraphContext& ctx) const {
   for (Node* n : inputs_) n->ResetIn(phase, ctx);
 }
 
-float CrossFadeNode::FadeWeight() const {
-  const CrossFadeState* s = BoundState();
-  return s != nullptr ? FadeWeight(*s) : 1.0f;
-}
+float CrossFadeNode::FadeWeight(const GraphContext& ctx) const { return FadeWeight(StateIn(ctx)); }
 
 float CrossFadeNode::FadeWeight(const CrossFadeState& s) const { return s.fade.Weight(); }
 

@@ -49,11 +49,11 @@ class CrossFadeNode : public NodeWithState<CrossFadeState> {
   int ScratchDepth() const override;
   void Validate(GraphCheck& check) const override;
 
-  // The owning AnimationGraph's character (see GraphDefinition::Bind).
-  int Target() const;
-  bool Fading() const;
-  float FadeWeight() const;  // weight of the target over the source, eased
-  bool Inertializing() const;
+  // A character's cross-fade (its GraphInstance's or AnimationGraph's Context()).
+  int Target(const GraphContext& ctx) const;
+  bool Fading(const GraphContext& ctx) const;
+  float FadeWeight(const GraphContext& ctx) const;  // weight of the target over the source, eased
+  bool Inertializing(const GraphContext& ctx) const;
 
  protected:
   void InitState(CrossFadeState& s) const override;

@@ -66,7 +66,6 @@ bool GraphDefinition::Owns(const Node* node) const {
 }
 
 void GraphDefinition::LayOut(Node& node) {
-  node.SetOwner(this);
   ++version_;
   if (node.StateBytes() == 0) return;
   const std::size_t align = std::max<std::size_t>(node.StateAlign(), 1);

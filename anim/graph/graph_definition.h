@@ -19,7 +19,9 @@
 // A definition must not change (Add, SetRoot, SetLayers) while instances
 // made from it play: they notice (Version) and refuse to update. The
 // one-character AnimationGraph, which owns its definition, grows its one
-// instance as nodes are added instead.
+// instance as nodes are added instead. The definition holds nothing of any
+// character, not even which one is "current": a node's queries take the
+// character's GraphContext (GraphInstance::Context()).
 #pragma once
 
 #include <cstddef>
@@ -66,7 +68,7 @@ class GraphDefinition {
   // The skeleton must outlive the definition.
   explicit GraphDefinition(const Skeleton& skeleton);
   ~GraphDefinition();
-  GraphDefinition(const GraphDefinition&) = delete;  // nodes point at their definition
+  GraphDefinition(const GraphDefinition&) = delete;  // it owns its nodes
   GraphDefinition& operator=(const GraphDefinition&) = delete;
 
   const Skeleton& GetSkeleton() const { return *skeleton_; }
@@ -109,11 +111,6 @@ class GraphDefinition {
   // Changes with every Add, SetRoot and SetLayers.
   int Version() const { return version_; }
 
-  // The one-character graph whose state the nodes' argument-free queries
-  // (ActiveState(), Phase(), Weights()...) read. Set by AnimationGraph.
-  void Bind(const GraphContext* context) { bound_ = context; }
-  const GraphContext* BoundContext() const { return bound_; }
-
  private:
   void LayOut(Node& node);
   void CheckLinks(GraphCheck& check) const;
@@ -130,7 +127,6 @@ class GraphDefinition {
   std::vector<const Node*> stateful_;
   std::size_t state_bytes_ = 0;
   int version_ = 0;
-  const GraphContext* bound_ = nullptr;
 };
 
 }  // namespace anim

@@ -54,16 +54,6 @@ void LayerStack::Validate(GraphCheck& check) const {
   }
 }
 
-float LayerStack::LayerWeight(int i) const {
-  const LayerStackState* s = BoundState();
-  return s != nullptr ? s->weights[i] : 0.0f;
-}
-
-float LayerStack::JointShare(int i, int j) const {
-  const LayerStackState* s = BoundState();
-  return s != nullptr ? s->shares[static_cast<std::size_t>(i) * Slots() + j] : 0.0f;
-}
-
 int LayerStack::ScratchDepth() const {
   int depth = 0;
   // Blend layers: the p-th in priority order writes into a scratch pose with

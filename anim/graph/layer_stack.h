@@ -66,14 +66,11 @@ class LayerStack : public NodeWithState<LayerStackState> {
   int LayerCount() const { return static_cast<int>(layers_.size()); }
   const Layer& LayerAt(int i) const { return layers_[i]; }
   // A character's layer weight and share of joint j that layer i got in the
-  // last Write (blend layers only), and the same for the owning
-  // AnimationGraph's one character.
+  // last Write (blend layers only).
   float LayerWeight(const GraphContext& ctx, int i) const { return StateIn(ctx).weights[i]; }
   float JointShare(const GraphContext& ctx, int i, int j) const {
     return StateIn(ctx).shares[static_cast<std::size_t>(i) * Slots() + j];
   }
-  float LayerWeight(int i) const;
-  float JointShare(int i, int j) const;
 
  protected:
   void InitState(LayerStackState& s) const override;

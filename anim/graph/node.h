@@ -6,7 +6,10 @@
 // the character's GraphInstance (graph_instance.h) at the offset the
 // definition gave the node. Temporary poses come from the thread's
 // GraphScratch (graph_scratch.h), not from the node. So the run-time methods
-// are const: a node never writes itself while characters play.
+// are const: a node never writes itself while characters play. Nor does a
+// node point at any character: every method that reads or writes one takes
+// its GraphContext (a GraphInstance's Context(), or AnimationGraph's), so
+// "which character" is always the caller's explicit choice.
 //
 // A frame runs in two passes over the tree:
 //   Update(dt, weight): advance clocks, fire events. `weight` is the node's
@@ -33,7 +36,6 @@
 namespace anim {
 
 class GraphScratch;
-class GraphDefinition;
 class GraphCheck;
 
 struct GraphContext {
@@ -73,8 +75,6 @@ class Node {
   // Restarts the node's clocks at normalised time `phase` in [0, 1]
   // (called when a state holding this node is entered).
   virtual void ResetIn(float phase, GraphContext& ctx) const = 0;
-  // The same for the one character of the AnimationGraph that owns the node.
-  void Reset(float phase) const;
   virtual void Update(float dt, float weight, GraphContext& ctx) const = 0;
   // `out` must be a pose of ctx.skeleton; every joint is written.
   virtual void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const = 0;
@@ -86,11 +86,6 @@ class Node {
   virtual float PhaseIn(const GraphContext&) const { return 0.0f; }
   // True once a clamped (non-looping) clip has reached its end.
   virtual bool IsCompleteIn(const GraphContext&) const { return false; }
-  // The same for the one character of the AnimationGraph that owns the node
-  // (its defaults when the node's definition has no such graph).
-  float CycleDuration() const;
-  float Phase() const;
-  bool IsComplete() const;
 
   // The inputs, for tools that draw or walk the tree.
   virtual int ChildCount() const { return 0; }
@@ -116,14 +111,10 @@ class Node {
   // Set by the definition that owns the node.
   void SetStateOffset(std::size_t offset) { state_offset_ = offset; }
   std::size_t StateOffset() const { return state_offset_; }
-  void SetOwner(const GraphDefinition* owner) { owner_ = owner; }
-  // The context of the owner's one-character graph, or null.
-  const GraphContext* Bound() const;
 
  private:
   std::string name_;
   std::size_t state_offset_ = 0;
-  const GraphDefinition* owner_ = nullptr;
 };
 
 // A node whose per-character state is an S: its size, construction and
@@ -145,11 +136,6 @@ class NodeWithState : public Node {
 
   S& StateIn(GraphContext& ctx) const { return At(ctx.state + StateOffset()); }
   const S& StateIn(const GraphContext& ctx) const { return At(ctx.state + StateOffset()); }
-  // The owning AnimationGraph's character, or null.
-  const S* BoundState() const {
-    const GraphContext* c = Bound();
-    return c != nullptr && c->state != nullptr ? &StateIn(*c) : nullptr;
-  }
 
  protected:
   // Fills a freshly made state (sizes its poses, starts its clocks).

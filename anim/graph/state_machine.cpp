@@ -123,34 +123,22 @@ int StateMachineNode::ScratchDepth() const {
   return depth;
 }
 
-int StateMachineNode::ActiveState() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr ? s->active : -1;
+int StateMachineNode::SourceState(const GraphContext& ctx) const {
+  return StateIn(ctx).fade.source;
 }
 
-int StateMachineNode::SourceState() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr ? s->fade.source : -1;
+bool StateMachineNode::Fading(const GraphContext& ctx) const { return StateIn(ctx).fade.fading; }
+
+int StateMachineNode::ActiveTransition(const GraphContext& ctx) const {
+  return StateIn(ctx).transition;
 }
 
-bool StateMachineNode::Fading() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr && s->fade.fading;
+float StateMachineNode::TimeInState(const GraphContext& ctx) const {
+  return StateIn(ctx).time_in_state;
 }
 
-int StateMachineNode::ActiveTransition() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr ? s->transition : -1;
-}
-
-float StateMachineNode::TimeInState() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr ? s->time_in_state : 0.0f;
-}
-
-bool StateMachineNode::Inertializing() const {
-  const StateMachineState* s = BoundState();
-  return s != nullptr && s->fade.shown.Inertializing();
+bool StateMachineNode::Inertializing(const GraphContext& ctx) const {
+  return StateIn(ctx).fade.shown.Inertializing();
 }
 
 void StateMachineNode::ResetIn(float, GraphContext& ctx) const {
@@ -258,18 +246,8 @@ float StateMachineNode::StateShare(const GraphContext& ctx, int state) const {
   return Share(StateIn(ctx), TransitionProgress(ctx), state);
 }
 
-float StateMachineNode::StateShare(int state) const {
-  const GraphContext* c = Bound();
-  return c != nullptr && c->state != nullptr ? StateShare(*c, state) : 0.0f;
-}
-
 float StateMachineNode::TransitionProgress(const GraphContext& ctx) const {
   return StateIn(ctx).fade.Weight();
-}
-
-float StateMachineNode::TransitionProgress() const {
-  const GraphContext* c = Bound();
-  return c != nullptr && c->state != nullptr ? TransitionProgress(*c) : 1.0f;
 }
 
 void StateMachineNode::Update(float dt, float weight, GraphContext& ctx) const {

@@ -125,17 +125,16 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
   int DefaultState() const { return default_state_; }
   const std::vector<Transition>& Transitions() const { return transitions_; }
 
-  // A character's machine (instance.Context()), and the same for the owning
-  // AnimationGraph's one character.
+  // A character's machine, read through its context (its GraphInstance's
+  // Context(), or an AnimationGraph's Context()). The active state is the
+  // destination while fading.
   int ActiveState(const GraphContext& ctx) const { return StateIn(ctx).active; }
-  float TransitionProgress(const GraphContext& ctx) const;
-  int ActiveState() const;  // the destination while fading
-  int SourceState() const;  // -1 when none or frozen
-  bool Fading() const;
-  int ActiveTransition() const;      // -1 when not fading
-  float TransitionProgress() const;  // eased weight of the destination
-  float TimeInState() const;
-  bool Inertializing() const;
+  int SourceState(const GraphContext& ctx) const;  // -1 when none or frozen
+  bool Fading(const GraphContext& ctx) const;
+  int ActiveTransition(const GraphContext& ctx) const;      // -1 when not fading
+  float TransitionProgress(const GraphContext& ctx) const;  // eased weight of the destination
+  float TimeInState(const GraphContext& ctx) const;
+  bool Inertializing(const GraphContext& ctx) const;
   // How much of the machine's pose is state `state`'s own: 1 for the active
   // state when no fade runs; while fading, the destination's eased weight
   // plus the rest times the source's share (1 for a live source state, and
@@ -144,7 +143,6 @@ class StateMachineNode : public NodeWithState<StateMachineState> {
   // what each state still shows. A layer weighted by a state's share (07's
   // punch) follows the pose exactly.
   float StateShare(const GraphContext& ctx, int state) const;
-  float StateShare(int state) const;
 
  protected:
   void InitState(StateMachineState& s) const override;

@@ -27,8 +27,8 @@ TEST_F(BlendNodeTest, Blend2MixesByItsFactorClampedToZeroOne) {
   graph.Update(0.0f);
   graph.Update(0.5f);  // ramp x 0.5, still x 10
   EXPECT_NEAR(X(), 0.7f * 0.5f + 0.3f * 10.0f, 1e-5f);
-  EXPECT_NEAR(blend->Weights()[0], 0.7f, 1e-6f);
-  EXPECT_NEAR(blend->Weights()[1], 0.3f, 1e-6f);
+  EXPECT_NEAR(blend->Weights(graph.Context())[0], 0.7f, 1e-6f);
+  EXPECT_NEAR(blend->Weights(graph.Context())[1], 0.3f, 1e-6f);
   graph.Params().Set(t, 0.0f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(), 0.5f, 1e-6f) << "0 gives a";
@@ -78,15 +78,15 @@ TEST_F(BlendNodeTest, BlendNNormalisesAndFallsBackToTheFirstInput) {
   graph.Update(0.0f);
   graph.Update(0.5f);
   // 2 : 6 is 0.25 : 0.75 of x 0.5 and x 10.
-  EXPECT_NEAR(blend->Weights()[0], 0.25f, 1e-6f);
-  EXPECT_NEAR(blend->Weights()[1], 0.75f, 1e-6f);
+  EXPECT_NEAR(blend->Weights(graph.Context())[0], 0.25f, 1e-6f);
+  EXPECT_NEAR(blend->Weights(graph.Context())[1], 0.75f, 1e-6f);
   EXPECT_NEAR(X(), 0.25f * 0.5f + 0.75f * 10.0f, 1e-5f);
   graph.Params().Set(wa, 0.0f);
   graph.Params().Set(wb, 0.0f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(), 0.5f, 1e-6f) << "all weights zero: the first input";
-  EXPECT_FLOAT_EQ(blend->Weights()[0], 1.0f);
-  EXPECT_FLOAT_EQ(blend->Weights()[1], 0.0f);
+  EXPECT_FLOAT_EQ(blend->Weights(graph.Context())[0], 1.0f);
+  EXPECT_FLOAT_EQ(blend->Weights(graph.Context())[1], 0.0f);
   graph.Params().Set(wa, -3.0f);
   graph.Params().Set(wb, 0.5f);
   graph.Update(0.0f);
@@ -100,7 +100,7 @@ TEST_F(BlendNodeTest, InputsWithoutWeightKeepTheirClocksRunning) {
       graph.Add<anim::Blend2Node>("mix", skeleton, AddClip("ramp", ramp), b, FloatInput{t}));
   graph.Update(0.0f);
   graph.Update(0.3f);  // slow has no weight but plays on: 0.3 s
-  EXPECT_NEAR(b->Time(), 0.3f, 1e-6f);
+  EXPECT_NEAR(b->Time(graph.Context()), 0.3f, 1e-6f);
   graph.Params().Set(t, 1.0f);
   graph.Update(0.1f);  // slow at 0.4 s: x 0.8
   EXPECT_NEAR(X(), 0.8f, 1e-5f);
@@ -150,23 +150,23 @@ TEST_F(BlendNodeTest, SyncedBlend2SharesOnePhaseOverTheWeightedCycle) {
   auto* blend = graph.Add<anim::Blend2Node>("mix", skeleton, a, b, FloatInput{w}, true);
   graph.SetRoot(blend);
   graph.Update(0.0f);
-  EXPECT_NEAR(blend->CycleDuration(), 2.0f * 0.25f + 1.0f * 0.75f, 1e-6f);
+  EXPECT_NEAR(blend->CycleDurationIn(graph.Context()), 2.0f * 0.25f + 1.0f * 0.75f, 1e-6f);
   graph.Update(0.5f);
   // 0.5 s of a 1.25 s cycle: phase 0.4. ramp at 0.4 s (x 0.4), slow at
   // 0.8 s (x 1.6); 0.75 * 0.4 + 0.25 * 1.6 = 0.7.
-  EXPECT_NEAR(a->Phase(), 0.4f, 1e-6f);
-  EXPECT_NEAR(b->Phase(), 0.4f, 1e-6f);
-  EXPECT_NEAR(b->Time(), 0.8f, 1e-6f);
+  EXPECT_NEAR(a->PhaseIn(graph.Context()), 0.4f, 1e-6f);
+  EXPECT_NEAR(b->PhaseIn(graph.Context()), 0.4f, 1e-6f);
+  EXPECT_NEAR(b->Time(graph.Context()), 0.8f, 1e-6f);
   EXPECT_NEAR(X(), 0.7f, 1e-5f);
-  EXPECT_NEAR(blend->Phase(), 0.4f, 1e-6f);
+  EXPECT_NEAR(blend->PhaseIn(graph.Context()), 0.4f, 1e-6f);
   // At w = 0.75 the cycle is 2 * 0.75 + 1 * 0.25 = 1.75 s: 0.5 s more adds
   // 2/7 of a cycle, phase 0.4 + 2/7 = 0.685714: ramp x 0.685714, slow x
   // 2 * 1.371429; 0.25 * 0.685714 + 0.75 * 2.742857 = 2.228571.
   graph.Params().Set(w, 0.75f);
   graph.Update(0.5f);
-  EXPECT_NEAR(blend->CycleDuration(), 1.75f, 1e-6f);
-  EXPECT_NEAR(a->Phase(), 0.4f + 2.0f / 7.0f, 1e-5f);
-  EXPECT_NEAR(b->Phase(), 0.4f + 2.0f / 7.0f, 1e-5f);
+  EXPECT_NEAR(blend->CycleDurationIn(graph.Context()), 1.75f, 1e-6f);
+  EXPECT_NEAR(a->PhaseIn(graph.Context()), 0.4f + 2.0f / 7.0f, 1e-5f);
+  EXPECT_NEAR(b->PhaseIn(graph.Context()), 0.4f + 2.0f / 7.0f, 1e-5f);
   EXPECT_NEAR(X(), 2.228571f, 1e-5f);
 }
 
@@ -177,7 +177,7 @@ TEST_F(BlendNodeTest, SyncedBlendKeepsAnInputWithoutWeightInPhase) {
   graph.SetRoot(graph.Add<anim::Blend2Node>("mix", skeleton, a, b, FloatInput{w}, true));
   graph.Update(0.0f);
   graph.Update(0.3f);  // cycle 1 s (ramp alone): phase 0.3; slow follows at 0.6 s
-  EXPECT_NEAR(b->Time(), 0.6f, 1e-6f);
+  EXPECT_NEAR(b->Time(graph.Context()), 0.6f, 1e-6f);
   graph.Params().Set(w, 1.0f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(), 1.2f, 1e-5f) << "slow at 0.6 s: x 1.2";
@@ -191,9 +191,9 @@ TEST_F(BlendNodeTest, SyncedCycleIgnoresInputsWithoutACycle) {
                                             std::vector<FloatInput>{{-1, 1.0f}, {-1, 1.0f}}, true);
   graph.SetRoot(blend);
   graph.Update(0.0f);
-  EXPECT_NEAR(blend->CycleDuration(), 1.0f, 1e-6f);
+  EXPECT_NEAR(blend->CycleDurationIn(graph.Context()), 1.0f, 1e-6f);
   graph.Update(0.25f);
-  EXPECT_NEAR(a->Time(), 0.25f, 1e-6f) << "ramp plays at its own rate";
+  EXPECT_NEAR(a->Time(graph.Context()), 0.25f, 1e-6f) << "ramp plays at its own rate";
   EXPECT_NEAR(X(), 0.5f * 0.25f + 0.5f * 10.0f, 1e-5f);
 }
 
@@ -205,14 +205,14 @@ TEST_F(BlendNodeTest, UnsyncedBlendRunsEveryInputAtItsOwnRateAndReportsTheHeavie
   graph.SetRoot(blend);
   graph.Update(0.0f);
   graph.Update(0.5f);
-  EXPECT_NEAR(a->Time(), 0.5f, 1e-6f);
-  EXPECT_NEAR(b->Time(), 0.5f, 1e-6f);
-  EXPECT_FLOAT_EQ(blend->CycleDuration(), 1.0f) << "ramp weighs 0.75";
-  EXPECT_NEAR(blend->Phase(), 0.5f, 1e-6f);
+  EXPECT_NEAR(a->Time(graph.Context()), 0.5f, 1e-6f);
+  EXPECT_NEAR(b->Time(graph.Context()), 0.5f, 1e-6f);
+  EXPECT_FLOAT_EQ(blend->CycleDurationIn(graph.Context()), 1.0f) << "ramp weighs 0.75";
+  EXPECT_NEAR(blend->PhaseIn(graph.Context()), 0.5f, 1e-6f);
   graph.Params().Set(w, 0.75f);
   graph.Update(0.0f);
-  EXPECT_FLOAT_EQ(blend->CycleDuration(), 2.0f) << "slow weighs 0.75";
-  EXPECT_NEAR(blend->Phase(), 0.25f, 1e-6f);
+  EXPECT_FLOAT_EQ(blend->CycleDurationIn(graph.Context()), 2.0f) << "slow weighs 0.75";
+  EXPECT_NEAR(blend->PhaseIn(graph.Context()), 0.25f, 1e-6f);
 }
 
 TEST_F(BlendNodeTest, RootMotionIsWeightedLikeThePoses) {

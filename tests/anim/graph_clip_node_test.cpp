@@ -28,10 +28,10 @@ TEST_F(ClipNodeTest, LoopWrapsForward) {
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
   graph.Update(0.5f);  // 1.25 s wraps to 0.25 s
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
-  EXPECT_NEAR(n->Time(), 0.25f, 1e-6f);
-  EXPECT_NEAR(n->Phase(), 0.25f, 1e-6f);
-  EXPECT_FLOAT_EQ(n->CycleDuration(), 1.0f);
-  EXPECT_FALSE(n->IsComplete()) << "a looping clip never completes";
+  EXPECT_NEAR(n->Time(graph.Context()), 0.25f, 1e-6f);
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 0.25f, 1e-6f);
+  EXPECT_FLOAT_EQ(n->CycleDurationIn(graph.Context()), 1.0f);
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context())) << "a looping clip never completes";
 }
 
 TEST_F(ClipNodeTest, LoopPlaysBackwardWithANegativeRate) {
@@ -41,12 +41,12 @@ TEST_F(ClipNodeTest, LoopPlaysBackwardWithANegativeRate) {
   EXPECT_NEAR(X(), 0.0f, 1e-6f);
   graph.Update(0.25f);  // 0 - 0.25 wraps to 0.75
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
-  EXPECT_NEAR(n->Phase(), 0.75f, 1e-6f);
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 0.75f, 1e-6f);
   graph.Update(0.5f);  // 0.25
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(0.5f);  // -0.25 wraps to 0.75
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete());
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()));
 }
 
 TEST_F(ClipNodeTest, RateComesFromAParameterAndTheSyncScale) {
@@ -72,14 +72,14 @@ TEST_F(ClipNodeTest, ClampHoldsTheEndAndCompletesThere) {
   graph.Update(0.0f);
   graph.Update(0.6f);
   EXPECT_NEAR(X(), 0.6f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete());
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()));
   graph.Update(0.6f);  // 1.2 s clamps to the end
   EXPECT_NEAR(X(), 1.0f, 1e-6f);
-  EXPECT_NEAR(n->Phase(), 1.0f, 1e-6f);
-  EXPECT_TRUE(n->IsComplete());
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 1.0f, 1e-6f);
+  EXPECT_TRUE(n->IsCompleteIn(graph.Context()));
   graph.Update(0.3f);
   EXPECT_NEAR(X(), 1.0f, 1e-6f);
-  EXPECT_TRUE(n->IsComplete());
+  EXPECT_TRUE(n->IsCompleteIn(graph.Context()));
 }
 
 TEST_F(ClipNodeTest, ClampPlayedBackwardCompletesAtTheStartNotTheEnd) {
@@ -89,22 +89,22 @@ TEST_F(ClipNodeTest, ClampPlayedBackwardCompletesAtTheStartNotTheEnd) {
   o.rate = {rate, 0.0f};
   auto* n = graph.Add<anim::ClipNode>("ramp", skeleton, ramp, o);
   graph.SetRoot(n);
-  n->Reset(1.0f);  // start at the end, as a state with start_phase 1 would
+  n->ResetIn(1.0f, graph.Context());  // start at the end, as a state with start_phase 1 would
   graph.Update(0.0f);
   EXPECT_NEAR(X(), 1.0f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete()) << "at the end, but playing towards the start";
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context())) << "at the end, but playing towards the start";
   graph.Update(0.4f);  // 0.6
   graph.Update(0.4f);  // 0.2
   EXPECT_NEAR(X(), 0.2f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete());
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()));
   graph.Update(0.4f);  // -0.2 clamps to the start
   EXPECT_NEAR(X(), 0.0f, 1e-6f);
-  EXPECT_NEAR(n->Phase(), 0.0f, 1e-6f);
-  EXPECT_TRUE(n->IsComplete());
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 0.0f, 1e-6f);
+  EXPECT_TRUE(n->IsCompleteIn(graph.Context()));
   // Turned forward again, the start is where it begins, not where it ends.
   graph.Params().Set(rate, 1.0f);
   graph.Update(0.0f);
-  EXPECT_FALSE(n->IsComplete());
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()));
 }
 
 TEST_F(ClipNodeTest, PingPongPlaysForwardThenBackward) {
@@ -115,15 +115,17 @@ TEST_F(ClipNodeTest, PingPongPlaysForwardThenBackward) {
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
   graph.Update(0.5f);  // 1.25 s: 0.25 into the backward pass, at 1 - 0.25
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
-  EXPECT_NEAR(n->Time(), 1.25f, 1e-6f) << "ping-pong keeps time in [0, 2 * duration)";
-  EXPECT_NEAR(n->Phase(), 0.75f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete()) << "past the end on the way back, but ping-pong never completes";
+  EXPECT_NEAR(n->Time(graph.Context()), 1.25f, 1e-6f)
+      << "ping-pong keeps time in [0, 2 * duration)";
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 0.75f, 1e-6f);
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()))
+      << "past the end on the way back, but ping-pong never completes";
   graph.Update(0.5f);  // 1.75 s: at 0.25 on the way back
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(0.5f);  // 2.25 s: forward again, at 0.25
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
-  EXPECT_NEAR(n->Time(), 0.25f, 1e-6f);
-  EXPECT_FALSE(n->IsComplete());
+  EXPECT_NEAR(n->Time(graph.Context()), 0.25f, 1e-6f);
+  EXPECT_FALSE(n->IsCompleteIn(graph.Context()));
 }
 
 TEST_F(ClipNodeTest, PingPongPlayedBackwardStartsOnTheWayBack) {
@@ -132,7 +134,7 @@ TEST_F(ClipNodeTest, PingPongPlayedBackwardStartsOnTheWayBack) {
   graph.Update(0.0f);
   graph.Update(0.25f);  // -0.25 wraps to 1.75: 0.25 before the start on the way back
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
-  EXPECT_NEAR(n->Time(), 1.75f, 1e-6f);
+  EXPECT_NEAR(n->Time(graph.Context()), 1.75f, 1e-6f);
   graph.Update(0.5f);  // 1.25: x 0.75
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
   graph.Update(0.5f);  // 0.75, on the forward pass, still going down
@@ -205,14 +207,14 @@ TEST_F(ClipNodeTest, AKeyAtTheStartFiresOnTheFirstUpdateOnly) {
   EXPECT_EQ(anim_test::CountEvents(graph, EventKind::kKey, "begin"), 0);
   // Played backward from the end, the start is the end: "end" fires at once.
   graph.SetRoot(AddClip("back", ramp, LoopMode::kClamp, -1.0f));
-  graph.Root()->Reset(1.0f);
+  graph.Root()->ResetIn(1.0f, graph.Context());
   graph.Update(0.1f);
   EXPECT_EQ(anim_test::CountEvents(graph, EventKind::kKey, "end"), 1);
   EXPECT_EQ(anim_test::CountEvents(graph, EventKind::kKey, "begin"), 0);
   graph.Update(0.1f);
   EXPECT_EQ(anim_test::CountEvents(graph, EventKind::kKey, "end"), 0);
   // A reset plays the start again.
-  graph.Root()->Reset(1.0f);
+  graph.Root()->ResetIn(1.0f, graph.Context());
   graph.Update(0.1f);
   EXPECT_EQ(anim_test::CountEvents(graph, EventKind::kKey, "end"), 1);
 }
@@ -235,7 +237,7 @@ TEST_F(ClipNodeTest, CompleteFiresOnceWhereAClampedClipEndsInEitherDirection) {
 
   auto* back = AddClip("backward", ramp, LoopMode::kClamp, -1.0f);
   graph.SetRoot(back);
-  back->Reset(1.0f);
+  back->ResetIn(1.0f, graph.Context());
   graph.Update(0.4f);  // 0.6
   EXPECT_TRUE(EventsOf(graph, EventKind::kComplete).empty()) << "leaving the end is no completion";
   graph.Update(0.4f);  // 0.2, crossing 0.5 on the way
@@ -276,7 +278,7 @@ TEST_F(ClipNodeTest, RootMotionFollowsTheLoopModeAndTheSignOfTheRate) {
 
   auto* clamp = AddClip("clamp", ramp, LoopMode::kClamp, 1.0f, true);
   graph.SetRoot(clamp);
-  clamp->Reset(0.75f);
+  clamp->ResetIn(0.75f, graph.Context());
   graph.Update(0.5f);  // 0.75 -> 1, held there: only 0.25 travelled
   ExpectVecNear(graph.Motion().translation, {0.25f, 0, 0});
   graph.Update(0.5f);
@@ -284,7 +286,7 @@ TEST_F(ClipNodeTest, RootMotionFollowsTheLoopModeAndTheSignOfTheRate) {
 
   auto* pp = AddClip("pp", ramp, LoopMode::kPingPong, 1.0f, true);
   graph.SetRoot(pp);
-  pp->Reset(0.75f);
+  pp->ResetIn(0.75f, graph.Context());
   graph.Update(0.5f);  // up 0.25 to the end, back down 0.25: net 0
   ExpectVecNear(graph.Motion().translation, {0, 0, 0});
   graph.Update(0.5f);  // 1.25 -> 1.75 is 0.75 -> 0.25 on the clip: back 0.5
@@ -320,7 +322,8 @@ TEST_F(ClipNodeTest, SingleFrameNodeHoldsOneNormalisedTime) {
     EXPECT_NEAR(X(), 1.0f, 1e-6f) << "slow at 0.25 x 2 s = 0.5 s: x 1";
   }
   ExpectVecNear(graph.Motion().translation, {0, 0, 0});
-  EXPECT_FLOAT_EQ(n->CycleDuration(), 0.0f) << "a single frame has no cycle to synchronise";
+  EXPECT_FLOAT_EQ(n->CycleDurationIn(graph.Context()), 0.0f)
+      << "a single frame has no cycle to synchronise";
   graph.SetRoot(graph.Add<anim::SingleFrameNode>("spin_end", skeleton, spin, 1.0f));
   graph.Update(0.0f);
   ExpectSameRotation(Rotation(1), AxisAngle(90.0f, {0, 0, 1}));

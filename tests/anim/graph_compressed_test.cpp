@@ -163,8 +163,8 @@ TEST(GraphCompressed, GraphOnCompressedClipsShowsTheRawGraphWithinTheTolerance) 
       g->Update(kDt);
       ASSERT_EQ(g->Error(), "");
     }
-    fading_frames += machine->Fading();
-    moving_frames += machine->ActiveState() == 1;
+    fading_frames += machine->Fading(compressed.Context());
+    moving_frames += machine->ActiveState(compressed.Context()) == 1;
     const float error = compression_test::VirtualPointError(
         compression_test::ModelMatrices(test_support::GraphPose(raw)),
         compression_test::ModelMatrices(test_support::GraphPose(compressed)));
@@ -172,7 +172,8 @@ TEST(GraphCompressed, GraphOnCompressedClipsShowsTheRawGraphWithinTheTolerance) 
     worst = std::max(worst, error);
     // Clocks, root motion and events read the raw clip: exactly the raw graph's.
     for (std::size_t i = 0; i < raw_nodes.size(); ++i) {
-      EXPECT_EQ(compressed_nodes[i]->Time(), raw_nodes[i]->Time()) << raw_nodes[i]->Name();
+      EXPECT_EQ(compressed_nodes[i]->Time(compressed.Context()), raw_nodes[i]->Time(raw.Context()))
+          << raw_nodes[i]->Name();
     }
     EXPECT_EQ(compressed.Motion().translation, raw.Motion().translation) << "frame " << frame;
     EXPECT_EQ(compressed.Motion().yaw, raw.Motion().yaw);

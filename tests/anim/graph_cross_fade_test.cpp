@@ -50,8 +50,8 @@ class CrossFadeNodeTest : public anim_test::GraphFixture {
 TEST_F(CrossFadeNodeTest, TheFirstFrameShowsTheSelectionWithoutAFade) {
   auto* fade = Build(Options(0.5f, anim::EaseCurve::Linear()), 1.0f);
   graph.Update(0.0f);
-  EXPECT_FALSE(fade->Fading());
-  EXPECT_EQ(fade->Target(), 1);
+  EXPECT_FALSE(fade->Fading(graph.Context()));
+  EXPECT_EQ(fade->Target(graph.Context()), 1);
   EXPECT_NEAR(X(), 10.0f, 1e-6f);
 }
 
@@ -62,21 +62,21 @@ TEST_F(CrossFadeNodeTest, SmoothFadeFollowsTheEaseWhileTheOldInputPlaysOn) {
   EXPECT_NEAR(X(), 0.125f, 1e-6f);
   graph.Params().Set(pick, 1.0f);
   graph.Update(kStep);  // the fade starts at weight 0: ramp at 0.25
-  EXPECT_TRUE(fade->Fading());
-  EXPECT_NEAR(fade->FadeWeight(), 0.0f, 1e-6f);
+  EXPECT_TRUE(fade->Fading(graph.Context()));
+  EXPECT_NEAR(fade->FadeWeight(graph.Context()), 0.0f, 1e-6f);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(kStep);  // u 0.25: 0.84375 * 0.375 + 0.15625 * 10
-  EXPECT_NEAR(fade->FadeWeight(), 0.15625f, 1e-6f);
+  EXPECT_NEAR(fade->FadeWeight(graph.Context()), 0.15625f, 1e-6f);
   EXPECT_NEAR(X(), 1.87890625f, 1e-5f);
   graph.Update(kStep);  // u 0.5: 0.5 * 0.5 + 0.5 * 10
   EXPECT_NEAR(X(), 5.25f, 1e-5f);
   graph.Update(kStep);  // u 0.75: 0.15625 * 0.625 + 0.84375 * 10
   EXPECT_NEAR(X(), 8.53515625f, 1e-5f);
-  EXPECT_TRUE(fade->Fading());
+  EXPECT_TRUE(fade->Fading(graph.Context()));
   graph.Update(kStep);  // u 1: done
-  EXPECT_FALSE(fade->Fading());
+  EXPECT_FALSE(fade->Fading(graph.Context()));
   EXPECT_NEAR(X(), 10.0f, 1e-6f);
-  EXPECT_NEAR(a->Time(), 0.625f, 1e-6f) << "the old input stops when its fade ends";
+  EXPECT_NEAR(a->Time(graph.Context()), 0.625f, 1e-6f) << "the old input stops when its fade ends";
 }
 
 TEST_F(CrossFadeNodeTest, FrozenFadeHoldsThePoseShownWhenItStarted) {
@@ -88,7 +88,7 @@ TEST_F(CrossFadeNodeTest, FrozenFadeHoldsThePoseShownWhenItStarted) {
   EXPECT_NEAR(X(), 0.125f, 1e-6f) << "weight 0 of the snapshot, not of ramp playing on";
   graph.Update(kStep);  // 0.75 * 0.125 + 0.25 * 10
   EXPECT_NEAR(X(), 2.59375f, 1e-5f);
-  EXPECT_NEAR(a->Time(), 0.125f, 1e-6f) << "the frozen input's clock stops";
+  EXPECT_NEAR(a->Time(graph.Context()), 0.125f, 1e-6f) << "the frozen input's clock stops";
 }
 
 TEST_F(CrossFadeNodeTest, ASwitchDuringAFadeFadesFromThePoseOnScreen) {
@@ -101,11 +101,11 @@ TEST_F(CrossFadeNodeTest, ASwitchDuringAFadeFadesFromThePoseOnScreen) {
   EXPECT_NEAR(X(), 2.78125f, 1e-5f);
   graph.Params().Set(pick, 2.0f);
   graph.Update(kStep);  // to slow, from the snapshot 2.78125, weight 0
-  EXPECT_EQ(fade->Target(), 2);
+  EXPECT_EQ(fade->Target(graph.Context()), 2);
   EXPECT_NEAR(X(), 2.78125f, 1e-5f) << "no pop";
   graph.Update(kStep);  // weight 0.25: slow restarted, at 0.25 s (x 0.5)
   EXPECT_NEAR(X(), 0.75f * 2.78125f + 0.25f * 0.5f, 1e-5f);
-  EXPECT_NEAR(c->Time(), 0.25f, 1e-6f) << "still stopped when it was interrupted";
+  EXPECT_NEAR(c->Time(graph.Context()), 0.25f, 1e-6f) << "still stopped when it was interrupted";
 }
 
 TEST_F(CrossFadeNodeTest, MatchPhaseStartsTheNewInputAtTheOldOnesPhase) {
@@ -117,7 +117,7 @@ TEST_F(CrossFadeNodeTest, MatchPhaseStartsTheNewInputAtTheOldOnesPhase) {
   graph.Params().Set(pick, 2.0f);
   graph.Update(kStep);  // slow starts at 0.25 x 2 s = 0.5 s, plays 0.125: x 2 * 0.625
   EXPECT_NEAR(X(), 1.25f, 1e-5f);
-  EXPECT_NEAR(b->Phase(), 0.3125f, 1e-6f);
+  EXPECT_NEAR(b->PhaseIn(graph.Context()), 0.3125f, 1e-6f);
 }
 
 TEST_F(CrossFadeNodeTest, WithoutMatchPhaseTheNewInputStartsAtItsBeginning) {
@@ -126,10 +126,10 @@ TEST_F(CrossFadeNodeTest, WithoutMatchPhaseTheNewInputStartsAtItsBeginning) {
   graph.Update(0.25f);
   graph.Params().Set(pick, 2.0f);
   graph.Update(kStep);  // duration 0: slow alone at once, 0.125 s in
-  EXPECT_FALSE(fade->Fading());
+  EXPECT_FALSE(fade->Fading(graph.Context()));
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
-  EXPECT_FLOAT_EQ(fade->CycleDuration(), 2.0f) << "the target's cycle";
-  EXPECT_NEAR(fade->Phase(), 0.0625f, 1e-6f);
+  EXPECT_FLOAT_EQ(fade->CycleDurationIn(graph.Context()), 2.0f) << "the target's cycle";
+  EXPECT_NEAR(fade->PhaseIn(graph.Context()), 0.0625f, 1e-6f);
 }
 
 TEST_F(CrossFadeNodeTest, SelectorIsRoundedAndClampedToTheInputs) {
@@ -142,7 +142,7 @@ TEST_F(CrossFadeNodeTest, SelectorIsRoundedAndClampedToTheInputs) {
   for (const auto& c : cases) {
     graph.Params().Set(pick, c.value);
     graph.Update(0.0f);
-    EXPECT_EQ(fade->Target(), c.target) << "selector " << c.value;
+    EXPECT_EQ(fade->Target(graph.Context()), c.target) << "selector " << c.value;
   }
 }
 
@@ -194,12 +194,13 @@ TEST_F(CrossFadeNodeTest, ResetRestartsEveryInputAndShowsTheSelectionAtOnce) {
   graph.Update(0.3f);
   graph.Params().Set(pick, 1.0f);
   graph.Update(kStep);
-  ASSERT_TRUE(fade->Fading());
+  ASSERT_TRUE(fade->Fading(graph.Context()));
   graph.Reset();
-  EXPECT_FALSE(fade->Fading());
+  EXPECT_FALSE(fade->Fading(graph.Context()));
   graph.Params().Set(pick, 0.0f);
   graph.Update(kStep);
-  EXPECT_FALSE(fade->Fading()) << "after a reset the first update picks without a fade";
+  EXPECT_FALSE(fade->Fading(graph.Context()))
+      << "after a reset the first update picks without a fade";
   EXPECT_NEAR(X(), 0.125f, 1e-6f) << "ramp restarted at 0";
 }
 

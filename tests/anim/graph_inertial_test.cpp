@@ -57,12 +57,12 @@ TEST_F(GraphInertialTest, CrossFadeNodeSwitchesAtOnceWithoutAPop) {
   const std::vector<float> before = Run(16);  // x = 0.25
   graph.Params().Set(pick, 1.0f);
   ExpectContinuousSwitch(before);
-  EXPECT_FALSE(fade->Fading()) << "not a fade: only the new input plays";
-  EXPECT_TRUE(fade->Inertializing());
-  const float source_time = a->Time();
+  EXPECT_FALSE(fade->Fading(graph.Context())) << "not a fade: only the new input plays";
+  EXPECT_TRUE(fade->Inertializing(graph.Context()));
+  const float source_time = a->Time(graph.Context());
   Run(63);  // 64 steps: 1 s
-  EXPECT_EQ(a->Time(), source_time) << "the old input is no longer updated";
-  EXPECT_FALSE(fade->Inertializing());
+  EXPECT_EQ(a->Time(graph.Context()), source_time) << "the old input is no longer updated";
+  EXPECT_FALSE(fade->Inertializing(graph.Context()));
   for (int j = 0; j < skeleton.JointCount(); ++j) EXPECT_EQ(X(j), 10.0f);
 }
 
@@ -103,13 +103,13 @@ TEST_F(StateMachineInertialTest, InertialTransitionIsContinuousAndEndsOnTheDesti
   const std::vector<float> before = Run(16);
   graph.Params().Set(go, 1.0f);
   ExpectContinuousSwitch(before);
-  EXPECT_EQ(sm->ActiveState(), 2);
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_TRUE(sm->Inertializing());
-  const float source_time = a->Time();
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_TRUE(sm->Inertializing(graph.Context()));
+  const float source_time = a->Time(graph.Context());
   Run(63);
-  EXPECT_EQ(a->Time(), source_time);
-  EXPECT_FALSE(sm->Inertializing());
+  EXPECT_EQ(a->Time(graph.Context()), source_time);
+  EXPECT_FALSE(sm->Inertializing(graph.Context()));
   for (int j = 0; j < skeleton.JointCount(); ++j) EXPECT_EQ(X(j), 10.0f);
 }
 
@@ -134,9 +134,9 @@ TEST_F(StateMachineInertialTest, ACrossFadeDuringAnInertializationFadesFromThePo
   const std::vector<float> during = Run(16);
   graph.Params().Set(back, 1.0f);
   graph.Update(kDt);  // the fade's weight is still 0: the snapshot of what showed
-  EXPECT_TRUE(sm->Fading());
-  EXPECT_EQ(sm->SourceState(), -1);
-  EXPECT_FALSE(sm->Inertializing());
+  EXPECT_TRUE(sm->Fading(graph.Context()));
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
+  EXPECT_FALSE(sm->Inertializing(graph.Context()));
   EXPECT_NEAR(X(), during.back(), 1e-5f);
 }
 

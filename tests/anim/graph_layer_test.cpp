@@ -48,12 +48,12 @@ TEST_F(LayerStackTest, HigherPriorityTakesItsShareFirstWhateverTheDeclarationOrd
   EXPECT_NEAR(X(1), 4.3f, 1e-5f);
   EXPECT_NEAR(X(3), 2.4f, 1e-5f);
   const anim::LayerStack& layers = *graph.Layers();
-  EXPECT_NEAR(layers.JointShare(0, 1), 0.4f, 1e-6f);
-  EXPECT_NEAR(layers.JointShare(1, 1), 0.6f, 1e-6f);
-  EXPECT_NEAR(layers.JointShare(0, 3), 0.2f, 1e-6f);
-  EXPECT_NEAR(layers.JointShare(1, 3), 0.8f, 1e-6f);
-  EXPECT_NEAR(layers.JointShare(0, 0), 0.0f, 1e-6f);
-  EXPECT_NEAR(layers.JointShare(1, 0), 1.0f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 0, 1), 0.4f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 1, 1), 0.6f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 0, 3), 0.2f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 1, 3), 0.8f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 0, 0), 0.0f, 1e-6f);
+  EXPECT_NEAR(layers.JointShare(graph.Context(), 1, 0), 1.0f, 1e-6f);
 }
 
 TEST_F(LayerStackTest, EachLowerLevelGetsOnlyWhatTheLevelsAboveLeft) {
@@ -66,9 +66,9 @@ TEST_F(LayerStackTest, EachLowerLevelGetsOnlyWhatTheLevelsAboveLeft) {
   graph.Update(0.0f);
   graph.Update(0.5f);  // still x 10, slow x 1
   EXPECT_NEAR(X(0), 0.5f * 10.0f + 0.5f * 1.0f, 1e-5f);
-  EXPECT_NEAR(graph.Layers()->JointShare(0, 0), 0.0f, 1e-6f);
-  EXPECT_NEAR(graph.Layers()->JointShare(1, 0), 0.0f, 1e-6f);
-  EXPECT_NEAR(graph.Layers()->JointShare(3, 0), 0.5f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 0, 0), 0.0f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 1, 0), 0.0f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 3, 0), 0.5f, 1e-6f);
 }
 
 TEST_F(LayerStackTest, EqualPrioritiesAskingForTooMuchShareInProportion) {
@@ -78,8 +78,8 @@ TEST_F(LayerStackTest, EqualPrioritiesAskingForTooMuchShareInProportion) {
   graph.Update(0.0f);
   graph.Update(0.5f);
   EXPECT_NEAR(X(0), 0.5f * 0.5f + 0.5f * 10.0f, 1e-5f);
-  EXPECT_NEAR(graph.Layers()->JointShare(0, 2), 0.5f, 1e-6f);
-  EXPECT_NEAR(graph.Layers()->JointShare(1, 2), 0.5f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 0, 2), 0.5f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 1, 2), 0.5f, 1e-6f);
 }
 
 TEST_F(LayerStackTest, WeightLeftOverGoesToTheRestPose) {
@@ -99,7 +99,7 @@ TEST_F(LayerStackTest, LayerWeightsAreClampedToZeroOne) {
   graph.SetLayers({MakeLayer("only", AddClip("still", still), FloatInput{w})});
   graph.Update(0.0f);
   EXPECT_NEAR(X(0), 10.0f, 1e-5f);
-  EXPECT_FLOAT_EQ(graph.Layers()->LayerWeight(0), 1.0f);
+  EXPECT_FLOAT_EQ(graph.Layers()->LayerWeight(graph.Context(), 0), 1.0f);
   graph.Params().Set(w, -1.0f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(0), 0.0f, 1e-6f) << "rest pose";
@@ -115,7 +115,7 @@ TEST_F(LayerStackTest, ALayerAtWeightZeroKeepsItsClock) {
                    WithPriority(MakeLayer("over", over, FloatInput{w}), 1)});
   graph.Update(0.0f);
   graph.Update(0.3f);
-  EXPECT_NEAR(over->Time(), 0.3f, 1e-6f);
+  EXPECT_NEAR(over->Time(graph.Context()), 0.3f, 1e-6f);
   graph.Params().Set(w, 1.0f);
   graph.Update(0.1f);  // slow at 0.4 s
   EXPECT_NEAR(X(0), 0.8f, 1e-5f);

@@ -64,7 +64,7 @@ TEST_F(OverlayNodeTest, OverlayClockRunsAtWeightZeroAndItsEventsCarryItsWeight) 
                                                   spine_only, FloatInput{w}));
   graph.Update(0.0f);
   graph.Update(0.3f);
-  EXPECT_NEAR(over->Time(), 0.3f, 1e-6f);
+  EXPECT_NEAR(over->Time(graph.Context()), 0.3f, 1e-6f);
   graph.Params().Set(w, 0.4f);
   graph.Update(0.3f);  // both cross their key at 0.5
   // Spine: mix(ramp 0.6, slow 1.2, 0.4) = 0.84.
@@ -127,7 +127,7 @@ TEST_F(OverlayNodeTest, SubtractThenAddWithoutReferenceAddsTheDifference) {
   EXPECT_NEAR(X(0), 10.25f, 1e-5f);
   EXPECT_NEAR(graph.SoaOutput().Local(0).translation.y, 1.0f, 1e-6f) << "y difference 1 - 1 = 0";
   ExpectSameRotation(Rotation(1), AxisAngle(45.0f, {0, 0, 1}));
-  EXPECT_FLOAT_EQ(diff->CycleDuration(), 2.0f) << "the source's cycle";
+  EXPECT_FLOAT_EQ(diff->CycleDurationIn(graph.Context()), 2.0f) << "the source's cycle";
 }
 
 TEST_F(OverlayNodeTest, SubtractCarriesNoMotionAndItsReferenceFiresNoEvents) {
@@ -200,14 +200,14 @@ TEST(GraphMirrorNode, ForwardsClockPhaseAndCompletion) {
   g.SetRoot(mirror);
   g.Update(0.0f);
   g.Update(0.5f);
-  EXPECT_FLOAT_EQ(mirror->CycleDuration(), 2.0f);
-  EXPECT_NEAR(mirror->Phase(), 0.25f, 1e-6f);
-  EXPECT_FALSE(mirror->IsComplete());
+  EXPECT_FLOAT_EQ(mirror->CycleDurationIn(g.Context()), 2.0f);
+  EXPECT_NEAR(mirror->PhaseIn(g.Context()), 0.25f, 1e-6f);
+  EXPECT_FALSE(mirror->IsCompleteIn(g.Context()));
   // The right leg now rises (reflected across X: (1, 0.5, 0) -> (-1, 0.5, 0)).
   ExpectVecNear(g.SoaOutput().Local(2).translation, {-1, 0.5f, 0});
   ExpectVecNear(g.SoaOutput().Local(1).translation, {1, 0, 0});
   g.Update(2.0f);
-  EXPECT_TRUE(mirror->IsComplete());
+  EXPECT_TRUE(mirror->IsCompleteIn(g.Context()));
 }
 
 }  // namespace

@@ -66,11 +66,11 @@ TEST_F(StateMachineNodeTest, TheFirstUpdateEntersTheDefaultStateAndNothingElse) 
   graph.Params().Set(go, 1.0f);
   auto* sm = Machine({Go(2, 0, 0.0f, {When(go)})}, 2);
   graph.Update(0.0f);
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "C"), 1);
   EXPECT_NEAR(X(), 10.0f, 1e-6f);
   graph.Update(kStep);  // now the transition C -> A is tested, and holds
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "C"), 1);
 }
 
@@ -82,15 +82,15 @@ TEST_F(StateMachineNodeTest, SmoothTransitionFollowsItsEaseWhileTheSourcePlaysOn
   graph.Update(kStep);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);  // starts at weight 0: A at 0.25
-  EXPECT_EQ(sm->ActiveState(), 2);
-  EXPECT_EQ(sm->SourceState(), 0);
-  EXPECT_EQ(sm->ActiveTransition(), 0);
-  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
+  EXPECT_EQ(sm->SourceState(graph.Context()), 0);
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), 0);
+  EXPECT_TRUE(sm->Fading(graph.Context()));
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "C"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 0) << "A still shows";
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(kStep);  // u 0.25: 0.84375 * 0.375 + 0.15625 * 10
-  EXPECT_NEAR(sm->TransitionProgress(), 0.15625f, 1e-6f);
+  EXPECT_NEAR(sm->TransitionProgress(graph.Context()), 0.15625f, 1e-6f);
   EXPECT_NEAR(X(), 1.87890625f, 1e-5f);
   graph.Update(kStep);  // u 0.5: 0.5 * 0.5 + 0.5 * 10
   EXPECT_NEAR(X(), 5.25f, 1e-5f);
@@ -98,12 +98,12 @@ TEST_F(StateMachineNodeTest, SmoothTransitionFollowsItsEaseWhileTheSourcePlaysOn
   EXPECT_NEAR(X(), 8.53515625f, 1e-5f);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 0);
   graph.Update(kStep);  // u 1: A stops contributing and exits now
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_EQ(sm->SourceState(), -1);
-  EXPECT_EQ(sm->ActiveTransition(), -1);
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), -1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1);
   EXPECT_NEAR(X(), 10.0f, 1e-6f);
-  EXPECT_NEAR(sm->TimeInState(), 0.5f, 1e-6f) << "four steps since C was entered";
+  EXPECT_NEAR(sm->TimeInState(graph.Context()), 0.5f, 1e-6f) << "four steps since C was entered";
 }
 
 TEST_F(StateMachineNodeTest, EventsDuringAFadeCarryEachStatesShare) {
@@ -129,12 +129,12 @@ TEST_F(StateMachineNodeTest, FrozenTransitionFadesFromThePoseShownWhenItFired) {
   graph.Update(kStep);  // on screen: A at 0.125
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->SourceState(), -1);
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1) << "a snapshot leaves A at once";
   EXPECT_NEAR(X(), 0.125f, 1e-6f);
   graph.Update(kStep);  // 0.75 * 0.125 + 0.25 * 10
   EXPECT_NEAR(X(), 2.59375f, 1e-5f);
-  EXPECT_NEAR(a->Time(), 0.125f, 1e-6f) << "A's clock stopped";
+  EXPECT_NEAR(a->Time(graph.Context()), 0.125f, 1e-6f) << "A's clock stopped";
 }
 
 TEST_F(StateMachineNodeTest, ZeroDurationSwitchesAtOnce) {
@@ -143,8 +143,8 @@ TEST_F(StateMachineNodeTest, ZeroDurationSwitchesAtOnce) {
   graph.Update(kStep);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);  // B from 0, 0.125 in: x 0.25
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_EQ(sm->ActiveState(), 1);
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "B"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
@@ -161,9 +161,9 @@ TEST_F(StateMachineNodeTest, ExitWindowOpensAtItsBegin) {
   graph.Update(0.0f);
   graph.Update(0.25f);  // tested at phase 0
   graph.Update(0.25f);  // tested at 0.25
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   graph.Update(0.25f);  // tested at 0.5: holds
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
 }
 
 TEST_F(StateMachineNodeTest, ExitWindowIncludesItsEnd) {
@@ -176,7 +176,7 @@ TEST_F(StateMachineNodeTest, ExitWindowIncludesItsEnd) {
   graph.Update(0.25f);  // A at phase 0.5
   graph.Params().Set(go, 1.0f);
   graph.Update(0.25f);
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
 }
 
 TEST_F(StateMachineNodeTest, ExitWindowMissedWaitsForTheNextCycle) {
@@ -189,9 +189,9 @@ TEST_F(StateMachineNodeTest, ExitWindowMissedWaitsForTheNextCycle) {
   graph.Params().Set(go, 1.0f);
   graph.Update(0.25f);  // tested at 0.75
   graph.Update(0.25f);  // tested at 0 (wrapped)
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   graph.Update(0.25f);  // tested at 0.25
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
 }
 
 TEST_F(StateMachineNodeTest, ExitWindowAtOneWaitsForAClampedClipToEnd) {
@@ -201,14 +201,14 @@ TEST_F(StateMachineNodeTest, ExitWindowAtOneWaitsForAClampedClipToEnd) {
   auto* sm = Machine({t}, 0, anim::LoopMode::kClamp);
   graph.Update(0.0f);
   for (int i = 0; i < 3; ++i) graph.Update(0.25f);
-  EXPECT_FALSE(sm->IsComplete());
+  EXPECT_FALSE(sm->IsCompleteIn(graph.Context()));
   graph.Update(0.25f);  // A reaches its end
-  EXPECT_EQ(sm->ActiveState(), 0);
-  EXPECT_TRUE(sm->IsComplete());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
+  EXPECT_TRUE(sm->IsCompleteIn(graph.Context()));
   EXPECT_EQ(CountEvents(graph, EventKind::kComplete, "ramp"), 1);
   graph.Update(0.25f);  // tested at phase 1
-  EXPECT_EQ(sm->ActiveState(), 2);
-  EXPECT_FALSE(sm->IsComplete()) << "C loops";
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
+  EXPECT_FALSE(sm->IsCompleteIn(graph.Context())) << "C loops";
 }
 
 TEST_F(StateMachineNodeTest, AClipPlayedBackwardCompletesAtItsStart) {
@@ -223,22 +223,23 @@ TEST_F(StateMachineNodeTest, AClipPlayedBackwardCompletesAtItsStart) {
   graph.Update(0.0f);
   graph.Params().Fire(hit);
   graph.Update(0.25f);  // A enters at 1 and plays back to 0.75
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   EXPECT_NEAR(X(), 0.75f, 1e-6f);
-  EXPECT_FALSE(sm->IsComplete()) << "entered at its end, but playing towards its start";
+  EXPECT_FALSE(sm->IsCompleteIn(graph.Context()))
+      << "entered at its end, but playing towards its start";
   graph.Update(0.25f);
   graph.Update(0.25f);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
-  EXPECT_FALSE(sm->IsComplete());
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_FALSE(sm->IsCompleteIn(graph.Context()));
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   graph.Update(0.25f);  // reaches 0
   EXPECT_NEAR(X(), 0.0f, 1e-6f);
-  EXPECT_TRUE(sm->IsComplete());
+  EXPECT_TRUE(sm->IsCompleteIn(graph.Context()));
   const auto done = anim_test::EventsOf(graph, EventKind::kComplete);
   ASSERT_EQ(done.size(), 1u);
   EXPECT_FLOAT_EQ(done[0].time, 0.0f);
   graph.Update(0.25f);  // tested at phase 0: back to C
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
 }
 
 TEST_F(StateMachineNodeTest, NoInterruptRuleLetsNothingInterruptAFade) {
@@ -252,8 +253,8 @@ TEST_F(StateMachineNodeTest, NoInterruptRuleLetsNothingInterruptAFade) {
   graph.Params().Set(go, 0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 1);
-  EXPECT_EQ(sm->ActiveTransition(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), 0);
 }
 
 TEST_F(StateMachineNodeTest, SourceInterruptLetsTheStateBeingLeftTakeAnotherTransition) {
@@ -270,9 +271,9 @@ TEST_F(StateMachineNodeTest, SourceInterruptLetsTheStateBeingLeftTakeAnotherTran
   EXPECT_NEAR(X(), on_screen, 1e-5f);
   graph.Params().Fire(hit);
   graph.Update(kStep);  // A -> C interrupts, from the pose on screen
-  EXPECT_EQ(sm->ActiveState(), 2);
-  EXPECT_EQ(sm->SourceState(), -1);
-  EXPECT_EQ(sm->ActiveTransition(), 1);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "B"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "C"), 1);
@@ -289,30 +290,31 @@ TEST_F(StateMachineNodeTest, StateSharesFollowThePoseThroughAnInterruption) {
   to_b.interrupt = InterruptRule::kSource;
   auto* sm = Machine({to_b, Go(0, 2, 0.5f, {When(hit, CompareOp::kTriggered)})});
   graph.Update(0.0f);
-  EXPECT_EQ(sm->StateShare(0), 1.0f);
-  EXPECT_EQ(sm->StateShare(1), 0.0f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 0), 1.0f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 1), 0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
   graph.Params().Set(go, 0.0f);
   graph.Update(kStep);  // weight 0.25
-  EXPECT_NEAR(sm->StateShare(0), 0.75f, 1e-6f);
-  EXPECT_NEAR(sm->StateShare(1), 0.25f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 0), 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 1), 0.25f, 1e-6f);
   graph.Params().Fire(hit);
   graph.Update(kStep);  // A -> C from the pose on screen, at weight 0
-  EXPECT_NEAR(sm->StateShare(0), 0.75f, 1e-6f);
-  EXPECT_NEAR(sm->StateShare(1), 0.25f, 1e-6f);
-  EXPECT_NEAR(sm->StateShare(2), 0.0f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 0), 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 1), 0.25f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 2), 0.0f, 1e-6f);
   graph.Update(kStep);  // weight 0.25
-  EXPECT_NEAR(sm->StateShare(0), 0.75f * 0.75f, 1e-6f);
-  EXPECT_NEAR(sm->StateShare(1), 0.75f * 0.25f, 1e-6f);
-  EXPECT_NEAR(sm->StateShare(2), 0.25f, 1e-6f);
-  EXPECT_EQ(sm->StateShare(3), 0.0f) << "no such state, while fading from a snapshot";
-  EXPECT_EQ(sm->StateShare(-1), 0.0f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 0), 0.75f * 0.75f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 1), 0.75f * 0.25f, 1e-6f);
+  EXPECT_NEAR(sm->StateShare(graph.Context(), 2), 0.25f, 1e-6f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 3), 0.0f)
+      << "no such state, while fading from a snapshot";
+  EXPECT_EQ(sm->StateShare(graph.Context(), -1), 0.0f);
   for (int i = 0; i < 3; ++i) graph.Update(kStep);  // C alone
-  EXPECT_EQ(sm->StateShare(0), 0.0f);
-  EXPECT_EQ(sm->StateShare(1), 0.0f);
-  EXPECT_EQ(sm->StateShare(2), 1.0f);
-  EXPECT_EQ(sm->StateShare(3), 0.0f) << "no such state";
+  EXPECT_EQ(sm->StateShare(graph.Context(), 0), 0.0f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 1), 0.0f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 2), 1.0f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 3), 0.0f) << "no such state";
 }
 
 TEST_F(StateMachineNodeTest, SourceInterruptIgnoresTheRunningTransitionsOwnConditionStillHolding) {
@@ -326,12 +328,12 @@ TEST_F(StateMachineNodeTest, SourceInterruptIgnoresTheRunningTransitionsOwnCondi
   graph.Update(kStep);
   graph.Update(kStep);
   graph.Update(kStep);
-  EXPECT_NEAR(sm->TransitionProgress(), 0.5f, 1e-6f);
-  EXPECT_EQ(sm->SourceState(), 0);
+  EXPECT_NEAR(sm->TransitionProgress(graph.Context()), 0.5f, 1e-6f);
+  EXPECT_EQ(sm->SourceState(graph.Context()), 0);
   graph.Update(kStep);
   graph.Update(kStep);
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_EQ(sm->ActiveState(), 1);
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
 }
 
 TEST_F(StateMachineNodeTest, SourceInterruptDoesNotLetTheDestinationOrAnyStateInterrupt) {
@@ -345,8 +347,8 @@ TEST_F(StateMachineNodeTest, SourceInterruptDoesNotLetTheDestinationOrAnyStateIn
   graph.Params().Set(go, 0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 1);
-  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
+  EXPECT_TRUE(sm->Fading(graph.Context()));
 }
 
 TEST_F(StateMachineNodeTest, DestinationInterruptLetsTheStateBeingEnteredAndAnyStateInterrupt) {
@@ -361,11 +363,12 @@ TEST_F(StateMachineNodeTest, DestinationInterruptLetsTheStateBeingEnteredAndAnyS
   graph.Params().Set(go, 0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 1) << "A -> C leaves the source: not allowed";
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1) << "A -> C leaves the source: not allowed";
   graph.Params().Set(speed, 2.0f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 2) << "any-state may interrupt under the destination rule";
-  EXPECT_EQ(sm->ActiveTransition(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2)
+      << "any-state may interrupt under the destination rule";
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), 2);
 }
 
 TEST_F(StateMachineNodeTest, AnyStateTransitionsWinOverTheStatesOwn) {
@@ -373,8 +376,8 @@ TEST_F(StateMachineNodeTest, AnyStateTransitionsWinOverTheStatesOwn) {
   graph.Update(0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 2);
-  EXPECT_EQ(sm->ActiveTransition(), -1);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
+  EXPECT_EQ(sm->ActiveTransition(graph.Context()), -1);
 }
 
 TEST_F(StateMachineNodeTest, AmongAStatesOwnTheFirstDeclaredWins) {
@@ -382,7 +385,7 @@ TEST_F(StateMachineNodeTest, AmongAStatesOwnTheFirstDeclaredWins) {
   graph.Update(0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 1);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
 }
 
 TEST_F(StateMachineNodeTest, AllowSelfReentersTheActiveState) {
@@ -393,7 +396,7 @@ TEST_F(StateMachineNodeTest, AllowSelfReentersTheActiveState) {
   graph.Update(0.375f);
   graph.Params().Fire(hit);
   graph.Update(kStep);  // A restarts at 0, then plays 0.125
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "A"), 1);
   EXPECT_NEAR(X(), 0.125f, 1e-6f);
 }
@@ -407,20 +410,20 @@ TEST_F(StateMachineNodeTest, ARestartFadesFromThePoseShownAndPlaysTheStateOnce) 
   graph.Update(0.375f);  // on screen: A at 0.375
   graph.Params().Fire(hit);
   graph.Update(kStep);  // A restarts at 0 and plays 0.125, at weight 0
-  EXPECT_EQ(sm->ActiveState(), 0);
-  EXPECT_EQ(sm->SourceState(), -1);
-  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
+  EXPECT_TRUE(sm->Fading(graph.Context()));
   EXPECT_EQ(CountEvents(graph, EventKind::kStateExit, "A"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "A"), 1);
-  EXPECT_NEAR(a->Time(), 0.125f, 1e-6f);
+  EXPECT_NEAR(a->Time(graph.Context()), 0.125f, 1e-6f);
   EXPECT_NEAR(X(), 0.375f, 1e-6f);
-  EXPECT_EQ(sm->StateShare(0), 1.0f) << "A fades from A: all of the pose is A's";
+  EXPECT_EQ(sm->StateShare(graph.Context(), 0), 1.0f) << "A fades from A: all of the pose is A's";
   graph.Update(kStep);  // weight 0.25: 0.75 * 0.375 + 0.25 * 0.25
-  EXPECT_EQ(sm->StateShare(0), 1.0f);
-  EXPECT_NEAR(a->Time(), 0.25f, 1e-6f);
+  EXPECT_EQ(sm->StateShare(graph.Context(), 0), 1.0f);
+  EXPECT_NEAR(a->Time(graph.Context()), 0.25f, 1e-6f);
   EXPECT_NEAR(X(), 0.34375f, 1e-6f);
   for (int i = 0; i < 3; ++i) graph.Update(kStep);  // weight 1 after 0.5 s: A alone
-  EXPECT_FALSE(sm->Fading());
+  EXPECT_FALSE(sm->Fading(graph.Context()));
   EXPECT_NEAR(X(), 0.625f, 1e-6f);
 }
 
@@ -440,10 +443,10 @@ TEST_F(StateMachineNodeTest, EveryConditionMustHold) {
   graph.Params().Set(go, 1.0f);
   graph.Params().Set(speed, 1.0f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   graph.Params().Set(speed, 1.5f);
   graph.Update(kStep);
-  EXPECT_EQ(sm->ActiveState(), 2);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 2);
   EXPECT_TRUE(graph.Params().IsSet(go)) << "a bool is not consumed";
 }
 
@@ -484,10 +487,10 @@ TEST_F(StateMachineNodeTest, AFiredTransitionConsumesItsTrigger) {
   graph.Update(0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);
-  EXPECT_EQ(first->ActiveState(), 2);
-  EXPECT_EQ(second->ActiveState(), 0);
+  EXPECT_EQ(first->ActiveState(graph.Context()), 2);
+  EXPECT_EQ(second->ActiveState(graph.Context()), 0);
   graph.Update(kStep);
-  EXPECT_EQ(second->ActiveState(), 0) << "and the trigger does not linger";
+  EXPECT_EQ(second->ActiveState(graph.Context()), 0) << "and the trigger does not linger";
 }
 
 TEST_F(StateMachineNodeTest, StartPhasePlacesTheDestination) {
@@ -511,8 +514,8 @@ TEST_F(StateMachineNodeTest, MatchPhaseStartsTheDestinationAtTheSourcesPhase) {
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);  // B at 0.25 x 2 s = 0.5 s, then 0.125 more: x 1.25
   EXPECT_NEAR(X(), 1.25f, 1e-5f);
-  EXPECT_NEAR(graph.Root()->Phase(), 0.3125f, 1e-6f);
-  EXPECT_FLOAT_EQ(graph.Root()->CycleDuration(), 2.0f);
+  EXPECT_NEAR(graph.Root()->PhaseIn(graph.Context()), 0.3125f, 1e-6f);
+  EXPECT_FLOAT_EQ(graph.Root()->CycleDurationIn(graph.Context()), 2.0f);
 }
 
 TEST_F(StateMachineNodeTest, RootMotionFadesWithTheTransition) {
@@ -563,28 +566,29 @@ TEST_F(StateMachineNodeTest, EnteringAParentStateEntersItsDefaultChildEveryTime)
   graph.Update(0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);  // Parent, and in it B from 0: 0.125 s, x 0.25
-  EXPECT_EQ(outer->ActiveState(), 1);
-  EXPECT_EQ(inner->ActiveState(), 0);
+  EXPECT_EQ(outer->ActiveState(graph.Context()), 1);
+  EXPECT_EQ(inner->ActiveState(graph.Context()), 0);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "Parent"), 1);
   EXPECT_EQ(CountEvents(graph, EventKind::kStateEnter, "B"), 1);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
   graph.Update(kStep);
   graph.Update(kStep);  // B at 0.375 s
-  EXPECT_FLOAT_EQ(outer->CycleDuration(), 2.0f) << "the active leaf's cycle";
-  EXPECT_NEAR(outer->Phase(), 0.1875f, 1e-6f);
+  EXPECT_FLOAT_EQ(outer->CycleDurationIn(graph.Context()), 2.0f) << "the active leaf's cycle";
+  EXPECT_NEAR(outer->PhaseIn(graph.Context()), 0.1875f, 1e-6f);
   graph.Params().Set(speed, 2.0f);
   graph.Update(kStep);  // inner B -> C
-  EXPECT_EQ(inner->ActiveState(), 1);
+  EXPECT_EQ(inner->ActiveState(graph.Context()), 1);
   EXPECT_NEAR(X(), 10.0f, 1e-6f);
   graph.Params().Set(speed, 0.0f);
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);  // back to A
-  EXPECT_EQ(outer->ActiveState(), 0);
+  EXPECT_EQ(outer->ActiveState(graph.Context()), 0);
   graph.Params().Set(go, 0.0f);
   graph.Params().Fire(hit);
   graph.Update(kStep);
-  EXPECT_EQ(outer->ActiveState(), 1);
-  EXPECT_EQ(inner->ActiveState(), 0) << "re-entered at its default, not where it was left";
+  EXPECT_EQ(outer->ActiveState(graph.Context()), 1);
+  EXPECT_EQ(inner->ActiveState(graph.Context()), 0)
+      << "re-entered at its default, not where it was left";
   EXPECT_NEAR(X(), 0.25f, 1e-6f) << "B restarted: 0.125 s in, not 0.5";
 }
 
@@ -598,11 +602,11 @@ TEST_F(StateMachineNodeTest, NotCompleteWhileFadingIntoAFinishedClip) {
   graph.Params().Set(go, 1.0f);
   graph.Update(kStep);
   graph.Update(kStep);
-  EXPECT_TRUE(a->IsComplete());
-  EXPECT_FALSE(sm->IsComplete());
+  EXPECT_TRUE(a->IsCompleteIn(graph.Context()));
+  EXPECT_FALSE(sm->IsCompleteIn(graph.Context()));
   for (int i = 0; i < 3; ++i) graph.Update(kStep);
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_TRUE(sm->IsComplete());
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_TRUE(sm->IsCompleteIn(graph.Context()));
 }
 
 TEST_F(StateMachineNodeTest, ValidateNamesWhatIsWrong) {

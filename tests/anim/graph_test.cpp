@@ -49,7 +49,7 @@ TEST_F(GraphTest, ClipNodePlaysTheClip) {
   EXPECT_NEAR(X(graph), 0.25f, 1e-6f);
   graph.Update(1.0f);  // wraps: 1.25 -> 0.25
   EXPECT_NEAR(X(graph), 0.25f, 1e-5f);
-  EXPECT_NEAR(n->Phase(), 0.25f, 1e-5f);
+  EXPECT_NEAR(n->PhaseIn(graph.Context()), 0.25f, 1e-5f);
 }
 
 TEST_F(GraphTest, ClipRateFromAParameter) {
@@ -96,15 +96,15 @@ TEST_F(GraphTest, SyncedBlendSharesOneNormalisedTime) {
   graph.Update(0.0f);
   // Synchronised cycle bl = sum(w_i * l_i) = 0.5 * 1 + 0.5 * 2 = 1.5 s, so 0.75 s is half a cycle:
   // A at 0.5 s (x 0.5) and B at 1.0 s (x 2.0), mixed half and half.
-  EXPECT_NEAR(blend->CycleDuration(), 1.5f, 1e-6f);
+  EXPECT_NEAR(blend->CycleDurationIn(graph.Context()), 1.5f, 1e-6f);
   graph.Update(0.75f);
-  EXPECT_NEAR(na->Phase(), 0.5f, 1e-5f);
-  EXPECT_NEAR(nb->Phase(), 0.5f, 1e-5f);
+  EXPECT_NEAR(na->PhaseIn(graph.Context()), 0.5f, 1e-5f);
+  EXPECT_NEAR(nb->PhaseIn(graph.Context()), 0.5f, 1e-5f);
   EXPECT_NEAR(X(graph), 1.25f, 1e-5f);
   // Changing the weight changes the cycle, never the phase agreement.
   graph.Params().Set(w, 0.9f);
   for (int i = 0; i < 37; ++i) graph.Update(1.0f / 60.0f);
-  EXPECT_NEAR(na->Phase(), nb->Phase(), 1e-5f);
+  EXPECT_NEAR(na->PhaseIn(graph.Context()), nb->PhaseIn(graph.Context()), 1e-5f);
 }
 
 TEST_F(GraphTest, BlendNNormalisesWeightsAndIgnoresNegativeOnes) {
@@ -135,9 +135,9 @@ TEST_F(GraphTest, BlendSpace1DNodeBlendsTheTwoNeighbours) {
   graph.Update(0.0f);
   graph.Update(0.5f);
   // 1.5 lies a quarter of the way from B (at 1) to C (at 3): B x 1.0, C x 10.
-  EXPECT_NEAR(node->Weights()[0], 0.0f, 0.0f);
-  EXPECT_NEAR(node->Weights()[1], 0.75f, 1e-6f);
-  EXPECT_NEAR(node->Weights()[2], 0.25f, 1e-6f);
+  EXPECT_NEAR(node->Weights(graph.Context())[0], 0.0f, 0.0f);
+  EXPECT_NEAR(node->Weights(graph.Context())[1], 0.75f, 1e-6f);
+  EXPECT_NEAR(node->Weights(graph.Context())[2], 0.25f, 1e-6f);
   EXPECT_NEAR(X(graph), 0.75f * 1.0f + 0.25f * 10.0f, 1e-5f);
 }
 
@@ -196,12 +196,12 @@ TEST_F(GraphTest, CrossFadeNodeFadesWhenTheSelectorChanges) {
   EXPECT_NEAR(X(graph), 0.1f, 1e-6f);
   graph.Params().Set(pick, 1.0f);
   graph.Update(0.1f);  // the fade starts: weight 0, A keeps playing (x 0.2)
-  EXPECT_TRUE(fade->Fading());
+  EXPECT_TRUE(fade->Fading(graph.Context()));
   EXPECT_NEAR(X(graph), 0.2f, 1e-6f);
   graph.Update(0.1f);  // weight 0.25: A at 0.3, C at 10
   EXPECT_NEAR(X(graph), 0.75f * 0.3f + 0.25f * 10.0f, 1e-5f);
   for (int i = 0; i < 3; ++i) graph.Update(0.1f);
-  EXPECT_FALSE(fade->Fading());
+  EXPECT_FALSE(fade->Fading(graph.Context()));
   EXPECT_NEAR(X(graph), 10.0f, 1e-6f);
 }
 
@@ -234,20 +234,20 @@ TEST_F(StateMachineTest, EntersTheDefaultStateAndFadesOnACondition) {
   t.ease = anim::EaseCurve::Linear();
   auto* sm = Build(t);
   graph.Update(0.0f);
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "A"), 1);
   graph.Update(0.1f);
   graph.Params().Set(go, 1.0f);
   graph.Update(0.1f);
-  EXPECT_EQ(sm->ActiveState(), 1);
-  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
+  EXPECT_TRUE(sm->Fading(graph.Context()));
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "C"), 1);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateExit, "A"), 0);  // still fading out
   EXPECT_NEAR(X(graph), 0.2f, 1e-6f);                                  // weight 0: A at 0.2
   graph.Update(0.1f);                                                  // weight 0.5
   EXPECT_NEAR(X(graph), 0.5f * 0.3f + 0.5f * 10.0f, 1e-5f);
   graph.Update(0.1f);
-  EXPECT_FALSE(sm->Fading());
+  EXPECT_FALSE(sm->Fading(graph.Context()));
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateExit, "A"), 1);
   EXPECT_NEAR(X(graph), 10.0f, 1e-6f);
 }
@@ -263,11 +263,11 @@ TEST_F(StateMachineTest, ExitWindowHoldsTheTransitionUntilTheSourceReachesIt) {
   graph.Params().Set(go, 1.0f);
   graph.Update(0.0f);
   float phase_when_left = -1.0f;
-  for (int i = 0; i < 30 && sm->ActiveState() == 0; ++i) {
-    phase_when_left = na->Phase();
+  for (int i = 0; i < 30 && sm->ActiveState(graph.Context()) == 0; ++i) {
+    phase_when_left = na->PhaseIn(graph.Context());
     graph.Update(0.1f);
   }
-  ASSERT_EQ(sm->ActiveState(), 1);
+  ASSERT_EQ(sm->ActiveState(graph.Context()), 1);
   // The transition was tested at phases 0, 0.1, ..., and first held at 0.6.
   EXPECT_NEAR(phase_when_left, 0.6f, 1e-5f);
 }
@@ -284,7 +284,7 @@ TEST_F(StateMachineTest, ExitWindowMissedWaitsForTheNextCycle) {
   for (int i = 0; i < 5; ++i) graph.Update(0.1f);  // phase 0.5: past the window
   graph.Params().Set(go, 1.0f);
   int updates = 0;
-  while (sm->ActiveState() == 0 && updates < 30) {
+  while (sm->ActiveState(graph.Context()) == 0 && updates < 30) {
     graph.Update(0.1f);
     ++updates;
   }
@@ -307,15 +307,15 @@ TEST_F(StateMachineTest, NoInterruptRuleFinishesTheFadeFirst) {
   graph.Params().Set(go, 1.0f);
   graph.Update(0.1f);
   graph.Params().Set(go, 0.0f);
-  ASSERT_TRUE(sm->Fading());
+  ASSERT_TRUE(sm->Fading(graph.Context()));
   graph.Params().Fire(back);
   graph.Update(0.1f);
-  EXPECT_EQ(sm->ActiveState(), 1) << "kNone: the running fade cannot be interrupted";
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1) << "kNone: the running fade cannot be interrupted";
   // The trigger was not used, and it does not linger to fire later.
   EXPECT_FALSE(graph.Params().IsSet(back));
   for (int i = 0; i < 6; ++i) graph.Update(0.1f);
-  EXPECT_FALSE(sm->Fading());
-  EXPECT_EQ(sm->ActiveState(), 1);
+  EXPECT_FALSE(sm->Fading(graph.Context()));
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
 }
 
 TEST_F(StateMachineTest, DestinationInterruptFadesFromThePoseOnScreen) {
@@ -341,8 +341,8 @@ TEST_F(StateMachineTest, DestinationInterruptFadesFromThePoseOnScreen) {
   EXPECT_NEAR(on_screen, 0.6f * 0.3f + 0.4f * 10.0f, 1e-5f);
   graph.Params().Fire(back);
   graph.Update(0.1f);  // interrupted: back to A, from a snapshot of that pose
-  EXPECT_EQ(sm->ActiveState(), 0);
-  EXPECT_EQ(sm->SourceState(), -1);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
+  EXPECT_EQ(sm->SourceState(graph.Context()), -1);
   EXPECT_NEAR(X(graph), on_screen, 1e-5f) << "no pop at the interruption";
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateExit, "C"), 1);
   // Weight 0.5; A restarted in the interrupting update and has run 0.1 + 0.25 s.
@@ -366,8 +366,8 @@ TEST_F(StateMachineTest, SourceInterruptOnlyAllowsTransitionsOutOfTheSource) {
   graph.Update(0.1f);
   graph.Params().Fire(back);
   graph.Update(0.1f);
-  EXPECT_EQ(sm->ActiveState(), 1);
-  EXPECT_TRUE(sm->Fading());
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 1);
+  EXPECT_TRUE(sm->Fading(graph.Context()));
 }
 
 TEST_F(StateMachineTest, AnyStateTransitionsWinAndSkipTheActiveStateUnlessAllowed) {
@@ -391,10 +391,10 @@ TEST_F(StateMachineTest, AnyStateTransitionsWinAndSkipTheActiveStateUnlessAllowe
   graph.Update(0.0f);
   graph.Params().Set(go, 0.0f);
   for (int i = 0; i < 3; ++i) graph.Update(0.1f);
-  ASSERT_EQ(sm->ActiveState(), 1);
+  ASSERT_EQ(sm->ActiveState(graph.Context()), 1);
   graph.Params().Fire(back);
   graph.Update(0.1f);
-  EXPECT_EQ(sm->ActiveState(), 0);
+  EXPECT_EQ(sm->ActiveState(graph.Context()), 0);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "A"), 1);
 }
 
@@ -420,8 +420,8 @@ TEST_F(GraphTest, EnteringAParentStateEntersItsDefaultChild) {
   graph.Update(0.2f);
   graph.Params().Fire(go);
   graph.Update(0.1f);
-  EXPECT_EQ(outer->ActiveState(), 1);
-  EXPECT_EQ(inner->ActiveState(), 1);
+  EXPECT_EQ(outer->ActiveState(graph.Context()), 1);
+  EXPECT_EQ(inner->ActiveState(graph.Context()), 1);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "Parent"), 1);
   EXPECT_EQ(CountEvents(graph, anim::EventKind::kStateEnter, "C"), 1);
   EXPECT_NEAR(X(graph), 10.0f, 1e-6f);
@@ -449,8 +449,8 @@ TEST_F(GraphTest, HigherPriorityLayerReplacesLowerOnesWhereItHasWeight) {
   graph.Params().Set(upper_w, 0.4f);
   graph.Update(0.0f);
   EXPECT_NEAR(X(graph, 1), 0.4f * 10.0f + 0.6f * 0.75f, 1e-5f);
-  EXPECT_NEAR(graph.Layers()->JointShare(2, 1), 0.4f, 1e-6f);
-  EXPECT_NEAR(graph.Layers()->JointShare(0, 1), 0.3f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 2, 1), 0.4f, 1e-6f);
+  EXPECT_NEAR(graph.Layers()->JointShare(graph.Context(), 0, 1), 0.3f, 1e-6f);
 }
 
 TEST_F(GraphTest, LayerWeightLeftOverGoesToTheRestPose) {
@@ -594,9 +594,9 @@ TEST(GraphBlendSpace2D, WeightsAreTheBarycentricCoordinatesOfThePoint) {
   g.SetRoot(node);
   g.Update(0.0f);
   // (0.25, 0.25) = 0.5 * p0 + 0.25 * p1 + 0.25 * p2.
-  EXPECT_NEAR(node->Weights()[0], 0.5f, 1e-6f);
-  EXPECT_NEAR(node->Weights()[1], 0.25f, 1e-6f);
-  EXPECT_NEAR(node->Weights()[2], 0.25f, 1e-6f);
+  EXPECT_NEAR(node->Weights(g.Context())[0], 0.5f, 1e-6f);
+  EXPECT_NEAR(node->Weights(g.Context())[1], 0.25f, 1e-6f);
+  EXPECT_NEAR(node->Weights(g.Context())[2], 0.25f, 1e-6f);
   EXPECT_NEAR(g.SoaOutput().Local(0).translation.x, 0.25f * 4.0f + 0.25f * 8.0f, 1e-5f);
   // At a clip's own point, that clip alone.
   g.Params().Set(px, 1.0f);

@@ -17,10 +17,10 @@ TEST_F(GraphUpdateTest, NegativeOrNonFiniteTimeDoesNotPass) {
   graph.Update(0.0f);
   graph.Update(0.25f);
   graph.Update(-0.1f);
-  EXPECT_NEAR(n->Time(), 0.25f, 1e-6f);
+  EXPECT_NEAR(n->Time(graph.Context()), 0.25f, 1e-6f);
   graph.Update(NAN);
   graph.Update(INFINITY);
-  EXPECT_NEAR(n->Time(), 0.25f, 1e-6f);
+  EXPECT_NEAR(n->Time(graph.Context()), 0.25f, 1e-6f);
   EXPECT_NEAR(X(), 0.25f, 1e-6f);
 }
 
@@ -34,8 +34,8 @@ TEST_F(GraphUpdateTest, ResetRestartsEveryClockUnderTheRoot) {
   graph.Update(0.0f);
   graph.Update(0.75f);
   graph.Reset();
-  EXPECT_NEAR(base->Time(), 0.0f, 1e-6f);
-  EXPECT_NEAR(over->Time(), 0.0f, 1e-6f);
+  EXPECT_NEAR(base->Time(graph.Context()), 0.0f, 1e-6f);
+  EXPECT_NEAR(over->Time(graph.Context()), 0.0f, 1e-6f);
   graph.Update(0.25f);
   EXPECT_NEAR(X(0), 0.25f, 1e-6f);
   EXPECT_NEAR(X(1), 0.5f, 1e-6f);
@@ -48,8 +48,8 @@ TEST_F(GraphUpdateTest, ResetRestartsEveryLayer) {
   graph.Update(0.0f);
   graph.Update(0.75f);
   graph.Reset();
-  EXPECT_NEAR(base->Time(), 0.0f, 1e-6f);
-  EXPECT_NEAR(upper->Time(), 0.0f, 1e-6f);
+  EXPECT_NEAR(base->Time(graph.Context()), 0.0f, 1e-6f);
+  EXPECT_NEAR(upper->Time(graph.Context()), 0.0f, 1e-6f);
 }
 
 TEST_F(GraphUpdateTest, EachUpdateReplacesTheEventsOfTheLastOne) {

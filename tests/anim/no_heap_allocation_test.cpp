@@ -187,7 +187,8 @@ TEST(NoHeapAllocation, InertialTransitionsAllocateNothing) {
     g.Params().Set(pick, static_cast<float>((frame / 17) % 2));
     g.Params().Set(go, (frame / 41) % 2 == 1 ? 1.0f : 0.0f);
     g.Update(1.0f / 60);
-    inertializing += cf.Inertialization().Active() + sm->Inertializing() + sw->Inertializing();
+    inertializing += cf.Inertialization().Active() + sm->Inertializing(g.Context()) +
+                     sw->Inertializing(g.Context());
   }
   EXPECT_EQ(test_support::AllocationCount() - before, 0);
   EXPECT_GT(inertializing, 1000);

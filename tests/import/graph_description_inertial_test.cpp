@@ -78,9 +78,9 @@ TEST(GraphDescriptionInertial, LoadsAndRunsLikeTheGraphBuiltByHand) {
     }
     worst = std::max(worst, graph_test::PoseDifference(test_support::GraphPose(*loaded),
                                                        test_support::GraphPose(*hand)));
-    switch_inertialized |= sw->Inertializing();
-    machine_inertialized |= fsm->Inertializing();
-    faded |= sw->Fading() || fsm->Fading();
+    switch_inertialized |= sw->Inertializing(loaded->Context());
+    machine_inertialized |= fsm->Inertializing(loaded->Context());
+    faded |= sw->Fading(loaded->Context()) || fsm->Fading(loaded->Context());
   }
   EXPECT_EQ(worst, 0.0f);
   EXPECT_TRUE(switch_inertialized);

@@ -213,9 +213,9 @@ TEST(GraphDescriptionNodes, EveryNodeTypeMatchesTheGraphBuiltByHand) {
     }
     worst = std::max(
         worst, PoseDifference(test_support::GraphPose(*loaded), test_support::GraphPose(*hand)));
-    visited_a = visited_a || fsm->ActiveState() == 0;
-    targets_seen |= 1 << sw->Target();
-    used_any_state = used_any_state || fsm->ActiveTransition() == 1;
+    visited_a = visited_a || fsm->ActiveState(loaded->Context()) == 0;
+    targets_seen |= 1 << sw->Target(loaded->Context());
+    used_any_state = used_any_state || fsm->ActiveTransition(loaded->Context()) == 1;
   }
   EXPECT_EQ(worst, 0.0f);
   EXPECT_TRUE(visited_a);

@@ -201,12 +201,14 @@ TEST(GraphDescription, ExampleGivesTheSamePosesAsTheGraphBuiltByHand) {
     }
     worst = std::max(
         worst, PoseDifference(test_support::GraphPose(*loaded), test_support::GraphPose(*hand)));
-    ASSERT_EQ(body->ActiveState(), hand_body->ActiveState()) << "frame " << frame;
-    ASSERT_EQ(arms->ActiveState(), hand_arms->ActiveState()) << "frame " << frame;
+    ASSERT_EQ(body->ActiveState(loaded->Context()), hand_body->ActiveState(hand->Context()))
+        << "frame " << frame;
+    ASSERT_EQ(arms->ActiveState(loaded->Context()), hand_arms->ActiveState(hand->Context()))
+        << "frame " << frame;
     EXPECT_EQ(loaded->Motion().translation, hand->Motion().translation) << "frame " << frame;
     EXPECT_EQ(loaded->Motion().yaw, hand->Motion().yaw) << "frame " << frame;
-    was_in_air = was_in_air || body->ActiveState() == 1;
-    was_punching = was_punching || arms->ActiveState() == 1;
+    was_in_air = was_in_air || body->ActiveState(loaded->Context()) == 1;
+    was_punching = was_punching || arms->ActiveState(loaded->Context()) == 1;
     moved = moved || glm::length(loaded->Motion().translation) > 0.0f;
   }
   EXPECT_EQ(worst, 0.0f);

@@ -99,10 +99,10 @@ TEST_F(ReadmeExample, GraphRunsAsDocumented) {
   }
   EXPECT_TRUE(entered_jump);
   EXPECT_TRUE(back_to_move) << "the jump lands through its exit window";
-  EXPECT_EQ(body->ActiveState(), 0);
+  EXPECT_EQ(body->ActiveState(graph.Context()), 0);
   // 0.9 m/s sits 9/14 of the way from Idle to Walk.
   auto* blend = static_cast<anim::BlendSpace1DNode*>(move);
-  EXPECT_NEAR(blend->Weights()[1], 0.9f / 1.4f, 1e-6f);
+  EXPECT_NEAR(blend->Weights(graph.Context())[1], 0.9f / 1.4f, 1e-6f);
 }
 
 }  // namespace
