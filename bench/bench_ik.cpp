@@ -138,7 +138,7 @@ void RegisterIk(const char* name, IkCase c) {
 }
 
 // Registered before main runs, beside anim_bench.cpp's own cases.
-const bool kRegistered = [] {
+const bool kBenchIkRegistered = [] {
   RegisterIk("two_bone", IkCase::kTwoBone);
   RegisterIk("aim", IkCase::kAim);
   RegisterIk("look_at", IkCase::kLookAt);

@@ -56,6 +56,6 @@ bool RegisterBuilderBenchmarks() {
 }
 
 // Registered before main() runs, next to anim_bench.cpp's own cases.
-const bool kRegistered = RegisterBuilderBenchmarks();
+const bool kBuilderBenchRegistered = RegisterBuilderBenchmarks();
 
 }  // namespace

@@ -226,6 +226,6 @@ bool RegisterCompressionBenchmarks() {
 }
 
 // Registered before main() runs, next to anim_bench.cpp's own cases.
-const bool kRegistered = RegisterCompressionBenchmarks();
+const bool kCompressionBenchRegistered = RegisterCompressionBenchmarks();
 
 }  // namespace

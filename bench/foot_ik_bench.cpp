@@ -114,6 +114,6 @@ bool RegisterFootIkBenchmarks() {
 }
 
 // Registered before main() runs, next to anim_bench.cpp's own cases.
-const bool kRegistered = RegisterFootIkBenchmarks();
+const bool kFootIkBenchRegistered = RegisterFootIkBenchmarks();
 
 }  // namespace

@@ -262,6 +262,6 @@ bool RegisterGraphBenchmarks() {
   return true;
 }
 
-const bool kRegistered = RegisterGraphBenchmarks();
+const bool kGraphBenchRegistered = RegisterGraphBenchmarks();
 
 }  // namespace

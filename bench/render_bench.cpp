@@ -360,6 +360,6 @@ bool RegisterRenderBenchmarks() {
 }
 
 // Registered before main() runs, next to anim_bench.cpp's own cases.
-const bool kRegistered = RegisterRenderBenchmarks();
+const bool kRenderBenchRegistered = RegisterRenderBenchmarks();
 
 }  // namespace

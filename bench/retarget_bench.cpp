@@ -87,7 +87,7 @@ void Bake(benchmark::State& state, const Pair* pair) {
   state.counters["source_keys"] = static_cast<double>(walk.Tracks().front().rotation.KeyCount());
 }
 
-const bool kRegistered = [] {
+const bool kRetargetBenchRegistered = [] {
   for (const Pair& pair : kPairs) {
     const std::string name =
         std::string("retarget/") + pair.source->name + "_on_" + pair.target->name;

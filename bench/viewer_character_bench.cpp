@@ -46,6 +46,6 @@ bool RegisterViewerCharacterBenchmarks() {
 }
 
 // Registered before main() runs, next to anim_bench.cpp's own cases.
-const bool kRegistered = RegisterViewerCharacterBenchmarks();
+const bool kViewerCharacterBenchRegistered = RegisterViewerCharacterBenchmarks();
 
 }  // namespace

@@ -26,7 +26,7 @@ namespace samples {
 
 namespace {
 
-enum Gait { kIdle, kWalk, kRun };
+enum Gait { kGaitIdle, kGaitWalk, kGaitRun };
 enum Side { kLeft = -1, kCentre = 0, kRight = 1 };
 
 // One point of the blend space: a gait, leaned left (the additive lean
@@ -41,20 +41,20 @@ struct Variant {
 // blends into every walking direction through the triangles fanning out
 // from it.
 constexpr std::array<Variant, 9> kVariants = {{
-    {kIdle, kCentre},
-    {kWalk, kCentre},
-    {kRun, kCentre},
-    {kWalk, kLeft},
-    {kWalk, kRight},
-    {kRun, kLeft},
-    {kRun, kRight},
-    {kIdle, kLeft},
-    {kIdle, kRight},
+    {kGaitIdle, kCentre},
+    {kGaitWalk, kCentre},
+    {kGaitRun, kCentre},
+    {kGaitWalk, kLeft},
+    {kGaitWalk, kRight},
+    {kGaitRun, kLeft},
+    {kGaitRun, kRight},
+    {kGaitIdle, kLeft},
+    {kGaitIdle, kRight},
 }};
 constexpr int kTriangulatedCount = 7;  // the first seven variants
 constexpr int kGridCount = 9;
 
-const char* GaitName(Gait g) { return g == kIdle ? "Idle" : g == kWalk ? "Walk" : "Run"; }
+const char* GaitName(Gait g) { return g == kGaitIdle ? "Idle" : g == kGaitWalk ? "Walk" : "Run"; }
 
 class DirectionalSample : public Sample {
  public:
@@ -84,19 +84,20 @@ class DirectionalSample : public Sample {
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
     const int idle = FindClipWithRole(model, anim::ClipRole::kIdle, {"idle"});
-    clip_[kIdle] = idle >= 0 ? idle : FindClipForRole(model, {"idle"}, full[0]);
-    clip_[kWalk] = FindClipForRole(model, {"walk", "walking"}, full[0]);
-    clip_[kRun] = FindClipForRole(model, {"run", "running"}, FirstOtherThan(full, clip_[kWalk]));
+    clip_[kGaitIdle] = idle >= 0 ? idle : FindClipForRole(model, {"idle"}, full[0]);
+    clip_[kGaitWalk] = FindClipForRole(model, {"walk", "walking"}, full[0]);
+    clip_[kGaitRun] =
+        FindClipForRole(model, {"run", "running"}, FirstOtherThan(full, clip_[kGaitWalk]));
     lean_clip_ = FindClipForRole(model, {"lean_left", "lean"}, -1);
     if (lean_clip_ >= 0 && !IsAdditiveClip(model, lean_clip_)) lean_clip_ = -1;
-    speed_of_[kIdle] = 0.0f;
-    speed_of_[kWalk] = LocomotionSpeed(model, clip_[kWalk]);
-    speed_of_[kRun] = clip_[kRun] >= 0 ? LocomotionSpeed(model, clip_[kRun]) : 0.0f;
+    speed_of_[kGaitIdle] = 0.0f;
+    speed_of_[kGaitWalk] = LocomotionSpeed(model, clip_[kGaitWalk]);
+    speed_of_[kGaitRun] = clip_[kGaitRun] >= 0 ? LocomotionSpeed(model, clip_[kGaitRun]) : 0.0f;
     // Without two distinct clips that travel, slower then faster, there is
     // no speed axis: the walk slot's clip plays alone.
-    alone_ = clip_[kRun] < 0 || clip_[kRun] == clip_[kWalk] || clip_[kIdle] == clip_[kWalk] ||
-             clip_[kIdle] == clip_[kRun] || !(speed_of_[kWalk] > 0.0f) ||
-             !(speed_of_[kRun] > speed_of_[kWalk]);
+    alone_ = clip_[kGaitRun] < 0 || clip_[kGaitRun] == clip_[kGaitWalk] ||
+             clip_[kGaitIdle] == clip_[kGaitWalk] || clip_[kGaitIdle] == clip_[kGaitRun] ||
+             !(speed_of_[kGaitWalk] > 0.0f) || !(speed_of_[kGaitRun] > speed_of_[kGaitWalk]);
     notice_.clear();
     if (alone_) {
       std::vector<int> moving;
@@ -107,13 +108,13 @@ class DirectionalSample : public Sample {
                     "an idle and two locomotion clips (a walk and a run: clips whose feet "
                     "move over the ground, the run faster)",
                     model, moving.size() >= 2 ? full : AllClips(model)) +
-                ". It plays " + model.clips[clip_[kWalk]].Name() + " alone.";
-      clip_ = {clip_[kWalk], clip_[kWalk], clip_[kWalk]};
+                ". It plays " + model.clips[clip_[kGaitWalk]].Name() + " alone.";
+      clip_ = {clip_[kGaitWalk], clip_[kGaitWalk], clip_[kGaitWalk]};
       speed_of_ = {0.0f, 1.0f, 2.0f};  // a pad to show, with nothing to blend
     }
-    DeclareParams(speed_of_[kRun]);
+    DeclareParams(speed_of_[kGaitRun]);
     direction_ = 0.0f;
-    speed_ = speed_of_[kWalk];
+    speed_ = speed_of_[kGaitWalk];
 
     mirror_error_.clear();
     has_mirror_ = BuildSideMirror(skeleton, &mirror_, &mirror_error_);
@@ -136,10 +137,10 @@ class DirectionalSample : public Sample {
     }
     for (anim::SoaPose& p : variant_pose_) p.CopyFrom(skeleton.RestPose());
     pose_.CopyFrom(skeleton.RestPose());
-    solo_.Start(&model.clips[clip_[kWalk]]);
+    solo_.Start(&model.clips[clip_[kGaitWalk]]);
     weights_.fill(0.0f);
     phase_.Reset(0.0f);
-    idle_ = anim::ClipClock(0.0, std::max(model.clips[clip_[kIdle]].Duration(), 1e-3f),
+    idle_ = anim::ClipClock(0.0, std::max(model.clips[clip_[kGaitIdle]].Duration(), 1e-3f),
                             anim::LoopMode::kLoop);
     return true;
   }
@@ -161,12 +162,12 @@ class DirectionalSample : public Sample {
     // no cycle to keep in step; it runs on its own clock).
     std::array<float, kGridCount> lengths{};
     for (int i = 0; i < count; ++i) {
-      if (kVariants[i].gait != kIdle)
+      if (kVariants[i].gait != kGaitIdle)
         lengths[i] = model_->clips[clip_[kVariants[i].gait]].Duration();
     }
     cycle_length_ =
         anim::BlendedCycleLength(std::span(lengths).first(count), std::span(weights_).first(count));
-    if (!(cycle_length_ > 0.0f)) cycle_length_ = model_->clips[clip_[kWalk]].Duration();
+    if (!(cycle_length_ > 0.0f)) cycle_length_ = model_->clips[clip_[kGaitWalk]].Duration();
     phase_.Advance(dt, cycle_length_);
     idle_.Advance(dt, 1.0);
 
@@ -195,10 +196,10 @@ class DirectionalSample : public Sample {
       std::snprintf(text, sizeof text, "%.2f m/s", metres_per_second);
       return std::string(text);
     };
-    const std::string walk = speed(speed_of_[kWalk]), run = speed(speed_of_[kRun]);
-    WrappedText("clips: Idle '" + model_->clips[clip_[kIdle]].Name() + "', Walk '" +
-                model_->clips[clip_[kWalk]].Name() + "' at " + walk + ", Run '" +
-                model_->clips[clip_[kRun]].Name() + "' at " + run + ", lean '" +
+    const std::string walk = speed(speed_of_[kGaitWalk]), run = speed(speed_of_[kGaitRun]);
+    WrappedText("clips: Idle '" + model_->clips[clip_[kGaitIdle]].Name() + "', Walk '" +
+                model_->clips[clip_[kGaitWalk]].Name() + "' at " + walk + ", Run '" +
+                model_->clips[clip_[kGaitRun]].Name() + "' at " + run + ", lean '" +
                 (lean_clip_ >= 0 ? model_->clips[lean_clip_].Name() : std::string("none")) + "'");
     if (lean_clip_ < 0) WrappedText("No lean clip: left and right differ only by mirroring.");
     if (!has_mirror_) {
@@ -235,8 +236,8 @@ class DirectionalSample : public Sample {
     const bool mirrored = v.side == kRight && has_mirror_;
     const float phase = phase_.Shifted(mirrored ? mirror_offset_ : 0.0f);
     // The idle on its own clock (from the clip's start), the gaits at the shared phase.
-    const float time = v.gait == kIdle ? clip.StartTime() + static_cast<float>(idle_.Time())
-                                       : clip.TimeAtPhase(phase);
+    const float time = v.gait == kGaitIdle ? clip.StartTime() + static_cast<float>(idle_.Time())
+                                           : clip.TimeAtPhase(phase);
     out.CopyFrom(skeleton.RestPose());
     clip.Sample(out, time, anim::LoopMode::kLoop);
     if (v.side != kCentre && lean_clip_ >= 0)
@@ -263,7 +264,7 @@ class DirectionalSample : public Sample {
     ImGui::InvisibleButton("direction_speed_pad", size);
     ui_probe::Pad("direction_speed_pad");
     const float margin_x = 44.0f, margin_top = 30.0f, margin_bottom = 30.0f;
-    const float run = speed_of_[kRun];
+    const float run = speed_of_[kGaitRun];
     const auto to_screen = [&](glm::vec2 q) {
       return ImVec2(
           origin.x + margin_x + (q.x + 1.0f) * 0.5f * (size.x - 2.0f * margin_x),

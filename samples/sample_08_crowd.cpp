@@ -39,7 +39,7 @@ constexpr int kMaxCharacters = 10000;
 constexpr int kStartCapacity = 1000;
 // The crowd a window drawn by a software rasteriser starts with.
 constexpr int kSoftwareRendererCount = 8;
-constexpr int kHistory = 120;  // frames in the frame-time plot
+constexpr int kFrameTimeHistory = 120;  // frames in the frame-time plot
 // Graph characters start up to this many seconds into their graph (about
 // two locomotion cycles), so their steps are out of step.
 constexpr float kGraphPhaseSeconds = 2.0f;
@@ -180,7 +180,7 @@ class CrowdSample : public Sample {
     compression_.Load(model, 0);  // the previous model's clips are gone
     capacity_ = 0;
     MakeRoom(kStartCapacity);
-    history_.assign(kHistory, 0.0f);
+    history_.assign(kFrameTimeHistory, 0.0f);
     history_next_ = 0;
     built_ = {};
     return true;
@@ -269,9 +269,9 @@ class CrowdSample : public Sample {
     for (float v : history_) highest = std::max(highest, v);
     // The scale: the plot runs from 0 at its bottom to `top` at its top.
     const float top = std::max(1.0f, highest * 1.1f);
-    ImGui::Text("Crowd draw, last %d frames, 0 to %.1f ms:", kHistory, top);
-    ImGui::PlotLines("##frame_ms", history_.data(), kHistory, history_next_, nullptr, 0.0f, top,
-                     ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
+    ImGui::Text("Crowd draw, last %d frames, 0 to %.1f ms:", kFrameTimeHistory, top);
+    ImGui::PlotLines("##frame_ms", history_.data(), kFrameTimeHistory, history_next_, nullptr, 0.0f,
+                     top, ImVec2(ImGui::GetContentRegionAvail().x, 70.0f));
   }
 
  private:
@@ -510,7 +510,7 @@ class CrowdSample : public Sample {
   void RecordDrawTimes() {
     if (!draw_times_.measured) return;
     history_[history_next_] = static_cast<float>(draw_times_.frame * 1e3);
-    history_next_ = (history_next_ + 1) % kHistory;
+    history_next_ = (history_next_ + 1) % kFrameTimeHistory;
   }
 
   const anim::Model* model_ = nullptr;

@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kChainLinks = 8;  // the free-standing chain: 9 joints
 constexpr glm::vec4 kBoneColor{0.85f, 0.9f, 1.0f, 1.0f};
-constexpr glm::vec4 kLimitColor{0.45f, 0.75f, 1.0f, 0.8f};
+constexpr glm::vec4 kJointLimitColor{0.45f, 0.75f, 1.0f, 0.8f};
 constexpr glm::vec4 kReachedColor{0.3f, 1.0f, 0.4f, 1.0f};
 constexpr glm::vec4 kMissedColor{1.0f, 0.6f, 0.15f, 1.0f};
 constexpr glm::vec4 kGapColor{1.0f, 0.3f, 0.25f, 1.0f};
@@ -80,14 +80,14 @@ struct IkChain {
       const glm::vec3 at = pose.ModelMatrix(joints[k])[3];
       const glm::vec3 axis = glm::normalize(frame * c.axis);
       if (c.kind == anim::ik::ConstraintKind::kBallSocket) {
-        AddCone(lines, at, axis, c.cone_angle, size, kLimitColor);
+        AddCone(lines, at, axis, c.cone_angle, size, kJointLimitColor);
       } else {
         // The arc sweeps the bone's reference direction about the hinge.
         const glm::vec3 child = pose.Local(joints[k + 1]).translation;
         const glm::vec3 bone = frame * child;
         const glm::vec3 across = anim::ik::NormalizeOr(bone - glm::dot(bone, axis) * axis,
                                                        anim::ik::AnyPerpendicular(axis));
-        AddArc(lines, at, axis, across, c.min_angle, c.max_angle, size, kLimitColor);
+        AddArc(lines, at, axis, across, c.min_angle, c.max_angle, size, kJointLimitColor);
       }
     }
   }

@@ -24,7 +24,7 @@ constexpr int kMaxSpine = 5;  // head, neck and up to three spine joints
 constexpr glm::vec4 kPathColor{0.5f, 0.6f, 0.8f, 0.6f};
 constexpr glm::vec4 kOnTargetColor{0.3f, 1.0f, 0.4f, 1.0f};
 constexpr glm::vec4 kShortColor{1.0f, 0.6f, 0.15f, 1.0f};
-constexpr glm::vec4 kLimitColor{0.45f, 0.75f, 1.0f, 0.7f};
+constexpr glm::vec4 kHeadLimitColor{0.45f, 0.75f, 1.0f, 0.7f};
 
 class LookAtSample : public Sample {
  public:
@@ -191,7 +191,8 @@ class LookAtSample : public Sample {
     const glm::mat4 animated_head =
         anim::ik::IkPose(model_->skeleton, animated_).ModelMatrix(chain_.back());
     const glm::vec3 animated_look = glm::normalize(glm::mat3(animated_head) * axes_.forward);
-    AddCone(lines_, eyes, animated_look, glm::radians(head_limit_), 0.15f * height_, kLimitColor);
+    AddCone(lines_, eyes, animated_look, glm::radians(head_limit_), 0.15f * height_,
+            kHeadLimitColor);
   }
 
   const anim::Model* model_ = nullptr;

@@ -32,7 +32,7 @@ namespace samples {
 
 namespace {
 
-constexpr int kHistory = 180;  // pelvis offsets plotted, one per update
+constexpr int kPelvisHistory = 180;  // pelvis offsets plotted, one per update
 // A foot counts as planted up to this height of its sole above the
 // character's floor and as swinging from the next, in metres; the IK fades
 // between them.
@@ -135,7 +135,7 @@ class FeetOnGroundSample : public Sample {
     DrawContacts();
     if (dt > 0.0f) {
       history_[history_next_] = pelvis_offset_ / units_per_metre_ * 100.0f;
-      history_next_ = (history_next_ + 1) % kHistory;
+      history_next_ = (history_next_ + 1) % kPelvisHistory;
     }
   }
 
@@ -211,11 +211,11 @@ class FeetOnGroundSample : public Sample {
     }
     char label[64];
     std::snprintf(label, sizeof label, "pelvis offset %.1f cm",
-                  history_[(history_next_ + kHistory - 1) % kHistory]);
+                  history_[(history_next_ + kPelvisHistory - 1) % kPelvisHistory]);
     ImGui::TextUnformatted(label);
     const float low = std::min(-1.0f, *std::min_element(history_.begin(), history_.end()));
-    ImGui::PlotLines("##pelvis_offset", history_.data(), kHistory, history_next_, nullptr, low,
-                     0.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
+    ImGui::PlotLines("##pelvis_offset", history_.data(), kPelvisHistory, history_next_, nullptr,
+                     low, 0.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
     ImGui::Text("0 cm at the top, %.0f cm at the bottom", low);
   }
 
@@ -370,7 +370,7 @@ class FeetOnGroundSample : public Sample {
   float pelvis_offset_ = 0.0f;
   std::vector<GroundMark> marks_;
   DebugLineList lines_;  // contact rings and normals, reserved at Load
-  std::array<float, kHistory> history_{};
+  std::array<float, kPelvisHistory> history_{};
   int history_next_ = 0;
 };
 

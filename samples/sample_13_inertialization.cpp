@@ -23,7 +23,7 @@ namespace samples {
 
 namespace {
 
-constexpr int kHistory = 240;  // 4 s at 60 Hz
+constexpr int kPlotHistory = 240;  // 4 s at 60 Hz
 constexpr int kFade = 0, kInertial = 1, kModes = 2;
 const char* const kModeNames[kModes] = {"cross-fade", "inertialization"};
 
@@ -189,9 +189,9 @@ class InertializationSample : public Sample {
       ImGui::Text("%s angle (degrees), then clips sampled per frame (0 to 3):", joint.c_str());
       ImGui::PushID(m);
       const float width = ImGui::GetFontSize() * 24.0f;  // the panel sizes itself to its items
-      ImGui::PlotLines("##angle", angles_[m].data(), kHistory, 0, nullptr, lo, hi,
+      ImGui::PlotLines("##angle", angles_[m].data(), kPlotHistory, 0, nullptr, lo, hi,
                        ImVec2(width, 50.0f));
-      ImGui::PlotLines("##sampled", sampled_[m].data(), kHistory, 0, nullptr, 0.0f, 3.0f,
+      ImGui::PlotLines("##sampled", sampled_[m].data(), kPlotHistory, 0, nullptr, 0.0f, 3.0f,
                        ImVec2(width, 24.0f));
       ImGui::PopID();
     }
@@ -199,7 +199,7 @@ class InertializationSample : public Sample {
     std::snprintf(plots, sizeof plots,
                   "Plots: the last %d frames (4 s at 60 frames a second), oldest on the left; "
                   "angles from %.0f to %.0f degrees.",
-                  kHistory, lo, hi);
+                  kPlotHistory, lo, hi);
     WrappedText(plots);
   }
 
@@ -207,7 +207,7 @@ class InertializationSample : public Sample {
   int PlotJoint() const { return std::clamp(plot_joint_, 0, model_->skeleton.JointCount() - 1); }
 
   static void Push(std::vector<float>& history, float value) {
-    if (history.empty()) history.assign(kHistory, value);  // a flat start, not a jump from 0
+    if (history.empty()) history.assign(kPlotHistory, value);  // a flat start, not a jump from 0
     std::copy(history.begin() + 1, history.end(), history.begin());
     history.back() = value;
   }

@@ -4,13 +4,9 @@
 #include <cmath>
 #include <numeric>
 
-namespace anim {
+#include "anim/core/error_text.h"
 
-namespace {
-void SetError(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-}
-}  // namespace
+namespace anim {
 
 bool BlendSpace1D::Build(std::span<const float> positions, std::string* error) {
   positions_.clear();

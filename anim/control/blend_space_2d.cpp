@@ -7,13 +7,11 @@
 #include <map>
 #include <utility>
 
+#include "anim/core/error_text.h"
+
 namespace anim {
 
 namespace {
-
-void SetError(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-}
 
 std::string Format(float v) {
   char buffer[32];

@@ -8,13 +8,12 @@
 #include "anim/clips/sampling_job.h"
 #include "anim/compression/compressed_sampling_job.h"
 #include "anim/compression/playback.h"
+#include "anim/core/error_text.h"
 #include "anim/graph/graph_definition.h"
 
 namespace anim {
 
 namespace {
-
-std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // "0 to 1.25 s"-style bounds for messages.
 std::string SpanText(float start, float end) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "anim/core/error_text.h"
 #include "anim/graph/graph_instance.h"
 
 namespace anim {
@@ -12,12 +13,6 @@ namespace {
 // Longest chain root -> input -> ... accepted: nodes update their inputs
 // recursively, so this is also the per-frame stack depth.
 constexpr int kMaxChain = 64;
-
-std::string Quoted(std::string_view s) {
-  std::string out(1, '\'');
-  out.append(s).push_back('\'');
-  return out;
-}
 
 }  // namespace
 

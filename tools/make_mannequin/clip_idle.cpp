@@ -12,23 +12,23 @@ namespace mannequin {
 
 namespace {
 
-constexpr float kDuration = 3.0f;
+constexpr float kIdleDuration = 3.0f;
 constexpr float kShift = 0.025f;  // sideways hip travel, m
 constexpr float kBob = 0.006f;    // hips dip when the weight is centred
 
 // Hips position and its time derivative (used as the cubic tangents).
 glm::vec3 HipsAt(float t) {
-  const float w = kTwoPi / kDuration;
+  const float w = kTwoPi / kIdleDuration;
   // 0.985 m keeps the knees soft (about 15 degrees) but not crouched.
   return {kShift * std::sin(w * t), 0.985f - kBob * std::cos(2.0f * w * t), 0.0f};
 }
 glm::vec3 HipsVelocity(float t) {
-  const float w = kTwoPi / kDuration;
+  const float w = kTwoPi / kIdleDuration;
   return {kShift * w * std::cos(w * t), 2.0f * w * kBob * std::sin(2.0f * w * t), 0.0f};
 }
 
 RigPose IdlePose(float t) {
-  const float w = kTwoPi / kDuration;
+  const float w = kTwoPi / kIdleDuration;
   const float breath = 0.5f - 0.5f * std::cos(w * t);  // 0 exhaled .. 1 inhaled
   const float shift = std::sin(w * t);                 // +1: weight on the left foot
   RigPose pose;
@@ -56,7 +56,7 @@ Channel CubicHipsTranslation() {
   c.interp = Interp::kCubicSpline;
   const int keys = 8;
   for (int k = 0; k <= keys; ++k) {
-    const float t = kDuration * static_cast<float>(k) / static_cast<float>(keys);
+    const float t = kIdleDuration * static_cast<float>(k) / static_cast<float>(keys);
     c.times.push_back(t);
     const glm::vec4 slope(HipsVelocity(t), 0.0f);  // units per second, per the glTF spec
     c.values.push_back(slope);                     // in-tangent
@@ -72,7 +72,7 @@ ClipData MakeIdle() {
   ClipData clip;
   clip.name = "Idle";
   clip.channels.push_back(CubicHipsTranslation());
-  for (Channel& c : BakeLinear(IdlePose, kDuration, 30, AllJoints(), false))
+  for (Channel& c : BakeLinear(IdlePose, kIdleDuration, 30, AllJoints(), false))
     clip.channels.push_back(std::move(c));
   return clip;
 }

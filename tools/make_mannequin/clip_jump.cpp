@@ -12,7 +12,7 @@ namespace mannequin {
 
 namespace {
 
-constexpr float kDuration = 1.8f;
+constexpr float kJumpDuration = 1.8f;
 constexpr float kGravity = 9.81f;
 constexpr float kStand = 0.985f, kCrouch = 0.80f, kTakeOff = 0.975f, kAbsorb = 0.79f;
 constexpr float kCrouchStart = 0.15f, kCrouchEnd = 0.55f, kLiftOff = 0.75f;
@@ -36,7 +36,7 @@ float HipsHeight(float t) {
     const float span = kLandEnd - kTouchDown;
     return Hermite(kTakeOff, -kTakeOffSpeed * span, kAbsorb, 0.0f, (t - kTouchDown) / span);
   }
-  return Hermite(kAbsorb, 0.0f, kStand, 0.0f, Smoothstep(kLandEnd, kDuration, t));
+  return Hermite(kAbsorb, 0.0f, kStand, 0.0f, Smoothstep(kLandEnd, kJumpDuration, t));
 }
 
 // How deep the body is folded (0 standing .. 1 deepest crouch).
@@ -62,7 +62,7 @@ RigPose JumpPose(float t) {
   const float up = Smoothstep(kCrouchEnd + 0.05f, kLiftOff + 0.05f, t) *
                    (1.0f - Smoothstep(kLiftOff + 0.15f, kTouchDown, t));
   const float catch_ =
-      Smoothstep(kLiftOff + 0.2f, kTouchDown, t) * (1.0f - Smoothstep(kLandEnd, kDuration, t));
+      Smoothstep(kLiftOff + 0.2f, kTouchDown, t) * (1.0f - Smoothstep(kLandEnd, kJumpDuration, t));
   const float forward = 4.0f - 45.0f * back + 140.0f * up + 35.0f * catch_;
   RelaxArms(pose, 80.0f - 20.0f * up, forward, 12.0f + 25.0f * catch_);
 
@@ -84,7 +84,7 @@ RigPose JumpPose(float t) {
 ClipData MakeJump() {
   ClipData clip;
   clip.name = "Jump";
-  clip.channels = BakeLinear(JumpPose, kDuration, 60, AllJoints(), true);
+  clip.channels = BakeLinear(JumpPose, kJumpDuration, 60, AllJoints(), true);
   return clip;
 }
 

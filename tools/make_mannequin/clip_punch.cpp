@@ -12,7 +12,7 @@ namespace mannequin {
 
 namespace {
 
-constexpr float kDuration = 1.2f;
+constexpr float kPunchDuration = 1.2f;
 
 // Piecewise smooth blend between poses keyed in time.
 float Segment(float t, float t0, float t1) { return Smoothstep(t0, t1, t); }
@@ -68,7 +68,7 @@ Channel RightFistStep() {
   const glm::quat relaxed = MirrorRotation(RotZ(-8.0f));
   const glm::quat turned = MirrorRotation(RotX(-70.0f) * RotZ(-5.0f));
   for (auto [time, q] : {std::pair{0.0f, relaxed}, std::pair{0.40f, turned},
-                         std::pair{0.70f, relaxed}, std::pair{kDuration, relaxed}}) {
+                         std::pair{0.70f, relaxed}, std::pair{kPunchDuration, relaxed}}) {
     c.times.push_back(time);
     c.values.push_back(glm::vec4(q.x, q.y, q.z, q.w));
   }
@@ -83,7 +83,7 @@ ClipData MakePunch() {
   const std::vector<int> upper = {kSpine,    kSpine1,        kSpine2,   kNeck,
                                   kHead,     kLeftShoulder,  kLeftArm,  kLeftForeArm,
                                   kLeftHand, kRightShoulder, kRightArm, kRightForeArm};
-  clip.channels = BakeLinear(PunchPose, kDuration, 30, upper, false);
+  clip.channels = BakeLinear(PunchPose, kPunchDuration, 30, upper, false);
   clip.channels.push_back(RightFistStep());
   return clip;
 }
