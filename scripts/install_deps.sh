@@ -15,7 +15,7 @@ packages=(
   build-essential cmake pkg-config ccache
   # libraries the code builds against
   libglm-dev libtinygltf-dev libstb-dev libdraco-dev
-  libglfw3-dev libimgui-dev python3-glad libegl-dev libgl-dev
+  libglfw3-dev libimgui-dev python3-glad libegl-dev libgl-dev libopengl-dev
   # tinygltf is compiled in the project (for its Draco support); its header needs nlohmann's JSON
   nlohmann-json3-dev
   # software OpenGL for machines without a GPU
