@@ -14,29 +14,38 @@
 #include "import/gltf_animation_export.h"
 #include "import/retarget_mapping_file.h"
 #include "model/clip_roles.h"
+#include "model/retarget_props.h"
 
 namespace animviewer {
 namespace {
 
 // The warning a source leaves when some of the model's joints have no
-// joint in it (one line, so that a later source can take it back).
-std::string UnmappedWarning(const anim::AnimationSource& source, int joint_count) {
-  const int unmapped = joint_count - anim::MappedJointCount(source.mapping);
-  if (unmapped <= 0) return {};
-  return std::to_string(unmapped) + " of " + std::to_string(joint_count) +
-         " joints have no joint in " + source.model->source_path +
-         " and keep their rest pose in its clips (--info lists them)";
+// joint in it (one line, so that a later source can take it back). Props
+// have none either but follow a mapped joint, and are named.
+std::string UnmappedWarning(const anim::AnimationSource& source, const anim::Skeleton& skeleton) {
+  const int joint_count = skeleton.JointCount();
+  const int props = static_cast<int>(source.props.size());
+  const int unmapped = joint_count - anim::MappedJointCount(source.mapping) - props;
+  if (unmapped <= 0 && props == 0) return {};
+  std::string warning = std::to_string(unmapped) + " of " + std::to_string(joint_count) +
+                        " joints have no joint in " + source.model->source_path +
+                        " and keep their rest pose in its clips";
+  for (std::size_t i = 0; i < source.props.size(); ++i) {
+    const anim::RetargetProp& p = source.props[i];
+    warning += (i == 0 ? "; props that follow a mapped joint: " : ", ") +
+               skeleton.JointName(p.joint) + " follows " + skeleton.JointName(p.follows);
+  }
+  return warning + " (--info lists them)";
 }
 
 // Puts `clips` after the model's own in place of an earlier source's (with
 // its warning), guessing the new clips' roles only.
 void ReplaceRetargetedClips(std::shared_ptr<anim::AnimationSource> source,
                             std::vector<anim::Clip> clips, anim::Model& model) {
-  const int joints = model.skeleton.JointCount();
   std::size_t own = model.clips.size();
   if (model.animation_source != nullptr) {
     own = static_cast<std::size_t>(model.animation_source->first_clip);
-    const std::string old = UnmappedWarning(*model.animation_source, joints);
+    const std::string old = UnmappedWarning(*model.animation_source, model.skeleton);
     std::erase(model.warnings, old);
   }
   const bool roles_known = model.clip_roles.size() >= own;
@@ -49,7 +58,7 @@ void ReplaceRetargetedClips(std::shared_ptr<anim::AnimationSource> source,
     model.clips.push_back(std::move(clip));
   }
   if (!roles_known) anim::GuessClipRoles(model);
-  if (std::string warning = UnmappedWarning(*source, joints); !warning.empty()) {
+  if (std::string warning = UnmappedWarning(*source, model.skeleton); !warning.empty()) {
     model.warnings.push_back(std::move(warning));
   }
   model.animation_source = std::move(source);
@@ -90,7 +99,9 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, const anim::Impor
     anim::RetargetMappingFile file;
     if (!anim::ReadRetargetMappingFile(mapping_file, &file, error) ||
         !anim::ApplyRetargetMappingFile(file, source_model->skeleton, target->skeleton,
-                                        &source->mapping, error)) {
+                                        &source->mapping, error) ||
+        !anim::ReadPropOverrides(file, target->skeleton, source->mapping, &source->prop_overrides,
+                                 error)) {
       return false;
     }
     if (file.has_reference)
@@ -101,6 +112,11 @@ bool AddRetargetedClips(const AnimationSourceOptions& options, const anim::Impor
   std::string problem;
   if (!map.Build(source_model->skeleton, target->skeleton, source->mapping,
                  ReferenceMatchOf(*source), &problem)) {
+    *error = options.path + " onto " + target->source_path + ": " + problem;
+    return false;
+  }
+  source->props = anim::FindRetargetProps(*target, map, source->prop_overrides);
+  if (!map.SetProps(anim::PropFollows(source->props, target->skeleton.JointCount()), &problem)) {
     *error = options.path + " onto " + target->source_path + ": " + problem;
     return false;
   }

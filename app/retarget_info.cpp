@@ -1,5 +1,6 @@
 #include "app/retarget_info.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -51,8 +52,19 @@ std::string DescribeAnimationSource(const anim::Model& model) {
       out << "    " << to.JointName(t) << " <- " << from.JointName(source.mapping[t]) << "\n";
     }
   }
-  out << "  target joints unmapped (they keep their rest pose): "
-      << JointList(to, map.UnmappedTargetJoints()) << "\n";
+  std::vector<int> still = map.UnmappedTargetJoints();
+  std::erase_if(still, [&](int t) {
+    return std::any_of(source.props.begin(), source.props.end(),
+                       [&](const anim::RetargetProp& p) { return p.joint == t; });
+  });
+  out << "  target joints unmapped (they keep their rest pose): " << JointList(to, still) << "\n";
+  out << "  props (unmapped, they follow a mapped joint):";
+  if (source.props.empty()) out << " none";
+  out << "\n";
+  for (const anim::RetargetProp& p : source.props) {
+    out << "    " << to.JointName(p.joint) << " follows " << to.JointName(p.follows) << " ("
+        << p.why << ")\n";
+  }
   out << "  source joints driving nothing: " << JointList(from, map.UnusedSourceJoints()) << "\n";
   out << "  retargeted clips: " << model.clips.size() - static_cast<std::size_t>(source.first_clip)
       << ", from clip " << source.first_clip << " on (feet pinned by IK)\n";

@@ -94,8 +94,18 @@ bool ReadRetargetMappingFile(const std::string& path, RetargetMappingFile* file,
         }
         out.joints.emplace_back(target, source.is_null() ? "" : source.get<std::string>());
       }
+    } else if (key == "props") {
+      if (!value.is_object())
+        return fail("\"props\" must be an object (prop joint: joint it follows)");
+      for (const auto& [prop, follows] : value.items()) {
+        if (!follows.is_string() && !follows.is_null()) {
+          return fail("props.\"" + prop +
+                      "\" must be the name of the joint it follows or null, not " + follows.dump());
+        }
+        out.props.emplace_back(prop, follows.is_null() ? "" : follows.get<std::string>());
+      }
     } else {
-      return fail("unknown entry \"" + key + "\" (source, reference and joints are known)");
+      return fail("unknown entry \"" + key + "\" (source, reference, joints and props are known)");
     }
   }
   *file = std::move(out);
@@ -136,9 +146,43 @@ bool ApplyRetargetMappingFile(const RetargetMappingFile& file, const Skeleton& s
   return true;
 }
 
+bool ReadPropOverrides(const RetargetMappingFile& file, const Skeleton& target,
+                       std::span<const int> mapping, std::vector<PropOverride>* overrides,
+                       std::string* error) {
+  std::vector<PropOverride> out;
+  for (const auto& [prop_name, follows_name] : file.props) {
+    const std::string entry = file.path + ": props.\"" + prop_name + "\": ";
+    const int prop = target.FindJoint(prop_name);
+    if (prop < 0) {
+      *error = entry + "the target has no joint of that name";
+      return false;
+    }
+    if (prop < static_cast<int>(mapping.size()) && mapping[prop] >= 0) {
+      *error = entry + "it is mapped, so it moves with its source joint already";
+      return false;
+    }
+    int follows = -1;
+    if (!follows_name.empty()) {
+      follows = target.FindJoint(follows_name);
+      if (follows < 0) {
+        *error = entry + "the target has no joint named \"" + follows_name + "\"";
+        return false;
+      }
+      if (follows >= static_cast<int>(mapping.size()) || mapping[follows] < 0) {
+        *error = entry + "\"" + follows_name + "\" is unmapped, so it does not move";
+        return false;
+      }
+    }
+    out.push_back({prop, follows});
+  }
+  *overrides = std::move(out);
+  return true;
+}
+
 std::string RetargetMappingJson(const Skeleton& source, const Skeleton& target,
                                 const JointMapping& mapping, ReferenceMatch reference,
-                                const std::string& source_relative) {
+                                const std::string& source_relative,
+                                std::span<const PropOverride> props) {
   // ordered_json keeps the joints in the skeleton's order.
   nlohmann::ordered_json json;
   if (!source_relative.empty()) json["source"] = source_relative;
@@ -150,6 +194,16 @@ std::string RetargetMappingJson(const Skeleton& source, const Skeleton& target,
         s >= 0 ? nlohmann::ordered_json(source.JointName(s)) : nlohmann::ordered_json(nullptr);
   }
   json["joints"] = std::move(joints);
+  if (!props.empty()) {
+    nlohmann::ordered_json entries = nlohmann::ordered_json::object();
+    for (const PropOverride& p : props) {
+      if (p.joint < 0 || p.joint >= target.JointCount()) continue;
+      entries[target.JointName(p.joint)] = p.follows >= 0 && p.follows < target.JointCount()
+                                               ? nlohmann::ordered_json(target.JointName(p.follows))
+                                               : nlohmann::ordered_json(nullptr);
+    }
+    json["props"] = std::move(entries);
+  }
   return json.dump(2) + "\n";
 }
 

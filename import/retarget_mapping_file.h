@@ -9,7 +9,11 @@
 //     "joints": {                        target joint -> source joint, or null
 //       "Hips": "mixamorig:Hips",         to leave it unmapped; joints not
 //       "Tail": null                      listed keep the automatic mapping
-//     }
+//     },
+//     "props": {                         optional: unmapped target joint -> the
+//       "HelmetSlot": "Head",             mapped target joint it follows, or null
+//       "Belt": null                      for none (model/retarget_props.h guesses
+//     }                                   the rest)
 //   }
 //
 // Every problem is named with the file and the entry: a joint neither
@@ -17,12 +21,14 @@
 // hierarchy (anim::CheckJointMapping), a missing source file, malformed JSON.
 #pragma once
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "anim/retarget/joint_mapping.h"
 #include "anim/retarget/retarget_map.h"
+#include "model/model.h"
 
 namespace anim {
 
@@ -33,6 +39,8 @@ struct RetargetMappingFile {
   ReferenceMatch reference = ReferenceMatch::kMatchSource;
   // In file order: target joint name, source joint name ("" for null).
   std::vector<std::pair<std::string, std::string>> joints;
+  // In file order: prop joint name, the target joint it follows ("" for null).
+  std::vector<std::pair<std::string, std::string>> props;
 };
 
 // "<folder>/<stem>.retarget.json" for a model at `model_path`: where the
@@ -49,10 +57,18 @@ bool ApplyRetargetMappingFile(const RetargetMappingFile& file, const Skeleton& s
                               const Skeleton& target, JointMapping* mapping, std::string* error);
 
 // The file for `mapping`, every target joint listed (null where unmapped);
-// `source` is written as given (relative to the file's folder).
+// `source` is written as given (relative to the file's folder); `props`,
+// the user's word on props, as "props" when there is any.
 std::string RetargetMappingJson(const Skeleton& source, const Skeleton& target,
                                 const JointMapping& mapping, ReferenceMatch reference,
-                                const std::string& source_relative);
+                                const std::string& source_relative,
+                                std::span<const PropOverride> props = {});
+// The file's "props" as joint indices of `target`, checked against the
+// mapping it applies to: a prop must be unmapped and what it follows mapped.
+bool ReadPropOverrides(const RetargetMappingFile& file, const Skeleton& target,
+                       std::span<const int> mapping, std::vector<PropOverride>* overrides,
+                       std::string* error);
+
 bool SaveRetargetMappingFile(const std::string& path, const std::string& json, std::string* error);
 
 }  // namespace anim

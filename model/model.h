@@ -91,15 +91,33 @@ struct MorphChannel {
 
 struct Model;
 
+// A joint of a retargeted character that the source has no match for but
+// that carries something (model/retarget_props.h): it follows a mapped joint.
+struct RetargetProp {
+  int joint = -1;    // the prop: an unmapped target joint
+  int follows = -1;  // the mapped joint it follows
+  // Why that joint, for --info and the panel: "the model's own clips keep it
+  // on Head", "the mapped joint nearest to it at rest", "the mapping file".
+  std::string why;
+};
+// The mapping file's word on a joint: it follows `follows`, or (-1) it is
+// no prop and keeps its reference pose.
+struct PropOverride {
+  int joint = -1;
+  int follows = -1;
+};
+
 // Clips taken from another file's character and retargeted onto this one
 // (the viewer's --animations): what made them, so that --info can list the
 // mapping and the Retargeting sample can play the source beside the target.
 struct AnimationSource {
-  std::shared_ptr<const Model> model;  // the source character, with its own clips
-  std::vector<int> mapping;            // per target joint, its source joint or -1
-  bool match_reference = true;         // ReferenceMatch::kMatchSource, else kRestPoses
-  std::string mapping_file;            // the file the mapping came from; "": automatic
-  int first_clip = 0;                  // the retargeted clips are clips[first_clip...]
+  std::shared_ptr<const Model> model;        // the source character, with its own clips
+  std::vector<int> mapping;                  // per target joint, its source joint or -1
+  bool match_reference = true;               // ReferenceMatch::kMatchSource, else kRestPoses
+  std::string mapping_file;                  // the file the mapping came from; "": automatic
+  int first_clip = 0;                        // the retargeted clips are clips[first_clip...]
+  std::vector<PropOverride> prop_overrides;  // from the mapping file's "props"
+  std::vector<RetargetProp> props;           // what the clips were baked with
 };
 
 // The name a retargeted clip is listed under: "<clip> (from <file stem>)".

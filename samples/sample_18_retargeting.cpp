@@ -19,6 +19,7 @@
 #include "anim/retarget/retarget_map.h"
 #include "anim/retarget/retargeted_playback.h"
 #include "import/retarget_mapping_file.h"
+#include "model/retarget_props.h"
 #include "samples/clip_roles.h"
 #include "samples/playback_timeline.h"
 #include "samples/sample_factories.h"
@@ -190,7 +191,10 @@ class RetargetingSample : public Sample {
       std::vector<glm::vec4>& colors = view.joint_colors;
       colors.resize(static_cast<std::size_t>(model_->skeleton.JointCount()));
       for (std::size_t j = 0; j < colors.size() && j < mapping_.size(); ++j) {
-        colors[j] = mapping_[j] >= 0 ? glm::vec4(0.3f, 0.9f, 0.4f, 1.0f) : kUnusedBone;
+        const bool prop = j < map_.Plan().size() && map_.Plan()[j].follows >= 0;
+        colors[j] = mapping_[j] >= 0 ? glm::vec4(0.3f, 0.9f, 0.4f, 1.0f)
+                    : prop           ? glm::vec4(1.0f, 0.7f, 0.2f, 1.0f)  // props: amber
+                                     : kUnusedBone;
       }
     }
     view.timeline = PlaybackTimeline(player_.Clock(), &view.time, &view.length);
@@ -217,6 +221,15 @@ class RetargetingSample : public Sample {
     WrappedText(line);
     ui_probe::Text("feet", line);
     if (!edit_message_.empty()) WrappedText(edit_message_);
+    std::string props = props_.empty() ? "Props: none (no unmapped joint carries a rigid mesh "
+                                         "away from the joint it hangs under)"
+                                       : "Props (unmapped, they follow a mapped joint):";
+    for (const anim::RetargetProp& p : props_) {
+      props += "\n  " + model_->skeleton.JointName(p.joint) + " follows " +
+               model_->skeleton.JointName(p.follows) + " (" + p.why + ")";
+    }
+    WrappedText(props);
+    ui_probe::Text("props", props);
     std::snprintf(line, sizeof line, "Joint mapping: %d of %d joints driven (green)",
                   anim::MappedJointCount(mapping_), model_->skeleton.JointCount());
     if (ImGui::CollapsingHeader(line)) {
@@ -247,6 +260,11 @@ class RetargetingSample : public Sample {
     if (!map.Build(source_->skeleton, model_->skeleton, mapping_, match, error, source_reference)) {
       return false;
     }
+    // Props follow a mapped joint here as in the baked clips: the same
+    // choice (model/retarget_props.h), the mapping file's word included.
+    std::vector<anim::RetargetProp> props = anim::FindRetargetProps(*model_, map, PropOverrides());
+    if (!map.SetProps(anim::PropFollows(props, model_->skeleton.JointCount()), error)) return false;
+    props_ = std::move(props);
     applied_reference_phase_ = reference_phase_;
     map_ = std::move(map);
     scratch_.Prepare(map_);
@@ -305,9 +323,15 @@ class RetargetingSample : public Sample {
       if (ec) source = std::filesystem::absolute(source_->source_path).string();
     }
     std::string error;
-    const std::string json = anim::RetargetMappingJson(source_->skeleton, model_->skeleton,
-                                                       mapping_, map_.Match(), source);
+    const std::string json = anim::RetargetMappingJson(
+        source_->skeleton, model_->skeleton, mapping_, map_.Match(), source, PropOverrides());
     edit_message_ = anim::SaveRetargetMappingFile(path, json, &error) ? "Saved " + path : error;
+  }
+
+  // The mapping file's word on props, kept when the mapping is saved again.
+  std::span<const anim::PropOverride> PropOverrides() const {
+    if (model_->animation_source == nullptr) return {};
+    return model_->animation_source->prop_overrides;
   }
 
   // How far each foot is from Pt_ref + k (Ps - Ps_ref), without the IK pass
@@ -364,6 +388,7 @@ class RetargetingSample : public Sample {
   const anim::Model* source_ = nullptr;
   anim::JointMapping mapping_;
   anim::RetargetMap map_;
+  std::vector<anim::RetargetProp> props_;  // the map's props, with why each follows its joint
   anim::RetargetScratch scratch_;
   anim::RetargetedPlayback player_;  // the source clip, shown on the character
   anim::SoaPose pose_, free_pose_, reference_pose_;

@@ -59,8 +59,9 @@ Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
   std::vector<bool> rotates(static_cast<std::size_t>(count), false);
   std::vector<bool> travels(static_cast<std::size_t>(count), false);
   for (int t = 0; t < count; ++t) {
-    rotates[t] = map.Plan()[t].source >= 0;
-    travels[t] = map.Plan()[t].moves;
+    const RetargetMap::JointPlan& plan = map.Plan()[t];
+    rotates[t] = plan.source >= 0 || plan.follows >= 0;
+    travels[t] = plan.moves || plan.follows >= 0;
   }
   auto ik_turns = [&](RetargetLimb which) {
     const RetargetMap::Limb& limb = map.LimbOf(which);

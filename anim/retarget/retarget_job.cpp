@@ -105,6 +105,17 @@ bool RetargetJob::Run() const {
     pin(RetargetLimb::kLeftArm);
     pin(RetargetLimb::kRightArm);
   }
+  // Props last, so that one held in a pinned hand follows the pinned hand.
+  // Parents come before children, so a prop under another sees it placed.
+  for (int t : map->Props()) {
+    const RetargetMap::JointPlan& p = plan[t];
+    const glm::mat4 model = pose.ModelMatrix(p.follows) * p.follow_offset;
+    const Transform placed = FromMatrix(glm::inverse(pose.ParentFrame(t)) * model);
+    Transform local = target->Local(t);
+    local.rotation = placed.rotation;
+    local.translation = placed.translation;
+    target->SetLocal(t, local);
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "anim/core/error_text.h"
 #include "anim/core/local_to_model_jobs.h"
 #include "anim/core/rig_naming.h"
 #include "anim/retarget/joint_mapping.h"
@@ -278,6 +279,41 @@ void RetargetMap::FindLimbs(const std::vector<glm::mat4>& source_model,
       limb(BodyPart::kUpperArm, BodyPart::kLowerArm, BodyPart::kHand, Side::kRight);
 }
 
+bool RetargetMap::SetProps(std::span<const int> follows, std::string* error) {
+  auto fail = [&](std::string why) {
+    if (error != nullptr) *error = std::move(why);
+    return false;
+  };
+  if (Empty()) return fail("props: the map is not built");
+  const Skeleton& target = *target_;
+  if (follows.size() != plan_.size()) {
+    return fail("props: " + std::to_string(follows.size()) + " entries for " +
+                std::to_string(plan_.size()) + " target joints");
+  }
+  for (int t = 0; t < target.JointCount(); ++t) {
+    const int f = follows[t];
+    if (f < 0) continue;
+    const std::string prop = Quoted(target.JointName(t));
+    if (f >= target.JointCount()) return fail("props: " + prop + " follows no joint");
+    if (mapping_[t] >= 0) return fail("props: " + prop + " is mapped, so it moves already");
+    if (mapping_[f] < 0) {
+      return fail("props: " + prop + " follows " + Quoted(target.JointName(f)) +
+                  ", which is unmapped and keeps its reference pose");
+    }
+  }
+  const std::vector<glm::mat4> model = ModelMatrices(target, target_reference_);
+  props_.clear();
+  for (int t = 0; t < target.JointCount(); ++t) {
+    JointPlan& plan = plan_[t];
+    plan.follows = follows[t] >= 0 ? follows[t] : -1;
+    plan.follow_offset = glm::mat4(1.0f);
+    if (plan.follows < 0) continue;
+    plan.follow_offset = glm::inverse(model[plan.follows]) * model[t];
+    props_.push_back(t);
+  }
+  return true;
+}
+
 std::vector<int> RetargetMap::UnmappedTargetJoints() const {
   std::vector<int> joints;
   for (int t = 0; t < static_cast<int>(mapping_.size()); ++t) {
@@ -292,8 +328,8 @@ std::size_t RetargetMap::ByteSize() const {
            pose.MorphWeights().size() * sizeof(float);
   };
   return sizeof(*this) + plan_.size() * sizeof(JointPlan) + mapping_.size() * sizeof(int) +
-         source_offset_rotations_.size() * sizeof(glm::quat) + pose_bytes(source_reference_) +
-         pose_bytes(target_reference_);
+         props_.size() * sizeof(int) + source_offset_rotations_.size() * sizeof(glm::quat) +
+         pose_bytes(source_reference_) + pose_bytes(target_reference_);
 }
 
 std::vector<int> RetargetMap::UnusedSourceJoints() const {

@@ -96,10 +96,26 @@ class RetargetMap {
     glm::vec3 source_ref_position{0.0f};                   // Ps_ref (moves only)
     glm::vec3 target_ref_position{0.0f};                   // Pt_ref (moves only)
     glm::quat offset_rotation{1.0f, 0.0f, 0.0f, 0.0f};     // the target's offset's rotation
+    // A prop (SetProps): the mapped joint it follows, and its model matrix
+    // in that joint's frame in the target's reference pose.
+    int follows = -1;
+    glm::mat4 follow_offset{1.0f};
   };
   std::span<const JointPlan> Plan() const { return plan_; }
   // The source's offsets' rotations, per source joint.
   std::span<const glm::quat> SourceOffsetRotations() const { return source_offset_rotations_; }
+
+  // Props: unmapped target joints that carry something (a helmet on a slot
+  // under the root, a sword on a hip socket) and must move with a mapped
+  // joint that is not above them. `follows` has one entry per target joint:
+  // the mapped joint it follows, or -1. Each prop keeps the model-space
+  // offset from that joint it has in the target's reference pose, so a
+  // helmet slot under the root rides on the head. On a problem (a prop that
+  // is mapped, a followed joint that is not, a wrong count) returns false,
+  // says why (naming the joints) and leaves the props as they were.
+  bool SetProps(std::span<const int> follows, std::string* error);
+  // The props, in joint order (parents before children).
+  std::span<const int> Props() const { return props_; }
 
   // A limb the IK pass can pin: target joints start (upper leg or arm), mid
   // and end (foot or hand), all mapped, the end's source joint, and its
@@ -139,6 +155,7 @@ class RetargetMap {
   SoaPose source_reference_;
   SoaPose target_reference_;
   std::vector<JointPlan> plan_;
+  std::vector<int> props_;
   std::vector<glm::quat> source_offset_rotations_;
   Limb limbs_[kRetargetLimbCount];
 };
