@@ -30,13 +30,16 @@ anim::Transform At(const glm::vec3& p) {
 }
 
 // Root at the origin, hips 1 up, spine 0.2 above them, head 0.5 above the
-// spine (model y 1.7); the target adds HelmetSlot under the root at
+// spine (model y 1.7), turned a quarter turn about Y; the target adds HelmetSlot under the root at
 // (0, 1.85, 0.05), 0.15 above and 0.05 in front of the head.
 anim::Skeleton MakeRig(bool with_helmet_slot) {
   std::vector<std::string> names = {"Root", "Hips", "Spine", "Head"};
   std::vector<int> parents = {-1, kRoot, kHips, kSpine};
   std::vector<anim::Transform> rest = {At({0, 0, 0}), At({0, 1, 0}), At({0, 0.2f, 0}),
                                        At({0, 0.5f, 0})};
+  // The head rests turned a quarter turn about Y, so that its offset to the
+  // helmet is a rotation and a translation, not a translation alone.
+  rest[kHead].rotation = glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0));
   if (with_helmet_slot) {
     names.push_back("HelmetSlot");
     parents.push_back(kRoot);
