@@ -2,8 +2,8 @@
 // (model/retarget_props.h), and the mapping file's word on them
 // (import/retarget_mapping_file.h). The character is built in code: a spine
 // and a head the source drives, and three joints the source lacks, hung
-// under the root and the hips: a helmet slot carrying a rigid mesh, a
-// twist joint sharing the spine's skin, and a sheath on the hips.
+// under the root: a helmet slot carrying a rigid mesh, a twist joint
+// sharing the spine's skin, and a sheath that rests by the root.
 #include <filesystem>
 #include <fstream>
 
@@ -32,10 +32,10 @@ anim::Skeleton MakeSkeleton(bool target) {
                                        At({0, 0.5f, 0})};
   if (target) {
     names.insert(names.end(), {"HelmetSlot", "Twist", "Sheath"});
-    parents.insert(parents.end(), {kRoot, kRoot, kHips});
+    parents.insert(parents.end(), {kRoot, kRoot, kRoot});
     // The helmet slot sits nearer the head (y 1.7) than the spine (1.2);
-    // the twist joint beside the spine; the sheath at the hip.
-    rest.insert(rest.end(), {At({0, 1.65f, 0.1f}), At({0.1f, 1.25f, 0}), At({0.15f, 0.95f, 0})});
+    // the twist joint beside the spine; the sheath low, by the root.
+    rest.insert(rest.end(), {At({0, 1.65f, 0.1f}), At({0.1f, 1.25f, 0}), At({0.15f, 0.1f, 0})});
   }
   std::vector<glm::mat4> inverse_bind(rest.size(), glm::mat4(1.0f));
   anim::Skeleton skeleton;
@@ -111,7 +111,7 @@ class RetargetPropsOfAModel : public ::testing::Test {
 TEST_F(RetargetPropsOfAModel, WithoutClipsARigidSlotFollowsTheMappedJointNearestAtRest) {
   const std::vector<anim::RetargetProp> props = anim::FindRetargetProps(model_, map_);
   ASSERT_EQ(props.size(), 1u) << "the twist joint shares the spine's skin and the sheath's "
-                                 "nearest joint, the hips, is above it already";
+                                 "nearest joint, the root, is above it already";
   EXPECT_EQ(props[0].joint, kHelmetSlot);
   EXPECT_EQ(props[0].follows, kHead);
   EXPECT_EQ(props[0].why, "the mapped joint nearest to it at rest");
