@@ -150,6 +150,7 @@ bool ReadPropOverrides(const RetargetMappingFile& file, const Skeleton& target,
                        std::span<const int> mapping, std::vector<PropOverride>* overrides,
                        std::string* error) {
   std::vector<PropOverride> out;
+  const std::vector<bool> mapped_below = JointsAboveMapped(target, mapping);
   for (const auto& [prop_name, follows_name] : file.props) {
     const std::string entry = file.path + ": props.\"" + prop_name + "\": ";
     const int prop = target.FindJoint(prop_name);
@@ -159,6 +160,10 @@ bool ReadPropOverrides(const RetargetMappingFile& file, const Skeleton& target,
     }
     if (prop < static_cast<int>(mapping.size()) && mapping[prop] >= 0) {
       *error = entry + "it is mapped, so it moves with its source joint already";
+      return false;
+    }
+    if (prop < static_cast<int>(mapped_below.size()) && mapped_below[prop]) {
+      *error = entry + "mapped joints hang below it, and it would carry them off";
       return false;
     }
     int follows = -1;

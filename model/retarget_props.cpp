@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "anim/core/local_to_model_jobs.h"
+#include "anim/retarget/joint_mapping.h"
 
 namespace anim {
 namespace {
@@ -101,11 +102,12 @@ std::vector<RetargetProp> FindRetargetProps(const Model& model, const RetargetMa
   }
   const float height = count > 0 ? std::max(high.y - low.y, 1e-6f) : 1.0f;
 
+  const std::vector<bool> mapped_below = JointsAboveMapped(skeleton, map.Mapping());
   std::vector<bool> is_prop(static_cast<std::size_t>(count), false);
   std::vector<std::vector<glm::mat4>> frames;
   bool frames_read = false;
   for (int t = 0; t < count; ++t) {
-    if (plan[t].source >= 0) continue;
+    if (plan[t].source >= 0 || mapped_below[t]) continue;
     const JointBinding& b = bindings[t];
     if (b.rigid == 0 || b.rigid * 10 < b.moved * 9) continue;
     bool hangs_free = true;  // no mapped joint above but roots of the mapping, no prop
@@ -157,7 +159,7 @@ std::vector<RetargetProp> FindRetargetProps(const Model& model, const RetargetMa
   for (const PropOverride& o : overrides) {
     if (o.joint < 0 || o.joint >= count) continue;
     std::erase_if(props, [&](const RetargetProp& p) { return p.joint == o.joint; });
-    if (o.follows < 0 || o.follows >= count || plan[o.joint].source >= 0 ||
+    if (o.follows < 0 || o.follows >= count || plan[o.joint].source >= 0 || mapped_below[o.joint] ||
         plan[o.follows].source < 0) {
       continue;
     }

@@ -19,7 +19,9 @@ namespace anim {
 // rigid mesh (nine in ten of the vertices they move are bound to them alone:
 // a helmet, not a twist bone sharing a forearm's skin) and have no mapped
 // joint above them but the roots of the mapping (a slot hung under the root
-// or the hips; anything under a mapped limb follows that limb already).
+// or the hips; anything under a mapped limb follows that limb already) and
+// none below them (a robot's Body joint above its Hips carries a mesh too,
+// but moving it would carry the mapped body off).
 // Each follows, among the mapped joints, the one the model's own clips keep
 // it fixed to (its position in that joint's frame moves least over the
 // clips, and under 2 % of the model's height), else the one nearest to it in

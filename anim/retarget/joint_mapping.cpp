@@ -114,4 +114,14 @@ std::string CheckJointMapping(const Skeleton& source, const Skeleton& target,
   return {};
 }
 
+std::vector<bool> JointsAboveMapped(const Skeleton& target, std::span<const int> mapping) {
+  std::vector<bool> above(static_cast<std::size_t>(target.JointCount()), false);
+  for (int t = 0; t < target.JointCount() && t < static_cast<int>(mapping.size()); ++t) {
+    if (mapping[t] < 0) continue;
+    // Stops at the first joint already marked: everything above it is too.
+    for (int j = target.Parent(t); j >= 0 && !above[j]; j = target.Parent(j)) above[j] = true;
+  }
+  return above;
+}
+
 }  // namespace anim

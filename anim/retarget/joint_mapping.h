@@ -46,4 +46,8 @@ bool IsStrictlyBelow(const Skeleton& skeleton, int joint, int ancestor);
 // How many target joints have a source.
 int MappedJointCount(std::span<const int> mapping);
 
+// Per target joint: true when a mapped joint hangs below it (what a joint
+// that carries a prop must not have). Allocates the result.
+std::vector<bool> JointsAboveMapped(const Skeleton& target, std::span<const int> mapping);
+
 }  // namespace anim

@@ -290,12 +290,18 @@ bool RetargetMap::SetProps(std::span<const int> follows, std::string* error) {
     return fail("props: " + std::to_string(follows.size()) + " entries for " +
                 std::to_string(plan_.size()) + " target joints");
   }
+  // A prop is placed last, after the joints under it: one with a mapped
+  // joint below would carry that joint off where the source put it.
+  const std::vector<bool> mapped_below = JointsAboveMapped(target, mapping_);
   for (int t = 0; t < target.JointCount(); ++t) {
     const int f = follows[t];
     if (f < 0) continue;
     const std::string prop = Quoted(target.JointName(t));
     if (f >= target.JointCount()) return fail("props: " + prop + " follows no joint");
     if (mapping_[t] >= 0) return fail("props: " + prop + " is mapped, so it moves already");
+    if (mapped_below[t]) {
+      return fail("props: " + prop + ": mapped joints hang below it, and it would carry them off");
+    }
     if (mapping_[f] < 0) {
       return fail("props: " + prop + " follows " + Quoted(target.JointName(f)) +
                   ", which is unmapped and keeps its reference pose");

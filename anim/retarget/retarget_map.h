@@ -111,7 +111,8 @@ class RetargetMap {
   // the mapped joint it follows, or -1. Each prop keeps the model-space
   // offset from that joint it has in the target's reference pose, so a
   // helmet slot under the root rides on the head. On a problem (a prop that
-  // is mapped, a followed joint that is not, a wrong count) returns false,
+  // is mapped or has mapped joints below it, a followed joint that is not
+  // mapped, a wrong count) returns false,
   // says why (naming the joints) and leaves the props as they were.
   bool SetProps(std::span<const int> follows, std::string* error);
   // The props, in joint order (parents before children).

@@ -171,6 +171,16 @@ TEST_F(RetargetProps, MistakesAreRefusedNamingTheJoints) {
   EXPECT_NE(error.find("'HelmetSlot' follows 'Head', which is unmapped"), std::string::npos)
       << error;
 
+  // A joint with mapped joints below would carry them off the source's places.
+  anim::RetargetMap spine_unmapped;
+  ASSERT_TRUE(spine_unmapped.Build(source_, target_, std::vector<int>{kRoot, kHips, -1, kHead, -1},
+                                   anim::ReferenceMatch::kRestPoses, &error))
+      << error;
+  std::vector<int> spine_follows(5, -1);
+  spine_follows[kSpine] = kHips;
+  EXPECT_FALSE(spine_unmapped.SetProps(spine_follows, &error));
+  EXPECT_NE(error.find("'Spine': mapped joints hang below it"), std::string::npos) << error;
+
   EXPECT_FALSE(map_.SetProps(std::vector<int>(3, -1), &error));
   EXPECT_NE(error.find("3 entries for 5 target joints"), std::string::npos) << error;
   EXPECT_TRUE(map_.Props().empty()) << "a refused call leaves the props as they were";
