@@ -149,24 +149,25 @@ TEST_F(RetargetPropsOfAModel, AJointUnderAMappedLimbIsNoProp) {
 }
 
 TEST_F(RetargetPropsOfAModel, AJointWithMappedJointsBelowIsNoProp) {
-  // The spine unmapped, carrying a rigid mesh, the head below it mapped: as
-  // a robot's Body joint above its Hips. Moving it would carry the head off.
+  // The hips unmapped, carrying a rigid mesh, the spine and head below them
+  // mapped: as a robot's Body joint above its Hips. Hung under the root,
+  // nearest to the spine at rest, they would follow it and carry it off.
   std::string error;
   ASSERT_TRUE(map_.Build(source_, model_.skeleton,
-                         std::vector<int>{kRoot, kHips, -1, kHead, -1, -1, -1},
+                         std::vector<int>{kRoot, -1, kSpine, kHead, -1, -1, -1},
                          anim::ReferenceMatch::kRestPoses, &error))
       << error;
-  model_.primitives.push_back(Bound(kSpine, 1.0f, kRoot));
+  model_.primitives.push_back(Bound(kHips, 1.0f, kRoot));
   for (const anim::RetargetProp& p : anim::FindRetargetProps(model_, map_)) {
-    EXPECT_NE(p.joint, kSpine) << "the spine was made a prop following " << p.follows;
+    EXPECT_NE(p.joint, kHips) << "the hips were made a prop following " << p.follows;
   }
   anim::RetargetMappingFile file;
   file.path = "hero.retarget.json";
-  file.props = {{"Spine", "Hips"}};
+  file.props = {{"Hips", "Spine"}};
   std::vector<anim::PropOverride> overrides;
   EXPECT_FALSE(anim::ReadPropOverrides(file, model_.skeleton, map_.Mapping(), &overrides, &error));
   EXPECT_EQ(error,
-            "hero.retarget.json: props.\"Spine\": mapped joints hang below it, and it "
+            "hero.retarget.json: props.\"Hips\": mapped joints hang below it, and it "
             "would carry them off");
 }
 
