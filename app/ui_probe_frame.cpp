@@ -107,7 +107,9 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
       ",\"grid_center\":" + vec3(grid.center) +
       ",\"grid_half_extent\":" + Number(grid.HalfExtent()) +
-      ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") +
+      ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") + ",\"display\":[" +
+      Number(ImGui::GetIO().DisplaySize.x) + "," + Number(ImGui::GetIO().DisplaySize.y) + "]" +
+      ",\"free_area\":[" + Number(state.free_left) + "," + Number(state.free_right) + "]" +
       ",\"message\":" + ui_probe::Quote(state.message) +
       ",\"message_is_error\":" + (state.message_is_error ? "true" : "false") +
       ",\"has_joint_colors\":" + (state.has_joint_colors ? "true" : "false") +

@@ -33,6 +33,10 @@ float ApplyUiScale(float scale) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
+  // ImGui draws a slider's value centred over its grab: a half-transparent
+  // grab keeps the digits under it readable (a weight at 0 on a -1..1
+  // slider sits right under the grab).
+  style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
   return scale;

@@ -20,6 +20,11 @@ namespace {
 
 constexpr float kAnimationPanelWidth = 380.0f;
 constexpr float kFrameworkPanelWidth = 300.0f;
+// The most of the window's width each panel takes: at a large UI scale in a
+// small window (2x in 1280x720) the panels would otherwise cover the
+// character and each other; narrower, their text wraps and they scroll.
+constexpr float kAnimationPanelShare = 0.4f;
+constexpr float kFrameworkPanelShare = 0.3f;
 constexpr float kMargin = 10.0f;
 
 // ImGui 1.86 has no SeparatorText yet.
@@ -31,6 +36,12 @@ void Section(const char* title) {
 
 void Hint(const char* text) {
   samples::WrappedText(text, &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+}
+
+// A panel's width: its design width at the UI scale, at most `share` of the
+// window's width.
+float PanelWidth(float design_width, float share, float ui_scale) {
+  return std::min(design_width * ui_scale, share * ImGui::GetIO().DisplaySize.x);
 }
 
 // Fixed width, height of the content up to the window's (then a scroll bar),
@@ -453,7 +464,8 @@ void TimingsSection(ViewerState& state) {
 void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
   const float margin = kMargin * state.ui_scale;
   ImGui::SetNextWindowPos(ImVec2(margin, margin), placement);
-  SizeToContent(kAnimationPanelWidth * state.ui_scale, state.ui_scale);
+  SizeToContent(PanelWidth(kAnimationPanelWidth, kAnimationPanelShare, state.ui_scale),
+                state.ui_scale);
   const bool open = ImGui::Begin("Animation", nullptr, kPanelFlags);
   KeepInsideDisplay();
   // The camera frames the model right of the panel (when it sits on the left).
@@ -504,7 +516,8 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   // character room beside the animation panel.
   ImGui::SetNextWindowCollapsed(io.DisplaySize.x < 1000.0f * state.ui_scale,
                                 ImGuiCond_FirstUseEver);
-  SizeToContent(kFrameworkPanelWidth * state.ui_scale, state.ui_scale);
+  SizeToContent(PanelWidth(kFrameworkPanelWidth, kFrameworkPanelShare, state.ui_scale),
+                state.ui_scale);
   const bool open = ImGui::Begin("Framework", nullptr, kPanelFlags);
   KeepInsideDisplay();
   const float left = ImGui::GetWindowPos().x;

@@ -2,6 +2,7 @@
 // without ImGui.
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "samples/hover_tooltip.h"
@@ -46,7 +47,18 @@ void DrawParamWidget(const Param& p, const char* shown) {
 }
 
 void DrawParamWidgets(ParamList& params) {
+  // Room right of the widgets for the longest name, so that none is cut off
+  // in a narrow panel (a large UI scale in a small window); the widgets keep
+  // at least half the width.
+  float longest = 0.0f;
+  for (const Param& p : params.All()) {
+    longest = std::max(longest, ImGui::CalcTextSize(p.name.c_str()).x);
+  }
+  const float room = ImGui::GetContentRegionAvail().x;
+  ImGui::PushItemWidth(
+      std::max(0.5f * room, room - longest - ImGui::GetStyle().ItemInnerSpacing.x));
   for (const Param& p : params.All()) DrawParamWidget(p);
+  ImGui::PopItemWidth();
 }
 
 void DrawNotice(const std::string& notice) {

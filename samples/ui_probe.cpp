@@ -45,10 +45,13 @@ void Record(const char* kind, std::string_view label, const std::string& extra) 
   }
   g_items.push_back(std::move(json));
   // The part of the window items show in: below the title bar, inside the
-  // borders and scroll bars.
+  // borders and scroll bars; and the whole window, title bar included.
   const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
+  const ImRect outer = ImGui::GetCurrentWindow()->Rect();
   g_windows[window] = "{\"name\":" + Quote(window) + ",\"rect\":[" + Number(inner.Min.x) + "," +
                       Number(inner.Min.y) + "," + Number(inner.Max.x) + "," + Number(inner.Max.y) +
+                      "],\"outer\":[" + Number(outer.Min.x) + "," + Number(outer.Min.y) + "," +
+                      Number(outer.Max.x) + "," + Number(outer.Max.y) +
                       "],\"scroll\":" + Number(ImGui::GetScrollY()) +
                       ",\"scroll_max\":" + Number(ImGui::GetScrollMaxY()) + "}";
 }

@@ -276,10 +276,12 @@ class Viewer:
         found = self.items(kind, label, window)
         return found[index] if index < len(found) else None
 
-    def window_rect(self, name):
+    def window_rect(self, name, part="rect"):
+        """A panel's rectangle [x0, y0, x1, y1]: "rect", where its items
+        show, or "outer", the whole window."""
         for w in self.read()["windows"]:
             if w["name"] == name:
-                return w["rect"]
+                return w[part]
         return None
 
     def reveal(self, kind, label, window="Animation", index=0):

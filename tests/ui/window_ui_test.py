@@ -526,29 +526,58 @@ def scenario_morph_sample(run):
 
 def scenario_ui_scale(run):
     """The View section's UI scale: at 3x the panels are about three times as
-    wide, back at 1x as wide as they started."""
+    wide, but at most 40 % (Animation) of the window, so that they never
+    overlap and the character is framed beside them; back at 1x as wide as
+    they started."""
     run.context = "UI scale"
 
     def width(name):
-        rect = run.viewer.window_rect(name)
+        rect = run.viewer.window_rect(name, "outer")
         return rect[2] - rect[0] if rect else None
 
+    def check_fit(scale):
+        state = run.viewer.read()
+        display_width = state["display"][0]
+        left = run.viewer.window_rect("Animation", "outer")
+        right = run.viewer.window_rect("Framework", "outer")
+        if left is None or right is None:
+            run.fail("at UI scale %g a panel is missing" % scale)
+            return
+        if left[2] > right[0]:
+            run.fail("at UI scale %g the Animation panel (right edge %g) runs under the "
+                     "Framework panel (left edge %g)" % (scale, left[2], right[0]))
+        if left[2] > 0.5 * display_width or state["free_area"][0] < left[2] - 1:
+            run.fail("at UI scale %g the character is not framed beside the Animation panel "
+                     "(panel right edge %g, free area from %g, window %g wide)" %
+                     (scale, left[2], state["free_area"][0], display_width))
+
     start = width("Animation")
-    for where, factor in ((1.0, 3.0), (0.25 / 2.25, 1.0)):
+    check_fit(1.0)
+    for factor in (3.0, 1.0):
         item = run.viewer.reveal("slider", "UI scale", window="Framework")
         if item is None:
             run.fail("the Framework panel has no UI scale slider")
             return
+        # Where ImGui puts `factor`: the grab's centre runs from half a grab
+        # (GrabMinSize, 10 at the current scale) plus 2 pixels in from the
+        # track's left end to as far from its right one; in a narrow panel
+        # at 3x the grab is a large part of the track.
+        x0, x1 = item["rect"][0], item["rect"][2]
+        grab = 10.0 * item["value"]
+        t = (factor - item["min"]) / (item["max"] - item["min"])
+        where = (2.0 + grab / 2 + t * (x1 - x0 - 4.0 - grab)) / (x1 - x0)
         run.operate_slider_at(item, where)
         run.viewer.frames(3)
         scale = run.viewer.item("slider", "UI scale", window="Framework")["value"]
         now = width("Animation")
+        wanted = None if start is None else min(start * scale, 0.4 * run.viewer.read()["display"][0])
         # The grab (larger at 3x) keeps a click a little off the value under it.
         if abs(scale - factor) > 0.1:
             run.fail("clicked at %g of its width, the UI scale shows %g, not %g" % (where, scale, factor))
-        elif now is None or start is None or abs(now / start - scale) > 0.1 * scale:
-            run.fail("at UI scale %g the Animation panel is %s pixels wide, %s at the start" %
-                     (scale, now, start))
+        elif now is None or wanted is None or abs(now - wanted) > 0.1 * wanted:
+            run.fail("at UI scale %g the Animation panel is %s pixels wide, not %s (%s at the "
+                     "start)" % (scale, now, wanted, start))
+        check_fit(scale)
 
 
 def walk_away_in_05(run):
