@@ -105,7 +105,8 @@ class Node {
   // The most blend layers (one per mixed input) Write passes to one blend.
   virtual int BlendFanIn() const { return 0; }
   // Reports what is wrong with the node's own fields (check.Fail); the
-  // definition checks the links between nodes (graph_definition.h).
+  // definition checks the links between nodes (graph_definition.h); the
+  // check itself is graph_check.h.
   virtual void Validate(GraphCheck& check) const;
 
   // Set by the definition that owns the node.
