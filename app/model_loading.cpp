@@ -6,6 +6,7 @@
 
 #include "anim/offline/clip_builder.h"
 #include "app/activity.h"
+#include "import/clip_roles_file.h"
 #include "import/gltf_importer.h"
 
 namespace animviewer {
@@ -57,6 +58,8 @@ bool LoadModelFile(const std::string& path, const LoadOptions& options, anim::Mo
       !AddRetargetedClips(options.animations, options.import, &loaded, error)) {
     return false;
   }
+  // The user's roles from an earlier run, over the guesses.
+  anim::ApplyClipRolesFile(anim::ClipRolesPathFor(path), &loaded, &loaded.warnings);
   for (const anim::Clip& clip : loaded.clips) {
     if (std::string refusal = CompressionRefusal(loaded, clip, options.import.max_load_bytes);
         !refusal.empty()) {

@@ -10,6 +10,7 @@
 #include "anim/compression/playback.h"
 #include "app/shortcuts.h"
 #include "app/ui_scale.h"
+#include "import/clip_roles_file.h"
 #include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
@@ -93,6 +94,17 @@ void PlaybackControls(ViewerState& state) {
   ui_probe::Combo("Loop mode", modes[static_cast<int>(state.loop)]);
 }
 
+// Keeps the user's roles beside the model for the next run
+// (import/clip_roles_file.h); says where, or why not.
+void SaveRoles(ViewerState& state) {
+  const anim::Model& model = state.character.model();
+  if (model.source_path.empty()) return;  // a model built in code has no folder
+  const std::string path = anim::ClipRolesPathFor(model.source_path);
+  std::string error;
+  state.message_is_error = !anim::SaveClipRolesFile(path, model, &error);
+  state.message = state.message_is_error ? error : "Roles kept in " + path;
+}
+
 // The playing clip's role: the guess with its reason, and a combo to
 // override it (samples pick their clips by role when next chosen).
 void ClipRoleChoice(ViewerState& state) {
@@ -106,6 +118,7 @@ void ClipRoleChoice(ViewerState& state) {
       const auto role = static_cast<anim::ClipRole>(r);
       if (ImGui::Selectable(anim::RoleName(role), role == guess.role)) {
         state.character.SetClipRole(clip, role);
+        SaveRoles(state);
       }
       ui_probe::Entry(anim::RoleName(role), role == guess.role);
     }

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "import/json_nesting.h"
 #include "import/regular_file.h"
 
 namespace anim {
@@ -16,29 +17,7 @@ using Json = nlohmann::ordered_json;  // keeps the joints in file order
 constexpr std::uintmax_t kMaxMappingBytes = 4u << 20;
 // The format nests two levels; nlohmann's parser recurses once per level, so
 // deeper text is refused before it is parsed.
-constexpr int kMaxDepth = 4;
-
-int NestingDepth(const std::vector<unsigned char>& text) {
-  int depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (unsigned char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') in_string = true;
-    if (c == '{' || c == '[') deepest = std::max(deepest, ++depth);
-    if (c == '}' || c == ']') --depth;
-  }
-  return deepest;
-}
-
+constexpr int kMaxMappingDepth = 4;
 }  // namespace
 
 std::string RetargetMappingPathFor(const std::string& model_path) {
@@ -55,7 +34,7 @@ bool ReadRetargetMappingFile(const std::string& path, RetargetMappingFile* file,
   std::vector<unsigned char> text;
   std::string problem;
   if (!ReadRegularFile(path, kMaxMappingBytes, &text, &problem)) return fail(problem);
-  if (NestingDepth(text) > kMaxDepth) return fail("nested deeper than a mapping file can be");
+  if (JsonNestingDepth(text) > kMaxMappingDepth) return fail("nested deeper than a mapping file can be");
   Json json;
   try {
     json = Json::parse(text.begin(), text.end());

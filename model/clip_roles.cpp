@@ -224,6 +224,16 @@ const char* RoleName(ClipRole role) {
   return "full body";
 }
 
+bool ParseRoleName(std::string_view name, ClipRole* role) {
+  for (int r = 0; r < kClipRoleCount; ++r) {
+    if (name == RoleName(static_cast<ClipRole>(r))) {
+      *role = static_cast<ClipRole>(r);
+      return true;
+    }
+  }
+  return false;
+}
+
 ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const Clip& clip) {
   ClipMotion m;
   m.joints = skeleton.JointCount();

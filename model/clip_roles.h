@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anim/clips/clip.h"
@@ -30,6 +31,8 @@ inline constexpr int kClipRoleCount = 5;
 
 // "full body", "idle", "locomotion", "one-shot", "additive".
 const char* RoleName(ClipRole role);
+// The role RoleName names; false for any other text.
+bool ParseRoleName(std::string_view name, ClipRole* role);
 
 // What a role is read from: the clip sampled at uniform times (30 a second,
 // at most 65 frames, both ends included). Lengths are in leg lengths (the

@@ -2,6 +2,10 @@
 // argument (LoadOptions), so two loads with different options in one
 // process do not see each other's, and the load memory limit given is the
 // one the compression check uses.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "anim/offline/clip_builder.h"
@@ -65,6 +69,36 @@ TEST(ModelLoading, TheLoadMemoryLimitGivenDecidesWhichClipsStayRaw) {
   // --info's compression report, given the same limit, lists that refusal.
   const std::string report = animviewer::DescribeCompression(model, needed - 1);
   EXPECT_NE(report.find(refusal), std::string::npos) << report;
+}
+
+// The roles a user chose in an earlier run (the model's .roles.json beside
+// it) are the model's roles when it loads again; a mistake in the file is a
+// warning, not a failed load.
+TEST(ModelLoading, TheRolesFileBesideTheModelIsApplied) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("roles_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path copy = dir / "mannequin.gltf";
+  std::filesystem::copy_file(MannequinPath(), copy,
+                             std::filesystem::copy_options::overwrite_existing);
+  std::ofstream(dir / "mannequin.roles.json")
+      << R"({"roles": {"Punch": "locomotion", "Nope": "idle"}})";
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(animviewer::LoadModelFile(copy.string(), {}, &model, &error)) << error;
+  int punch = -1;
+  for (std::size_t c = 0; c < model.clips.size(); ++c) {
+    if (model.clips[c].Name() == "Punch") punch = static_cast<int>(c);
+  }
+  ASSERT_GE(punch, 0);
+  EXPECT_EQ(model.clip_roles[punch].role, anim::ClipRole::kLocomotion);
+  EXPECT_EQ(model.clip_roles[punch].guessed, anim::ClipRole::kOneShot);
+  const std::string expected = (dir / "mannequin.roles.json").string() +
+                               ": roles.\"Nope\": the model has no clip of that name";
+  EXPECT_NE(std::find(model.warnings.begin(), model.warnings.end(), expected),
+            model.warnings.end());
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
