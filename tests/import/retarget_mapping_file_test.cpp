@@ -100,7 +100,7 @@ TEST_F(RetargetMappingFile, MistakesAreNamed) {
   EXPECT_EQ(Apply(R"({"joints": {"head": 3}})"),
             "joints.\"head\" must be a source joint's name or null, not 3");
   EXPECT_EQ(Apply(R"({"joint": {}})"),
-            "unknown entry \"joint\" (source, reference and joints are known)");
+            "unknown entry \"joint\" (source, reference, joints and props are known)");
   EXPECT_EQ(Apply(R"(["joints"])"), "the top level must be an object");
   EXPECT_EQ(Apply(R"({"joints": {"head": "Head")").substr(0, 20), "not valid JSON: [jso");
   EXPECT_EQ(Apply(std::string(100000, '[') + std::string(100000, ']')),
