@@ -8,7 +8,9 @@
 #   scripts/mutate.sh ... --dry-run                      write and restore each mutant, build
 #                                                        nothing (tests/scripts checks the engine so)
 # Other options: --jobs J (build jobs, default 2), --timeout S (seconds per test
-# executable, default 120; a test that runs past it counts as killed).
+# executable, default 120; a test that runs past it counts as killed),
+# --no-baseline (skip building and running the unmutated suite first: only
+# when it is known to pass, as when a survivor is checked again with --site).
 #
 # The catalogue of mutations is our own, scripts/mutate.py (Python 3, stdlib
 # only): PyPI is not reachable from the project's machines, so universalmutator
@@ -26,6 +28,8 @@
 # that it is back. A mutant that does not compile is stillborn: reported, not
 # counted. Survivors print as `file:line: original -> mutated`; at the end the
 # score, killed / (killed + survived). Everything goes to build-mutate/mutate-log.txt.
+# To end a long run early with its score: `touch build-mutate/stop` (after the
+# mutant under test), or Ctrl-C (at once; that mutant is not counted).
 # It takes tens of seconds per mutant on two cores; never part of .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +44,7 @@ jobs=2
 test_timeout=120
 list_only=0
 dry_run=0
+baseline=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -49,6 +54,7 @@ while [ $# -gt 0 ]; do
     --timeout) test_timeout="$2"; shift 2 ;;
     --list) list_only=1; shift ;;
     --dry-run) dry_run=1; shift ;;
+    --no-baseline) baseline=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "mutate.sh: unknown option $1" >&2; exit 2 ;;
     *) paths+=("$1"); shift ;;
@@ -106,6 +112,9 @@ run_test() {  # run_test PATH: 0 when it passes; output in $dir/last-run.txt
     </dev/null >"$dir/last-run.txt" 2>&1
 }
 
+start=$SECONDS
+total="$(wc -l <"$plan")"
+
 # The restore: on every exit, Ctrl-C included, the file being mutated gets its
 # bytes back.
 current=""
@@ -117,10 +126,29 @@ restore() {
   fi
 }
 trap restore EXIT
-trap 'echo "mutate.sh: interrupted; restoring" >&2; exit 130' INT TERM
+trap 'restore; echo "mutate.sh: interrupted; file restored" >&2; summary; exit 130' INT TERM
 
-start=$SECONDS
-total="$(wc -l <"$plan")"
+killed=0
+survived=0
+stillborn=0
+done_count=0
+survivors=()
+summary() {  # the survivors and the score of the mutants done so far
+  [ "$dry_run" = 0 ] || return 0
+  local elapsed=$((SECONDS - start)) counted=$((killed + survived)) score="n/a" s
+  if [ "$counted" -gt 0 ]; then
+    score="$(awk -v k="$killed" -v n="$counted" 'BEGIN { printf "%.1f", 100 * k / n }')"
+  fi
+  {
+    echo
+    echo "Survivors (${#survivors[@]}):"
+    for s in "${survivors[@]}"; do echo "  $s"; done
+    echo "Score: killed $killed / (killed $killed + survived $survived) = $score%;" \
+      "stillborn $stillborn (not counted); $done_count of $total mutants done in ${elapsed} s" \
+      "($((elapsed / 60)) min $((elapsed % 60)) s, baseline included)"
+  } | tee -a "$log"
+}
+
 {
   echo "mutate.sh: $(date -u '+%F %T') UTC, $(git rev-parse --short HEAD), paths ${paths[*]}," \
     "count $count, seed $seed${sites:+, sites given}, $total mutants"
@@ -128,9 +156,10 @@ total="$(wc -l <"$plan")"
 
 # Baseline: every test executable the draw needs, built and run unmutated. A
 # failure here would count every mutant as killed, so it stops the run.
-[ "$dry_run" = 1 ] || echo "mutate.sh: baseline build and run of the unmutated suite" | tee -a "$log"
+[ "$dry_run" = 1 ] || [ "$baseline" = 0 ] ||
+  echo "mutate.sh: baseline build and run of the unmutated suite" | tee -a "$log"
 needed=""
-if [ "$dry_run" = 0 ]; then
+if [ "$dry_run" = 0 ] && [ "$baseline" = 1 ]; then
   needed="$(for f in $files; do python3 scripts/mutate.py tests "$f"; done | sort -u)"
 fi
 while IFS=$'\t' read -r -u 4 target rel; do
@@ -149,14 +178,16 @@ while IFS=$'\t' read -r -u 4 target rel; do
   fi
   echo "  baseline $target: built in $((t1 - t0)) s, ran in $((SECONDS - t1)) s" | tee -a "$log"
 done 4<<<"$needed"
-[ "$dry_run" = 1 ] || echo "mutate.sh: baseline passed after $((SECONDS - start)) s" | tee -a "$log"
+[ -z "$needed" ] || echo "mutate.sh: baseline passed after $((SECONDS - start)) s" | tee -a "$log"
 
-killed=0
-survived=0
-stillborn=0
-survivors=()
+rm -f "$dir/stop"
 index=0
 while IFS=$'\t' read -r -u 3 id file description; do
+  if [ -e "$dir/stop" ]; then
+    echo "mutate.sh: $dir/stop found: stopping after $index of $total mutants" | tee -a "$log"
+    rm -f "$dir/stop"
+    break
+  fi
   index=$((index + 1))
   m0=$SECONDS
   cp "$file" "$backup"
@@ -205,6 +236,7 @@ while IFS=$'\t' read -r -u 3 id file description; do
     stillborn) stillborn=$((stillborn + 1)) ;;
     written) ;;
   esac
+  done_count=$index
   line="[$index/$total] $outcome ($((SECONDS - m0)) s) $id"
   echo "$line" | tee -a "$log"
   echo "    $description" >>"$log"
@@ -219,17 +251,4 @@ if [ "$dry_run" = 1 ]; then
   echo "mutate.sh: dry run: $total mutants written and restored in ${elapsed} s" | tee -a "$log"
   exit 0
 fi
-{
-  echo
-  echo "Survivors (${#survivors[@]}):"
-  for s in "${survivors[@]}"; do echo "  $s"; done
-  counted=$((killed + survived))
-  if [ "$counted" -gt 0 ]; then
-    score="$(awk -v k="$killed" -v n="$counted" 'BEGIN { printf "%.1f", 100 * k / n }')"
-  else
-    score="n/a"
-  fi
-  echo "Score: killed $killed / (killed $killed + survived $survived) = $score%;" \
-    "stillborn $stillborn (not counted); $total mutants in ${elapsed} s" \
-    "($((elapsed / 60)) min $((elapsed % 60)) s)"
-} | tee -a "$log"
+summary
