@@ -10,7 +10,10 @@
 # Other options: --jobs J (build jobs, default 2), --timeout S (seconds per test
 # executable, default 120; a test that runs past it counts as killed),
 # --no-baseline (skip building and running the unmutated suite first: only
-# when it is known to pass, as when a survivor is checked again with --site).
+# when it is known to pass, as when a survivor is checked again with --site),
+# --tests A,B (run these test executables only, in this order, in place of
+# those that link the changed library: to check a survivor against the test
+# written for it without rebuilding every other).
 #
 # The catalogue of mutations is our own, scripts/mutate.py (Python 3, stdlib
 # only): PyPI is not reachable from the project's machines, so universalmutator
@@ -45,6 +48,7 @@ test_timeout=120
 list_only=0
 dry_run=0
 baseline=1
+only_tests=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -55,6 +59,7 @@ while [ $# -gt 0 ]; do
     --list) list_only=1; shift ;;
     --dry-run) dry_run=1; shift ;;
     --no-baseline) baseline=0; shift ;;
+    --tests) only_tests="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "mutate.sh: unknown option $1" >&2; exit 2 ;;
     *) paths+=("$1"); shift ;;
@@ -112,6 +117,24 @@ run_test() {  # run_test PATH: 0 when it passes; output in $dir/last-run.txt
     </dev/null >"$dir/last-run.txt" 2>&1
 }
 
+# tests_of FILE: the test executables to run for FILE, target <TAB> path.
+tests_of() {
+  local all name line
+  all="$(python3 scripts/mutate.py tests "$1")"
+  if [ -z "$only_tests" ]; then
+    echo "$all"
+    return
+  fi
+  for name in ${only_tests//,/ }; do
+    line="$(awk -F'\t' -v n="$name" '$1 == n' <<<"$all")"
+    if [ -z "$line" ]; then
+      echo "mutate.sh: $name does not link what $1 is built into" >&2
+      exit 2
+    fi
+    echo "$line"
+  done
+}
+
 start=$SECONDS
 total="$(wc -l <"$plan")"
 
@@ -160,7 +183,7 @@ summary() {  # the survivors and the score of the mutants done so far
   echo "mutate.sh: baseline build and run of the unmutated suite" | tee -a "$log"
 needed=""
 if [ "$dry_run" = 0 ] && [ "$baseline" = 1 ]; then
-  needed="$(for f in $files; do python3 scripts/mutate.py tests "$f"; done | sort -u)"
+  needed="$(for f in $files; do tests_of "$f"; done | sort -u)"
 fi
 while IFS=$'\t' read -r -u 4 target rel; do
   [ -n "$target" ] || continue
@@ -196,7 +219,7 @@ while IFS=$'\t' read -r -u 3 id file description; do
   outcome=survived
   by=""
   tests=""
-  [ "$dry_run" = 1 ] || tests="$(python3 scripts/mutate.py tests "$file")"
+  [ "$dry_run" = 1 ] || tests="$(tests_of "$file")"
   if [ "$dry_run" = 1 ]; then
     # The engine alone: the mutant is written (the file differs), nothing runs.
     cmp -s "$backup" "$file" && { echo "mutate.sh: $id changed nothing" >&2; exit 1; }
