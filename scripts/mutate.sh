@@ -173,8 +173,12 @@ summary() {  # the survivors and the score of the mutants done so far
 }
 
 {
-  echo "mutate.sh: $(date -u '+%F %T') UTC, $(git rev-parse --short HEAD), paths ${paths[*]}," \
-    "count $count, seed $seed${sites:+, sites given}, $total mutants"
+  if [ ${#sites[@]} -gt 0 ]; then
+    drawn="the sites given"
+  else
+    drawn="paths ${paths[*]}, count $count, seed $seed"
+  fi
+  echo "mutate.sh: $(date -u '+%F %T') UTC, $(git rev-parse --short HEAD), $drawn, $total mutants"
 } | tee "$log"
 
 # Baseline: every test executable the draw needs, built and run unmutated. A
