@@ -2,6 +2,9 @@
 #include "anim/compression/playback.h"
 #include "anim/offline/pose.h"
 
+#include <cmath>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "test_util.h"
@@ -83,6 +86,42 @@ TEST(Clip, SampleWritesAnimatedChannelsAndKeepsTheRest) {
   EXPECT_EQ(pose.Local(1).rotation, rest.Local(1).rotation);
   // Joint 0 has no tracks at all.
   EXPECT_EQ(pose.Local(0).translation, rest.Local(0).translation);
+}
+
+// Tracks that share their key times, in a clip without a structure-of-arrays
+// table (one animated joint of a thousand: the table would be far larger than
+// the tracks), are sampled on one interval search: there STEP channels hold
+// their key and LINEAR ones mix, rotations and vectors alike.
+TEST(Clip, SharedTimesWithoutATableHoldStepKeysAndMixLinearOnes) {
+  constexpr int kMany = 1000;
+  const glm::vec3 up(0, 1, 0);
+  anim::JointTracks stepped, linear;
+  stepped.joint = kMany - 1;
+  stepped.rotation = anim::QuaternionTrack(
+      Interpolation::kStep, {0, 1, 2}, {AxisAngle(0, up), AxisAngle(90, up), AxisAngle(180, up)});
+  stepped.translation =
+      anim::VectorTrack(Interpolation::kStep, {0, 1, 2}, {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});
+  linear.joint = kMany - 2;
+  linear.rotation = anim::QuaternionTrack(
+      Interpolation::kLinear, {0, 1, 2}, {AxisAngle(0, up), AxisAngle(90, up), AxisAngle(180, up)});
+  linear.translation =
+      anim::VectorTrack(Interpolation::kLinear, {0, 1, 2}, {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});
+  const Clip clip("shared", {stepped, linear});
+  ASSERT_EQ(clip.SoaKeyBytes(), 0u);
+  std::vector<anim::Transform> locals(kMany);
+  std::vector<int> parents(kMany);
+  for (int j = 0; j < kMany; ++j) parents[j] = j - 1;
+  const anim::Pose rest(locals, parents);
+  for (const float t : {0.5f, 1.25f}) {
+    SCOPED_TRACE(t);
+    anim::Pose pose = rest;
+    test_support::SampleInto(clip, pose, t, LoopMode::kClamp);
+    const float held = std::floor(t);  // the key before t
+    ExpectSameRotation(pose.Local(kMany - 1).rotation, AxisAngle(90 * held, up));
+    ExpectVecNear(pose.Local(kMany - 1).translation, {held, 0, 0});
+    ExpectSameRotation(pose.Local(kMany - 2).rotation, AxisAngle(90 * t, up));
+    ExpectVecNear(pose.Local(kMany - 2).translation, {t, 0, 0});
+  }
 }
 
 TEST(Clip, SampleIgnoresTracksForJointsThePoseDoesNotHave) {

@@ -102,4 +102,22 @@ TEST_F(CompressedClock, MorphWeightTracksAreSampledWithTheJoints) {
   EXPECT_EQ(pose.MorphWeights()[1], 0.5f);
 }
 
+// What one playing character keeps for its clip (memory reports): the
+// playback itself, three key cursors a track of a raw clip (rotation,
+// translation, scale), and the arrays a compressed clip's context decodes
+// into.
+TEST_F(CompressedClock, ByteSizeCountsThePlaybackItsCursorsAndItsContextsArrays) {
+  anim::Playback raw;
+  ASSERT_EQ(raw.Start({&raw_, nullptr}, Loop::kLoop, 1.0f), "");
+  ASSERT_EQ(raw.context.ByteSize(), sizeof(anim::CompressedClipContext));
+  EXPECT_EQ(raw.ByteSize(),
+            sizeof(anim::Playback) + 3 * raw_.Tracks().size() * sizeof(anim::TrackCursor));
+
+  anim::Playback compressed;
+  ASSERT_EQ(compressed.Start({nullptr, &clip_}, Loop::kLoop, 1.0f), "");
+  const std::size_t arrays = compressed.context.ByteSize() - sizeof(anim::CompressedClipContext);
+  ASSERT_GT(arrays, 0u);
+  EXPECT_EQ(compressed.ByteSize(), sizeof(anim::Playback) + arrays);
+}
+
 }  // namespace

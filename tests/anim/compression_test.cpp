@@ -819,6 +819,13 @@ void ExpectSampledKeysSampleTheCodedPoses(const anim::Clip& raw, const anim::Com
   ASSERT_TRUE(sampled.HasSampledKeys());
   const long rotation_lanes = (clip.RotationTrackCount() + 3) / 4 * 4;
   const long vector_lanes = (clip.TrackCount() - clip.RotationTrackCount() + 3) / 4 * 4;
+  // The coded decodings: per segment three ints (first bits, residual bits,
+  // layouts) and six floats (offsets, scales) a lane, and one int per four
+  // rotation lanes (whether their joints follow one another).
+  const long per_segment = 9 * (rotation_lanes + vector_lanes) * 4;
+  EXPECT_EQ(coded.ByteSize(), sizeof(anim::CompressedClipDecodings) +
+                                  static_cast<std::size_t>(clip.SegmentCount() * per_segment +
+                                                           rotation_lanes / 4 * 4));
   EXPECT_EQ(
       sampled.ByteSize() - coded.ByteSize(),
       static_cast<std::size_t>(clip.SampleCount() * (4 * rotation_lanes + 3 * vector_lanes) * 4));

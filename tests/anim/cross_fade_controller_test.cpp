@@ -208,4 +208,20 @@ TEST(CrossFade, AFullQueueRefusesMoreFades) {
   EXPECT_EQ(cf.CurrentClip(), &clips.m);
 }
 
+// By default eight fades run at once (kDefaultMaxTargets): A, B, A, B...
+// each differs from the last target, so eight are queued and the ninth is
+// refused.
+TEST(CrossFade, TheDefaultQueueHoldsEightFades) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  Clips clips;
+  CrossFadeController cf(s);
+  cf.Play(&clips.a);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(cf.FadeTo(i % 2 == 0 ? &clips.b : &clips.a, Fade(1)), FadeResult::kQueued) << i;
+  }
+  EXPECT_EQ(cf.TargetCount(), 8);
+  EXPECT_EQ(cf.FadeTo(&clips.c, Fade(1)), FadeResult::kQueueFull);
+  EXPECT_EQ(cf.TargetCount(), 8);
+}
+
 }  // namespace

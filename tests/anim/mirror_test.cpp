@@ -71,11 +71,14 @@ TEST(Mirror, PartnersAreNamedAsTheRigNamingModuleReadsThem) {
   EXPECT_EQ(anim::PartnerName("_L"), "");  // nothing but the token: no side
 }
 
-// A symmetric toy skeleton: 0 hips, 1 spine, 2 leg_L, 3 leg_R, 4 foot_L, 5 foot_R.
-anim::Skeleton MakeToySkeleton(bool swap_right_parent = false) {
+// A symmetric toy skeleton: 0 hips, 1 spine, 2 leg_L, 3 leg_R, 4 foot_L, 5 foot_R
+// (unless the left leg is given a turn).
+anim::Skeleton MakeToySkeleton(bool swap_right_parent = false,
+                               const glm::quat& left_leg_turn = glm::quat(1, 0, 0, 0)) {
   std::vector<anim::Transform> locals(6);
   locals[1].translation = {0, 1, 0};
   locals[2].translation = {0.2f, 0, 0};
+  locals[2].rotation = left_leg_turn;
   locals[3].translation = {-0.2f, 0, 0};
   locals[4].translation = {0, -1, 0};
   locals[5].translation = {0, -1, 0};
@@ -110,6 +113,20 @@ TEST(Mirror, ToySkeletonPairsAndMirrorsByHand) {
   ExpectSameRotation(out.Local(3).rotation, AxisAngle(30, {1, 0, 0}));
   ExpectVecNear(out.Local(2).translation, {0.2f, 0, 0});
   ExpectSameRotation(out.Local(2).rotation, AxisAngle(10, {0, 0, 1}));
+}
+
+// The left leg's bind pose turned 30 degrees about X from the mirror image of
+// the right one: Build measures a correction of 30 degrees (the leg's, and
+// the foot's under it), and the foot's bind position 2 sin(15 degrees) from
+// its partner's reflection (the leg is one unit long).
+TEST(Mirror, BuildMeasuresTheBindPoseAsymmetry) {
+  const anim::Skeleton s = MakeToySkeleton(false, AxisAngle(30, {1, 0, 0}));
+  anim::MirrorMap map;
+  std::string error;
+  ASSERT_TRUE(map.Build(s, &error)) << error;
+  EXPECT_EQ(map.bind_axis, anim::MirrorAxis::kX);
+  EXPECT_NEAR(map.max_bind_correction_angle, glm::radians(30.0f), 1e-4f);
+  EXPECT_NEAR(map.max_bind_position_asymmetry, 2.0f * std::sin(glm::radians(15.0f)), 1e-5f);
 }
 
 TEST(Mirror, AsymmetricHierarchyIsAnError) {

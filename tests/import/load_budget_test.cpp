@@ -76,6 +76,25 @@ TEST(LoadBudget, ImageSizesAreCountedFromTheHeaderBeforeDecoding) {
   EXPECT_TRUE(model.images.empty());
 }
 
+TEST(LoadBudget, ImagesClaimingMoreThan8192x8192PixelsAreRefusedBeforeTheBudget) {
+  // 8192 x 8192 is the most pixels an image may claim: such a header is
+  // counted against the budget (16 bytes a pixel: 1 GiB, past 256 MiB) and
+  // fails the load. One row more, 8193 x 8192, is refused by its size
+  // first: a warning, and the load goes on without the image.
+  anim::Model model;
+  std::string error;
+  EXPECT_FALSE(LoadBytes(SharedImageGlb(gltf_test::PngHeaderOnly(8192, 8192), 1), 256 * kMiB,
+                         &model, &error));
+  EXPECT_EQ(error.rfind("budget.glb: image 0 (8192x8192 pixels) needs ", 0), 0u) << error;
+  for (const auto& [width, height] : {std::pair{8193u, 8192u}, std::pair{8192u, 8193u}}) {
+    const std::vector<std::uint8_t> glb =
+        SharedImageGlb(gltf_test::PngHeaderOnly(width, height), 1);
+    ASSERT_TRUE(LoadBytes(glb, 256 * kMiB, &model, &error)) << error;
+    EXPECT_TRUE(model.images.empty());
+    EXPECT_TRUE(gltf_test::HasWarningContaining(model, "image 0 cannot be decoded"));
+  }
+}
+
 TEST(LoadBudget, CountsOfItemsAreBoundedByWhatTheyCost) {
   for (const gltf_test::HostileFile& file : gltf_test::HostileFiles(0.25)) {
     if (file.name == "shared_huge_image.glb") continue;  // above

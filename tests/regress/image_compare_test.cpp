@@ -111,6 +111,25 @@ TEST(ImageCompare, OnePixelShiftsAreForgivenWhenAskedAndNothingMore) {
   EXPECT_EQ(recoloured.differing_pixels, 30);
 }
 
+// A one-pixel line along each border of the frame, moved one pixel along that
+// border, is forgiven like any one-pixel shift: each end's match lies on the
+// border row or column itself, beside pixels outside the image (never read).
+TEST(ImageCompare, OnePixelShiftsAlongTheImageBordersAreForgiven) {
+  regress::Tolerance shifts;
+  shifts.forgive_one_pixel_shifts = true;
+  struct Line {
+    int w, h, left, top, moved_left, moved_top;
+  };
+  for (const Line l : {Line{24, 1, 20, 0, 19, 0}, Line{24, 1, 20, 59, 19, 59},
+                       Line{1, 24, 0, 20, 0, 19}, Line{1, 24, 79, 20, 79, 19}}) {
+    SCOPED_TRACE(testing::Message() << "line at " << l.left << "," << l.top);
+    const auto r = regress::Compare(Frame(l.w, l.h, l.left, l.top),
+                                    Frame(l.w, l.h, l.moved_left, l.moved_top), shifts);
+    EXPECT_EQ(r.differing_pixels, 0);
+    EXPECT_EQ(r.forgiven_pixels, 2);  // the line's two ends
+  }
+}
+
 TEST(ImageCompare, WithoutASilhouetteAnyDifferenceFails) {
   const auto empty = Frame(0, 0);
   auto changed = empty;
