@@ -32,7 +32,8 @@ void ApplyClipRolesFile(const std::string& path, Model* model, std::vector<std::
   std::vector<unsigned char> text;
   std::string problem;
   if (!ReadRegularFile(path, kMaxRolesBytes, &text, &problem)) return warn(problem);
-  if (JsonNestingDepth(text) > kMaxRolesDepth) return warn("nested deeper than a roles file can be");
+  if (JsonNestingDepth(text) > kMaxRolesDepth)
+    return warn("nested deeper than a roles file can be");
   Json json;
   try {
     json = Json::parse(text.begin(), text.end());

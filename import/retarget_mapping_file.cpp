@@ -34,7 +34,8 @@ bool ReadRetargetMappingFile(const std::string& path, RetargetMappingFile* file,
   std::vector<unsigned char> text;
   std::string problem;
   if (!ReadRegularFile(path, kMaxMappingBytes, &text, &problem)) return fail(problem);
-  if (JsonNestingDepth(text) > kMaxMappingDepth) return fail("nested deeper than a mapping file can be");
+  if (JsonNestingDepth(text) > kMaxMappingDepth)
+    return fail("nested deeper than a mapping file can be");
   Json json;
   try {
     json = Json::parse(text.begin(), text.end());
