@@ -81,6 +81,53 @@ float LargestStray(const std::vector<std::vector<glm::mat4>>& frames, int prop, 
   return largest;
 }
 
+// The rest pose's height (joint positions' vertical extent), the scale the
+// clips rule's tolerance is read in.
+float ReferenceHeight(const std::vector<glm::mat4>& reference) {
+  if (reference.empty()) return 1.0f;
+  float low = std::numeric_limits<float>::max(), high = -std::numeric_limits<float>::max();
+  for (const glm::mat4& m : reference) {
+    low = std::min(low, m[3].y);
+    high = std::max(high, m[3].y);
+  }
+  return std::max(high - low, 1e-6f);
+}
+
+// The mapped joint the clips' frames keep `prop` fixed to (strays least,
+// under 2 % of `height`; ties to the joint met first, a parent before its
+// children), else -1.
+int FollowedInClips(const std::vector<std::vector<glm::mat4>>& frames,
+                    std::span<const RetargetMap::JointPlan> plan, int prop, float height) {
+  if (frames.size() <= 1) return -1;
+  int follows = -1;
+  float best = std::numeric_limits<float>::max();
+  for (int f = 0; f < static_cast<int>(plan.size()); ++f) {
+    if (plan[f].source < 0) continue;
+    const float stray = LargestStray(frames, prop, f);
+    if (stray < best) {
+      best = stray;
+      follows = f;
+    }
+  }
+  return best < 0.02f * height ? follows : -1;
+}
+
+// The mapped joint nearest to `prop` in the reference pose, or -1.
+int NearestMappedAtRest(const std::vector<glm::mat4>& reference,
+                        std::span<const RetargetMap::JointPlan> plan, int prop) {
+  int follows = -1;
+  float nearest = std::numeric_limits<float>::max();
+  for (int f = 0; f < static_cast<int>(plan.size()); ++f) {
+    if (plan[f].source < 0) continue;
+    const float d = glm::length(PositionOf(reference[f]) - PositionOf(reference[prop]));
+    if (d < nearest) {
+      nearest = d;
+      follows = f;
+    }
+  }
+  return follows;
+}
+
 }  // namespace
 
 std::vector<RetargetProp> FindRetargetProps(const Model& model, const RetargetMap& map,
@@ -94,13 +141,7 @@ std::vector<RetargetProp> FindRetargetProps(const Model& model, const RetargetMa
 
   std::vector<glm::mat4> reference(static_cast<std::size_t>(count));
   ComputeModelMatrices(skeleton, map.TargetReference(), reference);
-  glm::vec3 low(std::numeric_limits<float>::max());
-  glm::vec3 high(-std::numeric_limits<float>::max());
-  for (const glm::mat4& m : reference) {
-    low = glm::min(low, PositionOf(m));
-    high = glm::max(high, PositionOf(m));
-  }
-  const float height = count > 0 ? std::max(high.y - low.y, 1e-6f) : 1.0f;
+  const float height = ReferenceHeight(reference);
 
   const std::vector<bool> mapped_below = JointsAboveMapped(skeleton, map.Mapping());
   std::vector<bool> is_prop(static_cast<std::size_t>(count), false);
@@ -122,33 +163,11 @@ std::vector<RetargetProp> FindRetargetProps(const Model& model, const RetargetMa
     }
     RetargetProp prop;
     prop.joint = t;
-    if (frames.size() > 1) {
-      float best = std::numeric_limits<float>::max();
-      for (int f = 0; f < count; ++f) {
-        if (plan[f].source < 0) continue;
-        const float stray = LargestStray(frames, t, f);
-        // Ties go to the joint met first: a parent before its children.
-        if (stray < best) {
-          best = stray;
-          prop.follows = f;
-        }
-      }
-      if (best < 0.02f * height) {
-        prop.why = "the model's own clips keep it on " + skeleton.JointName(prop.follows);
-      } else {
-        prop.follows = -1;
-      }
-    }
-    if (prop.follows < 0) {
-      float nearest = std::numeric_limits<float>::max();
-      for (int f = 0; f < count; ++f) {
-        if (plan[f].source < 0) continue;
-        const float d = glm::length(PositionOf(reference[f]) - PositionOf(reference[t]));
-        if (d < nearest) {
-          nearest = d;
-          prop.follows = f;
-        }
-      }
+    prop.follows = FollowedInClips(frames, plan, t, height);
+    if (prop.follows >= 0) {
+      prop.why = "the model's own clips keep it on " + skeleton.JointName(prop.follows);
+    } else {
+      prop.follows = NearestMappedAtRest(reference, plan, t);
       if (prop.follows < 0) continue;  // nothing is mapped
       prop.why = "the mapped joint nearest to it at rest";
     }

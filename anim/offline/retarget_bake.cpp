@@ -45,19 +45,15 @@ std::vector<float> SampleTimes(const Clip& clip, bool& all_step) {
   return times;
 }
 
-}  // namespace
-
-Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
-                        const RetargetBakeOptions& options) {
-  if (map.Empty()) return Clip(source_clip.Name(), {});
+// Which target joints get which tracks: a rotation for each mapped joint,
+// prop and joint the IK pass turns; a translation for each root of the
+// mapping and each prop.
+void TrackedJoints(const RetargetMap& map, const RetargetBakeOptions& options,
+                   std::vector<bool>& rotates, std::vector<bool>& travels) {
   const Skeleton& target = map.Target();
-  bool all_step = false;
-  const std::vector<float> times = SampleTimes(source_clip, all_step);
-
-  // Which target joints get which tracks.
   const int count = target.JointCount();
-  std::vector<bool> rotates(static_cast<std::size_t>(count), false);
-  std::vector<bool> travels(static_cast<std::size_t>(count), false);
+  rotates.assign(static_cast<std::size_t>(count), false);
+  travels.assign(static_cast<std::size_t>(count), false);
   for (int t = 0; t < count; ++t) {
     const RetargetMap::JointPlan& plan = map.Plan()[t];
     rotates[t] = plan.source >= 0 || plan.follows >= 0;
@@ -77,6 +73,20 @@ Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
     ik_turns(RetargetLimb::kLeftArm);
     ik_turns(RetargetLimb::kRightArm);
   }
+}
+
+}  // namespace
+
+Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
+                        const RetargetBakeOptions& options) {
+  if (map.Empty()) return Clip(source_clip.Name(), {});
+  const Skeleton& target = map.Target();
+  bool all_step = false;
+  const std::vector<float> times = SampleTimes(source_clip, all_step);
+
+  const int count = target.JointCount();
+  std::vector<bool> rotates, travels;
+  TrackedJoints(map, options, rotates, travels);
 
   std::vector<std::vector<glm::quat>> rotation_keys(static_cast<std::size_t>(count));
   std::vector<std::vector<glm::vec3>> translation_keys(static_cast<std::size_t>(count));
