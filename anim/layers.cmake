@@ -3,7 +3,7 @@
 # anim_<folder>, that links only the libraries named here; anim/CMakeLists.txt
 # builds them and check_layer_includes.cmake fails the configure step when a
 # file includes a header of a layer it does not build on.
-set(ANIM_LAYERS core clips compression blending control ik retarget graph crowd offline)
+set(ANIM_LAYERS core clips compression blending control ik retarget graph crowd matching offline)
 # Math, transforms, the runtime's pose, the skeleton, model space and palette,
 # the job messages and the thread-pool adapter.
 set(ANIM_LAYER_DEPENDS_core "")
@@ -30,8 +30,13 @@ set(ANIM_LAYER_DEPENDS_retarget ik)
 set(ANIM_LAYER_DEPENDS_graph control)
 # Many characters at once over a thread pool.
 set(ANIM_LAYER_DEPENDS_crowd graph)
+# Motion matching: the features, the database and its searches, the
+# trajectory spring. Glm and the core's math only: a database is rows of
+# numbers, built offline (below) from clips.
+set(ANIM_LAYER_DEPENDS_matching core)
 # Offline: the compressed-clip builder (key reduction, the bit-rate search,
 # the model-space error metric), baked retargeted clips, difference clips,
-# a joint's lowest height over a clip, and Pose, the array-of-structs view
-# of a pose for tools and tests. Not part of the per-frame runtime `anim`.
-set(ANIM_LAYER_DEPENDS_offline compression retarget)
+# a joint's lowest height over a clip, motion-matching databases built from
+# clips, and Pose, the array-of-structs view of a pose for tools and tests.
+# Not part of the per-frame runtime `anim`.
+set(ANIM_LAYER_DEPENDS_offline compression retarget matching)
