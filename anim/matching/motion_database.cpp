@@ -77,10 +77,10 @@ void MotionDatabase::Normalise(std::span<const float> raw) {
     const float kept = deviation > 1e-6 ? static_cast<float>(deviation) : 1.0f;
     for (int f = g.first; f < g.first + g.width; ++f) deviations_[f] = kept;
   }
-  features_.resize(raw.size());
+  features_.assign(rows * kRowStride, 0.0f);
   for (std::size_t r = 0; r < rows; ++r)
     Normalise(std::span<const float, kFeatureCount>(raw.data() + r * kFeatureCount, kFeatureCount),
-              std::span<float, kFeatureCount>(features_.data() + r * kFeatureCount, kFeatureCount));
+              std::span<float, kFeatureCount>(features_.data() + r * kRowStride, kFeatureCount));
 }
 
 void MotionDatabase::Normalise(std::span<const float, kFeatureCount> raw,
@@ -95,11 +95,12 @@ void MotionDatabase::Normalise(std::span<const float, kFeatureCount> raw,
 void MotionDatabase::BuildBoxes(int block, std::vector<float>& boxes) const {
   const int rows = FrameCount();
   const int blocks = (rows + block - 1) / block;
-  boxes.assign(static_cast<std::size_t>(blocks) * 2 * kFeatureCount, 0.0f);
+  // The padding stays 0, as in the rows and the query.
+  boxes.assign(static_cast<std::size_t>(blocks) * 2 * kRowStride, 0.0f);
   for (int b = 0; b < blocks; ++b) {
-    float* lo = boxes.data() + static_cast<std::size_t>(b) * 2 * kFeatureCount;
-    float* hi = lo + kFeatureCount;
-    std::fill(lo, hi, std::numeric_limits<float>::infinity());
+    float* lo = boxes.data() + static_cast<std::size_t>(b) * 2 * kRowStride;
+    float* hi = lo + kRowStride;
+    std::fill(lo, lo + kFeatureCount, std::numeric_limits<float>::infinity());
     std::fill(hi, hi + kFeatureCount, -std::numeric_limits<float>::infinity());
     for (int r = b * block; r < std::min(rows, (b + 1) * block); ++r) {
       const auto row = Row(r);

@@ -49,6 +49,9 @@ class MotionDatabase {
  public:
   static constexpr int kSmallBlock = 16;
   static constexpr int kLargeBlock = 64;
+  // Floats a row (and a box's minima or maxima) takes: the features padded
+  // with a zero to whole groups of four, which the search measures at once.
+  static constexpr int kRowStride = 28;
 
   MotionDatabase() = default;
 
@@ -68,10 +71,12 @@ class MotionDatabase {
   bool Searchable(int row) const;
   // Row `row`, normalised and weighted.
   std::span<const float, kFeatureCount> Row(int row) const {
-    return std::span<const float, kFeatureCount>(
-        features_.data() + static_cast<std::size_t>(row) * kFeatureCount, kFeatureCount);
+    return std::span<const float, kFeatureCount>(RowData(row), kFeatureCount);
   }
-  std::span<const float> Features() const { return features_; }
+  // Its kRowStride floats, the padding zero.
+  const float* RowData(int row) const {
+    return features_.data() + static_cast<std::size_t>(row) * kRowStride;
+  }
 
   // Per feature: the mean taken off, and the deviation divided by (the
   // group's, repeated for each of its features).
@@ -87,11 +92,11 @@ class MotionDatabase {
   std::array<float, kFeatureGroupCount> GroupCosts(std::span<const float, kFeatureCount> query,
                                                    int row) const;
 
-  // The blocks' boxes: per block, kFeatureCount minima then maxima.
+  // The blocks' boxes: per block, kRowStride minima then maxima.
   std::span<const float> SmallBoxes() const { return small_boxes_; }
   std::span<const float> LargeBoxes() const { return large_boxes_; }
 
-  // Bytes held: rows, frames, ranges and boxes.
+  // Bytes held: rows (with their padding), frames, ranges and boxes.
   std::size_t Bytes() const;
 
  private:

@@ -8,12 +8,12 @@
 //   - SearchAccelerated walks the same rows in the same order but first
 //     measures the query's distance to a block's bounding box (64 rows, then
 //     16) and skips the block when that lower bound is already no better
-//     than the best row found, and stops measuring a row once its partial
-//     sum is no better. As in D. Holden's Motion-Matching demo (2021).
-// Both add a row's terms in the same order and keep the first row of the
-// lowest cost, and a box's bound never exceeds the cost of a row inside it,
-// also in floating point (each term and each partial sum is no larger), so
-// the accelerated search returns brute force's row and cost exactly.
+//     than the best row found. As in D. Holden's Motion-Matching demo (2021).
+// Both measure a row with the same function (four features at a time) and
+// keep the first row of the lowest cost, and a box's bound never exceeds
+// the cost of a row inside it, also in floating point (each term is no
+// larger, added in the same order), so the accelerated search returns brute
+// force's row and cost exactly.
 //
 // `start` is the result to beat: a row is taken only when its cost is
 // strictly lower (the playing row's own cost, so that the character jumps

@@ -74,16 +74,17 @@ TEST(MotionDatabase, TheBoxesHoldTheirBlocksRows) {
   auto db = MotionDatabase::Create(raw, frames, {{0, 40}}, anim::kDefaultFeatureWeights, &error);
   ASSERT_TRUE(db) << error;
   // 40 rows: small blocks 0-15, 16-31, 32-39; one large block.
-  ASSERT_EQ(db->SmallBoxes().size(), 3u * 2 * kFeatureCount);
-  ASSERT_EQ(db->LargeBoxes().size(), 1u * 2 * kFeatureCount);
+  constexpr int kStride = MotionDatabase::kRowStride;
+  ASSERT_EQ(db->SmallBoxes().size(), 3u * 2 * kStride);
+  ASSERT_EQ(db->LargeBoxes().size(), 1u * 2 * kStride);
   for (int f = 0; f < kFeatureCount; ++f) {
     float lo = 1e9f, hi = -1e9f;
     for (int r = 32; r < 40; ++r) {
       lo = std::min(lo, db->Row(r)[f]);
       hi = std::max(hi, db->Row(r)[f]);
     }
-    EXPECT_EQ(db->SmallBoxes()[2 * 2 * kFeatureCount + f], lo);
-    EXPECT_EQ(db->SmallBoxes()[2 * 2 * kFeatureCount + kFeatureCount + f], hi);
+    EXPECT_EQ(db->SmallBoxes()[2 * 2 * kStride + f], lo);
+    EXPECT_EQ(db->SmallBoxes()[2 * 2 * kStride + kStride + f], hi);
   }
   EXPECT_GE(db->Bytes(), 40u * kFeatureCount * sizeof(float));
 }

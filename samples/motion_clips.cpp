@@ -1,0 +1,41 @@
+#include "samples/motion_clips.h"
+
+#include "samples/clip_roles.h"
+#include "samples/clip_speed.h"
+
+namespace samples {
+
+std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error) {
+  const auto joints = anim::FindMotionJoints(model.skeleton, error);
+  if (!joints) return std::nullopt;
+  const std::vector<int> clips = FullBodyClips(model);
+  if (clips.empty()) {
+    if (error != nullptr) *error = "motion matching needs a full-body clip; " +
+                                   DescribeClips(model, AllClips(model));
+    return std::nullopt;
+  }
+  ModelMotion out;
+  out.joints = *joints;
+  const float units = UnitsPerMetre(model);
+  out.motions.reserve(clips.size());  // `clips` below points into it
+  for (int c : clips) {
+    const anim::Clip& clip = model.clips[static_cast<std::size_t>(c)];
+    out.motions.push_back(anim::RootMotion::FromClip(model.skeleton, clip, joints->hips,
+                                                     LocomotionSpeed(model, c) * units));
+    const bool one_shot = RoleOf(model, c) == anim::ClipRole::kOneShot;
+    out.clips.push_back({&clip, &out.motions.back(),
+                         one_shot ? anim::LoopMode::kClamp : anim::LoopMode::kLoop});
+    out.model_clip.push_back(c);
+  }
+  return out;
+}
+
+std::optional<anim::MotionDatabase> BuildModelDatabase(const anim::Model& model,
+                                                       const ModelMotion& motion,
+                                                       const anim::FeatureWeights& weights,
+                                                       std::string* error) {
+  return anim::BuildMotionDatabase(model.skeleton, motion.clips, motion.joints, kMotionFrameRate,
+                                   weights, error);
+}
+
+}  // namespace samples

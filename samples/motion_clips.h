@@ -1,0 +1,40 @@
+// The motion a model gives motion matching (sample 19, the command line's
+// --motion-database and --match, the benchmark): every clip a character
+// plays on its own (not additive: FullBodyClips), each with its root
+// motion from the hips (a treadmill clip moves at its LocomotionSpeed), and
+// looping unless its role is one-shot (a jump cannot continue past its end,
+// so its last second is never jumped to).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anim/clips/root_motion.h"
+#include "anim/offline/motion_database_builder.h"
+#include "model/model.h"
+
+namespace samples {
+
+// Rows a second in the databases the project builds (Holden's demo samples
+// at 60; 30 halves the rows, and a search every 0.1 s lands within one).
+inline constexpr float kMotionFrameRate = 30.0f;
+
+struct ModelMotion {
+  std::vector<anim::RootMotion> motions;  // one per entry of `clips`
+  std::vector<anim::MotionClip> clips;    // into the model's clips and `motions`
+  std::vector<int> model_clip;            // the model's index of each entry
+  anim::MotionJoints joints;
+};
+
+// The model's motion, or nothing with the reason (no feet or hips read by
+// name, no full-body clip) in *error.
+std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error);
+
+// MotionOf's clips as a database at kMotionFrameRate.
+std::optional<anim::MotionDatabase> BuildModelDatabase(const anim::Model& model,
+                                                       const ModelMotion& motion,
+                                                       const anim::FeatureWeights& weights,
+                                                       std::string* error);
+
+}  // namespace samples
