@@ -193,6 +193,7 @@ void AddWindowOptions(Options& o, ValueOptions* table) {
          return std::string();
        }},
       {"--window-screenshot", PathInto("--window-screenshot", &o.window_screenshot)},
+      {"--motion-database", PathInto("--motion-database", &o.motion_database)},
       {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
   });
 }
@@ -243,6 +244,13 @@ SplitArgument SplitInlineValue(const std::string& arg) {
 std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
                           const FlagOptions& flags, const ValueOptions& with_value, Options& o) {
   const auto [name, inline_value] = SplitInlineValue(args[*i]);
+  if (name == "--match") {  // the one option with two values
+    if (inline_value || *i + 2 >= args.size() || args[*i + 1].empty() || args[*i + 2].empty())
+      return "--match needs two files: --match QUERIES.json OUT.json";
+    o.match_queries = args[++*i];
+    o.match_out = args[++*i];
+    return std::string();
+  }
   if (auto flag = flags.find(name); flag != flags.end()) {
     if (inline_value) return name + " takes no value";
     *flag->second = true;
@@ -265,7 +273,8 @@ std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
 // missing, the first check here is the one reported.
 std::string CombinationError(const Options& o) {
   const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params ||
-                                !o.graph.empty() || !o.save_retargeted.empty();
+                                !o.graph.empty() || !o.save_retargeted.empty() ||
+                                !o.motion_database.empty() || !o.match_queries.empty();
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
       o.record.empty() && !prints_and_exits) {
     return "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
@@ -374,6 +383,12 @@ std::string UsageText() {
          "                        model's <name>.retarget.json when it exists)\n"
          "  --save-retargeted OUT.gltf  with --animations: write the model's file with\n"
          "                        the retargeted clips added as animations, then exit\n"
+         "  --motion-database OUT.json  write the motion-matching database of the model's\n"
+         "                        clips (features, means, deviations, weights, per frame\n"
+         "                        its clip and time, the normalised matrix), then exit\n"
+         "  --match QUERIES.json OUT.json  find the database row nearest each query (rows\n"
+         "                        of 27 numbers in the written normalised space), write\n"
+         "                        frame, cost, clip and time of each, then exit\n"
          "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
          "                        needing more are refused with a message\n"
          "  --out-dir DIR         where to write images when no display is available\n"

@@ -47,6 +47,12 @@ struct Options {
   // --save-retargeted OUT.gltf: with --animations, write the model's file
   // with the retargeted clips added as animations, then exit.
   std::string save_retargeted;
+  // --motion-database OUT.json: write the motion-matching database the
+  // model's clips make, then exit; --match QUERIES.json OUT.json: search it
+  // for each query, write the rows found, then exit.
+  std::string motion_database;
+  std::string match_queries;
+  std::string match_out;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

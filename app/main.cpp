@@ -12,6 +12,7 @@
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
+#include "app/motion_commands.h"
 #include "app/regress_command.h"
 #include "app/terminal_text.h"
 #include "app/viewer_window.h"
@@ -45,6 +46,8 @@ int Run(int argc, char** argv) {
   if (!options.save_retargeted.empty()) {
     return RunSaveRetargeted(options);
   }
+  if (!options.motion_database.empty()) return RunMotionDatabase(options);
+  if (!options.match_queries.empty()) return RunMatch(options);
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty() ||
                              !options.dump_mesh.empty() || !options.record.empty();
   if (options.info) {

@@ -1,0 +1,176 @@
+// --motion-database and --match as a user runs them, on the mannequin: the
+// written database read back with the tests' own JSON reader and checked
+// against the definition of its normalisation, and --match checked against
+// a nearest-row search written here over the written matrix.
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "json_reader.h"
+#include "run_viewer.h"
+
+namespace {
+
+using app_test::JsonValue;
+
+const std::string kMannequin = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin.gltf";
+
+JsonValue ReadJson(const std::string& path) {
+  JsonValue json;
+  std::string error;
+  EXPECT_TRUE(app_test::ParseJson(app_test::ReadFile(path), &json, &error)) << path << error;
+  return json;
+}
+
+// The database the command writes for the mannequin (once per test run).
+const JsonValue& MannequinDatabase() {
+  static const JsonValue db = [] {
+    const std::string path = app_test::TempPath("mannequin_motion.json");
+    const auto run = app_test::RunViewer("'" + kMannequin + "' --motion-database '" + path + "'");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return ReadJson(path);
+  }();
+  return db;
+}
+
+TEST(MotionCommands, TheDatabaseIsNormalisedGroupByGroup) {
+  const JsonValue& db = MannequinDatabase();
+  const auto& matrix = db["matrix"].array;
+  ASSERT_GT(matrix.size(), 100u);
+  ASSERT_EQ(db["feature_names"].array.size(), 27u);
+  std::set<std::string> names;
+  for (const JsonValue& n : db["feature_names"].array) names.insert(n.string);
+  EXPECT_EQ(names.size(), 27u);
+  // Every column has mean 0; in each group the mean of its columns'
+  // deviations is the group's weight (1), or 0 where the group never varies
+  // (the mannequin does not turn, so the facings are all ahead).
+  for (const JsonValue& group : db["groups"].array) {
+    const int first = static_cast<int>(group["first"].number);
+    const int width = static_cast<int>(group["width"].number);
+    double deviations = 0.0;
+    for (int f = first; f < first + width; ++f) {
+      double sum = 0.0, sum_sq = 0.0;
+      for (const JsonValue& row : matrix) sum += row[static_cast<std::size_t>(f)].number;
+      const double mean = sum / static_cast<double>(matrix.size());
+      for (const JsonValue& row : matrix)
+        sum_sq += std::pow(row[static_cast<std::size_t>(f)].number - mean, 2);
+      EXPECT_NEAR(mean, 0.0, 1e-4) << group["name"].string << " " << f;
+      deviations += std::sqrt(sum_sq / static_cast<double>(matrix.size()));
+    }
+    deviations /= width;
+    if (group["name"].string == "trajectory_facings")
+      EXPECT_NEAR(deviations, 0.0, 1e-6);
+    else
+      EXPECT_NEAR(deviations, group["weight"].number, 1e-4) << group["name"].string;
+  }
+}
+
+TEST(MotionCommands, EveryFullBodyClipIsSampledThirtyTimesASecond) {
+  const JsonValue& db = MannequinDatabase();
+  std::vector<std::string> clips;
+  for (const JsonValue& c : db["clips"].array) clips.push_back(c.string);
+  // Lean_Left and Look are additive: never played alone, so not searched.
+  EXPECT_EQ(clips, (std::vector<std::string>{"Idle", "Walk", "Run", "Punch", "Jump"}));
+  const auto& clip = db["frames"]["clip"].array;
+  const auto& time = db["frames"]["time"].array;
+  ASSERT_EQ(clip.size(), db["matrix"].array.size());
+  for (std::size_t r = 1; r < clip.size(); ++r) {
+    if (clip[r].number == clip[r - 1].number)
+      EXPECT_NEAR(time[r].number - time[r - 1].number, 1.0 / 30.0, 1e-5) << r;
+    else
+      EXPECT_EQ(time[r].number, 0.0) << r;
+  }
+}
+
+// The nearest searchable row to `q` in the written matrix, in double.
+int Nearest(const JsonValue& db, const std::vector<double>& q, double* cost) {
+  int best = -1;
+  *cost = 1e300;
+  const auto& matrix = db["matrix"].array;
+  for (std::size_t r = 0; r < matrix.size(); ++r) {
+    if (!db["frames"]["searchable"][r].boolean) continue;
+    double c = 0.0;
+    for (std::size_t f = 0; f < 27; ++f) c += std::pow(q[f] - matrix[r][f].number, 2);
+    if (c < *cost) {
+      *cost = c;
+      best = static_cast<int>(r);
+    }
+  }
+  return best;
+}
+
+std::string QueryJson(const std::vector<double>& q) {
+  std::string out = "[";
+  for (std::size_t f = 0; f < q.size(); ++f) out += (f ? ", " : "") + std::to_string(q[f]);
+  return out + "]";
+}
+
+TEST(MotionCommands, MatchAnswersEachQueryWithTheNearestSearchableRow) {
+  const JsonValue& db = MannequinDatabase();
+  const auto& matrix = db["matrix"].array;
+  // Queries: row 40 as written (rounded to 6 decimals by std::to_string),
+  // row 120 moved half a unit on every feature, and the origin.
+  std::vector<std::vector<double>> queries(3, std::vector<double>(27, 0.0));
+  for (std::size_t f = 0; f < 27; ++f) {
+    queries[0][f] = matrix[40][f].number;
+    queries[1][f] = matrix[120][f].number + (f % 2 ? 0.5 : -0.5);
+  }
+  const std::string in = app_test::TempPath("queries.json"), out = app_test::TempPath("found.json");
+  std::ofstream(in) << "{\"queries\": [" << QueryJson(queries[0]) << ", " << QueryJson(queries[1])
+                    << ", " << QueryJson(queries[2]) << "]}";
+  const auto run = app_test::RunViewer("'" + kMannequin + "' --match '" + in + "' '" + out + "'");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue found = ReadJson(out);
+  ASSERT_EQ(found["results"].array.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    double cost = 0.0;
+    // The query as the command read it: the text's six decimals.
+    std::vector<double> read(27);
+    for (std::size_t f = 0; f < 27; ++f) read[f] = std::stod(std::to_string(queries[i][f]));
+    const int expected = Nearest(db, read, &cost);
+    const JsonValue& result = found["results"][i];
+    EXPECT_EQ(result["frame"].number, expected) << i;
+    EXPECT_NEAR(result["cost"].number, cost, 1e-4 * (1.0 + cost)) << i;
+    const std::size_t row = static_cast<std::size_t>(expected);
+    EXPECT_EQ(result["clip"].string,
+              db["clips"][static_cast<std::size_t>(db["frames"]["clip"][row].number)].string);
+    EXPECT_EQ(result["time"].number, db["frames"]["time"][row].number);
+  }
+  EXPECT_EQ(found["results"][0]["frame"].number, 40);
+}
+
+TEST(MotionCommands, ABadQueriesFileIsRefusedNamingTheFileAndTheQuery) {
+  const std::string out = app_test::TempPath("never.json");
+  const auto refused = [&](const std::string& name, const std::string& text) {
+    const std::string path = app_test::TempPath(name);
+    std::ofstream(path) << text;
+    const auto run =
+        app_test::RunViewer("'" + kMannequin + "' --match '" + path + "' '" + out + "'");
+    EXPECT_EQ(run.exit_code, 1) << text;
+    EXPECT_NE(run.err.find(path + ": "), std::string::npos) << run.err;
+    return run.err;
+  };
+  const std::string row27 = QueryJson(std::vector<double>(27, 0.0));
+  const std::string row26 = QueryJson(std::vector<double>(26, 0.0));
+  EXPECT_NE(refused("short.json", "{\"queries\": [" + row27 + ", " + row26 + "]}")
+                .find("queries[1] is not an array of 27 numbers (it has 26)"),
+            std::string::npos);
+  std::string text_feature = row27;
+  text_feature.replace(text_feature.find("0.000000"), 8, "\"x\"");
+  EXPECT_NE(refused("text.json", "{\"queries\": [" + text_feature + "]}")
+                .find("queries[0] feature 0 is not a finite number"),
+            std::string::npos);
+  EXPECT_NE(refused("deep.json", "{\"queries\": [[[[0]]]]}").find("nested deeper"),
+            std::string::npos);
+  EXPECT_NE(refused("shape.json", "[1, 2]").find("{ \"queries\": [[27 numbers], ...] }"),
+            std::string::npos);
+  EXPECT_NE(refused("broken.json", "{\"queries\": [").find("not valid JSON"), std::string::npos);
+  EXPECT_FALSE(std::ifstream(out).good());
+  const auto one_file = app_test::RunViewer("'" + kMannequin + "' --match only.json");
+  EXPECT_EQ(one_file.exit_code, 2);
+  EXPECT_NE(one_file.err.find("--match needs two files"), std::string::npos) << one_file.err;
+}
+
+}  // namespace
