@@ -31,9 +31,10 @@ set(ANIM_LAYER_DEPENDS_graph control)
 # Many characters at once over a thread pool.
 set(ANIM_LAYER_DEPENDS_crowd graph)
 # Motion matching: the features, the database and its searches, the
-# trajectory spring. Glm and the core's math only: a database is rows of
-# numbers, built offline (below) from clips.
-set(ANIM_LAYER_DEPENDS_matching core)
+# trajectory spring, and the matcher that plays a character by them. On
+# control for the one record of the poses shown, whose inertialization
+# hides each switch. Databases are built offline (below) from clips.
+set(ANIM_LAYER_DEPENDS_matching control)
 # Offline: the compressed-clip builder (key reduction, the bit-rate search,
 # the model-space error metric), baked retargeted clips, difference clips,
 # a joint's lowest height over a clip, motion-matching databases built from

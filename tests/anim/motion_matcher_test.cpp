@@ -1,0 +1,99 @@
+// MotionMatcher on a character that can stand or walk
+// (motion_matching_fixture.h): what it plays for the input it is given,
+// where root motion takes it, and how a switch looks.
+#include "anim/matching/motion_matcher.h"
+
+#include <gtest/gtest.h>
+
+#include "motion_matching_fixture.h"
+
+namespace {
+
+using anim_test::StandOrWalk;
+constexpr int kIdle = 0, kWalk = 1;
+
+TEST(MotionMatcher, StartsWalkingWhenAskedAndItsRootMotionCarriesTheCharacter) {
+  StandOrWalk s;
+  EXPECT_EQ(s.matcher->PlayingClip(), kIdle);
+  s.Drive(1, 1.0f);
+  // The first update searched, and the walk's trajectory is nearer.
+  EXPECT_EQ(s.matcher->Searches(), 1);
+  EXPECT_EQ(s.matcher->PlayingClip(), kWalk);
+  EXPECT_TRUE(s.matcher->LastSearch().switched);
+  // Two seconds of walking at 1 m/s along +Z: 2 m, less the first frame,
+  // which still stood; one switch, the later searches keeping the walk
+  // (the nearer rows of the same walk are the same place).
+  s.Drive(120, 1.0f);
+  EXPECT_EQ(s.matcher->PlayingClip(), kWalk);
+  EXPECT_EQ(s.matcher->Switches(), 1);
+  EXPECT_NEAR(s.matcher->Placement().position.y, 2.0f, 0.02f);
+  EXPECT_NEAR(s.matcher->Placement().position.x, 0.0f, 1e-4f);
+  // A search every 0.1 s: 121 frames of 1/60 s, about 20.
+  EXPECT_NEAR(static_cast<double>(s.matcher->Searches()), 20.0, 2.0);
+}
+
+TEST(MotionMatcher, StopsWhenTheInputDoesAtOnceOnASharpChange) {
+  StandOrWalk s;
+  s.Drive(60, 1.0f);
+  ASSERT_EQ(s.matcher->PlayingClip(), kWalk);
+  const long long searches = s.matcher->Searches();
+  // Letting go: a change of 1 m/s is sharp, so the very next update searches.
+  s.Drive(1, 0.0f);
+  EXPECT_EQ(s.matcher->Searches(), searches + 1);
+  EXPECT_EQ(s.matcher->PlayingClip(), kIdle);
+  const float stopped_at = s.matcher->Placement().position.y;
+  s.Drive(60, 0.0f);
+  EXPECT_EQ(s.matcher->PlayingClip(), kIdle);
+  EXPECT_EQ(s.matcher->Placement().position.y, stopped_at);
+}
+
+TEST(MotionMatcher, TheSwitchIsHiddenByInertialization) {
+  StandOrWalk s;
+  s.Drive(10, 0.0f);  // standing, the left foot 0.5 m ahead
+  const float standing = s.matcher->Pose().Local(1).translation.z;
+  ASSERT_NEAR(standing, 0.5f, 1e-5f);
+  s.Drive(1, 1.0f);
+  ASSERT_TRUE(s.matcher->LastSearch().switched);
+  // The walk's own foot is at least 0.3 m away (0.2 at most)...
+  anim::SoaPose walk_pose(s.skeleton.RestPose());
+  s.walk.Sample(walk_pose, s.matcher->Playing().time);
+  ASSERT_GT(standing - walk_pose.Local(1).translation.z, 0.29f);
+  // ...but the pose shown continues from the one before.
+  EXPECT_NEAR(s.matcher->Pose().Local(1).translation.z, standing, 0.02f);
+  EXPECT_TRUE(s.matcher->Inertializing());
+  // Once the transition is over, the walk shows as it is.
+  s.Drive(static_cast<int>(s.settings.transition_seconds * 60.0f) + 2, 1.0f);
+  EXPECT_FALSE(s.matcher->Inertializing());
+  s.walk.Sample(walk_pose, s.matcher->Playing().time);
+  EXPECT_NEAR(s.matcher->Pose().Local(1).translation.z, walk_pose.Local(1).translation.z, 1e-4f);
+}
+
+TEST(MotionMatcher, AClipThatStopsIsLeftBeforeItsEnd) {
+  // A still clip that does not loop, 1.5 s: its rows look exactly like the
+  // idle's, so no search finds a better row while it plays; only running
+  // out makes the matcher leave it.
+  const anim::Clip hold = anim_test::StillClip("hold", 1.5f, 0.5f);
+  StandOrWalk s({{&hold, nullptr, anim::LoopMode::kClamp}});
+  const int kHold = 2;
+  s.matcher->Reset({}, s.db->Ranges().back().begin);
+  ASSERT_EQ(s.matcher->PlayingClip(), kHold);
+  bool forced = false;
+  for (int i = 0; i < 180; ++i) {
+    s.Drive(1, 0.0f);
+    forced = forced || s.matcher->LastSearch().forced;
+    if (s.matcher->PlayingClip() == kHold)
+      ASSERT_LE(s.matcher->Playing().time, 1.5f - s.settings.search_interval + 1.0f / 60.0f + 1e-4f)
+          << i;
+  }
+  EXPECT_TRUE(forced);
+}
+
+TEST(MotionMatcher, ValidateNamesADatabaseRowWithoutItsClip) {
+  StandOrWalk s;
+  const anim::MatchedClip only{&s.idle, &s.idle_motion, anim::LoopMode::kLoop};
+  const anim::MotionMatcher short_of_clips(s.skeleton, *s.db, {&only, 1}, 30.0f);
+  EXPECT_NE(short_of_clips.Validate().find("plays clip 1 of 1 given"), std::string::npos)
+      << short_of_clips.Validate();
+}
+
+}  // namespace
