@@ -88,6 +88,52 @@ TEST(MotionMatcher, AClipThatStopsIsLeftBeforeItsEnd) {
   EXPECT_TRUE(forced);
 }
 
+// Hips that speed up evenly, from 0 to 2 m/s over 4 s: z = t^2 / 4.
+anim::Clip RampClip() {
+  anim::JointTracks hips;
+  hips.joint = 0;
+  std::vector<float> times;
+  std::vector<glm::vec3> positions;
+  for (int i = 0; i <= 40; ++i) {
+    const float t = i / 10.0f;
+    times.push_back(t);
+    positions.push_back({0.0f, 1.0f, 0.25f * t * t});
+  }
+  hips.translation = anim::VectorTrack(anim::Interpolation::kLinear, times, positions);
+  return anim::Clip("ramp", {hips});
+}
+
+TEST(MotionMatcher, NeverSwitchesToTheSamePlaceOfTheClipPlaying) {
+  // Only the trajectory counts: asked for 1 m/s, the ramp fits best where
+  // it moves at about 1 m/s (near t = 1.8 s). Playing on past it, the search
+  // keeps finding rows a little behind; a switch must go back at least
+  // same_place_seconds, or it would jump every 0.1 s.
+  const anim::Skeleton skeleton = anim_test::Walker();
+  const anim::Clip ramp = RampClip();
+  const anim::RootMotion motion = anim::RootMotion::FromClip(skeleton, ramp, 0);
+  const anim::MotionClip source{&ramp, &motion, anim::LoopMode::kClamp};
+  std::string error;
+  const auto db = anim::BuildMotionDatabase(skeleton, {&source, 1}, {1, 2, 0}, 30.0f,
+                                            {0, 0, 0, 0, 0, 1, 1}, &error);
+  ASSERT_TRUE(db) << error;
+  const anim::MatchedClip clip{&ramp, &motion, anim::LoopMode::kClamp};
+  anim::MotionMatcher matcher(skeleton, *db, {&clip, 1}, 30.0f);
+  ASSERT_EQ(matcher.Validate(), "");
+  const anim::MotionMatchingSettings settings;
+  int switches = 0;
+  for (int i = 0; i < 240; ++i) {
+    const float before = matcher.Playing().time;
+    const long long switched = matcher.Switches();
+    matcher.Update(1.0f / 60.0f, {{0.0f, 1.0f}, 0.0f}, settings);
+    if (matcher.Switches() == switched || i == 0) continue;
+    ++switches;
+    EXPECT_GE(std::abs(matcher.Playing().time - (before + 1.0f / 60.0f)),
+              settings.same_place_seconds - 1e-4f)
+        << "frame " << i;
+  }
+  EXPECT_GE(switches, 2);
+}
+
 TEST(MotionMatcher, ValidateNamesADatabaseRowWithoutItsClip) {
   StandOrWalk s;
   const anim::MatchedClip only{&s.idle, &s.idle_motion, anim::LoopMode::kLoop};
