@@ -23,6 +23,7 @@ std::vector<std::unique_ptr<Sample>> MakeAllSamples() {
   all.push_back(MakeMorphTargetsSample());
   all.push_back(MakeMixerSample());
   all.push_back(MakeRetargetingSample());
+  all.push_back(MakeMotionMatchingSample());
   return all;
 }
 

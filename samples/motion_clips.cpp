@@ -27,6 +27,15 @@ std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error
                          one_shot ? anim::LoopMode::kClamp : anim::LoopMode::kLoop});
     out.model_clip.push_back(c);
   }
+  bool any = false;
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const anim::ClipRole role = RoleOf(model, clips[i]);
+    out.clips[i].searchable =
+        role == anim::ClipRole::kIdle || role == anim::ClipRole::kLocomotion;
+    any = any || out.clips[i].searchable;
+  }
+  if (!any)
+    for (anim::MotionClip& c : out.clips) c.searchable = true;
   return out;
 }
 

@@ -3,7 +3,11 @@
 // plays on its own (not additive: FullBodyClips), each with its root
 // motion from the hips (a treadmill clip moves at its LocomotionSpeed), and
 // looping unless its role is one-shot (a jump cannot continue past its end,
-// so its last second is never jumped to).
+// so its last second is never jumped to). Only idle and locomotion clips are
+// jumped to: a punch or a dance has feet that stand or step like them, and
+// a character asked to stand still would punch; their rows stay in the
+// database, playing to their end when reached (a model with neither role
+// has every clip jumped to).
 #pragma once
 
 #include <optional>

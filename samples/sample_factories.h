@@ -26,5 +26,6 @@ std::unique_ptr<Sample> MakeCompressionSample();
 std::unique_ptr<Sample> MakeMorphTargetsSample();
 std::unique_ptr<Sample> MakeMixerSample();
 std::unique_ptr<Sample> MakeRetargetingSample();
+std::unique_ptr<Sample> MakeMotionMatchingSample();
 
 }  // namespace samples

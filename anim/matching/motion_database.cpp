@@ -92,6 +92,15 @@ void MotionDatabase::Normalise(std::span<const float, kFeatureCount> raw,
   }
 }
 
+void MotionDatabase::Denormalise(std::span<const float, kFeatureCount> row,
+                                 std::span<float, kFeatureCount> out) const {
+  for (int g = 0; g < kFeatureGroupCount; ++g) {
+    const FeatureGroupSpan& span = kFeatureGroups[g];
+    for (int f = span.first; f < span.first + span.width; ++f)
+      out[f] = weights_[g] > 0.0f ? row[f] / weights_[g] * deviations_[f] + means_[f] : means_[f];
+  }
+}
+
 void MotionDatabase::BuildBoxes(int block, std::vector<float>& boxes) const {
   const int rows = FrameCount();
   const int blocks = (rows + block - 1) / block;

@@ -87,6 +87,10 @@ class MotionDatabase {
   // A raw row into the search's space: (x - mean) / deviation * weight.
   void Normalise(std::span<const float, kFeatureCount> raw,
                  std::span<float, kFeatureCount> out) const;
+  // A row back in the features' own units (a group weighted 0 reads as its
+  // mean), for drawing what a row stands for.
+  void Denormalise(std::span<const float, kFeatureCount> row,
+                   std::span<float, kFeatureCount> out) const;
   // The squared distance of a normalised query to a row, group by group
   // (what the search's cost adds up).
   std::array<float, kFeatureGroupCount> GroupCosts(std::span<const float, kFeatureCount> query,

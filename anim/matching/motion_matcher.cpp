@@ -97,9 +97,6 @@ void MotionMatcher::Update(float dt, const DesiredMotion& desired,
                            const MotionMatchingSettings& settings) {
   if (!std::isfinite(dt) || dt < 0.0f || db_ == nullptr) return;
   shown_.BeginFrame(dt);
-  // The simulation starts from the character, then follows the spring.
-  simulation_.position = placement_.position;
-  simulation_.yaw = placement_.yaw;
   StepGroundMotion(simulation_, desired, settings.halflives, dt);
   desired_trajectory_ = PredictTrajectory(simulation_, desired, settings.halflives);
 
@@ -113,6 +110,7 @@ void MotionMatcher::Update(float dt, const DesiredMotion& desired,
                 placement_.yaw);
     placement_.position = {position.x, position.z};
   }
+  PullTowardsSimulation(dt, settings.adjust_halflife);
   row_ = RowAt(clip_, playing_.time);
   since_search_ += dt;
 
@@ -123,6 +121,14 @@ void MotionMatcher::Update(float dt, const DesiredMotion& desired,
   if (ShouldSearch(desired, settings, ran_out)) Search(desired, settings, ran_out, dt);
   shown_.ApplyInertialization(pose_);
   shown_.Remember(pose_);
+}
+
+void MotionMatcher::PullTowardsSimulation(float dt, float halflife) {
+  if (!(halflife > 0.0f)) return;
+  constexpr float kLn2 = 0.69314718056f;
+  const float share = 1.0f - std::exp(-kLn2 * dt / halflife);
+  placement_.position += (simulation_.position - placement_.position) * share;
+  placement_.yaw += WrapAngle(simulation_.yaw - placement_.yaw) * share;
 }
 
 void MotionMatcher::Search(const DesiredMotion& desired, const MotionMatchingSettings& settings,

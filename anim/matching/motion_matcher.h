@@ -11,9 +11,13 @@
 //
 // The character moves by its clips' root motion (anim/clips/root_motion.h):
 // the pose comes out with the root's travel and turn taken out, to be drawn
-// at Placement(); the simulation is put back on the character every frame
-// (its position and yaw), so the trajectory asked for always starts from
-// where the character really is.
+// at Placement(). The simulated character is the player's: it follows the
+// input alone, and the trajectory asked for is predicted from it but seen
+// from the character. Where the clips cannot follow (a database without a
+// turn cannot turn), the character's placement is pulled towards the
+// simulation's (position and yaw, `adjust_halflife`), as in Holden's demo:
+// it then slides, which foot-sliding measures show; 0 leaves root motion
+// alone.
 //
 // Units: the database's and the model's (a velocity in model units per
 // second). Allocates in its constructor and Reset only.
@@ -50,6 +54,9 @@ struct MotionMatchingSettings {
   // A row of the clip playing nearer than this (seconds) is the same place,
   // not worth a switch.
   float same_place_seconds = 0.2f;
+  // The character's placement halves its distance to the simulation's in
+  // this many seconds (<= 0: never pulled).
+  float adjust_halflife = 0.2f;
   SpringHalflives halflives;
 };
 
@@ -103,6 +110,7 @@ class MotionMatcher {
   void Search(const DesiredMotion& desired, const MotionMatchingSettings& settings, bool ran_out,
               float dt);
   void SwitchTo(int row, float dt, const MotionMatchingSettings& settings);
+  void PullTowardsSimulation(float dt, float halflife);
   // Samples `playback` (after moving it by dt) into `pose`, root motion out.
   void SampleInto(Playback& playback, int clip, float dt, SoaPose& pose, ClockStep* step);
 

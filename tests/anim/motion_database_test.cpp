@@ -64,6 +64,12 @@ TEST(MotionDatabase, EachGroupIsDividedByTheMeanDeviationOfItsFeaturesAndWeighte
   EXPECT_FLOAT_EQ(costs[static_cast<int>(FeatureGroup::kHipsVelocity)], 36.0f);
   EXPECT_FLOAT_EQ(costs[static_cast<int>(FeatureGroup::kTrajectoryPositions)], 0.0f);
   EXPECT_FLOAT_EQ(anim::MatchCost(db, query, 1), 45.0f);
+  // Back to the features' units: row 1's own values.
+  std::array<float, kFeatureCount> back{};
+  db.Denormalise(db.Row(1), back);
+  EXPECT_FLOAT_EQ(back[Index(FeatureGroup::kLeftFootPosition)], 3.0f);
+  EXPECT_FLOAT_EQ(back[Index(FeatureGroup::kHipsVelocity, 2)], 4.0f);
+  EXPECT_FLOAT_EQ(back[Index(FeatureGroup::kTrajectoryPositions)], 5.0f);
 }
 
 TEST(MotionDatabase, TheBoxesHoldTheirBlocksRows) {

@@ -14,6 +14,7 @@ constexpr int kIdle = 0, kWalk = 1;
 
 TEST(MotionMatcher, StartsWalkingWhenAskedAndItsRootMotionCarriesTheCharacter) {
   StandOrWalk s;
+  s.settings.adjust_halflife = 0.0f;  // root motion alone
   EXPECT_EQ(s.matcher->PlayingClip(), kIdle);
   s.Drive(1, 1.0f);
   // The first update searched, and the walk's trajectory is nearer.
@@ -34,6 +35,7 @@ TEST(MotionMatcher, StartsWalkingWhenAskedAndItsRootMotionCarriesTheCharacter) {
 
 TEST(MotionMatcher, StopsWhenTheInputDoesAtOnceOnASharpChange) {
   StandOrWalk s;
+  s.settings.adjust_halflife = 0.0f;  // root motion alone
   s.Drive(60, 1.0f);
   ASSERT_EQ(s.matcher->PlayingClip(), kWalk);
   const long long searches = s.matcher->Searches();
@@ -45,6 +47,26 @@ TEST(MotionMatcher, StopsWhenTheInputDoesAtOnceOnASharpChange) {
   s.Drive(60, 0.0f);
   EXPECT_EQ(s.matcher->PlayingClip(), kIdle);
   EXPECT_EQ(s.matcher->Placement().position.y, stopped_at);
+}
+
+TEST(MotionMatcher, WhereNoClipTurnsTheCharacterIsPulledTowardsTheSimulation) {
+  // Asked to walk along +X: no clip turns, so the walk goes on along the
+  // character's +Z; pulled towards the simulation, it turns and follows it.
+  StandOrWalk pulled, alone;
+  alone.settings.adjust_halflife = 0.0f;
+  for (StandOrWalk* s : {&pulled, &alone})
+    for (int i = 0; i < 180; ++i)
+      s->matcher->Update(1.0f / 60.0f, anim::DesiredMotion{{1.0f, 0.0f}, 1.5707963f}, s->settings);
+  EXPECT_NEAR(alone.matcher->Placement().yaw, 0.0f, 1e-5f);
+  EXPECT_NEAR(alone.matcher->Placement().position.x, 0.0f, 1e-4f);
+  // The simulation turned to face +X at once (halflife 0.1 s) and moved
+  // about 3 s at 1 m/s less its start (2 / y = 0.39 m): the character is
+  // near it.
+  const anim::GroundMotion& sim = pulled.matcher->Simulation();
+  EXPECT_NEAR(sim.yaw, 1.5707963f, 1e-3f);
+  EXPECT_NEAR(sim.position.x, 3.0f - 0.39f, 0.02f);
+  EXPECT_NEAR(pulled.matcher->Placement().yaw, sim.yaw, 0.05f);
+  EXPECT_NEAR(pulled.matcher->Placement().position.x, sim.position.x, 0.3f);
 }
 
 TEST(MotionMatcher, TheSwitchIsHiddenByInertialization) {

@@ -1,0 +1,109 @@
+#include "samples/matching_panel.h"
+
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+namespace samples {
+namespace {
+
+const ImU32 kClipColors[] = {IM_COL32(70, 110, 170, 255), IM_COL32(90, 140, 90, 255),
+                             IM_COL32(150, 110, 70, 255), IM_COL32(120, 90, 150, 255)};
+
+// The database's rows left to right, one band per clip (a lighter band where
+// rows may be jumped to), the playing row a white line.
+void DrawTimeline(const anim::Model& model, const ModelMotion& motion,
+                  const anim::MotionDatabase& db, int playing_row) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = ImGui::GetTextLineHeight() * 1.6f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float per_row = width / static_cast<float>(std::max(1, db.FrameCount()));
+  int begin = 0;
+  for (int r = 1; r <= db.FrameCount(); ++r) {
+    if (r < db.FrameCount() && db.Frame(r).clip == db.Frame(begin).clip) continue;
+    const int clip = db.Frame(begin).clip;
+    const ImVec2 a(origin.x + begin * per_row, origin.y),
+        b(origin.x + r * per_row, origin.y + height);
+    draw->AddRectFilled(a, b, kClipColors[clip % 4]);
+    for (const anim::SearchRange& range : db.Ranges()) {
+      const int lo = std::max(begin, range.begin), hi = std::min(r, range.end);
+      if (lo < hi)
+        draw->AddRectFilled({origin.x + lo * per_row, origin.y + height * 0.7f},
+                            {origin.x + hi * per_row, origin.y + height},
+                            IM_COL32(255, 255, 255, 70));
+    }
+    const std::string& name =
+        model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(clip)])]
+            .Name();
+    draw->PushClipRect(a, b, true);
+    draw->AddText({a.x + 3.0f, a.y + 1.0f}, IM_COL32(255, 255, 255, 230), name.c_str());
+    draw->PopClipRect();
+    begin = r;
+  }
+  const float x = origin.x + (static_cast<float>(playing_row) + 0.5f) * per_row;
+  draw->AddLine({x, origin.y - 2.0f}, {x, origin.y + height + 2.0f}, IM_COL32(255, 255, 255, 255),
+                2.0f);
+  ImGui::Dummy(ImVec2(width, height + 4.0f));
+}
+
+// The playing row's cost and the found row's, per group, as bars scaled to
+// the larger total.
+void DrawCosts(const anim::MotionDatabase& db, const anim::MotionSearchReport& report) {
+  const auto found = report.found.row >= 0 ? db.GroupCosts(report.query, report.found.row)
+                                           : std::array<float, anim::kFeatureGroupCount>{};
+  const auto playing = report.playing.row >= 0 ? db.GroupCosts(report.query, report.playing.row)
+                                               : std::array<float, anim::kFeatureGroupCount>{};
+  float total = 1e-6f;
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g)
+    total = std::max(
+        total, std::max(found[static_cast<std::size_t>(g)], playing[static_cast<std::size_t>(g)]));
+  if (ImGui::BeginTable("costs", 3, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("group");
+    ImGui::TableSetupColumn("playing");
+    ImGui::TableSetupColumn("found");
+    ImGui::TableHeadersRow();
+    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+      const auto i = static_cast<std::size_t>(g);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(std::string(anim::kFeatureGroups[i].name).c_str());
+      for (float cost : {playing[i], found[i]}) {
+        ImGui::TableNextColumn();
+        char text[32];
+        std::snprintf(text, sizeof text, "%.3f", static_cast<double>(cost));
+        ImGui::ProgressBar(cost / total, ImVec2(-1, 0), text);
+      }
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
+                       const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
+                       float elapsed_seconds) {
+  const anim::MotionFrame& frame = db.Frame(matcher.Row());
+  const std::string& clip =
+      model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(frame.clip)])]
+          .Name();
+  ImGui::Text("playing %s at %.2f s (row %d of %d)", clip.c_str(),
+              static_cast<double>(matcher.Playing().time), matcher.Row(), db.FrameCount());
+  DrawTimeline(model, motion, db, matcher.Row());
+  int searchable = 0;
+  for (const anim::SearchRange& r : db.Ranges()) searchable += r.end - r.begin;
+  ImGui::Text("database: %d rows of %zu clips, %d may be jumped to; %.1f KiB", db.FrameCount(),
+              motion.clips.size(), searchable, static_cast<double>(db.Bytes()) / 1024.0);
+  const double seconds = std::max(1e-3, static_cast<double>(elapsed_seconds));
+  ImGui::Text("searches %.1f/s, switches %.1f/s", static_cast<double>(matcher.Searches()) / seconds,
+              static_cast<double>(matcher.Switches()) / seconds);
+  const anim::MotionSearchReport& report = matcher.LastSearch();
+  ImGui::Text("last search: %s%s; measured %lld of %d rows, %lld blocks skipped",
+              report.switched ? "switched" : "kept the playing row",
+              report.forced ? " (forced)" : "", report.counts.rows_measured, searchable,
+              report.counts.blocks_skipped);
+  DrawCosts(db, report);
+}
+
+}  // namespace samples
