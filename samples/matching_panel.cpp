@@ -1,9 +1,12 @@
 #include "samples/matching_panel.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include <imgui.h>
+
+#include "samples/ui_probe.h"
 
 namespace samples {
 namespace {
@@ -90,6 +93,13 @@ void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
           .Name();
   ImGui::Text("playing %s at %.2f s (row %d of %d)", clip.c_str(),
               static_cast<double>(matcher.Playing().time), matcher.Row(), db.FrameCount());
+  ui_probe::Text("playing", clip);
+  const anim::GroundPlacement& at = matcher.Placement();
+  char where[96];
+  std::snprintf(where, sizeof where, "%.3f %.3f %.1f", static_cast<double>(at.position.x),
+                static_cast<double>(at.position.y),
+                static_cast<double>(at.yaw) * 180.0 / 3.14159265358979);
+  ui_probe::Text("placement", where);
   DrawTimeline(model, motion, db, matcher.Row());
   int searchable = 0;
   for (const anim::SearchRange& r : db.Ranges()) searchable += r.end - r.begin;

@@ -812,7 +812,57 @@ def check_record_button(run):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def probe_text(state, label):
+    return next((i["value"] for i in state["items"] if i["kind"] == "text" and i["label"] == label), "")
+
+
+def scenario_motion_matching(run):
+    """Sample 19 driven from the keyboard: W held walks the character away
+    from where it stood, Shift+W runs, letting go stands it still again."""
+    v = run.viewer
+    if not run.choose_sample("19 Motion matching"):
+        return
+    run.context = "19 Motion matching, keys"
+    start = v.frames(10)
+    if probe_text(start, "playing") == "":
+        run.fail("the panel does not say what is playing: %s" % notice(start))
+        return
+
+    def hold(keys, frames):
+        for k in keys:
+            v.input.key(k, True)
+        state = v.frames(frames)
+        for k in reversed(keys):
+            v.input.key(k, False)
+        return state
+
+    def where(state):
+        x, z, _ = (float(n) for n in probe_text(state, "placement").split())
+        return x, z
+
+    walking = run.act("hold W for 90 frames", hold, ["w"], 90)
+    if walking is not None:
+        playing = probe_text(walking, "playing")
+        moved = math.dist(where(start), where(walking))
+        if "walk" not in playing.lower():
+            run.fail("holding W plays %r, not the walk" % playing)
+        if moved < 0.5:
+            run.fail("holding W for 90 frames moved the character %.2f m" % moved)
+    running = run.act("hold Shift+W for 60 frames", hold, ["Shift_L", "w"], 60)
+    if running is not None and "run" not in probe_text(running, "playing").lower():
+        run.fail("holding Shift+W plays %r, not the run" % probe_text(running, "playing"))
+    still = run.act("let go for 90 frames", v.frames, 90)
+    if still is not None:
+        later = run.act("30 frames more", v.frames, 30)
+        if later is not None and math.dist(where(still), where(later)) > 0.05:
+            run.fail("let go, the character still moved %.2f m in 30 frames"
+                     % math.dist(where(still), where(later)))
+        if "idle" not in probe_text(still, "playing").lower():
+            run.fail("let go, the character plays %r, not the idle" % probe_text(still, "playing"))
+
+
 SCENARIOS = {
+    "motion_matching": scenario_motion_matching,
     "sample_orders": scenario_sample_orders,
     "widgets": scenario_widgets,
     "morph": scenario_morph,
