@@ -14,9 +14,17 @@ namespace samples {
 // there is no head joint to go by.
 float UnitsPerMetre(const anim::Model& model);
 
+// Where the model walks, as a yaw from +Z in model space, to the nearest
+// quarter turn: read from its first locomotion clip that says, by where its
+// hips travel, or on a treadmill clip against where its planted foot slides
+// (anim::EstimateGroundVelocity). 0 for the project's characters; pi for a
+// model that walks along -Z, as some Mixamo exports do; 0 when no clip says.
+float ForwardYaw(const anim::Model& model);
+
 // The ground speed of clip `clip` in m/s: its extras.speed when given, else
 // measured on its feet (anim::EstimateGroundSpeed: the planted foot's
-// backward speed, feet within 2 cm of their lowest counting as planted),
+// backward speed, against ForwardYaw, feet within 2 cm of their lowest
+// counting as planted),
 // converted with UnitsPerMetre. 0 when neither works (no foot joints, or
 // the feet do not move backward: an idle, a punch).
 float LocomotionSpeed(const anim::Model& model, int clip);

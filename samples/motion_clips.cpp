@@ -8,30 +8,34 @@ namespace samples {
 std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error) {
   const auto joints = anim::FindMotionJoints(model.skeleton, error);
   if (!joints) return std::nullopt;
-  const std::vector<int> clips = FullBodyClips(model);
+  // A clip of no length (a T-pose held, as Mixamo exports add) is no motion.
+  std::vector<int> clips;
+  for (int c : FullBodyClips(model))
+    if (model.clips[static_cast<std::size_t>(c)].Duration() > 0.0f) clips.push_back(c);
   if (clips.empty()) {
-    if (error != nullptr) *error = "motion matching needs a full-body clip; " +
-                                   DescribeClips(model, AllClips(model));
+    if (error != nullptr)
+      *error = "motion matching needs a full-body clip that lasts; " +
+               DescribeClips(model, AllClips(model));
     return std::nullopt;
   }
   ModelMotion out;
   out.joints = *joints;
   const float units = UnitsPerMetre(model);
+  out.forward_yaw = ForwardYaw(model);
   out.motions.reserve(clips.size());  // `clips` below points into it
   for (int c : clips) {
     const anim::Clip& clip = model.clips[static_cast<std::size_t>(c)];
-    out.motions.push_back(anim::RootMotion::FromClip(model.skeleton, clip, joints->hips,
-                                                     LocomotionSpeed(model, c) * units));
+    out.motions.push_back(anim::RootMotion::FromClip(
+        model.skeleton, clip, joints->hips, LocomotionSpeed(model, c) * units, out.forward_yaw));
     const bool one_shot = RoleOf(model, c) == anim::ClipRole::kOneShot;
-    out.clips.push_back({&clip, &out.motions.back(),
-                         one_shot ? anim::LoopMode::kClamp : anim::LoopMode::kLoop});
+    out.clips.push_back(
+        {&clip, &out.motions.back(), one_shot ? anim::LoopMode::kClamp : anim::LoopMode::kLoop});
     out.model_clip.push_back(c);
   }
   bool any = false;
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const anim::ClipRole role = RoleOf(model, clips[i]);
-    out.clips[i].searchable =
-        role == anim::ClipRole::kIdle || role == anim::ClipRole::kLocomotion;
+    out.clips[i].searchable = role == anim::ClipRole::kIdle || role == anim::ClipRole::kLocomotion;
     any = any || out.clips[i].searchable;
   }
   if (!any)

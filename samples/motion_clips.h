@@ -1,6 +1,7 @@
 // The motion a model gives motion matching (sample 19, the command line's
 // --motion-database and --match, the benchmark): every clip a character
-// plays on its own (not additive: FullBodyClips), each with its root
+// plays on its own (not additive: FullBodyClips) and that lasts (not a
+// pose held for no time, as Mixamo's T-pose clips are), each with its root
 // motion from the hips (a treadmill clip moves at its LocomotionSpeed), and
 // looping unless its role is one-shot (a jump cannot continue past its end,
 // so its last second is never jumped to). Only idle and locomotion clips are
@@ -29,6 +30,7 @@ struct ModelMotion {
   std::vector<anim::MotionClip> clips;    // into the model's clips and `motions`
   std::vector<int> model_clip;            // the model's index of each entry
   anim::MotionJoints joints;
+  float forward_yaw = 0.0f;  // where the model faces (ForwardYaw, clip_speed.h)
 };
 
 // The model's motion, or nothing with the reason (no feet or hips read by

@@ -94,6 +94,7 @@ class LocomotionSample : public Sample {
     left_foot_ = LeftFoot(model);
     right_foot_ = RightFoot(model);
     units_per_metre_ = UnitsPerMetre(model);
+    forward_yaw_ = ForwardYaw(model);
 
     pose_.CopyFrom(skeleton.RestPose());
     blend_.emplace(skeleton);
@@ -242,8 +243,8 @@ class LocomotionSample : public Sample {
     std::array<float, kSlots> speeds{};
     for (int i = 0; i < kSlots; ++i) {
       speeds[i] = i == kIdle ? 0.0f : clip_speed_[clips_[i]];
-      motion_[i] =
-          anim::RootMotion::FromClip(skeleton, Clip(i), hips_, speeds[i] * units_per_metre_);
+      motion_[i] = anim::RootMotion::FromClip(skeleton, Clip(i), hips_,
+                                              speeds[i] * units_per_metre_, forward_yaw_);
     }
     notice_ = SpaceNotice(speeds);
     space_ready_ = notice_.empty() && space_.Build(speeds, &notice_);
@@ -338,6 +339,7 @@ class LocomotionSample : public Sample {
   anim::Playback alone_;  // the walk slot's clip, when there is no blend space
   int hips_ = 0, left_foot_ = -1, right_foot_ = -1;
   float units_per_metre_ = 1.0f;
+  float forward_yaw_ = 0.0f;  // where the model faces (ForwardYaw)
 
   float target_speed_ = 0.0f;
   float speed_ = 0.0f;

@@ -79,7 +79,9 @@ class MotionMatchingSample : public Sample {
     glm::vec2 direction = held_ != glm::vec2(0.0f) ? held_ : move_;
     if (glm::length(direction) > 1.0f) direction = glm::normalize(direction);
     const float speed = (run_ || run_held_ ? run_speed_ : walk_speed_) * units_per_metre_;
-    if (!strafe_ && glm::length(direction) > 0.1f) facing_ = std::atan2(direction.x, direction.y);
+    // The placement's yaw that turns the model's own forward along the way asked.
+    if (!strafe_ && glm::length(direction) > 0.1f)
+      facing_ = std::atan2(direction.x, direction.y) - motion_->forward_yaw;
     matcher_.Update(dt, {direction * speed, facing_}, settings_);
     elapsed_ += dt;
     BuildLines();

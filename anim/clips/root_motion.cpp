@@ -80,7 +80,7 @@ MotionDelta ComposeMotion(const MotionDelta& a, const MotionDelta& b) {
 }
 
 RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int root_joint,
-                                float ground_speed) {
+                                float ground_speed, float forward_yaw) {
   RootMotion motion;
   motion.start_ = clip.StartTime();
   motion.duration_ = clip.Duration();
@@ -137,6 +137,8 @@ RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int 
   } else if (speed > 0.0f && std::isfinite(speed)) {
     motion.source_ = Source::kSynthesized;
     motion.speed_ = speed;
+    if (std::isfinite(forward_yaw))
+      motion.direction_ = {std::sin(forward_yaw), std::cos(forward_yaw)};
     motion.keys_.clear();
     motion.keys_.shrink_to_fit();
   } else {
@@ -149,7 +151,7 @@ RootMotion RootMotion::FromClip(const Skeleton& skeleton, const Clip& clip, int 
 void RootMotion::Absolute(float time, glm::vec2* position, float* yaw) const {
   time = std::clamp(time, start_, start_ + duration_);
   if (source_ == Source::kSynthesized) {
-    *position = glm::vec2(0.0f, speed_ * (time - start_));
+    *position = direction_ * (speed_ * (time - start_));
     *yaw = 0.0f;
     return;
   }
@@ -253,12 +255,17 @@ void RootMotion::RemoveFromRoot(Transform& local, const glm::mat4& above, float 
   local.rotation = glm::normalize(glm::quat_cast(turn) * local.rotation);
 }
 
-float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,
-                          float contact_height, int samples) {
+namespace {
+
+// The planted foot's velocity at each of `samples` steps over the clip (the
+// lower foot, while within `contact_height` of its lowest), model space.
+std::vector<glm::vec3> PlantedFootVelocities(const Skeleton& skeleton, const Clip& clip,
+                                             int left_foot, int right_foot, float contact_height,
+                                             int samples) {
   const int n = skeleton.JointCount();
   if (left_foot < 0 || left_foot >= n || right_foot < 0 || right_foot >= n || samples < 4 ||
       !(clip.Duration() > 0.0f)) {
-    return 0.0f;
+    return {};
   }
   const float dt = clip.Duration() / static_cast<float>(samples);
   std::vector<glm::vec3> left(samples + 1), right(samples + 1);
@@ -274,19 +281,46 @@ float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_f
     lowest_left = std::min(lowest_left, left[i].y);
     lowest_right = std::min(lowest_right, right[i].y);
   }
-  std::vector<float> backward_speeds;
+  std::vector<glm::vec3> velocities;
   for (int i = 0; i < samples; ++i) {
     const bool use_left = left[i].y - lowest_left <= right[i].y - lowest_right;
     const std::vector<glm::vec3>& foot = use_left ? left : right;
     const float lowest = use_left ? lowest_left : lowest_right;
     if (foot[i].y - lowest > contact_height || foot[i + 1].y - lowest > contact_height) continue;
-    backward_speeds.push_back(-(foot[i + 1].z - foot[i].z) / dt);
+    velocities.push_back((foot[i + 1] - foot[i]) / dt);
   }
+  return velocities;
+}
+
+float Median(std::vector<float> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+}  // namespace
+
+float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,
+                          float contact_height, int samples, float forward_yaw) {
+  const glm::vec3 forward(std::sin(forward_yaw), 0.0f, std::cos(forward_yaw));
+  std::vector<float> backward_speeds;
+  for (const glm::vec3& v :
+       PlantedFootVelocities(skeleton, clip, left_foot, right_foot, contact_height, samples))
+    backward_speeds.push_back(-glm::dot(v, forward));
   if (backward_speeds.empty()) return 0.0f;
-  std::nth_element(backward_speeds.begin(), backward_speeds.begin() + backward_speeds.size() / 2,
-                   backward_speeds.end());
-  const float median = backward_speeds[backward_speeds.size() / 2];
+  const float median = Median(std::move(backward_speeds));
   return median > 0.0f ? median : 0.0f;
+}
+
+glm::vec2 EstimateGroundVelocity(const Skeleton& skeleton, const Clip& clip, int left_foot,
+                                 int right_foot, float contact_height, int samples) {
+  std::vector<float> x, z;
+  for (const glm::vec3& v :
+       PlantedFootVelocities(skeleton, clip, left_foot, right_foot, contact_height, samples)) {
+    x.push_back(v.x);
+    z.push_back(v.z);
+  }
+  if (x.empty()) return glm::vec2(0.0f);
+  return {Median(std::move(x)), Median(std::move(z))};
 }
 
 }  // namespace anim

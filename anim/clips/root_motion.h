@@ -23,8 +23,9 @@
 //   - kSynthesized: the root stays over one spot (a treadmill clip) but the
 //     clip has a ground speed (Clip::Speed(), glTF extras.speed, or one given
 //     by the caller, e.g. from EstimateGroundSpeed): a straight line along
-//     +Z at that speed. The pose keeps its small in-place sway; nothing is
-//     removed from it.
+//     the model's forward (+Z unless the caller says otherwise) at that
+//     speed. The pose keeps its small in-place sway; nothing is removed
+//     from it.
 //   - kNone: neither (Idle, Punch...): zero motion.
 #pragma once
 
@@ -66,10 +67,12 @@ class RootMotion {
 
   // Built once per clip (allocates); every other call allocates nothing.
   // root_joint: the joint whose motion is the character's (the Hips; -1 or
-  // out of range: no motion). ground_speed: used instead of Clip::Speed()
+  // out of range: no motion). forward_yaw: where the model faces, as a yaw
+  // from +Z (pi for a model that faces -Z, as many Mixamo exports do): a
+  // synthesised motion goes that way. ground_speed: used instead of Clip::Speed()
   // when > 0 (a clip without extras.speed whose speed was measured).
   static RootMotion FromClip(const Skeleton& skeleton, const Clip& clip, int root_joint,
-                             float ground_speed = 0.0f);
+                             float ground_speed = 0.0f, float forward_yaw = 0.0f);
 
   Source GetSource() const { return source_; }
   // The speed a synthesised motion moves at (0 otherwise).
@@ -114,6 +117,7 @@ class RootMotion {
   float start_ = 0.0f;
   float duration_ = 0.0f;
   float speed_ = 0.0f;
+  glm::vec2 direction_{0.0f, 1.0f};  // (x, z) a synthesised motion goes along
   std::vector<Key> keys_;
   // The root joint's local axis that points +Z in model space at the clip's
   // start: its direction in later frames gives the root's yaw.
@@ -122,11 +126,18 @@ class RootMotion {
 
 // The treadmill speed of an in-place locomotion clip, measured on the feet:
 // at each of `samples` times over one cycle, the lower of the feet is taken
-// as planted and its backward velocity along +Z (model space, finite
-// difference) is recorded; the result is the median over the frames where
-// that foot is within `contact_height` of its lowest. 0 when the feet do not
-// move backward (not a treadmill clip). Offline: allocates.
+// as planted and its backward velocity (model space, finite difference;
+// backward: against the forward that `forward_yaw` turns +Z to) is recorded; the result is the
+// median over the frames where that foot is within `contact_height` of its lowest. 0 when the feet
+// do not move backward (not a treadmill clip). Offline: allocates.
 float EstimateGroundSpeed(const Skeleton& skeleton, const Clip& clip, int left_foot, int right_foot,
-                          float contact_height, int samples = 240);
+                          float contact_height, int samples = 240, float forward_yaw = 0.0f);
+
+// The planted foot's median ground velocity (x, z; each the median over the
+// same frames as above) of an in-place locomotion clip: on a treadmill it
+// points backward, so its opposite is where the model walks, whichever way
+// the file faces it. (0, 0) when no foot is read as planted.
+glm::vec2 EstimateGroundVelocity(const Skeleton& skeleton, const Clip& clip, int left_foot,
+                                 int right_foot, float contact_height, int samples = 240);
 
 }  // namespace anim
