@@ -63,7 +63,7 @@ void DrawCosts(const anim::MotionDatabase& db, const anim::MotionSearchReport& r
     total = std::max(
         total, std::max(found[static_cast<std::size_t>(g)], playing[static_cast<std::size_t>(g)]));
   if (ImGui::BeginTable("costs", 3, ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("group");
+    ImGui::TableSetupColumn("group", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("playing");
     ImGui::TableSetupColumn("found");
     ImGui::TableHeadersRow();

@@ -24,7 +24,8 @@ MotionMatcher::MotionMatcher(const Skeleton& skeleton, const MotionDatabase& db,
     if (first_row_[static_cast<std::size_t>(c)] < 0) first_row_[static_cast<std::size_t>(c)] = r;
     ++row_count_[static_cast<std::size_t>(c)];
   }
-  if (Validate().empty()) Reset(GroundPlacement{});
+  valid_ = Validate().empty();
+  Reset(GroundPlacement{});
 }
 
 std::string MotionMatcher::Validate() const {
@@ -61,6 +62,7 @@ void MotionMatcher::SampleInto(Playback& playback, int clip, float dt, SoaPose& 
 }
 
 void MotionMatcher::Reset(const GroundPlacement& placement, int row) {
+  if (!valid_) return;
   if (row < 0 || row >= db_->FrameCount()) row = db_->Ranges()[0].begin;
   // Both playbacks bound to every clip once, so that switching between
   // them later allocates nothing (a playback keeps the largest cursor).
@@ -93,9 +95,9 @@ bool MotionMatcher::ShouldSearch(const DesiredMotion& desired,
          std::abs(WrapAngle(desired.yaw - searched_for_.yaw)) > settings.sharp_turn;
 }
 
-void MotionMatcher::Update(float dt, const DesiredMotion& desired,
+bool MotionMatcher::Update(float dt, const DesiredMotion& desired,
                            const MotionMatchingSettings& settings) {
-  if (!std::isfinite(dt) || dt < 0.0f || db_ == nullptr) return;
+  if (!std::isfinite(dt) || dt < 0.0f || !valid_) return false;
   shown_.BeginFrame(dt);
   StepGroundMotion(simulation_, desired, settings.halflives, dt);
   desired_trajectory_ = PredictTrajectory(simulation_, desired, settings.halflives);
@@ -121,6 +123,7 @@ void MotionMatcher::Update(float dt, const DesiredMotion& desired,
   if (ShouldSearch(desired, settings, ran_out)) Search(desired, settings, ran_out, dt);
   shown_.ApplyInertialization(pose_);
   shown_.Remember(pose_);
+  return true;
 }
 
 void MotionMatcher::PullTowardsSimulation(float dt, float halflife) {

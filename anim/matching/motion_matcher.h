@@ -80,13 +80,16 @@ class MotionMatcher {
 
   // "" or the first problem: a database row naming a clip that is not
   // given, rows of a clip that are not contiguous, no searchable row.
+  // Checked once when the matcher is made; Reset and Update refuse a
+  // matcher it refuses.
   std::string Validate() const;
 
   // Starts over at `placement`, playing `row` (-1: the first searchable).
   void Reset(const GroundPlacement& placement, int row = -1);
-  // One frame of `dt` seconds (not finite or negative: nothing happens)
-  // towards `desired` (world; velocity in model units per second).
-  void Update(float dt, const DesiredMotion& desired, const MotionMatchingSettings& settings);
+  // One frame of `dt` seconds towards `desired` (world; velocity in model
+  // units per second). False, changing nothing, for a dt that is not finite
+  // and >= 0 or a matcher that does not validate.
+  bool Update(float dt, const DesiredMotion& desired, const MotionMatchingSettings& settings);
 
   // The pose shown, root motion taken out: draw it at Placement().
   const SoaPose& Pose() const { return pose_; }
@@ -114,6 +117,7 @@ class MotionMatcher {
   // Samples `playback` (after moving it by dt) into `pose`, root motion out.
   void SampleInto(Playback& playback, int clip, float dt, SoaPose& pose, ClockStep* step);
 
+  bool valid_ = false;  // Validate() passed when made
   const Skeleton* skeleton_ = nullptr;
   const MotionDatabase* db_ = nullptr;
   std::vector<MatchedClip> clips_;

@@ -162,6 +162,12 @@ TEST(MotionMatcher, ValidateNamesADatabaseRowWithoutItsClip) {
   const anim::MotionMatcher short_of_clips(s.skeleton, *s.db, {&only, 1}, 30.0f);
   EXPECT_NE(short_of_clips.Validate().find("plays clip 1 of 1 given"), std::string::npos)
       << short_of_clips.Validate();
+  // Refused, it plays nothing (its rows of clip 1 have no clip to sample).
+  anim::MotionMatcher refused(s.skeleton, *s.db, {&only, 1}, 30.0f);
+  EXPECT_FALSE(refused.Update(1.0f / 60.0f, {{0.0f, 1.0f}, 0.0f}, s.settings));
+  EXPECT_EQ(refused.Searches(), 0);
+  EXPECT_FALSE(s.matcher->Update(-1.0f, {}, s.settings));
+  EXPECT_TRUE(s.matcher->Update(0.0f, {}, s.settings));
 }
 
 }  // namespace
