@@ -194,6 +194,7 @@ void AddWindowOptions(Options& o, ValueOptions* table) {
        }},
       {"--window-screenshot", PathInto("--window-screenshot", &o.window_screenshot)},
       {"--motion-database", PathInto("--motion-database", &o.motion_database)},
+      {"--drive", PathInto("--drive", &o.drive)},
       {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
   });
 }
@@ -274,7 +275,8 @@ std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
 std::string CombinationError(const Options& o) {
   const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params ||
                                 !o.graph.empty() || !o.save_retargeted.empty() ||
-                                !o.motion_database.empty() || !o.match_queries.empty();
+                                !o.motion_database.empty() || !o.match_queries.empty() ||
+                                !o.drive.empty();
   if (o.headless && o.screenshot.empty() && o.dump_pose.empty() && o.dump_mesh.empty() &&
       o.record.empty() && !prints_and_exits) {
     return "--headless needs --screenshot OUT.png, --dump-pose OUT.json, --dump-mesh OUT.json or "
@@ -389,6 +391,11 @@ std::string UsageText() {
          "  --match QUERIES.json OUT.json  find the database row nearest each query (rows\n"
          "                        of 27 numbers in the written normalised space), write\n"
          "                        frame, cost, clip and time of each, then exit\n"
+         "  --drive SCRIPT.json   drive the model by motion matching along a scripted input\n"
+         "                        (velocity and facing keyed over time), headless; print\n"
+         "                        per second and in total the distance walked, foot\n"
+         "                        sliding, trajectory error at 0.5 and 1 s, switches,\n"
+         "                        searches and update time, then exit\n"
          "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
          "                        needing more are refused with a message\n"
          "  --out-dir DIR         where to write images when no display is available\n"

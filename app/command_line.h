@@ -53,6 +53,9 @@ struct Options {
   std::string motion_database;
   std::string match_queries;
   std::string match_out;
+  // --drive SCRIPT.json: drive the model by motion matching along a scripted
+  // input, headless, print what it measured, then exit.
+  std::string drive;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

@@ -9,6 +9,7 @@
 
 #include "app/activity.h"
 #include "app/command_line.h"
+#include "app/drive_command.h"
 #include "app/graph_info.h"
 #include "app/headless_commands.h"
 #include "app/model_loading.h"
@@ -48,6 +49,7 @@ int Run(int argc, char** argv) {
   }
   if (!options.motion_database.empty()) return RunMotionDatabase(options);
   if (!options.match_queries.empty()) return RunMatch(options);
+  if (!options.drive.empty()) return RunDrive(options);
   const bool renders_files = !options.screenshot.empty() || !options.dump_pose.empty() ||
                              !options.dump_mesh.empty() || !options.record.empty();
   if (options.info) {

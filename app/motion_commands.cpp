@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "app/headless_commands.h"
+#include "app/loaded_motion.h"
 #include "app/motion_json.h"
 #include "app/terminal_text.h"
 #include "import/motion_queries_file.h"
@@ -14,26 +14,6 @@ namespace {
 int Fail(const std::string& message) {
   std::cerr << "animviewer: " << EscapeControlCharacters(message, false) << "\n";
   return 1;
-}
-
-// The model, its motion and database, or the reason why not.
-struct LoadedMotion {
-  anim::Model model;
-  samples::ModelMotion motion;
-  anim::MotionDatabase db;
-};
-
-bool LoadMotion(const Options& options, LoadedMotion* out, std::string* error) {
-  if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &out->model, error))
-    return false;
-  auto motion = samples::MotionOf(out->model, error);
-  if (!motion) return false;
-  out->motion = std::move(*motion);
-  auto db =
-      samples::BuildModelDatabase(out->model, out->motion, anim::kDefaultFeatureWeights, error);
-  if (!db) return false;
-  out->db = std::move(*db);
-  return true;
 }
 
 bool WriteText(const std::string& path, const std::string& text, std::string* error) {

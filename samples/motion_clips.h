@@ -25,6 +25,13 @@ namespace samples {
 // at 60; 30 halves the rows, and a search every 0.1 s lands within one).
 inline constexpr float kMotionFrameRate = 30.0f;
 
+// The weights sample 19 and --drive search with: the trajectory weighs
+// more than the pose, as in Holden's demo (1.5 for the facings), and more
+// again for the positions: in a database without clips that start or stop,
+// standing and walking poses are far apart, and only a trajectory that
+// outweighs that gap gets the character going.
+inline constexpr anim::FeatureWeights kMatchingWeights{1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 2.0f, 1.5f};
+
 struct ModelMotion {
   std::vector<anim::RootMotion> motions;  // one per entry of `clips`
   std::vector<anim::MotionClip> clips;    // into the model's clips and `motions`

@@ -56,8 +56,21 @@ class MotionMatchingSample : public Sample {
 
   bool Load(const anim::Model& model, std::string* error) override {
     model_ = &model;
+    notice_.clear();
+    rebuild_problem_.clear();
     motion_ = MotionOf(model, error);
+    if (!motion_ && FullBodyClips(model).empty()) {
+      *error = NeedsMessage("a full-body clip to match frames of", model, AllClips(model));
+      return false;
+    }
     if (!motion_) return false;
+    // One clip is searched against itself only: it plays, and the panel
+    // says what more would give the search a choice.
+    int searched = 0;
+    for (const anim::MotionClip& c : motion_->clips) searched += c.searchable ? 1 : 0;
+    if (searched < 2)
+      notice_ = NeedsMessage("an idle and a locomotion clip to choose between", model,
+                             motion_->model_clip, "full-body clip");
     if (!anim::ExtractMotionRows(model.skeleton, motion_->clips, motion_->joints, kMotionFrameRate,
                                  &rows_, error))
       return false;
@@ -73,8 +86,8 @@ class MotionMatchingSample : public Sample {
 
   void Update(float dt) override {
     if (weights_ != built_weights_) {
-      std::string error;
-      if (!Rebuild(&error)) notice_ = error;
+      rebuild_problem_.clear();
+      if (!Rebuild(&rebuild_problem_)) built_weights_ = weights_;  // said once, not retried
     }
     glm::vec2 direction = held_ != glm::vec2(0.0f) ? held_ : move_;
     if (glm::length(direction) > 1.0f) direction = glm::normalize(direction);
@@ -103,6 +116,7 @@ class MotionMatchingSample : public Sample {
   void DrawPanel() override {
     ReadHeldKeys();
     DrawNotice(notice_);
+    DrawNotice(rebuild_problem_);
     DrawHint("Keys: hold W/A/S/D to move (world axes), Shift to run.");
     DrawParamWidgets(params_);
     ImGui::Separator();
@@ -143,7 +157,6 @@ class MotionMatchingSample : public Sample {
     }
     matcher_.Reset(placement, row);
     built_weights_ = weights_;
-    notice_.clear();
     return true;
   }
 
@@ -200,11 +213,7 @@ class MotionMatchingSample : public Sample {
   std::vector<anim::MatchedClip> matched_;
   anim::MotionMatcher matcher_;
   anim::MotionMatchingSettings settings_;
-  // The trajectory weighs more than the pose, as in Holden's demo (1.5 for
-  // the facings) and more again for the positions: in a database without
-  // clips that start or stop, standing and walking poses are far apart, and
-  // only a trajectory that outweighs that gap gets the character going.
-  anim::FeatureWeights weights_{1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 2.0f, 1.5f};
+  anim::FeatureWeights weights_ = kMatchingWeights;
   anim::FeatureWeights built_weights_{};
   float units_per_metre_ = 1.0f;
   float walk_speed_ = 1.4f, run_speed_ = 3.5f;
@@ -213,7 +222,7 @@ class MotionMatchingSample : public Sample {
   float facing_ = 0.0f;
   float elapsed_ = 0.0f;
   std::vector<DebugLine> lines_;
-  std::string notice_;
+  std::string rebuild_problem_;  // why the last weights could not be searched with
 };
 
 }  // namespace
