@@ -18,31 +18,25 @@ namespace {
 constexpr float kStep = 1.0f / 60.0f;
 constexpr float kDegrees = 3.14159265358979f / 180.0f;
 
+// The index of the key holding at `time`.
+std::size_t KeyAt(const anim::DriveScript& script, float time) {
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < script.keys.size(); ++k)
+    if (script.keys[k].time <= time) at = k;
+  return at;
+}
+
 // What the script asks for at `time`: the key holding then, the facing
 // along the velocity unless the key gives one or the character stands.
 anim::DesiredMotion Asked(const anim::DriveScript& script, float time, float units,
                           float forward_yaw, float standing_yaw) {
-  const anim::DriveKey* key = &script.keys.front();
-  for (const anim::DriveKey& k : script.keys)
-    if (k.time <= time) key = &k;
+  const anim::DriveKey* key = &script.keys[KeyAt(script, time)];
   anim::DesiredMotion desired{key->velocity * units, standing_yaw};
   if (key->facing_deg)
     desired.yaw = *key->facing_deg * kDegrees - forward_yaw;
   else if (glm::length(key->velocity) > 0.1f)
     desired.yaw = std::atan2(key->velocity.x, key->velocity.y) - forward_yaw;
   return desired;
-}
-
-// Where the trajectory asked for puts the character at each horizon.
-void Predict(const anim::MotionMatcher& matcher, const anim::DesiredMotion& desired,
-             const anim::MotionMatchingSettings& settings, float time, DriveMetrics& metrics) {
-  anim::GroundMotion ahead = matcher.Simulation();
-  float t = 0.0f;
-  for (int h = 0; h < 2; ++h) {
-    anim::StepGroundMotion(ahead, desired, settings.halflives, kDriveHorizons[h] - t);
-    t = kDriveHorizons[h];
-    metrics.AddPrediction(h, time, ahead.position);
-  }
 }
 
 void PrintSummary(const char* label, const DriveSummary& s) {
@@ -98,7 +92,6 @@ int RunDrive(const Options& options) {
     const float time = static_cast<float>(i) * kStep;
     const anim::DesiredMotion desired = Asked(script, time, units, loaded.motion.forward_yaw, yaw);
     yaw = desired.yaw;
-    Predict(matcher, desired, settings, time, metrics);
     const long long searches = matcher.Searches(), switches = matcher.Switches();
     const auto start = std::chrono::steady_clock::now();
     matcher.Update(kStep, desired, settings);
@@ -107,9 +100,13 @@ int RunDrive(const Options& options) {
     const anim::GroundPlacement& at = matcher.Placement();
     const glm::mat4 world = glm::rotate(
         glm::translate(glm::mat4(1.0f), {at.position.x, 0.0f, at.position.y}), at.yaw, {0, 1, 0});
-    DriveFrame frame{
-        time + kStep, at.position, {}, matcher.Searches() > searches, matcher.Switches() > switches,
-        took.count()};
+    DriveFrame frame{time + kStep,
+                     at.position,
+                     matcher.Simulation().position,
+                     {},
+                     matcher.Searches() > searches,
+                     matcher.Switches() > switches,
+                     took.count()};
     for (int f = 0; f < 2; ++f) frame.feet[f] = glm::vec3(world * models[feet[f]][3]);
     metrics.Add(frame);
   }

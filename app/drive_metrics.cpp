@@ -5,16 +5,15 @@
 
 namespace animviewer {
 
-bool DriveMetrics::CharacterAt(float time, glm::vec2* at) const {
-  if (frames_.empty() || time > frames_.back().time + 1e-4f) return false;
+int DriveMetrics::FrameAt(float time) const {
+  if (frames_.empty() || time > frames_.back().time + 1e-4f) return -1;
   const auto after = std::lower_bound(frames_.begin(), frames_.end(), time,
                                       [](const DriveFrame& f, float t) { return f.time < t; });
   auto nearest = after == frames_.end() ? frames_.end() - 1 : after;
   if (after != frames_.begin() &&
       std::abs((after - 1)->time - time) <= std::abs(nearest->time - time))
     nearest = after - 1;
-  *at = nearest->character;
-  return true;
+  return static_cast<int>(nearest - frames_.begin());
 }
 
 DriveSummary DriveMetrics::Summarise(float from, float to) const {
@@ -44,16 +43,18 @@ DriveSummary DriveMetrics::Summarise(float from, float to) const {
     }
   }
   if (s.frames > 0) s.update_mean_us /= s.frames;
-  for (const Prediction& p : predictions_) {
-    glm::vec2 at;
-    if (p.time <= from || p.time > to ||
-        !CharacterAt(p.time + kDriveHorizons[static_cast<std::size_t>(p.horizon)], &at))
-      continue;
-    s.error_cm[static_cast<std::size_t>(p.horizon)] += glm::length(at - p.where) * cm;
-    ++s.predictions[static_cast<std::size_t>(p.horizon)];
+  for (const DriveFrame& f : frames_) {
+    if (f.time <= from || f.time > to) continue;
+    for (std::size_t h = 0; h < 2; ++h) {
+      const int later = FrameAt(f.time + kDriveHorizons[h]);
+      if (later < 0) continue;
+      const DriveFrame& l = frames_[static_cast<std::size_t>(later)];
+      s.error_cm[h] += glm::length((l.character - f.character) - (l.asked - f.asked)) * cm;
+      ++s.windows[h];
+    }
   }
-  for (int h = 0; h < 2; ++h)
-    if (s.predictions[h] > 0) s.error_cm[h] /= s.predictions[h];
+  for (std::size_t h = 0; h < 2; ++h)
+    if (s.windows[h] > 0) s.error_cm[h] /= s.windows[h];
   return s;
 }
 

@@ -3,8 +3,11 @@
 //   - foot sliding: how far a foot in contact moves over the ground (a foot
 //     is in contact within `contact_metres` of its lowest height over the
 //     run, in both frames of a step), in cm per metre walked;
-//   - trajectory error: how far the character is, at t + 0.5 s and
-//     t + 1 s, from where the trajectory asked for at t said it would be;
+//   - trajectory error at 0.5 s and 1 s: how far the character's travel
+//     from t to t + h differs from the travel of the path asked for (the
+//     simulated character, the spring following the input as given) over
+//     the same time, averaged over t: an offset the character keeps costs
+//     nothing, falling behind or cutting a corner does;
 //   - switches and searches a second, and the time an update took.
 // Totals over the run and the same per second of it.
 #pragma once
@@ -22,6 +25,7 @@ inline constexpr std::array<float, 2> kDriveHorizons{0.5f, 1.0f};
 struct DriveFrame {
   float time = 0.0f;                // seconds, at the end of the frame's update
   glm::vec2 character{0.0f};        // the placement (x, z)
+  glm::vec2 asked{0.0f};            // the simulated character's (x, z): the path asked for
   std::array<glm::vec3, 2> feet{};  // left and right foot
   bool searched = false;
   bool switched = false;
@@ -34,7 +38,7 @@ struct DriveSummary {
   double slide_cm = 0.0;  // feet in contact, both feet
   double SlidePerMetre() const { return metres > 0.0 ? slide_cm / metres : 0.0; }
   std::array<double, 2> error_cm{};  // mean, at kDriveHorizons
-  std::array<int, 2> predictions{};  // how many that mean is over
+  std::array<int, 2> windows{};      // how many (t, t + h) that mean is over
   int searches = 0, switches = 0, frames = 0;
   double update_mean_us = 0.0, update_max_us = 0.0;
 };
@@ -44,28 +48,18 @@ class DriveMetrics {
   explicit DriveMetrics(float units_per_metre, float contact_metres = 0.02f)
       : units_(units_per_metre), contact_(contact_metres * units_per_metre) {}
 
+  // Frames come in time order, a fixed step apart.
   void Add(const DriveFrame& frame) { frames_.push_back(frame); }
-  // At `time` the trajectory asked for put the character at `where` after
-  // kDriveHorizons[horizon] seconds.
-  void AddPrediction(int horizon, float time, glm::vec2 where) {
-    predictions_.push_back({horizon, time, where});
-  }
 
   // Over the frames with time in (from, to].
   DriveSummary Summarise(float from, float to) const;
 
  private:
-  struct Prediction {
-    int horizon;
-    float time;
-    glm::vec2 where;
-  };
-  // The character's position at `time` (the frame nearest it); false past the run.
-  bool CharacterAt(float time, glm::vec2* at) const;
+  // The frame nearest `time`; -1 past the run.
+  int FrameAt(float time) const;
 
   float units_, contact_;
   std::vector<DriveFrame> frames_;
-  std::vector<Prediction> predictions_;
 };
 
 }  // namespace animviewer

@@ -52,19 +52,26 @@ TEST(DriveMetrics, AFootInContactThatMovesSlidesAndALiftedOneDoesNot) {
   EXPECT_NEAR(Walk(2.0f, 0.0f).Summarise(-1.0f, 10.0f).slide_cm, 260.0, 1e-2);
 }
 
-TEST(DriveMetrics, TheTrajectoryErrorIsTheDistanceFromWhereThePathSaidTheCharacterWouldBe) {
-  DriveMetrics metrics = Walk(2.0f, 0.3f);
-  // Said at 0.5 s: at 1.0 s (0.5 s on) the character would be 10 cm to its
-  // side; at 1.5 s (1 s on), exactly where it is.
-  metrics.AddPrediction(0, 0.5f, {0.1f * 2.0f, 1.0f * 2.0f});
-  metrics.AddPrediction(1, 0.5f, {0.0f, 1.5f * 2.0f});
-  // Said at 1.5 s for 2.5 s: past the run, not counted.
-  metrics.AddPrediction(1, 1.5f, {5.0f, 5.0f});
+TEST(DriveMetrics, TheTrajectoryErrorIsHowMuchTheTravelOverTheHorizonDiffers) {
+  // The path asked for moves along +Z at 1 m/s; the character 0.9 m/s, 30 cm
+  // to its side: over 0.5 s it travels 5 cm less, over 1 s 10 cm less; the
+  // side offset it keeps costs nothing.
+  DriveMetrics metrics(1.0f);
+  for (int i = 0; i <= 180; ++i) {
+    const float t = i * kStep;
+    DriveFrame f;
+    f.time = t;
+    f.asked = {0.0f, t};
+    f.character = {0.3f, 0.9f * t};
+    metrics.Add(f);
+  }
   const animviewer::DriveSummary total = metrics.Summarise(-1.0f, 10.0f);
-  EXPECT_EQ(total.predictions[0], 1);
-  EXPECT_EQ(total.predictions[1], 1);
-  EXPECT_NEAR(total.error_cm[0], 10.0, 1e-3);
-  EXPECT_NEAR(total.error_cm[1], 0.0, 1e-3);
+  EXPECT_NEAR(total.error_cm[0], 5.0, 1e-3);
+  EXPECT_NEAR(total.error_cm[1], 10.0, 1e-3);
+  // Windows that end past the run are not counted: 181 frames, 150 and 120
+  // of them with a frame 0.5 s and 1 s on.
+  EXPECT_EQ(total.windows[0], 151);
+  EXPECT_EQ(total.windows[1], 121);
 }
 
 }  // namespace
