@@ -19,7 +19,7 @@ class HierarchyReader {
 
   // From the name after ROOT to the root's closing brace.
   void ReadTree() {
-    Open(scanner_.RestOfLine(), -1, false);
+    OpenNamed(-1);
     while (!open_.empty()) {
       const Word word = scanner_.Expect("'}'");
       if (word.text == "OFFSET") {
@@ -28,14 +28,14 @@ class HierarchyReader {
         ReadChannels(word);
       } else if (word.text == "JOINT") {
         if (Current().end_site) Refuse(word, "an End Site has no child joints");
-        Open(scanner_.RestOfLine(), open_.back(), false);
+        OpenNamed(open_.back());
       } else if (word.text == "End") {
         if (Current().end_site) Refuse(word, "an End Site has no End Site");
         scanner_.ExpectKeyword("Site");
         // Kept as a leaf joint "<parent>_End": it gives the last bone of each
         // chain (head, hands, toes) its length, so the source character
         // draws whole and a mapping file can name the tip.
-        Open({Current().name + "_End", word.line}, open_.back(), true);
+        Open({Current().name + "_End", word.line}, open_.back(), true, false);
       } else if (word.text == "}") {
         if (!offset_seen_.back()) Refuse(word, "joint '" + Current().name + "' has no OFFSET");
         open_.pop_back();
@@ -53,7 +53,21 @@ class HierarchyReader {
 
   Joint& Current() { return out_.joints[static_cast<std::size_t>(open_.back())]; }
 
-  void Open(const Word& name, int parent, bool end_site) {
+  // A ROOT or JOINT: its name is the rest of the line (names may hold
+  // spaces), less a '{' some exporters put on the same line.
+  void OpenNamed(int parent) {
+    Word name = scanner_.RestOfLine();
+    const bool brace = !name.text.empty() && name.text.back() == '{';
+    if (brace) {
+      name.text.remove_suffix(1);
+      while (!name.text.empty() && (name.text.back() == ' ' || name.text.back() == '\t')) {
+        name.text.remove_suffix(1);
+      }
+    }
+    Open(name, parent, false, brace);
+  }
+
+  void Open(const Word& name, int parent, bool end_site, bool brace_read) {
     if (name.text.empty()) Refuse(name, "a joint without a name");
     if (out_.joints.size() >= kMaxJoints) {
       Refuse(name, "more than " + std::to_string(kMaxJoints) + " joints");
@@ -66,7 +80,7 @@ class HierarchyReader {
     out_.joints.push_back(std::move(joint));
     open_.push_back(static_cast<int>(out_.joints.size() - 1));
     offset_seen_.push_back(false);
-    scanner_.ExpectKeyword("{");
+    if (!brace_read) scanner_.ExpectKeyword("{");
   }
 
   void ReadOffset(const Word& word) {

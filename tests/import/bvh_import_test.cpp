@@ -143,6 +143,22 @@ TEST(BvhImport, PartialPositionChannelsKeepTheOffsetsOtherCoordinates) {
   EXPECT_TRUE(VecNear(root.rotation * glm::vec3(1, 0, 0), {0, 0, -1}, 1e-6f));
 }
 
+// Some exporters open a joint's brace on its own line, some on the JOINT's;
+// a name may hold spaces. Either way the same joints come out.
+TEST(BvhImport, BraceOnTheJointsLineAndNamesWithSpaces) {
+  const std::string text =
+      "HIERARCHY\nROOT Root {\n OFFSET 0 0 0\n CHANNELS 1 Yrotation\n"
+      " JOINT Left Arm\t{\n  OFFSET 1 0 0\n }\n}\n"
+      "MOTION\nFrames: 1\nFrame Time: 0.1\n0\n";
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(bvh_test::LoadBvhString("braces.bvh", text, &model, &error)) << error;
+  ASSERT_EQ(model.skeleton.JointCount(), 2);
+  EXPECT_EQ(model.skeleton.JointName(0), "Root");
+  EXPECT_EQ(model.skeleton.JointName(1), "Left Arm");
+  EXPECT_EQ(model.skeleton.Parent(1), 0);
+}
+
 TEST(BvhImport, ExtensionIsReadInAnyCase) {
   EXPECT_TRUE(anim::IsBvhPath("take.bvh"));
   EXPECT_TRUE(anim::IsBvhPath("/data/CMU/02_01.BVH"));
