@@ -6,6 +6,7 @@
 
 #include "anim/offline/clip_builder.h"
 #include "app/activity.h"
+#include "import/bvh_importer.h"
 #include "import/clip_roles_file.h"
 #include "import/gltf_importer.h"
 
@@ -41,7 +42,9 @@ bool LoadCharacterFile(const std::string& path, const anim::ImportOptions& impor
                        anim::Model* model, std::string* error) {
   const Activity activity("loading " + path);
   anim::Model loaded;
-  if (!anim::LoadGltfModel(path, &loaded, error, import)) return false;
+  const bool loaded_ok = anim::IsBvhPath(path) ? anim::LoadBvhModel(path, &loaded, error, import)
+                                               : anim::LoadGltfModel(path, &loaded, error, import);
+  if (!loaded_ok) return false;
   if (loaded.primitives.empty() && loaded.skeleton.JointCount() == 0) {
     *error = path + ": nothing to show (no skinned mesh and no skeleton)";
     return false;

@@ -20,8 +20,9 @@ struct LoadOptions {
   AnimationSourceOptions animations;  // --animations, --retarget-map ("": none)
 };
 
-// Imports one file and checks it has something to show (a skeleton to
-// animate or a mesh to draw). No animation source, no compression checks:
+// Imports one file (a BVH take when its extension is .bvh, import/
+// bvh_importer.h; else glTF) and checks it has something to show (a
+// skeleton to animate or a mesh to draw). No animation source, no compression checks:
 // the character an animation source takes its clips from is read with this.
 // On failure `error` names the file and the problem.
 bool LoadCharacterFile(const std::string& path, const anim::ImportOptions& import,

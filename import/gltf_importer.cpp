@@ -261,18 +261,8 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
 bool LoadGltfModel(const std::string& path, Model* model, std::string* error,
                    const ImportOptions& options) {
   std::vector<unsigned char> bytes;
-  std::string problem;
-  try {
-    const std::uintmax_t room =
-        std::min<std::uintmax_t>(gltf::kMaxFileBytes, options.max_load_bytes);
-    if (!ReadRegularFile(path, room, &bytes, &problem)) {
-      if (error) *error = path + ": " + problem;
-      return false;
-    }
-  } catch (const std::bad_alloc&) {
-    if (error) *error = path + ": out of memory while reading the file";
-    return false;
-  }
+  const std::uintmax_t room = std::min<std::uintmax_t>(gltf::kMaxFileBytes, options.max_load_bytes);
+  if (!ReadInputFile(path, room, &bytes, error)) return false;
   std::string base_dir = std::filesystem::path(path).parent_path().string();
   if (base_dir.empty()) base_dir = ".";
   return LoadGltfModelFromMemory(path, bytes.data(), bytes.size(), base_dir, model, error, options);

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <new>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -72,6 +73,18 @@ bool ReadRegularFile(const std::string& path, std::uintmax_t max_bytes,
     out->insert(out->end(), chunk, chunk + got);
   }
   return true;
+}
+
+bool ReadInputFile(const std::string& path, std::uintmax_t max_bytes,
+                   std::vector<unsigned char>* out, std::string* error) {
+  std::string problem;
+  try {
+    if (ReadRegularFile(path, max_bytes, out, &problem)) return true;
+  } catch (const std::bad_alloc&) {
+    problem = "out of memory while reading the file";
+  }
+  if (error) *error = path + ": " + problem;
+  return false;
 }
 
 }  // namespace anim
