@@ -5,6 +5,20 @@
 
 namespace samples {
 
+namespace {
+
+// Idle and locomotion clips, and a take that does not loop but travels (a
+// motion-capture walk: half a leg or more from its first frame to its last).
+bool JumpedTo(const anim::Model& model, int clip) {
+  const anim::ClipRole role = RoleOf(model, clip);
+  if (role == anim::ClipRole::kIdle || role == anim::ClipRole::kLocomotion) return true;
+  const auto c = static_cast<std::size_t>(clip);
+  return role == anim::ClipRole::kOneShot && c < model.clip_roles.size() &&
+         model.clip_roles[c].motion.travel >= 0.5f;
+}
+
+}  // namespace
+
 std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error) {
   const auto joints = anim::FindMotionJoints(model.skeleton, error);
   if (!joints) return std::nullopt;
@@ -34,8 +48,7 @@ std::optional<ModelMotion> MotionOf(const anim::Model& model, std::string* error
   }
   bool any = false;
   for (std::size_t i = 0; i < clips.size(); ++i) {
-    const anim::ClipRole role = RoleOf(model, clips[i]);
-    out.clips[i].searchable = role == anim::ClipRole::kIdle || role == anim::ClipRole::kLocomotion;
+    out.clips[i].searchable = JumpedTo(model, clips[i]);
     any = any || out.clips[i].searchable;
   }
   if (!any)

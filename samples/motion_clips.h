@@ -4,11 +4,12 @@
 // pose held for no time, as Mixamo's T-pose clips are), each with its root
 // motion from the hips (a treadmill clip moves at its LocomotionSpeed), and
 // looping unless its role is one-shot (a jump cannot continue past its end,
-// so its last second is never jumped to). Only idle and locomotion clips are
-// jumped to: a punch or a dance has feet that stand or step like them, and
-// a character asked to stand still would punch; their rows stay in the
-// database, playing to their end when reached (a model with neither role
-// has every clip jumped to).
+// so its last second is never jumped to). Only idle and locomotion clips,
+// and takes that travel without looping (motion capture), are jumped to: a
+// punch or a dance has feet that stand or step like them, and a character
+// asked to stand still would punch; their rows stay in the database,
+// playing to their end when reached (a model with none of those has every
+// clip jumped to).
 #pragma once
 
 #include <optional>
