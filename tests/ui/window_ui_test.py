@@ -818,47 +818,57 @@ def probe_text(state, label):
 
 def scenario_motion_matching(run):
     """Sample 19 driven from the keyboard: W held walks the character away
-    from where it stood, Shift+W runs, letting go stands it still again."""
+    from where it stood, Shift+W runs, letting go stands it still again.
+    The window runs in real time, so each check waits for what a user would
+    see (up to 30 s) rather than counting frames, whose length varies."""
     v = run.viewer
     if not run.choose_sample("19 Motion matching"):
         return
     run.context = "19 Motion matching, keys"
-    start = v.frames(10)
-    if probe_text(start, "playing") == "":
-        run.fail("the panel does not say what is playing: %s" % notice(start))
-        return
-
-    def hold(keys, frames):
-        for k in keys:
-            v.input.key(k, True)
-        state = v.frames(frames)
-        for k in reversed(keys):
-            v.input.key(k, False)
-        return state
 
     def where(state):
-        x, z, _ = (float(n) for n in probe_text(state, "placement").split())
-        return x, z
+        words = probe_text(state, "placement").split()
+        return (float(words[0]), float(words[1])) if len(words) == 3 else None
 
-    walking = run.act("hold W for 90 frames", hold, ["w"], 90)
-    if walking is not None:
-        playing = probe_text(walking, "playing")
-        moved = math.dist(where(start), where(walking))
-        if "walk" not in playing.lower():
-            run.fail("holding W plays %r, not the walk" % playing)
-        if moved < 0.5:
-            run.fail("holding W for 90 frames moved the character %.2f m" % moved)
-    running = run.act("hold Shift+W for 60 frames", hold, ["Shift_L", "w"], 60)
-    if running is not None and "run" not in probe_text(running, "playing").lower():
-        run.fail("holding Shift+W plays %r, not the run" % probe_text(running, "playing"))
-    still = run.act("let go for 90 frames", v.frames, 90)
-    if still is not None:
-        later = run.act("30 frames more", v.frames, 30)
-        if later is not None and math.dist(where(still), where(later)) > 0.05:
-            run.fail("let go, the character still moved %.2f m in 30 frames"
-                     % math.dist(where(still), where(later)))
-        if "idle" not in probe_text(still, "playing").lower():
-            run.fail("let go, the character plays %r, not the idle" % probe_text(still, "playing"))
+    try:
+        start = v.wait_for(lambda s: where(s) is not None, "the panel's placement", timeout=30)
+    except TimeoutError:
+        run.fail("the panel does not say where the character is: %s" % notice(v.read()))
+        return
+
+    def hold_until(keys, predicate, what):
+        for k in keys:
+            v.input.key(k, True)
+        try:
+            return v.wait_for(predicate, what, timeout=30)
+        except TimeoutError:
+            state = v.read()
+            run.fail("holding %s: no frame showed %s; the panel says %r at %s"
+                     % ("+".join(keys), what, probe_text(state, "playing"), where(state)))
+            return None
+        finally:
+            for k in reversed(keys):
+                v.input.key(k, False)
+
+    run.act("hold W", hold_until, ["w"],
+            lambda s: "walk" in probe_text(s, "playing").lower() and where(s) is not None
+            and math.dist(where(start), where(s)) > 0.5,
+            "the walk, half a metre from the start")
+    run.act("hold Shift+W", hold_until, ["Shift_L", "w"],
+            lambda s: "run" in probe_text(s, "playing").lower(), "the run")
+    try:
+        v.wait_for(lambda s: "idle" in probe_text(s, "playing").lower(), "the idle", timeout=30)
+    except TimeoutError:
+        run.fail("let go, the character plays %r, not the idle" % probe_text(v.read(), "playing"))
+        return
+    # Standing: once the pull towards the stopped simulation has settled
+    # (halving every 0.2 s), the character stays where it is.
+    time.sleep(1.5)
+    settled = run.act("60 frames standing", v.frames, 60)
+    later = run.act("30 frames more", v.frames, 30)
+    if settled is not None and later is not None and math.dist(where(settled), where(later)) > 0.05:
+        run.fail("let go, the character still moved %.2f m in 30 frames"
+                 % math.dist(where(settled), where(later)))
 
 
 SCENARIOS = {
