@@ -213,6 +213,38 @@ TEST_P(FootIkOnCharacter, SwingingFeetAndZeroWeightAreLeftAlone) {
 
 INSTANTIATE_TEST_SUITE_P(Characters, FootIkOnCharacter, ::testing::Values("mannequin", "woman"));
 
+// With a soft reach shorter than the standing legs (soften 0.9 of thigh +
+// shin), flat ground still asks each ankle to stay where it is: the pelvis
+// must lower until the further leg's target lies exactly at its soft reach
+// from the lowered hip, and the other within it.
+TEST(FootIk, ThePelvisLowersUntilTheTargetIsAtTheSoftReach) {
+  const Character c = foot_ik_test::LoadCharacter(kMannequin, "Idle", 0.0f);
+  ASSERT_TRUE(c.error.empty()) << c.error;
+  const Plane flat{{0, 1, 0}, 0.0f};
+  foot_ik_test::Job setup(c, flat);
+  anim::ik::FootIkJob& job = setup.job;
+  job.soften = 0.9f;
+  job.max_pelvis_drop = 0.4f * c.units_per_metre;
+  job.probe_above = job.probe_below = 0.5f * c.units_per_metre;
+  anim::Pose pose = c.animated;
+  const anim::ik::FootIkResult result = SolveOnPose(anim::ik::SolveFootIk, pose, job);
+  ASSERT_TRUE(result.valid);
+  ASSERT_LT(result.pelvis_offset, -0.01f * c.units_per_metre);  // the legs reach too far
+  float furthest = 0.0f;
+  for (int i = 0; i < 2; ++i) {
+    const auto at = [&](const anim::Pose& p, int joint) {
+      return glm::vec3(p.ModelMatrix(joint)[3]);
+    };
+    const anim::ik::FootIkLeg& leg = c.legs[i];
+    const float reach = 0.9f * (glm::length(at(c.animated, leg.knee) - at(c.animated, leg.hip)) +
+                                glm::length(at(c.animated, leg.ankle) - at(c.animated, leg.knee)));
+    const float distance = glm::length(setup.results[i].ankle_target - at(pose, leg.hip));
+    EXPECT_LE(distance, reach * (1.0f + 1e-4f)) << "leg " << i;
+    furthest = std::max(furthest, distance / reach);
+  }
+  EXPECT_NEAR(furthest, 1.0f, 1e-4f);
+}
+
 TEST(FootIk, NoGroundUnderTheFeetLeavesThePose) {
   const Character c = foot_ik_test::LoadCharacter(kMannequin, "Idle", 0.0f);
   ASSERT_TRUE(c.error.empty()) << c.error;
