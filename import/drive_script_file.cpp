@@ -2,10 +2,7 @@
 
 #include <cmath>
 
-#include <nlohmann/json.hpp>
-
-#include "import/json_nesting.h"
-#include "import/regular_file.h"
+#include "import/json_side_file.h"
 
 namespace anim {
 namespace {
@@ -60,17 +57,10 @@ bool ReadDriveScript(const std::string& path, DriveScript* script, std::string* 
     *error = path + ": " + problem;
     return false;
   };
-  std::vector<unsigned char> text;
-  std::string problem;
-  if (!ReadRegularFile(path, kMaxDriveBytes, &text, &problem)) return fail(problem);
-  if (JsonNestingDepth(text) > kMaxDriveDepth)
-    return fail("nested deeper than a drive script can be");
   nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::exception& e) {
-    return fail(std::string("not valid JSON: ") + e.what());
-  }
+  std::string problem;
+  if (!ReadJsonSideFile(path, kMaxDriveBytes, kMaxDriveDepth, "a drive script", &json, &problem))
+    return fail(problem);
   if (!json.is_object() || !json.contains("duration") || !json.contains("keys") ||
       !json["keys"].is_array())
     return fail("a drive script is an object { \"duration\": seconds, \"keys\": [...] }");

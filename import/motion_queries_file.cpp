@@ -2,10 +2,7 @@
 
 #include <cmath>
 
-#include <nlohmann/json.hpp>
-
-#include "import/json_nesting.h"
-#include "import/regular_file.h"
+#include "import/json_side_file.h"
 
 namespace anim {
 namespace {
@@ -37,17 +34,11 @@ bool ReadMotionQueries(const std::string& path, std::vector<MotionQuery>* querie
     *error = path + ": " + problem;
     return false;
   };
-  std::vector<unsigned char> text;
-  std::string problem;
-  if (!ReadRegularFile(path, kMaxQueriesBytes, &text, &problem)) return fail(problem);
-  if (JsonNestingDepth(text) > kMaxQueriesDepth)
-    return fail("nested deeper than a queries file can be");
   nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::exception& e) {
-    return fail(std::string("not valid JSON: ") + e.what());
-  }
+  std::string problem;
+  if (!ReadJsonSideFile(path, kMaxQueriesBytes, kMaxQueriesDepth, "a queries file", &json,
+                        &problem))
+    return fail(problem);
   if (!json.is_object() || !json.contains("queries") || !json["queries"].is_array())
     return fail("queries are read from an object { \"queries\": [[27 numbers], ...] }");
   const nlohmann::json& rows = json["queries"];
