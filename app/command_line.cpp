@@ -121,6 +121,17 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--shading",
+       [&o](const std::string& v) {
+         if (v == "material") {
+           o.shading = render::Shading::kMaterial;
+         } else if (v == "flat") {
+           o.shading = render::Shading::kFlat;
+         } else {
+           return "--shading needs material or flat, got '" + v + "'";
+         }
+         return std::string();
+       }},
       {"--msaa",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.msaa_samples) || o.msaa_samples < 0 || o.msaa_samples > 16) {
@@ -363,6 +374,8 @@ std::string UsageText() {
          "  --wireframe           draw the mesh as wireframe\n"
          "  --no-compression      play the clips raw instead of compressed (0.1 mm)\n"
          "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
+         "  --shading LOOK        material (the glTF material, default) or flat (base colour,\n"
+         "                        soft key light: the skinning without the material's effects)\n"
          "  --ui-scale X          the window's panel scale, 0.75 to 3 (default: the monitor's)\n"
          "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
          "                        0 is much faster on software renderers)\n"

@@ -10,6 +10,7 @@
 #include "anim/clips/clip.h"
 #include "anim/core/dual_quaternion.h"
 #include "import/gltf_importer.h"
+#include "render/shading.h"
 
 namespace animviewer {
 
@@ -71,6 +72,7 @@ struct Options {
   bool wireframe = false;
   bool no_compression = false;  // --no-compression: play the raw clips
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;  // --skinning lbs|dqs
+  render::Shading shading = render::Shading::kMaterial;                // --shading material|flat
   // --msaa N: samples per pixel of the window and of headless pictures
   // (0 or 1: no multisampling). Software renderers shade every sample, so 0
   // draws a frame about three times faster under Mesa's llvmpipe.

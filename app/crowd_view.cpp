@@ -43,6 +43,7 @@ bool CrowdView::Draw(const anim::Model& model, const samples::CrowdFrame& crowd,
   inputs.path = crowd.cpu_skinning ? render::SkinningPath::kCpu : render::SkinningPath::kGpu;
   inputs.wireframe = options.wireframe;
   inputs.skinning = options.skinning;
+  inputs.shading = options.shading;
   inputs.show_grid = options.show_grid;
   inputs.grid_bounds = CrowdBounds(crowd);
   if (!options.show_mesh) {  // the Mesh toggle hides the crowd, keeping the grid

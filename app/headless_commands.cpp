@@ -43,6 +43,7 @@ render::ViewOptions ViewFor(const Options& options) {
   view.show_skeleton = options.skeleton;
   view.wireframe = options.wireframe;
   view.skinning = options.skinning;
+  view.shading = options.shading;
   return view;
 }
 

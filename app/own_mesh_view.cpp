@@ -29,7 +29,8 @@ bool OwnMeshView::Draw(const samples::OwnMeshes& own, const glm::mat4& view_proj
   for (const samples::OwnMeshCopy& copy : own.copies) {
     copies_.push_back({copy.world, copy.palette, copy.skinning});
   }
-  return renderer_.Draw(copies_, view_projection, lighting, options.wireframe, error);
+  return renderer_.Draw(copies_, view_projection, lighting, options.shading, options.wireframe,
+                        error);
 }
 
 }  // namespace animviewer

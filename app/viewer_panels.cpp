@@ -351,6 +351,19 @@ void ViewSection(ViewerState& state) {
                                           : anim::SkinningMethod::kLinearBlend;
   }
   ui_probe::Checkbox("Dual quaternion skinning", dual_quaternion);
+  samples::HoverTooltip(
+      "Off: linear blend skinning (the weighted sum of the joints' matrices). On: the joints' "
+      "rotations and translations blended as dual quaternions, which keeps the volume of "
+      "twisted joints; scale is blended separately (--skinning lbs|dqs).");
+  bool flat = state.view.shading == render::Shading::kFlat;
+  if (ImGui::Checkbox("Flat shading", &flat)) {
+    state.view.shading = flat ? render::Shading::kFlat : render::Shading::kMaterial;
+  }
+  ui_probe::Checkbox("Flat shading", flat);
+  samples::HoverTooltip(
+      "Off: each surface as its glTF material says (metallic-roughness, normal, occlusion and "
+      "emissive maps, alpha). On: base colour under a soft key light only, to watch the "
+      "skinning without the material's effects (--shading material|flat).");
   // Applied when the slider is let go: the font is rebuilt between frames.
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
   ImGui::SliderFloat("UI scale", &state.ui_scale, kMinUiScale, kMaxUiScale, "%.2fx");
@@ -359,10 +372,6 @@ void ViewSection(ViewerState& state) {
   samples::HoverTooltip(
       "The size of the panels' text and widgets; starts at the monitor's content scale "
       "(--ui-scale sets it).");
-  samples::HoverTooltip(
-      "Off: linear blend skinning (the weighted sum of the joints' matrices). On: the joints' "
-      "rotations and translations blended as dual quaternions, which keeps the volume of "
-      "twisted joints; scale is blended separately (--skinning lbs|dqs).");
   Hint("Mouse: drag to orbit, right or middle drag to pan, wheel to zoom.");
 }
 

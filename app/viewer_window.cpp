@@ -501,6 +501,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.show_skeleton = options.skeleton;
   state.view.wireframe = options.wireframe;
   state.view.skinning = options.skinning;
+  state.view.shading = options.shading;
   state.character.SetCompression(!options.no_compression);
   if (Open(ModelPathFor(options), LoadOptionsFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that

@@ -59,8 +59,14 @@ inline std::string BrokenModelPromise(const anim::Model& model) {
       return Broken("bad material", "");
   }
   for (const anim::Material& material : model.materials) {
-    if (material.base_color_image >= static_cast<int>(model.images.size()))
-      return Broken("bad image", "");
+    for (const anim::TextureRef* texture : material.Textures()) {
+      if (texture->image >= static_cast<int>(model.images.size())) return Broken("bad image", "");
+    }
+    if (!std::isfinite(material.metallic_factor) || !std::isfinite(material.roughness_factor) ||
+        !std::isfinite(material.alpha_cutoff) || !std::isfinite(material.emissive_factor.x) ||
+        !std::isfinite(material.emissive_factor.y) || !std::isfinite(material.emissive_factor.z)) {
+      return Broken("material factor not finite", material.name);
+    }
   }
   for (const anim::Image& image : model.images) {
     if (image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {

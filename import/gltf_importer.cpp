@@ -29,9 +29,11 @@ namespace {
 
 using gltf::ImportError;
 
-// Extensions whose absence would make us draw the model wrongly, and that
-// we implement, so a file may require them.
-const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quantization"};
+// Extensions we implement, so a file may require them (and none of them is
+// listed as ignored when a file only uses it).
+const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quantization",
+                                          "KHR_texture_transform", "KHR_materials_unlit",
+                                          "KHR_materials_emissive_strength"};
 
 // Filesystem callbacks for tinygltf. tinygltf percent-decodes a URI, joins it
 // to base_dir and asks FileExists, then ReadWholeFile; it would also try the

@@ -87,11 +87,11 @@ int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
   try {
     bytes = EncodedBytes(ctx, source, name);
   } catch (const ImportError& e) {
-    ctx.Warn(std::string(e.what()) + "; its materials use their base colour factor only");
+    ctx.Warn(std::string(e.what()) + "; the materials using it draw without it");
     return -1;
   }
   if (bytes.size == 0) {
-    ctx.Warn(name + " could not be read; its materials use their base colour factor only");
+    ctx.Warn(name + " could not be read; the materials using it draw without it");
     return -1;
   }
   if (bytes.size > static_cast<std::size_t>(INT32_MAX)) {
@@ -104,7 +104,7 @@ int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
       static_cast<long long>(width) * height > kMaxPixels || width <= 0 || height <= 0) {
     ctx.Warn(name + " cannot be decoded (" +
              (stbi_failure_reason() ? stbi_failure_reason() : "too large") +
-             "); its materials use their base colour factor only");
+             "); the materials using it draw without it");
     return -1;
   }
   // Counted from the header, before stb_image allocates anything.
@@ -118,7 +118,7 @@ int DecodeImage(Context& ctx, int index, std::map<std::string, int>* decoded,
   if (decoded_pixels == nullptr) {
     ctx.Warn(name + " cannot be decoded (" +
              (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason") +
-             "); its materials use their base colour factor only");
+             "); the materials using it draw without it");
     return -1;
   }
   Image image;
@@ -173,6 +173,136 @@ bool KeepEncodedImage(tinygltf::Image* image, int image_index, std::string* /*er
   return true;
 }
 
+namespace {
+
+bool Finite(double v) { return std::abs(v) <= 1e30; }  // also false for NaN
+
+// A number of a JSON value, when it is one and finite.
+bool NumberOf(const tinygltf::Value& value, double* out) {
+  if (!value.IsNumber() || !Finite(value.GetNumberAsDouble())) return false;
+  *out = value.GetNumberAsDouble();
+  return true;
+}
+
+// KHR_texture_transform of a texture reference, when present; malformed
+// entries are named and left at their defaults.
+TextureTransform ReadTextureTransform(Context& ctx, const tinygltf::ExtensionMap& extensions,
+                                      const std::string& what) {
+  TextureTransform transform;
+  const auto found = extensions.find("KHR_texture_transform");
+  if (found == extensions.end() || !found->second.IsObject()) return transform;
+  const tinygltf::Value& ext = found->second;
+  const auto read_pair = [&](const char* key, glm::vec2* out) {
+    if (!ext.Has(key)) return;
+    const tinygltf::Value& v = ext.Get(key);
+    double x = 0.0, y = 0.0;
+    if (v.IsArray() && v.ArrayLen() == 2 && NumberOf(v.Get(0), &x) && NumberOf(v.Get(1), &y)) {
+      *out = glm::vec2(static_cast<float>(x), static_cast<float>(y));
+    } else {
+      ctx.Warn(what + ": KHR_texture_transform " + key + " is not two numbers; ignored");
+    }
+  };
+  read_pair("offset", &transform.offset);
+  read_pair("scale", &transform.scale);
+  double rotation = 0.0;
+  if (ext.Has("rotation") && !NumberOf(ext.Get("rotation"), &rotation)) {
+    ctx.Warn(what + ": KHR_texture_transform rotation is not a number; ignored");
+  }
+  transform.rotation = static_cast<float>(rotation);
+  if (ext.Has("texCoord")) {
+    ctx.WarnOnce("texcoord", "textures using a TEXCOORD other than 0 are drawn with TEXCOORD_0");
+  }
+  return transform;
+}
+
+// What every texture reference of a material shares: which texture, which
+// coordinate set, its extensions. `what` names it in messages.
+struct TextureSlot {
+  int index;
+  int texcoord;
+  const tinygltf::ExtensionMap* extensions;
+  std::string what;
+};
+
+TextureRef ReadTexture(Context& ctx, const TextureSlot& slot, std::map<std::string, int>* decoded,
+                       std::vector<Image>* images) {
+  TextureRef out;
+  if (slot.index < 0) return out;
+  if (static_cast<std::size_t>(slot.index) >= ctx.gltf.textures.size()) {
+    ctx.Warn(slot.what + " refers to texture " + std::to_string(slot.index) +
+             ", which does not exist");
+    return out;
+  }
+  const tinygltf::Texture& texture = ctx.gltf.textures[slot.index];
+  if (slot.texcoord != 0) {
+    ctx.WarnOnce("texcoord", "textures using a TEXCOORD other than 0 are drawn with TEXCOORD_0");
+  }
+  if (texture.source < 0 || static_cast<std::size_t>(texture.source) >= ctx.gltf.images.size()) {
+    ctx.Warn(slot.what + " texture " + std::to_string(slot.index) + " has no valid image");
+    return out;
+  }
+  out.image = DecodeImage(ctx, texture.source, decoded, images);
+  out.sampler = ReadSampler(ctx, texture.sampler);
+  out.transform = ReadTextureTransform(ctx, *slot.extensions, slot.what);
+  return out;
+}
+
+// A factor in [0, 1] (metallic, roughness, occlusion strength, alpha cutoff
+// may pass 1: the specification clamps where it matters): finite, else the
+// default with a warning.
+float ReadFactor(Context& ctx, double value, float fallback, const std::string& what) {
+  if (Finite(value) && value >= 0.0) return static_cast<float>(value);
+  ctx.Warn(what + " is not a finite non-negative number; " + std::to_string(fallback) + " is used");
+  return fallback;
+}
+
+// The factors and flags of one material (its textures are read apart).
+void ReadMaterialFactors(Context& ctx, const tinygltf::Material& source, const std::string& what,
+                         Material* material) {
+  material->double_sided = source.doubleSided;
+  const auto& factor = source.pbrMetallicRoughness.baseColorFactor;
+  if (factor.size() == 4 && Finite(factor[0]) && Finite(factor[1]) && Finite(factor[2]) &&
+      Finite(factor[3])) {
+    material->base_color_factor = glm::vec4(factor[0], factor[1], factor[2], factor[3]);
+  } else {
+    ctx.Warn(what + " has an invalid baseColorFactor; white is used");
+  }
+  material->metallic_factor =
+      ReadFactor(ctx, source.pbrMetallicRoughness.metallicFactor, 1.0f, what + " metallicFactor");
+  material->roughness_factor =
+      ReadFactor(ctx, source.pbrMetallicRoughness.roughnessFactor, 1.0f, what + " roughnessFactor");
+  material->normal_scale =
+      Finite(source.normalTexture.scale) ? static_cast<float>(source.normalTexture.scale) : 1.0f;
+  material->occlusion_strength =
+      ReadFactor(ctx, source.occlusionTexture.strength, 1.0f, what + " occlusion strength");
+  const auto& emissive = source.emissiveFactor;
+  if (emissive.size() == 3 && Finite(emissive[0]) && Finite(emissive[1]) && Finite(emissive[2])) {
+    material->emissive_factor = glm::vec3(emissive[0], emissive[1], emissive[2]);
+  } else if (!emissive.empty()) {
+    ctx.Warn(what + " has an invalid emissiveFactor; black is used");
+  }
+  if (const auto strength = source.extensions.find("KHR_materials_emissive_strength");
+      strength != source.extensions.end() && strength->second.Has("emissiveStrength")) {
+    double value = 1.0;
+    if (NumberOf(strength->second.Get("emissiveStrength"), &value) && value >= 0.0) {
+      material->emissive_factor *= static_cast<float>(value);
+    } else {
+      ctx.Warn(what + ": KHR_materials_emissive_strength is not a non-negative number; ignored");
+    }
+  }
+  material->unlit = source.extensions.count("KHR_materials_unlit") > 0;
+  if (source.alphaMode == "MASK") {
+    material->alpha_mode = AlphaMode::kMask;
+  } else if (source.alphaMode == "BLEND") {
+    material->alpha_mode = AlphaMode::kBlend;
+  } else if (!source.alphaMode.empty() && source.alphaMode != "OPAQUE") {
+    ctx.Warn(what + " has alphaMode \"" + source.alphaMode + "\"; OPAQUE is used");
+  }
+  material->alpha_cutoff = ReadFactor(ctx, source.alphaCutoff, 0.5f, what + " alphaCutoff");
+}
+
+}  // namespace
+
 void ImportMaterials(Context& ctx, std::vector<Material>* materials, std::vector<Image>* images) {
   std::map<std::string, int> decoded;  // source key -> index in `images`, -1: failed
   for (std::size_t m = 0; m < ctx.gltf.materials.size(); ++m) {
@@ -180,35 +310,17 @@ void ImportMaterials(Context& ctx, std::vector<Material>* materials, std::vector
     const std::string what = "material " + std::to_string(m);
     Material material;
     material.name = source.name.empty() ? what : source.name;
-    material.double_sided = source.doubleSided;
-    const auto& factor = source.pbrMetallicRoughness.baseColorFactor;
-    const auto in_range = [](double v) { return std::abs(v) <= 1e30; };  // also false for NaN
-    if (factor.size() == 4 && in_range(factor[0]) && in_range(factor[1]) && in_range(factor[2]) &&
-        in_range(factor[3])) {
-      material.base_color_factor = glm::vec4(factor[0], factor[1], factor[2], factor[3]);
-    } else {
-      ctx.Warn(what + " has an invalid baseColorFactor; white is used");
-    }
-    const tinygltf::TextureInfo& info = source.pbrMetallicRoughness.baseColorTexture;
-    if (info.index >= 0) {
-      if (static_cast<std::size_t>(info.index) >= ctx.gltf.textures.size()) {
-        ctx.Warn(what + " refers to texture " + std::to_string(info.index) +
-                 ", which does not exist");
-      } else {
-        const tinygltf::Texture& texture = ctx.gltf.textures[info.index];
-        if (info.texCoord != 0) {
-          ctx.WarnOnce("texcoord", "textures using TEXCOORD_" + std::to_string(info.texCoord) +
-                                       " are drawn with TEXCOORD_0");
-        }
-        if (texture.source < 0 ||
-            static_cast<std::size_t>(texture.source) >= ctx.gltf.images.size()) {
-          ctx.Warn(what + " texture " + std::to_string(info.index) + " has no valid image");
-        } else {
-          material.base_color_image = DecodeImage(ctx, texture.source, &decoded, images);
-          material.base_color_sampler = ReadSampler(ctx, texture.sampler);
-        }
-      }
-    }
+    ReadMaterialFactors(ctx, source, what, &material);
+    const auto& pbr = source.pbrMetallicRoughness;
+    const auto read = [&](const auto& info, const std::string& role) {
+      return ReadTexture(ctx, {info.index, info.texCoord, &info.extensions, what + " " + role},
+                         &decoded, images);
+    };
+    material.base_color = read(pbr.baseColorTexture, "base colour texture");
+    material.metallic_roughness = read(pbr.metallicRoughnessTexture, "metallic-roughness texture");
+    material.normal = read(source.normalTexture, "normal texture");
+    material.occlusion = read(source.occlusionTexture, "occlusion texture");
+    material.emissive = read(source.emissiveTexture, "emissive texture");
     materials->push_back(std::move(material));
   }
 }

@@ -1,7 +1,8 @@
-// Internal to anim_import: glTF materials (base colour factor and texture,
-// sampler settings, doubleSided) and the images they use, decoded to RGBA8
+// Internal to anim_import: glTF metallic-roughness materials (factors,
+// textures with their samplers and KHR_texture_transform, alpha mode,
+// unlit, emissive strength) and the images they use, decoded to RGBA8
 // with stb_image. An image that cannot be decoded gives a warning and the
-// material keeps only its factor.
+// material draws without that texture.
 #pragma once
 
 #include <vector>

@@ -1,9 +1,28 @@
 #include "model/model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace anim {
+
+Material Material::Dielectric(std::string name, float roughness) {
+  Material material;
+  material.name = std::move(name);
+  material.metallic_factor = 0.0f;
+  material.roughness_factor = roughness;
+  return material;
+}
+
+glm::mat3 TextureTransformMatrix(const TextureTransform& transform) {
+  const float c = std::cos(transform.rotation), s = std::sin(transform.rotation);
+  const glm::mat3 translation(1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, transform.offset.x,
+                              transform.offset.y, 1.0f);
+  const glm::mat3 rotation(c, -s, 0.0f, s, c, 0.0f, 0.0f, 0.0f, 1.0f);
+  const glm::mat3 scale(transform.scale.x, 0.0f, 0.0f, 0.0f, transform.scale.y, 0.0f, 0.0f, 0.0f,
+                        1.0f);
+  return translation * rotation * scale;
+}
 
 int Model::FindClip(const std::string& name) const {
   for (std::size_t i = 0; i < clips.size(); ++i) {

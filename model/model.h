@@ -3,6 +3,7 @@
 // decoded images are what render/ uploads. No GL types here.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -71,12 +72,57 @@ struct Image {
   std::vector<std::uint8_t> rgba;
 };
 
+// KHR_texture_transform: texture coordinates are scaled, then rotated
+// (radians, counter-clockwise in the image as glTF defines it), then offset.
+struct TextureTransform {
+  glm::vec2 offset{0.0f};
+  glm::vec2 scale{1.0f};
+  float rotation = 0.0f;
+};
+// The transform as the 3x3 matrix that maps (u, v, 1): translation x
+// rotation x scale, as KHR_texture_transform's reference shader builds it.
+glm::mat3 TextureTransformMatrix(const TextureTransform& transform);
+
+// One texture a material samples: its decoded image, sampler and transform.
+struct TextureRef {
+  int image = -1;  // index into Model::images, -1: none
+  SamplerSettings sampler;
+  TextureTransform transform;
+};
+
+// glTF alphaMode: OPAQUE ignores alpha; MASK keeps a fragment when its alpha
+// reaches alphaCutoff, fully opaque; BLEND composites it over what is behind.
+enum class AlphaMode { kOpaque, kMask, kBlend };
+
+// glTF's metallic-roughness material (specification, appendix B), with
+// KHR_materials_emissive_strength folded into emissive_factor and
+// KHR_materials_unlit as `unlit`. Defaults are glTF's.
 struct Material {
   std::string name;
   glm::vec4 base_color_factor{1.0f};
-  int base_color_image = -1;  // index into Model::images, -1: none
-  SamplerSettings base_color_sampler;
+  TextureRef base_color;  // sRGB
+  float metallic_factor = 1.0f;
+  float roughness_factor = 1.0f;
+  TextureRef metallic_roughness;  // linear: roughness in G, metallic in B
+  TextureRef normal;              // linear, tangent space
+  float normal_scale = 1.0f;
+  TextureRef occlusion;  // linear, in R
+  float occlusion_strength = 1.0f;
+  TextureRef emissive;  // sRGB
+  glm::vec3 emissive_factor{0.0f};
+  AlphaMode alpha_mode = AlphaMode::kOpaque;
+  float alpha_cutoff = 0.5f;
   bool double_sided = false;
+  bool unlit = false;
+
+  // A non-metal of the given roughness, colour from the vertices: what
+  // meshes made in code wear (glTF's default material is a rough metal).
+  static Material Dielectric(std::string name, float roughness);
+
+  // The five textures, for code that treats them alike.
+  std::array<const TextureRef*, 5> Textures() const {
+    return {&base_color, &metallic_roughness, &normal, &occlusion, &emissive};
+  }
 };
 
 // The weights of one mesh node's morph targets, shared by its primitives:

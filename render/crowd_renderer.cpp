@@ -147,7 +147,7 @@ bool CrowdRenderer::Draw(const CrowdInputs& crowd, const Lighting& lighting, Cro
       program->Use();
       program->Set("u_view_projection", crowd.projection * crowd.view);
       program->Set("u_base_color_texture", 0);
-      ApplyLighting(*program, lighting);
+      ApplyLighting(*program, lighting, crowd.shading, crowd.projection * crowd.view);
     }
     if (crowd.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     bool ok = true;

@@ -47,6 +47,7 @@ struct CrowdInputs {
   std::span<const float> morph_weights;
   SkinningPath path = SkinningPath::kGpu;
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
+  Shading shading = Shading::kMaterial;
   UploadMethod upload = UploadMethod::kSubData;
   bool wireframe = false;
   bool show_grid = true;

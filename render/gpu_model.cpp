@@ -1,44 +1,54 @@
 #include "render/gpu_model.h"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
 
 namespace render {
+
+bool GpuModel::UploadTexture(const anim::Model& model, const anim::TextureRef& ref,
+                             ColorEncoding encoding, GpuTextureSlot* slot, std::string* error) {
+  slot->uv = anim::TextureTransformMatrix(ref.transform);
+  if (ref.image < 0 || ref.image >= static_cast<int>(model.images.size())) return true;
+  const anim::SamplerSettings& sampler = ref.sampler;
+  const auto key = std::make_tuple(ref.image, sampler.mag_filter, sampler.min_filter,
+                                   sampler.wrap_s, sampler.wrap_t, static_cast<int>(encoding));
+  if (const auto known = uploaded_.find(key); known != uploaded_.end()) {
+    slot->texture = known->second;
+    return true;
+  }
+  GpuTexture texture;
+  std::string texture_error;
+  if (!texture.Upload(model.images[ref.image], sampler, encoding, &texture_error)) {
+    *error = model.source_path + ": image " + std::to_string(ref.image) + ": " + texture_error;
+    return false;
+  }
+  slot->texture = static_cast<int>(textures_.size());
+  uploaded_.emplace(key, slot->texture);
+  textures_.push_back(std::move(texture));
+  return true;
+}
 
 bool GpuModel::Upload(const anim::Model& model, std::string* error) {
   meshes_.clear();
   materials_.clear();
   textures_.clear();
-  // One texture per image and sampler, however many materials use it: a
-  // file whose hundred materials share one 8192x8192 picture must not ask
-  // the GPU for a hundred copies of 256 MB.
-  std::map<std::tuple<int, int, int, int, int>, int> uploaded;
+  uploaded_.clear();
+  // Colours are sRGB-encoded, data (metallic-roughness, normals, occlusion) linear.
+  constexpr ColorEncoding kEncodings[5] = {ColorEncoding::kSrgb, ColorEncoding::kLinear,
+                                           ColorEncoding::kLinear, ColorEncoding::kLinear,
+                                           ColorEncoding::kSrgb};
   for (const anim::Material& m : model.materials) {
     GpuMaterial material;
-    material.base_color_factor = m.base_color_factor;
-    material.double_sided = m.double_sided;
-    const anim::SamplerSettings& sampler = m.base_color_sampler;
-    const auto key = std::make_tuple(m.base_color_image, sampler.mag_filter, sampler.min_filter,
-                                     sampler.wrap_s, sampler.wrap_t);
-    if (const auto known = uploaded.find(key); known != uploaded.end()) {
-      material.texture = known->second;
-    } else if (m.base_color_image >= 0 &&
-               m.base_color_image < static_cast<int>(model.images.size())) {
-      GpuTexture texture;
-      std::string texture_error;
-      if (!texture.Upload(model.images[m.base_color_image], m.base_color_sampler, &texture_error)) {
-        *error = model.source_path + ": image " + std::to_string(m.base_color_image) + ": " +
-                 texture_error;
+    material.factors = m;
+    const auto refs = m.Textures();
+    for (std::size_t t = 0; t < refs.size(); ++t) {
+      if (!UploadTexture(model, *refs[t], kEncodings[t], &material.textures[t], error)) {
         materials_.clear();
         textures_.clear();
+        uploaded_.clear();
         return false;
       }
-      material.texture = static_cast<int>(textures_.size());
-      uploaded.emplace(key, material.texture);
-      textures_.push_back(std::move(texture));
     }
-    materials_.push_back(material);
+    materials_.push_back(std::move(material));
   }
   const int joint_count = model.skeleton.JointCount();
   morphs_.clear();
@@ -62,6 +72,16 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
     meshes_.push_back(std::move(mesh));
     morphs_.push_back(std::move(morph));
   }
+  blended_meshes_.clear();
+  anchors_.clear();
+  for (std::size_t i = 0; i < model.primitives.size(); ++i) {
+    anchors_.push_back(AnchorOf(model.primitives[i]));
+    const int m = model.primitives[i].material;
+    if (m >= 0 && m < static_cast<int>(model.materials.size()) &&
+        model.materials[m].alpha_mode == anim::AlphaMode::kBlend) {
+      blended_meshes_.push_back(static_cast<int>(i));
+    }
+  }
   return true;
 }
 
@@ -70,10 +90,6 @@ void GpuModel::BindMorphTargets(const ShaderProgram& program, int mesh,
   const GpuMorphTargets& targets = morphs_[mesh].targets;
   program.Set("u_morph_targets", targets.TargetCount());
   program.Set("u_morph_instance_stride", 0);
-  // Their own units even when unused: samplers of two types on one unit
-  // (the base colour's is 0) make a draw invalid.
-  program.Set("u_morph_offsets", kMorphOffsetsUnit);
-  program.Set("u_morph_weights", kMorphWeightsUnit);
   if (targets.TargetCount() == 0) return;
   const std::size_t per_character = default_morph_weights_.size();
   const auto first = static_cast<std::size_t>(morphs_[mesh].first_weight);
@@ -107,24 +123,77 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
   const GpuMaterial& material = (index >= 0 && index < static_cast<int>(materials_.size()))
                                     ? materials_[index]
                                     : kDefaultMaterial;
-  program.Set("u_base_color_factor", material.base_color_factor);
-  program.Set("u_has_texture", material.texture >= 0);
-  if (material.texture >= 0) textures_[material.texture].Bind(0);
+  const anim::Material& f = material.factors;
+  program.Set("u_base_color_factor", f.base_color_factor);
+  program.Set("u_metallic_factor", f.metallic_factor);
+  program.Set("u_roughness_factor", f.roughness_factor);
+  program.Set("u_normal_scale", f.normal_scale);
+  program.Set("u_occlusion_strength", f.occlusion_strength);
+  program.Set("u_emissive_factor", f.emissive_factor);
+  program.Set("u_alpha_mode", static_cast<int>(f.alpha_mode));
+  program.Set("u_alpha_cutoff", f.alpha_cutoff);
+  program.Set("u_unlit", f.unlit);
+  // Sampler, flag and transform uniforms of each texture, and its unit.
+  static const char* const kNames[5][3] = {
+      {"u_base_color_texture", "u_has_texture", "u_base_color_uv"},
+      {"u_metallic_roughness_texture", "u_has_metallic_roughness_texture",
+       "u_metallic_roughness_uv"},
+      {"u_normal_texture", "u_has_normal_texture", "u_normal_uv"},
+      {"u_occlusion_texture", "u_has_occlusion_texture", "u_occlusion_uv"},
+      {"u_emissive_texture", "u_has_emissive_texture", "u_emissive_uv"}};
+  // Every sampler of the program on its own unit, even those this draw
+  // does not use (the crowd's CPU path binds no morph targets): samplers of
+  // two types on one unit make every draw an invalid operation.
+  program.Set("u_morph_offsets", kMorphOffsetsUnit);
+  program.Set("u_morph_weights", kMorphWeightsUnit);
+  for (int t = 0; t < 5; ++t) {
+    const GpuTextureSlot& slot = material.textures[t];
+    const int unit = t == 0 ? 0 : kFirstMaterialUnit + t - 1;
+    program.Set(kNames[t][0], unit);
+    program.Set(kNames[t][1], slot.texture >= 0);
+    program.Set(kNames[t][2], slot.uv);
+    if (slot.texture >= 0) textures_[slot.texture].Bind(unit);
+  }
   // glTF: single-sided materials cull back faces; double-sided ones do not.
-  if (material.double_sided) {
+  if (f.double_sided) {
     glDisable(GL_CULL_FACE);
   } else {
     glEnable(GL_CULL_FACE);
   }
 }
 
+void GpuModel::DrawMesh(const ShaderProgram& program, int mesh, int instances,
+                        std::span<const float> morph_weights) const {
+  ApplyMaterial(program, mesh);
+  BindMorphTargets(program, mesh, morph_weights, instances);
+  program.Set("u_skinned", meshes_[mesh].Skinned());
+  meshes_[mesh].Draw(instances);
+}
+
 void GpuModel::Draw(const ShaderProgram& program, int instances,
-                    std::span<const float> morph_weights) const {
+                    std::span<const float> morph_weights, std::span<const int> blend_order) const {
+  std::size_t next_blended = 0;  // blended_meshes_ is in mesh order
   for (int i = 0; i < MeshCount(); ++i) {
-    ApplyMaterial(program, i);
-    BindMorphTargets(program, i, morph_weights, instances);
-    program.Set("u_skinned", meshes_[i].Skinned());
-    meshes_[i].Draw(instances);
+    if (next_blended < blended_meshes_.size() && blended_meshes_[next_blended] == i) {
+      ++next_blended;
+      continue;
+    }
+    DrawMesh(program, i, instances, morph_weights);
+  }
+  if (!blended_meshes_.empty()) {
+    // Over everything opaque, farthest first; they test depth but do not
+    // write it, so one blended surface never hides another behind it
+    // (glTF loaders for three.js do the same).
+    const std::span<const int> order =
+        blend_order.size() == blended_meshes_.size() ? blend_order : blended_meshes_;
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    for (int i : order) {
+      if (i >= 0 && i < MeshCount()) DrawMesh(program, i, instances, morph_weights);
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
   }
   glDisable(GL_CULL_FACE);
 }

@@ -45,7 +45,7 @@ GpuTexture& GpuTexture::operator=(GpuTexture&& other) noexcept {
 }
 
 bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& sampler,
-                        std::string* error) {
+                        ColorEncoding encoding, std::string* error) {
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
     *error = "the image's pixel data does not match its size";
@@ -57,8 +57,9 @@ bool GpuTexture::Upload(const anim::Image& image, const anim::SamplerSettings& s
   if (texture_ == 0) glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, image.width, image.height, 0, GL_RGBA,
-               GL_UNSIGNED_BYTE, image.rgba.data());
+  const GLint format = encoding == ColorEncoding::kSrgb ? GL_SRGB8_ALPHA8 : GL_RGBA8;
+  glTexImage2D(GL_TEXTURE_2D, 0, format, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               image.rgba.data());
   const GLint min_filter = CheckedFilter(sampler.min_filter, true);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, CheckedFilter(sampler.mag_filter, false));

@@ -3,14 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/blend_order.h"
 #include "render/dual_quaternion_skinning.h"  // kSkinningLibraryShader
 #include "render/skeleton_overlay.h"
 
 namespace render {
 
-void ApplyLighting(const ShaderProgram& program, const Lighting& lighting) {
+void ApplyLighting(const ShaderProgram& program, const Lighting& lighting, Shading shading,
+                   const glm::mat4& view_projection) {
+  program.Set("u_shading", shading == Shading::kMaterial ? 0 : 1);
+  program.Set("u_eye", EyeOf(view_projection));
   program.Set("u_light_direction", lighting.direction_to_light);
   program.Set("u_light_color", lighting.light_color);
+  program.Set("u_light_intensity", lighting.material_light_intensity);
   program.Set("u_sky_color", lighting.sky_color);
   program.Set("u_ground_color", lighting.ground_color);
 }
@@ -99,10 +104,14 @@ bool SceneRenderer::DrawCharacter(const FrameInputs& frame, const glm::mat4& vie
   skinned_program_.Set("u_world", frame.world);
   skinned_program_.Set("u_palette", 1);
   skinned_program_.Set("u_base_color_texture", 0);
-  ApplyLighting(skinned_program_, lighting_);
+  ApplyLighting(skinned_program_, lighting_, frame.options.shading, view_projection);
   palette_.Bind(1);
   if (frame.options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-  model_.Draw(skinned_program_, 1, frame.morph_weights);
+  // Blended primitives farthest first, from where they are in this pose.
+  blend_order_ = model_.BlendedMeshes();
+  SortBackToFront(model_.Anchors(), frame.palette, frame.world, EyeOf(view_projection),
+                  &blend_order_);
+  model_.Draw(skinned_program_, 1, frame.morph_weights, blend_order_);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   return true;
 }
@@ -113,7 +122,7 @@ void SceneRenderer::DrawGround(const FrameInputs& frame, const glm::mat4& view_p
   skinned_program_.Set("u_view_projection", view_projection);
   skinned_program_.Set("u_world", glm::mat4(1.0f));
   skinned_program_.Set("u_base_color_texture", 0);
-  ApplyLighting(skinned_program_, lighting_);
+  ApplyLighting(skinned_program_, lighting_, frame.options.shading, view_projection);
   frame.ground->Draw(skinned_program_);
 }
 

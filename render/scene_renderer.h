@@ -17,6 +17,7 @@
 #include "render/line_mesh.h"
 #include "render/palette_buffer.h"
 #include "render/shader_program.h"
+#include "render/shading.h"
 #include "render/skinned_bounds.h"
 
 namespace render {
@@ -28,6 +29,7 @@ struct ViewOptions {
   bool show_grid = true;
   // Linear blend or dual quaternion skinning, for the character and a crowd.
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
+  Shading shading = Shading::kMaterial;
 };
 
 // One key light and a hemisphere ambient, linear RGB; the defaults light a
@@ -38,13 +40,19 @@ struct Lighting {
   // Key + ambient stay near 1 where the light hits straight on, so a white
   // material keeps its shading instead of clipping to flat white.
   glm::vec3 light_color{0.72f, 0.70f, 0.66f};
+  // The material look's key irradiance is light_color x this: with pi, a
+  // white Lambertian surface facing the light shows light_color, as in the
+  // flat look (Lambert's BRDF is colour / pi).
+  float material_light_intensity = 3.14159265f;
   glm::vec3 sky_color{0.34f, 0.37f, 0.44f};
   glm::vec3 ground_color{0.13f, 0.12f, 0.11f};
   glm::vec3 clear_color_srgb{0.17f, 0.18f, 0.21f};
 };
 
-// Sets the light uniforms of shaders/skinned.frag on `program` (in use).
-void ApplyLighting(const ShaderProgram& program, const Lighting& lighting);
+// Sets the light, shading and eye uniforms of shaders/skinned.frag on
+// `program` (in use); the eye comes from `view_projection` (EyeOf).
+void ApplyLighting(const ShaderProgram& program, const Lighting& lighting, Shading shading,
+                   const glm::mat4& view_projection);
 
 // A flat disc on the ground (a footprint), drawn over the grid.
 struct GroundDisc {
@@ -108,6 +116,7 @@ class SceneRenderer {
   void DrawOverlayLines(const FrameInputs& frame, const glm::mat4& view_projection);
 
   ShaderProgram skinned_program_;
+  std::vector<int> blend_order_;  // reused each frame
   ShaderProgram lines_program_;
   ShaderProgram grid_program_;
   GpuModel model_;

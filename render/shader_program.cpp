@@ -112,6 +112,10 @@ void ShaderProgram::Set(const char* name, const glm::vec3& value) const {
 void ShaderProgram::Set(const char* name, const glm::vec4& value) const {
   glUniform4fv(glGetUniformLocation(program_, name), 1, glm::value_ptr(value));
 }
+void ShaderProgram::Set(const char* name, const glm::mat3& value) const {
+  glUniformMatrix3fv(glGetUniformLocation(program_, name), 1, GL_FALSE, glm::value_ptr(value));
+}
+
 void ShaderProgram::Set(const char* name, const glm::mat4& value) const {
   glUniformMatrix4fv(glGetUniformLocation(program_, name), 1, GL_FALSE, glm::value_ptr(value));
 }

@@ -37,6 +37,7 @@ class ShaderProgram {
   void Set(const char* name, float value) const;
   void Set(const char* name, const glm::vec3& value) const;
   void Set(const char* name, const glm::vec4& value) const;
+  void Set(const char* name, const glm::mat3& value) const;
   void Set(const char* name, const glm::mat4& value) const;
 
  private:

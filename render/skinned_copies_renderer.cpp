@@ -17,7 +17,7 @@ bool SkinnedCopiesRenderer::SetModel(const anim::Model& model, std::string* erro
 
 bool SkinnedCopiesRenderer::Draw(std::span<const SkinnedCopy> copies,
                                  const glm::mat4& view_projection, const Lighting& lighting,
-                                 bool wireframe, std::string* error) {
+                                 Shading shading, bool wireframe, std::string* error) {
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
@@ -25,7 +25,7 @@ bool SkinnedCopiesRenderer::Draw(std::span<const SkinnedCopy> copies,
   program_.Set("u_view_projection", view_projection);
   program_.Set("u_palette", 1);
   program_.Set("u_base_color_texture", 0);
-  ApplyLighting(program_, lighting);
+  ApplyLighting(program_, lighting, shading, view_projection);
   if (wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   bool ok = true;
   for (const SkinnedCopy& copy : copies) {

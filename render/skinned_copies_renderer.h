@@ -33,7 +33,7 @@ class SkinnedCopiesRenderer {
   bool SetModel(const anim::Model& model, std::string* error);
   // Fails only if a palette exceeds the GL limit.
   bool Draw(std::span<const SkinnedCopy> copies, const glm::mat4& view_projection,
-            const Lighting& lighting, bool wireframe, std::string* error);
+            const Lighting& lighting, Shading shading, bool wireframe, std::string* error);
 
  private:
   ShaderProgram program_;

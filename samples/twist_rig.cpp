@@ -45,7 +45,9 @@ TwistRig MakeTwistRig(float length, float radius, int rings, int ring_size, floa
       p.indices.insert(p.indices.end(), {a, b, d, a, d, c});
     }
   }
+  p.material = 0;
   rig.model.primitives.push_back(std::move(p));
+  rig.model.materials.push_back(anim::Material::Dielectric("stripes", 0.6f));
   // The skeleton the primitive's joint indices refer to: the root at the
   // origin, the second joint at the middle, both in their bind pose.
   std::vector<anim::Transform> locals(2);

@@ -53,7 +53,9 @@ anim::Model MakeHeightfieldGround(const HeightfieldOptions& options) {
   }
   anim::Model model;
   model.source_path = "generated bumpy sloped ground";
+  p.material = 0;
   model.primitives.push_back(std::move(p));
+  model.materials.push_back(anim::Material::Dielectric("ground", 0.9f));
   return model;
 }
 

@@ -26,6 +26,7 @@ uniform bool u_skinned;          // false: the primitive has no joints, only the
 uniform bool u_dual_quaternion;  // the palettes (not the world matrices) are packed dual quaternions
 uniform mat4 u_view_projection;
 
+out vec3 v_world_position;
 out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
@@ -53,10 +54,12 @@ void main() {
     vec3 normal;
     SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
                        morphed_normal, position, normal);
+    vec4 world_position = world * vec4(position, 1.0);
+    v_world_position = world_position.xyz;
     v_world_normal = mat3(world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
-    gl_Position = u_view_projection * (world * vec4(position, 1.0));
+    gl_Position = u_view_projection * world_position;
     return;
   }
   mat4 skin = mat4(1.0);
@@ -69,6 +72,7 @@ void main() {
   }
   mat4 world_skin = world * skin;
   vec4 world_position = world_skin * vec4(morphed_position, 1.0);
+  v_world_position = world_position.xyz;
   // As in skinned.vert: mat3 rather than the inverse transpose (near-uniform
   // scale; the fragment shader renormalises).
   v_world_normal = mat3(world_skin) * morphed_normal;

@@ -23,6 +23,7 @@ uniform bool u_dual_quaternion;  // the palette is packed dual quaternions
 uniform mat4 u_world;            // model space -> world space
 uniform mat4 u_view_projection;
 
+out vec3 v_world_position;
 out vec3 v_world_normal;
 out vec2 v_texcoord;
 out vec4 v_color;
@@ -46,10 +47,12 @@ void main() {
     vec3 normal;
     SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
                        morphed_normal, position, normal);
+    vec4 world_position = u_world * vec4(position, 1.0);
+    v_world_position = world_position.xyz;
     v_world_normal = mat3(u_world) * normal;
     v_texcoord = a_texcoord;
     v_color = a_color;
-    gl_Position = u_view_projection * (u_world * vec4(position, 1.0));
+    gl_Position = u_view_projection * world_position;
     return;
   }
   mat4 skin = mat4(1.0);
@@ -62,6 +65,7 @@ void main() {
   }
   mat4 world_skin = u_world * skin;
   vec4 world_position = world_skin * vec4(morphed_position, 1.0);
+  v_world_position = world_position.xyz;
   // mat3 instead of the inverse transpose: skinned characters carry (near)
   // uniform scale, and the fragment shader renormalises the normal anyway.
   v_world_normal = mat3(world_skin) * morphed_normal;

@@ -71,8 +71,8 @@ TEST(AssimpModels, TextureDecodesAlikeFromFileBufferViewAndDataUri) {
     std::string error;
     ASSERT_TRUE(anim::LoadGltfModel((kFolder / file).string(), &model, &error)) << error;
     ASSERT_EQ(model.materials.size(), 1u) << file;
-    ASSERT_GE(model.materials[0].base_color_image, 0) << file;
-    const anim::Image& image = model.images[model.materials[0].base_color_image];
+    ASSERT_GE(model.materials[0].base_color.image, 0) << file;
+    const anim::Image& image = model.images[model.materials[0].base_color.image];
     EXPECT_EQ(image.width, width) << file;
     EXPECT_EQ(image.height, height) << file;
     ASSERT_EQ(image.rgba.size(), static_cast<std::size_t>(width) * height * 4) << file;

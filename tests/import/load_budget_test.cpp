@@ -58,7 +58,7 @@ TEST(LoadBudget, ImagesSharingOnePictureAreDecodedOnce) {
   ASSERT_EQ(model.images.size(), 1u);
   EXPECT_EQ(model.images[0].rgba, pixels);
   ASSERT_EQ(model.materials.size(), 32u);
-  for (const anim::Material& m : model.materials) EXPECT_EQ(m.base_color_image, 0);
+  for (const anim::Material& m : model.materials) EXPECT_EQ(m.base_color.image, 0);
 }
 
 TEST(LoadBudget, ImageSizesAreCountedFromTheHeaderBeforeDecoding) {

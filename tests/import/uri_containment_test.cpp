@@ -185,7 +185,7 @@ TEST_F(Folders, ImageUrisLeavingTheFolderNeverBecomeTheTexture) {
       continue;
     }
     EXPECT_TRUE(model.images.empty());
-    for (const anim::Material& m : model.materials) EXPECT_EQ(m.base_color_image, -1);
+    for (const anim::Material& m : model.materials) EXPECT_EQ(m.base_color.image, -1);
     bool warned = false;
     for (const std::string& w : model.warnings) {
       warned = warned || w.find("refused") != std::string::npos;

@@ -36,7 +36,9 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
   model.source_path = "test-model";
   model.skeleton = FlatSkeleton(joints);
   model.primitives.push_back(std::move(primitive));
-  anim::Material material;
+  // Not glTF's default material (a rough metal): these tests are about
+  // where pixels land, and flat shading (RenderPalette) ignores the rest.
+  anim::Material material = anim::Material::Dielectric("test", 0.5f);
   material.base_color_factor = base_color;
   material.double_sided = true;
   model.materials.push_back(material);
@@ -44,7 +46,8 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
 }
 
 std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
-                                        const std::vector<glm::mat4>& palette, int size) {
+                                        const std::vector<glm::mat4>& palette, int size,
+                                        render::Shading shading, const glm::mat4& projection) {
   render::OffscreenTarget target;
   std::string error;
   if (!target.Create(size, size, 4, &error)) return {};
@@ -53,6 +56,8 @@ std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
   frame.palette = palette;
   frame.viewport_height = size;
   frame.options.show_grid = false;
+  frame.options.shading = shading;
+  frame.projection = projection;
   if (!renderer.Draw(frame, &error)) return {};
   return target.ReadPixels();
 }

@@ -31,8 +31,13 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
 
 // Draws with an identity view and projection (model space = clip space) into
 // an off-screen target of size x size pixels; returns RGBA rows bottom-up.
+// Flat shading unless told: most render tests are about where pixels land.
+// The identity view looks along +Z (the eye is at -Z infinity: EyeOf), a
+// mirror image of a camera's right-handed view; `projection` can undo that.
 std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
-                                        const std::vector<glm::mat4>& palette, int size);
+                                        const std::vector<glm::mat4>& palette, int size,
+                                        render::Shading shading = render::Shading::kFlat,
+                                        const glm::mat4& projection = glm::mat4(1.0f));
 
 // A fixture with a headless GL context; every test must leave GL without
 // errors (a wrong enum or size in the renderer shows up here even when the

@@ -30,9 +30,9 @@ TEST(Texture, TopRowOfImageAppearsAtTopOfQuad) {
   image.height = 2;
   image.rgba = {255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255};
   model.images.push_back(image);
-  model.materials[0].base_color_image = 0;
-  model.materials[0].base_color_sampler.mag_filter = 0x2600;  // GL_NEAREST
-  model.materials[0].base_color_sampler.min_filter = 0x2600;
+  model.materials[0].base_color.image = 0;
+  model.materials[0].base_color.sampler.mag_filter = 0x2600;  // GL_NEAREST
+  model.materials[0].base_color.sampler.min_filter = 0x2600;
   ASSERT_TRUE(renderer.SetModel(model, &error)) << error;
 
   const int size = 32;
@@ -62,8 +62,8 @@ TEST(Texture, SharedImagesAreUploadedOncePerSampler) {
   image.rgba = {10, 20, 30, 255};
   model.images.push_back(image);
   model.materials.assign(4, model.materials[0]);
-  for (anim::Material& m : model.materials) m.base_color_image = 0;
-  model.materials[3].base_color_sampler.mag_filter = 0x2600;  // GL_NEAREST: another texture
+  for (anim::Material& m : model.materials) m.base_color.image = 0;
+  model.materials[3].base_color.sampler.mag_filter = 0x2600;  // GL_NEAREST: another texture
   render::GpuModel gpu;
   ASSERT_TRUE(gpu.Upload(model, &error)) << error;
   EXPECT_EQ(gpu.TextureCount(), 2);
@@ -91,7 +91,7 @@ TEST(Texture, ATextureGlRefusesRefusesTheModel) {
   wide.height = 1;
   wide.rgba.assign(static_cast<std::size_t>(wide.width) * 4, 200);
   model.images.push_back(wide);
-  model.materials[0].base_color_image = 0;
+  model.materials[0].base_color.image = 0;
   render::GpuModel gpu;
   EXPECT_FALSE(gpu.Upload(model, &error));
   EXPECT_NE(error.find("image 0: OpenGL refused the " + std::to_string(max_size + 1) +
