@@ -1,6 +1,7 @@
 #include "app/model_info.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <sstream>
 #include <vector>
@@ -125,6 +126,9 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
   out << DescribeMorphChannels(model);
   out << "Skeleton: " << skeleton.JointCount() << " joints\n";
   out << DescribeJointTree(skeleton);
+  for (const anim::AnimatedMaterialValue& value : model.animated_material_values) {
+    out << "Animated material value: " << value.pointer << "\n";
+  }
   out << "Clips: " << model.clips.size() << "\n";
   for (std::size_t c = 0; c < model.clips.size(); ++c) {
     const anim::Clip& clip = model.clips[c];
@@ -134,11 +138,17 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
       rotation_keys += tracks.rotation.KeyCount();
       scale_keys += tracks.scale.KeyCount();
     }
-    int weights = 0, weight_keys = 0;
+    // The animated floats: morph weights first, then material values
+    // (KHR_animation_pointer), which start at the first value's slot.
+    const int first_material_value = model.animated_material_values.empty()
+                                         ? INT32_MAX
+                                         : model.animated_material_values.front().first_value;
+    int weights = 0, weight_keys = 0, values = 0, value_keys = 0;
     for (const anim::MorphWeightTracks& morph : clip.MorphWeights()) {
+      const bool material = morph.first_weight >= first_material_value;
       for (const anim::ScalarTrack& track : morph.targets) {
-        weights += track.Empty() ? 0 : 1;
-        weight_keys += track.KeyCount();
+        (material ? values : weights) += track.Empty() ? 0 : 1;
+        (material ? value_keys : weight_keys) += track.KeyCount();
       }
     }
     char line[256];
@@ -149,6 +159,9 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
                   rotation_keys, scale_keys);
     out << line;
     if (weights > 0) out << "; " << weights << " morph weights, " << weight_keys << " keys";
+    if (values > 0) {
+      out << "; " << values << " material values, " << value_keys << " keys (animation pointer)";
+    }
     out << "\n";
     if (c < model.clip_roles.size()) {
       const anim::ClipRoleGuess& role = model.clip_roles[c];

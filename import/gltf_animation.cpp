@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <string>
 
 #include "import/gltf_accessor.h"
 #include "import/gltf_animation_extras.h"
 #include "import/gltf_item_costs.h"
 #include "import/gltf_limits.h"
+#include "import/gltf_pointer.h"
 #include "import/gltf_rotation.h"
 
 namespace anim::gltf {
@@ -106,32 +109,46 @@ QuaternionTrack ReadRotationTrack(const Context& ctx, const tinygltf::AnimationS
 // A "weights" channel: `targets` interleaved values per key (three groups
 // of them per key for CUBICSPLINE: in-tangents, values, out-tangents), one
 // ScalarTrack per target.
-std::vector<ScalarTrack> ReadWeightTracks(const Context& ctx,
-                                          const tinygltf::AnimationSampler& sampler,
-                                          Interpolation interpolation, std::size_t targets,
-                                          const std::string& what) {
+// What a channel of floats animates: `targets` morph weights (a SCALAR
+// accessor holding `targets` values per key) or one material value of
+// `targets` components (one element of that size per key). Either way the
+// values lie key after key, component after component.
+struct FloatChannel {
+  std::size_t targets;
+  int type;  // the accessor type the output must have
+  bool morph;
+};
+
+std::vector<ScalarTrack> ReadFloatTracks(const Context& ctx,
+                                         const tinygltf::AnimationSampler& sampler,
+                                         Interpolation interpolation, FloatChannel channel,
+                                         const std::string& what) {
+  const std::size_t targets = channel.targets;
   std::vector<float> times = ReadTimes(ctx, sampler.input, what);
   const AccessorData data =
-      ReadAccessor(ctx, sampler.output, what + " output", {TINYGLTF_TYPE_SCALAR},
+      ReadAccessor(ctx, sampler.output, what + " output", {channel.type},
                    {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
                     TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
                     TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
                    IntegerMode::kNormalize);
   const std::size_t per_key = interpolation == Interpolation::kCubicSpline ? 3 : 1;
   const std::size_t keys = times.size();
-  if (data.count / per_key / targets != keys || data.count % (per_key * targets) != 0) {
-    throw ImportError(what + " has " + std::to_string(keys) + " keyframe times and " +
-                      std::to_string(data.count) + " output values, but the node's mesh has " +
-                      std::to_string(targets) + " morph targets: expected " +
-                      std::to_string(keys * targets * per_key) + " (" +
-                      (per_key == 3 ? "in-tangent, value and out-tangent of " : "") +
-                      "one weight per target per key)");
+  const std::size_t floats = data.values.size();
+  if (floats / per_key / targets != keys || floats % (per_key * targets) != 0) {
+    throw ImportError(
+        what + " has " + std::to_string(keys) + " keyframe times and " + std::to_string(floats) +
+        " output values, but " +
+        (channel.morph ? "the node's mesh has " + std::to_string(targets) + " morph targets"
+                       : "the value it animates has " + std::to_string(targets) + " components") +
+        ": expected " + std::to_string(keys * targets * per_key) + " (" +
+        (per_key == 3 ? "in-tangent, value and out-tangent of " : "") +
+        (channel.morph ? "one weight per target per key)" : "one value per key)"));
   }
   for (double v : data.values) {
     if (!std::isfinite(v)) throw ImportError(what + " has a non-finite output value");
   }
   // The keys were counted once per channel; weights hold one per target.
-  ctx.budget.Keep(data.count, sizeof(float) * 2, "the morph weight keys of " + what);
+  ctx.budget.Keep(floats, sizeof(float) * 2, "the animated float keys of " + what);
   std::vector<ScalarTrack> tracks;
   tracks.reserve(targets);
   std::vector<float> values(keys * per_key);
@@ -163,9 +180,18 @@ void KeepKeyBudget(Context& ctx) {
   const auto& animations = ctx.gltf.animations;
   std::size_t keys = 0;
   for (std::size_t a = 0; a < animations.size(); ++a) {
-    for (std::size_t c = 0; c < animations[a].channels.size(); ++c) {
-      const tinygltf::AnimationChannel& channel = animations[a].channels[c];
-      const int s = channel.sampler;
+    // Every channel's sampler: tinygltf's, then the pointer channels'.
+    std::vector<int> samplers;
+    for (const tinygltf::AnimationChannel& channel : animations[a].channels) {
+      samplers.push_back(channel.sampler);
+    }
+    if (a < ctx.pointer_channels.size()) {
+      for (const PointerChannel& channel : ctx.pointer_channels[a]) {
+        samplers.push_back(channel.sampler);
+      }
+    }
+    for (std::size_t c = 0; c < samplers.size(); ++c) {
+      const int s = samplers[c];
       if (s < 0 || static_cast<std::size_t>(s) >= animations[a].samplers.size()) continue;
       const int input = animations[a].samplers[s].input;
       if (input < 0 || static_cast<std::size_t>(input) >= ctx.gltf.accessors.size()) continue;
@@ -181,76 +207,180 @@ void KeepKeyBudget(Context& ctx) {
   ctx.budget.Keep(keys, kKeyBytes, "the animations' " + std::to_string(keys) + " keyframes");
 }
 
-// The tracks of one animation, by joint and by morph channel, each map
+// The tracks of one animation, by joint and by morph channel (then by
+// animated material value, keyed after every morph channel), each map
 // ordered so clips list them in skeleton order.
 struct AnimationTracks {
   std::map<int, JointTracks> by_joint;
   std::map<int, MorphWeightTracks> by_channel;
 };
+constexpr int kFirstMaterialValueKey = 1 << 24;  // above any morph channel index
 
-// One channel's keys into `out`: a joint's translation, rotation or scale,
-// or a morph channel's weights; channels aimed outside the skeleton or at
-// nodes without morph targets are ignored with a warning.
-void ReadChannel(Context& ctx, const SkeletonMapping& mapping,
-                 const std::vector<MorphChannel>& morph_channels,
-                 const std::vector<int>& morph_channel_of_node,
-                 const tinygltf::Animation& animation, const tinygltf::AnimationChannel& channel,
-                 const std::string& animation_name, const std::string& what, AnimationTracks* out) {
-  CheckIndex(channel.sampler, animation.samplers.size(), what + " sampler");
-  if (channel.target_node < 0) return;  // no target: ignored by the spec
-  CheckIndex(channel.target_node, ctx.gltf.nodes.size(), what + " target node");
-  const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
-  if (channel.target_path == "weights") {
-    const int morph = morph_channel_of_node[channel.target_node];
+// What channels can animate.
+struct ChannelTargets {
+  const SkeletonMapping& mapping;
+  const std::vector<MorphChannel>& morph_channels;
+  const std::vector<int>& morph_channel_of_node;
+  const std::vector<AnimatedMaterialValue>& material_values;
+};
+
+// One animation's channel: its sampler, and where it comes from for messages.
+struct ChannelSource {
+  const tinygltf::Animation& animation;
+  int sampler;
+  const std::string& animation_name;
+  const std::string& what;
+};
+
+int AccessorTypeOf(int components) {
+  switch (components) {
+    case 2: return TINYGLTF_TYPE_VEC2;
+    case 3: return TINYGLTF_TYPE_VEC3;
+    case 4: return TINYGLTF_TYPE_VEC4;
+    default: return TINYGLTF_TYPE_SCALAR;
+  }
+}
+
+// A node's channel (`node`, `path`: the channel's own target or what its
+// pointer names) into `out`: a joint's translation, rotation or scale, or a
+// morph channel's weights; channels aimed outside the skeleton or at nodes
+// without morph targets are ignored with a warning.
+void ReadNodeChannel(Context& ctx, const ChannelTargets& targets, const ChannelSource& source,
+                     int node, const std::string& path, AnimationTracks* out) {
+  const std::string& what = source.what;
+  CheckIndex(node, ctx.gltf.nodes.size(), what + " target node");
+  const tinygltf::AnimationSampler& sampler = source.animation.samplers[source.sampler];
+  if (path == "weights") {
+    const int morph = targets.morph_channel_of_node[node];
     if (morph < 0) {
-      WarnIgnored(ctx, "morph weight channels of nodes that draw no mesh with morph targets",
-                  channel.target_node, animation_name);
+      WarnIgnored(ctx, "morph weight channels of nodes that draw no mesh with morph targets", node,
+                  source.animation_name);
       return;
     }
     MorphWeightTracks& tracks = out->by_channel[morph];
-    tracks.first_weight = morph_channels[morph].first_weight;
-    tracks.targets = ReadWeightTracks(ctx, sampler, ParseInterpolation(sampler.interpolation, what),
-                                      morph_channels[morph].target_names.size(), what);
+    tracks.first_weight = targets.morph_channels[morph].first_weight;
+    tracks.targets = ReadFloatTracks(
+        ctx, sampler, ParseInterpolation(sampler.interpolation, what),
+        {targets.morph_channels[morph].target_names.size(), TINYGLTF_TYPE_SCALAR, true}, what);
     return;
   }
-  const int joint = mapping.joint_of_node[channel.target_node];
+  const int joint = targets.mapping.joint_of_node[node];
   if (joint < 0) {
-    WarnIgnored(ctx, "animation channels targeting nodes outside the skeleton", channel.target_node,
-                animation_name);
+    WarnIgnored(ctx, "animation channels targeting nodes outside the skeleton", node,
+                source.animation_name);
     return;
   }
   const Interpolation interpolation = ParseInterpolation(sampler.interpolation, what);
   JointTracks& tracks = out->by_joint[joint];
   tracks.joint = joint;
-  if (channel.target_path == "translation") {
+  if (path == "translation") {
     tracks.translation = ReadVectorTrack(ctx, sampler, interpolation, what);
-  } else if (channel.target_path == "scale") {
+  } else if (path == "scale") {
     tracks.scale = ReadVectorTrack(ctx, sampler, interpolation, what);
-  } else if (channel.target_path == "rotation") {
+  } else if (path == "rotation") {
     tracks.rotation = ReadRotationTrack(ctx, sampler, interpolation, what);
   } else {
-    throw ImportError(what + " has unknown target path \"" + channel.target_path + "\"");
+    throw ImportError(what + " has unknown target path \"" + path + "\"");
   }
+}
+
+// A KHR_animation_pointer channel's keys into `out`: it plays when its
+// pointer names a node's transform or weights, or a material value
+// (CollectAnimatedMaterialValues); any other pointer goes into `unplayed`.
+void ReadPointerChannel(Context& ctx, const ChannelTargets& targets, const ChannelSource& source,
+                        const std::string& pointer, AnimationTracks* out,
+                        std::set<std::string>* unplayed) {
+  CheckIndex(source.sampler, source.animation.samplers.size(), source.what + " sampler");
+  const PointerTarget target = ParsePointer(pointer);
+  if (target.kind == PointerTarget::Kind::kNode &&
+      static_cast<std::size_t>(target.index) < ctx.gltf.nodes.size()) {
+    ReadNodeChannel(ctx, targets, source, target.index, target.path, out);
+    return;
+  }
+  for (std::size_t v = 0; v < targets.material_values.size(); ++v) {
+    const AnimatedMaterialValue& value = targets.material_values[v];
+    if (target.kind != PointerTarget::Kind::kMaterial || value.material != target.index ||
+        value.property != target.property || value.texture != target.texture) {
+      continue;
+    }
+    const tinygltf::AnimationSampler& sampler = source.animation.samplers[source.sampler];
+    const auto components = static_cast<std::size_t>(ComponentsOf(value.property));
+    MorphWeightTracks& tracks = out->by_channel[kFirstMaterialValueKey + static_cast<int>(v)];
+    tracks.first_weight = value.first_value;
+    tracks.targets = ReadFloatTracks(
+        ctx, sampler, ParseInterpolation(sampler.interpolation, source.what),
+        {components, AccessorTypeOf(static_cast<int>(components)), false}, source.what);
+    return;
+  }
+  unplayed->insert(pointer.empty() ? "(a pointer channel without a pointer)" : pointer);
+}
+
+// The tracks of animation `a`: its channels as tinygltf read them (which
+// never include pointer channels), then its pointer channels.
+AnimationTracks ReadAnimation(Context& ctx, const ChannelTargets& targets, std::size_t a,
+                              std::set<std::string>* unplayed) {
+  const tinygltf::Animation& animation = ctx.gltf.animations[a];
+  const std::string animation_name = "animation " + std::to_string(a);
+  AnimationTracks read;
+  for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+    const tinygltf::AnimationChannel& channel = animation.channels[c];
+    const std::string what = animation_name + " channel " + std::to_string(c);
+    CheckIndex(channel.sampler, animation.samplers.size(), what + " sampler");
+    // No target node: ignored by the specification. A pointer channel that
+    // also names a node is read below with the others.
+    if (channel.target_node < 0 || channel.target_path == "pointer") continue;
+    ReadNodeChannel(ctx, targets, {animation, channel.sampler, animation_name, what},
+                    channel.target_node, channel.target_path, &read);
+  }
+  if (a < ctx.pointer_channels.size()) {
+    const std::vector<PointerChannel>& pointers = ctx.pointer_channels[a];
+    for (std::size_t c = 0; c < pointers.size(); ++c) {
+      const std::string what = animation_name + " pointer channel " + std::to_string(c);
+      ReadPointerChannel(ctx, targets, {animation, pointers[c].sampler, animation_name, what},
+                         pointers[c].pointer, &read, unplayed);
+    }
+  }
+  return read;
 }
 
 }  // namespace
 
+std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& ctx,
+                                                                 int first_value) {
+  std::vector<AnimatedMaterialValue> values;
+  for (const std::vector<PointerChannel>& channels : ctx.pointer_channels) {
+    for (const PointerChannel& channel : channels) {
+      const PointerTarget target = ParsePointer(channel.pointer);
+      if (target.kind != PointerTarget::Kind::kMaterial ||
+          static_cast<std::size_t>(target.index) >= ctx.gltf.materials.size()) {
+        continue;
+      }
+      const bool known = std::any_of(values.begin(), values.end(), [&](const auto& v) {
+        return v.material == target.index && v.property == target.property &&
+               v.texture == target.texture;
+      });
+      if (known) continue;
+      values.push_back(
+          {channel.pointer, target.index, target.property, target.texture, first_value});
+      first_value += ComponentsOf(target.property);
+    }
+  }
+  return values;
+}
+
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
-                              const std::vector<int>& morph_channel_of_node) {
+                              const std::vector<int>& morph_channel_of_node,
+                              const std::vector<AnimatedMaterialValue>& material_values) {
   KeepKeyBudget(ctx);
+  const ChannelTargets targets{mapping, morph_channels, morph_channel_of_node, material_values};
+  std::set<std::string> unplayed;
   const auto& animations = ctx.gltf.animations;
   std::vector<Clip> clips;
   clips.reserve(animations.size());
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const tinygltf::Animation& animation = animations[a];
-    const std::string animation_name = "animation " + std::to_string(a);
-    AnimationTracks read;
-    for (std::size_t c = 0; c < animation.channels.size(); ++c) {
-      ReadChannel(ctx, mapping, morph_channels, morph_channel_of_node, animation,
-                  animation.channels[c], animation_name,
-                  animation_name + " channel " + std::to_string(c), &read);
-    }
+    AnimationTracks read = ReadAnimation(ctx, targets, a, &unplayed);
     std::vector<JointTracks> tracks;
     tracks.reserve(read.by_joint.size());
     for (auto& [joint, joint_tracks] : read.by_joint) tracks.push_back(std::move(joint_tracks));
@@ -260,6 +390,12 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
     for (auto& [morph, morph_tracks] : read.by_channel) weights.push_back(std::move(morph_tracks));
     clips.back().SetMorphWeights(std::move(weights));
     ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
+  }
+  if (!unplayed.empty()) {
+    std::string list;
+    for (const std::string& pointer : unplayed) list += (list.empty() ? "" : ", ") + pointer;
+    ctx.Warn("KHR_animation_pointer: " + std::to_string(unplayed.size()) +
+             (unplayed.size() == 1 ? " pointer is" : " pointers are") + " not played: " + list);
   }
   return clips;
 }

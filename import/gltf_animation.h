@@ -13,10 +13,19 @@
 
 namespace anim::gltf {
 
+// The material values that KHR_animation_pointer channels of any animation
+// animate, each once, numbered from `first_value` on (after the morph
+// weights) in the order the file first names them.
+std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& ctx,
+                                                                 int first_value);
+
 // Morph-weight channels animate the run of weights of the node's
-// MorphChannel (morph_channel_of_node, -1 for nodes without one).
+// MorphChannel (morph_channel_of_node, -1 for nodes without one); pointer
+// channels a node's transform or weights, or one of `material_values`. The
+// pointers that animate anything else are named in one warning.
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
-                              const std::vector<int>& morph_channel_of_node);
+                              const std::vector<int>& morph_channel_of_node,
+                              const std::vector<AnimatedMaterialValue>& material_values);
 
 }  // namespace anim::gltf

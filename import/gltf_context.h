@@ -16,6 +16,7 @@
 #include <tiny_gltf.h>
 
 #include "import/gltf_budget.h"
+#include "import/gltf_pointer_channels.h"
 
 namespace anim::gltf {
 
@@ -41,6 +42,8 @@ struct Context {
   // What the load may still allocate (a reference: steps that only read the
   // context still count what they allocate).
   LoadBudget& budget;
+  // KHR_animation_pointer channels, per animation (tinygltf drops them).
+  std::vector<std::vector<PointerChannel>> pointer_channels;
 
   void Warn(const std::string& message) { warnings.push_back(message); }
   void WarnOnce(const std::string& key, const std::string& message) {

@@ -31,9 +31,9 @@ using gltf::ImportError;
 
 // Extensions we implement, so a file may require them (and none of them is
 // listed as ignored when a file only uses it).
-const char* const kSupportedRequired[] = {gltf::kDracoExtension, "KHR_mesh_quantization",
-                                          "KHR_texture_transform", "KHR_materials_unlit",
-                                          "KHR_materials_emissive_strength"};
+const char* const kSupportedRequired[] = {
+    gltf::kDracoExtension, "KHR_mesh_quantization",           "KHR_texture_transform",
+    "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_animation_pointer"};
 
 // Filesystem callbacks for tinygltf. tinygltf percent-decodes a URI, joins it
 // to base_dir and asks FileExists, then ReadWholeFile; it would also try the
@@ -170,7 +170,14 @@ void Convert(gltf::Context& ctx, Model* model) {
   std::vector<int> morph_channel_of_node;
   model->primitives =
       gltf::ImportMeshes(ctx, tree, mapping, &model->morph_channels, &morph_channel_of_node);
-  model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node);
+  int morph_weights = 0;
+  for (const MorphChannel& channel : model->morph_channels) {
+    morph_weights = std::max(
+        morph_weights, channel.first_weight + static_cast<int>(channel.default_weights.size()));
+  }
+  model->animated_material_values = gltf::CollectAnimatedMaterialValues(ctx, morph_weights);
+  model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node,
+                                   model->animated_material_values);
   if (model->primitives.empty() && model->clips.empty()) {
     std::string why = "nothing to import: no triangle meshes and no animations";
     for (const std::string& warning : ctx.warnings) why += "; " + warning;
@@ -247,7 +254,13 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
     Model result;
     result.source_path = name;
     AddLines(parse_warning, &result.warnings);
-    gltf::Context ctx{document, result.warnings, {}, std::move(draco_faces), name, budget};
+    gltf::Context ctx{document,
+                      result.warnings,
+                      {},
+                      std::move(draco_faces),
+                      name,
+                      budget,
+                      gltf::ReadPointerChannels(parts.json, budget)};
     Convert(ctx, &result);
     *model = std::move(result);
     return true;

@@ -6,6 +6,55 @@
 
 namespace anim {
 
+int ComponentsOf(MaterialProperty property) {
+  switch (property) {
+    case MaterialProperty::kBaseColorFactor: return 4;
+    case MaterialProperty::kEmissiveFactor: return 3;
+    case MaterialProperty::kTextureOffset:
+    case MaterialProperty::kTextureScale: return 2;
+    default: return 1;
+  }
+}
+
+namespace {
+
+// Where the value lives in a material: ComponentsOf floats in a row.
+float* ValueIn(Material& material, const AnimatedMaterialValue& value) {
+  TextureRef* const textures[5] = {&material.base_color, &material.metallic_roughness,
+                                   &material.normal, &material.occlusion, &material.emissive};
+  TextureRef* texture = value.texture >= 0 && value.texture < 5 ? textures[value.texture] : nullptr;
+  switch (value.property) {
+    case MaterialProperty::kBaseColorFactor: return &material.base_color_factor.x;
+    case MaterialProperty::kEmissiveFactor: return &material.emissive_factor.x;
+    case MaterialProperty::kMetallicFactor: return &material.metallic_factor;
+    case MaterialProperty::kRoughnessFactor: return &material.roughness_factor;
+    case MaterialProperty::kAlphaCutoff: return &material.alpha_cutoff;
+    case MaterialProperty::kNormalScale: return &material.normal_scale;
+    case MaterialProperty::kOcclusionStrength: return &material.occlusion_strength;
+    case MaterialProperty::kTextureOffset:
+      return texture != nullptr ? &texture->transform.offset.x : nullptr;
+    case MaterialProperty::kTextureScale:
+      return texture != nullptr ? &texture->transform.scale.x : nullptr;
+    case MaterialProperty::kTextureRotation:
+      return texture != nullptr ? &texture->transform.rotation : nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void ReadMaterialValue(const Material& material, const AnimatedMaterialValue& value, float* out) {
+  // ValueIn only finds the address; nothing is written through it here.
+  const float* from = ValueIn(const_cast<Material&>(material), value);
+  for (int c = 0; c < ComponentsOf(value.property); ++c) out[c] = from != nullptr ? from[c] : 0.0f;
+}
+
+void WriteMaterialValue(const AnimatedMaterialValue& value, const float* in, Material* material) {
+  float* to = ValueIn(*material, value);
+  if (to == nullptr) return;
+  for (int c = 0; c < ComponentsOf(value.property); ++c) to[c] = in[c];
+}
+
 Material Material::Dielectric(std::string name, float roughness) {
   Material material;
   material.name = std::move(name);
@@ -52,6 +101,12 @@ std::vector<float> Model::DefaultMorphWeights() const {
                                          channel.first_weight + channel.default_weights.size()));
     std::copy(channel.default_weights.begin(), channel.default_weights.end(),
               weights.begin() + channel.first_weight);
+  }
+  for (const AnimatedMaterialValue& value : animated_material_values) {
+    if (value.material < 0 || value.material >= static_cast<int>(materials.size())) continue;
+    const auto end = static_cast<std::size_t>(value.first_value + ComponentsOf(value.property));
+    weights.resize(std::max(weights.size(), end));
+    ReadMaterialValue(materials[value.material], value, weights.data() + value.first_value);
   }
   return weights;
 }

@@ -125,6 +125,37 @@ struct Material {
   }
 };
 
+// A material value that clips animate through KHR_animation_pointer. It
+// rides with the morph weights in the character's array of animated floats
+// (DefaultMorphWeights), at [first_value, first_value + components), so it
+// is sampled, blended, cross-faded and added exactly as they are.
+enum class MaterialProperty {
+  kBaseColorFactor,    // 4
+  kEmissiveFactor,     // 3
+  kMetallicFactor,     // 1
+  kRoughnessFactor,    // 1
+  kAlphaCutoff,        // 1
+  kNormalScale,        // 1
+  kOcclusionStrength,  // 1
+  kTextureOffset,      // 2, of texture `texture`
+  kTextureScale,       // 2
+  kTextureRotation,    // 1
+};
+int ComponentsOf(MaterialProperty property);
+
+struct AnimatedMaterialValue {
+  std::string pointer;  // as the file writes it: "/materials/0/emissiveFactor"
+  int material = -1;
+  MaterialProperty property = MaterialProperty::kBaseColorFactor;
+  int texture = -1;  // transform properties: 0..4, in Material::Textures' order
+  int first_value = 0;
+};
+struct Material;
+// The animated value's current setting in `material` (`out`: ComponentsOf
+// floats), and the reverse.
+void ReadMaterialValue(const Material& material, const AnimatedMaterialValue& value, float* out);
+void WriteMaterialValue(const AnimatedMaterialValue& value, const float* in, Material* material);
+
 // The weights of one mesh node's morph targets, shared by its primitives:
 // the run [first_weight, first_weight + target_names.size()) of the
 // character's weight array.
@@ -179,6 +210,9 @@ struct Model {
   std::vector<ClipRoleGuess> clip_roles;
   std::vector<MeshPrimitive> primitives;
   std::vector<MorphChannel> morph_channels;
+  // Material values the clips animate (KHR_animation_pointer), after the
+  // morph weights in the array of animated floats.
+  std::vector<AnimatedMaterialValue> animated_material_values;
   std::vector<Material> materials;
   std::vector<Image> images;
   // Things the user should know that did not stop the import (ignored
@@ -201,8 +235,9 @@ struct Model {
   // The joints a user picks from: every joint but the skins' helpers (which
   // all come last, so joint j is entry j).
   std::vector<std::string> PickableJointNames() const;
-  // Every channel's default weights, one flat array: where each frame's
-  // weights start before a clip writes the ones it animates.
+  // Every channel's default weights, then every animated material value's
+  // setting, one flat array: where each frame's animated floats start
+  // before a clip writes the ones it animates.
   std::vector<float> DefaultMorphWeights() const;
   // The run of `all` (a character's weights) that drives primitive `p`'s
   // morph targets; empty when it has none or `all` is too short.

@@ -39,6 +39,7 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
   for (const anim::Material& m : model.materials) {
     GpuMaterial material;
     material.factors = m;
+    material.factors.name.clear();  // copied per draw when animated: no allocation
     const auto refs = m.Textures();
     for (std::size_t t = 0; t < refs.size(); ++t) {
       if (!UploadTexture(model, *refs[t], kEncodings[t], &material.textures[t], error)) {
@@ -49,6 +50,13 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
       }
     }
     materials_.push_back(std::move(material));
+  }
+  animated_values_ = model.animated_material_values;
+  for (std::size_t v = 0; v < animated_values_.size(); ++v) {
+    const int m = animated_values_[v].material;
+    if (m >= 0 && m < static_cast<int>(materials_.size())) {
+      materials_[m].animated.push_back(static_cast<int>(v));
+    }
   }
   const int joint_count = model.skeleton.JointCount();
   morphs_.clear();
@@ -117,13 +125,28 @@ void GpuModel::BindMorphTargets(const ShaderProgram& program, int mesh,
   program.Set("u_morph_vertices", targets.VertexCount());
 }
 
-void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
+void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh,
+                             std::span<const float> animated) const {
   static const GpuMaterial kDefaultMaterial{};  // glTF's default: white, single-sided
   const int index = meshes_[mesh].Material();
   const GpuMaterial& material = (index >= 0 && index < static_cast<int>(materials_.size()))
                                     ? materials_[index]
                                     : kDefaultMaterial;
-  const anim::Material& f = material.factors;
+  anim::Material f = material.factors;
+  std::array<glm::mat3, 5> uv;
+  for (int t = 0; t < 5; ++t) uv[t] = material.textures[t].uv;
+  const std::size_t per_character = default_morph_weights_.size();
+  if (!material.animated.empty() && animated.size() >= per_character && per_character > 0) {
+    for (int v : material.animated) {
+      const anim::AnimatedMaterialValue& value = animated_values_[v];
+      if (value.first_value + anim::ComponentsOf(value.property) <=
+          static_cast<int>(per_character)) {
+        anim::WriteMaterialValue(value, animated.data() + value.first_value, &f);
+      }
+    }
+    const auto refs = f.Textures();
+    for (int t = 0; t < 5; ++t) uv[t] = anim::TextureTransformMatrix(refs[t]->transform);
+  }
   program.Set("u_base_color_factor", f.base_color_factor);
   program.Set("u_metallic_factor", f.metallic_factor);
   program.Set("u_roughness_factor", f.roughness_factor);
@@ -151,7 +174,7 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
     const int unit = t == 0 ? 0 : kFirstMaterialUnit + t - 1;
     program.Set(kNames[t][0], unit);
     program.Set(kNames[t][1], slot.texture >= 0);
-    program.Set(kNames[t][2], slot.uv);
+    program.Set(kNames[t][2], uv[t]);
     if (slot.texture >= 0) textures_[slot.texture].Bind(unit);
   }
   // glTF: single-sided materials cull back faces; double-sided ones do not.
@@ -164,7 +187,7 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh) const {
 
 void GpuModel::DrawMesh(const ShaderProgram& program, int mesh, int instances,
                         std::span<const float> morph_weights) const {
-  ApplyMaterial(program, mesh);
+  ApplyMaterial(program, mesh, morph_weights);
   BindMorphTargets(program, mesh, morph_weights, instances);
   program.Set("u_skinned", meshes_[mesh].Skinned());
   meshes_[mesh].Draw(instances);

@@ -50,8 +50,12 @@ class GpuModel {
   // mesh is (for sorting them).
   const std::vector<int>& BlendedMeshes() const { return blended_meshes_; }
   std::span<const PrimitiveAnchor> Anchors() const { return anchors_; }
-  // Sets mesh i's material uniforms (factors, textures) and face culling.
-  void ApplyMaterial(const ShaderProgram& program, int mesh) const;
+  // Sets mesh i's material uniforms (factors, textures) and face culling;
+  // the material values clips animate (Model::animated_material_values) are
+  // read from `animated` (a character's whole array of animated floats, or
+  // instances of it one after another: the first is used) when given.
+  void ApplyMaterial(const ShaderProgram& program, int mesh,
+                     std::span<const float> animated = {}) const;
   // Mesh i's morph targets at `morph_weights` (as Draw takes them), on
   // texture units 2 and 3, and the uniforms of shaders/skinned.vert.
   void BindMorphTargets(const ShaderProgram& program, int mesh,
@@ -69,8 +73,9 @@ class GpuModel {
     glm::mat3 uv{1.0f};
   };
   struct GpuMaterial {
-    anim::Material factors;                  // its textures' images are not used here
+    anim::Material factors;                  // its textures' images are not used here; no name
     std::array<GpuTextureSlot, 5> textures;  // in anim::Material::Textures' order
+    std::vector<int> animated;               // indices into animated_values_
   };
   // Uploads (or finds) the texture of `ref`; false with `error` set when GL
   // refuses it.
@@ -92,6 +97,7 @@ class GpuModel {
   // use it: a file whose hundred materials share one 8192x8192 picture must
   // not ask the GPU for a hundred copies of 256 MB.
   std::map<std::tuple<int, int, int, int, int, int>, int> uploaded_;
+  std::vector<anim::AnimatedMaterialValue> animated_values_;
   std::vector<int> blended_meshes_;
   std::vector<PrimitiveAnchor> anchors_;
 };

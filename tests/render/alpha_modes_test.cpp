@@ -96,4 +96,22 @@ TEST_F(AlphaModes, BlendedSurfacesAreHiddenByOpaqueOnesInFront) {
   ExpectNear(Center(model), 0, 255, 0);
 }
 
+// A material value animated through KHR_animation_pointer reaches the
+// draw: the character's animated floats override the file's factor.
+TEST_F(AlphaModes, AnimatedMaterialValuesOverrideTheFactors) {
+  anim::Model model = render_test::ModelWith(1, QuadAt(0.0f, 0), glm::vec4(1.0f));
+  model.materials[0] = Unlit(glm::vec4(1.0f, 0.0f, 0.0f, 1.0f), anim::AlphaMode::kOpaque);
+  model.animated_material_values.push_back({"/materials/0/pbrMetallicRoughness/baseColorFactor", 0,
+                                            anim::MaterialProperty::kBaseColorFactor, -1,
+                                            2});  // after two other floats
+  Load(model);
+  const std::vector<float> animated = {0.5f, 0.5f, 0.0f, 1.0f, 0.0f, 1.0f};
+  const std::vector<std::uint8_t> pixels = render_test::RenderPalette(
+      renderer_, {glm::mat4(1.0f)}, kSize, render::Shading::kMaterial, glm::mat4(1.0f), animated);
+  ASSERT_FALSE(pixels.empty());
+  ExpectNear(PixelAt(pixels, kSize, 0.1f, 0.1f), 0, 255, 0);
+  // Without the character's floats the file's factor stays.
+  ExpectNear(Center(model), 255, 0, 0);
+}
+
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,8 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
 std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
                                         const std::vector<glm::mat4>& palette, int size,
                                         render::Shading shading = render::Shading::kFlat,
-                                        const glm::mat4& projection = glm::mat4(1.0f));
+                                        const glm::mat4& projection = glm::mat4(1.0f),
+                                        std::span<const float> morph_weights = {});
 
 // A fixture with a headless GL context; every test must leave GL without
 // errors (a wrong enum or size in the renderer shows up here even when the

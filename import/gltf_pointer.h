@@ -1,0 +1,27 @@
+// Internal to anim_import: KHR_animation_pointer's targets. A channel whose
+// target path is "pointer" names what it animates with a JSON pointer into
+// the document ("/materials/0/pbrMetallicRoughness/baseColorFactor"). This
+// reads the pointers the viewer plays: a node's translation, rotation, scale
+// and morph weights (as ordinary channels), and material factors and texture
+// transforms (anim::AnimatedMaterialValue). Any other pointer is
+// kUnsupported, and the importer lists it by path.
+#pragma once
+
+#include <string>
+
+#include "model/model.h"
+
+namespace anim::gltf {
+
+struct PointerTarget {
+  enum class Kind { kNode, kMaterial, kUnsupported };
+  Kind kind = Kind::kUnsupported;
+  int index = -1;    // the node or the material (not checked against the file)
+  std::string path;  // kNode: "translation", "rotation", "scale" or "weights"
+  MaterialProperty property = MaterialProperty::kBaseColorFactor;  // kMaterial
+  int texture = -1;  // kMaterial transform properties: Material::Textures' order
+};
+
+PointerTarget ParsePointer(const std::string& pointer);
+
+}  // namespace anim::gltf

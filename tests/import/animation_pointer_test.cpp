@@ -1,0 +1,142 @@
+// KHR_animation_pointer: channels whose target is a JSON pointer. Material
+// factors and texture transforms become animated floats after the morph
+// weights, sampled at a known time to values worked by hand; a node's
+// transform through a pointer plays as an ordinary channel; pointers the
+// viewer cannot play are named once each in one warning.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/clips/morph_weights.h"
+#include "gltf_builder.h"
+#include "import/gltf_importer.h"
+#include "import/gltf_pointer.h"
+#include "test_util.h"
+
+namespace {
+
+using gltf_test::GltfBuilder;
+
+std::string PointerChannel(int sampler, const std::string& pointer) {
+  return R"({"sampler":)" + std::to_string(sampler) +
+         R"(,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":")" +
+         pointer + R"("}}}})";
+}
+
+std::string Sampler(int input, int output, const std::string& interpolation) {
+  return R"({"input":)" + std::to_string(input) + R"(,"output":)" + std::to_string(output) +
+         R"(,"interpolation":")" + interpolation + R"("})";
+}
+
+// One material, one node, one animation of five pointer channels over 0..1 s.
+anim::Model PointerModel() {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int times = b.AddFloats({0.0f, 1.0f}, "SCALAR");
+  const int colors = b.AddFloats({1, 0, 0, 1, 0, 0, 1, 1}, "VEC4");
+  const int emissive = b.AddFloats({0, 0, 0, 1, 0.5f, 0}, "VEC3");
+  const int rotation = b.AddFloats({0.0f, 2.0f}, "SCALAR");
+  const int translation = b.AddFloats({0, 0, 0, 0, 4, 0}, "VEC3");
+  const int light = b.AddFloats({0, 0, 0, 1, 1, 1}, "VEC3");
+  const std::string rest =
+      R"("extensionsUsed":["KHR_animation_pointer"],
+         "nodes":[{"mesh":0,"name":"tri"}],
+         "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      std::to_string(positions) + R"(},"material":0}]}],
+         "materials":[{"pbrMetallicRoughness":{"baseColorFactor":[0.5,0.5,0.5,1]}}],
+         "animations":[{"name":"Pulse","channels":[)" +
+      PointerChannel(0, "/materials/0/pbrMetallicRoughness/baseColorFactor") + "," +
+      PointerChannel(1, "/materials/0/emissiveFactor") + "," +
+      PointerChannel(2,
+                     "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/"
+                     "KHR_texture_transform/rotation") +
+      "," + PointerChannel(3, "/nodes/0/translation") + "," +
+      PointerChannel(4, "/extensions/KHR_lights_punctual/lights/0/color") + "," +
+      PointerChannel(4, "/materials/7/emissiveFactor") + "," +
+      PointerChannel(4, "/extensions/KHR_lights_punctual/lights/0/color") + R"(],"samplers":[)" +
+      Sampler(times, colors, "LINEAR") + "," + Sampler(times, emissive, "STEP") + "," +
+      Sampler(times, rotation, "LINEAR") + "," + Sampler(times, translation, "LINEAR") + "," +
+      Sampler(times, light, "LINEAR") + "]}]";
+  return gltf_test::LoadOk(b.EmbeddedJson(rest));
+}
+
+TEST(AnimationPointer, MaterialValuesPlayAsAnimatedFloatsWorkedByHand) {
+  const anim::Model model = PointerModel();
+  ASSERT_EQ(model.animated_material_values.size(), 3u);
+  const anim::AnimatedMaterialValue& color = model.animated_material_values[0];
+  EXPECT_EQ(color.pointer, "/materials/0/pbrMetallicRoughness/baseColorFactor");
+  EXPECT_EQ(color.property, anim::MaterialProperty::kBaseColorFactor);
+  EXPECT_EQ(color.first_value, 0);  // no morph weights before it
+  EXPECT_EQ(model.animated_material_values[1].first_value, 4);
+  EXPECT_EQ(model.animated_material_values[2].first_value, 7);
+  EXPECT_EQ(model.animated_material_values[2].texture, 0);  // the base colour texture
+
+  // The defaults are the material's own values.
+  std::vector<float> values = model.DefaultMorphWeights();
+  EXPECT_EQ(values, (std::vector<float>{0.5f, 0.5f, 0.5f, 1, 0, 0, 0, 0}));
+
+  ASSERT_EQ(model.clips.size(), 1u);
+  const anim::Clip& clip = model.clips[0];
+  EXPECT_FLOAT_EQ(clip.Duration(), 1.0f);
+  ASSERT_TRUE(anim::SampleMorphWeights(clip.MorphWeights(), 0.25f, values));
+  // LINEAR colour: (1,0,0,1) + 0.25 ((0,0,1,1) - (1,0,0,1)); STEP emissive:
+  // still the first key; LINEAR rotation: 0.25 x 2 rad.
+  const std::vector<float> at_quarter = {0.75f, 0.0f, 0.25f, 1.0f, 0.0f, 0.0f, 0.0f, 0.5f};
+  for (std::size_t i = 0; i < values.size(); ++i) EXPECT_FLOAT_EQ(values[i], at_quarter[i]) << i;
+  ASSERT_TRUE(anim::SampleMorphWeights(clip.MorphWeights(), 1.0f, values));
+  EXPECT_FLOAT_EQ(values[4], 1.0f);  // the STEP key at 1 s
+  EXPECT_FLOAT_EQ(values[5], 0.5f);
+
+  // Written back into a material: what the renderer draws with.
+  anim::Material material = model.materials[0];
+  for (const anim::AnimatedMaterialValue& value : model.animated_material_values) {
+    anim::WriteMaterialValue(value, values.data() + value.first_value, &material);
+  }
+  EXPECT_EQ(material.base_color_factor, glm::vec4(0.0f, 0.0f, 1.0f, 1.0f));
+  EXPECT_EQ(material.emissive_factor, glm::vec3(1.0f, 0.5f, 0.0f));
+  EXPECT_FLOAT_EQ(material.base_color.transform.rotation, 2.0f);
+}
+
+TEST(AnimationPointer, ANodesTranslationPlaysAsAnOrdinaryChannel) {
+  const anim::Model model = PointerModel();
+  const anim::Clip& clip = model.clips[0];
+  ASSERT_EQ(clip.Tracks().size(), 1u);
+  EXPECT_EQ(clip.Tracks()[0].translation.Sample(0.5f), glm::vec3(0.0f, 2.0f, 0.0f));
+}
+
+TEST(AnimationPointer, PointersNotPlayedAreNamedOnceEach) {
+  const anim::Model model = PointerModel();
+  EXPECT_TRUE(gltf_test::HasWarningContaining(
+      model,
+      "KHR_animation_pointer: 2 pointers are not played: "
+      "/extensions/KHR_lights_punctual/lights/0/color, /materials/7/emissiveFactor"));
+  EXPECT_FALSE(gltf_test::HasWarningContaining(model, "optional extensions ignored"));
+}
+
+// The pointers read, and some that are not.
+TEST(AnimationPointer, ParsesThePointersItPlays) {
+  using anim::gltf::ParsePointer;
+  using Kind = anim::gltf::PointerTarget::Kind;
+  EXPECT_EQ(ParsePointer("/nodes/12/rotation").kind, Kind::kNode);
+  EXPECT_EQ(ParsePointer("/nodes/12/rotation").index, 12);
+  EXPECT_EQ(ParsePointer("/nodes/3/weights").path, "weights");
+  const auto roughness = ParsePointer("/materials/2/pbrMetallicRoughness/roughnessFactor");
+  EXPECT_EQ(roughness.kind, Kind::kMaterial);
+  EXPECT_EQ(roughness.index, 2);
+  EXPECT_EQ(roughness.property, anim::MaterialProperty::kRoughnessFactor);
+  const auto offset =
+      ParsePointer("/materials/0/emissiveTexture/extensions/KHR_texture_transform/offset");
+  EXPECT_EQ(offset.property, anim::MaterialProperty::kTextureOffset);
+  EXPECT_EQ(offset.texture, 4);
+  for (const char* unplayed :
+       {"", "nodes/0/rotation", "/nodes/01/rotation", "/nodes/-1/rotation", "/nodes/0/matrix",
+        "/nodes/0/rotation/0", "/materials/0/pbrMetallicRoughness", "/cameras/0/perspective/yfov",
+        "/materials/99999999999/alphaCutoff",
+        "/materials/0/normalTexture/extensions/"
+        "KHR_texture_transform/texCoord"}) {
+    EXPECT_EQ(ParsePointer(unplayed).kind, Kind::kUnsupported) << unplayed;
+  }
+}
+
+}  // namespace
