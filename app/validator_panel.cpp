@@ -14,7 +14,7 @@ namespace animviewer {
 namespace {
 
 constexpr float kValidatorMargin = 10.0f;
-constexpr float kMinWidth = 420.0f;
+constexpr float kMinWidth = 80.0f;    // where the panels leave less, it overlaps them
 constexpr float kTableLines = 14.0f;  // the scrolling table's height, in lines
 constexpr long kUnscrolledRows = 6;   // up to this many messages need no scroll bar
 
@@ -118,7 +118,9 @@ void ReportContents(ViewerState& state) {
   const ValidatorReport& report = job.report();
   const std::string file = std::filesystem::path(job.path()).filename().string();
   if (job.running()) {
-    ImGui::TextDisabled("Validating %s...", file.c_str());
+    const std::string line = "Validating " + file + "...";
+    ImGui::TextDisabled("%s", line.c_str());
+    ui_probe::Text("validator running", line);
     return;
   }
   if (report.outcome != ValidatorReport::Outcome::kReport) {
@@ -147,23 +149,25 @@ void DrawValidatorPanel(ViewerState& state) {
   state.validator.Poll();
   const ImGuiIO& io = ImGui::GetIO();
   const float margin = kValidatorMargin * state.ui_scale;
-  // Between the panels, at the bottom: over the ground, not the character.
+  // At the top of the free area between the panels, never over them (their
+  // buttons stay clickable in narrow windows), and clear of the bottom,
+  // where the scene under the character is left for the mouse.
   const float left = std::max(state.free_left, 0.0f) + margin;
   const float right =
       std::min(state.free_right > 0.0f ? state.free_right : io.DisplaySize.x, io.DisplaySize.x) -
       margin;
-  const float width =
-      std::max(right - left, std::min(kMinWidth * state.ui_scale, io.DisplaySize.x));
-  ImGui::SetNextWindowPos(ImVec2(left, io.DisplaySize.y - margin), ImGuiCond_Always,
-                          ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+  const float width = std::max(right - left, kMinWidth * state.ui_scale);
+  ImGui::SetNextWindowPos(ImVec2(left, margin), ImGuiCond_Always);
+  // Fixed width, the content's height (a size of 0 set every frame would
+  // keep ImGui auto-fitting, and laying out items, while folded).
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, io.DisplaySize.y));
   ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
   const std::string title = ValidatorTitle(state.validator);
   // Not focused when it first appears: the panels keep the keyboard and
   // their look (an unfocused title bar) stays as it was.
-  constexpr ImGuiWindowFlags kFlags =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoFocusOnAppearing;
-  if (ImGui::Begin(title.c_str(), nullptr, kFlags)) {
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize |
+                                      ImGuiWindowFlags_NoFocusOnAppearing;
+  if (ImGui::Begin(title.c_str(), nullptr, kFlags) && !ImGui::IsWindowCollapsed()) {
     ImGui::PushTextWrapPos(0.0f);
     ReportContents(state);
     ImGui::PopTextWrapPos();
