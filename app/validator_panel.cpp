@@ -132,11 +132,7 @@ void ReportContents(ViewerState& state) {
   SummaryLine(report);
   ImGui::TextDisabled("%s", file.c_str());
   if (report.truncated) {
-    const std::string note =
-        "The validator stopped after " +
-        samples::Counted(static_cast<long long>(report.messages.size()), "message") +
-        "; the counts cover only those.";
-    samples::WrappedText(note, &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    samples::WrappedText(TruncationNote(report), &ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   }
   if (report.messages.empty()) return;
   SeverityFilters(state);

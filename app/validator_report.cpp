@@ -94,6 +94,18 @@ bool ParseValidatorReport(std::string_view output, ValidatorReport* report, std:
   return true;
 }
 
+long long ValidatorReport::Total() const {
+  long long total = 0;
+  for (int count : counts) total += count;
+  return total;
+}
+
+std::string TruncationNote(const ValidatorReport& report) {
+  if (!report.truncated) return std::string();
+  return "Showing " + std::to_string(report.messages.size()) + " of " +
+         samples::Counted(report.Total(), "message") + " (the first 100 of each severity).";
+}
+
 const char* SeverityName(ValidatorSeverity severity) {
   return kSeverityNames[static_cast<int>(severity)];
 }
@@ -114,11 +126,7 @@ std::string ValidatorReportText(const ValidatorReport& report) {
     text += "  " + std::string(SeverityName(m.severity)) + " " + m.code + " " +
             (m.pointer.empty() ? "(file)" : m.pointer) + ": " + m.text + "\n";
   }
-  if (report.truncated) {
-    text += "  (the validator stopped after " +
-            samples::Counted(static_cast<long long>(report.messages.size()), "message") +
-            "; the counts cover only those)\n";
-  }
+  if (report.truncated) text += "  " + TruncationNote(report) + "\n";
   return text;
 }
 

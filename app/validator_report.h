@@ -1,6 +1,6 @@
 // The Khronos glTF validator's report (its JSON, as tools/gltf_validator/
 // validate.js --json prints it) read into plain fields: the counts per
-// severity, each message, whether the validator stopped early. No ImGui, no
+// severity, each message, whether the list was cut. No ImGui, no
 // GL: the window's panel and --validate show it, the tests read it.
 #pragma once
 
@@ -31,11 +31,12 @@ struct ValidatorReport {
   std::string problem;  // why there is no report
   std::array<int, kValidatorSeverityCount> counts{};  // indexed by ValidatorSeverity
   std::vector<ValidatorMessage> messages;             // errors first, then warnings, infos, hints
-  // The validator stopped at its message limit: more issues than listed,
-  // and the counts cover only those listed.
+  // More issues than listed: validate.js lists the first 100 of each
+  // severity (the counts are every issue's).
   bool truncated = false;
 
   int Count(ValidatorSeverity severity) const { return counts[static_cast<int>(severity)]; }
+  long long Total() const;  // the counts' sum
 };
 
 // Reads the validator's JSON output into *report (outcome kReport). Bad,
@@ -48,6 +49,10 @@ const char* SeverityName(ValidatorSeverity severity);
 
 // "glTF validator: 1 error, 0 warnings, 2 infos, 0 hints".
 std::string ValidatorSummary(const ValidatorReport& report);
+
+// "Showing 204 of 774 messages (the first 100 of each severity).", or ""
+// when every message is listed.
+std::string TruncationNote(const ValidatorReport& report);
 
 // The report as text lines, as --validate prints it: the summary, then one
 // line per message (severity, code, pointer: text), or the problem.

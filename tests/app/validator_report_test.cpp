@@ -37,6 +37,7 @@ TEST(ValidatorReport, ReadsTheCountsAndMessagesOfAReportTheValidatorPrinted) {
   EXPECT_EQ(report.Count(ValidatorSeverity::kInfo), 1);
   EXPECT_EQ(report.Count(ValidatorSeverity::kHint), 0);
   EXPECT_FALSE(report.truncated);
+  EXPECT_EQ(animviewer::TruncationNote(report), "");
   ASSERT_EQ(report.messages.size(), 2u);
   // The error comes first although the validator listed it second.
   EXPECT_EQ(report.messages[0].severity, ValidatorSeverity::kError);
@@ -75,7 +76,10 @@ TEST(ValidatorReport, ATruncatedReportAndAByteOffsetInsteadOfAPointer) {
   EXPECT_EQ(report.messages[0].code, "GLB_X");
   EXPECT_EQ(report.messages[0].pointer, "byte 20");
   EXPECT_EQ(report.messages[1].pointer, "");
-  EXPECT_NE(animviewer::ValidatorReportText(report).find("stopped after 2 messages"),
+  EXPECT_EQ(report.Total(), 3);
+  EXPECT_EQ(animviewer::TruncationNote(report),
+            "Showing 2 of 3 messages (the first 100 of each severity).");
+  EXPECT_NE(animviewer::ValidatorReportText(report).find("\n  Showing 2 of 3 messages (the first"),
             std::string::npos);
 }
 

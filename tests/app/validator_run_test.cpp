@@ -63,6 +63,38 @@ TEST(ValidatorRun, TheRealValidatorFindsTheAccessorThatReadsPastItsBufferView) {
   EXPECT_FALSE(report.truncated);
 }
 
+// 250 unused accessors (an info each), one of them reading past its buffer
+// view (an error), and an unknown extension used (one more info): the list
+// keeps the error and the first 100 infos, the error first; the counts stay
+// every issue's.
+TEST(ValidatorRun, TheRealValidatorsListKeeps100OfEachSeverityButCountsEveryIssue) {
+  const ValidatorSetup setup = animviewer::DefaultValidatorSetup();
+  if (const std::string missing = animviewer::ValidatorMissing(setup); !missing.empty()) {
+    GTEST_SKIP() << missing;
+  }
+  std::string accessors;
+  for (int i = 0; i < 249; ++i) {
+    accessors += R"({"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR"},)";
+  }
+  accessors += R"({"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"})";
+  const fs::path gltf = TestDir("many") / "many.gltf";
+  Write(gltf, R"({"asset":{"version":"2.0"},"extensionsUsed":["EXT_unknown"],"buffers":[{)"
+              R"("byteLength":4,"uri":"data:application/octet-stream;base64,AAAAAA=="}],)"
+              R"("bufferViews":[{"buffer":0,"byteLength":4}],"accessors":[)" +
+                  accessors + "]}");
+  const ValidatorReport report = animviewer::RunValidator(gltf.string(), setup);
+  ASSERT_EQ(report.outcome, ValidatorReport::Outcome::kReport) << report.problem;
+  EXPECT_EQ(report.Count(ValidatorSeverity::kError), 1);
+  EXPECT_EQ(report.Count(ValidatorSeverity::kInfo), 251);
+  EXPECT_TRUE(report.truncated);
+  ASSERT_EQ(report.messages.size(), 101u);
+  EXPECT_EQ(report.messages[0].code, "ACCESSOR_TOO_LONG");
+  EXPECT_EQ(report.messages[0].pointer, "/accessors/249");
+  EXPECT_EQ(report.messages[1].severity, ValidatorSeverity::kInfo);
+  EXPECT_EQ(animviewer::TruncationNote(report),
+            "Showing 101 of 252 messages (the first 100 of each severity).");
+}
+
 TEST(ValidatorRun, AMissingNodeOrPackageSaysHowToInstallIt) {
   const fs::path dir = TestDir("missing");  // no validate.js, no node_modules
   ValidatorSetup setup{"node", dir.string()};
