@@ -224,6 +224,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--help", &o.help},
       {"-h", &o.help},
       {"--info", &o.info},
+      {"--validate", &o.validate},
       {"--headless", &o.headless},
       {"--skeleton", &o.skeleton},
       {"--wireframe", &o.wireframe},
@@ -284,7 +285,7 @@ std::string ParseArgument(const std::vector<std::string>& args, std::size_t* i,
 // Options that only make sense together with others. Where several are
 // missing, the first check here is the one reported.
 std::string CombinationError(const Options& o) {
-  const bool prints_and_exits = o.help || o.info || o.list_samples || o.list_params ||
+  const bool prints_and_exits = o.help || o.info || o.validate || o.list_samples || o.list_params ||
                                 !o.graph.empty() || !o.save_retargeted.empty() ||
                                 !o.motion_database.empty() || !o.match_queries.empty() ||
                                 !o.drive.empty();
@@ -380,6 +381,10 @@ std::string UsageText() {
          "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
          "                        0 is much faster on software renderers)\n"
          "  --info                print the skeleton and the clips, then exit\n"
+         "  --validate            print the Khronos glTF validator's report on the model\n"
+         "                        (errors, warnings, infos, hints), then exit: 1 when it\n"
+         "                        has errors or the validator cannot run (install it with\n"
+         "                        bash scripts/install_validator.sh, needs npm)\n"
          "  --graph FILE.json     load a graph description (docs/graph_format.md) for the\n"
          "                        model, print its parameters, nodes, states and layers\n"
          "                        (or the error), then exit\n"

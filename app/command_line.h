@@ -30,6 +30,7 @@ struct Options {
   std::string file;  // empty: the default model
   bool help = false;
   bool info = false;                // print skeleton and clips, then exit
+  bool validate = false;            // --validate: print the glTF validator's report, then exit
   std::string graph;                // --graph FILE: load a graph description, print it, exit
   bool headless = false;            // render off-screen, no window
   std::optional<std::string> clip;  // empty: the first clip

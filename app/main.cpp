@@ -16,6 +16,7 @@
 #include "app/motion_commands.h"
 #include "app/regress_command.h"
 #include "app/terminal_text.h"
+#include "app/validator_command.h"
 #include "app/viewer_window.h"
 
 namespace {
@@ -44,6 +45,7 @@ int Run(int argc, char** argv) {
   if (options.list_samples) return RunListSamples();
   if (options.list_params) return RunListParams(options);
   if (!options.graph.empty()) return RunGraphInfo(options);
+  if (options.validate) return RunValidateCommand(options);
   if (!options.save_retargeted.empty()) {
     return RunSaveRetargeted(options);
   }

@@ -4,6 +4,7 @@
 // the window loop acts on it.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "app/frame_timings.h"
 #include "app/model_loading.h"
 #include "app/time_control.h"
+#include "app/validator_job.h"
 #include "app/walkthrough.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"
@@ -66,6 +68,10 @@ struct ViewerState {
   float ui_scale = 1.0f;
   float ui_scale_requested = 0.0f;
   float panels_ui_scale = 0.0f;  // the scale the panels were last placed for
+  // The glTF validator's run on the shown file (app/validator_panel.h), and
+  // which severities its table lists (errors, warnings, infos, hints).
+  ValidatorJob validator;
+  std::array<bool, kValidatorSeverityCount> validator_shown{true, true, true, true};
   // What every load uses (app/model_loading.h): the command line's, and
   // after a file dropped with Shift, its clips as the animation source.
   LoadOptions load_options;

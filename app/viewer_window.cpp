@@ -32,6 +32,7 @@
 #include "app/terminal_text.h"
 #include "app/ui_probe_frame.h"
 #include "app/ui_scale.h"
+#include "app/validator_panel.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_state.h"
 #include "app/window_input.h"
@@ -87,6 +88,7 @@ bool Open(const std::string& path, const LoadOptions& load, ViewerState& state,
   state.message = "Opened " + path + sample_stopped;
   state.message_is_error = !sample_stopped.empty();
   state.warnings = state.character.model().warnings;
+  state.validator.Start(path);
   return true;
 }
 
@@ -390,6 +392,7 @@ std::pair<double, double> UpdateFrame(LoopState& loop, WindowInput& input, const
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   DrawPanels(state);
+  DrawValidatorPanel(state);  // after the panels: it sits in the free area they leave
   HandleMouse(state, loop.pointer.captured());
   ApplyShortcuts(std::exchange(input.keys, {}), ImGui::GetIO().WantCaptureKeyboard, state);
   return {real_seconds, update_ms};
@@ -496,6 +499,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   // come in real time; in the frame with --quit-after-frames (reproducible).
   state.walkthrough.SetBackgroundWork(!state.fixed_step);
   state.character.SetBackgroundCompression(!state.fixed_step);
+  state.validator.SetBackground(!state.fixed_step);
   state.loop = options.loop;
   state.speed = options.speed;
   state.view.show_skeleton = options.skeleton;
