@@ -149,9 +149,10 @@ void DrawValidatorPanel(ViewerState& state) {
   // buttons stay clickable in narrow windows), and clear of the bottom,
   // where the scene under the character is left for the mouse.
   const float left = std::max(state.free_left, 0.0f) + margin;
-  const float right =
-      std::min(state.free_right > 0.0f ? state.free_right : io.DisplaySize.x, io.DisplaySize.x) -
-      margin;
+  // The folded Framework panel's title bar counts too: it stays at the top.
+  float right = state.free_right > 0.0f ? state.free_right : io.DisplaySize.x;
+  if (state.framework_left > 0.0f) right = std::min(right, state.framework_left);
+  right = std::min(right, io.DisplaySize.x) - margin;
   const float width = std::max(right - left, kMinWidth * state.ui_scale);
   ImGui::SetNextWindowPos(ImVec2(left, margin), ImGuiCond_Always);
   // Fixed width, the content's height (a size of 0 set every frame would

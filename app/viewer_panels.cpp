@@ -544,6 +544,7 @@ void DrawFrameworkPanel(ViewerState& state, ImGuiCond placement) {
   KeepInsideDisplay();
   const float left = ImGui::GetWindowPos().x;
   state.free_right = open && left > io.DisplaySize.x * 0.5f ? left : io.DisplaySize.x;
+  state.framework_left = left > io.DisplaySize.x * 0.5f ? left : io.DisplaySize.x;
   if (!open) {
     ImGui::End();
     return;

@@ -40,6 +40,9 @@ struct ViewerState {
   // framed and centred there. 0 and the window width when no panel covers it.
   float free_left = 0.0f;
   float free_right = 0.0f;
+  // The Framework panel's left edge, open or folded to its title bar: what
+  // the validator bar at the top must stay left of.
+  float framework_left = 0.0f;
   glm::vec2 panels_display_size{0.0f};  // the window size the panels were last placed for
 
   std::string message;  // shown in the UI, e.g. why a dropped file failed

@@ -31,8 +31,10 @@ struct SamplingJob {
 
 // Whether every joint `clip` animates is one of `joint_count` joints: the
 // check SamplingJob, Playback::Advance and the graph's ClipNode make.
+// A clip without joint tracks (morph weights or material values alone)
+// fits any pose.
 inline bool ClipFitsJoints(const Clip& clip, int joint_count) {
-  return clip.LowestJoint() >= 0 && clip.HighestJoint() < joint_count;
+  return clip.Tracks().empty() || (clip.LowestJoint() >= 0 && clip.HighestJoint() < joint_count);
 }
 
 // Why it does not: "'<clip name>' animates joint <j>, <holder> has

@@ -506,6 +506,23 @@ TEST(SamplingJobValidate, ClipWithANegativeJoint) {
   EXPECT_TRUE(AllSentinel(out));
 }
 
+// Morph weights or material values alone (no joint tracks): the clip
+// fits any pose and its weights are sampled; raw playback of such a clip
+// once never moved (every step refused).
+TEST(SamplingJobValidate, AClipWithoutJointTracksFitsAnyPose) {
+  anim::Clip clip("faces", {});
+  anim::MorphWeightTracks weights;
+  weights.first_weight = 0;
+  weights.targets.emplace_back(anim::Interpolation::kLinear, std::vector<float>{0.0f, 2.0f},
+                               std::vector<float>{0.0f, 1.0f});
+  clip.SetMorphWeights({weights});
+  SoaPose out = SentinelPose(3);
+  out.SetMorphWeights(std::vector<float>{-1.0f});
+  EXPECT_TRUE((anim::SamplingJob{&clip, 0.5f, anim::LoopMode::kLoop, nullptr, &out}.Run()));
+  EXPECT_FLOAT_EQ(out.MorphWeights()[0], 0.25f);
+  EXPECT_TRUE(AllSentinel(out));  // no joint written
+}
+
 TEST(SamplingJobValidate, CursorOfAnotherClip) {
   const anim::Clip clip = OneTrackClip(1);
   anim::ClipCursor cursor;
