@@ -63,8 +63,9 @@ inline std::string BrokenModelPromise(const anim::Model& model) {
       if (texture->image >= static_cast<int>(model.images.size())) return Broken("bad image", "");
     }
     if (!std::isfinite(material.metallic_factor) || !std::isfinite(material.roughness_factor) ||
-        !std::isfinite(material.alpha_cutoff) || !std::isfinite(material.emissive_factor.x) ||
-        !std::isfinite(material.emissive_factor.y) || !std::isfinite(material.emissive_factor.z)) {
+        !std::isfinite(material.alpha_cutoff) || !std::isfinite(material.emissive_strength) ||
+        !std::isfinite(material.emissive_factor.x) || !std::isfinite(material.emissive_factor.y) ||
+        !std::isfinite(material.emissive_factor.z)) {
       return Broken("material factor not finite", material.name);
     }
   }

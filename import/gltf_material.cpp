@@ -285,7 +285,7 @@ void ReadMaterialFactors(Context& ctx, const tinygltf::Material& source, const s
       strength != source.extensions.end() && strength->second.Has("emissiveStrength")) {
     double value = 1.0;
     if (NumberOf(strength->second.Get("emissiveStrength"), &value) && value >= 0.0) {
-      material->emissive_factor *= static_cast<float>(value);
+      material->emissive_strength = static_cast<float>(value);
     } else {
       ctx.Warn(what + ": KHR_materials_emissive_strength is not a non-negative number; ignored");
     }

@@ -46,11 +46,13 @@ struct NamedProperty {
   std::string_view path;
   MaterialProperty property;
 };
-constexpr std::array<NamedProperty, 7> kFactors = {{
+constexpr std::array<NamedProperty, 8> kFactors = {{
     {"pbrMetallicRoughness/baseColorFactor", MaterialProperty::kBaseColorFactor},
     {"pbrMetallicRoughness/metallicFactor", MaterialProperty::kMetallicFactor},
     {"pbrMetallicRoughness/roughnessFactor", MaterialProperty::kRoughnessFactor},
     {"emissiveFactor", MaterialProperty::kEmissiveFactor},
+    {"extensions/KHR_materials_emissive_strength/emissiveStrength",
+     MaterialProperty::kEmissiveStrength},
     {"alphaCutoff", MaterialProperty::kAlphaCutoff},
     {"normalTexture/scale", MaterialProperty::kNormalScale},
     {"occlusionTexture/strength", MaterialProperty::kOcclusionStrength},

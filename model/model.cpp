@@ -26,6 +26,7 @@ float* ValueIn(Material& material, const AnimatedMaterialValue& value) {
   switch (value.property) {
     case MaterialProperty::kBaseColorFactor: return &material.base_color_factor.x;
     case MaterialProperty::kEmissiveFactor: return &material.emissive_factor.x;
+    case MaterialProperty::kEmissiveStrength: return &material.emissive_strength;
     case MaterialProperty::kMetallicFactor: return &material.metallic_factor;
     case MaterialProperty::kRoughnessFactor: return &material.roughness_factor;
     case MaterialProperty::kAlphaCutoff: return &material.alpha_cutoff;

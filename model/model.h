@@ -95,7 +95,7 @@ struct TextureRef {
 enum class AlphaMode { kOpaque, kMask, kBlend };
 
 // glTF's metallic-roughness material (specification, appendix B), with
-// KHR_materials_emissive_strength folded into emissive_factor and
+// KHR_materials_emissive_strength as emissive_strength and
 // KHR_materials_unlit as `unlit`. Defaults are glTF's.
 struct Material {
   std::string name;
@@ -110,6 +110,9 @@ struct Material {
   float occlusion_strength = 1.0f;
   TextureRef emissive;  // sRGB
   glm::vec3 emissive_factor{0.0f};
+  // Multiplies emissive_factor; kept apart so a clip animating either
+  // (KHR_animation_pointer) keeps the other.
+  float emissive_strength = 1.0f;
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   float alpha_cutoff = 0.5f;
   bool double_sided = false;
@@ -132,6 +135,7 @@ struct Material {
 enum class MaterialProperty {
   kBaseColorFactor,    // 4
   kEmissiveFactor,     // 3
+  kEmissiveStrength,   // 1
   kMetallicFactor,     // 1
   kRoughnessFactor,    // 1
   kAlphaCutoff,        // 1

@@ -152,7 +152,7 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh,
   program.Set("u_roughness_factor", f.roughness_factor);
   program.Set("u_normal_scale", f.normal_scale);
   program.Set("u_occlusion_strength", f.occlusion_strength);
-  program.Set("u_emissive_factor", f.emissive_factor);
+  program.Set("u_emissive_factor", f.emissive_factor * f.emissive_strength);
   program.Set("u_alpha_mode", static_cast<int>(f.alpha_mode));
   program.Set("u_alpha_cutoff", f.alpha_cutoff);
   program.Set("u_unlit", f.unlit);

@@ -125,6 +125,9 @@ TEST(AnimationPointer, ParsesThePointersItPlays) {
   EXPECT_EQ(roughness.kind, Kind::kMaterial);
   EXPECT_EQ(roughness.index, 2);
   EXPECT_EQ(roughness.property, anim::MaterialProperty::kRoughnessFactor);
+  EXPECT_EQ(ParsePointer("/materials/1/extensions/KHR_materials_emissive_strength/emissiveStrength")
+                .property,
+            anim::MaterialProperty::kEmissiveStrength);
   const auto offset =
       ParsePointer("/materials/0/emissiveTexture/extensions/KHR_texture_transform/offset");
   EXPECT_EQ(offset.property, anim::MaterialProperty::kTextureOffset);

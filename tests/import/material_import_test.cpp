@@ -102,7 +102,8 @@ TEST(MaterialImport, FactorsTexturesAlphaModesAndExtensions) {
   EXPECT_EQ(masked.roughness_factor, 0.75f);
   EXPECT_EQ(masked.normal_scale, 0.5f);
   EXPECT_FLOAT_EQ(masked.occlusion_strength, 0.8f);
-  EXPECT_EQ(masked.emissive_factor, glm::vec3(4.0f, 2.0f, 1.0f));  // times the strength
+  EXPECT_EQ(masked.emissive_factor, glm::vec3(1.0f, 0.5f, 0.25f));
+  EXPECT_EQ(masked.emissive_strength, 4.0f);
   EXPECT_EQ(masked.alpha_mode, anim::AlphaMode::kMask);
   EXPECT_FLOAT_EQ(masked.alpha_cutoff, 0.3f);
   EXPECT_FALSE(masked.unlit);

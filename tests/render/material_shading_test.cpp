@@ -149,14 +149,15 @@ TEST_F(MaterialShading, NoKeyLightFromBehind) {
 }
 
 // Unlit: the base colour as it is, whatever the light. Emissive adds its
-// colour (times KHR_materials_emissive_strength, folded in at import).
+// colour times KHR_materials_emissive_strength.
 TEST_F(MaterialShading, UnlitShowsTheBaseColourAndEmissiveAddsItsOwn) {
   anim::Material unlit = Surface(glm::vec3(0.2f, 0.4f, 0.6f), 0.0f, 0.5f);
   unlit.unlit = true;
   ExpectColor(Render(unlit, glm::vec3(0, 0, 1), 1.0f), glm::dvec3(0.2, 0.4, 0.6));
 
   anim::Material glowing = Surface(glm::vec3(1.0f), 0.0f, 0.5f);
-  glowing.emissive_factor = glm::vec3(0.5f, 0.25f, 0.0f);
+  glowing.emissive_factor = glm::vec3(0.25f, 0.125f, 0.0f);
+  glowing.emissive_strength = 2.0f;
   ExpectColor(Render(glowing, glm::vec3(0, 0, -1), 1.0f), glm::dvec3(0.5, 0.25, 0.0));
 }
 
