@@ -49,20 +49,22 @@ TEST(HeadlessViewer, ScreenshotHasRequestedSizeAndShowsTheCharacter) {
   const Image image = LoadPng(png);
   ASSERT_EQ(image.width, 320);
   ASSERT_EQ(image.height, 240);
-  // The corner is background; the character is the bright (white material)
-  // figure in the middle. Count bright pixels in the central third.
+  // The corner is background; the character is the light grey figure in
+  // the middle (its material is a rough metal, metallic 1 by default: lit
+  // greyer than white). Count bright pixels in the central third: about
+  // 2,700 with her at this size, about 460 (grid lines) without.
   const unsigned char* corner = &image.rgba[0];
   int bright_center = 0, bright_total = 0;
   for (int y = 0; y < image.height; ++y) {
     for (int x = 0; x < image.width; ++x) {
       const unsigned char* p = &image.rgba[(static_cast<std::size_t>(y) * image.width + x) * 4];
-      const bool bright = p[0] > 140 && p[1] > 140 && p[2] > 140;
+      const bool bright = p[0] > 110 && p[1] > 110 && p[2] > 110;
       bright_total += bright;
       if (bright && x > image.width / 3 && x < 2 * image.width / 3) ++bright_center;
     }
   }
   EXPECT_LT(corner[0], 80) << "top-left pixel should be the dark background";
-  EXPECT_GT(bright_total, image.width * image.height / 20) << "character too small or missing";
+  EXPECT_GT(bright_total, image.width * image.height / 40) << "character too small or missing";
   EXPECT_GT(bright_center, bright_total * 8 / 10) << "character should be framed in the centre";
 }
 
