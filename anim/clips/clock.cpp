@@ -90,6 +90,16 @@ void ClipClock::SetPhase(double phase) {
   time_ = start_ + phase * duration_;
 }
 
+void ClipClock::RestoreTime(double time) {
+  const double end = start_ + (mode_ == LoopMode::kPingPong ? 2.0 * duration_ : duration_);
+  const bool held = time >= start_ && (time <= start_ + duration_ || time < end);
+  if (held) {
+    time_ = time;
+  } else {
+    SetTime(time);
+  }
+}
+
 ClockStep ClipClock::Advance(double dt, double rate) {
   ClockStep step;
   step.from = step.to = time_;

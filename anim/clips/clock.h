@@ -74,6 +74,11 @@ class ClipClock {
   // (non-finite: 0). Not wrapped: a looping clock at phase 1 sits on its end
   // (the same instant as its start), so keys there count as where it starts.
   void SetPhase(double phase);
+  // Puts back a time that Time() returned (Playback keeps its clock as a
+  // stored time): kept as it is when the span holds it, so a loop put at
+  // phase 1 stays on its end; wrapped as SetTime otherwise (the mode changed
+  // since).
+  void RestoreTime(double time);
 
   // Moves by dt * rate (either may be negative or zero) and wraps. A
   // non-finite dt or rate, or a non-finite product, changes nothing and
@@ -87,6 +92,10 @@ class ClipClock {
   // kClamp only: the end the last step played towards has been reached
   // (the end going forward or with rate 0, the start going backward).
   bool IsComplete() const;
+  // The direction of the last step (true: forward, or never stepped), and
+  // setting it back on a clock rebuilt from a stored time (Playback).
+  bool Forward() const { return forward_; }
+  void SetForward(bool forward) { forward_ = forward; }
 
  private:
   double start_ = 0.0;

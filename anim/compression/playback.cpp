@@ -27,12 +27,16 @@ std::string Playback::Start(const ClipRef& source, LoopMode m, float r) {
   mode = m;
   rate = r;
   time = source.StartTime();
+  forward = true;
   exact_time = time;
   exact_time_written = time;
-  // assign() reuses the cursor's storage, so restarting a playback with a
-  // clip no larger than before allocates nothing.
-  const bool raw = compressed == nullptr && clip != nullptr;
-  cursor.keys.assign(raw ? 3 * clip->Tracks().size() : 0, TrackCursor{});
+  // The cursor reuses its storage, so restarting a playback with a clip no
+  // larger than before allocates nothing.
+  if (compressed == nullptr && clip != nullptr) {
+    clip->ResetCursor(cursor);
+  } else {
+    cursor.keys.clear();
+  }
   if (compressed == nullptr) return {};
   return context.Bind(*compressed, source.decodings);
 }
@@ -41,7 +45,14 @@ ClipClock Playback::Clock() const {
   if (!Plays()) return {};
   const ClipRef source{clip, compressed};
   ClipClock clock(source.StartTime(), source.Duration(), mode);
-  clock.SetTime(time == exact_time_written ? exact_time : static_cast<double>(time));
+  // The exact time is one a clock stored (StoreTime) and goes back as it
+  // was; a time set directly is wrapped.
+  if (time == exact_time_written) {
+    clock.RestoreTime(exact_time);
+  } else {
+    clock.SetTime(time);
+  }
+  clock.SetForward(forward);
   return clock;
 }
 
@@ -53,6 +64,7 @@ void StoreTime(Playback& playback, const ClipClock& clock, float wrapped) {
   playback.time = wrapped;
   playback.exact_time = clock.Duration() > 0.0 ? clock.Time() : playback.time;
   playback.exact_time_written = playback.time;
+  playback.forward = clock.Forward();
 }
 
 }  // namespace
@@ -60,6 +72,12 @@ void StoreTime(Playback& playback, const ClipClock& clock, float wrapped) {
 void Playback::SetTime(double t) {
   ClipClock clock = Clock();
   clock.SetTime(t);
+  StoreTime(*this, clock, static_cast<float>(clock.Time()));
+}
+
+void Playback::SetPhase(float phase) {
+  ClipClock clock = Clock();
+  clock.SetPhase(phase);
   StoreTime(*this, clock, static_cast<float>(clock.Time()));
 }
 
@@ -75,6 +93,8 @@ float Playback::SampleTime() const {
 }
 
 float Playback::NormalizedTime() const { return Clock().Phase(); }
+
+bool Playback::IsComplete() const { return Clock().IsComplete(); }
 
 namespace {
 

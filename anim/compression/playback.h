@@ -1,7 +1,7 @@
 // Playback: the runtime's one playing clip, over either form of a clip: a
 // raw Clip (anim/clips/clip.h), or a CompressedClip (compressed_clip.h)
 // with the raw clip it was built from. Crowd characters, the graph's clip
-// nodes (their sampling, SampleClipRef), the controllers of anim/control/,
+// nodes, the controllers of anim/control/,
 // the viewer's character, the samples and the benchmarks all play clips
 // through it; it lives in the compression layer because it knows both forms.
 //
@@ -115,6 +115,9 @@ struct Playback {
   // so code that sets `time` directly just restarts from it.
   double exact_time = 0.0;
   float exact_time_written = -1.0f;
+  // The direction of the last step (ClipClock::Forward): a clamped clip
+  // played backwards is complete at its start.
+  bool forward = true;
   // The compressed form's decoded keys, bound to it by Start (kept, unused,
   // while a raw clip plays: its arrays serve the next compressed clip).
   CompressedClipContext context;
@@ -140,6 +143,9 @@ struct Playback {
   std::string Start(const ClipRef& source, LoopMode m = LoopMode::kLoop, float r = 1.0f);
   // Puts the clock at `t` (clip seconds, wrapped by the mode).
   void SetTime(double t);
+  // Puts the clock at `phase` of the span (ClipClock::SetPhase: clamped to
+  // [0, 1], not wrapped, so a loop at phase 1 sits on its end).
+  void SetPhase(float phase);
   // Switches the loop mode, keeping the time wrapped by the new one.
   void SetMode(LoopMode m);
   // Where the playing form is sampled at `time`: in [start, end] (the raw
@@ -162,6 +168,9 @@ struct Playback {
   bool Advance(float dt, SoaPose& pose, ClockStep* step = nullptr);
   // The phase of the sampled frame in [0, 1]: Clock().Phase().
   float NormalizedTime() const;
+  // kClamp only: the end the last step played towards has been reached
+  // (Clock().IsComplete()).
+  bool IsComplete() const;
   // The clock over the playing form's span and this playback's mode, at its
   // exact time (a clock over nothing without a clip).
   ClipClock Clock() const;

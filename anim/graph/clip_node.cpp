@@ -79,16 +79,9 @@ ClipNode::ClipNode(std::string name, const Skeleton& skeleton, const Clip* clip,
 }
 
 void ClipNode::InitState(ClipNodeState& s) const {
-  s.clock = ClipClock(clip_->StartTime(), clip_->Duration(), options_.loop);
-  if (options_.compressed.clip != nullptr) {
-    // Decodings of another clip leave the context unbound (and Write's
-    // sampling job refuses it), but Validate refuses them before any state
-    // is made.
-    s.compressed.Bind(*options_.compressed.clip, options_.compressed.decodings);
-  } else {
-    s.cursor = clip_->MakeCursor();
-  }
-  s.clock.SetPhase(0.0f);
+  // Decodings of another clip leave the context unbound (and Write's
+  // sampling refuses it), but Validate refuses them before any state is made.
+  s.playback.Start(ClipRef(clip_, options_.compressed), options_.loop);
 }
 
 void ClipNode::Validate(GraphCheck& check) const {
@@ -112,7 +105,7 @@ void ClipNode::Validate(GraphCheck& check) const {
 
 void ClipNode::ResetIn(float phase, GraphContext& ctx) const {
   ClipNodeState& s = StateIn(ctx);
-  s.clock.SetPhase(phase);
+  s.playback.SetPhase(phase);
   s.last_motion = {};
   s.start_events_pending = true;
 }
@@ -120,9 +113,9 @@ void ClipNode::ResetIn(float phase, GraphContext& ctx) const {
 void ClipNode::Update(float dt, float weight, GraphContext& ctx) const {
   ClipNodeState& s = StateIn(ctx);
   s.last_motion = {};
-  const float rate = ctx.Param(options_.rate) * sync_scale_;
-  if (!std::isfinite(dt) || !std::isfinite(rate)) return;
-  const ClockStep step = s.clock.Advance(dt, rate);
+  s.playback.rate = ctx.Param(options_.rate) * sync_scale_;
+  ClockStep step;
+  if (!s.playback.Step(dt, &step)) return;  // a non-finite dt or rate moves nothing
   const float from = static_cast<float>(step.from);
   if (ctx.events != nullptr && weight >= ctx.event_weight_threshold) {
     if (s.start_events_pending) CollectEventsAt(*clip_, from, weight, *ctx.events);
@@ -135,14 +128,14 @@ void ClipNode::Update(float dt, float weight, GraphContext& ctx) const {
 void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const {
   ClipNodeState& s = StateIn(ctx);
   out.CopyFrom(*ctx.rest);  // same size: copies without allocating
-  const float t = static_cast<float>(s.clock.Time());
-  const float sample_time = clip_->SampleTime(t, options_.loop);
-  // Either form over the rest pose (Playback's sampling, SampleClipRef): the
-  // channels the compressed clip omits are those equal to the rest pose, so
-  // the raw clip's channels come out within the tolerance and every other
-  // channel at rest; morph weights come from the raw clip's own tracks.
-  SampleClipRef(ClipRef(clip_, options_.compressed), t, sample_time, options_.loop, s.cursor,
-                s.compressed, out);
+  const float sample_time = s.playback.SampleTime();
+  // Either form over the rest pose (SampleClipRef, as Playback::Advance
+  // samples): the channels the compressed clip omits are those equal to the
+  // rest pose, so the raw clip's channels come out within the tolerance and
+  // every other channel at rest; morph weights come from the raw clip's own
+  // tracks.
+  SampleClipRef(s.playback.Source(), s.playback.time, sample_time, options_.loop, s.playback.cursor,
+                s.playback.context, out);
   if (root_motion_) root_motion_->RemoveFromPose(out, *ctx.skeleton, sample_time);
   motion = s.last_motion;
 }

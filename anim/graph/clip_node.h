@@ -16,6 +16,7 @@
 
 #include "anim/clips/clip.h"
 #include "anim/compression/compressed_clip_sampler.h"
+#include "anim/compression/playback.h"
 #include "anim/graph/node.h"
 
 namespace anim {
@@ -32,13 +33,11 @@ struct ClipNodeOptions {
   CompressedClipRef compressed;
 };
 
-// What each character's clip node remembers: where it is in the clip.
+// What each character's clip node remembers: where it is in the clip, as
+// the runtime's one playing clip (anim/compression/playback.h: the clock,
+// the raw clip's key cursor and the compressed form's context).
 struct ClipNodeState {
-  ClipClock clock;
-  ClipCursor cursor;  // the raw clip's key search (empty when playing compressed)
-  // The character's own decoded keys of the compressed clip (bound to it in
-  // InitState; unbound when the node plays the raw clip).
-  CompressedClipContext compressed;
+  Playback playback;
   bool start_events_pending = true;  // keys at the start time fire on the first update
   MotionDelta last_motion;
 };
@@ -57,18 +56,18 @@ class ClipNode : public NodeWithState<ClipNodeState> {
   void Update(float dt, float weight, GraphContext& ctx) const override;
   void Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const override;
   float CycleDurationIn(const GraphContext&) const override { return clip_->Duration(); }
-  float PhaseIn(const GraphContext& ctx) const override { return StateIn(ctx).clock.Phase(); }
+  float PhaseIn(const GraphContext& ctx) const override {
+    return StateIn(ctx).playback.NormalizedTime();
+  }
   bool IsCompleteIn(const GraphContext& ctx) const override {
-    return StateIn(ctx).clock.IsComplete();
+    return StateIn(ctx).playback.IsComplete();
   }
   void Validate(GraphCheck& check) const override;
 
   const Clip& GetClip() const { return *clip_; }
   // The compressed form it samples ({} when it plays the raw clip).
   const CompressedClipRef& Compressed() const { return options_.compressed; }
-  float Time(const GraphContext& ctx) const {
-    return static_cast<float>(StateIn(ctx).clock.Time());
-  }
+  float Time(const GraphContext& ctx) const { return StateIn(ctx).playback.time; }
   // An extra factor on the rate parameter (1 unless set), for every
   // character. The graph's synchronised blends do not use it: they scale the
   // dt they pass down.
@@ -77,8 +76,8 @@ class ClipNode : public NodeWithState<ClipNodeState> {
  protected:
   void InitState(ClipNodeState& s) const override;
   std::size_t HeapBytes(const ClipNodeState& s) const override {
-    // The context object is in the state block; its arrays are not.
-    return s.cursor.HeapBytes() + s.compressed.ByteSize() - sizeof(CompressedClipContext);
+    // The playback is in the state block; its cursor's and context's arrays are not.
+    return s.playback.ByteSize() - sizeof(Playback);
   }
 
  private:

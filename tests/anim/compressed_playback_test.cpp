@@ -1,6 +1,7 @@
 // The clock of a Playback of a compressed clip on its own: the step it
-// reports (what clip events and root motion of the raw clip are read over)
-// and a loop mode changed while it plays, against times worked out by hand for a clip of
+// reports (what clip events and root motion of the raw clip are read over),
+// a loop mode changed while it plays, phase 1 of a loop and a clamp played
+// backwards (both forms), against times worked out by hand for a clip of
 // 1.0 s (the test rig's swing).
 #include "anim/compression/playback.h"
 
@@ -118,6 +119,47 @@ TEST_F(CompressedClock, ByteSizeCountsThePlaybackItsCursorsAndItsContextsArrays)
   const std::size_t arrays = compressed.context.ByteSize() - sizeof(anim::CompressedClipContext);
   ASSERT_GT(arrays, 0u);
   EXPECT_EQ(compressed.ByteSize(), sizeof(anim::Playback) + arrays);
+}
+
+// A loop put at phase 1 sits on its end (the same instant as its start, as
+// a graph state entered at phase 1 is) and steps on from there across the
+// loop point; both forms alike.
+TEST_F(CompressedClock, ALoopPutAtPhaseOneSitsOnItsEndAndStepsOnAcrossTheLoopPoint) {
+  for (const anim::ClipRef& source : {anim::ClipRef(&raw_), anim::ClipRef(nullptr, &clip_)}) {
+    SCOPED_TRACE(source.IsCompressed() ? "compressed" : "raw");
+    anim::Playback playback;
+    ASSERT_EQ(playback.Start(source, Loop::kLoop, 1.0f), "");
+    playback.SetPhase(1.0f);
+    EXPECT_EQ(playback.time, 1.0f);
+    EXPECT_EQ(playback.Clock().Time(), 1.0);
+    anim::ClockStep step;
+    ASSERT_TRUE(playback.Step(0.25f, &step));
+    anim_test::ExpectClockStep(step, 1.0, 0.25, 0.25, 1);
+    playback.SetPhase(0.5f);
+    EXPECT_EQ(playback.time, 0.5f);
+  }
+}
+
+// kClamp completes at the end it plays towards: a playback put at its end
+// and played backwards is complete at its start, not before; turned
+// forward there, it is not.
+TEST_F(CompressedClock, AClampPlayedBackwardsCompletesAtItsStart) {
+  for (const anim::ClipRef& source : {anim::ClipRef(&raw_), anim::ClipRef(nullptr, &clip_)}) {
+    SCOPED_TRACE(source.IsCompressed() ? "compressed" : "raw");
+    anim::Playback playback;
+    ASSERT_EQ(playback.Start(source, Loop::kClamp, -1.0f), "");
+    playback.SetPhase(1.0f);
+    ASSERT_TRUE(playback.Step(0.0f));
+    EXPECT_FALSE(playback.IsComplete()) << "at the end, playing towards the start";
+    ASSERT_TRUE(playback.Step(0.6f));
+    EXPECT_FALSE(playback.IsComplete());
+    ASSERT_TRUE(playback.Step(0.6f));
+    EXPECT_EQ(playback.time, 0.0f);
+    EXPECT_TRUE(playback.IsComplete());
+    playback.rate = 1.0f;
+    ASSERT_TRUE(playback.Step(0.0f));
+    EXPECT_FALSE(playback.IsComplete()) << "at the start, playing towards the end";
+  }
 }
 
 }  // namespace

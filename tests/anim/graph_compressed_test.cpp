@@ -222,9 +222,9 @@ TEST(GraphCompressed, EachCharacterKeepsItsOwnCompressedContext) {
         SampleTimeAfter(0.55 + frame * static_cast<double>(kDt), duration, anim::LoopMode::kLoop);
     EXPECT_LT(ChannelDifference(pose_b, CompressedPoseAt(c, kSwing, tb)), 2e-5f);
   }
-  const anim::CompressedClipContext& ca = node->StateIn(a->Context()).compressed;
-  const anim::CompressedClipContext& cb = node->StateIn(b->Context()).compressed;
-  const anim::CompressedClipContext& cr = alone_node->StateIn(r->Context()).compressed;
+  const anim::CompressedClipContext& ca = node->StateIn(a->Context()).playback.context;
+  const anim::CompressedClipContext& cb = node->StateIn(b->Context()).playback.context;
+  const anim::CompressedClipContext& cr = alone_node->StateIn(r->Context()).playback.context;
   EXPECT_NE(&ca, &cb);
   EXPECT_TRUE(ca.BoundTo(c.compressed[kSwing]) && cb.BoundTo(c.compressed[kSwing]));
   EXPECT_EQ(ca.DecodedKeys(), cr.DecodedKeys());
