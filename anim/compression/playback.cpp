@@ -101,25 +101,32 @@ namespace {
 // Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
 // clock's time as a float, before wrapping, and returns it wrapped: either
 // WrapClockTime alone or Clip::Sample, which samples there and wraps in the
-// same call. `step` (optional) gets what the clock covered.
+// same call. `step` (optional) gets what the clock covered, `moved`
+// (optional) the clock after the step (its SampleTime, without building
+// the clock again).
 template <typename Wrap>
-bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
+bool AdvanceClock(Playback& playback, float dt, ClockStep* step, ClipClock* moved, Wrap&& wrap) {
   if (!playback.Plays() || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
   ClipClock clock = playback.Clock();
   const ClockStep covered = clock.Advance(dt, playback.rate);
   if (step != nullptr) *step = covered;
   StoreTime(playback, clock, wrap(static_cast<float>(clock.Time())));
+  if (moved != nullptr) *moved = clock;
   return true;
+}
+
+// Moves the clock only (Step), through the span of the form played.
+bool StepClock(Playback& playback, float dt, ClockStep* step, ClipClock* moved) {
+  const ClipRef source{playback.clip, playback.compressed};
+  const float start = source.StartTime(), duration = source.Duration();
+  const LoopMode mode = playback.mode;
+  return AdvanceClock(playback, dt, step, moved,
+                      [&](float t) { return WrapClockTime(t, start, duration, mode); });
 }
 
 }  // namespace
 
-bool Playback::Step(float dt, ClockStep* step) {
-  const ClipRef source{clip, compressed};
-  const float start = source.StartTime(), duration = source.Duration();
-  return AdvanceClock(*this, dt, step,
-                      [&](float t) { return WrapClockTime(t, start, duration, mode); });
-}
+bool Playback::Step(float dt, ClockStep* step) { return StepClock(*this, dt, step, nullptr); }
 
 bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
   if (compressed == nullptr) {
@@ -129,19 +136,23 @@ bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
     if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
       return false;
     }
-    return AdvanceClock(*this, dt, step,
+    return AdvanceClock(*this, dt, step, nullptr,
                         [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
   }
   const float was_time = time, was_written = exact_time_written;
   const double was_exact = exact_time;
+  const bool was_forward = forward;
   ClockStep covered;
-  if (!Step(dt, &covered)) return false;
+  ClipClock moved;
+  if (!StepClock(*this, dt, &covered, &moved)) return false;
   // The job validates as it runs; when it refuses, the clock goes back, so
   // a refused character keeps its time.
-  if (!SampleClipRef(Source(), time, SampleTime(), mode, cursor, context, pose)) {
+  if (!SampleClipRef(Source(), time, static_cast<float>(moved.SampleTime()), mode, cursor, context,
+                     pose)) {
     time = was_time;
     exact_time = was_exact;
     exact_time_written = was_written;
+    forward = was_forward;
     return false;
   }
   if (step != nullptr) *step = covered;
