@@ -132,6 +132,28 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--tone-mapping",
+       [&o](const std::string& v) {
+         if (!render::ParseToneMapping(v, &o.tone_map.curve)) {
+           return "--tone-mapping needs none, neutral or aces, got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--exposure",
+       [&o](const std::string& v) {
+         double exposure = 0.0;
+         if (!ParseDouble(v, &exposure) || !(exposure > 0.0) || exposure > 64.0) {
+           return "--exposure needs a factor above 0 and at most 64, got '" + v + "'";
+         }
+         o.tone_map.exposure = static_cast<float>(exposure);
+         return std::string();
+       }},
+      {"--camera",
+       [&o](const std::string& v) {
+         if (v.empty()) return std::string("--camera needs a camera's name or index");
+         o.camera = v;
+         return std::string();
+       }},
       {"--msaa",
        [&o](const std::string& v) {
          if (!ParseInt(v, &o.msaa_samples) || o.msaa_samples < 0 || o.msaa_samples > 16) {
@@ -381,6 +403,11 @@ constexpr const char* kUsageViewing =
     "  --skinning METHOD     lbs (linear blend, default) or dqs (dual quaternion)\n"
     "  --shading LOOK        material (the glTF material, default) or flat (base colour,\n"
     "                        soft key light: the skinning without the material's effects)\n"
+    "  --tone-mapping CURVE  none (clamp, default), neutral (Khronos PBR Neutral) or\n"
+    "                        aces, for the material look; --exposure X multiplies\n"
+    "                        the colour before it (default 1)\n"
+    "  --camera NAME         look through the file's camera NAME (or index from 0)\n"
+    "                        instead of the orbit camera; --info lists the cameras\n"
     "  --ui-scale X          the window's panel scale, 0.75 to 3 (default: the monitor's)\n"
     "  --msaa N              multisampling, samples per pixel (default 4, 0: off;\n"
     "                        0 is much faster on software renderers)\n"

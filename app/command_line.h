@@ -74,6 +74,12 @@ struct Options {
   bool no_compression = false;  // --no-compression: play the raw clips
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;  // --skinning lbs|dqs
   render::Shading shading = render::Shading::kMaterial;                // --shading material|flat
+  // --tone-mapping none|neutral|aces and --exposure X: the material look's
+  // tone map and exposure (render/shading.h).
+  render::ToneMap tone_map;
+  // --camera NAME: look through the file's camera of that name (or index)
+  // instead of the orbit camera (app/camera_choice.h).
+  std::string camera;
   // --msaa N: samples per pixel of the window and of headless pictures
   // (0 or 1: no multisampling). Software renderers shade every sample, so 0
   // draws a frame about three times faster under Mesa's llvmpipe.

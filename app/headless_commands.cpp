@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "app/animated_character.h"
+#include "app/camera_choice.h"
 #include "app/default_model.h"
 #include "app/headless_renderer.h"
 #include "app/mesh_json.h"
@@ -27,10 +28,11 @@ int Fail(const std::string& message) {
   return 1;
 }
 
-// Loads the model and prints what the import warned about: a headless run
-// has no panel to show it in.
+// Loads the model and prints what the import warned about (a headless run
+// has no panel to show it in); fails when --camera names none of its cameras.
 bool LoadAndWarn(const Options& options, anim::Model* model, std::string* error) {
   if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), model, error)) return false;
+  if (!options.camera.empty() && FindFileCamera(*model, options.camera, error) < 0) return false;
   for (const std::string& warning : model->warnings) {
     std::cerr << "animviewer: " << EscapeControlCharacters(model->source_path, false)
               << ": warning: " << EscapeControlCharacters(warning, false) << "\n";
@@ -38,12 +40,15 @@ bool LoadAndWarn(const Options& options, anim::Model* model, std::string* error)
   return true;
 }
 
-render::ViewOptions ViewFor(const Options& options) {
+render::ViewOptions ViewFor(const Options& options, const anim::Model& model) {
   render::ViewOptions view;
+  std::string unknown;  // LoadAndWarn has refused a camera the model lacks
+  if (!options.camera.empty()) view.file_camera = FindFileCamera(model, options.camera, &unknown);
   view.show_skeleton = options.skeleton;
   view.wireframe = options.wireframe;
   view.skinning = options.skinning;
   view.shading = options.shading;
+  view.tone_map = options.tone_map;
   return view;
 }
 
@@ -166,8 +171,8 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
       }
     }
     if (!ffmpeg.empty()) {
-      if (!renderer.RenderPixels(character, ViewFor(options), options.width, options.height,
-                                 &pixels, &error, sample_drawing) ||
+      if (!renderer.RenderPixels(character, ViewFor(options, character.model()), options.width,
+                                 options.height, &pixels, &error, sample_drawing) ||
           !pipe.Write(pixels, &error)) {
         return Fail(error);
       }
@@ -175,8 +180,8 @@ int Record(const Options& options, AnimatedCharacter& character, Walkthrough& wa
     }
     char name[32];
     std::snprintf(name, sizeof name, "frame_%05d.png", frame);
-    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height,
-                            (folder / name).string(), &error, sample_drawing)) {
+    if (!renderer.RenderPng(character, ViewFor(options, character.model()), options.width,
+                            options.height, (folder / name).string(), &error, sample_drawing)) {
       return Fail(error);
     }
   }
@@ -240,8 +245,8 @@ int RunHeadless(const Options& options) {
     HeadlessRenderer renderer;
     if (!renderer.Init(options.msaa_samples, &error) ||
         !renderer.SetModel(character.model(), &error) ||
-        !renderer.RenderPng(character, ViewFor(options), options.width, options.height,
-                            options.screenshot, &error, sample_drawing)) {
+        !renderer.RenderPng(character, ViewFor(options, character.model()), options.width,
+                            options.height, options.screenshot, &error, sample_drawing)) {
       return Fail(error);
     }
   }
@@ -271,12 +276,14 @@ int RunListParams(const Options& options) {
 }
 
 int CheckWindowOptions(const Options& options) {
-  if (options.sample < 0 && !options.clip) return 0;  // a bad model ends the window with 1 too
+  // A bad model ends the window with 1 too.
+  if (options.sample < 0 && !options.clip && options.camera.empty()) return 0;
   anim::Model model;
   std::string error;
   int clip = -1;
   if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &model, &error) ||
-      !ChooseClip(options, model, &clip, &error)) {
+      !ChooseClip(options, model, &clip, &error) ||
+      (!options.camera.empty() && FindFileCamera(model, options.camera, &error) < 0)) {
     return Fail(error);
   }
   Walkthrough walkthrough;
@@ -340,8 +347,8 @@ int RunWithoutDisplay(const Options& options) {
     char suffix[32];
     std::snprintf(suffix, sizeof suffix, "_%.3fs.png", time);
     const std::string path = (std::filesystem::path(options.out_dir) / (base + suffix)).string();
-    if (!renderer.RenderPng(character, ViewFor(options), options.width, options.height, path,
-                            &error)) {
+    if (!renderer.RenderPng(character, ViewFor(options, character.model()), options.width,
+                            options.height, path, &error)) {
       return Fail(error);
     }
     std::cout << "  wrote " << path << "\n";

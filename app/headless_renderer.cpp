@@ -1,5 +1,6 @@
 #include "app/headless_renderer.h"
 
+#include "app/camera_choice.h"
 #include "app/framing_bounds.h"
 #include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
@@ -54,6 +55,8 @@ bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
   render::FrameInputs frame;
   frame.view = camera.View();
   frame.projection = camera.Projection(aspect);
+  LookThroughFileCamera(character.model(), view.file_camera, character.model_matrices(), aspect,
+                        &frame.view, &frame.projection);
   frame.viewport_height = height;
   frame.palette = character.palette();
   frame.morph_weights = character.morph_weights();

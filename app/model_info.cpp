@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/camera_choice.h"
 #include "app/compression_info.h"
 #include "app/retarget_info.h"
 
@@ -128,6 +129,13 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
   out << DescribeJointTree(skeleton);
   for (const anim::AnimatedMaterialValue& value : model.animated_material_values) {
     out << "Animated material value: " << value.pointer << "\n";
+  }
+  for (std::size_t i = 0; i < model.cameras.size(); ++i) {
+    const anim::FileCamera& camera = model.cameras[i];
+    out << "Camera " << i << ": " << FileCameraLabel(camera) << ", "
+        << (camera.joint >= 0 ? "on joint " + skeleton.JointName(camera.joint)
+                              : std::string("fixed in the scene"))
+        << "\n";
   }
   out << "Clips: " << model.clips.size() << "\n";
   for (std::size_t c = 0; c < model.clips.size(); ++c) {

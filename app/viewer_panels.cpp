@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "anim/compression/playback.h"
+#include "app/camera_choice.h"
 #include "app/shortcuts.h"
 #include "app/ui_scale.h"
 #include "import/clip_roles_file.h"
@@ -330,6 +331,52 @@ bool WalkthroughSection(ViewerState& state) {
   return true;
 }
 
+// The material look's tone map and exposure (render/shading.h); the flat
+// look ignores them.
+void ToneMapControls(ViewerState& state) {
+  render::ToneMap& tone = state.view.tone_map;
+  const char* curves[] = {"none (clamp)", "Khronos PBR Neutral", "ACES (Hill)"};
+  int curve = static_cast<int>(tone.curve);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::Combo("Tone map", &curve, curves, 3))
+    tone.curve = static_cast<render::ToneMapping>(curve);
+  ui_probe::Combo("Tone map", curves[curve]);
+  samples::HoverTooltip(
+      "How the material look's light becomes screen colour: clamped (the default), the Khronos "
+      "PBR Neutral tone mapper (colours kept true up to 0.76, highlights rolled off), or Hill's "
+      "fit of ACES (three.js's ACESFilmic) (--tone-mapping none|neutral|aces).");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  ImGui::SliderFloat("Exposure", &tone.exposure, 0.125f, 8.0f, "%.3gx",
+                     ImGuiSliderFlags_Logarithmic);
+  ui_probe::Slider("Exposure", tone.exposure, 0.125, 8.0);
+  samples::HoverTooltip("A factor on the material look's colour before the tone map (--exposure).");
+}
+
+// The file's cameras beside the orbit camera (camera_choice.h); nothing
+// when the file has none.
+void CameraCombo(ViewerState& state) {
+  const std::vector<anim::FileCamera>& cameras = state.character.model().cameras;
+  if (cameras.empty()) return;
+  int& chosen = state.view.file_camera;
+  if (chosen >= static_cast<int>(cameras.size())) chosen = -1;
+  const std::string preview = chosen < 0 ? "Orbit (mouse)" : FileCameraLabel(cameras[chosen]);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::BeginCombo("Camera", preview.c_str())) {
+    if (ImGui::Selectable("Orbit (mouse)", chosen < 0)) chosen = -1;
+    ui_probe::Entry("Orbit (mouse)", chosen < 0);
+    for (int i = 0; i < static_cast<int>(cameras.size()); ++i) {
+      const std::string label = FileCameraLabel(cameras[i]) + "##camera" + std::to_string(i);
+      if (ImGui::Selectable(label.c_str(), i == chosen)) chosen = i;
+      ui_probe::Entry(FileCameraLabel(cameras[i]), i == chosen);
+    }
+    ImGui::EndCombo();
+  }
+  ui_probe::Combo("Camera", preview);
+  samples::HoverTooltip(
+      "Look through one of the file's cameras (a camera on a joint moves with it), or the "
+      "orbit camera. Dragging or the wheel goes back to the orbit camera (--camera NAME).");
+}
+
 void ViewSection(ViewerState& state) {
   Section("View");
   ImGui::Checkbox("Mesh", &state.view.show_mesh);
@@ -364,6 +411,8 @@ void ViewSection(ViewerState& state) {
       "Off: each surface as its glTF material says (metallic-roughness, normal, occlusion and "
       "emissive maps, alpha). On: base colour under a soft key light only, to watch the "
       "skinning without the material's effects (--shading material|flat).");
+  ToneMapControls(state);
+  CameraCombo(state);
   // Applied when the slider is let go: the font is rebuilt between frames.
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
   ImGui::SliderFloat("UI scale", &state.ui_scale, kMinUiScale, kMaxUiScale, "%.2fx");

@@ -20,6 +20,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/animation_source.h"
+#include "app/camera_choice.h"
 #include "app/capture_paths.h"
 #include "app/crowd_view.h"
 #include "app/fixed_steps.h"
@@ -74,6 +75,7 @@ bool Open(const std::string& path, const LoadOptions& load, ViewerState& state,
   state.load_options = load;
   state.character.SetLoadMemoryLimit(load.import.max_load_bytes);
   state.character.SetModel(std::move(model));
+  state.view.file_camera = -1;  // another file's cameras
   state.character.Play(state.character.model().clips.empty() ? -1 : 0, state.loop, state.speed);
   state.walkthrough.ResetSamples();
   // A running sample follows the new model, or stops if it cannot run on it
@@ -110,18 +112,24 @@ bool AddAnimations(const std::string& path, ViewerState& state, render::SceneRen
 // Mouse: orbit, pan and zoom the camera unless the mouse is over a panel
 // or a sample holds the left button (it grabbed something: sample_pointer.h).
 // (Drags are states, read each frame; keys are events, see window_input.h.)
+// Moving the orbit camera while a file camera is shown goes back to the
+// orbit camera, where the user left it (camera_choice.h).
 void HandleMouse(ViewerState& state, bool sample_holds_left) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse) return;
   const float height = std::max(io.DisplaySize.y, 1.0f);
-  if (!sample_holds_left && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
-    state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
+  const bool orbit = !sample_holds_left && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f);
+  const bool pan = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+                   ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f);
+  const bool zoom = io.MouseWheel != 0.0f;
+  if (!orbit && !pan && !zoom) return;
+  if (state.view.file_camera >= 0) {
+    state.view.file_camera = -1;
+    return;
   }
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
-      ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
-    state.camera.Pan(-io.MouseDelta.x / height, io.MouseDelta.y / height);
-  }
-  if (io.MouseWheel != 0.0f) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
+  if (orbit) state.camera.Orbit(-io.MouseDelta.x * 0.01f, io.MouseDelta.y * 0.01f);
+  if (pan) state.camera.Pan(-io.MouseDelta.x / height, io.MouseDelta.y / height);
+  if (zoom) state.camera.Zoom(std::pow(0.88f, io.MouseWheel));
 }
 
 // Runs the time control's steps for this frame on the active sample or the
@@ -265,8 +273,12 @@ render::FrameInputs SceneInputs(LoopState& loop, ViewerState& state, const Sampl
   render::FrameInputs inputs;
   inputs.view = state.camera.View();
   const float shift = (free_area.first + free_area.second) / static_cast<float>(width) - 1.0f;
+  const float aspect = static_cast<float>(width) / height;
   inputs.projection = glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) *
-                      state.camera.Projection(static_cast<float>(width) / height);
+                      state.camera.Projection(aspect);
+  // A file camera shows its author's framing, without the shift.
+  LookThroughFileCamera(state.character.model(), state.view.file_camera,
+                        state.character.model_matrices(), aspect, &inputs.view, &inputs.projection);
   inputs.viewport_height = height;
   const ImGuiIO& io = ImGui::GetIO();
   const bool pressed = !io.WantCaptureMouse && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
@@ -450,6 +462,10 @@ int RunLoop(GLFWwindow* window, WindowInput& input, const Options& options, View
 
 // --sample with --set and --at, or --clip, as in headless mode.
 bool StartAsAsked(const Options& options, ViewerState& state, std::string* error) {
+  if (!options.camera.empty()) {
+    state.view.file_camera = FindFileCamera(state.character.model(), options.camera, error);
+    if (state.view.file_camera < 0) return false;
+  }
   if (options.sample >= 0) {
     if (!state.walkthrough.StartAsAsked(options, state.character.model(), error)) return false;
     if (!state.walkthrough.SoftwareNote().empty()) state.message = state.walkthrough.SoftwareNote();
@@ -506,6 +522,7 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.wireframe = options.wireframe;
   state.view.skinning = options.skinning;
   state.view.shading = options.shading;
+  state.view.tone_map = options.tone_map;
   state.character.SetCompression(!options.no_compression);
   if (Open(ModelPathFor(options), LoadOptionsFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that

@@ -11,6 +11,7 @@
 
 #include "import/gltf_animation.h"
 #include "import/gltf_budget.h"
+#include "import/gltf_cameras.h"
 #include "import/gltf_context.h"
 #include "import/gltf_draco.h"
 #include "import/gltf_glb.h"
@@ -184,6 +185,7 @@ void Convert(gltf::Context& ctx, Model* model) {
     throw ImportError(why);
   }
   gltf::ImportMaterials(ctx, &model->materials, &model->images);
+  model->cameras = gltf::ImportCameras(ctx, tree, mapping);
   model->skeleton = mapping.skeleton;
   model->first_helper_joint = mapping.first_helper_joint;
   model->skeleton.SetDefaultMorphWeights(model->DefaultMorphWeights());

@@ -18,6 +18,8 @@
 //     (neither joints nor above or below one: a camera, another object) and
 //     morph weights are ignored with one warning each per file.
 //   - Materials and decoded RGBA8 base colour images.
+//   - Cameras on nodes of the shown scene, each on the joint nearest above
+//     its node (gltf_cameras.h).
 // Draco (KHR_draco_mesh_compression) is decoded by tinygltf, compiled in the
 // project with libdraco, after gltf_draco.cpp has checked the data.
 #pragma once

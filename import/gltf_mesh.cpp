@@ -462,28 +462,6 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
   return out;
 }
 
-// Per node, the nearest joint node at or above it and the matrix from the
-// node's space to that joint's, filled in one parents-first pass (walking up
-// from every mesh node would be quadratic in a deep hierarchy).
-struct NearestJoint {
-  std::vector<int> joint_node;  // -1: no joint above
-  std::vector<glm::mat4> node_to_joint;
-
-  NearestJoint(const NodeTree& tree, const SkeletonMapping& mapping)
-      : joint_node(tree.NodeCount(), -1), node_to_joint(tree.NodeCount(), glm::mat4(1.0f)) {
-    for (int node : tree.parents_first) {
-      if (mapping.joint_of_node[node] >= 0) {
-        joint_node[node] = node;
-        continue;
-      }
-      const int p = tree.parent[node];
-      if (p < 0) continue;
-      joint_node[node] = joint_node[p];
-      node_to_joint[node] = node_to_joint[p] * tree.local_matrix[node];
-    }
-  }
-};
-
 // The binding of a mesh node, or nullopt with the reason it is not drawn.
 std::optional<Binding> BindingOf(Context& ctx, const NodeTree& tree, const SkeletonMapping& mapping,
                                  const NearestJoint& above, int node, std::string* why_not) {

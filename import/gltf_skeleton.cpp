@@ -504,4 +504,21 @@ SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree) {
   return out;
 }
 
+NearestJoint::NearestJoint(const NodeTree& tree, const SkeletonMapping& mapping)
+    : joint_node(tree.NodeCount(), -1), node_to_joint(tree.NodeCount(), glm::mat4(1.0f)) {
+  for (int node : tree.parents_first) {
+    if (mapping.joint_of_node[node] >= 0) {
+      joint_node[node] = node;
+      continue;
+    }
+    const int p = tree.parent[node];
+    if (p < 0) {
+      node_to_joint[node] = tree.local_matrix[node];
+      continue;
+    }
+    joint_node[node] = joint_node[p];
+    node_to_joint[node] = node_to_joint[p] * tree.local_matrix[node];
+  }
+}
+
 }  // namespace anim::gltf

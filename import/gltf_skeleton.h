@@ -43,4 +43,16 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree);
 // each is the inverse of its rest model matrix, so rest pose = bind pose.
 SkeletonMapping BuildNodeSkeleton(const Context& ctx, const NodeTree& tree);
 
+// Per node, the nearest joint node at or above it and the matrix from the
+// node's space to that joint's; with no joint above, the matrix from the
+// node's space to the scene's (its rest world matrix). Filled in one
+// parents-first pass: walking up from every node would be quadratic in a
+// deep hierarchy.
+struct NearestJoint {
+  std::vector<int> joint_node;  // -1: no joint above
+  std::vector<glm::mat4> node_to_joint;
+
+  NearestJoint(const NodeTree& tree, const SkeletonMapping& mapping);
+};
+
 }  // namespace anim::gltf

@@ -201,6 +201,26 @@ struct AnimationSource {
   std::vector<RetargetProp> props;           // what the clips were baked with
 };
 
+// A camera of the file: a glTF camera on a node of the shown scene, which a
+// viewer looks through beside its own (render/file_camera.h). It rides on
+// the joint nearest above its node (the node itself where it is a joint, as
+// in a file without a skin, whose animated cameras then move with their
+// clips); with no joint above it stays where the scene puts it at rest.
+struct FileCamera {
+  std::string name;  // the camera's name, else its node's, else "camera N"
+  bool orthographic = false;
+  float yfov = 0.0f;          // perspective: vertical field of view, radians
+  float aspect_ratio = 0.0f;  // perspective: the file's, 0 when not given
+  float xmag = 0.0f;          // orthographic: half the view's width
+  float ymag = 0.0f;          // orthographic: half the view's height
+  float znear = 0.0f;
+  float zfar = 0.0f;  // 0: none (an infinite perspective)
+  int joint = -1;     // the joint it rides on; -1: fixed in the model's space
+  // From that joint's space (or from the model's, without a joint) to the
+  // camera node's; the camera looks down the node's -Z with +Y up.
+  glm::mat4 node_matrix{1.0f};
+};
+
 // The name a retargeted clip is listed under: "<clip> (from <file stem>)".
 std::string RetargetedClipName(const std::string& clip, const std::string& source_path);
 
@@ -219,6 +239,7 @@ struct Model {
   std::vector<AnimatedMaterialValue> animated_material_values;
   std::vector<Material> materials;
   std::vector<Image> images;
+  std::vector<FileCamera> cameras;  // in the shown scene's node order
   // Things the user should know that did not stop the import (ignored
   // channels, unsupported optional extensions, ...), one line each.
   std::vector<std::string> warnings;

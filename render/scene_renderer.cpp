@@ -12,6 +12,8 @@ namespace render {
 void ApplyLighting(const ShaderProgram& program, const Lighting& lighting, Shading shading,
                    const glm::mat4& view_projection) {
   program.Set("u_shading", shading == Shading::kMaterial ? 0 : 1);
+  program.Set("u_tone_mapping", static_cast<int>(lighting.tone_map.curve));
+  program.Set("u_exposure", lighting.tone_map.exposure);
   program.Set("u_eye", EyeOf(view_projection));
   program.Set("u_light_direction", lighting.direction_to_light);
   program.Set("u_light_color", lighting.light_color);
@@ -70,6 +72,7 @@ void BuildGroundDiscs(std::span<const GroundDisc> discs, std::vector<ColoredVert
 }
 
 bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
+  lighting_.tone_map = frame.options.tone_map;
   const glm::vec3 clear = lighting_.clear_color_srgb;
   glClearColor(clear.r, clear.g, clear.b, 1.0f);
   glClearDepth(1.0);

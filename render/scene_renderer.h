@@ -30,6 +30,11 @@ struct ViewOptions {
   // Linear blend or dual quaternion skinning, for the character and a crowd.
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
   Shading shading = Shading::kMaterial;
+  ToneMap tone_map;  // the material look's exposure and tone map
+  // The model's camera the picture is seen through (Model::cameras, with
+  // the matrices of render/file_camera.h), -1: the viewer's orbit camera.
+  // The scene renderer itself draws with whatever matrices it is given.
+  int file_camera = -1;
 };
 
 // One key light and a hemisphere ambient, linear RGB; the defaults light a
@@ -47,6 +52,10 @@ struct Lighting {
   glm::vec3 sky_color{0.34f, 0.37f, 0.44f};
   glm::vec3 ground_color{0.13f, 0.12f, 0.11f};
   glm::vec3 clear_color_srgb{0.17f, 0.18f, 0.21f};
+  // The material look's exposure and tone map: SceneRenderer::Draw sets it
+  // from the frame's view options, so what draws after the scene with this
+  // lighting (a crowd, a sample's own mesh) maps its colours alike.
+  ToneMap tone_map;
 };
 
 // Sets the light, shading and eye uniforms of shaders/skinned.frag on

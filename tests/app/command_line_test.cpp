@@ -65,6 +65,30 @@ TEST(CommandLine, SkinningMethod) {
   EXPECT_NE(bad.error.find("'dq'"), std::string::npos) << bad.error;
 }
 
+TEST(CommandLine, ToneMapExposureAndCamera) {
+  const animviewer::Options defaults = ParseCommandLine({}).options;
+  EXPECT_EQ(defaults.tone_map.curve, render::ToneMapping::kNone);
+  EXPECT_EQ(defaults.tone_map.exposure, 1.0f);
+  EXPECT_TRUE(defaults.camera.empty());
+  const animviewer::Options set =
+      ParseCommandLine({"--tone-mapping", "neutral", "--exposure", "2.5", "--camera", "Head cam"})
+          .options;
+  EXPECT_EQ(set.tone_map.curve, render::ToneMapping::kPbrNeutral);
+  EXPECT_EQ(set.tone_map.exposure, 2.5f);
+  EXPECT_EQ(set.camera, "Head cam");
+  EXPECT_EQ(ParseCommandLine({"--tone-mapping=aces"}).options.tone_map.curve,
+            render::ToneMapping::kAces);
+  const auto bad_curve = ParseCommandLine({"--tone-mapping", "filmic"});
+  EXPECT_NE(bad_curve.error.find("--tone-mapping needs none, neutral or aces, got 'filmic'"),
+            std::string::npos)
+      << bad_curve.error;
+  for (const char* exposure : {"0", "-1", "65", "nan", "x"}) {
+    const auto bad = ParseCommandLine({"--exposure", exposure});
+    EXPECT_FALSE(bad.ok()) << exposure;
+    EXPECT_NE(bad.error.find("--exposure needs a factor above 0"), std::string::npos) << bad.error;
+  }
+}
+
 TEST(CommandLine, MsaaSamples) {
   EXPECT_EQ(ParseCommandLine({}).options.msaa_samples, 4);
   EXPECT_EQ(ParseCommandLine({"--msaa", "0"}).options.msaa_samples, 0);

@@ -48,7 +48,8 @@ anim::Model ModelWith(int joints, anim::MeshPrimitive primitive, glm::vec4 base_
 std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
                                         const std::vector<glm::mat4>& palette, int size,
                                         render::Shading shading, const glm::mat4& projection,
-                                        std::span<const float> morph_weights) {
+                                        std::span<const float> morph_weights,
+                                        const render::ToneMap& tone_map) {
   render::OffscreenTarget target;
   std::string error;
   if (!target.Create(size, size, 4, &error)) return {};
@@ -58,6 +59,7 @@ std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
   frame.viewport_height = size;
   frame.options.show_grid = false;
   frame.options.shading = shading;
+  frame.options.tone_map = tone_map;
   frame.projection = projection;
   frame.morph_weights = morph_weights;
   if (!renderer.Draw(frame, &error)) return {};

@@ -39,7 +39,8 @@ std::vector<std::uint8_t> RenderPalette(render::SceneRenderer& renderer,
                                         const std::vector<glm::mat4>& palette, int size,
                                         render::Shading shading = render::Shading::kFlat,
                                         const glm::mat4& projection = glm::mat4(1.0f),
-                                        std::span<const float> morph_weights = {});
+                                        std::span<const float> morph_weights = {},
+                                        const render::ToneMap& tone_map = {});
 
 // A fixture with a headless GL context; every test must leave GL without
 // errors (a wrong enum or size in the renderer shows up here even when the

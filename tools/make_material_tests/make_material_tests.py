@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the material test scenes of tests/assets/materials/ (glTF 2.0, data
-embedded): what the golden screenshots of glTF's material model, alpha modes
-and KHR_animation_pointer are taken of.
+"""Writes the test scenes of tests/assets/materials/ (glTF 2.0, data
+embedded): what the golden screenshots of glTF's material model, alpha modes,
+KHR_animation_pointer and the file's cameras are taken of.
 
   metal_rough_spheres.gltf  3 rows of 5 spheres: metallic 0, 0.5, 1 (bottom
                             to top), roughness 0.1 to 0.9 (left to right),
@@ -14,6 +14,17 @@ and KHR_animation_pointer are taken of.
   pointer_color_cube.gltf   a cube whose base colour (LINEAR, red, green,
                             blue, red over 0..3 s) and emissive (STEP)
                             are animated through KHR_animation_pointer
+  file_cameras.gltf         three cameras and unlit squares: red, 1 m,
+                            centred at (0, 1, 0) facing +Z; green, 1 m,
+                            centred at (2, 1, 0) facing +X, with a blue one
+                            of 0.5 m beside it towards -Z. "Front":
+                            perspective, yfov 2 atan(1/2), 2 m in front of
+                            the red square (the visible height there is
+                            2 m). "Dolly": the same lens carried from 4 m to
+                            2 m over 1 s by the clip "Dolly". "Side":
+                            orthographic, xmag 2, ymag 1.5, at (5, 1, 0)
+                            turned a quarter left to look down -X at the
+                            green square, the blue one on its right
 
 Usage: make_material_tests.py OUT_DIR (deterministic: same bytes each run).
 """
@@ -233,6 +244,45 @@ def pointer_color_cube():
                          {"input": times, "output": emissive, "interpolation": "STEP"}]}]})
 
 
+def file_cameras():
+    b = Builder()
+    red, red_indices = quad(b, -0.5, 0.5, 0.5, 1.5, 0)
+    green, green_indices = quad(b, -0.5, -0.5, 0.5, 0.5, 0)
+    blue, blue_indices = quad(b, 1.0, -0.25, 1.5, 0.25, 0)
+    lens = {"yfov": 2 * math.atan(0.5), "znear": 0.1, "zfar": 50}
+    quarter_left = [0, math.sin(math.pi / 4), 0, math.cos(math.pi / 4)]  # +90 deg about +Y
+    times = b.floats([0, 1], "SCALAR", True)
+    dolly = b.floats([[0, 1, 4], [0, 1, 2]], "VEC3")
+
+    def unlit(name, color):
+        return {"name": name + " (unlit)", "extensions": {"KHR_materials_unlit": {}},
+                "pbrMetallicRoughness": {"baseColorFactor": color + [1]}}
+
+    return b.document({
+        "extensionsUsed": ["KHR_materials_unlit"],
+        "scenes": [{"nodes": [0, 1, 2, 3, 4]}],
+        "nodes": [{"name": "red square", "mesh": 0},
+                  {"name": "green square", "mesh": 1, "translation": [2, 1, 0],
+                   "rotation": quarter_left},
+                  {"name": "front", "camera": 0, "translation": [0, 1, 2]},
+                  {"name": "dolly", "camera": 1, "translation": [0, 1, 4]},
+                  {"name": "side", "camera": 2, "translation": [5, 1, 0],
+                   "rotation": quarter_left}],
+        "meshes": [{"primitives": [{"attributes": red, "indices": red_indices, "material": 0}]},
+                   {"primitives": [{"attributes": green, "indices": green_indices, "material": 1},
+                                   {"attributes": blue, "indices": blue_indices,
+                                    "material": 2}]}],
+        "materials": [unlit("red", [1, 0, 0]), unlit("green", [0, 1, 0]),
+                      unlit("blue", [0, 0, 1])],
+        "cameras": [{"name": "Front", "type": "perspective", "perspective": lens},
+                    {"name": "Dolly", "type": "perspective", "perspective": lens},
+                    {"name": "Side", "type": "orthographic",
+                     "orthographic": {"xmag": 2, "ymag": 1.5, "znear": 0.1, "zfar": 50}}],
+        "animations": [{"name": "Dolly", "channels": [
+            {"sampler": 0, "target": {"node": 3, "path": "translation"}}],
+            "samplers": [{"input": times, "output": dolly, "interpolation": "LINEAR"}]}]})
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -240,7 +290,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     for name, make in (("metal_rough_spheres", metal_rough_spheres), ("alpha_modes", alpha_modes),
                        ("normal_mapped_plane", normal_mapped_plane),
-                       ("pointer_color_cube", pointer_color_cube)):
+                       ("pointer_color_cube", pointer_color_cube),
+                       ("file_cameras", file_cameras)):
         with open(os.path.join(out, name + ".gltf"), "w") as f:
             json.dump(make(), f, indent=1)
             f.write("\n")
