@@ -27,9 +27,8 @@ std::string Playback::Start(const ClipRef& source, LoopMode m, float r) {
   mode = m;
   rate = r;
   time = source.StartTime();
-  forward = true;
-  exact_time = time;
-  exact_time_written = time;
+  clock = ClipClock(time, source.Duration(), mode);
+  clock_time = time;
   // The cursor reuses its storage, so restarting a playback with a clip no
   // larger than before allocates nothing.
   if (compressed == nullptr && clip != nullptr) {
@@ -43,42 +42,41 @@ std::string Playback::Start(const ClipRef& source, LoopMode m, float r) {
 
 ClipClock Playback::Clock() const {
   if (!Plays()) return {};
+  if (ClockIsCurrent()) return clock;
   const ClipRef source{clip, compressed};
-  ClipClock clock(source.StartTime(), source.Duration(), mode);
-  // The exact time is one a clock stored (StoreTime) and goes back as it
-  // was; a time set directly is wrapped.
-  if (time == exact_time_written) {
-    clock.RestoreTime(exact_time);
+  ClipClock rebuilt(source.StartTime(), source.Duration(), mode);
+  // A time the clock wrote goes back as it was (re-wrapped when the mode
+  // changed since); a time set directly is wrapped.
+  if (time == clock_time) {
+    rebuilt.RestoreTime(clock.Time());
   } else {
-    clock.SetTime(time);
+    rebuilt.SetTime(time);
   }
-  clock.SetForward(forward);
-  return clock;
+  rebuilt.SetForward(clock.Forward());
+  return rebuilt;
 }
 
 namespace {
 
-// Stores `clock`'s time in `playback`: `time` the wrapped float, `exact_time`
-// the double it came from.
-void StoreTime(Playback& playback, const ClipClock& clock, float wrapped) {
+// Stores `moved` as playback's clock, with `time` its wrapped float.
+void StoreClock(Playback& playback, const ClipClock& moved, float wrapped) {
+  playback.clock = moved;
   playback.time = wrapped;
-  playback.exact_time = clock.Duration() > 0.0 ? clock.Time() : playback.time;
-  playback.exact_time_written = playback.time;
-  playback.forward = clock.Forward();
+  playback.clock_time = wrapped;
 }
 
 }  // namespace
 
 void Playback::SetTime(double t) {
-  ClipClock clock = Clock();
-  clock.SetTime(t);
-  StoreTime(*this, clock, static_cast<float>(clock.Time()));
+  ClipClock moved = Clock();
+  moved.SetTime(t);
+  StoreClock(*this, moved, static_cast<float>(moved.Time()));
 }
 
 void Playback::SetPhase(float phase) {
-  ClipClock clock = Clock();
-  clock.SetPhase(phase);
-  StoreTime(*this, clock, static_cast<float>(clock.Time()));
+  ClipClock moved = Clock();
+  moved.SetPhase(phase);
+  StoreClock(*this, moved, static_cast<float>(moved.Time()));
 }
 
 void Playback::SetMode(LoopMode m) {
@@ -98,35 +96,33 @@ bool Playback::IsComplete() const { return Clock().IsComplete(); }
 
 namespace {
 
-// Moves playback's clock by dt and stores the wrapped time. `wrap` gets the
-// clock's time as a float, before wrapping, and returns it wrapped: either
-// WrapClockTime alone or Clip::Sample, which samples there and wraps in the
-// same call. `step` (optional) gets what the clock covered, `moved`
-// (optional) the clock after the step (its SampleTime, without building
-// the clock again).
+// Moves playback's clock by dt, in place, and stores the wrapped time.
+// `wrap` gets the clock's time as a float, before wrapping, and returns it
+// wrapped: either WrapClockTime alone or Clip::Sample, which samples there
+// and wraps in the same call. `step` (optional) gets what the clock covered.
 template <typename Wrap>
-bool AdvanceClock(Playback& playback, float dt, ClockStep* step, ClipClock* moved, Wrap&& wrap) {
+bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
   if (!playback.Plays() || !std::isfinite(dt) || !std::isfinite(playback.rate)) return false;
-  ClipClock clock = playback.Clock();
-  const ClockStep covered = clock.Advance(dt, playback.rate);
+  if (!playback.ClockIsCurrent()) playback.clock = playback.Clock();
+  const ClockStep covered = playback.clock.Advance(dt, playback.rate);
   if (step != nullptr) *step = covered;
-  StoreTime(playback, clock, wrap(static_cast<float>(clock.Time())));
-  if (moved != nullptr) *moved = clock;
+  playback.time = wrap(static_cast<float>(playback.clock.Time()));
+  playback.clock_time = playback.time;
   return true;
 }
 
 // Moves the clock only (Step), through the span of the form played.
-bool StepClock(Playback& playback, float dt, ClockStep* step, ClipClock* moved) {
+bool StepClock(Playback& playback, float dt, ClockStep* step) {
   const ClipRef source{playback.clip, playback.compressed};
   const float start = source.StartTime(), duration = source.Duration();
   const LoopMode mode = playback.mode;
-  return AdvanceClock(playback, dt, step, moved,
+  return AdvanceClock(playback, dt, step,
                       [&](float t) { return WrapClockTime(t, start, duration, mode); });
 }
 
 }  // namespace
 
-bool Playback::Step(float dt, ClockStep* step) { return StepClock(*this, dt, step, nullptr); }
+bool Playback::Step(float dt, ClockStep* step) { return StepClock(*this, dt, step); }
 
 bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
   if (compressed == nullptr) {
@@ -136,23 +132,20 @@ bool Playback::Advance(float dt, SoaPose& pose, ClockStep* step) {
     if (clip != nullptr && !SamplingJob{clip, time, mode, &cursor, &pose}.Validate().empty()) {
       return false;
     }
-    return AdvanceClock(*this, dt, step, nullptr,
+    return AdvanceClock(*this, dt, step,
                         [&](float t) { return clip->Sample(pose, t, mode, &cursor); });
   }
-  const float was_time = time, was_written = exact_time_written;
-  const double was_exact = exact_time;
-  const bool was_forward = forward;
+  const float was_time = time, was_clock_time = clock_time;
+  const ClipClock was_clock = clock;
   ClockStep covered;
-  ClipClock moved;
-  if (!StepClock(*this, dt, &covered, &moved)) return false;
+  if (!StepClock(*this, dt, &covered)) return false;
   // The job validates as it runs; when it refuses, the clock goes back, so
   // a refused character keeps its time.
-  if (!SampleClipRef(Source(), time, static_cast<float>(moved.SampleTime()), mode, cursor, context,
+  if (!SampleClipRef(Source(), time, static_cast<float>(clock.SampleTime()), mode, cursor, context,
                      pose)) {
     time = was_time;
-    exact_time = was_exact;
-    exact_time_written = was_written;
-    forward = was_forward;
+    clock_time = was_clock_time;
+    clock = was_clock;
     return false;
   }
   if (step != nullptr) *step = covered;

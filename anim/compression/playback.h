@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <string>
 
@@ -108,16 +109,18 @@ struct Playback {
   float rate = 1.0f;
   LoopMode mode = LoopMode::kLoop;
   ClipCursor cursor;  // the raw clip's key search (unused when compressed)
-  // Advance accumulates time in double and stores the wrapped result here,
-  // rounding only `time` to float: adding a float dt to a float time rounds
-  // every frame, and at 60 Hz those roundings add up to milliseconds of
-  // drift per hour. Used only while `time` is still what Advance last wrote,
-  // so code that sets `time` directly just restarts from it.
-  double exact_time = 0.0;
-  float exact_time_written = -1.0f;
-  // The direction of the last step (ClipClock::Forward): a clamped clip
-  // played backwards is complete at its start.
-  bool forward = true;
+  // The clock that last moved `time` (Advance, Step, SetTime, SetPhase):
+  // its exact time in double and the direction of its last step (a clamped
+  // clip played backwards is complete at its start). Adding a float dt to a
+  // float time rounds every frame, and at 60 Hz those roundings add up to
+  // milliseconds of drift per hour, so the clock runs in double and only
+  // `time` is rounded. Kept as a member, not rebuilt each step: the next
+  // step moves it in place. It is trusted only while `time` is still what
+  // it wrote (`clock_time`) and `mode` is still its mode; code that sets
+  // either directly restarts it from them (Clock()). The clip and its
+  // compressed form change through Start.
+  ClipClock clock;
+  float clock_time = std::numeric_limits<float>::quiet_NaN();
   // The compressed form's decoded keys, bound to it by Start (kept, unused,
   // while a raw clip plays: its arrays serve the next compressed clip).
   CompressedClipContext context;
@@ -172,8 +175,11 @@ struct Playback {
   // (Clock().IsComplete()).
   bool IsComplete() const;
   // The clock over the playing form's span and this playback's mode, at its
-  // exact time (a clock over nothing without a clip).
+  // exact time (a clock over nothing without a clip): `clock` while it is
+  // current, else one rebuilt from `time` and `mode`.
   ClipClock Clock() const;
+  // Whether `clock` still describes `time` and `mode` (see `clock`).
+  bool ClockIsCurrent() const { return time == clock_time && mode == clock.Mode(); }
 };
 
 }  // namespace anim

@@ -134,8 +134,8 @@ void ClipNode::Write(GraphContext& ctx, SoaPose& out, MotionDelta& motion) const
   // rest pose, so the raw clip's channels come out within the tolerance and
   // every other channel at rest; morph weights come from the raw clip's own
   // tracks.
-  SampleClipRef(s.playback.Source(), s.playback.time, sample_time, options_.loop, s.playback.cursor,
-                s.playback.context, out);
+  SampleClipRef(s.playback.Source(), s.playback.time, sample_time, s.playback.mode,
+                s.playback.cursor, s.playback.context, out);
   if (root_motion_) root_motion_->RemoveFromPose(out, *ctx.skeleton, sample_time);
   motion = s.last_motion;
 }
