@@ -389,6 +389,7 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
     std::vector<MorphWeightTracks> weights;
     for (auto& [morph, morph_tracks] : read.by_channel) weights.push_back(std::move(morph_tracks));
     clips.back().SetMorphWeights(std::move(weights));
+    clips.back().StartTimelineAt(0.0f);  // the file's timeline (glTF times are >= 0)
     ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
   }
   if (!unplayed.empty()) {

@@ -56,6 +56,14 @@ class Clip {
   float StartTime() const { return start_; }
   float EndTime() const { return end_; }
   float Duration() const { return end_ - start_; }
+  // Begins the clip's span at `time` when that is earlier than its first
+  // key, holding the first keys until they come (a later time changes
+  // nothing). glTF clips run on the file's timeline from 0: three.js,
+  // Blender and the Khronos Sample Viewer play a clip whose first key is
+  // at 0.5 s from 0, and loop it every EndTime() seconds.
+  void StartTimelineAt(float time) {
+    if (time < start_) start_ = time;
+  }
   // The clip time at `phase` (0 at the start, 1 at the end), the one place
   // phases become times: StartTime() + phase * Duration().
   float TimeAtPhase(float phase) const { return start_ + phase * (end_ - start_); }

@@ -5,6 +5,7 @@
 // and compressed clips differ from them by up to their tolerance (0.1 mm;
 // tests/anim/compression_test.cpp checks that bound).
 #include <cmath>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 #include "json_reader.h"
 #include "run_viewer.h"
 #include "tests/anim/test_util.h"
+#include "tests/import/gltf_builder.h"
 #include "tests/support/pose_sampling.h"
 
 namespace {
@@ -194,6 +196,36 @@ TEST(PoseDump, CompressedPlaybackStaysWithinItsToleranceOfTheRawClip) {
   }
   EXPECT_GT(largest, 0.0);
   EXPECT_LE(largest, 1e-4);
+}
+
+// A node whose translation is keyed only from 0.5 s (x 2 -> 4 by 1.5 s):
+// on the file's timeline, as three.js, Blender and the Khronos Sample
+// Viewer play it, --time counts from 0, the first key holds until 0.5 s and
+// the clip loops every 1.5 s. Values worked from the two keys.
+TEST(PoseDump, TimeIsTheFilesTimelineForAClipWhoseFirstKeyIsLate) {
+  gltf_test::GltfBuilder b;
+  const int times = b.AddFloats({0.5f, 1.5f}, "SCALAR");
+  const int values = b.AddFloats({2, 0, 0, 4, 0, 0}, "VEC3");
+  const std::string path = app_test::TempPath("late_first_key.gltf");
+  std::ofstream(path) << b.EmbeddedJson(
+      R"("nodes":[{"name":"mover"}],"animations":[{"name":"late","samplers":[{"input":)" +
+      std::to_string(times) + R"(,"output":)" + std::to_string(values) +
+      R"(}],"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}])");
+  const struct {
+    const char* time;
+    double clip_time, x;
+  } cases[] = {{"0.25", 0.25, 2.0}, {"1", 1.0, 3.0}, {"1.75", 0.25, 2.0}};
+  for (const auto& c : cases) {
+    const std::string json_path = app_test::TempPath("late_first_key.json");
+    const auto run = app_test::RunViewer("'" + path + "' --headless --no-compression --time " +
+                                         c.time + " --dump-pose '" + json_path + "'");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    JsonValue dump;
+    std::string error;
+    ASSERT_TRUE(app_test::ParseJson(app_test::ReadFile(json_path), &dump, &error)) << error;
+    EXPECT_NEAR(dump["clip_time"].number, c.clip_time, 1e-4) << "--time " << c.time;
+    EXPECT_NEAR(dump["joints"][0]["translation"][0].number, c.x, 1e-4) << "--time " << c.time;
+  }
 }
 
 }  // namespace

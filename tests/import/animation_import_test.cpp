@@ -192,4 +192,36 @@ TEST(AnimationImport, FilesWithoutSkinAnimateTheirNodes) {
       VecNear(drawn, glm::vec3(0, 0, 5) + glm::vec3(1, 0, 0) + 2.0f * glm::vec3(1, 1, 0), 1e-5f));
 }
 
+// glTF times are the file's timeline: three.js, Blender and the Khronos
+// Sample Viewer play a clip from time 0 and hold its first key until it
+// comes, so a clip whose first key is at 0.5 s spans [0, 1.5], not [0.5, 1.5].
+TEST(AnimationImport, AClipRunsOnTheFilesTimelineFromZero) {
+  GltfBuilder b;
+  const int times = b.AddFloats({0.5f, 1.5f}, "SCALAR");
+  const int values = b.AddFloats({2, 0, 0, 4, 0, 0}, "VEC3");
+  const auto s = [](int i) { return std::to_string(i); };
+  const anim::Model model = LoadOk(b.EmbeddedJson(
+      R"("nodes":[{"name":"mover"}],"animations":[{"name":"late","samplers":[{"input":)" +
+      s(times) + R"(,"output":)" + s(values) +
+      R"(}],"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}])"));
+  ASSERT_EQ(model.clips.size(), 1u);
+  const anim::Clip& clip = model.clips[0];
+  EXPECT_EQ(clip.StartTime(), 0.0f);
+  EXPECT_EQ(clip.EndTime(), 1.5f);
+  EXPECT_EQ(clip.Duration(), 1.5f);
+  anim::SoaPose pose(model.skeleton.RestPose());
+  const auto x_at = [&](float t, anim::LoopMode mode) {
+    clip.Sample(pose, t, mode);
+    return pose.Local(0).translation.x;
+  };
+  // Before the first key the first key holds; between the keys x runs
+  // linearly from 2 at 0.5 s to 4 at 1.5 s.
+  EXPECT_FLOAT_EQ(x_at(0.0f, anim::LoopMode::kClamp), 2.0f);
+  EXPECT_FLOAT_EQ(x_at(0.25f, anim::LoopMode::kClamp), 2.0f);
+  EXPECT_FLOAT_EQ(x_at(1.0f, anim::LoopMode::kClamp), 3.0f);
+  // A loop lasts the whole 1.5 s: 1.75 s is 0.25 s into the next cycle.
+  EXPECT_FLOAT_EQ(x_at(1.75f, anim::LoopMode::kLoop), 2.0f);
+  EXPECT_FLOAT_EQ(x_at(2.5f, anim::LoopMode::kLoop), 3.0f);
+}
+
 }  // namespace
