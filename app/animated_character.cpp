@@ -9,6 +9,7 @@
 #include "app/activity.h"
 #include "app/fixed_steps.h"
 #include "app/model_loading.h"
+#include "model/morph_reach.h"
 
 namespace animviewer {
 
@@ -23,6 +24,7 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   default_morph_weights_ = model_.DefaultMorphWeights();
   morph_weights_ = default_morph_weights_;
   morph_offsets_.assign(morph_weights_.size(), 0.0f);
+  morph_changes_ = anim::MorphTargetsThatChangeSomething(model_);
   playback_ = anim::Playback{};
   clip_index_ = -1;
   compressed_.assign(model_.clips.size(), anim::CompressedClip());

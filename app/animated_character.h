@@ -112,6 +112,9 @@ class AnimatedCharacter {
   // during clip playback only. The change shows at once, also while paused.
   void SetMorphOffset(int weight, float offset);
   std::span<const float> morph_offsets() const { return morph_offsets_; }
+  // Per weight: whether its morph target changes anything drawn
+  // (model/morph_reach.h), worked out once per model.
+  const std::vector<bool>& morph_targets_that_change() const { return morph_changes_; }
 
  private:
   void UpdatePose(float dt);
@@ -151,6 +154,7 @@ class AnimatedCharacter {
   std::vector<float> default_morph_weights_;
   std::vector<float> morph_weights_;
   std::vector<float> morph_offsets_;
+  std::vector<bool> morph_changes_;
 };
 
 }  // namespace animviewer

@@ -9,6 +9,7 @@
 #include "app/camera_choice.h"
 #include "app/compression_info.h"
 #include "app/retarget_info.h"
+#include "model/morph_reach.h"
 
 namespace animviewer {
 
@@ -100,12 +101,16 @@ std::string DescribeMorphChannels(const anim::Model& model) {
   if (model.morph_channels.empty()) return "";
   std::ostringstream out;
   out << "Morph targets (name = default weight), per mesh node:\n";
-  for (const anim::MorphChannel& channel : model.morph_channels) {
+  const std::vector<bool> changes = anim::MorphTargetsThatChangeSomething(model);
+  for (std::size_t c = 0; c < model.morph_channels.size(); ++c) {
+    const anim::MorphChannel& channel = model.morph_channels[c];
     out << "  \"" << channel.node_name << "\":";
     for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
       out << (t ? ", " : " ") << channel.target_names[t] << " = "
           << (t < channel.default_weights.size() ? channel.default_weights[t] : 0.0f);
     }
+    const std::string note = anim::MorphChannelNote(model, static_cast<int>(c), changes);
+    if (!note.empty()) out << " (changes nothing on screen: " << note << ")";
     out << "\n";
   }
   return out.str();

@@ -12,6 +12,7 @@
 #include "app/shortcuts.h"
 #include "app/ui_scale.h"
 #include "import/clip_roles_file.h"
+#include "model/morph_reach.h"
 #include "samples/counted.h"
 #include "samples/hover_tooltip.h"
 #include "samples/ui_probe.h"
@@ -210,33 +211,63 @@ void ClipList(ViewerState& state) {
   }
 }
 
+// One channel's sliders: one per target that changes something, and a
+// line counting those that do not.
+void MorphChannelSliders(AnimatedCharacter& character, const anim::MorphChannel& channel,
+                         const std::vector<bool>& changes) {
+  int idle = 0;
+  for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+    const int weight = channel.first_weight + static_cast<int>(t);
+    if (weight >= static_cast<int>(character.morph_offsets().size())) break;
+    if (weight >= static_cast<int>(changes.size()) || !changes[weight]) {
+      ++idle;
+      continue;
+    }
+    float offset = character.morph_offsets()[weight];
+    ImGui::PushID(static_cast<int>(t));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    if (ImGui::SliderFloat(channel.target_names[t].c_str(), &offset, -1.0f, 1.0f, "%+.2f")) {
+      character.SetMorphOffset(weight, offset);
+    }
+    const std::string name = channel.node_name + "/" + channel.target_names[t];
+    ui_probe::Slider(name, offset, -1.0, 1.0);
+    const std::string now = std::to_string(character.morph_weights()[weight]);
+    samples::HoverTooltip(("Weight now: " + now).c_str());
+    ui_probe::Text("weight " + name, now);  // what the renderer gets
+    ImGui::PopID();
+  }
+  if (idle > 0) {
+    ImGui::TextDisabled("%s", (samples::Counted(idle, "target") + " without a slider: " +
+                               (idle == 1 ? "it moves" : "they move") + " no vertex")
+                                  .c_str());
+  }
+}
+
 // A slider per morph target, grouped by the mesh node they belong to: what
 // each adds to the weight the clip animates (0: the clip's own), as
 // three.js's morph examples let a face be driven by hand.
 void MorphTargetSliders(ViewerState& state) {
   AnimatedCharacter& character = state.character;
   const anim::Model& model = character.model();
+  const std::vector<bool>& changes = character.morph_targets_that_change();
   Hint("Each slider adds to the weight the clip animates (0: the clip's own).");
+  bool opened_one = false;
   for (std::size_t c = 0; c < model.morph_channels.size(); ++c) {
     const anim::MorphChannel& channel = model.morph_channels[c];
+    // A mesh whose targets change nothing gets a line saying why, not
+    // sliders that do nothing.
+    const std::string note = anim::MorphChannelNote(model, static_cast<int>(c), changes);
+    if (!note.empty()) {
+      const std::string line = channel.node_name + ": no sliders, " + note;
+      ImGui::TextDisabled("%s", line.c_str());
+      ui_probe::Text("morph note " + channel.node_name, line);
+      continue;
+    }
     ImGui::PushID(static_cast<int>(c));
-    if (ImGui::TreeNodeEx(channel.node_name.c_str(), c == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
-      for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
-        const int weight = channel.first_weight + static_cast<int>(t);
-        if (weight >= static_cast<int>(character.morph_offsets().size())) break;
-        float offset = character.morph_offsets()[weight];
-        ImGui::PushID(static_cast<int>(t));
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-        if (ImGui::SliderFloat(channel.target_names[t].c_str(), &offset, -1.0f, 1.0f, "%+.2f")) {
-          character.SetMorphOffset(weight, offset);
-        }
-        const std::string name = channel.node_name + "/" + channel.target_names[t];
-        ui_probe::Slider(name, offset, -1.0, 1.0);
-        const std::string now = std::to_string(character.morph_weights()[weight]);
-        samples::HoverTooltip(("Weight now: " + now).c_str());
-        ui_probe::Text("weight " + name, now);  // what the renderer gets
-        ImGui::PopID();
-      }
+    const ImGuiTreeNodeFlags open = opened_one ? 0 : ImGuiTreeNodeFlags_DefaultOpen;
+    opened_one = true;
+    if (ImGui::TreeNodeEx(channel.node_name.c_str(), open)) {
+      MorphChannelSliders(character, channel, changes);
       ImGui::TreePop();
     }
     ImGui::PopID();
@@ -390,7 +421,7 @@ void ViewSection(ViewerState& state) {
   ImGui::Checkbox("Grid", &state.view.show_grid);
   ui_probe::Checkbox("Grid", state.view.show_grid);
   ImGui::SameLine();
-  if (ImGui::Button("Frame model (F)")) state.reframe_requested = true;
+  if (ImGui::Button("Frame model (F)")) FrameModelAsAsked(state);
   ui_probe::Button("Frame model (F)");
   bool dual_quaternion = state.view.skinning == anim::SkinningMethod::kDualQuaternion;
   if (ImGui::Checkbox("Dual quaternion skinning", &dual_quaternion)) {

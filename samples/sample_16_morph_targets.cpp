@@ -11,6 +11,7 @@
 
 #include "anim/compression/playback.h"
 #include "anim/control/cross_fade_controller.h"
+#include "model/morph_reach.h"
 #include "samples/clip_roles.h"
 #include "samples/counted.h"
 #include "samples/sample_factories.h"
@@ -50,6 +51,7 @@ class MorphTargetsSample : public Sample {
     model_ = &model;
     defaults_ = model.DefaultMorphWeights();
     weights_ = defaults_;
+    changes_ = anim::MorphTargetsThatChangeSomething(model);
     controller_ = std::make_unique<anim::CrossFadeController>(
         model.skeleton, anim::CrossFadeController::kDefaultMaxTargets, defaults_);
     DeclareParams(model);
@@ -126,10 +128,19 @@ class MorphTargetsSample : public Sample {
     }
     if (model_->morph_channels.empty()) return;
     ImGui::TextUnformatted("Weights shown (clip + slider):");
-    for (const anim::MorphChannel& channel : model_->morph_channels) {
+    for (std::size_t c = 0; c < model_->morph_channels.size(); ++c) {
+      const anim::MorphChannel& channel = model_->morph_channels[c];
+      const std::string note = anim::MorphChannelNote(*model_, static_cast<int>(c), changes_);
+      if (!note.empty()) {
+        const std::string line = channel.node_name + ": " + note;
+        ImGui::TextDisabled("%s", line.c_str());
+        ui_probe::Text("morph note " + channel.node_name, line);
+        continue;
+      }
       for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
         const std::size_t w = channel.first_weight + t;
         if (w >= weights_.size()) break;
+        if (!Changes(w)) continue;
         const std::string label = channel.node_name + "/" + channel.target_names[t];
         ImGui::ProgressBar(std::clamp(weights_[w], 0.0f, 1.0f), ImVec2(-FLT_MIN, 0),
                            (label + " " + std::to_string(weights_[w]).substr(0, 5)).c_str());
@@ -139,6 +150,8 @@ class MorphTargetsSample : public Sample {
   }
 
  private:
+  bool Changes(std::size_t weight) const { return weight < changes_.size() && changes_[weight]; }
+
   void AddFixedParams() {
     params_.AddChoice("state", &state_, {},
                       "the looping clip playing (idle, locomotion and full-body clips)");
@@ -167,6 +180,7 @@ class MorphTargetsSample : public Sample {
       for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
         const std::size_t w = channel.first_weight + t;
         if (w >= face_.size()) break;
+        if (!Changes(w)) continue;  // a slider that would change nothing
         std::string name = ParamNameFrom(channel.target_names[t]);
         if (std::find(taken.begin(), taken.end(), name) != taken.end()) {
           name = ParamNameFrom(channel.node_name + "_" + channel.target_names[t]);
@@ -205,6 +219,7 @@ class MorphTargetsSample : public Sample {
   std::unique_ptr<anim::CrossFadeController> controller_;
   std::vector<int> states_, emotes_;
   std::vector<float> defaults_, weights_, face_;
+  std::vector<bool> changes_;  // per weight: its target changes something drawn
   int state_ = 0, applied_state_ = -1, emote_ = 0, emote_playing_ = -1;
   bool play_emote_ = false;
   float state_fade_ = 0.5f, emote_fade_ = 0.2f;
