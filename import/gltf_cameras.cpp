@@ -8,21 +8,21 @@ namespace anim::gltf {
 
 namespace {
 
-bool Finite(double v) { return std::isfinite(v); }
+bool FiniteNumber(double v) { return std::isfinite(v); }
 
 // The camera's projection from the file, or "" and `camera` filled; else
 // what is wrong, for the warning.
 std::string ReadProjection(const tinygltf::Camera& in, FileCamera* camera) {
   if (in.type == "perspective") {
     const tinygltf::PerspectiveCamera& p = in.perspective;
-    if (!Finite(p.yfov) || p.yfov <= 0.0 || p.yfov >= std::numbers::pi) {
+    if (!FiniteNumber(p.yfov) || p.yfov <= 0.0 || p.yfov >= std::numbers::pi) {
       return "yfov " + std::to_string(p.yfov) + " is not between 0 and pi";
     }
-    if (!Finite(p.znear) || p.znear <= 0.0) return "znear must be above 0";
-    if (!Finite(p.zfar) || (p.zfar != 0.0 && p.zfar <= p.znear)) {
+    if (!FiniteNumber(p.znear) || p.znear <= 0.0) return "znear must be above 0";
+    if (!FiniteNumber(p.zfar) || (p.zfar != 0.0 && p.zfar <= p.znear)) {
       return "zfar must be past znear";
     }
-    if (!Finite(p.aspectRatio) || p.aspectRatio < 0.0) return "aspectRatio must be above 0";
+    if (!FiniteNumber(p.aspectRatio) || p.aspectRatio < 0.0) return "aspectRatio must be above 0";
     camera->yfov = static_cast<float>(p.yfov);
     camera->aspect_ratio = static_cast<float>(p.aspectRatio);
     camera->znear = static_cast<float>(p.znear);
@@ -31,11 +31,11 @@ std::string ReadProjection(const tinygltf::Camera& in, FileCamera* camera) {
   }
   if (in.type == "orthographic") {
     const tinygltf::OrthographicCamera& o = in.orthographic;
-    if (!Finite(o.xmag) || !Finite(o.ymag) || o.xmag == 0.0 || o.ymag == 0.0) {
+    if (!FiniteNumber(o.xmag) || !FiniteNumber(o.ymag) || o.xmag == 0.0 || o.ymag == 0.0) {
       return "xmag and ymag must not be 0";
     }
-    if (!Finite(o.znear) || o.znear < 0.0) return "znear must not be below 0";
-    if (!Finite(o.zfar) || o.zfar <= o.znear) return "zfar must be past znear";
+    if (!FiniteNumber(o.znear) || o.znear < 0.0) return "znear must not be below 0";
+    if (!FiniteNumber(o.zfar) || o.zfar <= o.znear) return "zfar must be past znear";
     camera->orthographic = true;
     camera->xmag = static_cast<float>(o.xmag);
     camera->ymag = static_cast<float>(o.ymag);

@@ -21,6 +21,7 @@
 #include "import/gltf_mesh.h"
 #include "import/gltf_nodes.h"
 #include "import/gltf_skeleton.h"
+#include "import/gltf_skin_turn.h"
 #include "import/gltf_uri.h"
 #include "import/regular_file.h"
 
@@ -168,6 +169,7 @@ void Convert(gltf::Context& ctx, Model* model) {
   // synthesised from their node hierarchy so node animations still play.
   const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty() ? gltf::BuildNodeSkeleton(ctx, tree)
                                                                : gltf::BuildSkinSkeleton(ctx, tree);
+  gltf::WarnOfTurnsTheSkeletonMisses(ctx, tree);
   std::vector<int> morph_channel_of_node;
   model->primitives =
       gltf::ImportMeshes(ctx, tree, mapping, &model->morph_channels, &morph_channel_of_node);

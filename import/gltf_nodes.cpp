@@ -56,6 +56,15 @@ void ReadLocalTransform(const tinygltf::Node& node, const std::string& name, Tra
 
 }  // namespace
 
+bool IsIdentityMatrix(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (std::abs(m[c][r] - (c == r ? 1.0f : 0.0f)) > 1e-6f) return false;
+    }
+  }
+  return true;
+}
+
 NodeTree BuildNodeTree(const Context& ctx) {
   const auto& nodes = ctx.gltf.nodes;
   const int n = static_cast<int>(nodes.size());

@@ -29,6 +29,10 @@ struct NodeTree {
 
 NodeTree BuildNodeTree(const Context& ctx);
 
+// Whether a node's matrix leaves everything where it is (within 1e-6 per
+// element).
+bool IsIdentityMatrix(const glm::mat4& m);
+
 // Nodes of the scene that is shown (the default scene, else scene 0, else
 // every root node), parents before children, depth first.
 std::vector<int> SceneNodesInOrder(const Context& ctx, const NodeTree& tree);

@@ -12,15 +12,6 @@ namespace anim::gltf {
 
 namespace {
 
-bool IsIdentity(const glm::mat4& m) {
-  for (int c = 0; c < 4; ++c) {
-    for (int r = 0; r < 4; ++r) {
-      if (std::abs(m[c][r] - (c == r ? 1.0f : 0.0f)) > 1e-6f) return false;
-    }
-  }
-  return true;
-}
-
 bool AllFinite(const glm::mat4& m) {
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) {
@@ -449,7 +440,7 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
 
   // Offsets all within float noise of identity are none: the skeleton then
   // skips multiplying by them.
-  if (std::all_of(joints.offsets.begin(), joints.offsets.end(), IsIdentity)) {
+  if (std::all_of(joints.offsets.begin(), joints.offsets.end(), IsIdentityMatrix)) {
     joints.offsets.clear();
   }
   out.skeleton =
