@@ -1,7 +1,6 @@
 #include "app/camera_choice.h"
 
-#include <charconv>
-
+#include "app/parse_number.h"
 #include "render/file_camera.h"
 
 namespace animviewer {
@@ -12,9 +11,7 @@ int FindFileCamera(const anim::Model& model, const std::string& wanted, std::str
     if (model.cameras[i].name == wanted) return i;
   }
   int index = -1;
-  const char* end = wanted.data() + wanted.size();
-  const auto [ptr, ec] = std::from_chars(wanted.data(), end, index);
-  if (ec == std::errc() && ptr == end && index >= 0 && index < count) return index;
+  if (ParseInt(wanted, &index) && index >= 0 && index < count) return index;
   std::string list;
   for (const anim::FileCamera& camera : model.cameras) {
     list += (list.empty() ? "" : ", ") + ("'" + camera.name + "'");

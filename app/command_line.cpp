@@ -5,22 +5,11 @@
 #include <functional>
 #include <map>
 
+#include "app/parse_number.h"
 #include "app/ui_scale.h"
 
 namespace animviewer {
 namespace {
-
-bool ParseDouble(const std::string& text, double* value) {
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, *value);
-  return ec == std::errc() && ptr == end && std::isfinite(*value);
-}
-
-bool ParseInt(const std::string& text, int* value) {
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, *value);
-  return ec == std::errc() && ptr == end;
-}
 
 // Each option that takes a value stores it into Options and returns an
 // error message, empty when the value is accepted.

@@ -24,7 +24,7 @@ void ApplyShortcuts(const std::vector<KeyEvent>& events, bool imgui_wants_keyboa
     if (e.key == GLFW_KEY_SPACE) {
       state.time.paused = !state.time.paused;
     } else if (e.key == GLFW_KEY_F) {
-      state.reframe_requested = true;
+      FrameModelAsAsked(state);
     } else if (sample != nullptr && e.key > 0) {
       sample->Params().PressKey(e.key);  // jump, punch, speed up...: false when unbound
     }

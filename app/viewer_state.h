@@ -80,4 +80,12 @@ struct ViewerState {
   LoadOptions load_options;
 };
 
+// What "Frame model" (F, or the View panel's button) does: frames the
+// orbit camera on what is shown, and looks through it again when a file's
+// camera was shown (framing only moves the orbit camera).
+inline void FrameModelAsAsked(ViewerState& state) {
+  state.view.file_camera = -1;
+  state.reframe_requested = true;
+}
+
 }  // namespace animviewer

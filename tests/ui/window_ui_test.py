@@ -871,7 +871,52 @@ def scenario_motion_matching(run):
                  % math.dist(where(settled), where(later)))
 
 
+def scenario_file_cameras(run):
+    """A file with cameras (tests/assets/materials/file_cameras.gltf): the View
+    section's Camera combo looks through a file camera; F goes back to the
+    orbit camera, and so does the Frame model button, as a drag does."""
+    run.context = "file cameras"
+    v = run.viewer
+
+    def camera_shown():
+        item = v.item("combo", "Camera", window="Framework")
+        return None if item is None else item["value"]
+
+    def choose_front():
+        item = v.reveal("combo", "Camera", window="Framework")
+        if item is None:
+            run.fail("the View section shows no Camera combo for a file with cameras")
+            return False
+        entries = run.act("open the Camera combo", v.open_combo, item) or []
+        front = [e for e in entries if e.startswith("Front")]
+        if not front:
+            run.fail("the Camera combo lists no Front camera: %r" % entries)
+            return False
+        entry = v.reveal("entry", front[0], window="##Combo")
+        run.act("choose %r" % front[0], v.click, entry, 0.5, 3)
+        if not (camera_shown() or "").startswith("Front"):
+            run.fail("choosing Front shows %r" % camera_shown())
+            return False
+        return True
+
+    if choose_front():
+        run.act("press F", v.key_tap, "f")
+        v.frames(2)
+        if camera_shown() != "Orbit (mouse)":
+            run.fail("F while looking through Front left the Camera combo at %r" % camera_shown())
+    if choose_front():
+        button = v.reveal("button", "Frame model (F)", window="Framework")
+        if button is None:
+            run.fail("no Frame model button")
+            return
+        run.act("click Frame model", v.click, button, 0.5, 3)
+        if camera_shown() != "Orbit (mouse)":
+            run.fail("Frame model while looking through Front left the camera at %r" %
+                     camera_shown())
+
+
 SCENARIOS = {
+    "file_cameras": scenario_file_cameras,
     "motion_matching": scenario_motion_matching,
     "sample_orders": scenario_sample_orders,
     "widgets": scenario_widgets,
@@ -886,6 +931,8 @@ def model_path(options):
         return os.path.join(options.source_dir, "assets", "mannequin.gltf")
     if options.model == "woman":
         return os.path.join(options.shared_assets, "Woman.gltf")
+    if options.model == "cameras":
+        return os.path.join(options.source_dir, "tests", "assets", "materials", "file_cameras.gltf")
     if options.model == "robot":
         return os.path.join(options.source_dir, "tests", "assets", "robot_expressive",
                             "RobotExpressive.glb")
@@ -901,7 +948,8 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--shared-assets", default="")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
-    parser.add_argument("--model", choices=["mannequin", "woman", "robot", "single_clip", "no_clips"],
+    parser.add_argument("--model", choices=["mannequin", "woman", "robot", "cameras", "single_clip",
+                                 "no_clips"],
                         default="mannequin")
     parser.add_argument("--frame-timeout", type=float, default=90.0,
                         help="seconds one frame may take (the crowd at 1,000 is slow)")
