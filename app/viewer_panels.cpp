@@ -132,9 +132,11 @@ void ClipRoleChoice(ViewerState& state) {
       "locomotion, one-shot and full-body clips play on their own. Read from the motion; "
       "choose another to override it.");
   const std::string why = guess.Overridden()
-                              ? std::string("Set by you; its motion reads as ") +
+                              ? std::string("Set by you; ") +
+                                    (guess.from_file ? "the file says " : "its motion reads as ") +
                                     anim::RoleName(guess.guessed) + ": " + guess.reason + "."
-                              : "Read from its motion: " + guess.reason + ".";
+                          : guess.from_file ? "Given by the file: " + guess.reason + "."
+                                            : "Read from its motion: " + guess.reason + ".";
   ImGui::TextDisabled("%s", why.c_str());
   ui_probe::Text("role reason", why);
 }

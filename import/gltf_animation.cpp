@@ -371,13 +371,15 @@ std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& 
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
                               const std::vector<int>& morph_channel_of_node,
-                              const std::vector<AnimatedMaterialValue>& material_values) {
+                              const std::vector<AnimatedMaterialValue>& material_values,
+                              std::vector<std::optional<ClipRole>>* file_roles) {
   KeepKeyBudget(ctx);
   const ChannelTargets targets{mapping, morph_channels, morph_channel_of_node, material_values};
   std::set<std::string> unplayed;
   const auto& animations = ctx.gltf.animations;
   std::vector<Clip> clips;
   clips.reserve(animations.size());
+  file_roles->assign(animations.size(), std::nullopt);
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const tinygltf::Animation& animation = animations[a];
     AnimationTracks read = ReadAnimation(ctx, targets, a, &unplayed);
@@ -390,7 +392,7 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
     for (auto& [morph, morph_tracks] : read.by_channel) weights.push_back(std::move(morph_tracks));
     clips.back().SetMorphWeights(std::move(weights));
     clips.back().StartTimelineAt(0.0f);  // the file's timeline (glTF times are >= 0)
-    ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back());
+    ReadAnimationExtras(ctx, animation, static_cast<int>(a), clips.back(), &(*file_roles)[a]);
   }
   if (!unplayed.empty()) {
     std::string list;

@@ -4,11 +4,13 @@
 // without morph targets, are ignored with one warning per file each.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "anim/clips/clip.h"
 #include "import/gltf_context.h"
 #include "import/gltf_skeleton.h"
+#include "model/clip_roles.h"
 #include "model/model.h"
 
 namespace anim::gltf {
@@ -23,9 +25,11 @@ std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& 
 // MorphChannel (morph_channel_of_node, -1 for nodes without one); pointer
 // channels a node's transform or weights, or one of `material_values`. The
 // pointers that animate anything else are named in one warning.
+// `file_roles` gets, per clip, the role its extras give (or none).
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
                               const std::vector<int>& morph_channel_of_node,
-                              const std::vector<AnimatedMaterialValue>& material_values);
+                              const std::vector<AnimatedMaterialValue>& material_values,
+                              std::vector<std::optional<ClipRole>>* file_roles);
 
 }  // namespace anim::gltf

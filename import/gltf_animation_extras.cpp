@@ -21,8 +21,8 @@ std::string Describe(const Context& ctx, const tinygltf::Animation& animation, i
 
 }  // namespace
 
-void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int index,
-                         Clip& clip) {
+void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int index, Clip& clip,
+                         std::optional<ClipRole>* role) {
   const tinygltf::Value& extras = animation.extras;
   if (!extras.IsObject()) {
     if (extras.Type() != tinygltf::NULL_TYPE) {
@@ -38,6 +38,17 @@ void ReadAnimationExtras(Context& ctx, const tinygltf::Animation& animation, int
     } else {
       ctx.Warn(Describe(ctx, animation, index) +
                ": extras.speed must be a number of metres per second, at least 0; ignored");
+    }
+  }
+  if (extras.Has("role")) {
+    const tinygltf::Value& value = extras.Get("role");
+    ClipRole read;
+    if (value.IsString() && ParseRoleName(value.Get<std::string>(), &read)) {
+      *role = read;
+    } else {
+      ctx.Warn(Describe(ctx, animation, index) +
+               ": extras.role must be one of \"additive\", \"idle\", \"locomotion\", "
+               "\"one-shot\", \"full body\"; ignored");
     }
   }
   if (!extras.Has("events")) return;

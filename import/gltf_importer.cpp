@@ -179,8 +179,9 @@ void Convert(gltf::Context& ctx, Model* model) {
         morph_weights, channel.first_weight + static_cast<int>(channel.default_weights.size()));
   }
   model->animated_material_values = gltf::CollectAnimatedMaterialValues(ctx, morph_weights);
+  std::vector<std::optional<ClipRole>> file_roles;
   model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node,
-                                   model->animated_material_values);
+                                   model->animated_material_values, &file_roles);
   if (model->primitives.empty() && model->clips.empty()) {
     std::string why = "nothing to import: no triangle meshes and no animations";
     for (const std::string& warning : ctx.warnings) why += "; " + warning;
@@ -191,7 +192,7 @@ void Convert(gltf::Context& ctx, Model* model) {
   model->skeleton = mapping.skeleton;
   model->first_helper_joint = mapping.first_helper_joint;
   model->skeleton.SetDefaultMorphWeights(model->DefaultMorphWeights());
-  GuessClipRoles(*model);
+  GuessClipRoles(*model, file_roles);
 }
 
 }  // namespace

@@ -19,15 +19,13 @@ constexpr int kMostFrames = 64;
 constexpr float kMovedDegrees = 2.0f;
 constexpr float kMovedLegs = 0.01f;
 // Thresholds of GuessClipRole, documented in the header.
-constexpr float kRaisedArmDegrees = 40.0f;
-constexpr float kArmHeldDegrees = 10.0f;
-constexpr float kAtRestDegrees = 5.0f;
 constexpr float kTravelLegs = 0.5f;
 constexpr float kStrideLegs = 0.4f;
 constexpr float kStillStrideLegs = 0.15f;
 constexpr float kLoopGapDegrees = 10.0f;
 constexpr float kIdleTurnDegrees = 30.0f;
 constexpr float kEasedBoundary = 0.3f;
+constexpr float kAlternatingFeet = -0.3f;
 
 float AngleDegrees(const glm::quat& a, const glm::quat& b) {
   const float d = std::min(1.0f, std::abs(glm::dot(a, b)));
@@ -66,28 +64,6 @@ float LegLength(const RigMap& rig, const std::vector<glm::mat4>& rest) {
   return extent > 0.0f && std::isfinite(extent) ? extent : 1.0f;
 }
 
-struct Arm {
-  int upper = -1, lower = -1, frame = -1;
-};
-
-// An arm's joints and the joint whose frame it is measured in: the
-// shoulder's parent (the chest), else the upper arm's parent.
-Arm ReadArm(const Skeleton& skeleton, const RigMap& rig, Side side) {
-  Arm arm{rig.Find(BodyPart::kUpperArm, side), rig.Find(BodyPart::kLowerArm, side), -1};
-  if (arm.upper < 0 || arm.lower < 0) return Arm{};
-  const int shoulder = rig.Find(BodyPart::kShoulder, side);
-  arm.frame = shoulder >= 0 ? skeleton.Parent(shoulder) : skeleton.Parent(arm.upper);
-  return arm;
-}
-
-// The arm's direction in its chest's frame (model space when it has none):
-// a lean turns the chest, not this.
-glm::vec3 ArmDirection(const Arm& arm, const std::vector<glm::mat4>& model) {
-  const glm::vec3 d = Position(model[arm.lower]) - Position(model[arm.upper]);
-  if (arm.frame < 0) return d;
-  return glm::transpose(glm::mat3(model[arm.frame])) * d;
-}
-
 // The ground-plane (x, z) range of each foot relative to the hips, and the
 // hips' first and last ground positions, accumulated frame by frame.
 struct GroundTrack {
@@ -95,6 +71,7 @@ struct GroundTrack {
   int feet[2] = {-1, -1};
   glm::vec2 low[2], high[2];
   glm::vec2 first_hips{0.0f}, last_hips{0.0f};
+  std::vector<glm::vec2> offsets[2];  // each foot from the hips, per frame
 
   static glm::vec2 Ground(const glm::vec3& p) { return {p.x, p.z}; }
 
@@ -107,10 +84,48 @@ struct GroundTrack {
       const glm::vec2 rel = Ground(Position(model[feet[f]])) - last_hips;
       low[f] = first ? rel : glm::min(low[f], rel);
       high[f] = first ? rel : glm::max(high[f], rel);
+      offsets[f].push_back(rel);
     }
   }
   float NarrowerStride() const {
     return std::min(glm::length(high[0] - low[0]), glm::length(high[1] - low[1]));
+  }
+
+  // How the feet move against each other along the line they stride on
+  // (the principal axis of both feet's offsets, each about its own mean):
+  // the correlation of the two feet's positions on it, -1 when one is
+  // forward as the other is back (a walk, a run), +1 when they move
+  // together (a hop, a jump), 0 when they do not move (by a thousandth of
+  // `leg` or more, so that rounding alone reads as no motion).
+  float Alternation(float leg) const {
+    const std::size_t n = std::min(offsets[0].size(), offsets[1].size());
+    if (n < 2) return 0.0f;
+    glm::vec2 mean[2] = {glm::vec2(0.0f), glm::vec2(0.0f)};
+    for (int f = 0; f < 2; ++f) {
+      for (std::size_t i = 0; i < n; ++i) mean[f] += offsets[f][i];
+      mean[f] /= static_cast<float>(n);
+    }
+    float xx = 0.0f, xz = 0.0f, zz = 0.0f;  // the pooled covariance
+    for (int f = 0; f < 2; ++f) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const glm::vec2 d = offsets[f][i] - mean[f];
+        xx += d.x * d.x;
+        xz += d.x * d.y;
+        zz += d.y * d.y;
+      }
+    }
+    const float angle = 0.5f * std::atan2(2.0f * xz, xx - zz);
+    const glm::vec2 axis(std::cos(angle), std::sin(angle));
+    float lr = 0.0f, ll = 0.0f, rr = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) {
+      const float l = glm::dot(offsets[0][i] - mean[0], axis);
+      const float r = glm::dot(offsets[1][i] - mean[1], axis);
+      lr += l * r;
+      ll += l * l;
+      rr += r * r;
+    }
+    const float still = static_cast<float>(n) * (1e-3f * leg) * (1e-3f * leg);
+    return ll > still && rr > still ? lr / std::sqrt(ll * rr) : 0.0f;
   }
 };
 
@@ -170,33 +185,6 @@ struct JointTurns {
   }
 };
 
-// Both arms' largest turn in their chest's frame and how close to hanging
-// down (the rest pose's hips-below-head direction) either came.
-struct ArmTrack {
-  Arm arms[2];
-  glm::vec3 down{0.0f, -1.0f, 0.0f};
-  glm::vec3 first[2];
-
-  ArmTrack(const Skeleton& skeleton, const RigMap& rig, const std::vector<glm::mat4>& rest_model,
-           ClipMotion& m)
-      : arms{ReadArm(skeleton, rig, Side::kLeft), ReadArm(skeleton, rig, Side::kRight)} {
-    m.arms_read = arms[0].upper >= 0 && arms[1].upper >= 0;
-    const int hips = rig.Find(BodyPart::kHips), head = rig.Find(BodyPart::kHead);
-    if (hips >= 0 && head >= 0) down = Position(rest_model[hips]) - Position(rest_model[head]);
-    m.held_arm_raise_deg = m.arms_read ? 180.0f : 0.0f;
-  }
-
-  void Add(const std::vector<glm::mat4>& model, bool first_frame, ClipMotion& m) {
-    for (int a = 0; m.arms_read && a < 2; ++a) {
-      const glm::vec3 in_chest = ArmDirection(arms[a], model);
-      if (first_frame) first[a] = in_chest;
-      m.arm_turn_deg = std::max(m.arm_turn_deg, AngleDegrees(in_chest, first[a]));
-      const glm::vec3 in_model = Position(model[arms[a].lower]) - Position(model[arms[a].upper]);
-      m.held_arm_raise_deg = std::min(m.held_arm_raise_deg, AngleDegrees(in_model, down));
-    }
-  }
-};
-
 // Frames measured over the clip, from its duration at 30 per second, at
 // least 1 and at most 64; clamped as a float, since a file's duration may
 // be huge or not finite.
@@ -244,7 +232,8 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
   const float leg = LegLength(rig, rest_model);
 
   JointTurns turns(m.joints, leg);
-  ArmTrack arms(skeleton, rig, rest_model, m);
+  m.arms_read = rig.Find(BodyPart::kUpperArm, Side::kLeft) >= 0 &&
+                rig.Find(BodyPart::kUpperArm, Side::kRight) >= 0;
   GroundTrack ground;
   const int hips = rig.Find(BodyPart::kHips);
   ground.hips = hips >= 0 ? hips : 0;
@@ -263,12 +252,12 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
     sampled.Store(locals);
     ComputeModelMatrices(skeleton, sampled, model);
     turns.Add(locals, rest, i == 0, i == frames, m);
-    arms.Add(model, i == 0, m);
     ground.Add(model, i == 0);
   }
   turns.Finish(skeleton, m);
   m.travel = glm::length(ground.last_hips - ground.first_hips) / leg;
   m.foot_stride = m.feet_read ? ground.NarrowerStride() / leg : 0.0f;
+  m.feet_alternation = m.feet_read ? ground.Alternation(leg) : 0.0f;
   return m;
 }
 
@@ -286,38 +275,30 @@ ClipRoleGuess GuessClipRole(const Skeleton& skeleton, const RigMap& rig, const C
                                         ? "holds one pose: no joint moves"
                                         : "no joint moves: it animates morph targets only");
   }
-  if (m.arms_read && m.held_arm_raise_deg >= kRaisedArmDegrees &&
-      m.arm_turn_deg < kArmHeldDegrees) {
-    return set(ClipRole::kAdditive,
-               Format("holds the arms raised and still (at least %.0f degrees from hanging, "
-                      "turning %.0f) while %.0f joints move: a layer to add",
-                      m.held_arm_raise_deg, m.arm_turn_deg, m.moved_joints));
-  }
   if (m.arms_read && m.only_trunk_moves) {
     return set(ClipRole::kAdditive,
                Format("only %.0f spine, neck or head joints move, the hips and limbs still: a "
                       "layer to add (a lean, a look)",
                       m.moved_joints));
   }
-  if (!m.arms_read && 4 * m.moved_joints < m.joints &&
-      m.first_frame_from_rest_deg < kAtRestDegrees) {
-    return set(ClipRole::kAdditive,
-               Format("starts at the rest pose and moves %.0f of %.0f joints (no arms read by "
-                      "name): a layer to add",
-                      m.moved_joints, m.joints));
-  }
   if (m.loop_gap_deg >= kLoopGapDegrees) {
     return set(ClipRole::kOneShot,
                Format("ends %.0f degrees from wrapping to its first frame: it does not loop",
                       m.loop_gap_deg));
   }
-  if (m.travel >= kTravelLegs) {
-    return set(ClipRole::kLocomotion, Format("travels %.1f leg lengths", m.travel));
+  // Locomotion moves the feet against each other; feet that move together
+  // (a hop, a jump forward) are no gait, however far they go.
+  const bool gait = !m.feet_read || m.feet_alternation <= kAlternatingFeet;
+  const std::string feet =
+      m.feet_read ? Format(", the feet alternating (correlation %.2f)", m.feet_alternation) : "";
+  if (m.travel >= kTravelLegs && gait) {
+    return set(ClipRole::kLocomotion, Format("travels %.1f leg lengths", m.travel) + feet);
   }
-  if (m.foot_stride >= kStrideLegs && m.boundary_speed_ratio >= kEasedBoundary) {
+  if (m.foot_stride >= kStrideLegs && m.boundary_speed_ratio >= kEasedBoundary && gait) {
     return set(ClipRole::kLocomotion,
                Format("both feet stride (the shorter %.2f leg lengths), moving through its ends",
-                      m.foot_stride));
+                      m.foot_stride) +
+                   feet);
   }
   if ((!m.feet_read || m.foot_stride < kStillStrideLegs) && m.largest_turn_deg < kIdleTurnDegrees) {
     return set(ClipRole::kIdle, Format("loops in place with no joint turning over %.0f degrees "
@@ -336,11 +317,17 @@ ClipRoleGuess GuessClipRole(const Skeleton& skeleton, const RigMap& rig, const C
                     m.largest_turn_deg, 100.0 * m.boundary_speed_ratio));
 }
 
-void GuessClipRoles(Model& model) {
+void GuessClipRoles(Model& model, std::span<const std::optional<ClipRole>> file_roles) {
   const RigMap rig = ReadRig(model.skeleton);
   model.clip_roles.clear();
-  for (const Clip& clip : model.clips) {
-    model.clip_roles.push_back(GuessClipRole(model.skeleton, rig, clip));
+  for (std::size_t c = 0; c < model.clips.size(); ++c) {
+    ClipRoleGuess g = GuessClipRole(model.skeleton, rig, model.clips[c]);
+    if (c < file_roles.size() && file_roles[c]) {
+      g.role = g.guessed = *file_roles[c];
+      g.from_file = true;
+      g.reason = std::string("the file says so (extras.role \"") + RoleName(g.role) + "\")";
+    }
+    model.clip_roles.push_back(std::move(g));
   }
 }
 

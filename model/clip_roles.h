@@ -8,6 +8,8 @@
 // Offline: sampling a clip allocates; run once per clip when a model loads.
 #pragma once
 
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,13 +55,9 @@ struct ClipMotion {
   // frame-to-frame step (files that leave out the frame equal to the first
   // end one step short), the largest over joints.
   float loop_gap_deg = 0.0f;
-  // Arms (both upper and lower arms read by rig naming): the least an arm
-  // is raised from hanging down at any frame (a T-pose holds about 90
-  // degrees, an A-pose about 45), and the most an arm's direction in its
-  // chest's frame turns away from its first frame.
+  // Both upper arms read by rig naming (so that "only the trunk moves" means
+  // something on this rig).
   bool arms_read = false;
-  float held_arm_raise_deg = 0.0f;
-  float arm_turn_deg = 0.0f;
   // How the clip starts and ends: the faster of its first and last steps
   // over its fastest step (joint turning speed); near 0 for a motion that
   // starts and ends at rest (an emote, a punch), near 1 inside a cycle.
@@ -70,6 +68,11 @@ struct ClipMotion {
   // two feet (a stride moves both; 0: the feet are not both read).
   float foot_stride = 0.0f;
   bool feet_read = false;
+  // How the feet move against each other along the line they stride on:
+  // the correlation of their offsets from the hips, -1 when one is forward
+  // as the other is back (a walk), +1 when they move together (a hop), 0
+  // when they do not move or are not read.
+  float feet_alternation = 0.0f;
 };
 
 struct ClipRoleGuess {
@@ -78,6 +81,8 @@ struct ClipRoleGuess {
   // Why `guessed`, in words a user can check against the clip: "only 2
   // spine, neck or head joints move, the hips and limbs still: ...".
   std::string reason;
+  // `guessed` is the file's word (extras.role), not read from the motion.
+  bool from_file = false;
   ClipMotion motion;
 
   bool Overridden() const { return role != guessed; }
@@ -88,22 +93,26 @@ ClipMotion MeasureClipMotion(const Skeleton& skeleton, const RigMap& rig, const 
 // The role (role = guessed) with its reason, the first that applies:
 //   full body: no joint moves (one pose held, such as a T-pose; or only
 //       morph targets animate);
-//   additive: the arms held raised (40 degrees or more, a T- or A-pose)
-//       and still (under 10 degrees) while other joints move: played alone
-//       it would show a T-pose with a lean; or only spine, neck and head
-//       joints move (a lean, a look: the hips and limbs are left to the
-//       clip underneath); on a rig whose arms cannot be read, under a
-//       quarter of the joints moving from a first frame at rest;
+//   additive: only spine, neck and head joints move (a lean, a look: the
+//       hips and limbs are left to the clip underneath), on a rig whose
+//       arms are read by name. Otherwise a clip is additive only when the
+//       file says so (the animation's extras.role) or the user does (the
+//       panel, kept in <model>.roles.json): a pose held with raised arms is
+//       no evidence, a robot idles in a T-pose;
 //   one-shot: does not loop (a gap over 10 degrees: a death, sitting down);
-//   locomotion: travels half a leg or more, or both feet stride 0.4 legs
-//       and the clip moves through its ends (boundary ratio 0.3 or more);
+//   locomotion: the feet alternate (correlation -0.3 or less; any feet
+//       where none are read) and the clip travels half a leg or more, or
+//       both feet stride 0.4 legs and the clip moves through its ends
+//       (boundary ratio 0.3 or more);
 //   idle: feet still (stride under 0.15 legs), no joint turning 30 degrees;
 //   one-shot: starts and ends at rest (boundary speed ratio under 0.3: an
 //       emote, a punch that returns to its stance);
-//   full body: any other loop (a dance).
+//   full body: any other loop (a dance, a hop in place).
 ClipRoleGuess GuessClipRole(const Skeleton& skeleton, const RigMap& rig, const Clip& clip);
 
 // Guesses every clip's role into model.clip_roles (done by the importer).
-void GuessClipRoles(Model& model);
+// `file_roles` (per clip, optional) are the roles the file gives (glTF
+// animation extras.role): taken as they are, with that reason.
+void GuessClipRoles(Model& model, std::span<const std::optional<ClipRole>> file_roles = {});
 
 }  // namespace anim

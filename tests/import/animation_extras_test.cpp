@@ -1,10 +1,12 @@
-// Animation extras: the ground speed and text-key events a glTF animation
-// may carry in "extras" become Clip::Speed() and Clip::Events(); bad ones
+// Animation extras: the ground speed, text-key events and role a glTF
+// animation may carry in "extras" become Clip::Speed(), Clip::Events() and
+// the clip's role; bad ones
 // warn (naming the file and the animation) and leave the clip usable.
 #include <gtest/gtest.h>
 
 #include "gltf_builder.h"
 #include "import/gltf_importer.h"
+#include "model/clip_roles.h"
 #include "test_util.h"
 
 namespace {
@@ -67,6 +69,8 @@ TEST(AnimationExtras, BadValuesWarnNamingTheFileAndAnimationAndAreLeftOut) {
       {R"("fast")", "animation \"Walk\" (0): extras is not an object"},
       {R"({"speed": "fast"})", "animation \"Walk\" (0): extras.speed must be a number"},
       {R"({"speed": -2})", "extras.speed must be a number of metres per second, at least 0"},
+      {R"({"role": "lean"})", "extras.role must be one of \"additive\", \"idle\""},
+      {R"({"role": 3})", "extras.role must be one of"},
       {R"({"events": {"time": 0}})", "extras.events must be an array"},
       {R"({"events": [3]})", "extras.events[0] is not an object"},
       {R"({"events": [{"name": "x"}]})", "extras.events[0] has no numeric \"time\""},
@@ -86,6 +90,24 @@ TEST(AnimationExtras, BadValuesWarnNamingTheFileAndAnimationAndAreLeftOut) {
     // Only the good event of the last case survives.
     for (const anim::ClipEvent& e : model.clips[0].Events()) EXPECT_EQ(e.name, "ok");
   }
+}
+
+// The file's word on a role is taken over the guess, and says so; without
+// it the motion decides (a single joint turning in place: not additive).
+TEST(AnimationExtras, TheFilesRoleIsTakenOverTheGuess) {
+  for (const char* role : {"additive", "idle", "locomotion", "one-shot", "full body"}) {
+    SCOPED_TRACE(role);
+    const anim::Model model = LoadOk(FileWithExtras(std::string(R"({"role": ")") + role + "\"}"));
+    ASSERT_EQ(model.clip_roles.size(), 1u);
+    EXPECT_STREQ(anim::RoleName(model.clip_roles[0].role), role);
+    EXPECT_FALSE(model.clip_roles[0].Overridden());
+    EXPECT_TRUE(model.clip_roles[0].from_file);
+    EXPECT_NE(model.clip_roles[0].reason.find("the file says so"), std::string::npos);
+    EXPECT_TRUE(model.warnings.empty()) << model.warnings.front();
+  }
+  const anim::Model guessed = LoadOk(FileWithExtras(""));
+  EXPECT_EQ(guessed.clip_roles[0].reason.find("the file says so"), std::string::npos);
+  EXPECT_FALSE(guessed.clip_roles[0].from_file);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Clip roles read from motion (model/clip_roles.h), on a humanoid built in
 // code: each clip is made to be one role (a lean, a squat held in a T-pose,
-// a walk, a walk that travels, an idle, sitting down, a wave, a spin), so
+// a walk, a walk that travels, a hop, an idle, sitting down, a wave, a spin), so
 // the expected role is known by construction, and names never decide it.
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -115,26 +116,24 @@ TEST(ClipRoles, ALeanOfTheSpineAloneIsALayerWhateverItsName) {
   }
 }
 
-TEST(ClipRoles, LegsMovingUnderArmsHeldInTheRestTPoseAreALayer) {
-  // A squat: played alone on the T-pose rig its arms stay straight out.
+TEST(ClipRoles, ArmsHeldInATPoseAreNoEvidenceOfALayer) {
+  // A squat: played alone on the T-pose rig its arms stay straight out, as
+  // a robot idles in a T-pose. The arms say nothing: on both rigs it is a
+  // whole pose that loops at constant speed, its feet swinging together
+  // 0.9 sin 20 / 0.955 = 0.32 legs (no 0.4 stride, yet not the 0.15 of an
+  // idle's still feet).
   const auto squat = [](const anim::Skeleton& s) {
     return std::vector<anim::JointTracks>{Turn(s, kThighL, kX, {{0, 0}, {0.5f, 20}, {1, 0}}),
                                           Turn(s, kThighR, kX, {{0, 0}, {0.5f, 20}, {1, 0}})};
   };
-  const anim::Skeleton t_pose = MakeHumanoid(false);
-  const anim::ClipRoleGuess held = Guess(t_pose, "Squat", squat(t_pose));
-  EXPECT_EQ(held.role, anim::ClipRole::kAdditive) << held.reason;
-  EXPECT_TRUE(Says(held, "arms raised")) << held.reason;
-  EXPECT_NEAR(held.motion.held_arm_raise_deg, 90.0f, 0.5f);  // straight out from hanging
-  EXPECT_NEAR(held.motion.arm_turn_deg, 0.0f, 0.01f);
-  // The same squat where the rest pose lets the arms hang (80 degrees down:
-  // 10 from hanging) is a whole pose: it loops at constant speed, its feet
-  // swing 0.9 sin 20 / 0.955 = 0.32 legs (no 0.4 stride, yet not the 0.15
-  // of an idle's still feet).
-  const anim::Skeleton hanging = MakeHumanoid(true);
-  const anim::ClipRoleGuess whole = Guess(hanging, "Squat", squat(hanging));
-  EXPECT_EQ(whole.role, anim::ClipRole::kFullBody) << whole.reason;
-  EXPECT_NEAR(whole.motion.held_arm_raise_deg, 10.0f, 0.5f);
+  for (const bool arms_down : {false, true}) {
+    const anim::Skeleton s = MakeHumanoid(arms_down);
+    const anim::ClipRoleGuess g = Guess(s, "Squat", squat(s));
+    EXPECT_EQ(g.role, anim::ClipRole::kFullBody) << arms_down << ": " << g.reason;
+    EXPECT_TRUE(g.motion.arms_read);
+    // Both feet forward and back together: correlation +1.
+    EXPECT_NEAR(g.motion.feet_alternation, 1.0f, 1e-3f);
+  }
 }
 
 TEST(ClipRoles, StridingFeetAreLocomotionAndTravelIsToo) {
@@ -146,7 +145,10 @@ TEST(ClipRoles, StridingFeetAreLocomotionAndTravelIsToo) {
   EXPECT_NEAR(walk.motion.foot_stride, 0.9f / glm::length(glm::vec2(0.1f, 0.95f)), 0.01f);
   EXPECT_NEAR(walk.motion.boundary_speed_ratio, 1.0f, 0.01f);
   EXPECT_NEAR(walk.motion.loop_gap_deg, 0.0f, 0.01f);
+  // The thighs swing in antiphase: one foot forward as the other is back.
+  EXPECT_NEAR(walk.motion.feet_alternation, -1.0f, 1e-3f);
   EXPECT_TRUE(Says(walk, "stride")) << walk.reason;
+  EXPECT_TRUE(Says(walk, "alternating")) << walk.reason;
 
   std::vector<anim::JointTracks> tracks = Stride(s);
   tracks.push_back(Move(kPelvis, {0, 1}, {{0, 1, 0}, {0, 1, 1}}));
@@ -154,6 +156,21 @@ TEST(ClipRoles, StridingFeetAreLocomotionAndTravelIsToo) {
   EXPECT_EQ(travel.role, anim::ClipRole::kLocomotion) << travel.reason;
   EXPECT_NEAR(travel.motion.travel, 1.0f / glm::length(glm::vec2(0.1f, 0.95f)), 0.01f);
   EXPECT_TRUE(Says(travel, "travels")) << travel.reason;
+}
+
+// A hop forward: the hips travel a leg and the feet swing as far as a
+// walk's, but together. No gait, however far it goes: it loops with
+// motion at its ends, so a whole-body loop.
+TEST(ClipRoles, FeetThatMoveTogetherAreNoGaitHoweverFarTheyGo) {
+  const anim::Skeleton s = MakeHumanoid(true);
+  const std::vector<anim::JointTracks> hop = {Turn(s, kThighL, kX, {{0, 30}, {0.5f, -30}, {1, 30}}),
+                                              Turn(s, kThighR, kX, {{0, 30}, {0.5f, -30}, {1, 30}}),
+                                              Move(kPelvis, {0, 1}, {{0, 1, 0}, {0, 1, 1}})};
+  const anim::ClipRoleGuess g = Guess(s, "Walk", hop);
+  EXPECT_NEAR(g.motion.feet_alternation, 1.0f, 1e-3f);
+  EXPECT_GT(g.motion.travel, 0.5f);
+  EXPECT_GT(g.motion.foot_stride, 0.4f);
+  EXPECT_NE(g.role, anim::ClipRole::kLocomotion) << g.reason;
 }
 
 TEST(ClipRoles, SmallLoopsInPlaceAreIdle) {
@@ -207,9 +224,8 @@ TEST(ClipRoles, MeasuredMotionIsWhatTheClipWasMadeOf) {
   const anim::ClipMotion still = measure({Turn(s, kSpine, kZ, {{0, 0}, {1, 0}})});
   EXPECT_EQ(still.moved_joints, 0);
   EXPECT_FALSE(still.only_trunk_moves);
-  // The left arm raised 60 degrees about Z in its chest's frame.
-  const anim::ClipMotion raise = measure({Turn(s, kUpperArmL, kZ, {{0, 0}, {1, 60}})});
-  EXPECT_NEAR(raise.arm_turn_deg, 60.0f, 0.01f);
+  // Feet that do not move have no alternation.
+  EXPECT_EQ(still.feet_alternation, 0.0f);
   // A head turn of 90 t^2 degrees over 1 s speeds up to its last step: the
   // faster end is the fastest step.
   std::vector<std::pair<float, float>> accelerating;
@@ -248,7 +264,10 @@ TEST(ClipRoles, NothingMovingHoldsOnePose) {
   EXPECT_TRUE(Says(g, "holds one pose")) << g.reason;
 }
 
-TEST(ClipRoles, WithoutNamedArmsFewJointsMovingFromRestMakeALayer) {
+// On a rig whose names say nothing, a clip moving one joint from the rest
+// pose may be a layer or a whole pose: only the file (extras.role) or the
+// user says it is a layer.
+TEST(ClipRoles, WithoutNamedArmsAClipIsALayerOnlyWhenTheFileSaysSo) {
   // A chain of 8 joints named nothing rig naming reads.
   std::vector<anim::Transform> locals(8);
   std::vector<int> parents;
@@ -259,19 +278,19 @@ TEST(ClipRoles, WithoutNamedArmsFewJointsMovingFromRestMakeALayer) {
     names.push_back("bone" + std::to_string(j));
   }
   const anim::Pose rest(locals, parents);
-  const anim::Skeleton s =
-      anim::SkeletonOf(names, rest, rest, std::vector<glm::mat4>(8, glm::mat4(1.0f)));
-  const anim::ClipRoleGuess one = Guess(s, "c", {Turn(s, 3, kZ, {{0, 0}, {1, 20}})});
-  EXPECT_FALSE(one.motion.arms_read);
-  EXPECT_EQ(one.role, anim::ClipRole::kAdditive) << one.reason;
-  EXPECT_TRUE(Says(one, "1 of 8 joints")) << one.reason;
-  // Two of eight is a quarter: no longer "fewer than a quarter".
-  const anim::ClipRoleGuess two =
-      Guess(s, "c", {Turn(s, 3, kZ, {{0, 0}, {1, 20}}), Turn(s, 5, kZ, {{0, 0}, {1, 20}})});
-  EXPECT_NE(two.role, anim::ClipRole::kAdditive) << two.reason;
-  // Starting away from rest, one joint is not a layer either.
-  const anim::ClipRoleGuess away = Guess(s, "c", {Turn(s, 3, kZ, {{0, 10}, {1, 30}})});
-  EXPECT_NE(away.role, anim::ClipRole::kAdditive) << away.reason;
+  anim::Model model;
+  model.skeleton = anim::SkeletonOf(names, rest, rest, std::vector<glm::mat4>(8, glm::mat4(1.0f)));
+  const anim::Skeleton& s = model.skeleton;
+  model.clips.emplace_back("c", std::vector<anim::JointTracks>{Turn(s, 3, kZ, {{0, 0}, {1, 20}})});
+  model.clips.emplace_back("d", std::vector<anim::JointTracks>{Turn(s, 3, kZ, {{0, 0}, {1, 20}})});
+  const std::vector<std::optional<anim::ClipRole>> file = {std::nullopt, anim::ClipRole::kAdditive};
+  anim::GuessClipRoles(model, file);
+  ASSERT_EQ(model.clip_roles.size(), 2u);
+  EXPECT_FALSE(model.clip_roles[0].motion.arms_read);
+  EXPECT_NE(model.clip_roles[0].role, anim::ClipRole::kAdditive) << model.clip_roles[0].reason;
+  EXPECT_EQ(model.clip_roles[1].role, anim::ClipRole::kAdditive);
+  EXPECT_EQ(model.clip_roles[1].guessed, anim::ClipRole::kAdditive);
+  EXPECT_TRUE(Says(model.clip_roles[1], "the file says so")) << model.clip_roles[1].reason;
 }
 
 TEST(ClipRoles, TheModelKeepsAGuessPerClip) {

@@ -915,7 +915,55 @@ def scenario_file_cameras(run):
                      camera_shown())
 
 
+def scenario_roles(run):
+    """The clip list's Role combo, as a user overrides a guess: the choice
+    shows at once with "Set by you", is written beside the model
+    (<model>.roles.json), and is still there when the viewer opens the
+    model again. Run on a copy of the mannequin the test writes, never on a
+    file of the source tree."""
+    run.context = "roles"
+    v = run.viewer
+    item = v.reveal("combo", "Role", window="Animation")
+    if item is None:
+        run.fail("the clip list shows no Role combo")
+        return
+    before = item["value"]
+    wanted = "idle" if before != "idle" else "full body"
+    entries = run.act("open the Role combo", v.open_combo, item) or []
+    if wanted not in entries:
+        run.fail("the Role combo lists %r, without %r" % (entries, wanted))
+        return
+    entry = v.reveal("entry", wanted, window="##Combo")
+    run.act("choose %r" % wanted, v.click, entry, 0.5, 3)
+    state = v.read()
+    shown = v.item("combo", "Role", window="Animation")
+    if shown is None or shown["value"] != wanted:
+        run.fail("choosing %r shows %r" % (wanted, shown and shown["value"]))
+    if not probe_text(state, "role reason").startswith("Set by you"):
+        run.fail("after the choice the reason reads %r" % probe_text(state, "role reason"))
+    sidecar = os.path.splitext(run.model)[0] + ".roles.json"
+    if not os.path.exists(sidecar):
+        run.fail("no %s was written" % os.path.basename(sidecar))
+        return
+    with open(sidecar) as f:
+        if wanted not in f.read():
+            run.fail("%s does not hold %r" % (os.path.basename(sidecar), wanted))
+    # Opened again, the model keeps the user's word.
+    code = run.act("quit the viewer", v.quit)
+    if code != 0:
+        run.fail("quitting: exit code %s" % code)
+    run.start()
+    v = run.viewer
+    shown = v.reveal("combo", "Role", window="Animation")
+    if shown is None or shown["value"] != wanted:
+        run.fail("opened again, the Role combo shows %r, not %r" %
+                 (shown and shown["value"], wanted))
+    if not probe_text(v.read(), "role reason").startswith("Set by you"):
+        run.fail("opened again, the reason reads %r" % probe_text(v.read(), "role reason"))
+
+
 SCENARIOS = {
+    "roles": scenario_roles,
     "file_cameras": scenario_file_cameras,
     "motion_matching": scenario_motion_matching,
     "sample_orders": scenario_sample_orders,
