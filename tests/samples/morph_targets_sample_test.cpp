@@ -43,6 +43,14 @@ class MorphTargetsSample : public MannequinSamples {
     channel.target_names = {"Smile", "Frown"};
     channel.default_weights = {0.0f, 0.125f};
     face_.morph_channels = {channel};
+    // A face drawn with both targets, each moving a vertex: a slider per
+    // target (a target that moves nothing would get none).
+    anim::MeshPrimitive face;
+    face.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    face.morph_channel = 0;
+    face.morph_targets = {{{{0, 0.1f, 0}, {0, 0, 0}, {0, 0, 0}}, {}},
+                          {{{0, 0, 0}, {0, -0.1f, 0}, {0, 0, 0}}, {}}};
+    face_.primitives.push_back(face);
     face_.clips = {FaceClip(face_, "Stand", 2.0f, 0.25f), FaceClip(face_, "Stroll", 2.0f, 0.5f),
                    FaceClip(face_, "Cheer", 1.0f, 1.0f)};
     using R = anim::ClipRole;
@@ -172,6 +180,15 @@ TEST_F(MorphTargetsSample, TheRobotGetsASliderPerFaceTarget) {
   Set("surprised=0.75");
   sample_->Update(0.0f);
   EXPECT_NEAR(sample_->MorphWeights()[first + 1], before + 0.75f, 1e-6f);
+}
+
+// A target whose offsets are all zero changes nothing drawn: no slider for
+// it; the other keeps its own.
+TEST_F(MorphTargetsSample, ATargetThatMovesNoVertexGetsNoSlider) {
+  face_.primitives.back().morph_targets[1].positions.assign(3, glm::vec3(0.0f));
+  Load("16 Morph targets", face_);
+  EXPECT_NE(sample_->Params().Find("smile"), nullptr);
+  EXPECT_EQ(sample_->Params().Find("frown"), nullptr);
 }
 
 }  // namespace
