@@ -32,12 +32,6 @@ float AngleDegrees(const glm::quat& a, const glm::quat& b) {
   return 2.0f * std::acos(d) * kDegrees;
 }
 
-float AngleDegrees(const glm::vec3& a, const glm::vec3& b) {
-  const float la = glm::length(a), lb = glm::length(b);
-  if (!(la > 0.0f) || !(lb > 0.0f)) return 0.0f;
-  return std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f)) * kDegrees;
-}
-
 glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
 
 bool IsTrunk(BodyPart part) {
