@@ -240,6 +240,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--skeleton", &o.skeleton},
       {"--wireframe", &o.wireframe},
       {"--no-compression", &o.no_compression},
+      {"--apply-scene-turn", &o.apply_scene_turn},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
       {"--simulate-drop-shift", &o.simulate_drop_shift},
@@ -439,6 +440,10 @@ constexpr const char* kUsageTechniques =
 constexpr const char* kUsageRunning =
     "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
     "                        needing more are refused with a message\n"
+    "  --apply-scene-turn    a turn above a skinned mesh that its skeleton hangs\n"
+    "                        outside of (glTF draws the mesh without it; the load\n"
+    "                        warns) is put on the skeleton's roots: the character\n"
+    "                        stands as the scene turns it\n"
     "  --out-dir DIR         where to write images when no display is available\n"
     "                        (default ./out)\n"
     "  --quit-after-frames N  window: advance fixed 1/60 s steps (no real time,\n"

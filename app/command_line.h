@@ -67,6 +67,9 @@ struct Options {
   // --max-load-memory MIB: the memory one model load may use (the importer
   // refuses files that need more).
   long long max_load_mib = static_cast<long long>(anim::kDefaultMaxLoadBytes >> 20);
+  // --apply-scene-turn: a turn above a skinned mesh that its skeleton misses
+  // goes on the skeleton's roots (anim::ImportOptions::apply_scene_turn).
+  bool apply_scene_turn = false;
   anim::LoopMode loop = anim::LoopMode::kLoop;
   float speed = 1.0f;
   bool skeleton = false;

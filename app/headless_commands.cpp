@@ -86,6 +86,7 @@ std::string ModelPathFor(const Options& options) {
 LoadOptions LoadOptionsFor(const Options& options) {
   LoadOptions load;
   load.import.max_load_bytes = static_cast<std::size_t>(options.max_load_mib) << 20;
+  load.import.apply_scene_turn = options.apply_scene_turn;
   load.animations = {options.animations, options.retarget_map};
   return load;
 }

@@ -69,6 +69,24 @@ std::string ParamsJson(const samples::Sample* sample) {
   return out + "]";
 }
 
+// The morph-target weights the renderer gets this frame, by "node/target"
+// (the name the panels label them with).
+std::string MorphWeightsJson(const AnimatedCharacter& character) {
+  const anim::Model& model = character.model();
+  const std::span<const float> weights = character.morph_weights();
+  std::string out = "{";
+  for (const anim::MorphChannel& channel : model.morph_channels) {
+    for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+      const std::size_t w = static_cast<std::size_t>(channel.first_weight) + t;
+      if (w >= weights.size()) break;
+      out += (out.size() > 1 ? "," : "") +
+             ui_probe::Quote(channel.node_name + "/" + channel.target_names[t]) + ":" +
+             Number(weights[w]);
+    }
+  }
+  return out + "}";
+}
+
 }  // namespace
 
 void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& grid,
@@ -103,8 +121,9 @@ void WriteUiProbeFrame(int frame, ViewerState& state, const render::GridLayout& 
       ",\"clip_time\":" + Number(state.character.playback().time) +
       ",\"palette_finite\":" + (palette.finite ? "true" : "false") +
       ",\"bind_distance\":" + Number(palette.bind_distance) +
-      ",\"palette_sum\":" + Number(palette.sum) + ",\"camera\":[" + camera + "]" +
-      ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
+      ",\"palette_sum\":" + Number(palette.sum) +
+      ",\"morph_weights_drawn\":" + MorphWeightsJson(state.character) + ",\"camera\":[" + camera +
+      "]" + ",\"camera_target\":" + vec3(target) + ",\"character_position\":" + vec3(standing) +
       ",\"grid_center\":" + vec3(grid.center) +
       ",\"grid_half_extent\":" + Number(grid.HalfExtent()) +
       ",\"grid_shown\":" + (state.view.show_grid ? "true" : "false") + ",\"display\":[" +

@@ -96,6 +96,22 @@ void PlaybackControls(ViewerState& state) {
   ui_probe::Combo("Loop mode", modes[static_cast<int>(state.loop)]);
 }
 
+// Below the warning about a turn the skeleton misses (import/
+// gltf_skin_turn.h): opens the model again with the turn applied, or not.
+void SceneTurnToggle(ViewerState& state) {
+  bool applied = state.character.model().scene_turn_applied;
+  if (ImGui::Checkbox("Apply the scene's turn", &applied)) {
+    LoadOptions load = state.load_options;
+    load.import.apply_scene_turn = applied;
+    state.reload_with = load;
+  }
+  ui_probe::Checkbox("Apply the scene's turn", state.character.model().scene_turn_applied);
+  samples::HoverTooltip(
+      "glTF draws a skinned mesh by its joints alone: a turn on a node above the mesh that "
+      "the skeleton hangs outside of is not drawn. Ticked, the file is opened again with that "
+      "turn put on the skeleton's roots (--apply-scene-turn).");
+}
+
 // Keeps the user's roles beside the model for the next run
 // (import/clip_roles_file.h); says where, or why not.
 void SaveRoles(ViewerState& state) {
@@ -495,8 +511,15 @@ void TimeSection(ViewerState& state) {
   int rate = time.fixed_rate_hz == 60 ? 1 : time.fixed_rate_hz == 30 ? 2 : 0;
   const char* rates[] = {"every frame (real time)", "fixed 60 Hz", "fixed 30 Hz"};
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::Combo("##rate", &rate, rates, 3))
-    time.fixed_rate_hz = rate == 1 ? 60 : rate == 2 ? 30 : 0;
+  if (ImGui::BeginCombo("##rate", rates[rate])) {
+    for (int i = 0; i < 3; ++i) {
+      if (ImGui::Selectable(rates[i], i == rate))
+        time.fixed_rate_hz = i == 1 ? 60 : i == 2 ? 30 : 0;
+      ui_probe::Entry(rates[i], i == rate);
+    }
+    ImGui::EndCombo();
+  }
+  ui_probe::Combo("update rate", rates[rate]);
   samples::HoverTooltip(
       "Update steps: one per frame of the frame's length, or whole steps of "
       "1/60 or 1/30 s whatever the frame rate.");
@@ -597,6 +620,7 @@ void DrawAnimationPanel(ViewerState& state, ImGuiCond placement) {
     samples::WrappedText(line, &yellow);
     ui_probe::Text("warning", line);
   }
+  if (state.character.model().scene_turn_missed) SceneTurnToggle(state);
   Section("Walkthrough");
   if (!WalkthroughSection(state)) {
     Section("Clips");

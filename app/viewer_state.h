@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,10 @@ struct ViewerState {
   // What every load uses (app/model_loading.h): the command line's, and
   // after a file dropped with Shift, its clips as the animation source.
   LoadOptions load_options;
+  // Set by a panel that changes what the load does (the scene's turn): the
+  // shown model is opened again with these options before the next frame,
+  // and keeps them only if that succeeds.
+  std::optional<LoadOptions> reload_with;
 };
 
 // What "Frame model" (F, or the View panel's button) does: frames the

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -382,6 +383,9 @@ std::pair<double, double> UpdateFrame(LoopState& loop, WindowInput& input, const
   // Taken first: opening a file polls no events, but the queue is the
   // window's and a callback may add to it later.
   const std::vector<DroppedFile> dropped = std::exchange(input.dropped, {});
+  if (const std::optional<LoadOptions> load = std::exchange(state.reload_with, std::nullopt)) {
+    Open(state.character.model().source_path, *load, state, scene);
+  }
   for (const DroppedFile& file : dropped) {
     if (file.animations) {
       AddAnimations(file.path, state, scene);

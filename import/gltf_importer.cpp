@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iterator>
 #include <new>
+#include <optional>
 
 #include "import/gltf_animation.h"
 #include "import/gltf_budget.h"
@@ -162,14 +163,22 @@ void CheckExtensions(gltf::Context& ctx) {
   if (!ignored.empty()) ctx.Warn("optional extensions ignored: " + ignored);
 }
 
-void Convert(gltf::Context& ctx, Model* model) {
+void Convert(gltf::Context& ctx, const ImportOptions& options, Model* model) {
   CheckExtensions(ctx);
   const gltf::NodeTree tree = gltf::BuildNodeTree(ctx);
+  const std::optional<gltf::MissedTurn> turn =
+      ctx.gltf.skins.empty() ? std::nullopt : gltf::FindTurnTheSkeletonMisses(ctx, tree);
+  const bool apply_turn = turn.has_value() && options.apply_scene_turn;
   // Every skin's joints make one skeleton; files without skins get one
   // synthesised from their node hierarchy so node animations still play.
-  const gltf::SkeletonMapping mapping = ctx.gltf.skins.empty() ? gltf::BuildNodeSkeleton(ctx, tree)
-                                                               : gltf::BuildSkinSkeleton(ctx, tree);
-  gltf::WarnOfTurnsTheSkeletonMisses(ctx, tree);
+  const gltf::SkeletonMapping mapping =
+      ctx.gltf.skins.empty() ? gltf::BuildNodeSkeleton(ctx, tree)
+                             : gltf::BuildSkinSkeleton(ctx, tree, apply_turn ? &*turn : nullptr);
+  if (turn.has_value()) {
+    gltf::WarnOfMissedTurn(ctx, tree, *turn, apply_turn);
+    model->scene_turn_missed = true;
+    model->scene_turn_applied = apply_turn;
+  }
   std::vector<int> morph_channel_of_node;
   model->primitives =
       gltf::ImportMeshes(ctx, tree, mapping, &model->morph_channels, &morph_channel_of_node);
@@ -266,7 +275,7 @@ bool LoadGltfModelFromMemory(const std::string& name, const unsigned char* data,
                       name,
                       budget,
                       gltf::ReadPointerChannels(parts.json, budget)};
-    Convert(ctx, &result);
+    Convert(ctx, options, &result);
     *model = std::move(result);
     return true;
   } catch (const ImportError& e) {

@@ -40,6 +40,10 @@ inline constexpr std::size_t kDefaultMaxLoadBytes = std::size_t{1} << 30;
 struct ImportOptions {
   // A load that would need more fails with a message naming the limit.
   std::size_t max_load_bytes = kDefaultMaxLoadBytes;
+  // A turn above a skinned mesh that its skeleton hangs outside of (glTF
+  // draws the mesh without it; import/gltf_skin_turn.h) is put on the
+  // skeleton's roots, so the character is drawn as the scene turns it.
+  bool apply_scene_turn = false;
 };
 
 // External buffers and images must lie inside the file's folder (see

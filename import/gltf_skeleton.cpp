@@ -379,7 +379,7 @@ std::vector<Transform> BindPoseFromInverseBind(Context& ctx, const JointTable& j
 
 }  // namespace
 
-SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree, const MissedTurn* turn) {
   const auto& skins = ctx.gltf.skins;
   // Every skin's joints (skin 0's first), the animated nodes above and below
   // them, the static mesh nodes.
@@ -437,6 +437,9 @@ SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree) {
                       std::to_string(kMaxJoints) + " are supported");
   }
   std::vector<Transform> bind = BindPoseFromInverseBind(ctx, joints);
+  // After the bind pose: the bind pose turns with the roots too.
+  if (turn != nullptr)
+    TurnRootsOutside(tree, *turn, out.joint_of_node, joints.parents, &joints.offsets);
 
   // Offsets all within float noise of identity are none: the skeleton then
   // skips multiplying by them.

@@ -8,6 +8,7 @@
 #include "anim/core/skeleton.h"
 #include "import/gltf_context.h"
 #include "import/gltf_nodes.h"
+#include "import/gltf_skin_turn.h"
 
 namespace anim::gltf {
 
@@ -37,7 +38,10 @@ struct SkeletonMapping {
 // the other non-joint nodes, whose fixed transforms become the pose offsets (for root joints: all
 // their ancestors, e.g. a static armature's scale). The skinned mesh node's own transform plays no
 // part (glTF spec).
-SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree);
+// `turn`, when given, is put on the skeleton's roots outside the turn's node
+// (import/gltf_skin_turn.h).
+SkeletonMapping BuildSkinSkeleton(Context& ctx, const NodeTree& tree,
+                                  const MissedTurn* turn = nullptr);
 
 // Every node of the shown scene becomes a joint; the inverse bind matrix of
 // each is the inverse of its rest model matrix, so rest pose = bind pose.

@@ -60,7 +60,7 @@ std::vector<int> TurnsMissedBySkin(const Context& ctx, const NodeTree& tree, int
 
 }  // namespace
 
-void WarnOfTurnsTheSkeletonMisses(Context& ctx, const NodeTree& tree) {
+std::optional<MissedTurn> FindTurnTheSkeletonMisses(const Context& ctx, const NodeTree& tree) {
   // Worked out per skin the first time a mesh node of the scene uses it.
   std::vector<std::vector<int>> missed(ctx.gltf.skins.size());
   for (int node : SceneNodesInOrder(ctx, tree)) {
@@ -69,18 +69,47 @@ void WarnOfTurnsTheSkeletonMisses(Context& ctx, const NodeTree& tree) {
     if (missed[n.skin].empty()) missed[n.skin] = TurnsMissedBySkin(ctx, tree, n.skin);
     const int turn = missed[n.skin][node];
     if (turn < 0) continue;
+    MissedTurn found{turn, node, n.skin, glm::mat4(1.0f)};
     // The whole path from the turn down to the mesh's parent is what is lost.
-    glm::mat4 lost(1.0f);
     std::vector<int> path;
     for (int a = tree.parent[node]; a >= 0 && a != tree.parent[turn]; a = tree.parent[a]) {
       path.push_back(a);
     }
-    for (auto it = path.rbegin(); it != path.rend(); ++it) lost = lost * tree.local_matrix[*it];
-    ctx.Warn("node '" + tree.names[turn] + "' " + WhatItDoes(lost) + " above the skinned mesh '" +
-             tree.names[node] + "', but skin " + std::to_string(n.skin) +
-             "'s skeleton is outside it; glTF draws a skinned mesh by its joints alone, so the "
-             "character is drawn without that (it may lie on its side or back)");
-    return;  // one warning per file
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      found.lost = found.lost * tree.local_matrix[*it];
+    }
+    return found;
+  }
+  return std::nullopt;
+}
+
+void WarnOfMissedTurn(Context& ctx, const NodeTree& tree, const MissedTurn& turn, bool applied) {
+  const std::string what = "node '" + tree.names[turn.turn_node] + "' " + WhatItDoes(turn.lost) +
+                           " above the skinned mesh '" + tree.names[turn.mesh_node] +
+                           "', but skin " + std::to_string(turn.skin) +
+                           "'s skeleton is outside it; ";
+  ctx.Warn(what + (applied ? "the turn is applied to the skeleton's roots, as asked "
+                             "(--apply-scene-turn), so the character is drawn as the scene turns "
+                             "its mesh, not as glTF draws a skinned mesh"
+                           : "glTF draws a skinned mesh by its joints alone, so the character is "
+                             "drawn without that (it may lie on its side or back); "
+                             "--apply-scene-turn, or 'Apply the scene's turn' under this warning, "
+                             "draws it with the turn"));
+}
+
+void TurnRootsOutside(const NodeTree& tree, const MissedTurn& turn,
+                      const std::vector<int>& joint_of_node, const std::vector<int>& parents,
+                      std::vector<glm::mat4>* offsets) {
+  // Per node, parents first: whether it is the turn node or below it.
+  std::vector<bool> below(tree.NodeCount(), false);
+  for (int node : tree.parents_first) {
+    const int p = tree.parent[node];
+    below[node] = node == turn.turn_node || (p >= 0 && below[p]);
+  }
+  for (int node = 0; node < tree.NodeCount(); ++node) {
+    const int j = node < static_cast<int>(joint_of_node.size()) ? joint_of_node[node] : -1;
+    if (j < 0 || parents[j] >= 0 || below[node]) continue;
+    (*offsets)[j] = turn.lost * (*offsets)[j];
   }
 }
 

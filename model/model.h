@@ -248,6 +248,12 @@ struct Model {
   // ("<joint> (skin N)", children of it at identity); -1: none. Lists a
   // user picks a joint from leave them out.
   int first_helper_joint = -1;
+  // The file turns a skinned mesh with a node its skeleton hangs outside of
+  // (glTF draws it without that turn): whether there is such a turn, and
+  // whether the import put it on the skeleton's roots
+  // (ImportOptions::apply_scene_turn).
+  bool scene_turn_missed = false;
+  bool scene_turn_applied = false;
   // Set when clips of another character were retargeted onto this one.
   std::shared_ptr<const AnimationSource> animation_source;
 

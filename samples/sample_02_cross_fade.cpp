@@ -156,9 +156,10 @@ class CrossFadeSample : public Sample {
       const std::span<const float> h = history_.Values(static_cast<int>(c));
       if (history_.Max(static_cast<int>(c)) <= 0.0f) continue;
       const bool frozen = c == model_->clips.size();
-      ImGui::PlotLines(frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str(),
-                       h.data(), static_cast<int>(h.size()), 0, nullptr, 0.0f, 1.0f,
+      const char* label = frozen ? "held pose (frozen fade)" : model_->clips[c].Name().c_str();
+      ImGui::PlotLines(label, h.data(), static_cast<int>(h.size()), 0, nullptr, 0.0f, 1.0f,
                        ImVec2(0, 40.0f * ImGui::GetFontSize() / 13.0f));  // scales with the UI
+      ui_probe::Plot(label, h, history_.WindowSeconds());
     }
   }
 

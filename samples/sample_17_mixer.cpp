@@ -152,6 +152,7 @@ class MixerSample : public Sample {
       ImGui::PlotLines(model_->clips[c].Name().c_str(), h.data(), static_cast<int>(h.size()), 0,
                        nullptr, 0.0f, std::max(1.0f, top),
                        ImVec2(0, 32.0f * ImGui::GetFontSize() / 13.0f));
+      ui_probe::Plot(model_->clips[c].Name(), h, history_.WindowSeconds());
     }
   }
 

@@ -106,6 +106,12 @@ void Text(std::string_view label, std::string_view text) {
   Record("text", label, ",\"value\":" + Quote(text));
 }
 
+void Plot(std::string_view label, std::span<const float> values, double seconds) {
+  if (!Enabled()) return;
+  std::string list;
+  for (const float v : values) list += (list.empty() ? "" : ",") + Number(v);
+  Record("plot", label, ",\"seconds\":" + Number(seconds) + ",\"values\":[" + list + "]");
+}
 void ParamWidget(const samples::Param& p) {
   using Kind = samples::Param::Kind;
   switch (p.kind) {

@@ -8,6 +8,7 @@
 // where ImGui's label changes with the state ("Play/Pause").
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,8 @@ void Entry(std::string_view label, bool selected);
 void Pad(std::string_view label);
 // Text the user must be able to read (messages, errors, states).
 void Text(std::string_view label, std::string_view text);
+// A plot's values, oldest first, and the seconds of time they span.
+void Plot(std::string_view label, std::span<const float> values, double seconds);
 // The widget DrawParamWidgets made for `p`.
 void ParamWidget(const samples::Param& p);
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "app/command_line.h"
+#include "app/headless_commands.h"
 
 namespace {
 
@@ -51,6 +52,14 @@ TEST(CommandLine, LoopSpeedAndToggles) {
   EXPECT_TRUE(r.options.info);
   EXPECT_EQ(r.options.dump_pose, "p.json");
   EXPECT_EQ(ParseCommandLine({"--loop=clamp"}).options.loop, anim::LoopMode::kClamp);
+}
+
+TEST(CommandLine, ApplySceneTurnReachesEveryLoad) {
+  EXPECT_FALSE(animviewer::LoadOptionsFor(ParseCommandLine({}).options).import.apply_scene_turn);
+  const auto r = ParseCommandLine({"model.glb", "--apply-scene-turn"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.apply_scene_turn);
+  EXPECT_TRUE(animviewer::LoadOptionsFor(r.options).import.apply_scene_turn);
 }
 
 TEST(CommandLine, SkinningMethod) {

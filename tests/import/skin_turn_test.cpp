@@ -3,13 +3,15 @@
 // alone, so the character is drawn without the turn, and the load warns.
 // Two files written here: the same turn with the skeleton inside it (no
 // warning, the character upright) and outside it (a warning naming the
-// node, the mesh and the turn; the character lies along +Z).
+// node, the mesh and the turn; the character lies along +Z), and outside
+// it with the turn applied (ImportOptions::apply_scene_turn: upright).
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "anim/core/local_to_model_jobs.h"
 #include "gltf_builder.h"
+#include "import/gltf_importer.h"
 #include "test_util.h"
 
 namespace {
@@ -50,15 +52,45 @@ std::string BrainStemLike(bool outside) {
                         s(weights) + R"(},"indices":)" + s(indices) + "}]}]");
 }
 
-glm::vec3 HeadAtRest(const anim::Model& model) {
+anim::Model LoadWithTurnApplied(const std::string& text) {
+  anim::Model model;
+  std::string error;
+  anim::ImportOptions options;
+  options.apply_scene_turn = true;
+  EXPECT_TRUE(anim::LoadGltfModelFromMemory("test.gltf",
+                                            reinterpret_cast<const unsigned char*>(text.data()),
+                                            text.size(), "", &model, &error, options))
+      << error;
+  return model;
+}
+
+std::vector<glm::mat4> ModelMatrices(const anim::Model& model, const anim::SoaPose& pose) {
   std::vector<glm::mat4> matrices(static_cast<std::size_t>(model.skeleton.JointCount()));
-  anim::ComputeModelMatrices(model.skeleton, anim::SoaPose(model.skeleton.RestPose()), matrices);
-  return glm::vec3(matrices[static_cast<std::size_t>(model.skeleton.FindJoint("Head"))][3]);
+  anim::ComputeModelMatrices(model.skeleton, pose, matrices);
+  return matrices;
+}
+
+std::size_t Head(const anim::Model& model) {
+  return static_cast<std::size_t>(model.skeleton.FindJoint("Head"));
+}
+
+glm::vec3 HeadAtRest(const anim::Model& model) {
+  return glm::vec3(ModelMatrices(model, anim::SoaPose(model.skeleton.RestPose()))[Head(model)][3]);
+}
+
+// Where the skin draws the mesh's top vertex (0, 1.4, 0), weighted fully to
+// Head, in the bind pose: Head's model matrix times its inverse bind matrix.
+glm::vec3 TopVertexInBindPose(const anim::Model& model) {
+  const glm::mat4 head =
+      ModelMatrices(model, anim::SoaPose(model.skeleton.BindPose()))[Head(model)];
+  return glm::vec3(head * model.skeleton.InverseBindMatrices()[Head(model)] *
+                   glm::vec4(0, 1.4f, 0, 1));
 }
 
 TEST(SkinTurn, ASkeletonInsideTheTurnedRootStandsUpWithoutAWarning) {
   const anim::Model model = LoadOk(BrainStemLike(false));
   EXPECT_TRUE(model.warnings.empty()) << model.warnings.front();
+  EXPECT_FALSE(model.scene_turn_missed);
   // -90 then +90 about X: Head 1.4 up.
   EXPECT_TRUE(gltf_test::VecNear(HeadAtRest(model), glm::vec3(0, 1.4f, 0), 1e-5f));
 }
@@ -72,6 +104,31 @@ TEST(SkinTurn, ASkeletonOutsideTheTurnedRootLiesDownAndTheLoadSaysWhy) {
       model,
       "node 'ZUpToYUp' turns it 90 degrees about (-1, 0, 0) above the skinned mesh 'Body', "
       "but skin 0's skeleton is outside it"));
+  EXPECT_TRUE(HasWarningContaining(model, "--apply-scene-turn"));
+  EXPECT_TRUE(model.scene_turn_missed);
+  EXPECT_FALSE(model.scene_turn_applied);
+  // The bind pose is the inverse bind matrices': the mesh as made.
+  EXPECT_TRUE(gltf_test::VecNear(TopVertexInBindPose(model), glm::vec3(0, 1.4f, 0), 1e-5f));
+}
+
+TEST(SkinTurn, AppliedTheTurnStandsTheCharacterUpAsTheSceneTurnsItsMesh) {
+  const anim::Model model = LoadWithTurnApplied(BrainStemLike(true));
+  // -90 degrees about X on the skeleton's root: at rest (0, 0, 1.4) back to
+  // (0, 1.4, 0); the bind pose turns alike (the mesh as made, turned as the
+  // scene turns its node: (0, 1.4, 0) to (0, 0, -1.4)), so that showing the
+  // bind pose does not flip the character.
+  EXPECT_TRUE(gltf_test::VecNear(HeadAtRest(model), glm::vec3(0, 1.4f, 0), 1e-5f));
+  EXPECT_TRUE(gltf_test::VecNear(TopVertexInBindPose(model), glm::vec3(0, 0, -1.4f), 1e-5f));
+  EXPECT_TRUE(model.scene_turn_missed);
+  EXPECT_TRUE(model.scene_turn_applied);
+  EXPECT_TRUE(HasWarningContaining(model, "the turn is applied to the skeleton's roots"));
+}
+
+TEST(SkinTurn, ApplyingATurnWhereNoneIsMissedChangesNothing) {
+  const anim::Model model = LoadWithTurnApplied(BrainStemLike(false));
+  EXPECT_TRUE(model.warnings.empty()) << model.warnings.front();
+  EXPECT_FALSE(model.scene_turn_applied);
+  EXPECT_TRUE(gltf_test::VecNear(HeadAtRest(model), glm::vec3(0, 1.4f, 0), 1e-5f));
 }
 
 }  // namespace

@@ -493,6 +493,7 @@ def scenario_morph_sample(run):
     if not run.choose_sample("16 Morph targets"):
         return
     v = run.viewer
+    check_sample_weights_drawn(run)
     run.operate_sample()
     if not v.read()["playing"]:
         run.act("press space", v.key_tap, "space")
@@ -522,6 +523,24 @@ def scenario_morph_sample(run):
         v.wait_for(lambda s: emote(s) == "", "the state again after the emote", timeout=60)
     except TimeoutError as e:
         run.fail("emote: %s (panel: %r)" % (e, emote(v.read())))
+
+
+def check_sample_weights_drawn(run):
+    """What 16 lists as the weights shown is what the renderer draws, though
+    the clip list's offsets were left at 90 % (scenario_morph): they belong to
+    clip playback and must not leak into a sample."""
+    state = run.viewer.frames(3)
+    drawn = state["morph_weights_drawn"]
+    listed = {i["label"][len("weight "):]: float(i["value"]) for i in state["items"]
+              if i["kind"] == "text" and i["label"].startswith("weight ")}
+    if not listed:
+        run.fail("16 lists no weight shown")
+    for name, value in listed.items():
+        if name not in drawn:
+            run.fail("16 lists %s, which the renderer does not draw" % name)
+        elif abs(drawn[name] - value) > 0.01:
+            run.fail("16 lists %s at %g, but the renderer draws %g (the clip list's offset "
+                     "leaks into the sample)" % (name, value, drawn[name]))
 
 
 def scenario_ui_scale(run):
@@ -962,7 +981,71 @@ def scenario_roles(run):
         run.fail("opened again, the reason reads %r" % probe_text(v.read(), "role reason"))
 
 
+def plots_by_label(state):
+    return {i["label"]: i for i in state["items"] if i["kind"] == "plot"}
+
+
+def scenario_plot_window(run):
+    """02 Cross-fade's "over the last 4 s" plot spans 4 s of time at any
+    update rate: at fixed 30 Hz updates (half the plot's 60 slots a second) a
+    fade started a known time ago shows that long ago, not half as long."""
+    v = run.viewer
+    run.context = "update rate"
+    combo = v.reveal("combo", "update rate", window="Framework")
+    if combo is None:
+        run.fail("the Framework panel shows no update rate combo")
+        return
+    entries = run.act("open the update rate combo", v.open_combo, combo) or []
+    if "fixed 30 Hz" not in entries:
+        run.fail("the update rate combo offers %r, not fixed 30 Hz" % entries)
+        return
+    run.act("choose fixed 30 Hz", v.click, v.reveal("entry", "fixed 30 Hz", window="##Combo"),
+            0.5, 3)
+    shown = v.item("combo", "update rate", window="Framework")
+    if shown is None or shown["value"] != "fixed 30 Hz":
+        run.fail("after choosing fixed 30 Hz the combo shows %r" % (shown and shown["value"]))
+        return
+    if not run.choose_sample("02 Cross-fade"):
+        return
+    auto = v.reveal("checkbox", "auto_fade")
+    if auto is not None and auto["value"]:
+        run.act("untick auto_fade", v.click, auto, 0.5, 2)
+    run.act("let the plot fill with one clip", time.sleep, 4.5)
+    plots = plots_by_label(v.read())
+    playing = [label for label, p in plots.items() if p["values"] and p["values"][-1] > 0.99]
+    params = {p["name"] for p in v.read()["params"]}
+    # The "Fade to:" buttons are named after the clips.
+    target = next((b for b in v.items("button", window="Animation")
+                   if b["label"] not in params and b["label"] not in playing), None)
+    if not playing or target is None:
+        run.fail("02 shows no clip playing alone (%r) or no other clip to fade to" % playing)
+        return
+    fade = next((p["value"] for p in v.read()["params"] if p["name"] == "fade_time"), 0.5)
+    target = v.reveal("button", target["label"], window="Animation")
+    run.act("click %s" % target["label"], v.click, target, 0.5, 1)
+    clicked = time.monotonic()
+    time.sleep(2.5)
+    state = v.read()
+    elapsed = time.monotonic() - clicked
+    plot = plots_by_label(state).get(target["label"])
+    if plot is None:
+        run.fail("after fading to %s, 02 plots no share for it" % target["label"])
+        return
+    values = plot["values"]
+    half = next((k for k, x in enumerate(values) if x >= 0.5), None)
+    if abs(plot["seconds"] - 4.0) > 1e-3 or len(values) != 240 or half is None:
+        run.fail("the plot spans %g s in %d slots, the fade's middle at slot %s" %
+                 (plot["seconds"], len(values), half))
+        return
+    age = (len(values) - half) / 60.0
+    wanted = elapsed - fade / 2
+    if abs(age - wanted) > 0.5:
+        run.fail("the fade to %s started %.2f s ago (its middle %.2f s ago) but the plot shows "
+                 "its middle %.2f s ago" % (target["label"], elapsed, wanted, age))
+
+
 SCENARIOS = {
+    "plot_window": scenario_plot_window,
     "roles": scenario_roles,
     "file_cameras": scenario_file_cameras,
     "motion_matching": scenario_motion_matching,
