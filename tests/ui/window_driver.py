@@ -405,6 +405,27 @@ def make_model_variant(source, out_path, keep_clips):
     return out_path
 
 
+def make_turned_variant(source, out_path):
+    """Writes a copy of a .gltf laid out as the Khronos BrainStem is: the
+    skeleton under "Armature", turned +90 degrees about X (Z up), and the
+    skinned meshes under "ZUpToYUp", turned -90 degrees about X, which glTF
+    does not draw (a skinned mesh is drawn by its joints alone): the
+    character lies on its back unless the viewer applies that turn."""
+    with open(source) as f:
+        gltf = json.load(f)
+    nodes = gltf["nodes"]
+    scene = gltf["scenes"][gltf.get("scene", 0)]
+    meshes = [i for i in scene["nodes"] if "mesh" in nodes[i]]
+    others = [i for i in scene["nodes"] if "mesh" not in nodes[i]]
+    h = math.sqrt(0.5)
+    nodes.append({"name": "Armature", "rotation": [h, 0, 0, h], "children": others})
+    nodes.append({"name": "ZUpToYUp", "rotation": [-h, 0, 0, h], "children": meshes})
+    scene["nodes"] = [len(nodes) - 2, len(nodes) - 1]
+    with open(out_path, "w") as f:
+        json.dump(gltf, f)
+    return out_path
+
+
 def temp_dir(prefix):
     return tempfile.mkdtemp(prefix=prefix)
 

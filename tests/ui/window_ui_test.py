@@ -1044,7 +1044,57 @@ def scenario_plot_window(run):
                  "its middle %.2f s ago" % (target["label"], elapsed, wanted, age))
 
 
+def scenario_scene_turn(run):
+    """A mannequin laid out as BrainStem (make_turned_variant): the load warns
+    of the turn its skeleton misses and the character lies on its back;
+    ticking 'Apply the scene's turn' opens it again standing (the camera,
+    framing it, looks about half its height up), and unticking lays it down."""
+    v = run.viewer
+    run.context = "scene turn"
+
+    def warning(state):
+        return " ".join(i["value"] for i in state["items"]
+                        if i["kind"] == "text" and i["label"] == "warning")
+
+    def target_height():
+        return v.frames(3)["camera_target"][1]
+
+    if "ZUpToYUp" not in warning(v.read()):
+        run.fail("the load does not warn of the turn: %r" % warning(v.read()))
+        return
+    lying = target_height()
+    for tick, standing in ((True, True), (False, False)):
+        box = v.reveal("checkbox", "Apply the scene's turn", window="Animation")
+        if box is None:
+            run.fail("no 'Apply the scene's turn' checkbox under the warning")
+            return
+        run.act("%s 'Apply the scene's turn'" % ("tick" if tick else "untick"), v.click, box,
+                0.5, 3)
+        try:
+            v.wait_for(lambda s: any(i["kind"] == "checkbox" and
+                                     i["label"] == "Apply the scene's turn" and i["value"] == tick
+                                     for i in s["items"]), "the file opened again", timeout=60)
+        except TimeoutError:
+            run.fail("the checkbox did not stay %s" % tick)
+            return
+        height = target_height()
+        print("note: %s, the camera looks %.2f up (%.2f lying at first)" %
+              ("ticked" if tick else "unticked", height, lying))
+        applied = "the turn is applied" in warning(v.read())
+        if applied != tick:
+            run.fail("ticked %s, the warning reads %r" % (tick, warning(v.read())))
+        # The mannequin is about 1.8 tall: framed standing, the camera looks
+        # about 0.9 up; lying, about 0.15.
+        if standing and not height > lying + 0.4:
+            run.fail("with the turn applied the camera looks %.2f up (%.2f lying): the character "
+                     "does not stand" % (height, lying))
+        if not standing and abs(height - lying) > 0.1:
+            run.fail("unticked, the camera looks %.2f up, not %.2f as lying at first" %
+                     (height, lying))
+
+
 SCENARIOS = {
+    "scene_turn": scenario_scene_turn,
     "plot_window": scenario_plot_window,
     "roles": scenario_roles,
     "file_cameras": scenario_file_cameras,
@@ -1067,6 +1117,10 @@ def model_path(options):
     if options.model == "robot":
         return os.path.join(options.source_dir, "tests", "assets", "robot_expressive",
                             "RobotExpressive.glb")
+    if options.model == "turned":
+        out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_turned.gltf")
+        return wd.make_turned_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"),
+                                      out)
     clips = {"single_clip": 1, "no_clips": 0}[options.model]
     out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_%s.gltf" % options.model)
     return wd.make_model_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"), out,
@@ -1080,7 +1134,7 @@ def main():
     parser.add_argument("--shared-assets", default="")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
     parser.add_argument("--model", choices=["mannequin", "woman", "robot", "cameras", "single_clip",
-                                 "no_clips"],
+                                            "turned", "no_clips"],
                         default="mannequin")
     parser.add_argument("--frame-timeout", type=float, default=90.0,
                         help="seconds one frame may take (the crowd at 1,000 is slow)")
