@@ -118,7 +118,9 @@ class FeetOnGroundSample : public Sample {
     // it over X and Z, the ground gives the height.
     const glm::mat4 on_floor = walk_->View().character_world;
     scene::RayHit under;
-    if (ground_.ProbeDown(on_floor[3].x, on_floor[3].z, &under)) height_ = under.point.y;
+    if (GroundShown() && ground_.ProbeDown(on_floor[3].x, on_floor[3].z, &under)) {
+      height_ = under.point.y;
+    }
     world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, height_, 0.0f)) * on_floor;
     PlaceMarks();
     for (auto& r : results_) r = anim::ik::FootIkLegResult{};
@@ -147,7 +149,9 @@ class FeetOnGroundSample : public Sample {
     view.problem = walk_->View().problem;
     view.ground_marks = marks_;
     view.debug_lines = lines_;
-    view.ground_mesh = &ground_.Drawable();
+    // No ground under a character that does not stand on it: the scene's
+    // grid, sized to the character, shows instead (GroundShown).
+    view.ground_mesh = GroundShown() ? &ground_.Drawable() : nullptr;
     view.ground_revision = ground_revision_;
     return view;
   }
@@ -170,7 +174,15 @@ class FeetOnGroundSample : public Sample {
     ImGui::TextUnformatted("Foot IK");
     DrawParamWidgets(own_);
     DrawIkRefusal("foot IK", problem_);
-    DrawGroundControls();
+    if (GroundShown()) {
+      DrawGroundControls();
+    } else {
+      const char* why =
+          "No uneven ground: nothing here stands on it (no two legs, and the locomotion does "
+          "not run), so the scene's grid shows instead.";
+      samples::WrappedText(why);
+      ui_probe::Text("ground_message", why);
+    }
     ImGui::Separator();
     // Contacts and a pelvis offset are foot IK's readings: without it they
     // would read as a planted foot with no ground under it.
@@ -185,6 +197,14 @@ class FeetOnGroundSample : public Sample {
   }
 
  private:
+  // The uneven ground is drawn for a character that stands on it: one whose
+  // legs foot IK can read, or one that walks over it. A character with
+  // neither (a morph-animated bird, a prop) has no feet to put on it and no
+  // size the ground can be scaled to (UnitsPerMetre reads a head or a
+  // walking speed), so a ground of 40 m would sit inside a bird a few
+  // hundred units long, with the grid it replaces gone too.
+  bool GroundShown() const { return legs_ready_ || walk_->Notice().empty(); }
+
   // Why foot IK does not run this frame, "" when it does.
   std::string IdleReason() const {
     if (!legs_ready_) return "this model has no two legs it can read (see the note above)";

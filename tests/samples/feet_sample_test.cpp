@@ -12,6 +12,7 @@
 #include "allocation_counter.h"
 #include "anim/offline/pose.h"
 #include "mannequin_samples.h"
+#include "reduced_models.h"
 #include "scene/heightfield_ground.h"
 
 namespace {
@@ -136,6 +137,33 @@ TEST_F(FeetSampleTest, UpdatesAllocateNothing) {
     sample_->Update(1.0f / 60);
   }
   EXPECT_EQ(test_support::AllocationCount(), before);
+}
+
+// A stand-in for three.js's Flamingo: one mesh node, no skin, no legs, a
+// clip that animates its morph weights only, and a body hundreds of units
+// long hanging below its origin (the file's -78..11 in Y). The sample has
+// nothing to stand on its ground, so it draws none (the scene's grid, sized
+// to the bird, shows instead) and leaves the bird at its height; before,
+// a 40-unit ground sat inside the bird and the grid was gone.
+// A morph-animated bird (test_models::MorphOnlyBird) has no legs and does
+// not walk: the sample has nothing to stand on its ground, so it draws none
+// (the scene's grid, sized to the bird, shows instead) and leaves the bird
+// at its height. Before, a 40-unit ground sat inside a bird hundreds of
+// units long, and the grid was gone.
+TEST(FeetSampleMorphOnlyBird, DrawsNoGroundUnderACharacterThatCannotStandOnIt) {
+  const anim::Model bird = test_models::MorphOnlyBird();
+  ASSERT_EQ(bird.clips.size(), 1u);
+  for (auto& sample : samples::MakeAllSamples()) {
+    if (sample->Title() != kTitle) continue;
+    std::string error;
+    ASSERT_TRUE(sample->Load(bird, &error)) << error;
+    for (int frame = 0; frame < 90; ++frame) sample->Update(1.0f / 60);
+    EXPECT_EQ(sample->View().ground_mesh, nullptr);
+    // Not lifted onto a ground it is not drawn on: the file's origin stays.
+    EXPECT_EQ(glm::vec3(sample->View().character_world[3]), glm::vec3(0.0f));
+    return;
+  }
+  FAIL() << "no sample titled " << kTitle;
 }
 
 TEST(FeetSampleWoman, WalksWithFeetOnTheGround) {

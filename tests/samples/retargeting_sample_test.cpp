@@ -15,6 +15,7 @@
 #include "anim/retarget/joint_mapping.h"
 #include "import/gltf_importer.h"
 #include "import/retarget_mapping_file.h"
+#include "reduced_models.h"
 #include "sample_lookup.h"
 #include "samples/sample.h"
 
@@ -209,6 +210,18 @@ TEST(RetargetingSampleAlone, ItsOwnClipsComeBackUnchanged) {
   SetParam(s, "save_mapping=1");
   s.Update(0.0f);
   EXPECT_FALSE(std::filesystem::exists(anim::RetargetMappingPathFor(MannequinPath())));
+}
+
+// The morph-animated bird (test_models::MorphOnlyBird) onto itself: the
+// clip's time runs on and wraps at its end, 1.5 s in reads 0.125 s of
+// 1.375 s (three.js's Flamingo once read 0.000 s here).
+TEST(RetargetingSampleAlone, AMorphOnlyClipsTimeRunsAndWraps) {
+  const anim::Model bird = test_models::MorphOnlyBird();
+  auto all = samples::MakeAllSamples();
+  samples::Sample& s = LoadNumbered(all, bird, "18");
+  for (int frame = 0; frame < 90; ++frame) s.Update(1.0f / 60);
+  ASSERT_TRUE(s.View().timeline);
+  EXPECT_NEAR(s.View().time, 0.125f, 1e-3f);
 }
 
 }  // namespace
