@@ -10,14 +10,17 @@
 
 namespace samples {
 
-float UnitsPerMetre(const anim::Model& model) {
+float UnitsPerMetre(const anim::Model& model, bool* read) {
+  if (read != nullptr) *read = true;
   for (const anim::Clip& clip : model.clips) {
     if (clip.Speed() > 0.0f) return 1.0f;
   }
   const int head = anim::ReadRig(model.skeleton).Find(anim::BodyPart::kHead);
   const float head_height =
       head >= 0 ? anim::ModelMatrixOf(model.skeleton, model.skeleton.RestPose(), head)[3].y : 0.0f;
-  return head_height > 0.0f ? head_height / 1.58f : 1.0f;
+  if (head_height > 0.0f) return head_height / 1.58f;
+  if (read != nullptr) *read = false;
+  return 1.0f;
 }
 
 int LeftFoot(const anim::Model& model) {

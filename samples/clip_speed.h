@@ -11,8 +11,9 @@ namespace samples {
 // (glTF extras.speed, in m/s: the mannequin) is in metres. Otherwise the
 // head joint's rest height is taken as that of a 1.8 m adult (1.58 m):
 // Woman.gltf, drawn 4.5 units tall, gets about 2.8 units a metre. 1 when
-// there is no head joint to go by.
-float UnitsPerMetre(const anim::Model& model);
+// there is no head joint to go by; `read`, when given, says whether the
+// model had a speed or a head to go by (false: the 1 is a guess).
+float UnitsPerMetre(const anim::Model& model, bool* read = nullptr);
 
 // Where the model walks, as a yaw from +Z in model space, to the nearest
 // quarter turn: read from its first locomotion clip that says, by where its

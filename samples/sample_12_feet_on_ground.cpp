@@ -76,7 +76,7 @@ class FeetOnGroundSample : public Sample {
     if (!walk_->Load(model, error)) return false;
     model_ = &model;
     const anim::Skeleton& skeleton = model.skeleton;
-    units_per_metre_ = UnitsPerMetre(model);
+    units_per_metre_ = UnitsPerMetre(model, &units_read_);
     pelvis_ = anim::ReadRig(skeleton).Find(anim::BodyPart::kHips);
     legs_ready_ = pelvis_ >= 0;
     const int walk_clip = FindClipForRole(model, {"walk", "walking"});
@@ -178,8 +178,8 @@ class FeetOnGroundSample : public Sample {
       DrawGroundControls();
     } else {
       const char* why =
-          "No uneven ground: nothing here stands on it (no two legs, and the locomotion does "
-          "not run), so the scene's grid shows instead.";
+          "No uneven ground: this model has no two legs, no locomotion that runs and no head "
+          "or walking speed to size a ground to, so the scene's grid shows instead.";
       samples::WrappedText(why);
       ui_probe::Text("ground_message", why);
     }
@@ -197,13 +197,13 @@ class FeetOnGroundSample : public Sample {
   }
 
  private:
-  // The uneven ground is drawn for a character that stands on it: one whose
-  // legs foot IK can read, or one that walks over it. A character with
-  // neither (a morph-animated bird, a prop) has no feet to put on it and no
-  // size the ground can be scaled to (UnitsPerMetre reads a head or a
-  // walking speed), so a ground of 40 m would sit inside a bird a few
-  // hundred units long, with the grid it replaces gone too.
-  bool GroundShown() const { return legs_ready_ || walk_->Notice().empty(); }
+  // The uneven ground is drawn where it can be sized to the character and
+  // something stands on it: its units read from a head or a walking speed
+  // (UnitsPerMetre), or legs foot IK can read, or a locomotion that walks
+  // over it. A character with none of these (three.js's morph-animated
+  // Flamingo) would get a ground of 40 units, a guess that sat inside a bird
+  // a few hundred units long, with the grid it replaces gone too.
+  bool GroundShown() const { return units_read_ || legs_ready_ || walk_->Notice().empty(); }
 
   // Why foot IK does not run this frame, "" when it does.
   std::string IdleReason() const {
@@ -371,6 +371,7 @@ class FeetOnGroundSample : public Sample {
 
   int pelvis_ = -1;
   bool legs_ready_ = false;
+  bool units_read_ = false;  // UnitsPerMetre had a head or a speed to go by
   std::string legs_notice_;
   std::string problem_;      // why the last foot IK job was refused, "" when it ran
   std::string idle_reason_;  // why foot IK did not run this frame, "" when it did
