@@ -103,6 +103,14 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--drive-controller",
+       [&o](const std::string& v) {
+         if (v != "matching" && v != "graph") {
+           return "--drive-controller needs matching or graph, got '" + v + "'";
+         }
+         o.drive_graph = v == "graph";
+         return std::string();
+       }},
       {"--skinning",
        [&o](const std::string& v) {
          if (!anim::ParseSkinningMethod(v, &o.skinning)) {
@@ -316,6 +324,7 @@ std::string CombinationError(const Options& o) {
   if (!o.save_retargeted.empty() && o.animations.empty()) {
     return "--save-retargeted needs --animations FROM";
   }
+  if (o.drive_graph && o.drive.empty()) return "--drive-controller needs --drive SCRIPT.json";
   if (!o.retarget_map.empty() && o.animations.empty())
     return "--retarget-map needs --animations FROM";
   return std::string();
@@ -436,7 +445,9 @@ constexpr const char* kUsageTechniques =
     "                        (velocity and facing keyed over time), headless; print\n"
     "                        per second and in total the distance walked, foot\n"
     "                        sliding, trajectory error at 0.5 and 1 s, switches,\n"
-    "                        searches and update time, then exit\n";
+    "                        searches and update time, then exit\n"
+    "  --drive-controller C  what --drive drives: matching (default) or graph\n"
+    "                        (sample 05's locomotion graph on the same input)\n";
 constexpr const char* kUsageRunning =
     "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
     "                        needing more are refused with a message\n"

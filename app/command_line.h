@@ -58,6 +58,9 @@ struct Options {
   // --drive SCRIPT.json: drive the model by motion matching along a scripted
   // input, headless, print what it measured, then exit.
   std::string drive;
+  // --drive-controller matching|graph: what --drive drives (motion matching,
+  // or sample 05's locomotion graph on the same input).
+  bool drive_graph = false;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

@@ -11,6 +11,7 @@
 #include "app/terminal_text.h"
 #include "import/drive_script_file.h"
 #include "samples/clip_speed.h"
+#include "samples/graph_driver.h"
 
 namespace animviewer {
 namespace {
@@ -81,6 +82,8 @@ int RunDrive(const Options& options) {
   const anim::Skeleton& skeleton = loaded.model.skeleton;
   anim::MotionMatcher matcher(skeleton, loaded.db, loaded.matched, samples::kMotionFrameRate);
   if (std::string problem = matcher.Validate(); !problem.empty()) return fail(problem);
+  samples::LocomotionGraphDriver graph;
+  if (options.drive_graph && !graph.Load(loaded.model, &error)) return fail(error);
   const anim::MotionMatchingSettings settings;
   const float units = samples::UnitsPerMetre(loaded.model);
   DriveMetrics metrics(units);
@@ -94,24 +97,31 @@ int RunDrive(const Options& options) {
     yaw = desired.yaw;
     const long long searches = matcher.Searches(), switches = matcher.Switches();
     const auto start = std::chrono::steady_clock::now();
-    matcher.Update(kStep, desired, settings);
+    if (options.drive_graph) {
+      graph.Update(kStep, desired, units);
+    } else {
+      matcher.Update(kStep, desired, settings);
+    }
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    anim::ComputeModelMatrices(skeleton, matcher.Pose(), models);
-    const anim::GroundPlacement& at = matcher.Placement();
+    anim::ComputeModelMatrices(skeleton, options.drive_graph ? graph.Pose() : matcher.Pose(),
+                               models);
+    const anim::GroundPlacement at = options.drive_graph ? graph.Placement() : matcher.Placement();
     const glm::mat4 world = glm::rotate(
         glm::translate(glm::mat4(1.0f), {at.position.x, 0.0f, at.position.y}), at.yaw, {0, 1, 0});
-    DriveFrame frame{time + kStep,
-                     at.position,
-                     matcher.Simulation().position,
-                     {},
-                     matcher.Searches() > searches,
-                     matcher.Switches() > switches,
-                     took.count()};
+    DriveFrame frame{
+        time + kStep,
+        at.position,
+        options.drive_graph ? graph.Simulation().position : matcher.Simulation().position,
+        {},
+        matcher.Searches() > searches,
+        matcher.Switches() > switches,
+        took.count()};
     for (int f = 0; f < 2; ++f) frame.feet[f] = glm::vec3(world * models[feet[f]][3]);
     metrics.Add(frame);
   }
-  std::printf("drive: %s on %s, %.1f s at 60 frames a second (motion matching)\n",
-              options.drive.c_str(), loaded.model.source_path.c_str(), script.duration);
+  std::printf("drive: %s on %s, %.1f s at 60 frames a second (%s)\n", options.drive.c_str(),
+              loaded.model.source_path.c_str(), script.duration,
+              options.drive_graph ? "locomotion graph" : "motion matching");
   PrintReport(metrics, script.duration);
   return 0;
 }

@@ -13,15 +13,20 @@
 #include "anim/matching/motion_matcher.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
+#include "samples/graph_driver.h"
 #include "samples/matching_panel.h"
 #include "samples/motion_clips.h"
 #include "samples/sample_factories.h"
+#include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 namespace {
 
 const glm::vec4 kAsked{0.35f, 0.9f, 0.45f, 1.0f};  // the trajectory asked for
 const glm::vec4 kFound{1.0f, 0.62f, 0.2f, 1.0f};   // the playing row's own
+
+enum Controller { kMatching, kGraph };
 
 class MotionMatchingSample : public Sample {
  public:
@@ -44,6 +49,10 @@ class MotionMatchingSample : public Sample {
                      "the direction asked for along +Z (ahead at the start); W and S while held");
     params_.AddBool("run", &run_, "ask for the run speed instead of the walk's (Shift while held)");
     params_.AddBool("strafe", &strafe_, "keep facing where the character faces while it moves");
+    params_.AddChoice("controller", &controller_, {"motion matching", "locomotion graph (05)"},
+                      "what turns the same keys into motion: the search over every frame, or 05's "
+                      "blend space Idle - Walk - Run with a steered path; switched live, the "
+                      "other starts where the character stands");
     params_.AddFloat("search_interval", &settings_.search_interval, 0.02f, 1.0f,
                      "seconds between searches");
     params_.AddFloat("transition", &settings_.transition_seconds, 0.0f, 1.0f,
@@ -81,6 +90,10 @@ class MotionMatchingSample : public Sample {
     built_weights_ = {};
     facing_ = 0.0f;
     elapsed_ = 0.0f;
+    shown_controller_ = kMatching;
+    std::string why;
+    graph_ready_ = graph_.Load(model, &why);
+    graph_problem_ = graph_ready_ ? graph_.Notice() : why;
     return Rebuild(error);
   }
 
@@ -95,19 +108,29 @@ class MotionMatchingSample : public Sample {
     // The placement's yaw that turns the model's own forward along the way asked.
     if (!strafe_ && glm::length(direction) > 0.1f)
       facing_ = std::atan2(direction.x, direction.y) - motion_->forward_yaw;
-    matcher_.Update(dt, {direction * speed, facing_}, settings_);
+    SwitchController();
+    const anim::DesiredMotion desired{direction * speed, facing_};
+    if (shown_controller_ == kGraph) {
+      graph_.Update(dt, desired, units_per_metre_);
+    } else {
+      matcher_.Update(dt, desired, settings_);
+    }
     elapsed_ += dt;
     BuildLines();
   }
 
-  const anim::SoaPose& CurrentPose() const override { return matcher_.Pose(); }
+  const anim::SoaPose& CurrentPose() const override {
+    return shown_controller_ == kGraph ? graph_.Pose() : matcher_.Pose();
+  }
 
   SampleView View() const override {
     SampleView view;
     const anim::GroundPlacement& p = matcher_.Placement();
     view.character_world =
-        glm::rotate(glm::translate(glm::mat4(1.0f), {p.position.x, 0.0f, p.position.y}), p.yaw,
-                    glm::vec3(0, 1, 0));
+        shown_controller_ == kGraph
+            ? graph_.World()
+            : glm::rotate(glm::translate(glm::mat4(1.0f), {p.position.x, 0.0f, p.position.y}),
+                          p.yaw, glm::vec3(0, 1, 0));
     view.follow_camera = true;
     view.debug_lines = lines_;
     return view;
@@ -119,8 +142,13 @@ class MotionMatchingSample : public Sample {
     DrawNotice(rebuild_problem_);
     DrawHint("Keys: hold W/A/S/D to move (world axes), Shift to run.");
     DrawParamWidgets(params_);
+    if (controller_ == kGraph) DrawNotice(graph_problem_);
     ImGui::Separator();
-    DrawMatchingPanel(*model_, *motion_, *db_, matcher_, elapsed_);
+    if (shown_controller_ == kGraph) {
+      DrawGraphPanel();
+    } else {
+      DrawMatchingPanel(*model_, *motion_, *db_, matcher_, elapsed_);
+    }
   }
 
  private:
@@ -140,6 +168,29 @@ class MotionMatchingSample : public Sample {
       walk_speed_ = slowest;
       run_speed_ = fastest;
     }
+  }
+
+  // A controller chosen live starts where the shown character stands (its
+  // pose its own: the two share no playback to blend from). The graph is
+  // offered only where 05 runs.
+  void SwitchController() {
+    const int wanted = controller_ == kGraph && graph_ready_ ? kGraph : kMatching;
+    if (wanted == shown_controller_) return;
+    if (wanted == kGraph) {
+      graph_.Reset(matcher_.Placement());
+    } else {
+      matcher_.Reset(graph_.Placement());
+    }
+    shown_controller_ = wanted;
+  }
+
+  void DrawGraphPanel() {
+    const std::string line = "locomotion graph: speed asked " +
+                             std::to_string(graph_.Speed()).substr(0, 4) + " m/s, steering " +
+                             std::to_string(graph_.Steering()).substr(0, 5) +
+                             " (05 cannot strafe, back up or turn on the spot)";
+    WrappedText(line);
+    ui_probe::Text("playing", line);
   }
 
   // The database with the current weights, and the matcher over it from
@@ -175,7 +226,8 @@ class MotionMatchingSample : public Sample {
   // joined, a short tick along the facing at each.
   void AddTrajectory(const std::array<anim::GroundPlacement, 3>& points, glm::vec4 color) {
     const float lift = 0.02f * units_per_metre_, tick = 0.15f * units_per_metre_;
-    glm::vec2 from = matcher_.Placement().position;
+    glm::vec2 from =
+        shown_controller_ == kGraph ? graph_.Placement().position : matcher_.Placement().position;
     for (const anim::GroundPlacement& p : points) {
       const glm::vec3 a(from.x, lift, from.y), b(p.position.x, lift, p.position.y);
       const glm::vec2 f = anim::FacingOf(p.yaw) * tick;
@@ -187,6 +239,10 @@ class MotionMatchingSample : public Sample {
 
   void BuildLines() {
     lines_.clear();
+    if (shown_controller_ == kGraph) {
+      AddTrajectory(graph_.DesiredTrajectory(), kAsked);
+      return;
+    }
     AddTrajectory(matcher_.DesiredTrajectory(), kAsked);
     // The playing row's trajectory, from its features, placed where the
     // character is.
@@ -223,6 +279,11 @@ class MotionMatchingSample : public Sample {
   float elapsed_ = 0.0f;
   std::vector<DebugLine> lines_;
   std::string rebuild_problem_;  // why the last weights could not be searched with
+  LocomotionGraphDriver graph_;
+  bool graph_ready_ = false;
+  std::string graph_problem_;         // why 05 cannot run here, or what it lacks
+  int controller_ = kMatching;        // the choice
+  int shown_controller_ = kMatching;  // the one running
 };
 
 }  // namespace

@@ -63,6 +63,43 @@ TEST_F(MotionMatchingSampleTest, RunAsksForTheRunsSpeed) {
   EXPECT_NEAR(Position().z - at, 3.5f, 0.35f);
 }
 
+// The locomotion graph on the same keys: it walks where asked, steering its
+// path round (no turn on the spot), and a switch either way starts the other
+// controller where the character stands.
+TEST_F(MotionMatchingSampleTest, TheLocomotionGraphTakesTheSameKeysAndASwitchKeepsThePlace) {
+  Set("move_z=1");
+  Run(2.0f);
+  const glm::vec3 matched = Position();
+  Set("controller=1");
+  sample_->Update(1.0f / 60);
+  EXPECT_LT(glm::length(Position() - matched), 0.05f);  // one frame's walk at most
+  Set("move_z=0");
+  Set("move_x=1");
+  const glm::vec3 turned_at = Position();
+  Run(4.0f);
+  // 90 degrees a second from 45 off: facing +X within a few degrees, and
+  // gone on along it.
+  EXPECT_GT(Facing().x, 0.98f);
+  EXPECT_GT(Position().x - turned_at.x, 2.5f);
+  EXPECT_GT(Position().z - turned_at.z, 0.0f);  // the path curved round, not on the spot
+  // The trajectory asked for only: three segments and three facing ticks.
+  EXPECT_EQ(sample_->View().debug_lines.size(), 6u);
+  const glm::vec3 graph_at = Position();
+  Set("controller=0");
+  sample_->Update(1.0f / 60);
+  EXPECT_LT(glm::length(Position() - graph_at), 0.05f);
+  Run(1.0f);
+  // Matching walks on along +X, its spring starting from standing (0.4 s to
+  // reach the walk's 1.4 m/s).
+  EXPECT_GT(Position().x - graph_at.x, 0.8f);
+  // Back to the graph, whose own placement has walked on since: it picks up
+  // where matching left the character, not where the graph was.
+  const glm::vec3 matched_again = Position();
+  Set("controller=1");
+  sample_->Update(1.0f / 60);
+  EXPECT_LT(glm::length(Position() - matched_again), 0.05f);
+}
+
 // A model of hips and two feet whose one clip, `role` locomotion, keeps
 // the left foot on the ground sliding at 1 m/s along `slide` (x, z) and the
 // right foot 20 cm up: a treadmill clip that walks against the slide.

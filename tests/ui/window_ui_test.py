@@ -888,6 +888,37 @@ def scenario_motion_matching(run):
     if settled is not None and later is not None and math.dist(where(settled), where(later)) > 0.05:
         run.fail("let go, the character still moved %.2f m in 30 frames"
                  % math.dist(where(settled), where(later)))
+    graph_on_the_same_keys(run, hold_until)
+
+
+def graph_on_the_same_keys(run, hold_until):
+    """19's controller combo switched to the locomotion graph: the character
+    stays where it stood, and W walks it away under the graph."""
+    v = run.viewer
+    run.context = "19, the locomotion graph"
+
+    def ground(state):
+        x, _, z = state["character_position"]
+        return (x, z)
+
+    combo = v.reveal("combo", "controller")
+    if combo is None:
+        run.fail("19 shows no controller combo")
+        return
+    before = ground(v.read())
+    entries = run.act("open the controller combo", v.open_combo, combo) or []
+    graph = [e for e in entries if e.startswith("locomotion graph")]
+    if not graph:
+        run.fail("the controller combo offers %r, no locomotion graph" % entries)
+        return
+    run.act("choose %s" % graph[0], v.click, v.reveal("entry", graph[0], window="##Combo"), 0.5, 3)
+    state = v.read()
+    if "locomotion graph" not in probe_text(state, "playing"):
+        run.fail("after choosing the graph the panel says %r" % probe_text(state, "playing"))
+    if math.dist(before, ground(state)) > 0.1:
+        run.fail("switching controller moved the character %.2f m" % math.dist(before, ground(state)))
+    run.act("hold W", hold_until, ["w"],
+            lambda s: math.dist(before, ground(s)) > 0.5, "the graph's walk, half a metre on")
 
 
 def scenario_file_cameras(run):
