@@ -25,6 +25,7 @@ void AnimatedCharacter::SetModel(anim::Model model) {
   morph_weights_ = default_morph_weights_;
   morph_offsets_.assign(morph_weights_.size(), 0.0f);
   morph_changes_ = anim::MorphTargetsThatChangeSomething(model_);
+  morph_notes_ = anim::MorphChannelNotes(model_, morph_changes_);
   playback_ = anim::Playback{};
   clip_index_ = -1;
   compressed_.assign(model_.clips.size(), anim::CompressedClip());

@@ -115,6 +115,9 @@ class AnimatedCharacter {
   // Per weight: whether its morph target changes anything drawn
   // (model/morph_reach.h), worked out once per model.
   const std::vector<bool>& morph_targets_that_change() const { return morph_changes_; }
+  // Per morph channel: why none of its sliders changes anything, or ""
+  // (model/morph_reach.h), worked out with them.
+  const std::vector<std::string>& morph_channel_notes() const { return morph_notes_; }
 
  private:
   void UpdatePose(float dt);
@@ -155,6 +158,7 @@ class AnimatedCharacter {
   std::vector<float> morph_weights_;
   std::vector<float> morph_offsets_;
   std::vector<bool> morph_changes_;
+  std::vector<std::string> morph_notes_;
 };
 
 }  // namespace animviewer

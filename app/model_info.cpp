@@ -101,7 +101,8 @@ std::string DescribeMorphChannels(const anim::Model& model) {
   if (model.morph_channels.empty()) return "";
   std::ostringstream out;
   out << "Morph targets (name = default weight), per mesh node:\n";
-  const std::vector<bool> changes = anim::MorphTargetsThatChangeSomething(model);
+  const std::vector<std::string> notes =
+      anim::MorphChannelNotes(model, anim::MorphTargetsThatChangeSomething(model));
   for (std::size_t c = 0; c < model.morph_channels.size(); ++c) {
     const anim::MorphChannel& channel = model.morph_channels[c];
     out << "  \"" << channel.node_name << "\":";
@@ -109,7 +110,7 @@ std::string DescribeMorphChannels(const anim::Model& model) {
       out << (t ? ", " : " ") << channel.target_names[t] << " = "
           << (t < channel.default_weights.size() ? channel.default_weights[t] : 0.0f);
     }
-    const std::string note = anim::MorphChannelNote(model, static_cast<int>(c), changes);
+    const std::string& note = notes[c];
     if (!note.empty()) out << " (changes nothing on screen: " << note << ")";
     out << "\n";
   }

@@ -274,7 +274,7 @@ void MorphTargetSliders(ViewerState& state) {
     const anim::MorphChannel& channel = model.morph_channels[c];
     // A mesh whose targets change nothing gets a line saying why, not
     // sliders that do nothing.
-    const std::string note = anim::MorphChannelNote(model, static_cast<int>(c), changes);
+    const std::string& note = character.morph_channel_notes()[c];
     if (!note.empty()) {
       const std::string line = channel.node_name + ": no sliders, " + note;
       ImGui::TextDisabled("%s", line.c_str());

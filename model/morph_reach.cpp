@@ -31,17 +31,25 @@ std::vector<bool> MorphTargetsThatChangeSomething(const Model& model) {
   return changes;
 }
 
-std::string MorphChannelNote(const Model& model, int channel, const std::vector<bool>& changes) {
-  if (channel < 0 || channel >= static_cast<int>(model.morph_channels.size())) return "";
-  const MorphChannel& c = model.morph_channels[channel];
-  for (std::size_t t = 0; t < c.target_names.size(); ++t) {
-    const std::size_t w = static_cast<std::size_t>(c.first_weight) + t;
-    if (w < changes.size() && changes[w]) return "";
+std::vector<std::string> MorphChannelNotes(const Model& model, const std::vector<bool>& changes) {
+  const std::size_t channels = model.morph_channels.size();
+  std::vector<bool> drawn(channels, false);
+  for (const MeshPrimitive& p : model.primitives) {
+    if (p.morph_channel >= 0 && static_cast<std::size_t>(p.morph_channel) < channels)
+      drawn[static_cast<std::size_t>(p.morph_channel)] = true;
   }
-  const bool drawn =
-      std::any_of(model.primitives.begin(), model.primitives.end(),
-                  [&](const MeshPrimitive& p) { return p.morph_channel == channel; });
-  return drawn ? "its targets move no vertex" : "no drawn mesh uses its targets";
+  std::vector<std::string> notes(channels);
+  for (std::size_t c = 0; c < channels; ++c) {
+    const MorphChannel& channel = model.morph_channels[c];
+    bool changes_something = false;
+    for (std::size_t t = 0; t < channel.target_names.size(); ++t) {
+      const std::size_t w = static_cast<std::size_t>(channel.first_weight) + t;
+      changes_something = changes_something || (w < changes.size() && changes[w]);
+    }
+    if (!changes_something)
+      notes[c] = drawn[c] ? "its targets move no vertex" : "no drawn mesh uses its targets";
+  }
+  return notes;
 }
 
 }  // namespace anim

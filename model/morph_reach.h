@@ -19,9 +19,10 @@ struct Model;
 // that are no morph target (animated material values) read false.
 std::vector<bool> MorphTargetsThatChangeSomething(const Model& model);
 
-// Why no slider of channel `channel` (Model::morph_channels) changes
-// anything: "" when some target does, else "no drawn mesh uses its targets"
-// or "its targets move no vertex".
-std::string MorphChannelNote(const Model& model, int channel, const std::vector<bool>& changes);
+// Per channel of Model::morph_channels, why none of its sliders changes
+// anything: "" when some target does (`changes`, as above), else "no drawn
+// mesh uses its targets" or "its targets move no vertex". Worked out once
+// per model (one pass over the primitives), not per frame a panel draws.
+std::vector<std::string> MorphChannelNotes(const Model& model, const std::vector<bool>& changes);
 
 }  // namespace anim

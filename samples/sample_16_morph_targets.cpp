@@ -52,6 +52,7 @@ class MorphTargetsSample : public Sample {
     defaults_ = model.DefaultMorphWeights();
     weights_ = defaults_;
     changes_ = anim::MorphTargetsThatChangeSomething(model);
+    notes_ = anim::MorphChannelNotes(model, changes_);
     controller_ = std::make_unique<anim::CrossFadeController>(
         model.skeleton, anim::CrossFadeController::kDefaultMaxTargets, defaults_);
     DeclareParams(model);
@@ -130,7 +131,7 @@ class MorphTargetsSample : public Sample {
     ImGui::TextUnformatted("Weights shown (clip + slider):");
     for (std::size_t c = 0; c < model_->morph_channels.size(); ++c) {
       const anim::MorphChannel& channel = model_->morph_channels[c];
-      const std::string note = anim::MorphChannelNote(*model_, static_cast<int>(c), changes_);
+      const std::string& note = notes_[c];
       if (!note.empty()) {
         const std::string line = channel.node_name + ": " + note;
         ImGui::TextDisabled("%s", line.c_str());
@@ -219,7 +220,8 @@ class MorphTargetsSample : public Sample {
   std::unique_ptr<anim::CrossFadeController> controller_;
   std::vector<int> states_, emotes_;
   std::vector<float> defaults_, weights_, face_;
-  std::vector<bool> changes_;  // per weight: its target changes something drawn
+  std::vector<bool> changes_;       // per weight: its target changes something drawn
+  std::vector<std::string> notes_;  // per morph channel: why it has no slider, or ""
   int state_ = 0, applied_state_ = -1, emote_ = 0, emote_playing_ = -1;
   bool play_emote_ = false;
   float state_fade_ = 0.5f, emote_fade_ = 0.2f;

@@ -392,14 +392,17 @@ class Viewer:
         self.input.key(key, False)
 
 
-def make_model_variant(source, out_path, keep_clips):
+def make_model_variant(source, out_path, keep_clips, first_role=None):
     """Writes a copy of a .gltf with embedded buffers keeping only its first
-    `keep_clips` animations (the others' accessors stay, unused)."""
+    `keep_clips` animations (the others' accessors stay, unused); with
+    `first_role`, the first one's extras.role says so."""
     with open(source) as f:
         gltf = json.load(f)
     gltf["animations"] = gltf.get("animations", [])[:keep_clips]
     if not gltf["animations"]:
         del gltf["animations"]
+    elif first_role:
+        gltf["animations"][0].setdefault("extras", {})["role"] = first_role
     with open(out_path, "w") as f:
         json.dump(gltf, f)
     return out_path

@@ -1012,6 +1012,32 @@ def scenario_roles(run):
         run.fail("opened again, the reason reads %r" % probe_text(v.read(), "role reason"))
 
 
+def scenario_file_role(run):
+    """A clip whose file gives its role (extras.role "additive" on the
+    mannequin's Idle, which the motion alone reads as an idle): the Role combo
+    shows the file's word and the reason says so; a user's choice still
+    overrides it."""
+    run.context = "role given by the file"
+    v = run.viewer
+    shown = v.reveal("combo", "Role", window="Animation")
+    if shown is None or shown["value"] != "additive":
+        run.fail("the Role combo shows %r, not the file's additive" % (shown and shown["value"]))
+        return
+    reason = probe_text(v.read(), "role reason")
+    if not reason.startswith("Given by the file"):
+        run.fail("the reason reads %r, not 'Given by the file ...'" % reason)
+    entries = run.act("open the Role combo", v.open_combo, shown) or []
+    if "idle" not in entries:
+        run.fail("the Role combo lists %r, without idle" % entries)
+        return
+    run.act("choose idle", v.click, v.reveal("entry", "idle", window="##Combo"), 0.5, 3)
+    shown = v.item("combo", "Role", window="Animation")
+    if shown is None or shown["value"] != "idle":
+        run.fail("choosing idle over the file's role shows %r" % (shown and shown["value"]))
+    if not probe_text(v.read(), "role reason").startswith("Set by you"):
+        run.fail("after the choice the reason reads %r" % probe_text(v.read(), "role reason"))
+
+
 def plots_by_label(state):
     return {i["label"]: i for i in state["items"] if i["kind"] == "plot"}
 
@@ -1126,6 +1152,7 @@ def scenario_scene_turn(run):
 
 SCENARIOS = {
     "scene_turn": scenario_scene_turn,
+    "file_role": scenario_file_role,
     "plot_window": scenario_plot_window,
     "roles": scenario_roles,
     "file_cameras": scenario_file_cameras,
@@ -1148,6 +1175,10 @@ def model_path(options):
     if options.model == "robot":
         return os.path.join(options.source_dir, "tests", "assets", "robot_expressive",
                             "RobotExpressive.glb")
+    if options.model == "role_in_file":
+        out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_role_in_file.gltf")
+        return wd.make_model_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"),
+                                     out, 1, first_role="additive")
     if options.model == "turned":
         out = os.path.join(wd.temp_dir("animviewer_ui_model_"), "mannequin_turned.gltf")
         return wd.make_turned_variant(os.path.join(options.source_dir, "assets", "mannequin.gltf"),
@@ -1165,7 +1196,7 @@ def main():
     parser.add_argument("--shared-assets", default="")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), required=True)
     parser.add_argument("--model", choices=["mannequin", "woman", "robot", "cameras", "single_clip",
-                                            "turned", "no_clips"],
+                                            "turned", "role_in_file", "no_clips"],
                         default="mannequin")
     parser.add_argument("--frame-timeout", type=float, default=90.0,
                         help="seconds one frame may take (the crowd at 1,000 is slow)")
