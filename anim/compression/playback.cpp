@@ -59,10 +59,15 @@ ClipClock Playback::Clock() const {
 namespace {
 
 // Stores `moved` as playback's clock, with `time` its wrapped float.
-void StoreClock(Playback& playback, const ClipClock& moved, float wrapped) {
-  playback.clock = moved;
+// The wrapped time, and the mark that the clock wrote it (ClockIsCurrent).
+void StoreTime(Playback& playback, float wrapped) {
   playback.time = wrapped;
   playback.clock_time = wrapped;
+}
+
+void StoreClock(Playback& playback, const ClipClock& moved, float wrapped) {
+  playback.clock = moved;
+  StoreTime(playback, wrapped);
 }
 
 }  // namespace
@@ -106,18 +111,19 @@ bool AdvanceClock(Playback& playback, float dt, ClockStep* step, Wrap&& wrap) {
   if (!playback.ClockIsCurrent()) playback.clock = playback.Clock();
   const ClockStep covered = playback.clock.Advance(dt, playback.rate);
   if (step != nullptr) *step = covered;
-  playback.time = wrap(static_cast<float>(playback.clock.Time()));
-  playback.clock_time = playback.time;
+  StoreTime(playback, wrap(static_cast<float>(playback.clock.Time())));
   return true;
 }
 
 // Moves the clock only (Step), through the span of the form played.
+// The clock holds that span and the mode (Clock() built it from them), so
+// nothing is looked up again per step.
 bool StepClock(Playback& playback, float dt, ClockStep* step) {
-  const ClipRef source{playback.clip, playback.compressed};
-  const float start = source.StartTime(), duration = source.Duration();
-  const LoopMode mode = playback.mode;
-  return AdvanceClock(playback, dt, step,
-                      [&](float t) { return WrapClockTime(t, start, duration, mode); });
+  return AdvanceClock(playback, dt, step, [&playback](float t) {
+    const ClipClock& moved = playback.clock;
+    return WrapClockTime(t, static_cast<float>(moved.Start()), static_cast<float>(moved.Duration()),
+                         moved.Mode());
+  });
 }
 
 }  // namespace

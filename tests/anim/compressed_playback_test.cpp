@@ -51,6 +51,29 @@ TEST_F(CompressedClock, StepAndAdvanceReportWhatTheClockCovered) {
   EXPECT_TRUE(step.completed);
 }
 
+// A clip whose keys run from 0.5 s to 1.5 s: Step wraps within the clip's
+// own span (the clock's), not one starting at 0. A loop stepped 1.2 s from
+// its start is at 0.5 + 0.2 = 0.7 s; a clamp stepped 2 s holds its end.
+TEST_F(CompressedClock, StepsWrapWithinTheSpanOfAClipThatStartsLate) {
+  anim::JointTracks track;
+  track.joint = 0;
+  track.translation = anim::VectorTrack(anim::Interpolation::kLinear, {0.5f, 1.5f},
+                                        {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}});
+  const anim::Clip late("late", {track});
+  ASSERT_FLOAT_EQ(late.StartTime(), 0.5f);
+  const anim::CompressedClip compressed = anim::BuildCompressedClip(late, skeleton_);
+  anim::Playback playback;
+  ASSERT_EQ(playback.Start({nullptr, &compressed}, Loop::kLoop, 1.0f), "");
+  EXPECT_FLOAT_EQ(playback.time, 0.5f);
+  ASSERT_TRUE(playback.Step(1.2f));
+  EXPECT_NEAR(playback.time, 0.7f, 1e-5f);
+  ASSERT_TRUE(playback.Step(0.6f));
+  EXPECT_NEAR(playback.time, 1.3f, 1e-5f);
+  ASSERT_EQ(playback.Start({nullptr, &compressed}, Loop::kClamp, 1.0f), "");
+  ASSERT_TRUE(playback.Step(2.0f));
+  EXPECT_NEAR(playback.time, 1.5f, 1e-5f);
+}
+
 // A mode changed while playing keeps the time, wrapped by the new mode, as a
 // raw Playback's next step wraps it.
 TEST_F(CompressedClock, SetModeKeepsTheTimeWrappedByTheNewMode) {
