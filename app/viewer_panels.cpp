@@ -555,6 +555,7 @@ void TimeSection(ViewerState& state) {
         "Scrub: the time within the clip (ping-pong's way back shown reflected).");
   } else if (sample != nullptr) {
     ImGui::Text("t = %.3f s since the sample started", state.walkthrough.Elapsed());
+    ui_probe::Text("sample time", std::to_string(state.walkthrough.Elapsed()));
   }
   Hint(kShortcutHelp);
 }

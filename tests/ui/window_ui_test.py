@@ -1045,7 +1045,8 @@ def plots_by_label(state):
 def scenario_plot_window(run):
     """02 Cross-fade's "over the last 4 s" plot spans 4 s of time at any
     update rate: at fixed 30 Hz updates (half the plot's 60 slots a second) a
-    fade started a known time ago shows that long ago, not half as long."""
+    fade started a known time ago (in the sample's own seconds, which a slow
+    frame does not stretch) shows that long ago, not half as long."""
     v = run.viewer
     run.context = "update rate"
     combo = v.reveal("combo", "update rate", window="Framework")
@@ -1078,12 +1079,23 @@ def scenario_plot_window(run):
         run.fail("02 shows no clip playing alone (%r) or no other clip to fade to" % playing)
         return
     fade = next((p["value"] for p in v.read()["params"] if p["name"] == "fade_time"), 0.5)
+
+    def sample_time(state):  # simulated seconds, as the plot counts them
+        return float(probe_text(state, "sample time") or "nan")
+
     target = v.reveal("button", target["label"], window="Animation")
+    before = sample_time(v.read())
     run.act("click %s" % target["label"], v.click, target, 0.5, 1)
-    clicked = time.monotonic()
+    # The fade starts in the frame that takes the click: between the time
+    # read before it and the one after.
+    clicked = 0.5 * (before + sample_time(v.read()))
     time.sleep(2.5)
     state = v.read()
-    elapsed = time.monotonic() - clicked
+    elapsed = sample_time(state) - clicked
+    if not elapsed > 1.0:
+        run.fail("the Framework panel's sample time did not run (%r then %r)" %
+                 (before, probe_text(state, "sample time")))
+        return
     plot = plots_by_label(state).get(target["label"])
     if plot is None:
         run.fail("after fading to %s, 02 plots no share for it" % target["label"])
