@@ -103,14 +103,6 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
-      {"--drive-controller",
-       [&o](const std::string& v) {
-         if (v != "matching" && v != "graph") {
-           return "--drive-controller needs matching or graph, got '" + v + "'";
-         }
-         o.drive_graph = v == "graph";
-         return std::string();
-       }},
       {"--skinning",
        [&o](const std::string& v) {
          if (!anim::ParseSkinningMethod(v, &o.skinning)) {
@@ -225,6 +217,14 @@ void AddWindowOptions(Options& o, ValueOptions* table) {
       {"--window-screenshot", PathInto("--window-screenshot", &o.window_screenshot)},
       {"--motion-database", PathInto("--motion-database", &o.motion_database)},
       {"--drive", PathInto("--drive", &o.drive)},
+      {"--drive-controller",
+       [&o](const std::string& v) {
+         if (v != "matching" && v != "graph") {
+           return "--drive-controller needs matching or graph, got '" + v + "'";
+         }
+         o.drive_graph = v == "graph";
+         return std::string();
+       }},
       {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
   });
 }
