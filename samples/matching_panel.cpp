@@ -82,11 +82,44 @@ void DrawCosts(const anim::MotionDatabase& db, const anim::MotionSearchReport& r
   }
 }
 
+// The candidates, cheapest first: clip, row, time in the clip, cost, and
+// which one the search took.
+void DrawCandidates(const anim::Model& model, const ModelMotion& motion,
+                    const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
+                    ClipCandidates& candidates) {
+  const anim::MotionSearchReport& report = matcher.LastSearch();
+  if (candidates.per_clip.size() != motion.clips.size()) {
+    candidates.per_clip.assign(motion.clips.size(), anim::MatchResult{});
+    candidates.search = -1;
+  }
+  if (candidates.search != matcher.Searches()) {
+    anim::NearestRowPerClip(db, report.query, candidates.per_clip);
+    candidates.search = matcher.Searches();
+  }
+  std::vector<std::size_t> order;
+  for (std::size_t c = 0; c < candidates.per_clip.size(); ++c)
+    if (candidates.per_clip[c].row >= 0) order.push_back(c);
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return candidates.per_clip[a].cost < candidates.per_clip[b].cost;
+  });
+  ImGui::TextUnformatted("nearest row of each clip to the last query:");
+  for (std::size_t c : order) {
+    const anim::MatchResult& m = candidates.per_clip[c];
+    char line[160];
+    std::snprintf(line, sizeof line, "%s: row %d (%.2f s), cost %.3f%s",
+                  model.clips[static_cast<std::size_t>(motion.model_clip[c])].Name().c_str(), m.row,
+                  static_cast<double>(db.Frame(m.row).time), static_cast<double>(m.cost),
+                  m.row == report.found.row ? "  <- taken" : "");
+    ImGui::BulletText("%s", line);
+    ui_probe::Text("candidate", line);
+  }
+}
+
 }  // namespace
 
 void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
                        const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
-                       float elapsed_seconds) {
+                       float elapsed_seconds, ClipCandidates& candidates) {
   const anim::MotionFrame& frame = db.Frame(matcher.Row());
   const std::string& clip =
       model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(frame.clip)])]
@@ -114,6 +147,7 @@ void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
               report.forced ? " (forced)" : "", report.counts.rows_measured, searchable,
               report.counts.blocks_skipped);
   DrawCosts(db, report);
+  DrawCandidates(model, motion, db, matcher, candidates);
 }
 
 }  // namespace samples

@@ -2,17 +2,29 @@
 // playing and why. The playing clip and frame; the database's clips on one
 // timeline with the playing row marked, as a rewind debugger shows them;
 // the last search's cost of the playing row and of the row found, group by
-// group; how many searches and switches a second; what the search measured.
+// group; how many searches and switches a second; what the search measured;
+// the nearest row of every clip, cheapest first.
 #pragma once
 
+#include <vector>
+
 #include "anim/matching/motion_matcher.h"
+#include "anim/matching/motion_search.h"
 #include "model/model.h"
 #include "samples/motion_clips.h"
 
 namespace samples {
 
+// Each clip's nearest row to the last search's query
+// (anim::NearestRowPerClip): the candidates the search weighed against the
+// row it took. Worked out again only after a new search, not every frame.
+struct ClipCandidates {
+  std::vector<anim::MatchResult> per_clip;
+  long long search = -1;  // the matcher's search count they were worked out at
+};
+
 void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
                        const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
-                       float elapsed_seconds);
+                       float elapsed_seconds, ClipCandidates& candidates);
 
 }  // namespace samples

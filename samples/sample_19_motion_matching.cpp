@@ -147,7 +147,7 @@ class MotionMatchingSample : public Sample {
     if (shown_controller_ == kGraph) {
       DrawGraphPanel();
     } else {
-      DrawMatchingPanel(*model_, *motion_, *db_, matcher_, elapsed_);
+      DrawMatchingPanel(*model_, *motion_, *db_, matcher_, elapsed_, candidates_);
     }
   }
 
@@ -208,6 +208,7 @@ class MotionMatchingSample : public Sample {
     }
     matcher_.Reset(placement, row);
     built_weights_ = weights_;
+    candidates_.search = -1;  // costs of the old weights
     return true;
   }
 
@@ -279,6 +280,7 @@ class MotionMatchingSample : public Sample {
   float elapsed_ = 0.0f;
   std::vector<DebugLine> lines_;
   std::string rebuild_problem_;  // why the last weights could not be searched with
+  ClipCandidates candidates_;    // the panel's, kept between frames
   LocomotionGraphDriver graph_;
   bool graph_ready_ = false;
   std::string graph_problem_;         // why 05 cannot run here, or what it lacks

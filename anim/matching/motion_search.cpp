@@ -86,6 +86,20 @@ float MatchCost(const MotionDatabase& db, std::span<const float, kFeatureCount> 
   return RowCost(db.RowData(row), PaddedQuery(query));
 }
 
+void NearestRowPerClip(const MotionDatabase& db, std::span<const float, kFeatureCount> query,
+                       std::span<MatchResult> per_clip) {
+  std::fill(per_clip.begin(), per_clip.end(), MatchResult{});
+  const PaddedQuery q(query);
+  for (const SearchRange& range : db.Ranges()) {
+    for (int r = range.begin; r < range.end; ++r) {
+      const auto clip = static_cast<std::size_t>(db.Frame(r).clip);
+      if (clip >= per_clip.size()) continue;
+      const float cost = RowCost(db.RowData(r), q);
+      if (cost < per_clip[clip].cost) per_clip[clip] = {r, cost};
+    }
+  }
+}
+
 MatchResult SearchBruteForce(const MotionDatabase& db, std::span<const float, kFeatureCount> query,
                              MatchResult start) {
   const PaddedQuery q(query);

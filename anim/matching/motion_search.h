@@ -44,6 +44,14 @@ MatchResult SearchBruteForce(const MotionDatabase& db, std::span<const float, kF
 MatchResult SearchAccelerated(const MotionDatabase& db, std::span<const float, kFeatureCount> query,
                               MatchResult start = {}, SearchCounts* counts = nullptr);
 
+// The nearest searchable row of each clip: per_clip[c] for clip c (the
+// rows whose MotionFrame::clip is c), the first of equals; a clip with no
+// searchable row, or past the span's end, keeps row -1. What the search
+// weighed against the row it took, for a panel to show. Measures every
+// searchable row; allocates nothing.
+void NearestRowPerClip(const MotionDatabase& db, std::span<const float, kFeatureCount> query,
+                       std::span<MatchResult> per_clip);
+
 // The squared distance of a query to one row, its terms added in the order
 // both searches add them.
 float MatchCost(const MotionDatabase& db, std::span<const float, kFeatureCount> query, int row);

@@ -5,6 +5,8 @@
 // noise, and points far from everything.
 #include "anim/matching/motion_search.h"
 
+#include <algorithm>
+#include <array>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -41,12 +43,13 @@ MotionDatabase MakeDatabase(const std::vector<float>& raw, std::vector<anim::Sea
   return db ? std::move(*db) : MotionDatabase{};
 }
 
-// The nearest searchable row, measured in double, the first of equals.
-MatchResult Nearest(const MotionDatabase& db, const Query& q) {
+// The nearest searchable row (of clip `clip`, or of any when -1), measured
+// in double, the first of equals.
+MatchResult Nearest(const MotionDatabase& db, const Query& q, int clip = -1) {
   MatchResult best;
   double best_cost = 1e300;
   for (int r = 0; r < db.FrameCount(); ++r) {
-    if (!db.Searchable(r)) continue;
+    if (!db.Searchable(r) || (clip >= 0 && db.Frame(r).clip != clip)) continue;
     double cost = 0.0;
     for (int f = 0; f < kFeatureCount; ++f) {
       const double d = static_cast<double>(q[f]) - db.Row(r)[f];
@@ -129,6 +132,30 @@ TEST(MotionSearch, EqualRowsGiveTheFirstAndRowsOutsideTheRangesAreNeverFound) {
   EXPECT_TRUE(found.row >= 30 && found.row < 180) << found.row;
   EXPECT_GT(found.cost, 0.0f);
   EXPECT_EQ(found.row, Nearest(db, q).row);
+}
+
+// What a panel shows beside the row taken: each clip's nearest row (three
+// clips of 300 rows, each with rows outside the ranges), and -1 for a slot
+// no clip fills. The lowest of them is the search's row.
+TEST(MotionSearch, NearestRowPerClipIsEachClipsNearestSearchableRow) {
+  std::mt19937 random(5);
+  const MotionDatabase db =
+      MakeDatabase(WalkRows(900, random), {{10, 280}, {300, 590}, {620, 890}});
+  std::array<MatchResult, 4> per_clip;
+  for (const Query& q : Queries(db, random)) {
+    anim::NearestRowPerClip(db, q, per_clip);
+    for (int c = 0; c < 3; ++c) {
+      const MatchResult want = Nearest(db, q, c);
+      ASSERT_EQ(per_clip[static_cast<std::size_t>(c)].row, want.row) << c;
+      EXPECT_NEAR(per_clip[static_cast<std::size_t>(c)].cost, want.cost,
+                  1e-4f * (1.0f + want.cost));
+    }
+    EXPECT_EQ(per_clip[3].row, -1);
+    const auto lowest = std::min_element(
+        per_clip.begin(), per_clip.begin() + 3,
+        [](const MatchResult& a, const MatchResult& b) { return a.cost < b.cost; });
+    EXPECT_EQ(lowest->row, anim::SearchBruteForce(db, q).row);
+  }
 }
 
 TEST(MotionSearch, ARowIsTakenOnlyWhenItBeatsTheStart) {
