@@ -475,9 +475,9 @@ void ViewSection(ViewerState& state) {
 
 // --- The framework panel ---------------------------------------------------
 
-void TimeSection(ViewerState& state) {
+// Play/Pause, single steps, the step length, the time scale and its presets.
+void StepAndScaleControls(ViewerState& state) {
   TimeControl& time = state.time;
-  Section("Time");
   if (ImGui::Button(time.paused ? "Play" : "Pause", ImVec2(60 * state.ui_scale, 0))) {
     time.paused = !time.paused;
   }
@@ -508,6 +508,10 @@ void TimeSection(ViewerState& state) {
     if (ImGui::Button(label)) time.scale = preset;
     ui_probe::Button(label);
   }
+}
+
+// One update per frame, or fixed 60 or 30 Hz steps.
+void UpdateRateCombo(TimeControl& time) {
   int rate = time.fixed_rate_hz == 60 ? 1 : time.fixed_rate_hz == 30 ? 2 : 0;
   const char* rates[] = {"every frame (real time)", "fixed 60 Hz", "fixed 30 Hz"};
   ImGui::SetNextItemWidth(-FLT_MIN);
@@ -523,9 +527,11 @@ void TimeSection(ViewerState& state) {
   samples::HoverTooltip(
       "Update steps: one per frame of the frame's length, or whole steps of "
       "1/60 or 1/30 s whatever the frame rate.");
+}
 
-  // The scrubber, where there is one time line: the clip list's clip or a
-  // sample that plays one clip.
+// The scrubber, where there is one time line: the clip list's clip or a
+// sample that plays one clip; else the time since the sample started.
+void TimeLine(ViewerState& state) {
   samples::Sample* sample = state.walkthrough.Active();
   float t = 0.0f, length = 0.0f;
   const anim::Clip* clip = state.character.clip();
@@ -557,6 +563,13 @@ void TimeSection(ViewerState& state) {
     ImGui::Text("t = %.3f s since the sample started", state.walkthrough.Elapsed());
     ui_probe::Text("sample time", std::to_string(state.walkthrough.Elapsed()));
   }
+}
+
+void TimeSection(ViewerState& state) {
+  Section("Time");
+  StepAndScaleControls(state);
+  UpdateRateCombo(state.time);
+  TimeLine(state);
   Hint(kShortcutHelp);
 }
 
