@@ -11,7 +11,9 @@
 # executable, default 120; a test that runs past it counts as killed),
 # --no-baseline (skip building and running the unmutated suite first: only
 # when it is known to pass, as when a survivor is checked again with --site),
-# --tests A,B (run these test executables only, in this order, in place of
+# --from K (start at the K-th mutant of the draw: a long draw runs in parts,
+# each part at the same commit, e.g. in a `git worktree` of it, and each
+# mutant keeps its number), --tests A,B (run these test executables only, in this order, in place of
 # those that link the changed library: to check a survivor against the test
 # written for it without rebuilding every other).
 #
@@ -43,6 +45,7 @@ paths=()
 sites=()
 count=20
 seed=1
+from=1
 jobs=2
 test_timeout=120
 list_only=0
@@ -53,6 +56,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
+    --from) from="$2"; shift 2 ;;
     --site) sites+=("$2"); shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --timeout) test_timeout="$2"; shift 2 ;;
@@ -74,12 +78,18 @@ plan="$dir/plan.tsv"
 
 # The draw: id <TAB> file <TAB> description, one mutant a line.
 if [ ${#sites[@]} -gt 0 ]; then
+  from=1
   : >"$plan"
   for id in "${sites[@]}"; do
     printf '%s\t%s\t%s\n' "$id" "${id%%:*}" "$(python3 scripts/mutate.py describe "$id")" >>"$plan"
   done
 else
   python3 scripts/mutate.py plan --seed "$seed" --count "$count" "${paths[@]}" >"$plan"
+  if ! [[ "$from" =~ ^[1-9][0-9]*$ ]] || [ "$from" -gt "$count" ]; then
+    echo "mutate.sh: --from $from is not a mutant of the draw (1 to $count)" >&2
+    exit 2
+  fi
+  tail -n "+$from" "$plan" >"$plan.part" && mv "$plan.part" "$plan"
 fi
 if [ "$list_only" = 1 ]; then
   cut -f1,3 "$plan"
@@ -176,7 +186,7 @@ summary() {  # the survivors and the score of the mutants done so far
   if [ ${#sites[@]} -gt 0 ]; then
     drawn="the sites given"
   else
-    drawn="paths ${paths[*]}, count $count, seed $seed"
+    drawn="paths ${paths[*]}, count $count, seed $seed, from $from"
   fi
   echo "mutate.sh: $(date -u '+%F %T') UTC, $(git rev-parse --short HEAD), $drawn, $total mutants"
 } | tee "$log"
@@ -264,7 +274,7 @@ while IFS=$'\t' read -r -u 3 id file description; do
     written) ;;
   esac
   done_count=$index
-  line="[$index/$total] $outcome ($((SECONDS - m0)) s) $id"
+  line="[$((index + from - 1))/$((total + from - 1))] $outcome ($((SECONDS - m0)) s) $id"
   echo "$line" | tee -a "$log"
   echo "    $description" >>"$log"
   [ -z "$by" ] || echo "    by: $by" >>"$log"

@@ -173,6 +173,23 @@ class Restore(unittest.TestCase):
         self.assertIn(f"dry run: {total} mutants written and restored", out.stdout)
         self.assertEqual(self.sample_bytes(), SAMPLE.encode())
 
+    def test_a_draw_started_from_its_kth_mutant_lists_the_rest(self):
+        def listed(*extra):
+            out = subprocess.run([os.path.join(self.dir, "scripts", "mutate.sh"), "src/", "--list",
+                                  "--count", "8", "--seed", "3", *extra],
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+            return out.stdout.splitlines()
+
+        whole = listed()
+        self.assertEqual(len(whole), 8)
+        self.assertEqual(listed("--from", "3"), whole[2:])
+        self.assertEqual(listed("--from", "8"), whole[7:])
+        refused = subprocess.run([os.path.join(self.dir, "scripts", "mutate.sh"), "src/", "--list",
+                                  "--count", "8", "--from", "9"], capture_output=True, text=True)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("--from 9 is not a mutant of the draw (1 to 8)", refused.stderr)
+
     def test_an_interrupted_run_restores_the_file(self):
         env = dict(os.environ, MUTATE_DRY_RUN_PAUSE="30")
         proc = subprocess.Popen([os.path.join(self.dir, "scripts", "mutate.sh"), "src/",
