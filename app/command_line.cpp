@@ -215,6 +215,13 @@ void AddWindowOptions(Options& o, ValueOptions* table) {
          return std::string();
        }},
       {"--window-screenshot", PathInto("--window-screenshot", &o.window_screenshot)},
+      {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
+  });
+}
+
+// Motion matching's headless modes and what its database holds.
+void AddMotionOptions(Options& o, ValueOptions* table) {
+  table->insert({
       {"--motion-database", PathInto("--motion-database", &o.motion_database)},
       {"--drive", PathInto("--drive", &o.drive)},
       {"--drive-controller",
@@ -225,7 +232,12 @@ void AddWindowOptions(Options& o, ValueOptions* table) {
          o.drive_graph = v == "graph";
          return std::string();
        }},
-      {"--simulate-drop", PathInto("--simulate-drop", &o.simulate_drop)},
+      {"--motion-exclude",
+       [&o](const std::string& v) {
+         if (v.empty()) return std::string("--motion-exclude needs a clip's name");
+         o.motion_excluded.push_back(v);
+         return std::string();
+       }},
   });
 }
 
@@ -235,6 +247,7 @@ ValueOptions ValueOptionsInto(Options& o) {
   AddPlaybackOptions(o, &table);
   AddSampleOptions(o, &table);
   AddWindowOptions(o, &table);
+  AddMotionOptions(o, &table);
   return table;
 }
 
@@ -249,6 +262,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--wireframe", &o.wireframe},
       {"--no-compression", &o.no_compression},
       {"--apply-scene-turn", &o.apply_scene_turn},
+      {"--no-mirrored-clips", &o.no_mirrored_clips},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
       {"--simulate-drop-shift", &o.simulate_drop_shift},
@@ -325,6 +339,10 @@ std::string CombinationError(const Options& o) {
     return "--save-retargeted needs --animations FROM";
   }
   if (o.drive_graph && o.drive.empty()) return "--drive-controller needs --drive SCRIPT.json";
+  if ((o.no_mirrored_clips || !o.motion_excluded.empty()) && o.motion_database.empty() &&
+      o.match_queries.empty() && o.drive.empty())
+    return "--no-mirrored-clips and --motion-exclude shape the database of --motion-database, "
+           "--match and --drive (in the window, sample 19's mirrored_clips sets the first)";
   if (!o.retarget_map.empty() && o.animations.empty())
     return "--retarget-map needs --animations FROM";
   return std::string();
@@ -447,7 +465,10 @@ constexpr const char* kUsageTechniques =
     "                        sliding, trajectory error at 0.5 and 1 s, switches,\n"
     "                        searches and update time, then exit\n"
     "  --drive-controller C  what --drive drives: matching (default) or graph\n"
-    "                        (sample 05's locomotion graph on the same input)\n";
+    "                        (sample 05's locomotion graph on the same input)\n"
+    "  --no-mirrored-clips   leave the clips' mirror images out of the motion\n"
+    "                        database (--motion-database, --match, --drive)\n"
+    "  --motion-exclude CLIP never jump to CLIP's rows (repeatable)\n";
 constexpr const char* kUsageRunning =
     "  --max-load-memory MIB memory one model load may use (default 1024); files\n"
     "                        needing more are refused with a message\n"

@@ -61,6 +61,11 @@ struct Options {
   // --drive-controller matching|graph: what --drive drives (motion matching,
   // or sample 05's locomotion graph on the same input).
   bool drive_graph = false;
+  // What the motion-matching database holds (samples::MotionOptions):
+  // --no-mirrored-clips leaves the clips' mirror images out; each
+  // --motion-exclude CLIP keeps CLIP's rows from ever being jumped to.
+  bool no_mirrored_clips = false;
+  std::vector<std::string> motion_excluded;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at
   // record_fps frames a second.

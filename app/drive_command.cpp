@@ -67,6 +67,18 @@ void PrintReport(const DriveMetrics& metrics, float duration) {
       total.searches / std::max(total.seconds, 1e-6), total.update_mean_us, total.update_max_us);
 }
 
+// What the search chose from: rows, clips, how many are mirror images, and
+// what has no mirror and why.
+void PrintDatabase(const LoadedMotion& loaded) {
+  int jumped = 0;
+  for (const anim::SearchRange& r : loaded.db.Ranges()) jumped += r.end - r.begin;
+  std::printf("database: %d rows of %zu clips (%zu of them mirror images), %d may be jumped to\n",
+              loaded.db.FrameCount(), loaded.motion.clips.size(), loaded.motion.mirrored.size(),
+              jumped);
+  if (!loaded.motion.mirror_note.empty())
+    std::printf("database: %s\n", loaded.motion.mirror_note.c_str());
+}
+
 }  // namespace
 
 int RunDrive(const Options& options) {
@@ -122,6 +134,7 @@ int RunDrive(const Options& options) {
   std::printf("drive: %s on %s, %.1f s at 60 frames a second (%s)\n", options.drive.c_str(),
               loaded.model.source_path.c_str(), script.duration,
               options.drive_graph ? "locomotion graph" : "motion matching");
+  if (!options.drive_graph) PrintDatabase(loaded);
   PrintReport(metrics, script.duration);
   return 0;
 }

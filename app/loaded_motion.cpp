@@ -7,7 +7,10 @@ namespace animviewer {
 bool LoadMotion(const Options& options, LoadedMotion* out, std::string* error) {
   if (!LoadModelFile(ModelPathFor(options), LoadOptionsFor(options), &out->model, error))
     return false;
-  auto motion = samples::MotionOf(out->model, error);
+  samples::MotionOptions what;
+  what.mirrored = !options.no_mirrored_clips;
+  what.excluded = options.motion_excluded;
+  auto motion = samples::MotionOf(out->model, error, what);
   if (!motion) return false;
   out->motion = std::move(*motion);
   auto db = samples::BuildModelDatabase(out->model, out->motion, samples::kMatchingWeights, error);

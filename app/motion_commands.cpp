@@ -46,8 +46,7 @@ int RunMatch(const Options& options) {
   results.reserve(queries.size());
   for (const anim::MotionQuery& q : queries)
     results.push_back(anim::SearchAccelerated(loaded.db, q));
-  if (!WriteText(options.match_out,
-                 MatchResultsJson(loaded.model, loaded.motion, loaded.db, results), &error))
+  if (!WriteText(options.match_out, MatchResultsJson(loaded.motion, loaded.db, results), &error))
     return Fail(error);
   std::cout << "Wrote " << options.match_out << ": " << results.size() << " results\n";
   return 0;

@@ -10,10 +10,8 @@ namespace animviewer {
 namespace {
 
 // The clip's name for a database clip index.
-const std::string& ClipName(const anim::Model& model, const samples::ModelMotion& motion,
-                            int clip) {
-  return model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(clip)])]
-      .Name();
+const std::string& ClipName(const samples::ModelMotion& motion, int clip) {
+  return motion.names[static_cast<std::size_t>(clip)];
 }
 
 // `count` values of `value(i)` as a JSON array.
@@ -60,9 +58,8 @@ std::string MotionDatabaseJson(const anim::Model& model, const samples::ModelMot
   out += ",\n  \"groups\": " + GroupsJson(db);
   out += ",\n  \"means\": " + JsonArray(db.Means().data(), anim::kFeatureCount);
   out += ",\n  \"deviations\": " + JsonArray(db.Deviations().data(), anim::kFeatureCount);
-  out += ",\n  \"clips\": " + ArrayOf(static_cast<int>(motion.clips.size()), [&](int c) {
-           return JsonQuoted(ClipName(model, motion, c));
-         });
+  out += ",\n  \"clips\": " + ArrayOf(static_cast<int>(motion.clips.size()),
+                                      [&](int c) { return JsonQuoted(ClipName(motion, c)); });
   out += ",\n  \"frames\": {\"clip\": " +
          ArrayOf(n, [&](int r) { return std::to_string(db.Frame(r).clip); });
   out += ",\n    \"time\": " + ArrayOf(n, [&](int r) { return JsonNumber(db.Frame(r).time); });
@@ -79,8 +76,7 @@ std::string MotionDatabaseJson(const anim::Model& model, const samples::ModelMot
   return out + "\n  ]\n}\n";
 }
 
-std::string MatchResultsJson(const anim::Model& model, const samples::ModelMotion& motion,
-                             const anim::MotionDatabase& db,
+std::string MatchResultsJson(const samples::ModelMotion& motion, const anim::MotionDatabase& db,
                              std::span<const anim::MatchResult> results) {
   std::string out = "{\n  \"results\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -91,7 +87,7 @@ std::string MatchResultsJson(const anim::Model& model, const samples::ModelMotio
       continue;
     }
     out += ", \"cost\": " + JsonNumber(m.cost) +
-           ", \"clip\": " + JsonQuoted(ClipName(model, motion, db.Frame(m.row).clip)) +
+           ", \"clip\": " + JsonQuoted(ClipName(motion, db.Frame(m.row).clip)) +
            ", \"time\": " + JsonNumber(db.Frame(m.row).time) + "}";
   }
   return out + "\n  ]\n}\n";

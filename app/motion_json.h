@@ -23,8 +23,7 @@ std::string MotionDatabaseJson(const anim::Model& model, const samples::ModelMot
 
 // Per query: the row found, its cost, its clip's name and time (frame -1
 // and nulls when no row may be jumped to).
-std::string MatchResultsJson(const anim::Model& model, const samples::ModelMotion& motion,
-                             const anim::MotionDatabase& db,
+std::string MatchResultsJson(const samples::ModelMotion& motion, const anim::MotionDatabase& db,
                              std::span<const anim::MatchResult> results);
 
 }  // namespace animviewer

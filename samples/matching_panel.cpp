@@ -1,12 +1,15 @@
 #include "samples/matching_panel.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <span>
 #include <string>
 
 #include <imgui.h>
 
 #include "samples/ui_probe.h"
+#include "samples/wrapped_text.h"
 
 namespace samples {
 namespace {
@@ -16,8 +19,7 @@ const ImU32 kClipColors[] = {IM_COL32(70, 110, 170, 255), IM_COL32(90, 140, 90, 
 
 // The database's rows left to right, one band per clip (a lighter band where
 // rows may be jumped to), the playing row a white line.
-void DrawTimeline(const anim::Model& model, const ModelMotion& motion,
-                  const anim::MotionDatabase& db, int playing_row) {
+void DrawTimeline(const ModelMotion& motion, const anim::MotionDatabase& db, int playing_row) {
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = ImGui::GetTextLineHeight() * 1.6f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -37,9 +39,7 @@ void DrawTimeline(const anim::Model& model, const ModelMotion& motion,
                             {origin.x + hi * per_row, origin.y + height},
                             IM_COL32(255, 255, 255, 70));
     }
-    const std::string& name =
-        model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(clip)])]
-            .Name();
+    const std::string& name = motion.names[static_cast<std::size_t>(clip)];
     draw->PushClipRect(a, b, true);
     draw->AddText({a.x + 3.0f, a.y + 1.0f}, IM_COL32(255, 255, 255, 230), name.c_str());
     draw->PopClipRect();
@@ -82,11 +82,62 @@ void DrawCosts(const anim::MotionDatabase& db, const anim::MotionSearchReport& r
   }
 }
 
+// Where a normalised row takes the character 1 s on, in metres.
+glm::vec2 EndOf(const anim::MotionDatabase& db, std::span<const float, anim::kFeatureCount> row,
+                float units_per_metre) {
+  std::array<float, anim::kFeatureCount> raw{};
+  db.Denormalise(row, raw);
+  const int p = anim::GroupSpan(anim::FeatureGroup::kTrajectoryPositions).first + 4;
+  return glm::vec2(raw[p], raw[p + 1]) / units_per_metre;
+}
+
+// The coverage in words, then seen from above (ahead up, the character's
+// left to the left): grey, where the rows that may be jumped to go in a
+// second; green, where the last query asked to go; orange, the row found.
+void DrawCoverage(const anim::MotionDatabase& db, const MatchingCoverage& coverage,
+                  const anim::MotionMatcher& matcher, float units_per_metre) {
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "coverage: 1 s on, the rows jumped to reach %.2f to %.2f m (%.2f m back at most), "
+                "turning %.0f to %.0f degrees",
+                static_cast<double>(coverage.min_reach), static_cast<double>(coverage.max_reach),
+                static_cast<double>(coverage.max_back), static_cast<double>(coverage.min_turn),
+                static_cast<double>(coverage.max_turn));
+  WrappedText(line);
+  ui_probe::Text("coverage", line);
+  const glm::vec2 asked = EndOf(db, matcher.LastSearch().query, units_per_metre);
+  const glm::vec2 found = EndOf(db, db.Row(matcher.Row()), units_per_metre);
+  const float extent =
+      1.15f * std::max({0.5f, coverage.max_reach, glm::length(asked), glm::length(found)});
+  const float side = std::min(ImGui::GetContentRegionAvail().x, 12.0f * ImGui::GetFontSize());
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(origin, {origin.x + side, origin.y + side}, IM_COL32(25, 25, 30, 255));
+  const auto at = [&](glm::vec2 p) {
+    // The character's left (+x) drawn to the left, ahead (+y) up.
+    return ImVec2(origin.x + side * (0.5f - 0.5f * p.x / extent),
+                  origin.y + side * (0.5f - 0.5f * p.y / extent));
+  };
+  const ImVec2 centre = at({0.0f, 0.0f});
+  draw->AddLine({origin.x, centre.y}, {origin.x + side, centre.y}, IM_COL32(55, 55, 65, 255));
+  draw->AddLine({centre.x, origin.y}, {centre.x, origin.y + side}, IM_COL32(55, 55, 65, 255));
+  for (glm::vec2 p : coverage.ends) {
+    const ImVec2 q = at(p);
+    draw->AddRectFilled({q.x - 1.5f, q.y - 1.5f}, {q.x + 1.5f, q.y + 1.5f},
+                        IM_COL32(200, 200, 200, 200));
+  }
+  draw->AddCircleFilled(at(found), 4.0f, IM_COL32(255, 158, 51, 255));
+  draw->AddCircle(at(asked), 5.0f, IM_COL32(89, 230, 115, 255), 0, 2.0f);
+  ImGui::Dummy({side, side});
+  ImGui::TextDisabled(
+      "seen from above, %.1f m each way: grey, the rows; green, asked; orange, found",
+      static_cast<double>(extent));
+}
+
 // The candidates, cheapest first: clip, row, time in the clip, cost, and
 // which one the search took.
-void DrawCandidates(const anim::Model& model, const ModelMotion& motion,
-                    const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
-                    ClipCandidates& candidates) {
+void DrawCandidates(const ModelMotion& motion, const anim::MotionDatabase& db,
+                    const anim::MotionMatcher& matcher, ClipCandidates& candidates) {
   const anim::MotionSearchReport& report = matcher.LastSearch();
   if (candidates.per_clip.size() != motion.clips.size()) {
     candidates.per_clip.assign(motion.clips.size(), anim::MatchResult{});
@@ -106,9 +157,8 @@ void DrawCandidates(const anim::Model& model, const ModelMotion& motion,
   for (std::size_t c : order) {
     const anim::MatchResult& m = candidates.per_clip[c];
     char line[160];
-    std::snprintf(line, sizeof line, "%s: row %d (%.2f s), cost %.3f%s",
-                  model.clips[static_cast<std::size_t>(motion.model_clip[c])].Name().c_str(), m.row,
-                  static_cast<double>(db.Frame(m.row).time), static_cast<double>(m.cost),
+    std::snprintf(line, sizeof line, "%s: row %d (%.2f s), cost %.3f%s", motion.names[c].c_str(),
+                  m.row, static_cast<double>(db.Frame(m.row).time), static_cast<double>(m.cost),
                   m.row == report.found.row ? "  <- taken" : "");
     ImGui::BulletText("%s", line);
     ui_probe::Text("candidate", line);
@@ -117,13 +167,11 @@ void DrawCandidates(const anim::Model& model, const ModelMotion& motion,
 
 }  // namespace
 
-void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
-                       const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
-                       float elapsed_seconds, ClipCandidates& candidates) {
+void DrawMatchingPanel(const ModelMotion& motion, const anim::MotionDatabase& db,
+                       const anim::MotionMatcher& matcher, const MatchingCoverage& coverage,
+                       float units_per_metre, float elapsed_seconds, ClipCandidates& candidates) {
   const anim::MotionFrame& frame = db.Frame(matcher.Row());
-  const std::string& clip =
-      model.clips[static_cast<std::size_t>(motion.model_clip[static_cast<std::size_t>(frame.clip)])]
-          .Name();
+  const std::string& clip = motion.names[static_cast<std::size_t>(frame.clip)];
   ImGui::Text("playing %s at %.2f s (row %d of %d)", clip.c_str(),
               static_cast<double>(matcher.Playing().time), matcher.Row(), db.FrameCount());
   ui_probe::Text("playing", clip);
@@ -133,7 +181,7 @@ void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
                 static_cast<double>(at.position.y),
                 static_cast<double>(at.yaw) * 180.0 / 3.14159265358979);
   ui_probe::Text("placement", where);
-  DrawTimeline(model, motion, db, matcher.Row());
+  DrawTimeline(motion, db, matcher.Row());
   int searchable = 0;
   for (const anim::SearchRange& r : db.Ranges()) searchable += r.end - r.begin;
   ImGui::Text("database: %d rows of %zu clips, %d may be jumped to; %.1f KiB", db.FrameCount(),
@@ -146,8 +194,11 @@ void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
               report.switched ? "switched" : "kept the playing row",
               report.forced ? " (forced)" : "", report.counts.rows_measured, searchable,
               report.counts.blocks_skipped);
+  if (!motion.mirror_note.empty()) WrappedText(motion.mirror_note);
+  ui_probe::Text("mirrors", motion.mirror_note);
+  DrawCoverage(db, coverage, matcher, units_per_metre);
   DrawCosts(db, report);
-  DrawCandidates(model, motion, db, matcher, candidates);
+  DrawCandidates(motion, db, matcher, candidates);
 }
 
 }  // namespace samples

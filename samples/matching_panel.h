@@ -3,14 +3,16 @@
 // timeline with the playing row marked, as a rewind debugger shows them;
 // the last search's cost of the playing row and of the row found, group by
 // group; how many searches and switches a second; what the search measured;
-// the nearest row of every clip, cheapest first.
+// which clips have no mirror image and why; the database's coverage (where
+// its rows go in a second, and where the query asked to go); the nearest
+// row of every clip, cheapest first.
 #pragma once
 
 #include <vector>
 
 #include "anim/matching/motion_matcher.h"
 #include "anim/matching/motion_search.h"
-#include "model/model.h"
+#include "samples/matching_coverage.h"
 #include "samples/motion_clips.h"
 
 namespace samples {
@@ -23,8 +25,8 @@ struct ClipCandidates {
   long long search = -1;  // the matcher's search count they were worked out at
 };
 
-void DrawMatchingPanel(const anim::Model& model, const ModelMotion& motion,
-                       const anim::MotionDatabase& db, const anim::MotionMatcher& matcher,
-                       float elapsed_seconds, ClipCandidates& candidates);
+void DrawMatchingPanel(const ModelMotion& motion, const anim::MotionDatabase& db,
+                       const anim::MotionMatcher& matcher, const MatchingCoverage& coverage,
+                       float units_per_metre, float elapsed_seconds, ClipCandidates& candidates);
 
 }  // namespace samples

@@ -53,6 +53,10 @@ class MotionMatchingSample : public Sample {
                       "what turns the same keys into motion: the search over every frame, or 05's "
                       "blend space Idle - Walk - Run with a steered path; switched live, the "
                       "other starts where the character stands");
+    params_.AddBool(
+        "mirrored_clips", &mirrored_,
+        "add the mirror image of every clip jumped to (a left turn gives a right "
+        "one), unless a cycle is its own mirror half a cycle on; rebuilds the database");
     params_.AddFloat("search_interval", &settings_.search_interval, 0.02f, 1.0f,
                      "seconds between searches");
     params_.AddFloat("transition", &settings_.transition_seconds, 0.0f, 1.0f,
@@ -67,7 +71,10 @@ class MotionMatchingSample : public Sample {
     model_ = &model;
     notice_.clear();
     rebuild_problem_.clear();
-    motion_ = MotionOf(model, error);
+    MotionOptions options;
+    options.mirrored = mirrored_;
+    built_mirrored_ = mirrored_;
+    motion_ = MotionOf(model, error, options);
     if (!motion_ && FullBodyClips(model).empty()) {
       *error = NeedsMessage("a full-body clip to match frames of", model, AllClips(model));
       return false;
@@ -84,6 +91,7 @@ class MotionMatchingSample : public Sample {
                                  &rows_, error))
       return false;
     units_per_metre_ = UnitsPerMetre(model);
+    coverage_ = CoverageOf(rows_, units_per_metre_);
     PickSpeeds(model);
     matched_.clear();
     for (const anim::MotionClip& c : motion_->clips) matched_.push_back({c.clip, c.motion, c.mode});
@@ -98,6 +106,7 @@ class MotionMatchingSample : public Sample {
   }
 
   void Update(float dt) override {
+    if (mirrored_ != built_mirrored_) ReloadMirrored();
     if (weights_ != built_weights_) {
       rebuild_problem_.clear();
       if (!Rebuild(&rebuild_problem_)) built_weights_ = weights_;  // said once, not retried
@@ -147,11 +156,22 @@ class MotionMatchingSample : public Sample {
     if (shown_controller_ == kGraph) {
       DrawGraphPanel();
     } else {
-      DrawMatchingPanel(*model_, *motion_, *db_, matcher_, elapsed_, candidates_);
+      DrawMatchingPanel(*motion_, *db_, matcher_, coverage_, units_per_metre_, elapsed_,
+                        candidates_);
     }
   }
 
  private:
+  // The database again with or without the mirrored clips, the character
+  // where it stands; back as it was should that fail.
+  void ReloadMirrored() {
+    rebuild_problem_.clear();
+    if (Load(*model_, &rebuild_problem_)) return;
+    mirrored_ = !mirrored_;
+    std::string ignored;
+    Load(*model_, &ignored);
+  }
+
   // The walk and run speeds asked for: the slowest and fastest locomotion
   // clip's (m/s), else a person's.
   void PickSpeeds(const anim::Model& model) {
@@ -276,11 +296,13 @@ class MotionMatchingSample : public Sample {
   float walk_speed_ = 1.4f, run_speed_ = 3.5f;
   glm::vec2 move_{0.0f}, held_{0.0f};
   bool run_ = false, run_held_ = false, strafe_ = false;
+  bool mirrored_ = true, built_mirrored_ = true;
   float facing_ = 0.0f;
   float elapsed_ = 0.0f;
   std::vector<DebugLine> lines_;
   std::string rebuild_problem_;  // why the last weights could not be searched with
   ClipCandidates candidates_;    // the panel's, kept between frames
+  MatchingCoverage coverage_;    // of the rows, worked out when they are
   LocomotionGraphDriver graph_;
   bool graph_ready_ = false;
   std::string graph_problem_;         // why 05 cannot run here, or what it lacks

@@ -1,49 +1,12 @@
 #include "anim/offline/retarget_bake.h"
 
-#include <algorithm>
-#include <cmath>
+#include <utility>
 
+#include "anim/offline/clip_sample_times.h"
 #include "anim/retarget/retarget_job.h"
 
 namespace anim {
 namespace {
-
-template <typename T>
-void AddKeyTimes(const Track<T>& track, std::vector<float>& times, bool& cubic, bool& all_step) {
-  if (track.Empty()) return;
-  const std::span<const float> keys = track.Times();
-  times.insert(times.end(), keys.begin(), keys.end());
-  cubic = cubic || track.GetInterpolation() == Interpolation::kCubicSpline;
-  all_step = all_step && track.GetInterpolation() == Interpolation::kStep;
-}
-
-// Every key time of the clip, sorted, without repeats; with `cubic` set when
-// a track is CUBICSPLINE, `all_step` when every track is STEP.
-std::vector<float> SampleTimes(const Clip& clip, bool& all_step) {
-  std::vector<float> times;
-  bool cubic = false;
-  all_step = true;
-  for (const JointTracks& tracks : clip.Tracks()) {
-    AddKeyTimes(tracks.translation, times, cubic, all_step);
-    AddKeyTimes(tracks.rotation, times, cubic, all_step);
-    AddKeyTimes(tracks.scale, times, cubic, all_step);
-  }
-  if (times.empty()) {
-    all_step = false;
-    times.push_back(clip.StartTime());
-  }
-  if (cubic) {
-    const int steps = static_cast<int>(std::ceil(clip.Duration() * 60.0f));
-    for (int i = 0; i <= steps; ++i) {
-      times.push_back(std::min(clip.EndTime(), clip.StartTime() + static_cast<float>(i) / 60.0f));
-    }
-  }
-  std::sort(times.begin(), times.end());
-  times.erase(
-      std::unique(times.begin(), times.end(), [](float a, float b) { return b - a <= 1e-6f; }),
-      times.end());
-  return times;
-}
 
 // Which target joints get which tracks: a rotation for each mapped joint,
 // prop and joint the IK pass turns; a translation for each root of the
@@ -82,7 +45,7 @@ Clip BakeRetargetedClip(const Clip& source_clip, const RetargetMap& map,
   if (map.Empty()) return Clip(source_clip.Name(), {});
   const Skeleton& target = map.Target();
   bool all_step = false;
-  const std::vector<float> times = SampleTimes(source_clip, all_step);
+  const std::vector<float> times = ClipSampleTimes(source_clip, &all_step);
 
   const int count = target.JointCount();
   std::vector<bool> rotates, travels;

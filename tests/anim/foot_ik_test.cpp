@@ -211,6 +211,31 @@ TEST_P(FootIkOnCharacter, SwingingFeetAndZeroWeightAreLeftAlone) {
   EXPECT_NEAR(half.result.pelvis_offset, 0.5f * full.result.pelvis_offset, 1e-4f * u);
 }
 
+// A leg's share moves its ankle that share of the way to its target: with
+// the pelvis held (no drop allowed), half the weight stops each ankle half
+// way between where it was animated and where full weight puts it, and the
+// solved leg reaches that point.
+TEST_P(FootIkOnCharacter, HalfTheWeightTakesEachAnkleHalfWayToItsTarget) {
+  const float u = c_.units_per_metre;
+  const Plane slope = foot_ik_test::TiltedPlane(glm::vec3(0), {0, 0, 1}, 15.0f);
+  const glm::mat4 world = WorldOn(slope, {});
+  const Solved full = Solve(c_, slope, world, 1.0f, 1.0f, /*max_drop_metres=*/0.0f);
+  const Solved half = Solve(c_, slope, world, 0.5f, 1.0f, /*max_drop_metres=*/0.0f);
+  ASSERT_TRUE(full.result.valid && half.result.valid);
+  EXPECT_EQ(half.result.pelvis_offset, 0.0f);
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(full.legs[i].hit && half.legs[i].hit) << "leg " << i;
+    const int ankle = c_.legs[i].ankle;
+    const glm::vec3 animated = glm::vec3(world * c_.animated.ModelMatrix(ankle)[3]);
+    const glm::vec3 expected = 0.5f * (animated + full.legs[i].ankle_target);
+    ASSERT_GT(glm::distance(animated, full.legs[i].ankle_target), 0.005f * u) << "leg " << i;
+    EXPECT_LE(glm::distance(half.legs[i].ankle_target, expected), 1e-4f * u) << "leg " << i;
+    EXPECT_LE(glm::distance(glm::vec3(world * half.pose.ModelMatrix(ankle)[3]), expected),
+              1e-3f * u)
+        << "leg " << i;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Characters, FootIkOnCharacter, ::testing::Values("mannequin", "woman"));
 
 // With a soft reach shorter than the standing legs (soften 0.9 of thigh +

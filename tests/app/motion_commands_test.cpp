@@ -72,7 +72,10 @@ TEST(MotionCommands, EveryFullBodyClipIsSampledThirtyTimesASecond) {
   std::vector<std::string> clips;
   for (const JsonValue& c : db["clips"].array) clips.push_back(c.string);
   // Lean_Left and Look are additive: never played alone, so not searched.
-  EXPECT_EQ(clips, (std::vector<std::string>{"Idle", "Walk", "Run", "Punch", "Jump"}));
+  // Of the clips jumped to, the Idle alone is mirrored: Walk and Run are
+  // their own mirror half a cycle on.
+  EXPECT_EQ(clips,
+            (std::vector<std::string>{"Idle", "Walk", "Run", "Punch", "Jump", "Idle (mirrored)"}));
   const auto& clip = db["frames"]["clip"].array;
   const auto& time = db["frames"]["time"].array;
   ASSERT_EQ(clip.size(), db["matrix"].array.size());
@@ -82,6 +85,45 @@ TEST(MotionCommands, EveryFullBodyClipIsSampledThirtyTimesASecond) {
     else
       EXPECT_EQ(time[r].number, 0.0) << r;
   }
+}
+
+// --no-mirrored-clips leaves the mirror images out; --motion-exclude keeps a
+// clip's rows in the database but never jumped to; either without a mode
+// that builds a database is refused, since the window would ignore it.
+TEST(MotionCommands, TheDatabaseLeavesOutMirrorsAndExcludesClipsWhenAsked) {
+  const std::string path = app_test::TempPath("mannequin_motion_plain.json");
+  const auto run = app_test::RunViewer("'" + kMannequin + "' --motion-database '" + path +
+                                       "' --no-mirrored-clips --motion-exclude Run");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue db = ReadJson(path);
+  std::vector<std::string> clips;
+  for (const JsonValue& c : db["clips"].array) clips.push_back(c.string);
+  EXPECT_EQ(clips, (std::vector<std::string>{"Idle", "Walk", "Run", "Punch", "Jump"}));
+  const auto& clip = db["frames"]["clip"].array;
+  const auto& searchable = db["frames"]["searchable"].array;
+  int run_rows = 0, walk_jumped = 0;
+  for (std::size_t r = 0; r < clip.size(); ++r) {
+    if (clip[r].number == 2) {
+      ++run_rows;
+      EXPECT_FALSE(searchable[r].boolean) << r;
+    }
+    if (clip[r].number == 1 && searchable[r].boolean) ++walk_jumped;
+  }
+  EXPECT_GT(run_rows, 10);
+  EXPECT_GT(walk_jumped, 10);
+  const auto alone =
+      app_test::RunViewer("'" + kMannequin + "' --headless --info --motion-exclude Run");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--no-mirrored-clips and --motion-exclude shape the database of "
+                           "--motion-database, --match and --drive"),
+            std::string::npos)
+      << alone.err;
+  const auto unknown = app_test::RunViewer("'" + kMannequin + "' --motion-database '" + path +
+                                           "' --motion-exclude Moonwalk");
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_NE(unknown.err.find("no clip named 'Moonwalk' to exclude from the motion database"),
+            std::string::npos)
+      << unknown.err;
 }
 
 // The nearest searchable row to `q` in the written matrix, in double.

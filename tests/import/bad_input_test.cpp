@@ -75,6 +75,18 @@ TEST(BadInput, WrongComponentTypeForAnAttributeIsRefused) {
   ExpectNamedError(LoadError(file.Json(b)), "has type SCALAR, expected VEC3");
 }
 
+// A mesh node naming skin 0 in a file without skins: refused by the index
+// check, before anything reads the skin.
+TEST(BadInput, AMeshNodesSkinThatDoesNotExistIsRefused) {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const std::string json =
+      b.EmbeddedJson(R"("nodes":[{"name":"a"},{"mesh":0,"skin":0}],"scenes":[{"nodes":[0,1]}],)"
+                     R"("meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+                     S(positions) + "}}]}]");
+  ExpectNamedError(LoadError(json), "node 1 skin refers to index 0, but only 0 exist");
+}
+
 TEST(BadInput, JointIndexOutsideTheSkinIsRefused) {
   GltfBuilder b;
   SkinnedTriangle file;

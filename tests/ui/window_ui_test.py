@@ -888,7 +888,48 @@ def scenario_motion_matching(run):
     if settled is not None and later is not None and math.dist(where(settled), where(later)) > 0.05:
         run.fail("let go, the character still moved %.2f m in 30 frames"
                  % math.dist(where(settled), where(later)))
+    mirrors_in_19(run, where)
     graph_on_the_same_keys(run, hold_until)
+
+
+def mirrors_in_19(run, where):
+    """19's database with and without the mirrored clips: the mannequin's
+    Idle is mirrored (its Walk and Run are their own mirror, and the panel
+    says so), the coverage reaches the Run's 3.5 m in a second, and
+    unticking mirrored_clips rebuilds the database without the mirror, the
+    character staying where it stands."""
+    v = run.viewer
+    run.context = "19, mirrored clips"
+
+    def candidates(state):
+        return [i["value"] for i in state["items"] if i["kind"] == "text" and i["label"] == "candidate"]
+
+    state = v.read()
+    if "0.00 to 3.50 m" not in probe_text(state, "coverage"):
+        run.fail("the coverage reads %r, not the mannequin's 0.00 to 3.50 m" % probe_text(state, "coverage"))
+    if "their own mirror half a cycle on: Walk, Run" not in probe_text(state, "mirrors"):
+        run.fail("the panel's mirror note reads %r" % probe_text(state, "mirrors"))
+    if not any(c.startswith("Idle (mirrored):") for c in candidates(state)):
+        run.fail("no candidate of the mirrored Idle among %r" % candidates(state))
+    box = v.reveal("checkbox", "mirrored_clips")
+    if box is None or not box["value"]:
+        run.fail("19 shows no ticked mirrored_clips checkbox: %r" % box)
+        return
+    before = where(state)
+    run.act("untick mirrored_clips", v.click, box, 0.5, 3)
+    try:
+        after = v.wait_for(lambda s: s["items"] and probe_text(s, "mirrors") == "" and candidates(s)
+                           and not any("(mirrored)" in c for c in candidates(s)),
+                           "candidates without a mirrored clip", timeout=30)
+    except TimeoutError:
+        run.fail("unticked, the panel still shows %r" % candidates(v.read()))
+        return
+    if where(after) is None or math.dist(before, where(after)) > 0.05:
+        run.fail("rebuilt without mirrors, the standing character moved from %s to %s"
+                 % (before, where(after)))
+    box = v.reveal("checkbox", "mirrored_clips")
+    if box is not None:
+        run.act("tick mirrored_clips again", v.click, box, 0.5, 3)
 
 
 def graph_on_the_same_keys(run, hold_until):
