@@ -3,6 +3,7 @@
 // against the definition of its normalisation, and --match checked against
 // a nearest-row search written here over the written matrix.
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <set>
 
@@ -269,6 +270,40 @@ TEST(MotionCommands, DriveRunsTheLocomotionGraphOnTheSameInput) {
   EXPECT_NE(wrong.err.find("--drive-controller needs matching or graph, got 'blend'"),
             std::string::npos)
       << wrong.err;
+}
+
+// On the mannequin's dance card (clips that start, stop and turn) motion
+// matching walks the shipped square with stops sliding its feet less than
+// the locomotion graph does, and keeping closer to the path asked for.
+TEST(MotionCommands, OnTheDanceCardTheSquaresStopsAndCornersSlideLessThanUnderTheGraph) {
+  const std::string model = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin_locomotion.gltf";
+  const std::string script = std::string(ANIM_SOURCE_DIR) + "/assets/drives/square_with_stops.json";
+  struct Totals {
+    double slide = 0.0, error_1s = 0.0;
+  };
+  const auto drive = [&](const std::string& controller) {
+    const auto run = app_test::RunViewer("'" + model + "' --drive '" + script +
+                                         "' --drive-controller " + controller);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    Totals t;
+    const std::size_t slide = run.out.find(" cm per metre)");
+    const std::size_t open = run.out.rfind('(', slide);
+    const std::size_t error = run.out.find(" cm at 0.5 s, ");
+    EXPECT_NE(slide, std::string::npos) << run.out;
+    EXPECT_NE(error, std::string::npos) << run.out;
+    if (slide == std::string::npos || error == std::string::npos) return t;
+    t.slide = std::stod(run.out.substr(open + 1));
+    t.error_1s = std::stod(run.out.substr(error + 14));
+    return t;
+  };
+  const Totals matching = drive("matching"), graph = drive("graph");
+  std::printf(
+      "square on the dance card: matching slides %.1f cm/m, 1 s error %.1f cm; graph %.1f, "
+      "%.1f\n",
+      matching.slide, matching.error_1s, graph.slide, graph.error_1s);
+  EXPECT_GT(graph.slide, 0.0);
+  EXPECT_LT(matching.slide, graph.slide);
+  EXPECT_LT(matching.error_1s, graph.error_1s);
 }
 
 TEST(MotionCommands, ABadDriveScriptIsRefusedNamingTheFileAndTheKey) {

@@ -20,12 +20,13 @@ std::string ReadAll(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-// Runs make_mannequin into a fresh temporary file and returns its bytes.
-std::string Generate(const std::string& tag) {
+// Runs make_mannequin (with `option`, if any) into a fresh temporary file
+// and returns its bytes.
+std::string Generate(const std::string& tag, const std::string& option = "") {
   const std::string out =
       ::testing::TempDir() + "mannequin_" + tag + "_" + std::to_string(::getpid()) + ".gltf";
   const std::string command =
-      std::string("\"") + MAKE_MANNEQUIN_PATH + "\" \"" + out + "\" 2>/dev/null";
+      std::string("\"") + MAKE_MANNEQUIN_PATH + "\" " + option + " \"" + out + "\" 2>/dev/null";
   const int status = std::system(command.c_str());
   EXPECT_EQ(status, 0) << command;
   std::string bytes = ReadAll(out);
@@ -42,6 +43,20 @@ TEST(MannequinGenerator, CommittedAssetIsWhatTheGeneratorWrites) {
   EXPECT_EQ(fresh.size(), committed.size());
   EXPECT_TRUE(fresh == committed)
       << "assets/mannequin.gltf is stale: regenerate it with\n  make_mannequin " << AssetPath();
+}
+
+// assets/mannequin_locomotion.gltf, the dance card, likewise.
+TEST(MannequinGenerator, CommittedLocomotionAssetIsWhatTheGeneratorWrites) {
+  const std::string path = std::string(ANIM_SOURCE_DIR) + "/assets/mannequin_locomotion.gltf";
+  const std::string committed = ReadAll(path);
+  ASSERT_FALSE(committed.empty()) << "cannot read " << path;
+  const std::string fresh = Generate("locomotion", "--locomotion");
+  ASSERT_FALSE(fresh.empty());
+  EXPECT_EQ(fresh.size(), committed.size());
+  EXPECT_TRUE(fresh == committed)
+      << "assets/mannequin_locomotion.gltf is stale: regenerate it with\n  make_mannequin "
+         "--locomotion "
+      << path;
 }
 
 TEST(MannequinGenerator, TwoRunsGiveIdenticalBytes) {

@@ -2,6 +2,7 @@
 // values, already in glTF sampler layout.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct ClipData {
   std::string name;
   std::vector<Channel> channels;
   float speed = 0.0f;  // treadmill ground speed in m/s, written to extras when > 0
+  // The clip's role, written to extras.role when not empty ("locomotion":
+  // a cycle that travels, which the runtime's reading of roles would take
+  // for a one-shot where the cycle turns, since it ends turned).
+  std::string role;
   // Text keys written to extras.events, e.g. footstep_left at a contact frame.
   struct Event {
     float time;
@@ -41,5 +46,7 @@ ClipData MakePunch();
 ClipData MakeJump();
 ClipData MakeLeanLeft();
 ClipData MakeLook();
+// The locomotion dance card (clip_dance_card.cpp).
+void MakeDanceCard(const std::function<void(ClipData)>& add);
 
 }  // namespace mannequin

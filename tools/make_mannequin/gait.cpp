@@ -9,9 +9,6 @@ namespace mannequin {
 
 namespace {
 
-// Toe joint offset from the ankle in the foot's frame.
-glm::vec3 ToeOffset() { return Joints()[kLeftToeBase].offset; }
-
 struct FootState {
   glm::vec3 ankle;
   float pitch;     // degrees, heel up
@@ -64,6 +61,8 @@ FootState Swing(const GaitParams& p, float s) {
 
 }  // namespace
 
+glm::vec3 ToeOffset() { return Joints()[kLeftToeBase].offset; }
+
 LegGoal FootGoal(const GaitParams& p, float phase, bool left) {
   phase = Wrap01(phase);
   const FootState state =
@@ -76,41 +75,34 @@ LegGoal FootGoal(const GaitParams& p, float phase, bool left) {
   return goal;
 }
 
-RigPose GaitPose(const GaitParams& p, float t) {
-  const float phase = Wrap01(t / p.period);  // 0: left foot lands
+void GaitUpperBody(const GaitParams& p, float phase, float amplitude, RigPose& pose) {
   const float w = kTwoPi * phase;
-  RigPose pose;
-
-  // Hips: highest twice a cycle, over the stance foot, the leading leg's hip
-  // forward. The left foot is mid-stance around phase ~0.3.
+  // The left foot is mid-stance around phase ~0.3.
   const float mid_left = 0.5f * p.toe_off;
-  glm::vec3 hips(0.0f, p.hip_height, 0.0f);
-  hips.y += p.bob * std::cos(2.0f * kTwoPi * (phase - p.bob_high_phase));
-  hips.x += p.sway * std::cos(kTwoPi * (phase - mid_left));
-  const float yaw = -p.pelvis_yaw * std::cos(w);
-  const float roll = p.pelvis_roll * std::cos(kTwoPi * (phase - mid_left));
-  pose.joints[kHips].translation = hips;
-  pose.joints[kHips].rotation = RotY(yaw) * RotZ(roll) * RotX(p.forward_lean);
+  const float yaw = -(p.pelvis_yaw * amplitude) * std::cos(w);
+  const float roll = (p.pelvis_roll * amplitude) * std::cos(kTwoPi * (phase - mid_left));
+  const float lean = p.forward_lean * amplitude;
+  pose.joints[kHips].rotation = RotY(yaw) * RotZ(roll) * RotX(lean);
 
   // Spine: undo the pelvis roll and turn the shoulders against the hips.
-  const float twist = p.chest_twist * std::cos(w);
+  const float twist = (p.chest_twist * amplitude) * std::cos(w);
   pose.joints[kSpine].rotation = RotZ(-0.5f * roll) * RotY(-0.3f * yaw);
   pose.joints[kSpine1].rotation = RotZ(-0.5f * roll) * RotY(-0.5f * yaw + 0.5f * twist);
   pose.joints[kSpine2].rotation = RotY(-0.4f * yaw + 0.5f * twist);
   // Neck and head undo the chest's turn and lean so the gaze stays level and forward.
   const float chest_yaw = yaw + (-1.2f * yaw + twist);
-  pose.joints[kNeck].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
-  pose.joints[kHead].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * p.forward_lean);
+  pose.joints[kNeck].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * lean);
+  pose.joints[kHead].rotation = RotY(-0.5f * chest_yaw) * RotX(-0.5f * lean);
 
   // Arms swing opposite to the legs: the left arm is back when the left foot lands.
   for (bool left : {true, false}) {
     const float arm_phase = left ? phase : phase + 0.5f;
     const float swing = -std::cos(kTwoPi * arm_phase);  // +1 fully forward
-    const float forward = p.arm_swing_offset + p.arm_swing * swing;
-    const float elbow = p.elbow_bend + p.elbow_swing * std::max(0.0f, swing);
+    const float forward = p.arm_swing_offset + (p.arm_swing * amplitude) * swing;
+    const float elbow = p.elbow_bend + (p.elbow_swing * amplitude) * std::max(0.0f, swing);
     const glm::quat arm = RotX(-forward) * RotZ(-p.arm_down);
     const glm::quat fore = RotY(-elbow);
-    const glm::quat shoulder = RotZ(-4.0f) * RotY(-2.0f * swing);
+    const glm::quat shoulder = RotZ(-4.0f) * RotY(-2.0f * swing * amplitude);
     if (left) {
       pose.joints[kLeftShoulder].rotation = shoulder;
       pose.joints[kLeftArm].rotation = arm;
@@ -123,6 +115,18 @@ RigPose GaitPose(const GaitParams& p, float t) {
       pose.joints[kRightHand].rotation = MirrorRotation(RotZ(-8.0f));
     }
   }
+}
+
+RigPose GaitPose(const GaitParams& p, float t) {
+  const float phase = Wrap01(t / p.period);  // 0: left foot lands
+  RigPose pose;
+  // Hips: highest twice a cycle, over the stance foot.
+  const float mid_left = 0.5f * p.toe_off;
+  glm::vec3 hips(0.0f, p.hip_height, 0.0f);
+  hips.y += p.bob * std::cos(2.0f * kTwoPi * (phase - p.bob_high_phase));
+  hips.x += p.sway * std::cos(kTwoPi * (phase - mid_left));
+  pose.joints[kHips].translation = hips;
+  GaitUpperBody(p, phase, 1.0f, pose);
 
   SolveLeg(pose, true, FootGoal(p, phase, true));
   SolveLeg(pose, false, FootGoal(p, phase + 0.5f, false));

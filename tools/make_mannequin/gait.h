@@ -38,6 +38,9 @@ struct GaitParams {
   float elbow_swing = 8.0f;       // extra bend when the arm swings forward
 };
 
+// The toe joint's offset from the ankle in the foot's frame.
+glm::vec3 ToeOffset();
+
 // Goal for the left foot at a phase of its own cycle; the right foot uses the
 // same path half a cycle later, mirrored.
 LegGoal FootGoal(const GaitParams& p, float phase, bool left);
@@ -48,5 +51,11 @@ GaitParams RunParams();
 
 // The full pose at time t.
 RigPose GaitPose(const GaitParams& p, float t);
+
+// The hips' rotation (the pelvis's sway, roll and the body's lean, relative
+// to where the character faces), the spine, neck, head and arms at a phase
+// of the cycle; `amplitude` scales every swing (0: standing upright, arms
+// still; 1: the full gait). Shared by the treadmill clips and path_gait.h.
+void GaitUpperBody(const GaitParams& p, float phase, float amplitude, RigPose& pose);
 
 }  // namespace mannequin

@@ -196,6 +196,7 @@ void AddAnimation(tinygltf::Model& model, BufferPacker& packer, const ClipData& 
     extras["speed"] =
         tinygltf::Value(std::round(static_cast<double>(clip.speed) * 1000.0) / 1000.0);
   }
+  if (!clip.role.empty()) extras["role"] = tinygltf::Value(clip.role);
   if (!clip.events.empty()) {
     tinygltf::Value::Array events;
     for (const ClipData::Event& e : clip.events) {

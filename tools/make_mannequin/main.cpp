@@ -1,6 +1,9 @@
 // make_mannequin OUT.gltf
 // Writes the project's default character: a 1.8 m wooden-dummy style
 // mannequin with a 22-joint skeleton, smooth skin weights and seven clips.
+// make_mannequin --locomotion OUT.gltf
+// Writes the same character with its locomotion dance card instead (Idle,
+// Walk, Run and the clips of clip_dance_card.cpp): motion matching's data.
 // The output depends only on this code (no time stamps, no randomness), so
 // running it twice gives byte-identical files; tests/assets checks that the
 // committed assets/mannequin.gltf is what this program writes.
@@ -15,8 +18,9 @@
 #include "skinning.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: make_mannequin OUT.gltf\n");
+  const bool locomotion = argc == 3 && std::string(argv[1]) == "--locomotion";
+  if (argc != 2 && !locomotion) {
+    std::fprintf(stderr, "usage: make_mannequin OUT.gltf | make_mannequin --locomotion OUT.gltf\n");
     return 2;
   }
   using namespace mannequin;
@@ -26,13 +30,27 @@ int main(int argc, char** argv) {
   std::vector<ClipData> clips;
   // Each maker is followed by the largest leg reach its IK needed (hip to
   // ankle over leg length): a value near 1 means a snapping straight knee.
-  for (ClipData (*make)() :
-       {MakeIdle, MakeWalk, MakeRun, MakePunch, MakeJump, MakeLeanLeft, MakeLook}) {
-    clips.push_back(make());
-    std::fprintf(stderr, "make_mannequin: %-10s max leg reach %.3f\n", clips.back().name.c_str(),
+  const auto reach = [&clips] {
+    std::fprintf(stderr, "make_mannequin: %-26s max leg reach %.3f\n", clips.back().name.c_str(),
                  TakeMaxReach());
+  };
+  if (locomotion) {
+    for (ClipData (*make)() : {MakeIdle, MakeWalk, MakeRun}) {
+      clips.push_back(make());
+      reach();
+    }
+    MakeDanceCard([&](ClipData clip) {
+      clips.push_back(std::move(clip));
+      reach();
+    });
+  } else {
+    for (ClipData (*make)() :
+         {MakeIdle, MakeWalk, MakeRun, MakePunch, MakeJump, MakeLeanLeft, MakeLook}) {
+      clips.push_back(make());
+      reach();
+    }
   }
   std::fprintf(stderr, "make_mannequin: %zu vertices, %zu triangles\n", mesh.vertices.size(),
                mesh.indices.size() / 3);
-  return WriteMannequin(argv[1], mesh, skin, clips) ? 0 : 1;
+  return WriteMannequin(argv[argc - 1], mesh, skin, clips) ? 0 : 1;
 }
