@@ -263,6 +263,7 @@ FlagOptions FlagOptionsInto(Options& o) {
       {"--no-compression", &o.no_compression},
       {"--apply-scene-turn", &o.apply_scene_turn},
       {"--no-mirrored-clips", &o.no_mirrored_clips},
+      {"--foot-lock", &o.foot_lock},
       {"--list-params", &o.list_params},
       {"--list-samples", &o.list_samples},
       {"--simulate-drop-shift", &o.simulate_drop_shift},
@@ -339,6 +340,7 @@ std::string CombinationError(const Options& o) {
     return "--save-retargeted needs --animations FROM";
   }
   if (o.drive_graph && o.drive.empty()) return "--drive-controller needs --drive SCRIPT.json";
+  if (o.foot_lock && o.drive.empty()) return "--foot-lock needs --drive SCRIPT.json";
   if ((o.no_mirrored_clips || !o.motion_excluded.empty()) && o.motion_database.empty() &&
       o.match_queries.empty() && o.drive.empty())
     return "--no-mirrored-clips and --motion-exclude shape the database of --motion-database, "
@@ -466,6 +468,8 @@ constexpr const char* kUsageTechniques =
     "                        searches and update time, then exit\n"
     "  --drive-controller C  what --drive drives: matching (default) or graph\n"
     "                        (sample 05's locomotion graph on the same input)\n"
+    "  --foot-lock           with --drive: hold each planted foot where it came\n"
+    "                        down (two-bone IK), for either controller\n"
     "  --no-mirrored-clips   leave the clips' mirror images out of the motion\n"
     "                        database (--motion-database, --match, --drive)\n"
     "  --motion-exclude CLIP never jump to CLIP's rows (repeatable)\n";

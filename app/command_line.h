@@ -65,6 +65,9 @@ struct Options {
   // --no-mirrored-clips leaves the clips' mirror images out; each
   // --motion-exclude CLIP keeps CLIP's rows from ever being jumped to.
   bool no_mirrored_clips = false;
+  // --foot-lock: --drive holds each planted foot where it came down
+  // (anim/ik/foot_lock.h), for either controller.
+  bool foot_lock = false;
   std::vector<std::string> motion_excluded;
   // --record OUT: headless, frames from --time on as OUT/frame_00000.png... (or a video),
   // record_seconds long (below 0: the clip's duration, 2 s for a sample) at

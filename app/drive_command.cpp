@@ -11,6 +11,7 @@
 #include "app/terminal_text.h"
 #include "import/drive_script_file.h"
 #include "samples/clip_speed.h"
+#include "samples/foot_lock_legs.h"
 #include "samples/graph_driver.h"
 
 namespace animviewer {
@@ -101,6 +102,13 @@ int RunDrive(const Options& options) {
   DriveMetrics metrics(units);
   std::vector<glm::mat4> models(static_cast<std::size_t>(skeleton.JointCount()));
   const int feet[2] = {loaded.motion.joints.left_foot, loaded.motion.joints.right_foot};
+  // --foot-lock: the pose measured is the locked one.
+  const auto legs = samples::FootLockLegs(skeleton, loaded.motion.joints);
+  if (options.foot_lock && !legs)
+    return fail("--foot-lock: the feet have no knee and hip above them");
+  anim::ik::FootLock lock;
+  const anim::ik::FootLockSettings lock_settings = samples::FootLockSettingsFor(units);
+  anim::SoaPose locked = skeleton.RestPose();
   float yaw = 0.0f;
   const int frames = static_cast<int>(std::lround(script.duration / kStep));
   for (int i = 0; i < frames; ++i) {
@@ -115,11 +123,15 @@ int RunDrive(const Options& options) {
       matcher.Update(kStep, desired, settings);
     }
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    anim::ComputeModelMatrices(skeleton, options.drive_graph ? graph.Pose() : matcher.Pose(),
-                               models);
     const anim::GroundPlacement at = options.drive_graph ? graph.Placement() : matcher.Placement();
     const glm::mat4 world = glm::rotate(
         glm::translate(glm::mat4(1.0f), {at.position.x, 0.0f, at.position.y}), at.yaw, {0, 1, 0});
+    locked.CopyFrom(options.drive_graph ? graph.Pose() : matcher.Pose());
+    if (options.foot_lock) {
+      anim::ik::IkPose view(skeleton, locked);
+      lock.Apply(view, *legs, world, kStep, lock_settings);
+    }
+    anim::ComputeModelMatrices(skeleton, locked, models);
     DriveFrame frame{
         time + kStep,
         at.position,
@@ -131,9 +143,10 @@ int RunDrive(const Options& options) {
     for (int f = 0; f < 2; ++f) frame.feet[f] = glm::vec3(world * models[feet[f]][3]);
     metrics.Add(frame);
   }
-  std::printf("drive: %s on %s, %.1f s at 60 frames a second (%s)\n", options.drive.c_str(),
+  std::printf("drive: %s on %s, %.1f s at 60 frames a second (%s%s)\n", options.drive.c_str(),
               loaded.model.source_path.c_str(), script.duration,
-              options.drive_graph ? "locomotion graph" : "motion matching");
+              options.drive_graph ? "locomotion graph" : "motion matching",
+              options.foot_lock ? ", feet locked" : "");
   if (!options.drive_graph) PrintDatabase(loaded);
   PrintReport(metrics, script.duration);
   return 0;

@@ -13,6 +13,7 @@
 #include "anim/matching/motion_matcher.h"
 #include "samples/clip_roles.h"
 #include "samples/clip_speed.h"
+#include "samples/foot_lock_legs.h"
 #include "samples/graph_driver.h"
 #include "samples/matching_panel.h"
 #include "samples/motion_clips.h"
@@ -57,6 +58,9 @@ class MotionMatchingSample : public Sample {
         "mirrored_clips", &mirrored_,
         "add the mirror image of every clip jumped to (a left turn gives a right "
         "one), unless a cycle is its own mirror half a cycle on; rebuilds the database");
+    params_.AddBool("foot_lock", &foot_lock_,
+                    "hold each planted foot where it came down (two-bone IK) while the "
+                    "controller blends or pulls the character under it");
     params_.AddFloat("search_interval", &settings_.search_interval, 0.02f, 1.0f,
                      "seconds between searches");
     params_.AddFloat("transition", &settings_.transition_seconds, 0.0f, 1.0f,
@@ -101,6 +105,10 @@ class MotionMatchingSample : public Sample {
     shown_controller_ = kMatching;
     std::string why;
     graph_ready_ = graph_.Load(model, &why);
+    legs_ = FootLockLegs(model.skeleton, motion_->joints);
+    lock_settings_ = FootLockSettingsFor(units_per_metre_);
+    lock_.Reset();
+    shown_pose_ = model.skeleton.RestPose();
     graph_problem_ = graph_ready_ ? graph_.Notice() : why;
     return Rebuild(error);
   }
@@ -125,12 +133,11 @@ class MotionMatchingSample : public Sample {
       matcher_.Update(dt, desired, settings_);
     }
     elapsed_ += dt;
+    LockFeet(dt);
     BuildLines();
   }
 
-  const anim::SoaPose& CurrentPose() const override {
-    return shown_controller_ == kGraph ? graph_.Pose() : matcher_.Pose();
-  }
+  const anim::SoaPose& CurrentPose() const override { return shown_pose_; }
 
   SampleView View() const override {
     SampleView view;
@@ -162,6 +169,18 @@ class MotionMatchingSample : public Sample {
   }
 
  private:
+  // The controller's pose, its planted feet held where they came down
+  // (foot_lock), as drawn.
+  void LockFeet(float dt) {
+    shown_pose_.CopyFrom(shown_controller_ == kGraph ? graph_.Pose() : matcher_.Pose());
+    if (!foot_lock_ || !legs_) {
+      lock_.Reset();
+      return;
+    }
+    anim::ik::IkPose view(model_->skeleton, shown_pose_);
+    lock_.Apply(view, *legs_, View().character_world, dt, lock_settings_);
+  }
+
   // The database again with or without the mirrored clips, the character
   // where it stands; back as it was should that fail.
   void ReloadMirrored() {
@@ -202,6 +221,7 @@ class MotionMatchingSample : public Sample {
       matcher_.Reset(graph_.Placement());
     }
     shown_controller_ = wanted;
+    lock_.Reset();  // the other controller's feet stand elsewhere
   }
 
   void DrawGraphPanel() {
@@ -297,6 +317,11 @@ class MotionMatchingSample : public Sample {
   glm::vec2 move_{0.0f}, held_{0.0f};
   bool run_ = false, run_held_ = false, strafe_ = false;
   bool mirrored_ = true, built_mirrored_ = true;
+  bool foot_lock_ = true;
+  std::optional<std::array<anim::ik::FootLockLeg, 2>> legs_;
+  anim::ik::FootLock lock_;
+  anim::ik::FootLockSettings lock_settings_;
+  anim::SoaPose shown_pose_;  // the controller's, feet locked
   float facing_ = 0.0f;
   float elapsed_ = 0.0f;
   std::vector<DebugLine> lines_;

@@ -19,15 +19,11 @@ namespace {
 // Legs i's problem: its joints (a chain below the pelvis) and its numbers.
 std::string LegProblem(const IkPose& pose, const FootIkLeg& leg, std::size_t i, int pelvis) {
   const auto field = [i](const char* member) { return job_messages::Indexed("legs", i, member); };
-  if (!pose.ValidJoint(leg.hip)) return msg::JointOutside(field("hip"), leg.hip, pose);
-  if (!pose.ValidJoint(leg.knee)) return msg::JointOutside(field("knee"), leg.knee, pose);
-  if (!pose.ValidJoint(leg.ankle)) return msg::JointOutside(field("ankle"), leg.ankle, pose);
+  if (std::string chain = msg::LegChainProblem(pose, i, leg.hip, leg.knee, leg.ankle);
+      !chain.empty())
+    return chain;
   if (!pose.IsAncestorOrSelf(pelvis, leg.hip))
     return msg::NotBelow(field("hip"), leg.hip, "pelvis", pelvis);
-  if (!pose.DescendsFrom(leg.knee, leg.hip))
-    return msg::NotALink(field("knee"), leg.knee, field("hip"), leg.hip);
-  if (!pose.DescendsFrom(leg.ankle, leg.knee))
-    return msg::NotALink(field("ankle"), leg.ankle, field("knee"), leg.knee);
   if (!std::isfinite(leg.ankle_height))
     return msg::NotFinite(field("ankle_height"), leg.ankle_height);
   if (!std::isfinite(leg.contact)) return msg::NotFinite(field("contact"), leg.contact);
@@ -41,17 +37,15 @@ bool FiniteMatrix(const glm::mat4& m) {
   return true;
 }
 
-glm::vec3 Position(const glm::mat4& m) { return glm::vec3(m[3]); }
-
 // The pelvis offset (<= `offset`) that brings the leg's ankle target within
 // the soft reach (soften x thigh + shin) of its hip, the hip moving with
 // the pelvis along up: the root nearer zero of |T - (H + up d)| = reach,
 // or the closest approach (d = (T - H) . up) when no drop reaches.
 float ReachDrop(const IkPose& pose, const FootIkJob& job, const FootIkLeg& leg,
                 const FootIkLegResult& r, float offset) {
-  const glm::vec3 hip = Position(job.world * pose.ModelMatrix(leg.hip));
-  const glm::vec3 knee = Position(job.world * pose.ModelMatrix(leg.knee));
-  const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+  const glm::vec3 hip = PositionOf(job.world * pose.ModelMatrix(leg.hip));
+  const glm::vec3 knee = PositionOf(job.world * pose.ModelMatrix(leg.knee));
+  const glm::vec3 ankle = PositionOf(job.world * pose.ModelMatrix(leg.ankle));
   const float reach =
       std::clamp(job.soften, 0.0f, 1.0f) * (glm::length(knee - hip) + glm::length(ankle - knee));
   // Where the ankle aims with this leg's share, the pelvis at `offset`.
@@ -115,7 +109,7 @@ float ProbeGround(const IkPose& pose, const FootIkJob& job, const Frames& f, con
   r = FootIkLegResult{};
   const glm::mat4 ankle_model = pose.ModelMatrix(leg.ankle);
   r.animated_ankle_rotation = ModelRotation(ankle_model);
-  const glm::vec3 ankle = Position(job.world * ankle_model);
+  const glm::vec3 ankle = PositionOf(job.world * ankle_model);
   r.ankle_target = ankle;
   const float ankle_height = leg.ankle_height * f.scale;
   GroundContact contact;
@@ -134,7 +128,7 @@ float ProbeGround(const IkPose& pose, const FootIkJob& job, const Frames& f, con
   r.weight = std::clamp(leg.contact, 0.0f, 1.0f) * weight;
   // How far the animation lifts the sole above the character's own
   // ground plane: kept, so a foot coming down lands instead of snapping.
-  const float ankle_model_height = glm::dot(Position(ankle_model), f.model_up);
+  const float ankle_model_height = glm::dot(PositionOf(ankle_model), f.model_up);
   const float lift = std::max(0.0f, (ankle_model_height - leg.ankle_height) * f.scale);
   // Straight above the contact, at the height that puts the ankle
   // ankle_height from the ground's plane along its normal.
@@ -171,7 +165,7 @@ float LowerPelvis(IkPose& pose, const FootIkJob& job, float offset) {
 // turns its sole from the character's ground plane onto the ground's.
 void PlaceFoot(IkPose& pose, const FootIkJob& job, const Frames& f, const FootIkLeg& leg,
                FootIkLegResult& r) {
-  const glm::vec3 ankle = Position(job.world * pose.ModelMatrix(leg.ankle));
+  const glm::vec3 ankle = PositionOf(job.world * pose.ModelMatrix(leg.ankle));
   if (!r.hit || r.weight <= 0.0f) {
     r.ankle_target = ankle;
     return;
@@ -192,7 +186,7 @@ void PlaceFoot(IkPose& pose, const FootIkJob& job, const Frames& f, const FootIk
   RotateJointInModelSpace(pose, leg.ankle, parent,
                           tilt * r.animated_ankle_rotation * glm::inverse(now));
   r.remaining_error =
-      glm::length(Position(job.world * pose.ModelMatrix(leg.ankle)) - r.ankle_target);
+      glm::length(PositionOf(job.world * pose.ModelMatrix(leg.ankle)) - r.ankle_target);
 }
 
 }  // namespace

@@ -49,4 +49,14 @@ std::string NotFinite(std::string_view field, float value) {
   return std::string(field) + " " + Format(value) + " is not finite";
 }
 
+std::string LegChainProblem(const IkPose& pose, std::size_t i, int hip, int knee, int ankle) {
+  const auto field = [i](const char* member) { return job_messages::Indexed("legs", i, member); };
+  if (!pose.ValidJoint(hip)) return JointOutside(field("hip"), hip, pose);
+  if (!pose.ValidJoint(knee)) return JointOutside(field("knee"), knee, pose);
+  if (!pose.ValidJoint(ankle)) return JointOutside(field("ankle"), ankle, pose);
+  if (!pose.DescendsFrom(knee, hip)) return NotALink(field("knee"), knee, field("hip"), hip);
+  if (!pose.DescendsFrom(ankle, knee)) return NotALink(field("ankle"), ankle, field("knee"), knee);
+  return {};
+}
+
 }  // namespace anim::ik::ik_messages

@@ -39,4 +39,9 @@ std::string NotFinite(std::string_view field, float value);
 std::string Format(float value);
 std::string Format(const glm::vec3& value);
 
+// The first problem of leg `i`'s joints (legs[i].hip, .knee, .ankle): one
+// outside the pose, or a knee not below its hip, an ankle not below its
+// knee; "" when the three make a chain. Foot IK and foot locking share it.
+std::string LegChainProblem(const IkPose& pose, std::size_t i, int hip, int knee, int ankle);
+
 }  // namespace anim::ik::ik_messages

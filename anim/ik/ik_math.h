@@ -56,4 +56,7 @@ void RotateJointInModelSpace(IkPose& pose, int joint, const glm::mat4& parent_fr
 // removed; a mirrored frame gives the rotation of its unmirrored twin).
 glm::quat ModelRotation(const glm::mat4& m);
 
+// The translation of a model (or world) matrix: the joint's position.
+inline glm::vec3 PositionOf(const glm::mat4& m) { return glm::vec3(m[3]); }
+
 }  // namespace anim::ik
