@@ -25,8 +25,8 @@
 #
 # For each mutant: write it into the file, rebuild only the test executables
 # that link the changed library (build-mutate/: `scripts/build.sh release`'s
-# flags without benchmarks and without the viewer, so only non-GL tests; lld
-# links them when present), run them one by one, directly (not via ctest),
+# flags without benchmarks and without the viewer, so only non-GL tests, with
+# the bounds and return checks below; lld links them when present), run them one by one, directly (not via ctest),
 # with --gtest_fail_fast under `timeout`, the most likely to kill first
 # (anim_tests first for anim/), stop at the first failure, then restore the
 # file -- also on Ctrl-C or an error (trap) -- and check with `git diff --quiet`
@@ -105,16 +105,22 @@ for f in $files; do
   fi
 done
 
-if [ "$dry_run" = 0 ] && [ ! -f "$dir/CMakeCache.txt" ]; then
+# The undefined behaviour a one-line bug most often makes, and which the
+# suite's sanitizer build (.ci/run) would catch but a release build runs
+# past: an index past an array's or a vector's end, a function that falls
+# off its end without returning. Checked here too, cheaply, so that such a
+# mutant counts as killed, as it would be by the suite.
+checks="-fsanitize=bounds,return -fno-sanitize-recover=all -D_GLIBCXX_ASSERTIONS"
+if [ "$dry_run" = 0 ] && ! grep -qF -- "$checks" "$dir/CMakeCache.txt" 2>/dev/null; then
   linker=()
   if command -v ld.lld >/dev/null; then
     linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld)
   fi
-  # The release build's flags (so ccache serves what build/ compiled), no
-  # benchmarks, no viewer; tests are listed when ctest runs, not after every
-  # link (nothing here runs ctest).
+  # The release build's flags with those checks, no benchmarks, no viewer;
+  # tests are listed when ctest runs, not after every link (nothing here
+  # runs ctest).
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANIM_BUILD_TESTS=ON \
-    -DANIM_BUILD_BENCHMARKS=OFF -DANIM_BUILD_VIEWER=OFF \
+    -DANIM_BUILD_BENCHMARKS=OFF -DANIM_BUILD_VIEWER=OFF "-DCMAKE_CXX_FLAGS=$checks" \
     -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST "${linker[@]}" >/dev/null
 fi
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -159,6 +161,10 @@ TEST(BlendSpace2D, CollinearPointsBlendAlongTheLine) {
   EXPECT_EQ(space.GetMode(), Mode::kLine);
   EXPECT_TRUE(space.Triangles().empty());
   EXPECT_EQ(space.Edges().size(), 2u);
+  // The edges join neighbours along the line: (0, 0)-(1, 1) and (1, 1)-(3, 3).
+  std::set<std::pair<int, int>> edges;
+  for (const auto& e : space.Edges()) edges.insert({std::min(e[0], e[1]), std::max(e[0], e[1])});
+  EXPECT_EQ(edges, (std::set<std::pair<int, int>>{{1, 2}, {0, 2}}));
   // (2.5, 1.5) projects to (2, 2): halfway from (1, 1) to (3, 3).
   ExpectWeights(WeightsAt(space, {2.5f, 1.5f}), {0.5f, 0.0f, 0.5f});
   // (0.25, 0.75) projects to (0.5, 0.5): halfway from (0, 0) to (1, 1).

@@ -175,6 +175,12 @@ TEST(ClipEvents, TheWeightAndClipArePassedAlong) {
   EXPECT_EQ(buffer.Events()[0].weight, 0.3f);
   EXPECT_EQ(buffer.Events()[0].clip, &clip);
   EXPECT_EQ(buffer.Events()[0].name.data(), clip.Events()[0].name.data());  // a view, not a copy
+  // A clip that stops at its end passes them along too.
+  buffer.Clear();
+  anim::CollectCrossedEvents(clip, LoopMode::kClamp, 0.4f, 0.2, 0.7f, buffer);
+  ASSERT_EQ(buffer.Events().size(), 1u);
+  EXPECT_EQ(buffer.Events()[0].weight, 0.7f);
+  EXPECT_EQ(buffer.Events()[0].clip, &clip);
 }
 
 // Plays `loops` whole cycles (plus 1 ms, so a key at the start of the next

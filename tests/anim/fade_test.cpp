@@ -99,6 +99,23 @@ TEST(ShownPoseHistory, TheSnapshotHoldsThePoseShownWhenItWasTaken) {
   EXPECT_EQ(HipsY(shown.LastShown()), 3.0f);
 }
 
+// A request not yet started is dropped by a stop: nothing runs after it,
+// and the next frame shows the pose as given.
+TEST(ShownPoseHistory, AStopDropsARequestedInertialization) {
+  const anim::Skeleton s = anim_test::MakeTestSkeleton();
+  ShownPoseHistory shown(s.RestPose(), {.velocity = true});
+  shown.Reset(HipsAt(s.RestPose(), 3.0f));
+  shown.RequestInertialization(0.5f);
+  EXPECT_TRUE(shown.Inertializing());
+  shown.StopInertialization();
+  EXPECT_FALSE(shown.Inertializing());
+  shown.BeginFrame(0.1f);
+  SoaPose out = HipsAt(s.RestPose(), 1.0f);
+  shown.ApplyInertialization(out);
+  EXPECT_EQ(HipsY(out), 1.0f);
+  EXPECT_FALSE(shown.Inertializing());
+}
+
 TEST(ShownPoseHistory, AnOwnerThatNeedsNothingKeepsNothing) {
   const anim::Skeleton s = anim_test::MakeTestSkeleton();
   EXPECT_EQ(ShownPoseHistory(s.RestPose(), {}).HeapBytes(), 0u);
