@@ -144,6 +144,33 @@ TEST(DifferenceClip, WeightedOnAnotherClipAddsAFractionOfTheChange) {
   ExpectVecNear(out.Local(2).translation, s.RestPose().Local(2).translation);
 }
 
+// A source that goes out and back (keys at 0, 1 and 2 s) against a still
+// reference: the difference is resampled 30 times a second (61 keys over 2
+// s), so it keeps the turnaround at 1 s, which two end frames would lose.
+TEST(DifferenceClip, IsResampledAtItsRateSoASourceThatTurnsBackKeepsItsShape) {
+  const anim::Skeleton s = MakeTestSkeleton();
+  anim::JointTracks out_and_back;
+  out_and_back.joint = 1;
+  out_and_back.translation =
+      anim::VectorTrack(anim::Interpolation::kLinear, {0, 1, 2}, {{0, 1, 0}, {4, 1, 0}, {0, 1, 0}});
+  anim::JointTracks still;
+  still.joint = 1;
+  still.translation =
+      anim::VectorTrack(anim::Interpolation::kLinear, {0, 2}, {{0, 1, 0}, {0, 1, 0}});
+  anim::Clip diff;
+  std::string error;
+  ASSERT_TRUE(anim::MakeDifferenceClip(s, anim::Clip("S", {out_and_back}), anim::Clip("R", {still}),
+                                       &diff, &error))
+      << error;
+  ASSERT_EQ(diff.Tracks().size(), 1u);
+  EXPECT_EQ(diff.Tracks()[0].translation.Times().size(), 61u);
+  for (const auto& [t, x] : {std::pair{0.5f, 2.0f}, {1.0f, 4.0f}, {1.5f, 2.0f}}) {
+    anim::SoaPose dp = anim::MakeZeroDifferencePose(s);
+    diff.Sample(dp, t, anim::LoopMode::kClamp);
+    ExpectVecNear(dp.Local(1).translation, {x, 0, 0}, 1e-4f);
+  }
+}
+
 TEST(DifferenceClip, RefusesClipsOfDifferentLengths) {
   const anim::Skeleton s = MakeTestSkeleton();
   anim::Clip diff;

@@ -129,6 +129,26 @@ TEST_F(GraphDefinitionTest, AChainDeeperThanTheLimit) {
             "node 'relay63' (relay): inputs: heads a chain of 65 nodes, at most 64 are accepted");
 }
 
+// Heights found while descending count too: 60 relays made top-down (each
+// before its input, so one descent measures them all: r0 heads 61 nodes
+// with the leaf), then relays made bottom-up on top of r0: the fourth of
+// those heads 65.
+TEST_F(GraphDefinitionTest, AChainMeasuredInOneDescentCountsTowardsTheLimitAbove) {
+  std::vector<RelayNode*> relays;
+  for (int i = 0; i < 60; ++i) relays.push_back(d.Add<RelayNode>("r" + std::to_string(i)));
+  for (int i = 0; i + 1 < 60; ++i) relays[i]->SetInput(relays[i + 1]);
+  relays.back()->SetInput(Clip(d, "leaf"));
+  anim::Node* below = relays.front();
+  for (int i = 0; i < 10; ++i) {
+    auto* relay = d.Add<RelayNode>("a" + std::to_string(i));
+    relay->SetInput(below);
+    below = relay;
+  }
+  d.SetRoot(below);
+  EXPECT_EQ(ErrorOf(d),
+            "node 'a3' (relay): inputs: heads a chain of 65 nodes, at most 64 are accepted");
+}
+
 TEST_F(GraphDefinitionTest, AChainBuiltTopDownStopsAtTheLimitWithoutRecursingFurther) {
   // Each relay made before its input, so the check meets the whole chain in
   // one descent from the root: 100,000 levels of recursion would overflow

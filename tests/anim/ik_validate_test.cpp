@@ -338,6 +338,18 @@ TEST(IkValidate, ChainJointWithoutAnInverse) {
                      "joints[1] 1 has a model matrix without an inverse (determinant 0)");
 }
 
+// The last joint whose frame is carried on (the one before the end)
+// is checked too: joint 2 flat along y.
+TEST(IkValidate, ChainJointBeforeTheEndWithoutAnInverse) {
+  anim::Pose pose = MakeRig();
+  anim::Transform flat = pose.Local(2);
+  flat.scale = glm::vec3(1.0f, 0.0f, 1.0f);
+  pose.SetLocal(2, flat);
+  Rig rig(pose);
+  ExpectChainRefused(rig, ValidChain(),
+                     "joints[2] 2 has a model matrix without an inverse (determinant 0)");
+}
+
 // ---- Foot IK -------------------------------------------------------------
 
 bool Floor(const void*, const glm::vec3& origin, const glm::vec3&, float,

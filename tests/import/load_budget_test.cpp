@@ -124,6 +124,24 @@ TEST(LoadBudget, FilesWithinTheLimitLoadAsBefore) {
   EXPECT_EQ(model.primitives.size(), 2000u);
 }
 
+// Each primitive costs what drawing it will (about 12 KiB of vertex array
+// and buffers, import/gltf_item_costs.h): the same 2,000 one-triangle
+// primitives, a few KiB of JSON, are refused under a 16 MiB limit (2,000 x
+// 12 KiB is over 23 MiB).
+TEST(LoadBudget, ManySmallPrimitivesCostWhatDrawingThemWill) {
+  gltf_test::Triangle t;
+  const std::string primitive =
+      R"({"attributes":{"POSITION":)" + std::to_string(t.positions) + "}}";
+  const std::string json =
+      t.builder.EmbeddedJson(R"("nodes":[{"mesh":0}],"meshes":[{"primitives":[)" +
+                             gltf_test::Repeat(primitive, 2000) + "]}]");
+  anim::Model model;
+  std::string error;
+  EXPECT_FALSE(LoadBytes(gltf_test::Bytes(json), 16 * kMiB, &model, &error, "many.gltf"));
+  EXPECT_EQ(error.rfind("many.gltf: ", 0), 0u) << error;
+  EXPECT_NE(error.find("memory limit for one load (16.0 MiB)"), std::string::npos) << error;
+}
+
 // One mesh of 30,000 vertices drawn by `nodes` nodes: each node's copy is
 // imported (and drawn), so the vertices kept are 30,000 per node.
 std::vector<std::uint8_t> MeshDrawnByNodes(int nodes) {
