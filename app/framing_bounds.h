@@ -11,10 +11,16 @@ namespace animviewer {
 
 // Union of the skinned rest pose bounds and the skinned bounds at
 // `samples` evenly spaced times over clip `clip_index` (-1: rest pose only).
-render::Bounds FramingBounds(const anim::Model& model, int clip_index, int samples = 24);
+// `in_place`: each sample shifted back by how far the skeleton's root has
+// moved over the ground (x, z) from the rest pose: the character's own
+// extent, not its travel.
+render::Bounds FramingBounds(const anim::Model& model, int clip_index, int samples = 24,
+                             bool in_place = false);
 
 // What a walkthrough sample is framed on: it may play any clip of the model,
-// so the union over every clip.
+// so the union over every clip, in place: the samples carry the character
+// by root motion and the camera follows it, so a clip that walks 10 m (a
+// motion-matching dance card) must not shrink it to a dot.
 render::Bounds FramingBoundsAllClips(const anim::Model& model, int samples = 24);
 
 }  // namespace animviewer

@@ -26,7 +26,7 @@ shot viewer.png 1280x720 30 assets/mannequin.gltf
 shot robot_morph_targets.png 1280x720 45 "$robot" --sample 16 --set emote_clip=Wave \
   --set surprised=1 --set emote=1
 shot viewer_mixer.png 1280x720 50 "$robot" --sample 17
-shot viewer_motion_matching.png 1280x800 140 assets/mannequin.gltf --sample 19 --set move_z=1 \
+shot viewer_motion_matching.png 1280x800 150 assets/mannequin_locomotion.gltf --sample 19 --set move_z=1 \
   --at 2:move_x=1 --at 2:move_z=0
 if [ -f ../shared/assets/Woman.gltf ]; then
   shot viewer_retargeting.png 1280x720 22 assets/mannequin.gltf \

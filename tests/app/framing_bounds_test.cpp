@@ -42,4 +42,25 @@ TEST(FramingBounds, HoldRestPoseAndTheJumpsHighestFrame) {
   EXPECT_GT(framing.max.y, rest.max.y);
 }
 
+// A clip that walks away is framed whole when it plays alone, but a
+// walkthrough sample (which carries the character by root motion, the
+// camera following) frames the character in place: the dance card's
+// 90-degree walking turn travels over 3 m; in place, the widest stride or
+// turn of every clip spans under 2 m.
+TEST(FramingBounds, ASampleFramesTheCharacterInPlaceNotItsTravel) {
+  anim::Model model;
+  std::string error;
+  ASSERT_TRUE(anim::LoadGltfModel(
+      std::string(ANIM_SOURCE_DIR) + "/assets/mannequin_locomotion.gltf", &model, &error))
+      << error;
+  const int turn = model.FindClip("Walk_Turn_Left_90");
+  ASSERT_GE(turn, 0);
+  const render::Bounds alone = animviewer::FramingBounds(model, turn);
+  EXPECT_GT(std::max(alone.max.x - alone.min.x, alone.max.z - alone.min.z), 3.0f);
+  const render::Bounds sample = animviewer::FramingBoundsAllClips(model);
+  EXPECT_LT(std::max(sample.max.x - sample.min.x, sample.max.z - sample.min.z), 2.0f);
+  EXPECT_TRUE(Contains(sample, render::RestPoseBounds(model)));
+  EXPECT_GT(sample.max.y, 1.7f);  // the head, as tall as standing
+}
+
 }  // namespace
