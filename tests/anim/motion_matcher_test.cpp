@@ -103,9 +103,10 @@ TEST(MotionMatcher, AClipThatStopsIsLeftBeforeItsEnd) {
   for (int i = 0; i < 180; ++i) {
     s.Drive(1, 0.0f);
     forced = forced || s.matcher->LastSearch().forced;
-    if (s.matcher->PlayingClip() == kHold)
+    if (s.matcher->PlayingClip() == kHold) {
       ASSERT_LE(s.matcher->Playing().time, 1.5f - s.settings.search_interval + 1.0f / 60.0f + 1e-4f)
           << i;
+    }
   }
   EXPECT_TRUE(forced);
 }
