@@ -72,11 +72,13 @@ class MotionMatchingSample : public Sample {
   }
 
   bool Load(const anim::Model& model, std::string* error) override {
-    model_ = &model;
     notice_.clear();
     rebuild_problem_.clear();
+    if (&model != model_) excluded_.clear();  // names of another model's clips
+    model_ = &model;
     MotionOptions options;
     options.mirrored = mirrored_;
+    options.excluded = excluded_;
     built_mirrored_ = mirrored_;
     motion_ = MotionOf(model, error, options);
     if (!motion_ && FullBodyClips(model).empty()) {
@@ -163,6 +165,7 @@ class MotionMatchingSample : public Sample {
     if (shown_controller_ == kGraph) {
       DrawGraphPanel();
     } else {
+      DrawJumpedToClips();
       DrawMatchingPanel(*motion_, *db_, matcher_, coverage_, units_per_metre_, elapsed_,
                         candidates_);
     }
@@ -179,6 +182,47 @@ class MotionMatchingSample : public Sample {
     }
     anim::ik::IkPose view(model_->skeleton, shown_pose_);
     lock_.Apply(view, *legs_, View().character_world, dt, lock_settings_);
+  }
+
+  // Per full-body clip of the model, whether the search may jump to it:
+  // unticking one keeps its rows in the database (it plays to its end where
+  // reached) but out of the search, as --motion-exclude does; the database
+  // is rebuilt where the character stands.
+  void DrawJumpedToClips() {
+    const bool open = ImGui::CollapsingHeader("Clips the search may jump to");
+    ui_probe::Button("clips the search may jump to");
+    if (!open) return;
+    std::vector<std::string> wanted = excluded_;
+    for (std::size_t i = 0; i < motion_->clips.size(); ++i) {
+      if (motion_->clips[i].clip !=
+          &model_->clips[static_cast<std::size_t>(motion_->model_clip[i])])
+        continue;  // a mirror image: it follows its clip
+      const std::string& name = motion_->names[i];
+      const auto at = std::find(wanted.begin(), wanted.end(), name);
+      bool jumped = motion_->clips[i].searchable;
+      // A clip its role keeps out (a punch) cannot be ticked here: its role
+      // (the Clips section) decides.
+      const bool by_role = !jumped && at == wanted.end();
+      ImGui::BeginDisabled(by_role);
+      if (ImGui::Checkbox(name.c_str(), &jumped)) {
+        if (at == wanted.end()) {
+          wanted.push_back(name);
+        } else {
+          wanted.erase(at);
+        }
+      }
+      ImGui::EndDisabled();
+      ui_probe::Checkbox("jump_to " + name, jumped);
+    }
+    if (wanted == excluded_) return;
+    const std::vector<std::string> before = excluded_;
+    excluded_ = wanted;
+    rebuild_problem_.clear();
+    if (!Load(*model_, &rebuild_problem_)) {
+      excluded_ = before;  // back as it was
+      std::string ignored;
+      Load(*model_, &ignored);
+    }
   }
 
   // The database again with or without the mirrored clips, the character
@@ -318,6 +362,7 @@ class MotionMatchingSample : public Sample {
   bool run_ = false, run_held_ = false, strafe_ = false;
   bool mirrored_ = true, built_mirrored_ = true;
   bool foot_lock_ = true;
+  std::vector<std::string> excluded_;  // clips the search may not jump to (by name)
   std::optional<std::array<anim::ik::FootLockLeg, 2>> legs_;
   anim::ik::FootLock lock_;
   anim::ik::FootLockSettings lock_settings_;

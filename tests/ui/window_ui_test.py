@@ -930,6 +930,34 @@ def mirrors_in_19(run, where):
     box = v.reveal("checkbox", "mirrored_clips")
     if box is not None:
         run.act("tick mirrored_clips again", v.click, box, 0.5, 3)
+    exclude_walk_in_19(run, candidates)
+
+
+def exclude_walk_in_19(run, candidates):
+    """19's list of the clips the search may jump to: unticking Walk takes
+    it out of the search (no candidate row of it), ticking it brings it
+    back."""
+    v = run.viewer
+    run.context = "19, clips the search may jump to"
+    header = v.reveal("button", "clips the search may jump to")
+    if header is None:
+        run.fail("19 shows no list of the clips the search may jump to")
+        return
+    run.act("open the list", v.click, header, 0.5, 3)
+    for ticked, wanted in ((True, False), (False, True)):
+        box = v.reveal("checkbox", "jump_to Walk")
+        if box is None or box["value"] != ticked:
+            run.fail("the list shows Walk as %r, not %s" % (box, "ticked" if ticked else "unticked"))
+            return
+        run.act(("untick" if ticked else "tick") + " Walk", v.click, box, 0.5, 3)
+        try:
+            v.wait_for(lambda s: candidates(s) and
+                       any(c.startswith("Walk:") for c in candidates(s)) == wanted,
+                       "Walk %s the candidates" % ("among" if wanted else "gone from"), timeout=30)
+        except TimeoutError:
+            run.fail("Walk %s: the candidates are %r" % ("ticked" if wanted else "unticked",
+                                                          candidates(v.read())))
+            return
 
 
 def graph_on_the_same_keys(run, hold_until):
