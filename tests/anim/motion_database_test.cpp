@@ -92,7 +92,11 @@ TEST(MotionDatabase, TheBoxesHoldTheirBlocksRows) {
     EXPECT_EQ(db->SmallBoxes()[2 * 2 * kStride + f], lo);
     EXPECT_EQ(db->SmallBoxes()[2 * 2 * kStride + kStride + f], hi);
   }
-  EXPECT_GE(db->Bytes(), 40u * kFeatureCount * sizeof(float));
+  // What it holds, at least: the padded rows, where each comes from, its
+  // range and both levels of boxes.
+  EXPECT_GE(db->Bytes(), sizeof(MotionDatabase) + 40u * kStride * sizeof(float) +
+                             40u * sizeof(anim::MotionFrame) + sizeof(anim::SearchRange) +
+                             (db->SmallBoxes().size() + db->LargeBoxes().size()) * sizeof(float));
 }
 
 TEST(MotionDatabase, CreateRefusesWhatItCannotSearchAndSaysWhy) {
