@@ -9,11 +9,11 @@
 // (assets/mannequin_locomotion.gltf through samples::MotionOf: every
 // full-body clip and the mirror images, 30 rows a second, 3,839 rows)
 // repeated with noise of a twentieth of each feature's deviation until the
-// size is reached, as a database of many takes of similar moves is; the queries are rows of it with noise of the
-// same size (the playing pose, a desired trajectory near one the data has).
-// Times are the benchmark thread's CPU time per search; bytes_per_row is
-// MotionDatabase::Bytes() over the rows (the feature matrix alone is 108);
-// rows_measured is the share of rows the accelerated search measured.
+// size is reached, as a database of many takes of similar moves is; the queries are rows of it with
+// noise of the same size (the playing pose, a desired trajectory near one the data has). Times are
+// the benchmark thread's CPU time per search; bytes_per_row is MotionDatabase::Bytes() over the
+// rows (the feature matrix alone is 108); rows_measured is the share of rows the accelerated search
+// measured.
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -36,7 +36,7 @@ constexpr float kTakeNoise = 0.05f;
 constexpr float kQueryNoise = 0.3f;
 
 const anim_bench::BenchModel kDanceCard{"dance_card",
-                                       ANIM_SOURCE_DIR "/assets/mannequin_locomotion.gltf"};
+                                        ANIM_SOURCE_DIR "/assets/mannequin_locomotion.gltf"};
 
 // The dance card's rows, unnormalised, with where they come from.
 const anim::MotionRows* BaseRows(std::string* error) {
