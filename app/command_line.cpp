@@ -128,6 +128,20 @@ void AddPlaybackOptions(Options& o, ValueOptions* table) {
          }
          return std::string();
        }},
+      {"--environment",
+       [&o](const std::string& v) {
+         if (!render::ParseEnvironment(v, &o.environment)) {
+           return "--environment needs hemisphere or studio, got '" + v + "'";
+         }
+         return std::string();
+       }},
+      {"--background",
+       [&o](const std::string& v) {
+         if (!render::ParseBackground(v, &o.background)) {
+           return "--background needs color, environment or blurred, got '" + v + "'";
+         }
+         return std::string();
+       }},
       {"--exposure",
        [&o](const std::string& v) {
          double exposure = 0.0;
@@ -425,6 +439,10 @@ constexpr const char* kUsageViewing =
     "  --tone-mapping CURVE  none (clamp, default), neutral (Khronos PBR Neutral) or\n"
     "                        aces, for the material look; --exposure X multiplies\n"
     "                        the colour before it (default 1)\n"
+    "  --environment LIGHT   studio (image-based light from a generated studio, default)\n"
+    "                        or hemisphere (a sky and a ground colour), besides the key\n"
+    "  --background WHAT     color (plain, default), environment or blurred: the studio\n"
+    "                        behind the character\n"
     "  --camera NAME         look through the file's camera NAME (or index from 0)\n"
     "                        instead of the orbit camera; --info lists the cameras\n"
     "  --ui-scale X          the window's panel scale, 0.75 to 3 (default: the monitor's)\n"

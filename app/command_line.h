@@ -91,6 +91,10 @@ struct Options {
   // --tone-mapping none|neutral|aces and --exposure X: the material look's
   // tone map and exposure (render/shading.h).
   render::ToneMap tone_map;
+  // --environment hemisphere|studio and --background color|environment|blurred:
+  // what lights the material look besides the key, and what is behind it.
+  render::Environment environment = render::Environment::kStudio;
+  render::Background background = render::Background::kColor;
   // --camera NAME: look through the file's camera of that name (or index)
   // instead of the orbit camera (app/camera_choice.h).
   std::string camera;

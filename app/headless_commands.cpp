@@ -49,6 +49,8 @@ render::ViewOptions ViewFor(const Options& options, const anim::Model& model) {
   view.skinning = options.skinning;
   view.shading = options.shading;
   view.tone_map = options.tone_map;
+  view.environment = options.environment;
+  view.background = options.background;
   return view;
 }
 

@@ -380,6 +380,30 @@ bool WalkthroughSection(ViewerState& state) {
   return true;
 }
 
+// The ambient light and the background (render/shading.h).
+void EnvironmentControls(ViewerState& state) {
+  const char* lights[] = {"Hemisphere", "Studio (image-based)"};
+  int light = static_cast<int>(state.view.environment);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::Combo("Environment", &light, lights, 2))
+    state.view.environment = static_cast<render::Environment>(light);
+  ui_probe::Combo("Environment", lights[light]);
+  samples::HoverTooltip(
+      "What lights the material look besides the key light: a sky colour above and a ground "
+      "colour below, or a generated studio as image-based light (diffuse from its irradiance, "
+      "reflections prefiltered for each roughness), as the Khronos Sample Viewer lights with "
+      "its environments (--environment hemisphere|studio).");
+  const char* backgrounds[] = {"Plain colour", "Environment", "Environment, blurred"};
+  int background = static_cast<int>(state.view.background);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::Combo("Background", &background, backgrounds, 3))
+    state.view.background = static_cast<render::Background>(background);
+  ui_probe::Combo("Background", backgrounds[background]);
+  samples::HoverTooltip(
+      "Behind the character: the plain colour, or the studio itself, sharp or blurred "
+      "(--background color|environment|blurred).");
+}
+
 // The material look's tone map and exposure (render/shading.h); the flat
 // look ignores them.
 void ToneMapControls(ViewerState& state) {
@@ -460,6 +484,7 @@ void ViewSection(ViewerState& state) {
       "Off: each surface as its glTF material says (metallic-roughness, normal, occlusion and "
       "emissive maps, alpha). On: base colour under a soft key light only, to watch the "
       "skinning without the material's effects (--shading material|flat).");
+  EnvironmentControls(state);
   ToneMapControls(state);
   CameraCombo(state);
   // Applied when the slider is let go: the font is rebuilt between frames.

@@ -527,6 +527,8 @@ int RunWithContext(GLFWwindow* window, const Options& options) {
   state.view.skinning = options.skinning;
   state.view.shading = options.shading;
   state.view.tone_map = options.tone_map;
+  state.view.environment = options.environment;
+  state.view.background = options.background;
   state.character.SetCompression(!options.no_compression);
   if (Open(ModelPathFor(options), LoadOptionsFor(options), state, scene)) {
     // Checked before the window opened (CheckWindowOptions); a model that

@@ -54,9 +54,10 @@ CrowdRenderer::CpuMesh& CrowdRenderer::CpuMesh::operator=(CpuMesh&& other) noexc
 }
 
 bool CrowdRenderer::Init(std::string* error) {
-  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error,
-                              kSkinningLibraryShader) &&
-         single_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader) &&
+  return crowd_program_.Build("crowd_skinned.vert", "skinned.frag", error, kSkinningLibraryShader,
+                              kColorOutputShader) &&
+         single_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader,
+                               kColorOutputShader) &&
          grid_program_.Build("grid.vert", "grid.frag", error);
 }
 

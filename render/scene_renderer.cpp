@@ -20,12 +20,40 @@ void ApplyLighting(const ShaderProgram& program, const Lighting& lighting, Shadi
   program.Set("u_light_intensity", lighting.material_light_intensity);
   program.Set("u_sky_color", lighting.sky_color);
   program.Set("u_ground_color", lighting.ground_color);
+  program.Set("u_environment_cube", kEnvironmentUnit);
+  const GpuEnvironment* environment = lighting.environment;
+  program.Set("u_environment", environment != nullptr && environment->Valid());
+  if (environment == nullptr || !environment->Valid()) return;
+  glActiveTexture(GL_TEXTURE0 + kEnvironmentUnit);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, environment->cube());
+  glActiveTexture(GL_TEXTURE0);
+  program.Set("u_environment_max_level", environment->max_level());
+  glUniform3fv(glGetUniformLocation(program.id(), "u_irradiance_sh"), 9,
+               &environment->irradiance_sh()[0].x);
 }
 
 bool SceneRenderer::Init(std::string* error) {
-  return skinned_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader) &&
+  // One triangle past the viewport's corners covers it whole.
+  const ColoredVertex corners[] = {{{-1.0f, -1.0f, 0.0f}, glm::vec4(0.0f)},
+                                   {{3.0f, -1.0f, 0.0f}, glm::vec4(0.0f)},
+                                   {{-1.0f, 3.0f, 0.0f}, glm::vec4(0.0f)}};
+  background_triangle_.Upload(corners);
+  return skinned_program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader,
+                                kColorOutputShader) &&
          lines_program_.Build("lines.vert", "lines.frag", error) &&
-         grid_program_.Build("grid.vert", "grid.frag", error);
+         grid_program_.Build("grid.vert", "grid.frag", error) &&
+         background_program_.Build("background.vert", "background.frag", error, {},
+                                   kColorOutputShader);
+}
+
+void SceneRenderer::SetEnvironment(const EnvironmentMaps& maps) { environment_.Upload(maps); }
+
+const GpuEnvironment& SceneRenderer::StudioEnvironment() {
+  // 128 texels a face keep the sharp background and mirror reflections
+  // crisp; six levels step roughness by 0.2; 128 samples a texel keep the
+  // soft boxes' prefiltered highlights smooth.
+  if (!environment_.Valid()) environment_.Upload(BakeEnvironment(StudioRadiance, 128, 6, 128));
+  return environment_;
 }
 
 bool SceneRenderer::SetModel(const anim::Model& model, std::string* error) {
@@ -73,6 +101,10 @@ void BuildGroundDiscs(std::span<const GroundDisc> discs, std::vector<ColoredVert
 
 bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   lighting_.tone_map = frame.options.tone_map;
+  const bool studio = frame.options.environment == Environment::kStudio;
+  const bool pictured = frame.options.background != Background::kColor;
+  const GpuEnvironment* environment = studio || pictured ? &StudioEnvironment() : nullptr;
+  lighting_.environment = studio ? environment : nullptr;
   const glm::vec3 clear = lighting_.clear_color_srgb;
   glClearColor(clear.r, clear.g, clear.b, 1.0f);
   glClearDepth(1.0);
@@ -82,6 +114,7 @@ bool SceneRenderer::Draw(const FrameInputs& frame, std::string* error) {
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   const glm::mat4 view_projection = frame.projection * frame.view;
+  if (pictured) DrawBackground(frame, view_projection);
   if (!DrawCharacter(frame, view_projection, error)) return false;
   DrawGround(frame, view_projection);
   // The rest is blended over the opaque character and ground.
@@ -117,6 +150,27 @@ bool SceneRenderer::DrawCharacter(const FrameInputs& frame, const glm::mat4& vie
   model_.Draw(skinned_program_, 1, frame.morph_weights, blend_order_);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   return true;
+}
+
+void SceneRenderer::DrawBackground(const FrameInputs& frame, const glm::mat4& view_projection) {
+  // Behind everything, whatever depth the scene writes after it.
+  glDisable(GL_DEPTH_TEST);
+  glDepthMask(GL_FALSE);
+  background_program_.Use();
+  background_program_.Set("u_inverse_view_projection", glm::inverse(view_projection));
+  background_program_.Set("u_tone_mapping", static_cast<int>(frame.options.tone_map.curve));
+  background_program_.Set("u_exposure", frame.options.tone_map.exposure);
+  background_program_.Set("u_environment_cube", kEnvironmentUnit);
+  // The blurred picture is the level prefiltered for roughness 0.6.
+  const float level =
+      frame.options.background == Background::kBlurred ? 0.6f * environment_.max_level() : 0.0f;
+  background_program_.Set("u_level", level);
+  glActiveTexture(GL_TEXTURE0 + kEnvironmentUnit);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, environment_.cube());
+  glActiveTexture(GL_TEXTURE0);
+  background_triangle_.Draw(GL_TRIANGLES);
+  glDepthMask(GL_TRUE);
+  glEnable(GL_DEPTH_TEST);
 }
 
 void SceneRenderer::DrawGround(const FrameInputs& frame, const glm::mat4& view_projection) {

@@ -12,6 +12,7 @@
 
 #include "anim/core/dual_quaternion.h"
 #include "model/model.h"
+#include "render/gpu_environment.h"
 #include "render/gpu_model.h"
 #include "render/ground_grid.h"
 #include "render/line_mesh.h"
@@ -31,6 +32,8 @@ struct ViewOptions {
   anim::SkinningMethod skinning = anim::SkinningMethod::kLinearBlend;
   Shading shading = Shading::kMaterial;
   ToneMap tone_map;  // the material look's exposure and tone map
+  Environment environment = Environment::kHemisphere;
+  Background background = Background::kColor;
   // The model's camera the picture is seen through (Model::cameras, with
   // the matrices of render/file_camera.h), -1: the viewer's orbit camera.
   // The scene renderer itself draws with whatever matrices it is given.
@@ -56,7 +59,15 @@ struct Lighting {
   // from the frame's view options, so what draws after the scene with this
   // lighting (a crowd, a sample's own mesh) maps its colours alike.
   ToneMap tone_map;
+  // The image-based light (SceneRenderer::Draw sets it from the view
+  // options): a GpuEnvironment's cube map and harmonics; null: the
+  // hemisphere lights the material look.
+  const GpuEnvironment* environment = nullptr;
 };
+
+// The texture unit of the environment's cube map in shaders/skinned.frag:
+// after GpuModel's units (0..7), so no unit holds two sampler types.
+inline constexpr int kEnvironmentUnit = 8;
 
 // Sets the light, shading and eye uniforms of shaders/skinned.frag on
 // `program` (in use); the eye comes from `view_projection` (EyeOf).
@@ -110,6 +121,11 @@ class SceneRenderer {
 
   Lighting& lighting() { return lighting_; }
 
+  // The image-based environment that Environment::kStudio lights with: by
+  // default baked from StudioRadiance on first use (about a quarter of a
+  // second), or `maps`, given here (tests give known environments).
+  void SetEnvironment(const EnvironmentMaps& maps);
+
   // Clears and draws. Fails only if the palette exceeds the GL limit.
   bool Draw(const FrameInputs& frame, std::string* error);
 
@@ -120,6 +136,10 @@ class SceneRenderer {
   bool DrawCharacter(const FrameInputs& frame, const glm::mat4& view_projection,
                      std::string* error);
   void DrawGround(const FrameInputs& frame, const glm::mat4& view_projection);
+  // The environment behind everything (Background), or nothing.
+  void DrawBackground(const FrameInputs& frame, const glm::mat4& view_projection);
+  // The studio environment, baked and uploaded the first time it is needed.
+  const GpuEnvironment& StudioEnvironment();
   void DrawGridAndDiscs(const FrameInputs& frame, const glm::mat4& view_projection);
   void DrawSkeleton(const FrameInputs& frame, const glm::mat4& view_projection);
   void DrawOverlayLines(const FrameInputs& frame, const glm::mat4& view_projection);
@@ -128,6 +148,9 @@ class SceneRenderer {
   std::vector<int> blend_order_;  // reused each frame
   ShaderProgram lines_program_;
   ShaderProgram grid_program_;
+  ShaderProgram background_program_;
+  GpuEnvironment environment_;
+  LineMesh background_triangle_;  // DrawBackground's viewport-covering triangle
   GpuModel model_;
   PaletteBuffer palette_;
   LineMesh grid_;

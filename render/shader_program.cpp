@@ -62,31 +62,29 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
 }
 
 bool ShaderProgram::Build(std::string_view vertex_name, std::string_view fragment_name,
-                          std::string* error, std::string_view vertex_library) {
-  GLuint vertex = CompileEmbeddedShader(GL_VERTEX_SHADER, vertex_name, error);
-  if (vertex == 0) return false;
-  GLuint library = 0;
-  if (!vertex_library.empty()) {
-    library = CompileEmbeddedShader(GL_VERTEX_SHADER, vertex_library, error);
-    if (library == 0) {
-      glDeleteShader(vertex);
+                          std::string* error, std::string_view vertex_library,
+                          std::string_view fragment_library) {
+  const std::pair<GLenum, std::string_view> stages[] = {{GL_VERTEX_SHADER, vertex_name},
+                                                        {GL_VERTEX_SHADER, vertex_library},
+                                                        {GL_FRAGMENT_SHADER, fragment_name},
+                                                        {GL_FRAGMENT_SHADER, fragment_library}};
+  std::vector<GLuint> shaders;
+  const auto delete_shaders = [&shaders] {
+    for (GLuint shader : shaders) glDeleteShader(shader);
+  };
+  for (const auto& [stage, name] : stages) {
+    if (name.empty()) continue;
+    const GLuint shader = CompileEmbeddedShader(stage, name, error);
+    if (shader == 0) {
+      delete_shaders();
       return false;
     }
-  }
-  GLuint fragment = CompileEmbeddedShader(GL_FRAGMENT_SHADER, fragment_name, error);
-  if (fragment == 0) {
-    glDeleteShader(vertex);
-    if (library != 0) glDeleteShader(library);
-    return false;
+    shaders.push_back(shader);
   }
   GLuint program = glCreateProgram();
-  glAttachShader(program, vertex);
-  if (library != 0) glAttachShader(program, library);
-  glAttachShader(program, fragment);
+  for (GLuint shader : shaders) glAttachShader(program, shader);
   glLinkProgram(program);
-  glDeleteShader(vertex);
-  if (library != 0) glDeleteShader(library);
-  glDeleteShader(fragment);
+  delete_shaders();
   GLint ok = GL_FALSE;
   glGetProgramiv(program, GL_LINK_STATUS, &ok);
   if (ok != GL_TRUE) {

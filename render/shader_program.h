@@ -23,11 +23,11 @@ class ShaderProgram {
   ShaderProgram& operator=(ShaderProgram&& other) noexcept;
 
   // Compiles and links the embedded shaders `vertex_name` and
-  // `fragment_name`, plus `vertex_library` when given (a second vertex
-  // shader object defining functions the first declares); on failure
-  // `error` holds the shader name and GL log.
+  // `fragment_name`, plus `vertex_library` and `fragment_library` when
+  // given (a second shader object of the stage defining functions the first
+  // declares); on failure `error` holds the shader name and GL log.
   bool Build(std::string_view vertex_name, std::string_view fragment_name, std::string* error,
-             std::string_view vertex_library = {});
+             std::string_view vertex_library = {}, std::string_view fragment_library = {});
 
   GLuint id() const { return program_; }
   void Use() const { glUseProgram(program_); }

@@ -5,7 +5,8 @@
 namespace render {
 
 bool SkinnedCopiesRenderer::Init(std::string* error) {
-  return program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader);
+  return program_.Build("skinned.vert", "skinned.frag", error, kSkinningLibraryShader,
+                        kColorOutputShader);
 }
 
 bool SkinnedCopiesRenderer::SetModel(const anim::Model& model, std::string* error) {

@@ -2,11 +2,12 @@
 // Two looks, chosen by u_shading:
 // 0, the material: glTF's metallic-roughness BRDF (glTF 2.0 specification,
 //    appendix B: Lambert diffuse, GGX distribution, height-correlated Smith
-//    visibility, Schlick Fresnel) under one key light, plus a hemisphere
-//    ambient standing in for an environment: its diffuse part lights the
-//    diffuse colour, its specular part (the hemisphere seen along the
-//    reflection) is scaled by an analytic fit of the split-sum BRDF integral
-//    (Karis, "Physically Based Shading on Mobile", 2014). Normal maps use a
+//    visibility, Schlick Fresnel) under one key light, plus an ambient: a
+//    hemisphere, or an image-based environment (u_environment). Its diffuse
+//    part lights the diffuse colour, its specular part (the environment
+//    along the reflection, prefiltered for the roughness) is scaled by an
+//    analytic fit of the split-sum BRDF integral (Karis, "Physically Based
+//    Shading on Mobile", 2014). Normal maps use a
 //    tangent frame from screen-space derivatives of position and texture
 //    coordinates (as three.js does for files without tangents).
 // 1, flat: base colour under a half-Lambert key (so the side away from the
@@ -23,8 +24,6 @@ in vec2 v_texcoord;
 in vec4 v_color;
 
 uniform int u_shading;  // 0: the material, 1: flat
-uniform int u_tone_mapping;  // 0 none, 1 PBR Neutral, 2 ACES (render/shading.h)
-uniform float u_exposure;
 uniform vec4 u_base_color_factor;
 uniform float u_metallic_factor;
 uniform float u_roughness_factor;
@@ -57,6 +56,13 @@ uniform vec3 u_light_color;
 uniform float u_light_intensity;  // the key's irradiance is colour x intensity
 uniform vec3 u_sky_color;
 uniform vec3 u_ground_color;
+// The image-based light (render/environment_map.h), when u_environment:
+// a cube map whose level m is prefiltered for roughness m / max level, and
+// nine harmonics of the irradiance over pi.
+uniform bool u_environment;
+uniform samplerCube u_environment_cube;
+uniform float u_environment_max_level;
+uniform vec3 u_irradiance_sh[9];
 // The eye in homogeneous world coordinates (w = 0: an orthographic view,
 // xyz pointing towards the viewer).
 uniform vec4 u_eye;
@@ -65,54 +71,35 @@ out vec4 frag_color;
 
 const float kPi = 3.14159265358979;
 
-vec3 LinearToSrgb(vec3 c) {
-  c = clamp(c, 0.0, 1.0);
-  vec3 low = c * 12.92;
-  vec3 high = 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055;
-  return mix(low, high, step(vec3(0.0031308), c));
-}
-
-// Khronos PBR Neutral (KhronosGroup/ToneMapping, PBR_Neutral/README.md):
-// F90 = 0.04, Ks = 0.8 - F90, Kd = 0.15. Below Ks the colour only loses a
-// small offset; above it the peak is compressed towards 1 and the colour
-// desaturated towards the new peak.
-vec3 PbrNeutral(vec3 c) {
-  const float f90 = 0.04, ks = 0.8 - f90, kd = 0.15;
-  float x = min(c.r, min(c.g, c.b));
-  float f = x <= 2.0 * f90 ? x - x * x / (4.0 * f90) : f90;
-  c -= f;
-  float p = max(c.r, max(c.g, c.b));
-  if (p <= ks) return c;
-  float p_n = 1.0 - (1.0 - ks) * (1.0 - ks) / (p + 1.0 - 2.0 * ks);
-  float g = 1.0 / (kd * (p - p_n) + 1.0);
-  return c * (p_n / p) * g + vec3(p_n) * (1.0 - g);
-}
-
-// Stephen Hill's fit of the ACES RRT and sRGB ODT (BakingLab's
-// ACES.hlsl), with three.js's 1 / 0.6 so that exposure 1 matches its
-// ACESFilmicToneMapping. The matrices are written by columns.
-vec3 AcesHill(vec3 c) {
-  const mat3 to_rrt = mat3(0.59719, 0.07600, 0.02840, 0.35458, 0.90834, 0.13383, 0.04823,
-                           0.01566, 0.83777);
-  const mat3 from_odt = mat3(1.60475, -0.10208, -0.00327, -0.53108, 1.10813, -0.07276, -0.07367,
-                             -0.00605, 1.07602);
-  c = to_rrt * (c / 0.6);
-  vec3 a = c * (c + 0.0245786) - 0.000090537;
-  vec3 b = c * (0.983729 * c + 0.4329510) + 0.238081;
-  return from_odt * (a / b);
-}
-
-vec3 ToneMapped(vec3 c) {
-  c = max(c * u_exposure, vec3(0.0));
-  if (u_tone_mapping == 1) return PbrNeutral(c);
-  if (u_tone_mapping == 2) return AcesHill(c);
-  return c;
-}
+// From color_output.frag (linked beside this shader): the exposure and
+// tone map of the material look, and the sRGB encoding.
+vec3 ToneMapped(vec3 c);
+vec3 LinearToSrgb(vec3 c);
 
 vec2 Uv(mat3 transform) { return (transform * vec3(v_texcoord, 1.0)).xy; }
 
 vec3 Hemisphere(vec3 direction) {
   return mix(u_ground_color, u_sky_color, direction.y * 0.5 + 0.5);
+}
+
+// What a white Lambertian surface facing `n` shows under the ambient light:
+// the harmonics' irradiance over pi, or the hemisphere.
+vec3 AmbientDiffuse(vec3 n) {
+  if (!u_environment) return Hemisphere(n);
+  vec3 e = u_irradiance_sh[0] * 0.282095;
+  e += (u_irradiance_sh[1] * n.y + u_irradiance_sh[2] * n.z + u_irradiance_sh[3] * n.x) * 0.488603;
+  e += (u_irradiance_sh[4] * (n.x * n.y) + u_irradiance_sh[5] * (n.y * n.z) +
+        u_irradiance_sh[7] * (n.x * n.z)) * 1.092548;
+  e += u_irradiance_sh[6] * (0.315392 * (3.0 * n.z * n.z - 1.0));
+  e += u_irradiance_sh[8] * (0.546274 * (n.x * n.x - n.y * n.y));
+  return max(e, vec3(0.0));
+}
+
+// The ambient radiance along the reflection `r`, prefiltered for
+// `roughness` (split sum), or the hemisphere seen along it.
+vec3 AmbientSpecular(vec3 r, float roughness) {
+  if (!u_environment) return Hemisphere(r);
+  return textureLod(u_environment_cube, r, roughness * u_environment_max_level).rgb;
 }
 
 // The shading normal: the interpolated one, or the normal map's, in a
@@ -184,8 +171,8 @@ vec3 MaterialColor(vec4 base, vec3 n) {
   vec3 key = DirectLight(n, v, normalize(u_light_direction), c_diff, f0, alpha) * u_light_color *
              u_light_intensity;
   float n_v = clamp(abs(dot(n, v)), 1e-4, 1.0);
-  vec3 ambient = Hemisphere(n) * c_diff +
-                 Hemisphere(reflect(-v, n)) * EnvironmentBrdf(f0, roughness, n_v);
+  vec3 ambient = AmbientDiffuse(n) * c_diff +
+                 AmbientSpecular(reflect(-v, n), roughness) * EnvironmentBrdf(f0, roughness, n_v);
   if (u_has_occlusion_texture) {
     float ao = texture(u_occlusion_texture, Uv(u_occlusion_uv)).r;
     ambient *= 1.0 + u_occlusion_strength * (ao - 1.0);

@@ -98,6 +98,29 @@ TEST(CommandLine, ToneMapExposureAndCamera) {
   }
 }
 
+TEST(CommandLine, EnvironmentAndBackground) {
+  const animviewer::Options defaults = ParseCommandLine({}).options;
+  EXPECT_EQ(defaults.environment, render::Environment::kStudio);
+  EXPECT_EQ(defaults.background, render::Background::kColor);
+  const animviewer::Options set =
+      ParseCommandLine({"--environment", "hemisphere", "--background=blurred"}).options;
+  EXPECT_EQ(set.environment, render::Environment::kHemisphere);
+  EXPECT_EQ(set.background, render::Background::kBlurred);
+  EXPECT_EQ(ParseCommandLine({"--background", "environment"}).options.background,
+            render::Background::kEnvironment);
+  EXPECT_EQ(ParseCommandLine({"--environment=studio", "--background", "color"}).options.environment,
+            render::Environment::kStudio);
+  const auto bad_light = ParseCommandLine({"--environment", "sunset"});
+  EXPECT_NE(bad_light.error.find("--environment needs hemisphere or studio, got 'sunset'"),
+            std::string::npos)
+      << bad_light.error;
+  const auto bad_background = ParseCommandLine({"--background", "sky"});
+  EXPECT_NE(
+      bad_background.error.find("--background needs color, environment or blurred, got 'sky'"),
+      std::string::npos)
+      << bad_background.error;
+}
+
 TEST(CommandLine, MsaaSamples) {
   EXPECT_EQ(ParseCommandLine({}).options.msaa_samples, 4);
   EXPECT_EQ(ParseCommandLine({"--msaa", "0"}).options.msaa_samples, 0);
