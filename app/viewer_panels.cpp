@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cstdio>
 #include <filesystem>
+#include <span>
 
 #include <imgui.h>
 
@@ -380,14 +381,31 @@ bool WalkthroughSection(ViewerState& state) {
   return true;
 }
 
+// A combo of `names` at 60 % of the panel's width, each entry probed (so
+// the window tests can open it and click one); true when one was chosen.
+bool NamedCombo(const char* label, int* index, std::span<const char* const> names) {
+  bool chosen = false;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::BeginCombo(label, names[*index])) {
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+      if (ImGui::Selectable(names[i], i == *index)) {
+        *index = i;
+        chosen = true;
+      }
+      ui_probe::Entry(names[i], i == *index);
+    }
+    ImGui::EndCombo();
+  }
+  ui_probe::Combo(label, names[*index]);
+  return chosen;
+}
+
 // The ambient light and the background (render/shading.h).
 void EnvironmentControls(ViewerState& state) {
   const char* lights[] = {"Hemisphere", "Studio (image-based)"};
   int light = static_cast<int>(state.view.environment);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-  if (ImGui::Combo("Environment", &light, lights, 2))
+  if (NamedCombo("Environment", &light, lights))
     state.view.environment = static_cast<render::Environment>(light);
-  ui_probe::Combo("Environment", lights[light]);
   samples::HoverTooltip(
       "What lights the material look besides the key light: a sky colour above and a ground "
       "colour below, or a generated studio as image-based light (diffuse from its irradiance, "
@@ -395,10 +413,8 @@ void EnvironmentControls(ViewerState& state) {
       "its environments (--environment hemisphere|studio).");
   const char* backgrounds[] = {"Plain colour", "Environment", "Environment, blurred"};
   int background = static_cast<int>(state.view.background);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-  if (ImGui::Combo("Background", &background, backgrounds, 3))
+  if (NamedCombo("Background", &background, backgrounds))
     state.view.background = static_cast<render::Background>(background);
-  ui_probe::Combo("Background", backgrounds[background]);
   samples::HoverTooltip(
       "Behind the character: the plain colour, or the studio itself, sharp or blurred "
       "(--background color|environment|blurred).");
@@ -410,10 +426,7 @@ void ToneMapControls(ViewerState& state) {
   render::ToneMap& tone = state.view.tone_map;
   const char* curves[] = {"none (clamp)", "Khronos PBR Neutral", "ACES (Hill)"};
   int curve = static_cast<int>(tone.curve);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-  if (ImGui::Combo("Tone map", &curve, curves, 3))
-    tone.curve = static_cast<render::ToneMapping>(curve);
-  ui_probe::Combo("Tone map", curves[curve]);
+  if (NamedCombo("Tone map", &curve, curves)) tone.curve = static_cast<render::ToneMapping>(curve);
   samples::HoverTooltip(
       "How the material look's light becomes screen colour: clamped (the default), the Khronos "
       "PBR Neutral tone mapper (colours kept true up to 0.76, highlights rolled off), or Hill's "

@@ -23,6 +23,8 @@ shot() {  # OUT SIZE FRAMES ARGS...: the window after FRAMES fixed 1/60 s steps
   echo "docs/$out"
 }
 shot viewer.png 1280x720 30 assets/mannequin.gltf
+shot materials_studio.png 1280x720 10 tests/assets/materials/metal_rough_spheres.gltf \
+  --background environment
 shot robot_morph_targets.png 1280x720 45 "$robot" --sample 16 --set emote_clip=Wave \
   --set surprised=1 --set emote=1
 shot viewer_mixer.png 1280x720 50 "$robot" --sample 17

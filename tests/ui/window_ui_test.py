@@ -1034,6 +1034,46 @@ def scenario_file_cameras(run):
                      camera_shown())
 
 
+def choose_in_combo(run, label, entry_prefix, window="Framework"):
+    """Opens the combo `label` with a click and clicks its entry starting
+    with `entry_prefix`; the combo's shown value, or None."""
+    v = run.viewer
+    item = v.reveal("combo", label, window=window)
+    if item is None:
+        run.fail("the %s panel has no %s combo" % (window, label))
+        return None
+    entries = run.act("open the %s combo" % label, v.open_combo, item) or []
+    matching = [e for e in entries if e.startswith(entry_prefix)]
+    if not matching:
+        run.fail("the %s combo lists no %r: %r" % (label, entry_prefix, entries))
+        return None
+    entry = v.reveal("entry", matching[0], window="##Combo")
+    run.act("choose %r" % matching[0], v.click, entry, 0.5, 3)
+    shown = v.item("combo", label, window=window)
+    return None if shown is None else shown["value"]
+
+
+def scenario_environment(run):
+    """The View section's Environment and Background combos: the studio is
+    the default; each choice is taken by a click and shown, and the frames
+    after it draw with nothing reported on stderr."""
+    run.context = "environment"
+    v = run.viewer
+    shown = v.item("combo", "Environment", window="Framework")
+    if shown is None or not shown["value"].startswith("Studio"):
+        run.fail("the Environment combo starts at %r, not the studio" % (shown and shown["value"]))
+    for label, prefix in (("Background", "Environment, blurred"), ("Background", "Environment"),
+                          ("Environment", "Hemisphere"), ("Background", "Plain"),
+                          ("Environment", "Studio")):
+        value = choose_in_combo(run, label, prefix)
+        if value is not None and not value.startswith(prefix):
+            run.fail("choosing %r in %s shows %r" % (prefix, label, value))
+        v.frames(3)
+        errors = run.scan_stderr(v.new_stderr(), "after choosing %r in %s" % (prefix, label))
+        if errors:
+            run.fail("after choosing %r in %s: %s" % (prefix, label, "; ".join(errors)))
+
+
 def scenario_roles(run):
     """The clip list's Role combo, as a user overrides a guess: the choice
     shows at once with "Set by you", is written beside the model
@@ -1237,6 +1277,7 @@ SCENARIOS = {
     "plot_window": scenario_plot_window,
     "roles": scenario_roles,
     "file_cameras": scenario_file_cameras,
+    "environment": scenario_environment,
     "motion_matching": scenario_motion_matching,
     "sample_orders": scenario_sample_orders,
     "widgets": scenario_widgets,
