@@ -22,10 +22,12 @@ int FindFileCamera(const anim::Model& model, const std::string& wanted, std::str
 }
 
 bool LookThroughFileCamera(const anim::Model& model, int camera,
-                           std::span<const glm::mat4> joint_model_matrices, float aspect,
-                           glm::mat4* view, glm::mat4* projection) {
+                           std::span<const glm::mat4> joint_model_matrices,
+                           std::span<const float> animated_values, float aspect, glm::mat4* view,
+                           glm::mat4* projection) {
   if (camera < 0 || camera >= static_cast<int>(model.cameras.size())) return false;
-  const anim::FileCamera& chosen = model.cameras[camera];
+  const anim::FileCamera chosen = anim::AnimatedFileCamera(
+      model.cameras[camera], model.animated_camera_values, animated_values);
   *view = render::FileCameraView(chosen, joint_model_matrices);
   *projection = render::FileCameraProjection(chosen, aspect);
   return true;

@@ -19,11 +19,13 @@ namespace animviewer {
 int FindFileCamera(const anim::Model& model, const std::string& wanted, std::string* error);
 
 // With `camera` one of the model's: its view and projection this frame (the
-// character's joint model matrices carry a camera that rides a joint) for a
-// viewport of `aspect`, and true. Else false, leaving both as they are.
+// character's joint model matrices carry a camera that rides a joint, its
+// animated floats the projection values clips animate) for a viewport of
+// `aspect`, and true. Else false, leaving both as they are.
 bool LookThroughFileCamera(const anim::Model& model, int camera,
-                           std::span<const glm::mat4> joint_model_matrices, float aspect,
-                           glm::mat4* view, glm::mat4* projection);
+                           std::span<const glm::mat4> joint_model_matrices,
+                           std::span<const float> animated_values, float aspect, glm::mat4* view,
+                           glm::mat4* projection);
 
 // "Head cam (perspective, 40.1 deg)": a file camera as the View panel and
 // --info list it.

@@ -55,8 +55,8 @@ bool HeadlessRenderer::RenderPixels(const AnimatedCharacter& character,
   render::FrameInputs frame;
   frame.view = camera.View();
   frame.projection = camera.Projection(aspect);
-  LookThroughFileCamera(character.model(), view.file_camera, character.model_matrices(), aspect,
-                        &frame.view, &frame.projection);
+  LookThroughFileCamera(character.model(), view.file_camera, character.model_matrices(),
+                        character.morph_weights(), aspect, &frame.view, &frame.projection);
   frame.viewport_height = height;
   frame.palette = character.palette();
   frame.morph_weights = character.morph_weights();

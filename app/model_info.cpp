@@ -136,6 +136,9 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
   for (const anim::AnimatedMaterialValue& value : model.animated_material_values) {
     out << "Animated material value: " << value.pointer << "\n";
   }
+  for (const anim::AnimatedCameraValue& value : model.animated_camera_values) {
+    out << "Animated camera value: " << value.pointer << "\n";
+  }
   for (std::size_t i = 0; i < model.cameras.size(); ++i) {
     const anim::FileCamera& camera = model.cameras[i];
     out << "Camera " << i << ": " << FileCameraLabel(camera) << ", "
@@ -152,11 +155,12 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
       rotation_keys += tracks.rotation.KeyCount();
       scale_keys += tracks.scale.KeyCount();
     }
-    // The animated floats: morph weights first, then material values
-    // (KHR_animation_pointer), which start at the first value's slot.
-    const int first_material_value = model.animated_material_values.empty()
-                                         ? INT32_MAX
-                                         : model.animated_material_values.front().first_value;
+    // The animated floats: morph weights first, then material and camera
+    // values (KHR_animation_pointer), which start at the first one's slot.
+    const int first_material_value =
+        !model.animated_material_values.empty() ? model.animated_material_values.front().first_value
+        : !model.animated_camera_values.empty() ? model.animated_camera_values.front().first_value
+                                                : INT32_MAX;
     int weights = 0, weight_keys = 0, values = 0, value_keys = 0;
     for (const anim::MorphWeightTracks& morph : clip.MorphWeights()) {
       const bool material = morph.first_weight >= first_material_value;
@@ -174,7 +178,8 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
     out << line;
     if (weights > 0) out << "; " << weights << " morph weights, " << weight_keys << " keys";
     if (values > 0) {
-      out << "; " << values << " material values, " << value_keys << " keys (animation pointer)";
+      out << "; " << values << " material and camera values, " << value_keys
+          << " keys (animation pointer)";
     }
     out << "\n";
     if (c < model.clip_roles.size()) {

@@ -279,7 +279,8 @@ render::FrameInputs SceneInputs(LoopState& loop, ViewerState& state, const Sampl
                       state.camera.Projection(aspect);
   // A file camera shows its author's framing, without the shift.
   LookThroughFileCamera(state.character.model(), state.view.file_camera,
-                        state.character.model_matrices(), aspect, &inputs.view, &inputs.projection);
+                        state.character.model_matrices(), state.character.morph_weights(), aspect,
+                        &inputs.view, &inputs.projection);
   inputs.viewport_height = height;
   const ImGuiIO& io = ImGui::GetIO();
   const bool pressed = !io.WantCaptureMouse && ImGui::IsMouseClicked(ImGuiMouseButton_Left);

@@ -215,6 +215,7 @@ struct AnimationTracks {
   std::map<int, MorphWeightTracks> by_channel;
 };
 constexpr int kFirstMaterialValueKey = 1 << 24;  // above any morph channel index
+constexpr int kFirstCameraValueKey = 2 << 24;    // above any material value's key
 
 // What channels can animate.
 struct ChannelTargets {
@@ -222,6 +223,7 @@ struct ChannelTargets {
   const std::vector<MorphChannel>& morph_channels;
   const std::vector<int>& morph_channel_of_node;
   const std::vector<AnimatedMaterialValue>& material_values;
+  const std::vector<AnimatedCameraValue>& camera_values;
 };
 
 // One animation's channel: its sampler, and where it comes from for messages.
@@ -297,19 +299,32 @@ void ReadPointerChannel(Context& ctx, const ChannelTargets& targets, const Chann
     ReadNodeChannel(ctx, targets, source, target.index, target.path, out);
     return;
   }
+  // The animated floats the pointer names: `components` from `first_value`.
+  const auto read_floats = [&](int key, int first_value, int components) {
+    const tinygltf::AnimationSampler& sampler = source.animation.samplers[source.sampler];
+    MorphWeightTracks& tracks = out->by_channel[key];
+    tracks.first_weight = first_value;
+    tracks.targets = ReadFloatTracks(
+        ctx, sampler, ParseInterpolation(sampler.interpolation, source.what),
+        {static_cast<std::size_t>(components), AccessorTypeOf(components), false}, source.what);
+  };
   for (std::size_t v = 0; v < targets.material_values.size(); ++v) {
     const AnimatedMaterialValue& value = targets.material_values[v];
     if (target.kind != PointerTarget::Kind::kMaterial || value.material != target.index ||
         value.property != target.property || value.texture != target.texture) {
       continue;
     }
-    const tinygltf::AnimationSampler& sampler = source.animation.samplers[source.sampler];
-    const auto components = static_cast<std::size_t>(ComponentsOf(value.property));
-    MorphWeightTracks& tracks = out->by_channel[kFirstMaterialValueKey + static_cast<int>(v)];
-    tracks.first_weight = value.first_value;
-    tracks.targets = ReadFloatTracks(
-        ctx, sampler, ParseInterpolation(sampler.interpolation, source.what),
-        {components, AccessorTypeOf(static_cast<int>(components)), false}, source.what);
+    read_floats(kFirstMaterialValueKey + static_cast<int>(v), value.first_value,
+                ComponentsOf(value.property));
+    return;
+  }
+  for (std::size_t v = 0; v < targets.camera_values.size(); ++v) {
+    const AnimatedCameraValue& value = targets.camera_values[v];
+    if (target.kind != PointerTarget::Kind::kCamera || value.camera != target.index ||
+        value.property != target.camera_property) {
+      continue;
+    }
+    read_floats(kFirstCameraValueKey + static_cast<int>(v), value.first_value, 1);
     return;
   }
   unplayed->insert(pointer.empty() ? "(a pointer channel without a pointer)" : pointer);
@@ -343,28 +358,72 @@ AnimationTracks ReadAnimation(Context& ctx, const ChannelTargets& targets, std::
   return read;
 }
 
+// The file's own value of a camera's projection property (the importer
+// checks the camera itself when it reads the scene's cameras).
+float CameraValueInFile(const tinygltf::Camera& camera, CameraProperty property) {
+  switch (property) {
+    case CameraProperty::kYfov: return static_cast<float>(camera.perspective.yfov);
+    case CameraProperty::kAspectRatio: return static_cast<float>(camera.perspective.aspectRatio);
+    case CameraProperty::kXmag: return static_cast<float>(camera.orthographic.xmag);
+    case CameraProperty::kYmag: return static_cast<float>(camera.orthographic.ymag);
+    case CameraProperty::kZnear:
+      return static_cast<float>(camera.type == "orthographic" ? camera.orthographic.znear
+                                                              : camera.perspective.znear);
+    case CameraProperty::kZfar:
+      return static_cast<float>(camera.type == "orthographic" ? camera.orthographic.zfar
+                                                              : camera.perspective.zfar);
+  }
+  return 0.0f;
+}
+
+// Calls visit(pointer, target) for every pointer channel of every
+// animation whose target is of `kind` and indexes one of `count` objects.
+template <typename Visit>
+void ForEachPointerAt(const Context& ctx, PointerTarget::Kind kind, std::size_t count,
+                      Visit visit) {
+  for (const std::vector<PointerChannel>& channels : ctx.pointer_channels) {
+    for (const PointerChannel& channel : channels) {
+      const PointerTarget target = ParsePointer(channel.pointer);
+      if (target.kind == kind && static_cast<std::size_t>(target.index) < count) {
+        visit(channel.pointer, target);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& ctx,
                                                                  int first_value) {
   std::vector<AnimatedMaterialValue> values;
-  for (const std::vector<PointerChannel>& channels : ctx.pointer_channels) {
-    for (const PointerChannel& channel : channels) {
-      const PointerTarget target = ParsePointer(channel.pointer);
-      if (target.kind != PointerTarget::Kind::kMaterial ||
-          static_cast<std::size_t>(target.index) >= ctx.gltf.materials.size()) {
-        continue;
-      }
-      const bool known = std::any_of(values.begin(), values.end(), [&](const auto& v) {
-        return v.material == target.index && v.property == target.property &&
-               v.texture == target.texture;
+  ForEachPointerAt(
+      ctx, PointerTarget::Kind::kMaterial, ctx.gltf.materials.size(),
+      [&](const std::string& pointer, const PointerTarget& target) {
+        for (const AnimatedMaterialValue& v : values) {
+          if (v.material == target.index && v.property == target.property &&
+              v.texture == target.texture) {
+            return;
+          }
+        }
+        values.push_back({pointer, target.index, target.property, target.texture, first_value});
+        first_value += ComponentsOf(target.property);
       });
-      if (known) continue;
-      values.push_back(
-          {channel.pointer, target.index, target.property, target.texture, first_value});
-      first_value += ComponentsOf(target.property);
-    }
-  }
+  return values;
+}
+
+std::vector<AnimatedCameraValue> CollectAnimatedCameraValues(const Context& ctx, int first_value) {
+  std::vector<AnimatedCameraValue> values;
+  ForEachPointerAt(ctx, PointerTarget::Kind::kCamera, ctx.gltf.cameras.size(),
+                   [&](const std::string& pointer, const PointerTarget& target) {
+                     for (const AnimatedCameraValue& v : values) {
+                       if (v.camera == target.index && v.property == target.camera_property) {
+                         return;
+                       }
+                     }
+                     values.push_back({pointer, target.index, target.camera_property, first_value++,
+                                       CameraValueInFile(ctx.gltf.cameras[target.index],
+                                                         target.camera_property)});
+                   });
   return values;
 }
 
@@ -372,9 +431,11 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
                               const std::vector<int>& morph_channel_of_node,
                               const std::vector<AnimatedMaterialValue>& material_values,
+                              const std::vector<AnimatedCameraValue>& camera_values,
                               std::vector<std::optional<ClipRole>>* file_roles) {
   KeepKeyBudget(ctx);
-  const ChannelTargets targets{mapping, morph_channels, morph_channel_of_node, material_values};
+  const ChannelTargets targets{mapping, morph_channels, morph_channel_of_node, material_values,
+                               camera_values};
   std::set<std::string> unplayed;
   const auto& animations = ctx.gltf.animations;
   std::vector<Clip> clips;

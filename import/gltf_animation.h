@@ -21,15 +21,22 @@ namespace anim::gltf {
 std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& ctx,
                                                                  int first_value);
 
+// The camera values that pointer channels animate ("/cameras/N/perspective/
+// yfov"...), each once, numbered from `first_value` on (after the material
+// values), each with the file's own value as its default.
+std::vector<AnimatedCameraValue> CollectAnimatedCameraValues(const Context& ctx, int first_value);
+
 // Morph-weight channels animate the run of weights of the node's
 // MorphChannel (morph_channel_of_node, -1 for nodes without one); pointer
-// channels a node's transform or weights, or one of `material_values`. The
+// channels a node's transform or weights, or one of `material_values` or
+// `camera_values`. The
 // pointers that animate anything else are named in one warning.
 // `file_roles` gets, per clip, the role its extras give (or none).
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<MorphChannel>& morph_channels,
                               const std::vector<int>& morph_channel_of_node,
                               const std::vector<AnimatedMaterialValue>& material_values,
+                              const std::vector<AnimatedCameraValue>& camera_values,
                               std::vector<std::optional<ClipRole>>* file_roles);
 
 }  // namespace anim::gltf

@@ -64,6 +64,7 @@ std::vector<FileCamera> ImportCameras(Context& ctx, const NodeTree& tree,
     }
     const tinygltf::Camera& in = ctx.gltf.cameras[index];
     FileCamera camera;
+    camera.source_camera = index;
     camera.name = !in.name.empty()                     ? in.name
                   : !ctx.gltf.nodes[node].name.empty() ? ctx.gltf.nodes[node].name
                                                        : "camera " + std::to_string(index);

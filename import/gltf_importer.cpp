@@ -188,9 +188,15 @@ void Convert(gltf::Context& ctx, const ImportOptions& options, Model* model) {
         morph_weights, channel.first_weight + static_cast<int>(channel.default_weights.size()));
   }
   model->animated_material_values = gltf::CollectAnimatedMaterialValues(ctx, morph_weights);
+  int animated_floats = morph_weights;
+  for (const AnimatedMaterialValue& value : model->animated_material_values) {
+    animated_floats = value.first_value + ComponentsOf(value.property);
+  }
+  model->animated_camera_values = gltf::CollectAnimatedCameraValues(ctx, animated_floats);
   std::vector<std::optional<ClipRole>> file_roles;
   model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node,
-                                   model->animated_material_values, &file_roles);
+                                   model->animated_material_values, model->animated_camera_values,
+                                   &file_roles);
   if (model->primitives.empty() && model->clips.empty()) {
     std::string why = "nothing to import: no triangle meshes and no animations";
     for (const std::string& warning : ctx.warnings) why += "; " + warning;

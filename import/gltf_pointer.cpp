@@ -94,6 +94,34 @@ PointerTarget MaterialTarget(int material, std::string_view rest) {
   return target;
 }
 
+// A camera's projection values by their path after "/cameras/N/".
+struct NamedCameraProperty {
+  std::string_view path;
+  CameraProperty property;
+};
+constexpr std::array<NamedCameraProperty, 8> kCameraProperties = {{
+    {"perspective/yfov", CameraProperty::kYfov},
+    {"perspective/aspectRatio", CameraProperty::kAspectRatio},
+    {"perspective/znear", CameraProperty::kZnear},
+    {"perspective/zfar", CameraProperty::kZfar},
+    {"orthographic/xmag", CameraProperty::kXmag},
+    {"orthographic/ymag", CameraProperty::kYmag},
+    {"orthographic/znear", CameraProperty::kZnear},
+    {"orthographic/zfar", CameraProperty::kZfar},
+}};
+
+PointerTarget CameraTarget(int camera, std::string_view rest) {
+  PointerTarget target;
+  for (const NamedCameraProperty& named : kCameraProperties) {
+    if (rest == named.path) {
+      target.kind = PointerTarget::Kind::kCamera;
+      target.index = camera;
+      target.camera_property = named.property;
+    }
+  }
+  return target;
+}
+
 }  // namespace
 
 PointerTarget ParsePointer(const std::string& pointer) {
@@ -112,11 +140,11 @@ PointerTarget ParsePointer(const std::string& pointer) {
     }
     return target;
   }
-  if (tokens[0] == "materials") {
-    // Everything after "/materials/N/".
-    const std::size_t rest = 1 + tokens[0].size() + 1 + tokens[1].size() + 1;
-    return MaterialTarget(index, std::string_view(pointer).substr(rest));
-  }
+  // Everything after "/materials/N/" or "/cameras/N/".
+  const std::string_view rest =
+      std::string_view(pointer).substr(1 + tokens[0].size() + 1 + tokens[1].size() + 1);
+  if (tokens[0] == "materials") return MaterialTarget(index, rest);
+  if (tokens[0] == "cameras") return CameraTarget(index, rest);
   return target;
 }
 

@@ -267,7 +267,8 @@ ClipRoleGuess GuessClipRole(const Skeleton& skeleton, const RigMap& rig, const C
   if (m.moved_joints == 0) {
     return set(ClipRole::kFullBody, clip.MorphWeights().empty()
                                         ? "holds one pose: no joint moves"
-                                        : "no joint moves: it animates morph targets only");
+                                        : "no joint moves: it animates morph targets or "
+                                          "other values (materials, cameras) only");
   }
   if (m.arms_read && m.only_trunk_moves) {
     return set(ClipRole::kAdditive,

@@ -91,6 +91,48 @@ const std::string& Model::SourceClipName(int clip) const {
   return clips[clip].Name();
 }
 
+FileCamera AnimatedFileCamera(const FileCamera& camera,
+                              std::span<const AnimatedCameraValue> animated,
+                              std::span<const float> values) {
+  FileCamera out = camera;
+  constexpr float kPi = 3.14159265358979f;
+  for (const AnimatedCameraValue& value : animated) {
+    if (value.camera != camera.source_camera || value.first_value < 0 ||
+        static_cast<std::size_t>(value.first_value) >= values.size()) {
+      continue;
+    }
+    const float v = values[value.first_value];
+    if (!std::isfinite(v)) continue;
+    switch (value.property) {
+      case CameraProperty::kYfov:
+        if (v > 0.0f && v < kPi) out.yfov = v;
+        break;
+      case CameraProperty::kAspectRatio:
+        if (v >= 0.0f) out.aspect_ratio = v;
+        break;
+      case CameraProperty::kXmag:
+        if (v != 0.0f) out.xmag = v;
+        break;
+      case CameraProperty::kYmag:
+        if (v != 0.0f) out.ymag = v;
+        break;
+      case CameraProperty::kZnear:
+        if (v > 0.0f) out.znear = v;
+        break;
+      case CameraProperty::kZfar:
+        // 0 stays "none" only where the file has no far plane.
+        if (v > 0.0f) out.zfar = v;
+        break;
+    }
+  }
+  // Planes that cross: both as the file has them (the importer checked those).
+  if (out.zfar > 0.0f && out.zfar <= out.znear) {
+    out.znear = camera.znear;
+    out.zfar = camera.zfar;
+  }
+  return out;
+}
+
 std::string RetargetedClipName(const std::string& clip, const std::string& source_path) {
   return clip + " (from " + std::filesystem::path(source_path).stem().string() + ")";
 }
@@ -108,6 +150,11 @@ std::vector<float> Model::DefaultMorphWeights() const {
     const auto end = static_cast<std::size_t>(value.first_value + ComponentsOf(value.property));
     weights.resize(std::max(weights.size(), end));
     ReadMaterialValue(materials[value.material], value, weights.data() + value.first_value);
+  }
+  for (const AnimatedCameraValue& value : animated_camera_values) {
+    if (value.first_value < 0) continue;
+    weights.resize(std::max(weights.size(), static_cast<std::size_t>(value.first_value) + 1));
+    weights[value.first_value] = value.default_value;
   }
   return weights;
 }

@@ -207,7 +207,8 @@ struct AnimationSource {
 // in a file without a skin, whose animated cameras then move with their
 // clips); with no joint above it stays where the scene puts it at rest.
 struct FileCamera {
-  std::string name;  // the camera's name, else its node's, else "camera N"
+  std::string name;        // the camera's name, else its node's, else "camera N"
+  int source_camera = -1;  // its index in the file's cameras (AnimatedCameraValue names it)
   bool orthographic = false;
   float yfov = 0.0f;          // perspective: vertical field of view, radians
   float aspect_ratio = 0.0f;  // perspective: the file's, 0 when not given
@@ -220,6 +221,29 @@ struct FileCamera {
   // camera node's; the camera looks down the node's -Z with +Y up.
   glm::mat4 node_matrix{1.0f};
 };
+
+// A camera value that clips animate through KHR_animation_pointer
+// ("/cameras/N/perspective/yfov"...), one float riding with the morph
+// weights in the character's animated floats at `first_value`, as
+// AnimatedMaterialValue does.
+enum class CameraProperty { kYfov, kAspectRatio, kXmag, kYmag, kZnear, kZfar };
+
+struct AnimatedCameraValue {
+  std::string pointer;  // as the file writes it
+  int camera = -1;      // the file's camera index (FileCamera::source_camera)
+  CameraProperty property = CameraProperty::kYfov;
+  int first_value = 0;
+  float default_value = 0.0f;  // the file's own value: what plays when no clip animates it
+};
+
+// `camera` with the animated values of the character's animated floats
+// `values` that name its file camera written in. A value the specification
+// forbids (a field of view outside (0, pi), a near plane not above 0, a far
+// plane not past the near one, a zero magnification, a negative aspect
+// ratio) leaves the camera's own value, so a projection stays finite.
+FileCamera AnimatedFileCamera(const FileCamera& camera,
+                              std::span<const AnimatedCameraValue> animated,
+                              std::span<const float> values);
 
 // The name a retargeted clip is listed under: "<clip> (from <file stem>)".
 std::string RetargetedClipName(const std::string& clip, const std::string& source_path);
@@ -237,6 +261,9 @@ struct Model {
   // Material values the clips animate (KHR_animation_pointer), after the
   // morph weights in the array of animated floats.
   std::vector<AnimatedMaterialValue> animated_material_values;
+  // Camera values clips animate, after the material values in the animated
+  // floats.
+  std::vector<AnimatedCameraValue> animated_camera_values;
   std::vector<Material> materials;
   std::vector<Image> images;
   std::vector<FileCamera> cameras;  // in the shown scene's node order

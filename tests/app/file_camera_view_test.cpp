@@ -84,6 +84,18 @@ TEST(FileCameraView, TheDollyCameraMovesWithItsClip) {
   ExpectSquare(Render("--camera Dolly --clip Dolly --time 0"), Seen::kRed, 195, 285, 135, 225);
 }
 
+// "Zoom" narrows Front's yfov through KHR_animation_pointer, LINEAR from
+// 2 atan(1/2) to 2 atan(1/4): at 0.5 s the yfov is their mean,
+// atan(1/2) + atan(1/4) = 0.70863 rad, and tan(0.35432) = 0.36956, so 2 m
+// away half the picture's height is 0.73912 m: the 1 m square spans rows
+// 180 -+ 0.5 / 0.73912 x 180 = 58 to 302 and, at 4:3, columns
+// 240 -+ 0.5 / (0.73912 x 4/3) x 240 = 118 to 362.
+// The clip "Dolly" leaves the yfov as the file has it.
+TEST(FileCameraView, TheZoomClipNarrowsTheFrontCamerasFieldOfView) {
+  ExpectSquare(Render("--camera Front --clip Zoom --time 0.5"), Seen::kRed, 118, 362, 58, 302);
+  ExpectSquare(Render("--camera Front --clip Dolly --time 0.5"), Seen::kRed, 150, 330, 90, 270);
+}
+
 // "Side": orthographic, 4 m x 3 m of view, turned to look down -X at the
 // green square (columns 180 to 300, rows 120 to 240); the blue square lies
 // towards -Z, on the camera's right: columns 240 + (1.0 to 1.5) / 2 x 240 =

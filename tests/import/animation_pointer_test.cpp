@@ -114,6 +114,85 @@ TEST(AnimationPointer, PointersNotPlayedAreNamedOnceEach) {
   EXPECT_FALSE(gltf_test::HasWarningContaining(model, "optional extensions ignored"));
 }
 
+// A perspective camera on a node, its yfov and znear animated (LINEAR over
+// 0..1 s), plus a pointer at a camera the file lacks.
+anim::Model CameraPointerModel() {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int times = b.AddFloats({0.0f, 1.0f}, "SCALAR");
+  const int yfov = b.AddFloats({0.5f, 1.0f}, "SCALAR");
+  const int znear = b.AddFloats({0.1f, 0.3f}, "SCALAR");
+  const std::string rest =
+      R"("extensionsUsed":["KHR_animation_pointer"],
+         "nodes":[{"mesh":0,"name":"tri"},{"camera":0,"name":"lens","translation":[0,0,3]}],
+         "scenes":[{"nodes":[0,1]}],"scene":0,
+         "cameras":[{"type":"perspective","name":"Zoom",
+                     "perspective":{"yfov":0.8,"znear":0.05,"zfar":100}}],
+         "meshes":[{"primitives":[{"attributes":{"POSITION":)" +
+      std::to_string(positions) + R"(}}]}],
+         "animations":[{"name":"Zoom","channels":[)" +
+      PointerChannel(0, "/cameras/0/perspective/yfov") + "," +
+      PointerChannel(1, "/cameras/0/perspective/znear") + "," +
+      PointerChannel(0, "/cameras/4/perspective/yfov") + R"(],"samplers":[)" +
+      Sampler(times, yfov, "LINEAR") + "," + Sampler(times, znear, "LINEAR") + "]}]";
+  return gltf_test::LoadOk(b.EmbeddedJson(rest));
+}
+
+TEST(AnimationPointer, CameraValuesPlayAsAnimatedFloatsWorkedByHand) {
+  const anim::Model model = CameraPointerModel();
+  ASSERT_EQ(model.cameras.size(), 1u);
+  EXPECT_EQ(model.cameras[0].source_camera, 0);
+  ASSERT_EQ(model.animated_camera_values.size(), 2u);
+  const anim::AnimatedCameraValue& yfov = model.animated_camera_values[0];
+  EXPECT_EQ(yfov.pointer, "/cameras/0/perspective/yfov");
+  EXPECT_EQ(yfov.property, anim::CameraProperty::kYfov);
+  EXPECT_EQ(yfov.first_value, 0);  // no morph weights or material values before it
+  EXPECT_EQ(model.animated_camera_values[1].first_value, 1);
+  // The defaults are the file's own values.
+  std::vector<float> values = model.DefaultMorphWeights();
+  EXPECT_EQ(values, (std::vector<float>{0.8f, 0.05f}));
+  // At 0.25 s, LINEAR: yfov 0.5 + 0.25 x 0.5 = 0.625, znear 0.1 + 0.25 x 0.2 = 0.15.
+  ASSERT_TRUE(anim::SampleMorphWeights(model.clips[0].MorphWeights(), 0.25f, values));
+  EXPECT_FLOAT_EQ(values[0], 0.625f);
+  EXPECT_FLOAT_EQ(values[1], 0.15f);
+  const anim::FileCamera seen =
+      anim::AnimatedFileCamera(model.cameras[0], model.animated_camera_values, values);
+  EXPECT_FLOAT_EQ(seen.yfov, 0.625f);
+  EXPECT_FLOAT_EQ(seen.znear, 0.15f);
+  EXPECT_FLOAT_EQ(seen.zfar, 100.0f);  // not animated: the file's
+  EXPECT_TRUE(gltf_test::HasWarningContaining(
+      model, "KHR_animation_pointer: 1 pointer is not played: /cameras/4/perspective/yfov"));
+}
+
+TEST(AnimationPointer, CameraValuesTheSpecificationForbidsKeepTheFilesOwn) {
+  anim::FileCamera camera;
+  camera.source_camera = 2;
+  camera.yfov = 0.8f;
+  camera.znear = 0.1f;
+  camera.zfar = 50.0f;
+  const std::vector<anim::AnimatedCameraValue> animated = {
+      {"/cameras/2/perspective/yfov", 2, anim::CameraProperty::kYfov, 0, 0.8f},
+      {"/cameras/2/perspective/znear", 2, anim::CameraProperty::kZnear, 1, 0.1f},
+      {"/cameras/2/perspective/zfar", 2, anim::CameraProperty::kZfar, 2, 50.0f},
+      {"/cameras/5/perspective/yfov", 5, anim::CameraProperty::kYfov, 3, 0.3f}};
+  // A field of view of pi or more, or 0, a near plane at 0: ignored; another
+  // camera's value: not this one's.
+  for (float bad_fov : {0.0f, 3.1416f, -1.0f}) {
+    const std::vector<float> values = {bad_fov, 0.0f, 50.0f, 0.3f};
+    const anim::FileCamera seen = anim::AnimatedFileCamera(camera, animated, values);
+    EXPECT_FLOAT_EQ(seen.yfov, 0.8f) << bad_fov;
+    EXPECT_FLOAT_EQ(seen.znear, 0.1f);
+  }
+  // Planes that cross: both as the file has them.
+  const std::vector<float> crossing = {1.0f, 60.0f, 50.0f, 0.3f};
+  const anim::FileCamera seen = anim::AnimatedFileCamera(camera, animated, crossing);
+  EXPECT_FLOAT_EQ(seen.yfov, 1.0f);
+  EXPECT_FLOAT_EQ(seen.znear, 0.1f);
+  EXPECT_FLOAT_EQ(seen.zfar, 50.0f);
+  // Too few animated floats: the camera as it is.
+  EXPECT_FLOAT_EQ(anim::AnimatedFileCamera(camera, animated, {}).yfov, 0.8f);
+}
+
 // The pointers read, and some that are not.
 TEST(AnimationPointer, ParsesThePointersItPlays) {
   using anim::gltf::ParsePointer;
@@ -132,9 +211,20 @@ TEST(AnimationPointer, ParsesThePointersItPlays) {
       ParsePointer("/materials/0/emissiveTexture/extensions/KHR_texture_transform/offset");
   EXPECT_EQ(offset.property, anim::MaterialProperty::kTextureOffset);
   EXPECT_EQ(offset.texture, 4);
+  const auto yfov = ParsePointer("/cameras/3/perspective/yfov");
+  EXPECT_EQ(yfov.kind, Kind::kCamera);
+  EXPECT_EQ(yfov.index, 3);
+  EXPECT_EQ(yfov.camera_property, anim::CameraProperty::kYfov);
+  EXPECT_EQ(ParsePointer("/cameras/0/orthographic/ymag").camera_property,
+            anim::CameraProperty::kYmag);
+  EXPECT_EQ(ParsePointer("/cameras/0/orthographic/zfar").camera_property,
+            anim::CameraProperty::kZfar);
+  EXPECT_EQ(ParsePointer("/cameras/0/perspective/aspectRatio").camera_property,
+            anim::CameraProperty::kAspectRatio);
   for (const char* unplayed :
        {"", "nodes/0/rotation", "/nodes/01/rotation", "/nodes/-1/rotation", "/nodes/0/matrix",
-        "/nodes/0/rotation/0", "/materials/0/pbrMetallicRoughness", "/cameras/0/perspective/yfov",
+        "/nodes/0/rotation/0", "/materials/0/pbrMetallicRoughness", "/cameras/0/perspective",
+        "/cameras/0/perspective/xmag", "/cameras/x/perspective/yfov",
         "/materials/99999999999/alphaCutoff",
         "/materials/0/normalTexture/extensions/"
         "KHR_texture_transform/texCoord"}) {

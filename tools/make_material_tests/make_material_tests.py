@@ -24,7 +24,10 @@ KHR_animation_pointer and the file's cameras are taken of.
                             2 m over 1 s by the clip "Dolly". "Side":
                             orthographic, xmag 2, ymag 1.5, at (5, 1, 0)
                             turned a quarter left to look down -X at the
-                            green square, the blue one on its right
+                            green square, the blue one on its right. The
+                            clip "Zoom" narrows Front's yfov (LINEAR, through
+                            KHR_animation_pointer) from 2 atan(1/2) to
+                            2 atan(1/4) over 1 s
 
 Usage: make_material_tests.py OUT_DIR (deterministic: same bytes each run).
 """
@@ -203,6 +206,12 @@ def normal_mapped_plane():
         "textures": [{"source": 0}], "images": [{"uri": png(size, size, dome)}]})
 
 
+def channel(sampler, pointer):
+    """A KHR_animation_pointer channel."""
+    return {"sampler": sampler, "target": {"path": "pointer", "extensions": {
+        "KHR_animation_pointer": {"pointer": pointer}}}}
+
+
 def pointer_color_cube():
     b = Builder()
     positions, normals, indices = [], [], []
@@ -225,9 +234,6 @@ def pointer_color_cube():
     colors = b.floats([[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1], [1, 0, 0, 1]], "VEC4")
     emissive = b.floats([[0, 0, 0], [0.3, 0.3, 0], [0, 0, 0], [0, 0, 0]], "VEC3")
 
-    def channel(sampler, pointer):
-        return {"sampler": sampler, "target": {"path": "pointer", "extensions": {
-            "KHR_animation_pointer": {"pointer": pointer}}}}
 
     return b.document({
         "extensionsUsed": ["KHR_animation_pointer"],
@@ -253,13 +259,14 @@ def file_cameras():
     quarter_left = [0, math.sin(math.pi / 4), 0, math.cos(math.pi / 4)]  # +90 deg about +Y
     times = b.floats([0, 1], "SCALAR", True)
     dolly = b.floats([[0, 1, 4], [0, 1, 2]], "VEC3")
+    zoom = b.floats([2 * math.atan(0.5), 2 * math.atan(0.25)], "SCALAR")
 
     def unlit(name, color):
         return {"name": name + " (unlit)", "extensions": {"KHR_materials_unlit": {}},
                 "pbrMetallicRoughness": {"baseColorFactor": color + [1]}}
 
     return b.document({
-        "extensionsUsed": ["KHR_materials_unlit"],
+        "extensionsUsed": ["KHR_materials_unlit", "KHR_animation_pointer"],
         "scenes": [{"nodes": [0, 1, 2, 3, 4]}],
         "nodes": [{"name": "red square", "mesh": 0},
                   {"name": "green square", "mesh": 1, "translation": [2, 1, 0],
@@ -280,7 +287,9 @@ def file_cameras():
                      "orthographic": {"xmag": 2, "ymag": 1.5, "znear": 0.1, "zfar": 50}}],
         "animations": [{"name": "Dolly", "channels": [
             {"sampler": 0, "target": {"node": 3, "path": "translation"}}],
-            "samplers": [{"input": times, "output": dolly, "interpolation": "LINEAR"}]}]})
+            "samplers": [{"input": times, "output": dolly, "interpolation": "LINEAR"}]},
+            {"name": "Zoom", "channels": [channel(0, "/cameras/0/perspective/yfov")],
+             "samplers": [{"input": times, "output": zoom, "interpolation": "LINEAR"}]}]})
 
 
 def main():
