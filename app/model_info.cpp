@@ -139,6 +139,10 @@ std::string DescribeModel(const anim::Model& model, std::size_t load_memory_limi
   for (const anim::AnimatedCameraValue& value : model.animated_camera_values) {
     out << "Animated camera value: " << value.pointer << "\n";
   }
+  for (const anim::NodeVisibility& node : model.node_visibility) {
+    out << "Node visibility: " << node.pointer << " (" << (node.visible ? "shown" : "hidden")
+        << " in the file)\n";
+  }
   for (std::size_t i = 0; i < model.cameras.size(); ++i) {
     const anim::FileCamera& camera = model.cameras[i];
     out << "Camera " << i << ": " << FileCameraLabel(camera) << ", "

@@ -117,6 +117,9 @@ struct FloatChannel {
   std::size_t targets;
   int type;  // the accessor type the output must have
   bool morph;
+  // Integers normalised (weights, colours), or as the accessor says (a
+  // boolean's 0 and 1 as themselves).
+  IntegerMode integers = IntegerMode::kNormalize;
 };
 
 std::vector<ScalarTrack> ReadFloatTracks(const Context& ctx,
@@ -130,7 +133,7 @@ std::vector<ScalarTrack> ReadFloatTracks(const Context& ctx,
                    {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE,
                     TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT,
                     TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
-                   IntegerMode::kNormalize);
+                   channel.integers);
   const std::size_t per_key = interpolation == Interpolation::kCubicSpline ? 3 : 1;
   const std::size_t keys = times.size();
   const std::size_t floats = data.values.size();
@@ -216,6 +219,7 @@ struct AnimationTracks {
 };
 constexpr int kFirstMaterialValueKey = 1 << 24;  // above any morph channel index
 constexpr int kFirstCameraValueKey = 2 << 24;    // above any material value's key
+constexpr int kFirstVisibilityKey = 3 << 24;     // above any camera value's key
 
 // What channels can animate.
 struct ChannelTargets {
@@ -224,6 +228,7 @@ struct ChannelTargets {
   const std::vector<int>& morph_channel_of_node;
   const std::vector<AnimatedMaterialValue>& material_values;
   const std::vector<AnimatedCameraValue>& camera_values;
+  const std::vector<NodeVisibility>& node_visibility;
 };
 
 // One animation's channel: its sampler, and where it comes from for messages.
@@ -300,13 +305,15 @@ void ReadPointerChannel(Context& ctx, const ChannelTargets& targets, const Chann
     return;
   }
   // The animated floats the pointer names: `components` from `first_value`.
-  const auto read_floats = [&](int key, int first_value, int components) {
+  const auto read_floats = [&](int key, int first_value, int components,
+                               IntegerMode integers = IntegerMode::kNormalize) {
     const tinygltf::AnimationSampler& sampler = source.animation.samplers[source.sampler];
     MorphWeightTracks& tracks = out->by_channel[key];
     tracks.first_weight = first_value;
     tracks.targets = ReadFloatTracks(
         ctx, sampler, ParseInterpolation(sampler.interpolation, source.what),
-        {static_cast<std::size_t>(components), AccessorTypeOf(components), false}, source.what);
+        {static_cast<std::size_t>(components), AccessorTypeOf(components), false, integers},
+        source.what);
   };
   for (std::size_t v = 0; v < targets.material_values.size(); ++v) {
     const AnimatedMaterialValue& value = targets.material_values[v];
@@ -325,6 +332,13 @@ void ReadPointerChannel(Context& ctx, const ChannelTargets& targets, const Chann
       continue;
     }
     read_floats(kFirstCameraValueKey + static_cast<int>(v), value.first_value, 1);
+    return;
+  }
+  for (std::size_t v = 0; v < targets.node_visibility.size(); ++v) {
+    const NodeVisibility& node = targets.node_visibility[v];
+    if (target.kind != PointerTarget::Kind::kNodeVisibility || node.node != target.index) continue;
+    // glTF writes a boolean as an unsigned byte, 0 or 1 (or as a float).
+    read_floats(kFirstVisibilityKey + static_cast<int>(v), node.value, 1, IntegerMode::kAsFlagged);
     return;
   }
   unplayed->insert(pointer.empty() ? "(a pointer channel without a pointer)" : pointer);
@@ -376,28 +390,13 @@ float CameraValueInFile(const tinygltf::Camera& camera, CameraProperty property)
   return 0.0f;
 }
 
-// Calls visit(pointer, target) for every pointer channel of every
-// animation whose target is of `kind` and indexes one of `count` objects.
-template <typename Visit>
-void ForEachPointerAt(const Context& ctx, PointerTarget::Kind kind, std::size_t count,
-                      Visit visit) {
-  for (const std::vector<PointerChannel>& channels : ctx.pointer_channels) {
-    for (const PointerChannel& channel : channels) {
-      const PointerTarget target = ParsePointer(channel.pointer);
-      if (target.kind == kind && static_cast<std::size_t>(target.index) < count) {
-        visit(channel.pointer, target);
-      }
-    }
-  }
-}
-
 }  // namespace
 
 std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& ctx,
                                                                  int first_value) {
   std::vector<AnimatedMaterialValue> values;
   ForEachPointerAt(
-      ctx, PointerTarget::Kind::kMaterial, ctx.gltf.materials.size(),
+      ctx.pointer_channels, PointerTarget::Kind::kMaterial, ctx.gltf.materials.size(),
       [&](const std::string& pointer, const PointerTarget& target) {
         for (const AnimatedMaterialValue& v : values) {
           if (v.material == target.index && v.property == target.property &&
@@ -413,7 +412,7 @@ std::vector<AnimatedMaterialValue> CollectAnimatedMaterialValues(const Context& 
 
 std::vector<AnimatedCameraValue> CollectAnimatedCameraValues(const Context& ctx, int first_value) {
   std::vector<AnimatedCameraValue> values;
-  ForEachPointerAt(ctx, PointerTarget::Kind::kCamera, ctx.gltf.cameras.size(),
+  ForEachPointerAt(ctx.pointer_channels, PointerTarget::Kind::kCamera, ctx.gltf.cameras.size(),
                    [&](const std::string& pointer, const PointerTarget& target) {
                      for (const AnimatedCameraValue& v : values) {
                        if (v.camera == target.index && v.property == target.camera_property) {
@@ -432,10 +431,11 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<int>& morph_channel_of_node,
                               const std::vector<AnimatedMaterialValue>& material_values,
                               const std::vector<AnimatedCameraValue>& camera_values,
+                              const std::vector<NodeVisibility>& node_visibility,
                               std::vector<std::optional<ClipRole>>* file_roles) {
   KeepKeyBudget(ctx);
-  const ChannelTargets targets{mapping, morph_channels, morph_channel_of_node, material_values,
-                               camera_values};
+  const ChannelTargets targets{mapping,         morph_channels, morph_channel_of_node,
+                               material_values, camera_values,  node_visibility};
   std::set<std::string> unplayed;
   const auto& animations = ctx.gltf.animations;
   std::vector<Clip> clips;

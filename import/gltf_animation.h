@@ -28,8 +28,8 @@ std::vector<AnimatedCameraValue> CollectAnimatedCameraValues(const Context& ctx,
 
 // Morph-weight channels animate the run of weights of the node's
 // MorphChannel (morph_channel_of_node, -1 for nodes without one); pointer
-// channels a node's transform or weights, or one of `material_values` or
-// `camera_values`. The
+// channels a node's transform or weights, or one of `material_values`,
+// `camera_values` or `node_visibility`. The
 // pointers that animate anything else are named in one warning.
 // `file_roles` gets, per clip, the role its extras give (or none).
 std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
@@ -37,6 +37,7 @@ std::vector<Clip> ImportClips(Context& ctx, const SkeletonMapping& mapping,
                               const std::vector<int>& morph_channel_of_node,
                               const std::vector<AnimatedMaterialValue>& material_values,
                               const std::vector<AnimatedCameraValue>& camera_values,
+                              const std::vector<NodeVisibility>& node_visibility,
                               std::vector<std::optional<ClipRole>>* file_roles);
 
 }  // namespace anim::gltf

@@ -20,6 +20,7 @@
 #include "import/gltf_limits.h"
 #include "import/gltf_material.h"
 #include "import/gltf_mesh.h"
+#include "import/gltf_node_visibility.h"
 #include "import/gltf_nodes.h"
 #include "import/gltf_skeleton.h"
 #include "import/gltf_skin_turn.h"
@@ -36,7 +37,8 @@ using gltf::ImportError;
 // listed as ignored when a file only uses it).
 const char* const kSupportedRequired[] = {
     gltf::kDracoExtension, "KHR_mesh_quantization",           "KHR_texture_transform",
-    "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_animation_pointer"};
+    "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_animation_pointer",
+    "KHR_node_visibility"};
 
 // Filesystem callbacks for tinygltf. tinygltf percent-decodes a URI, joins it
 // to base_dir and asks FileExists, then ReadWholeFile; it would also try the
@@ -193,10 +195,13 @@ void Convert(gltf::Context& ctx, const ImportOptions& options, Model* model) {
     animated_floats = value.first_value + ComponentsOf(value.property);
   }
   model->animated_camera_values = gltf::CollectAnimatedCameraValues(ctx, animated_floats);
+  animated_floats += static_cast<int>(model->animated_camera_values.size());
+  model->node_visibility =
+      gltf::ImportNodeVisibility(ctx, tree, animated_floats, &model->primitives);
   std::vector<std::optional<ClipRole>> file_roles;
   model->clips = gltf::ImportClips(ctx, mapping, model->morph_channels, morph_channel_of_node,
                                    model->animated_material_values, model->animated_camera_values,
-                                   &file_roles);
+                                   model->node_visibility, &file_roles);
   if (model->primitives.empty() && model->clips.empty()) {
     std::string why = "nothing to import: no triangle meshes and no animations";
     for (const std::string& warning : ctx.warnings) why += "; " + warning;

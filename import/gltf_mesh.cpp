@@ -709,6 +709,7 @@ std::vector<MeshPrimitive> ImportMeshes(Context& ctx, const NodeTree& tree,
       out.back().source_mesh = n.mesh;
       out.back().source_primitive = static_cast<int>(p);
       out.back().node_name = tree.names[node];
+      out.back().source_node = node;
       out.back().morph_channel = channel;
     }
   }

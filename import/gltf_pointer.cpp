@@ -130,6 +130,12 @@ PointerTarget ParsePointer(const std::string& pointer) {
   if (tokens.size() < 3) return target;
   const int index = IndexOf(tokens[1]);
   if (index < 0) return target;
+  if (tokens[0] == "nodes" && tokens.size() == 5 && tokens[2] == "extensions" &&
+      tokens[3] == "KHR_node_visibility" && tokens[4] == "visible") {
+    target.kind = PointerTarget::Kind::kNodeVisibility;
+    target.index = index;
+    return target;
+  }
   if (tokens[0] == "nodes" && tokens.size() == 3) {
     for (const char* path : {"translation", "rotation", "scale", "weights"}) {
       if (tokens[2] == path) {

@@ -133,6 +133,20 @@ FileCamera AnimatedFileCamera(const FileCamera& camera,
   return out;
 }
 
+void ShownNodes(std::span<const NodeVisibility> nodes, std::span<const float> values,
+                std::vector<std::uint8_t>* shown) {
+  shown->resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeVisibility& node = nodes[i];
+    const bool own = node.value >= 0 && static_cast<std::size_t>(node.value) < values.size()
+                         ? values[node.value] >= 0.5f
+                         : node.visible;
+    const bool above =
+        node.parent < 0 || static_cast<std::size_t>(node.parent) >= i || (*shown)[node.parent] != 0;
+    (*shown)[i] = own && above ? 1 : 0;
+  }
+}
+
 std::string RetargetedClipName(const std::string& clip, const std::string& source_path) {
   return clip + " (from " + std::filesystem::path(source_path).stem().string() + ")";
 }
@@ -155,6 +169,11 @@ std::vector<float> Model::DefaultMorphWeights() const {
     if (value.first_value < 0) continue;
     weights.resize(std::max(weights.size(), static_cast<std::size_t>(value.first_value) + 1));
     weights[value.first_value] = value.default_value;
+  }
+  for (const NodeVisibility& node : node_visibility) {
+    if (node.value < 0) continue;
+    weights.resize(std::max(weights.size(), static_cast<std::size_t>(node.value) + 1));
+    weights[node.value] = node.visible ? 1.0f : 0.0f;
   }
   return weights;
 }

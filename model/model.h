@@ -55,6 +55,10 @@ struct MeshPrimitive {
   int source_mesh = -1;
   int source_primitive = -1;
   std::string node_name;
+  int source_node = -1;  // the file's node drawing it, -1 for meshes made in code
+  // The nearest Model::node_visibility at or above that node (glTF's
+  // KHR_node_visibility), -1: always drawn.
+  int visibility = -1;
 };
 
 // glTF sampler settings, as GL enum values (glTF uses the same numbers).
@@ -245,6 +249,25 @@ FileCamera AnimatedFileCamera(const FileCamera& camera,
                               std::span<const AnimatedCameraValue> animated,
                               std::span<const float> values);
 
+// A node of the file that can hide what it and every node below it draw
+// (KHR_node_visibility's `visible`, static or animated through
+// "/nodes/N/extensions/KHR_node_visibility/visible"). Its value rides in the
+// character's animated floats at `value` (1 shown, 0 hidden; a blend of the
+// two shows from 0.5 up), so clips sample and fade it as morph weights.
+struct NodeVisibility {
+  std::string pointer;  // the pointer that names it
+  int node = -1;        // the file's node
+  int parent = -1;      // the nearest NodeVisibility above, always an earlier one; -1: none
+  int value = 0;        // its animated float
+  bool visible = true;  // the file's own value: what plays when no clip animates it
+};
+
+// Per NodeVisibility, whether it shows: its own value from `values` (the
+// character's animated floats; one missing counts as the file's own) and
+// every one above it. One pass, parents first: no walk up a deep hierarchy.
+void ShownNodes(std::span<const NodeVisibility> nodes, std::span<const float> values,
+                std::vector<std::uint8_t>* shown);
+
 // The name a retargeted clip is listed under: "<clip> (from <file stem>)".
 std::string RetargetedClipName(const std::string& clip, const std::string& source_path);
 
@@ -264,6 +287,9 @@ struct Model {
   // Camera values clips animate, after the material values in the animated
   // floats.
   std::vector<AnimatedCameraValue> animated_camera_values;
+  // Nodes that can hide what they draw (MeshPrimitive::visibility), parents
+  // first; their values come after the camera values.
+  std::vector<NodeVisibility> node_visibility;
   std::vector<Material> materials;
   std::vector<Image> images;
   std::vector<FileCamera> cameras;  // in the shown scene's node order

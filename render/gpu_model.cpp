@@ -61,6 +61,11 @@ bool GpuModel::Upload(const anim::Model& model, std::string* error) {
   const int joint_count = model.skeleton.JointCount();
   morphs_.clear();
   default_morph_weights_ = model.DefaultMorphWeights();
+  node_visibility_ = model.node_visibility;
+  mesh_visibility_.clear();
+  for (const anim::MeshPrimitive& primitive : model.primitives) {
+    mesh_visibility_.push_back(primitive.visibility);
+  }
   for (std::size_t i = 0; i < model.primitives.size(); ++i) {
     const anim::MeshPrimitive& primitive = model.primitives[i];
     GpuMesh mesh;
@@ -187,6 +192,12 @@ void GpuModel::ApplyMaterial(const ShaderProgram& program, int mesh,
 
 void GpuModel::DrawMesh(const ShaderProgram& program, int mesh, int instances,
                         std::span<const float> morph_weights) const {
+  const int visibility =
+      mesh < static_cast<int>(mesh_visibility_.size()) ? mesh_visibility_[mesh] : -1;
+  if (visibility >= 0 && visibility < static_cast<int>(node_shown_.size()) &&
+      node_shown_[visibility] == 0) {
+    return;  // a node at or above it is hidden (KHR_node_visibility)
+  }
   ApplyMaterial(program, mesh, morph_weights);
   BindMorphTargets(program, mesh, morph_weights, instances);
   program.Set("u_skinned", meshes_[mesh].Skinned());
@@ -195,6 +206,11 @@ void GpuModel::DrawMesh(const ShaderProgram& program, int mesh, int instances,
 
 void GpuModel::Draw(const ShaderProgram& program, int instances,
                     std::span<const float> morph_weights, std::span<const int> blend_order) const {
+  // Which nodes show this frame: the first instance's values, or the file's.
+  anim::ShownNodes(
+      node_visibility_,
+      morph_weights.empty() ? std::span<const float>(default_morph_weights_) : morph_weights,
+      &node_shown_);
   std::size_t next_blended = 0;  // blended_meshes_ is in mesh order
   for (int i = 0; i < MeshCount(); ++i) {
     if (next_blended < blended_meshes_.size() && blended_meshes_[next_blended] == i) {

@@ -100,6 +100,9 @@ class GpuModel {
   std::vector<anim::AnimatedMaterialValue> animated_values_;
   std::vector<int> blended_meshes_;
   std::vector<PrimitiveAnchor> anchors_;
+  std::vector<anim::NodeVisibility> node_visibility_;  // Model::node_visibility
+  std::vector<int> mesh_visibility_;                   // per mesh, MeshPrimitive::visibility
+  mutable std::vector<std::uint8_t> node_shown_;       // Draw's ShownNodes, reused
 };
 
 }  // namespace render

@@ -3,6 +3,7 @@
 // weights, sampled at a known time to values worked by hand; a node's
 // transform through a pointer plays as an ordinary channel; pointers the
 // viewer cannot play are named once each in one warning.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -193,6 +194,87 @@ TEST(AnimationPointer, CameraValuesTheSpecificationForbidsKeepTheFilesOwn) {
   EXPECT_FLOAT_EQ(anim::AnimatedFileCamera(camera, animated, {}).yfov, 0.8f);
 }
 
+// KHR_node_visibility: "box" (node 0, animated: shown, hidden at 1 s, STEP,
+// as unsigned bytes) holds "lid" (node 1, a mesh) below it; "ghost" (node 2,
+// "visible": false, not animated) draws a mesh; "plain" (node 3) has no
+// extension; "deep" (node 4) below "ghost" draws a mesh too.
+anim::Model VisibilityModel() {
+  GltfBuilder b;
+  const int positions = b.AddFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
+  const int times = b.AddFloats({0.0f, 1.0f}, "SCALAR");
+  const int shown = b.AddU8({1, 0}, "SCALAR", false);
+  const std::string mesh =
+      R"({"primitives":[{"attributes":{"POSITION":)" + std::to_string(positions) + "}}]}";
+  const std::string rest =
+      R"("extensionsUsed":["KHR_animation_pointer","KHR_node_visibility"],
+         "nodes":[{"name":"box","mesh":0,"children":[1],
+                   "extensions":{"KHR_node_visibility":{"visible":true}}},
+                  {"name":"lid","mesh":0},
+                  {"name":"ghost","mesh":0,"children":[4],
+                   "extensions":{"KHR_node_visibility":{"visible":false}}},
+                  {"name":"plain","mesh":0},
+                  {"name":"deep","mesh":0}],
+         "scenes":[{"nodes":[0,2,3]}],"scene":0,
+         "meshes":[)" +
+      mesh + R"(],
+         "animations":[{"name":"Blink","channels":[)" +
+      PointerChannel(0, "/nodes/0/extensions/KHR_node_visibility/visible") + R"(],"samplers":[)" +
+      Sampler(times, shown, "STEP") + "]}]";
+  return gltf_test::LoadOk(b.EmbeddedJson(rest));
+}
+
+TEST(AnimationPointer, NodeVisibilityHidesWhatANodeAndItsChildrenDraw) {
+  const anim::Model model = VisibilityModel();
+  ASSERT_EQ(model.node_visibility.size(), 2u);  // box (animated) and ghost (hidden)
+  const anim::NodeVisibility& box = model.node_visibility[0];
+  const anim::NodeVisibility& ghost = model.node_visibility[1];
+  EXPECT_EQ(box.node, 0);
+  EXPECT_TRUE(box.visible);
+  EXPECT_EQ(ghost.node, 2);
+  EXPECT_FALSE(ghost.visible);
+  EXPECT_EQ(box.value, 0);  // no morph weights, material or camera values before
+  EXPECT_EQ(ghost.value, 1);
+  // Each primitive names the nearest visibility at or above its node.
+  std::map<std::string, int> of;
+  for (const anim::MeshPrimitive& p : model.primitives) of[p.node_name] = p.visibility;
+  EXPECT_EQ(of["box"], 0);
+  EXPECT_EQ(of["lid"], 0);
+  EXPECT_EQ(of["ghost"], 1);
+  EXPECT_EQ(of["deep"], 1);
+  EXPECT_EQ(of["plain"], -1);
+
+  std::vector<float> values = model.DefaultMorphWeights();
+  EXPECT_EQ(values, (std::vector<float>{1.0f, 0.0f}));
+  std::vector<std::uint8_t> shown;
+  anim::ShownNodes(model.node_visibility, values, &shown);
+  EXPECT_EQ(shown, (std::vector<std::uint8_t>{1, 0}));
+  // STEP: shown until 1 s, hidden from it (the byte 0, read as itself).
+  ASSERT_TRUE(anim::SampleMorphWeights(model.clips[0].MorphWeights(), 0.5f, values));
+  EXPECT_FLOAT_EQ(values[0], 1.0f);
+  ASSERT_TRUE(anim::SampleMorphWeights(model.clips[0].MorphWeights(), 1.0f, values));
+  EXPECT_FLOAT_EQ(values[0], 0.0f);
+  anim::ShownNodes(model.node_visibility, values, &shown);
+  EXPECT_EQ(shown, (std::vector<std::uint8_t>{0, 0}));
+  EXPECT_FALSE(gltf_test::HasWarningContaining(model, "not played"));
+  EXPECT_FALSE(gltf_test::HasWarningContaining(model, "optional extensions ignored"));
+}
+
+// A hidden parent hides a shown child; a blend shows from 0.5 up.
+TEST(AnimationPointer, ShownNodesTakesEveryNodeAbove) {
+  const std::vector<anim::NodeVisibility> nodes = {{"/nodes/0/...", 0, -1, 0, true},
+                                                   {"/nodes/1/...", 1, 0, 1, true},
+                                                   {"/nodes/2/...", 2, 1, 2, true},
+                                                   {"/nodes/3/...", 3, -1, 3, false}};
+  std::vector<std::uint8_t> shown;
+  anim::ShownNodes(nodes, std::vector<float>{0.4f, 1.0f, 1.0f, 0.5f}, &shown);
+  EXPECT_EQ(shown, (std::vector<std::uint8_t>{0, 0, 0, 1}));
+  anim::ShownNodes(nodes, std::vector<float>{1.0f, 0.6f, 0.0f, 0.49f}, &shown);
+  EXPECT_EQ(shown, (std::vector<std::uint8_t>{1, 1, 0, 0}));
+  // Without values, each node's own file value.
+  anim::ShownNodes(nodes, {}, &shown);
+  EXPECT_EQ(shown, (std::vector<std::uint8_t>{1, 1, 1, 0}));
+}
+
 // The pointers read, and some that are not.
 TEST(AnimationPointer, ParsesThePointersItPlays) {
   using anim::gltf::ParsePointer;
@@ -221,10 +303,14 @@ TEST(AnimationPointer, ParsesThePointersItPlays) {
             anim::CameraProperty::kZfar);
   EXPECT_EQ(ParsePointer("/cameras/0/perspective/aspectRatio").camera_property,
             anim::CameraProperty::kAspectRatio);
+  const auto visible = ParsePointer("/nodes/7/extensions/KHR_node_visibility/visible");
+  EXPECT_EQ(visible.kind, Kind::kNodeVisibility);
+  EXPECT_EQ(visible.index, 7);
   for (const char* unplayed :
        {"", "nodes/0/rotation", "/nodes/01/rotation", "/nodes/-1/rotation", "/nodes/0/matrix",
         "/nodes/0/rotation/0", "/materials/0/pbrMetallicRoughness", "/cameras/0/perspective",
         "/cameras/0/perspective/xmag", "/cameras/x/perspective/yfov",
+        "/nodes/0/extensions/KHR_node_visibility/hidden", "/nodes/0/extensions/KHR_node_visibility",
         "/materials/99999999999/alphaCutoff",
         "/materials/0/normalTexture/extensions/"
         "KHR_texture_transform/texCoord"}) {

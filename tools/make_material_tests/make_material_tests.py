@@ -28,6 +28,12 @@ KHR_animation_pointer and the file's cameras are taken of.
                             clip "Zoom" narrows Front's yfov (LINEAR, through
                             KHR_animation_pointer) from 2 atan(1/2) to
                             2 atan(1/4) over 1 s
+  node_visibility.gltf      three unlit squares in a row, 1 m each at
+                            heights 0.25 to 1.25: red (left) below a group
+                            the clip "Blink" shows until 1 s and hides from
+                            it (KHR_node_visibility through a pointer, STEP,
+                            unsigned bytes), green (middle) always shown,
+                            blue (right) below a group hidden in the file
 
 Usage: make_material_tests.py OUT_DIR (deterministic: same bytes each run).
 """
@@ -68,6 +74,13 @@ class Builder:
             accessor["min"] = [min(flat[i::comps]) for i in range(comps)]
             accessor["max"] = [max(flat[i::comps]) for i in range(comps)]
         self.accessors.append(accessor)
+        return len(self.accessors) - 1
+
+    def bytes(self, values):
+        """Unsigned bytes, SCALAR: how glTF writes animated booleans."""
+        view = self._view(struct.pack("<%dB" % len(values), *values))
+        self.accessors.append({"bufferView": view, "componentType": 5121, "count": len(values),
+                               "type": "SCALAR"})
         return len(self.accessors) - 1
 
     def indices(self, values):
@@ -292,6 +305,41 @@ def file_cameras():
              "samplers": [{"input": times, "output": zoom, "interpolation": "LINEAR"}]}]})
 
 
+def node_visibility():
+    b = Builder()
+    left, left_indices = quad(b, -1.5, 0.25, -0.5, 1.25, 0)
+    middle, middle_indices = quad(b, -0.5, 0.25, 0.5, 1.25, 0)
+    right, right_indices = quad(b, 0.5, 0.25, 1.5, 1.25, 0)
+    times = b.floats([0, 1], "SCALAR", True)
+    shown = b.bytes([1, 0])
+
+    def unlit(name, color):
+        return {"name": name + " (unlit)", "extensions": {"KHR_materials_unlit": {}},
+                "pbrMetallicRoughness": {"baseColorFactor": color + [1]}}
+
+    def hidden(visible):
+        return {"KHR_node_visibility": {"visible": visible}}
+
+    return b.document({
+        "extensionsUsed": ["KHR_materials_unlit", "KHR_animation_pointer", "KHR_node_visibility"],
+        "scenes": [{"nodes": [0, 2, 3]}],
+        "nodes": [{"name": "blinking group", "children": [1], "extensions": hidden(True)},
+                  {"name": "red square", "mesh": 0},
+                  {"name": "green square", "mesh": 1},
+                  {"name": "hidden group", "children": [4], "extensions": hidden(False)},
+                  {"name": "blue square", "mesh": 2}],
+        "meshes": [{"primitives": [{"attributes": left, "indices": left_indices, "material": 0}]},
+                   {"primitives": [{"attributes": middle, "indices": middle_indices,
+                                    "material": 1}]},
+                   {"primitives": [{"attributes": right, "indices": right_indices,
+                                    "material": 2}]}],
+        "materials": [unlit("red", [1, 0, 0]), unlit("green", [0, 1, 0]),
+                      unlit("blue", [0, 0, 1])],
+        "animations": [{"name": "Blink", "channels": [
+            channel(0, "/nodes/0/extensions/KHR_node_visibility/visible")],
+            "samplers": [{"input": times, "output": shown, "interpolation": "STEP"}]}]})
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -300,7 +348,7 @@ def main():
     for name, make in (("metal_rough_spheres", metal_rough_spheres), ("alpha_modes", alpha_modes),
                        ("normal_mapped_plane", normal_mapped_plane),
                        ("pointer_color_cube", pointer_color_cube),
-                       ("file_cameras", file_cameras)):
+                       ("file_cameras", file_cameras), ("node_visibility", node_visibility)):
         with open(os.path.join(out, name + ".gltf"), "w") as f:
             json.dump(make(), f, indent=1)
             f.write("\n")
