@@ -373,6 +373,34 @@ void ReadNormals(Context& ctx, const AttributeSource& source, const std::string&
   }
 }
 
+// The file's TANGENT, when every one is usable: xyz finite and not zero
+// (renormalised: the specification asks for unit length) and w +1 or -1.
+// One that is not drops them all, with a warning: a frame from the texture
+// coordinates is then used, never a mixture of the two.
+void ReadTangents(Context& ctx, const AttributeSource& source, const std::string& what,
+                  MeshPrimitive* out) {
+  if (!source.Has("TANGENT")) return;
+  const AccessorData tangents = source.Read(
+      "TANGENT", {TINYGLTF_TYPE_VEC4},
+      {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_BYTE, TINYGLTF_COMPONENT_TYPE_SHORT},
+      IntegerMode::kAsFlagged);
+  const std::size_t n = out->positions.size();
+  CheckCount(tangents, n, "TANGENT", what);
+  out->tangents.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    const glm::vec3 xyz(tangents.At(v, 0), tangents.At(v, 1), tangents.At(v, 2));
+    const double w = tangents.At(v, 3);
+    if (!IsUnitFinite(xyz) || !(std::abs(std::abs(w) - 1.0) < 0.01)) {
+      out->tangents.clear();
+      ctx.Warn(what + ": TANGENT " + std::to_string(v) +
+               " is zero, not finite or has a w other than +1 or -1; the normal map's frame "
+               "comes from the texture coordinates instead");
+      return;
+    }
+    out->tangents[v] = glm::vec4(glm::normalize(xyz), w < 0.0 ? -1.0f : 1.0f);
+  }
+}
+
 void ReadTexcoords(const Context& ctx, const AttributeSource& source, const std::string& what,
                    MeshPrimitive* out) {
   if (!source.Has("TEXCOORD_0")) return;
@@ -428,6 +456,13 @@ void BindRigidly(const Binding& binding, MeshPrimitive* out) {
     const glm::vec3 normal = normal_matrix * out->normals[v];
     out->normals[v] = IsUnitFinite(normal) ? glm::normalize(normal) : out->normals[v];
   }
+  // Tangents turn with the surface (the linear part itself); a mirroring
+  // matrix flips the bitangent, so the handedness flips with it.
+  const float handedness = glm::determinant(glm::mat3(m)) < 0.0f ? -1.0f : 1.0f;
+  for (glm::vec4& t : out->tangents) {
+    const glm::vec3 turned = glm::mat3(m) * glm::vec3(t);
+    t = glm::vec4(IsUnitFinite(turned) ? glm::normalize(turned) : glm::vec3(t), t.w * handedness);
+  }
   // Offsets move with the vertices' linear part (no translation).
   for (MorphTarget& target : out->morph_targets) {
     for (glm::vec3& d : target.positions) d = glm::mat3(m) * d;
@@ -443,6 +478,7 @@ MeshPrimitive ReadPrimitive(Context& ctx, const tinygltf::Primitive& primitive,
   out.positions = ReadPositions(source, what);
   out.indices = ReadTriangles(source, primitive, out.positions.size(), what);
   ReadNormals(ctx, source, what, &out);
+  ReadTangents(ctx, source, what, &out);
   ReadTexcoords(ctx, source, what, &out);
   ReadColors(source, what, &out);
   ReadMorphTargets(ctx, primitive, what, &out);

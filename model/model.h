@@ -33,7 +33,11 @@ struct MorphTarget {
 // (weight 1) to their node's joint or the nearest joint above it.
 struct MeshPrimitive {
   std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;    // computed (area-weighted) when absent
+  std::vector<glm::vec3> normals;  // computed (area-weighted) when absent
+  // TANGENT: xyz unit, w +1 or -1, the bitangent being cross(normal, xyz) x w
+  // (the normal map's frame); empty when absent, and the renderer derives
+  // a frame from the texture coordinates.
+  std::vector<glm::vec4> tangents;
   std::vector<glm::vec2> texcoords;  // empty when absent
   std::vector<glm::vec4> colors;     // COLOR_0 as linear RGBA; empty when absent
   std::vector<glm::u16vec4> joints;

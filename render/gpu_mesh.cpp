@@ -17,7 +17,8 @@ enum Attribute : GLuint {
   kWeights = 5,
   kJoints1 = 6,  // influences five to eight
   kWeights1 = 7,
-  kAttributeCount = 8
+  kTangent = 8,  // w 0 where the primitive has none
+  kAttributeCount = 9
 };
 constexpr int kIndexBuffer = kAttributeCount;
 
@@ -46,8 +47,8 @@ std::string PrimitiveProblem(const anim::MeshPrimitive& p, int joint_count) {
     return size == n || (optional && size == 0);
   };
   if (!length_ok(p.normals.size(), false) || !length_ok(p.texcoords.size(), true) ||
-      !length_ok(p.colors.size(), true) || !length_ok(p.joints.size(), true) ||
-      p.weights.size() != p.joints.size() ||
+      !length_ok(p.tangents.size(), true) || !length_ok(p.colors.size(), true) ||
+      !length_ok(p.joints.size(), true) || p.weights.size() != p.joints.size() ||
       !(p.joints1.empty() || p.joints1.size() == p.joints.size()) ||
       p.weights1.size() != p.joints1.size()) {
     return "mesh primitive attribute arrays differ in length";
@@ -120,6 +121,9 @@ bool GpuMesh::Upload(const anim::MeshPrimitive& p, int joint_count, std::string*
       p.texcoords.empty() ? std::vector<glm::vec2>(n, glm::vec2(0.0f)) : p.texcoords);
   UploadFloatAttribute(buffers_[kColor], kColor, 4,
                        p.colors.empty() ? std::vector<glm::vec4>(n, glm::vec4(1.0f)) : p.colors);
+  UploadFloatAttribute(
+      buffers_[kTangent], kTangent, 4,
+      p.tangents.empty() ? std::vector<glm::vec4>(n, glm::vec4(0.0f)) : p.tangents);
   skinned_ = !p.joints.empty();
   UploadJointAttribute(buffers_[kJoints], kJoints,
                        skinned_ ? p.joints : std::vector<glm::u16vec4>(n, glm::u16vec4(0)));

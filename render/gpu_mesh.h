@@ -36,7 +36,7 @@ class GpuMesh {
   void Release();
 
   GLuint vao_ = 0;
-  GLuint buffers_[9] = {};  // 8 attributes + indices
+  GLuint buffers_[10] = {};  // 9 attributes + indices
   GLsizei index_count_ = 0;
   GLsizei vertex_count_ = 0;
   bool skinned_ = false;

@@ -20,6 +20,7 @@
 
 in vec3 v_world_position;
 in vec3 v_world_normal;
+in vec4 v_world_tangent;  // the file's tangent and handedness; w 0: none
 in vec2 v_texcoord;
 in vec4 v_color;
 
@@ -102,12 +103,22 @@ vec3 AmbientSpecular(vec3 r, float roughness) {
   return textureLod(u_environment_cube, r, roughness * u_environment_max_level).rgb;
 }
 
-// The shading normal: the interpolated one, or the normal map's, in a
-// tangent frame from derivatives. glTF's normal maps point +Y up the image
-// while texture coordinates grow down it, hence the minus on y.
-vec3 ShadingNormal(vec3 n) {
+// The shading normal: the interpolated one, or the normal map's in the
+// file's tangent frame (glTF: bitangent = cross(normal, tangent) x w), or,
+// without one, in a frame from derivatives: glTF's normal maps point +Y up
+// the image while texture coordinates grow down it, hence the minus on y
+// there. `facing` is -1 on a back face, which turns the whole frame.
+vec3 ShadingNormal(vec3 n, float facing) {
   if (!u_has_normal_texture) return n;
   vec2 uv = Uv(u_normal_uv);
+  vec3 file_tangent = v_world_tangent.xyz - n * dot(n, v_world_tangent.xyz);
+  if (v_world_tangent.w != 0.0 && dot(file_tangent, file_tangent) > 1e-12) {
+    vec3 t = normalize(file_tangent) * facing;
+    vec3 b = cross(n, t) * (v_world_tangent.w < 0.0 ? -1.0 : 1.0) * facing;
+    vec3 m = texture(u_normal_texture, uv).xyz * 2.0 - 1.0;
+    m.xy *= u_normal_scale;
+    return normalize(t * m.x + b * m.y + n * m.z);
+  }
   vec3 q0 = dFdx(v_world_position);
   vec3 q1 = dFdy(v_world_position);
   vec2 st0 = dFdx(uv);
@@ -152,10 +163,10 @@ vec3 EnvironmentBrdf(vec3 f0, float roughness, float n_v) {
   return f0 * ab.x + ab.y;
 }
 
-vec3 MaterialColor(vec4 base, vec3 n) {
+vec3 MaterialColor(vec4 base, vec3 n, float facing) {
   if (u_unlit) return base.rgb;
   vec3 v = u_eye.w > 0.0 ? normalize(u_eye.xyz / u_eye.w - v_world_position) : normalize(u_eye.xyz);
-  n = ShadingNormal(n);
+  n = ShadingNormal(n, facing);
   float metallic = u_metallic_factor;
   float roughness = u_roughness_factor;
   if (u_has_metallic_roughness_texture) {
@@ -196,6 +207,7 @@ void main() {
 
   vec3 n = normalize(v_world_normal);
   if (!gl_FrontFacing) n = -n;  // double-sided and inside faces light like their front
-  vec3 color = u_shading == 0 ? ToneMapped(MaterialColor(base, n)) : FlatColor(base.rgb, n);
+  float facing = gl_FrontFacing ? 1.0 : -1.0;
+  vec3 color = u_shading == 0 ? ToneMapped(MaterialColor(base, n, facing)) : FlatColor(base.rgb, n);
   frag_color = vec4(LinearToSrgb(color), alpha);
 }

@@ -16,6 +16,7 @@ layout(location = 4) in uvec4 a_joints;
 layout(location = 5) in vec4 a_weights;
 layout(location = 6) in uvec4 a_joints1;
 layout(location = 7) in vec4 a_weights1;
+layout(location = 8) in vec4 a_tangent;  // the file\'s, w 0 where it has none
 
 uniform samplerBuffer u_palette;
 uniform bool u_skinned;          // false: the primitive has no joints, draw as is
@@ -25,6 +26,7 @@ uniform mat4 u_view_projection;
 
 out vec3 v_world_position;
 out vec3 v_world_normal;
+out vec4 v_world_tangent;  // xyz skinned like positions, w the handedness (0: none)
 out vec2 v_texcoord;
 out vec4 v_color;
 
@@ -47,9 +49,16 @@ void main() {
     vec3 normal;
     SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
                        morphed_normal, position, normal);
+    vec3 tangent = vec3(0.0);
+    if (a_tangent.w != 0.0) {
+      vec3 unused;
+      SkinDualQuaternion(a_joints, a_weights, a_joints1, a_weights1, morphed_position,
+                         a_tangent.xyz, unused, tangent);
+    }
     vec4 world_position = u_world * vec4(position, 1.0);
     v_world_position = world_position.xyz;
     v_world_normal = mat3(u_world) * normal;
+    v_world_tangent = vec4(mat3(u_world) * tangent, a_tangent.w);
     v_texcoord = a_texcoord;
     v_color = a_color;
     gl_Position = u_view_projection * world_position;
@@ -69,6 +78,7 @@ void main() {
   // mat3 instead of the inverse transpose: skinned characters carry (near)
   // uniform scale, and the fragment shader renormalises the normal anyway.
   v_world_normal = mat3(world_skin) * morphed_normal;
+  v_world_tangent = vec4(mat3(world_skin) * a_tangent.xyz, a_tangent.w);
   v_texcoord = a_texcoord;
   v_color = a_color;
   gl_Position = u_view_projection * world_position;

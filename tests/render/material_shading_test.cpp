@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "render/scene_renderer.h"
 #include "test_scene.h"
 
@@ -62,7 +64,8 @@ class MaterialShading : public render_test::RendererTest<render::SceneRenderer> 
   // at (x, 0.1) in normalised device coordinates.
   render_test::Rgb RenderModel(const anim::Model& model, glm::vec3 direction_to_light, float light,
                                float sky = 0.0f, float x = 0.1f,
-                               render::Shading shading = render::Shading::kMaterial) {
+                               render::Shading shading = render::Shading::kMaterial,
+                               const glm::mat4& joint = glm::mat4(1.0f)) {
     Load(model);
     render::Lighting& lighting = renderer_.lighting();
     lighting.direction_to_light = direction_to_light;
@@ -70,7 +73,7 @@ class MaterialShading : public render_test::RendererTest<render::SceneRenderer> 
     lighting.sky_color = glm::vec3(sky);
     lighting.ground_color = glm::vec3(sky);
     const std::vector<std::uint8_t> pixels =
-        render_test::RenderPalette(renderer_, {glm::mat4(1.0f)}, kSize, shading, kMirrorZ);
+        render_test::RenderPalette(renderer_, {joint}, kSize, shading, kMirrorZ);
     EXPECT_FALSE(pixels.empty());
     return pixels.empty() ? render_test::Rgb{-1, -1, -1} : PixelAt(pixels, kSize, x, 0.1f);
   }
@@ -194,6 +197,20 @@ anim::TextureRef TextureOf(int image) {
   return ref;
 }
 
+// A white rough dielectric quad whose normal map is the one texel
+// `texel`, with `tangents` (one for all four vertices) or none.
+anim::Model NormalMappedQuad(glm::ivec3 texel, const glm::vec4* tangent = nullptr) {
+  anim::MeshPrimitive quad = render_test::Quad(-1, -1, 1, 1, {0, 0, 0, 0}, {1, 0, 0, 0});
+  if (tangent != nullptr) quad.tangents.assign(4, *tangent);
+  anim::Model model = render_test::ModelWith(1, quad, glm::vec4(1.0f));
+  model.materials[0] = Surface(glm::vec3(1.0f), 0.0f, 0.5f);
+  model.materials[0].normal = TextureOf(0);
+  model.images.push_back(OneTexel(static_cast<std::uint8_t>(texel.x),
+                                  static_cast<std::uint8_t>(texel.y),
+                                  static_cast<std::uint8_t>(texel.z)));
+  return model;
+}
+
 // The normal map, in a frame from the derivatives: the quad's u runs along
 // +X and its v down the image (-Y), and glTF's normal maps point +Y up the
 // image, so a texel (x, y, z) turns the normal (+Z) to (x, y, z) here. Lit from
@@ -201,19 +218,59 @@ anim::TextureRef TextureOf(int image) {
 TEST_F(MaterialShading, NormalMapsTipTheNormalTheWayTheImageSays) {
   const glm::dvec3 l = glm::normalize(glm::dvec3(0.5, 0.3, 1.0));
   for (const glm::ivec3 texel : {glm::ivec3(204, 128, 230), glm::ivec3(128, 204, 230)}) {
-    anim::Material material = Surface(glm::vec3(1.0f), 0.0f, 0.5f);
-    material.normal = TextureOf(0);
     const glm::dvec3 m = glm::dvec3(texel) / 255.0 * 2.0 - 1.0;
     const glm::dvec3 n = glm::normalize(m);
-    anim::MeshPrimitive quad = render_test::Quad(-1, -1, 1, 1, {0, 0, 0, 0}, {1, 0, 0, 0});
-    anim::Model model = render_test::ModelWith(1, quad, glm::vec4(1.0f));
-    model.materials[0] = material;
-    model.images.push_back(OneTexel(static_cast<std::uint8_t>(texel.x),
-                                    static_cast<std::uint8_t>(texel.y),
-                                    static_cast<std::uint8_t>(texel.z)));
-    const render_test::Rgb got = RenderModel(model, glm::vec3(l), 1.0f);
+    const render_test::Rgb got = RenderModel(NormalMappedQuad(texel), glm::vec3(l), 1.0f);
     SCOPED_TRACE("texel " + std::to_string(texel.x) + " " + std::to_string(texel.y));
     ExpectColor(got, glm::dvec3(Brdf(1.0, 0.0, 0.5, n, kToEye, l) * kPi));
+  }
+}
+
+// The file's tangents: a frame turned a quarter from the texture
+// coordinates' (tangent +Y, w +1, so the bitangent is cross(+Z, +Y) = -X),
+// and its mirror (w -1: bitangent +X). A texel's vector m turns the normal
+// to m.x along the tangent, m.y along the bitangent and m.z along +Z:
+// (-w m.y, m.x, m.z). A texel tipped "right" (204, 128) tips it up, one
+// tipped "up" (128, 204) left with w +1 and right with w -1; the frame from
+// derivatives would have tipped them right and up.
+TEST_F(MaterialShading, TheFilesTangentsFrameTheNormalMap) {
+  const glm::dvec3 l = glm::normalize(glm::dvec3(0.5, 0.3, 1.0));
+  const struct {
+    glm::ivec3 texel;
+    float w;
+  } cases[] = {{{204, 128, 230}, 1.0f}, {{128, 204, 230}, 1.0f}, {{128, 204, 230}, -1.0f}};
+  for (const auto& c : cases) {
+    const glm::vec4 tangent(0.0f, 1.0f, 0.0f, c.w);
+    const anim::Model model = NormalMappedQuad(c.texel, &tangent);
+    const glm::dvec3 m = glm::dvec3(c.texel) / 255.0 * 2.0 - 1.0;
+    const glm::dvec3 n = glm::normalize(glm::dvec3(-c.w * m.y, m.x, m.z));
+    SCOPED_TRACE("texel " + std::to_string(c.texel.x) + " " + std::to_string(c.texel.y) + " w " +
+                 std::to_string(c.w));
+    ExpectColor(RenderModel(model, glm::vec3(l), 1.0f),
+                glm::dvec3(Brdf(1.0, 0.0, 0.5, n, kToEye, l) * kPi));
+    // The joint turned a quarter about +Z carries the tangent with it: the
+    // frame turns, (x, y) -> (-y, x), and so does the tipped normal.
+    const glm::mat4 quarter = glm::rotate(glm::mat4(1.0f), 1.5707963f, glm::vec3(0, 0, 1));
+    const glm::dvec3 turned = glm::normalize(glm::dvec3(-m.x, -c.w * m.y, m.z));
+    ExpectColor(
+        RenderModel(model, glm::vec3(l), 1.0f, 0.0f, 0.1f, render::Shading::kMaterial, quarter),
+        glm::dvec3(Brdf(1.0, 0.0, 0.5, turned, kToEye, l) * kPi));
+  }
+}
+
+// Tangents that agree with the texture coordinates (u along +X, v down the
+// image, so tangent +X, and w +1 makes the bitangent cross(+Z, +X) = +Y, up
+// the image, where glTF's normal maps point green) shade exactly as the
+// frame from derivatives does: both conventions meet.
+TEST_F(MaterialShading, TangentsThatAgreeWithTheTextureShadeAsTheDerivedFrame) {
+  const glm::dvec3 l = glm::normalize(glm::dvec3(0.5, 0.3, 1.0));
+  for (const glm::ivec3 texel : {glm::ivec3(204, 128, 230), glm::ivec3(128, 204, 230)}) {
+    const glm::vec4 agreeing(1.0f, 0.0f, 0.0f, 1.0f);
+    const render_test::Rgb a = RenderModel(NormalMappedQuad(texel), glm::vec3(l), 1.0f);
+    const render_test::Rgb b = RenderModel(NormalMappedQuad(texel, &agreeing), glm::vec3(l), 1.0f);
+    EXPECT_NEAR(a.r, b.r, 1) << texel.x << " " << texel.y;
+    EXPECT_NEAR(a.g, b.g, 1);
+    EXPECT_NEAR(a.b, b.b, 1);
   }
 }
 
