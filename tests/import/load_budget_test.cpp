@@ -8,6 +8,7 @@
 
 #include "gltf_builder.h"
 #include "hostile_gltf.h"
+#include "import/gltf_context.h"
 #include "import/gltf_importer.h"
 #include "test_files.h"
 #include "test_util.h"
@@ -41,6 +42,21 @@ std::vector<std::uint8_t> SharedImageGlb(const std::vector<std::uint8_t>& png, i
   }
   return t.builder.Glb(t.Mesh() + R"(,"materials":[)" + materials + R"(],"textures":[)" + textures +
                        R"(],"images":[)" + images + "]");
+}
+
+// What each step keeps adds up: the step that passes the limit is refused,
+// naming itself and what was counted before it.
+TEST(LoadBudget, KeptBytesAddUpAcrossSteps) {
+  anim::gltf::LoadBudget budget(1000);
+  budget.Keep(3, 200, "the first step");  // 600 kept
+  try {
+    budget.Keep(1, 500, "the second step");  // 1100 would pass 1000
+    ADD_FAILURE() << "the second step was not refused";
+  } catch (const anim::gltf::ImportError& e) {
+    EXPECT_NE(std::string(e.what()).find("the second step"), std::string::npos) << e.what();
+  }
+  budget.Keep(4, 100, "the third step");  // exactly 1000
+  EXPECT_THROW(budget.Keep(1, 1, "one byte more"), anim::gltf::ImportError);
 }
 
 TEST(LoadBudget, ImagesSharingOnePictureAreDecodedOnce) {

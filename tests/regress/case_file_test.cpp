@@ -62,6 +62,25 @@ TEST(CaseFile, EachMistakeNamesTheFileItsLineAndTheProblem) {
   EXPECT_EQ(error, "/no/such/file.cases: cannot read the case file");
 }
 
+// Names hold letters, digits, '_', '-' and '.', every one of them up to
+// the ends of its range, and nothing else.
+TEST(CaseFile, NamesTakeLettersDigitsAndThreeMarksOnly) {
+  for (const char* name : {"az", "AZ", "09", "a_b-c.d", "walk9", "Z0"}) {
+    std::vector<Case> cases;
+    std::string error;
+    EXPECT_TRUE(regress::ParseCaseText(std::string(name) + " | m.gltf | --time 1\n", "f.cases",
+                                       &cases, &error))
+        << name << ": " << error;
+  }
+  for (const char* name : {"a b", "a/b", "a@b", "a[b", "a`b", "a{b", "a:b", "a+b", "..", "."}) {
+    std::vector<Case> cases;
+    std::string error;
+    EXPECT_FALSE(regress::ParseCaseText(std::string(name) + " | m.gltf | --time 1\n", "f.cases",
+                                        &cases, &error))
+        << name;
+  }
+}
+
 TEST(CaseFile, NamesMatchShellPatterns) {
   EXPECT_TRUE(regress::NameMatches("walk_0_55", "walk_0_55"));
   EXPECT_FALSE(regress::NameMatches("walk", "walk_0_55"));
